@@ -1,0 +1,70 @@
+/**
+ * The route table: every API route of the product, once. The CDK api stack creates one Lambda
+ * per entry, the local server mounts the same entries, and the web client builds its calls from
+ * them. Nothing else lists routes.
+ *
+ * - `path` is relative to `API_BASE`; `{name}` marks a path parameter.
+ * - `handler` is the module under functions/handlers/ that exports `handler`.
+ * - `auth`: `delegate` routes need a valid api_token (query, body or form field, or
+ *   `Authorization: Bearer`); `public` routes need none.
+ * - `grants` names the resources the function may touch (least privilege in CDK).
+ */
+export const API_BASE = '/api/v1/admin';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type RouteAuth = 'public' | 'delegate';
+export type RouteGrant = 'table:read' | 'table:write' | 'uploads:read' | 'uploads:write' | 'mail:send';
+
+export interface RouteDef {
+  method: HttpMethod;
+  path: `/${string}`;
+  handler: string;
+  auth: RouteAuth;
+  grants: readonly RouteGrant[];
+}
+
+export const routes = {
+  getConference: {
+    method: 'GET',
+    path: '/conference',
+    handler: 'conference/get-conference',
+    auth: 'public',
+    grants: [],
+  },
+  getNow: { method: 'GET', path: '/now', handler: 'conference/get-now', auth: 'public', grants: [] },
+  getRegisterTypeFee: {
+    method: 'GET',
+    path: '/register_type_fee',
+    handler: 'registration/get-register-type-fee',
+    auth: 'public',
+    grants: [],
+  },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteId = keyof typeof routes;
+export type Route = (typeof routes)[RouteId];
+
+export const routeList: ReadonlyArray<RouteDef & { id: RouteId }> = Object.entries(routes).map(
+  ([id, def]) => ({ id: id as RouteId, ...(def as RouteDef) }),
+);
+
+/** `/contribute/{id}` with `{ id: '7' }` -> `/contribute/7` (values are URI-encoded). */
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Matches a concrete path against a route path; answers the path parameters or null. */
+export function matchPath(routePath: string, actual: string): Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = routePath.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, n: string) => {
+    names.push(n);
+    return '([^/]+)';
+  });
+  const m = new RegExp(`^${pattern}$`).exec(actual);
+  if (!m) return null;
+  return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1] ?? '')]));
+}

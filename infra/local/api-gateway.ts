@@ -1,0 +1,139 @@
+/**
+ * The local stand-in for API Gateway: mounts every entry of the route table, turns a Node
+ * request into the HTTP API (payload 2.0) event the Lambda receives on AWS, and calls the same
+ * handler module. Bodies over 6 MB are refused as Lambda would refuse them.
+ *
+ * Local only: a request header `x-app-now: <ISO instant>` pins the server clock for that one
+ * request (tests use it to try deadlines without restarting anything).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { API_BASE, matchPath, routeList, type RouteDef } from '../../functions/core/routes';
+import { runAt } from '../../functions/lib/clock';
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const MAX_BODY_BYTES = 6 * 1024 * 1024;
+const handlersDir = path.resolve(import.meta.dirname, '../../functions/handlers');
+
+export async function loadHandlers(): Promise<Map<string, LambdaHandler>> {
+  const loaded = new Map<string, LambdaHandler>();
+  for (const route of routeList) {
+    const mod = (await import(pathToFileURL(path.join(handlersDir, `${route.handler}.ts`)).href)) as {
+      handler?: LambdaHandler;
+    };
+    if (typeof mod.handler !== 'function') throw new Error(`functions/handlers/${route.handler}.ts exports no handler`);
+    loaded.set(route.id, mod.handler);
+  }
+  return loaded;
+}
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(body);
+}
+
+const envelope = (code: number, message: string) => JSON.stringify({ code, message, data: null });
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const isText = (contentType: string) =>
+  /^(application\/(json|x-www-form-urlencoded)|text\/)/.test(contentType) || contentType.includes('+json');
+
+function toEvent(req: IncomingMessage, url: URL, route: RouteDef & { id: string }, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const contentType = headers['content-type'] ?? '';
+  const text = isText(contentType);
+  return {
+    version: '2.0',
+    routeKey: `${route.method} ${API_BASE}${route.path}`,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    body: body.length ? (text ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !text,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      requestId: randomUUID(),
+      routeKey: `${route.method} ${API_BASE}${route.path}`,
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+      http: {
+        method: route.method,
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+    },
+  };
+}
+
+function lambdaContext(functionName: string): Context {
+  const id = randomUUID();
+  return {
+    awsRequestId: id,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '256',
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, handlers: Map<string, LambdaHandler>) {
+  const relative = url.pathname.slice(API_BASE.length) || '/';
+  let matched: { route: (typeof routeList)[number]; params: Record<string, string> } | undefined;
+  for (const route of routeList) {
+    if (route.method !== req.method) continue;
+    const params = matchPath(route.path, relative);
+    if (params) {
+      matched = { route, params };
+      break;
+    }
+  }
+  if (!url.pathname.startsWith(API_BASE) || !matched) return send(res, 404, envelope(404, 'No such API route.'));
+  const body = await readBody(req);
+  if (body === 'too-large') return send(res, 413, envelope(413, 'The request is too large.'), { connection: 'close' });
+
+  const event = toEvent(req, url, matched.route, matched.params, body);
+  const handler = handlers.get(matched.route.id)!;
+  const pinned = req.headers['x-app-now'];
+  if (typeof pinned === 'string' && pinned && Number.isNaN(Date.parse(pinned))) {
+    return send(res, 400, envelope(400, 'x-app-now is not an ISO instant.'));
+  }
+  const invoke = () => handler(event, lambdaContext(matched.route.id));
+  const result = typeof pinned === 'string' && pinned ? await runAt(new Date(pinned), invoke) : await invoke();
+  const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]));
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
+}

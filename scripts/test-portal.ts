@@ -1,0 +1,36 @@
+/**
+ * A throw-away portal for tests: in-memory DynamoDB, temporary S3, its own ports (so it can run
+ * beside `npm start`), quiet logs. Used by `npm test`, the api tests' global setup and Playwright.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startLocalPortal } from '../infra/local/portal';
+
+export const testPorts = {
+  port: Number(process.env.TEST_PORT ?? 3100),
+  dynamoPort: Number(process.env.TEST_DYNAMODB_PORT ?? 8100),
+  s3Port: Number(process.env.TEST_S3_PORT ?? 4669),
+  mailPort: Number(process.env.TEST_MAIL_PORT ?? 8105),
+};
+
+export function startTestPortal() {
+  return startLocalPortal({
+    ...testPorts,
+    webRoot: path.resolve(import.meta.dirname, '../dist/web'),
+    logLevel: process.env.LOG_LEVEL ?? 'ERROR',
+  });
+}
+
+/** Environment the test runners read to reach the portal. */
+export function portalEnv(portal: Awaited<ReturnType<typeof startTestPortal>>) {
+  return { API_ORIGIN: portal.origin, MAIL_ORIGIN: portal.mail, S3_ORIGIN: portal.s3, DYNAMODB_ORIGIN: portal.dynamo };
+}
+
+// `tsx scripts/test-portal.ts`: run it in the foreground (Playwright's webServer uses this).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const portal = await startTestPortal();
+  console.log(`test portal ready at ${portal.origin}`);
+  const stop = () => void portal.stop().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,145 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, routeList } from '#core/routes';
+import { tableDefinition } from '#storage/table';
+import { buildStacks } from '../../infra/cdk/stacks';
+import { rewriteFunctionCode } from '../../infra/cdk/web-stack';
+import { siteObjectFor } from '../../infra/site/routing';
+import { prerenderedPaths } from '../../web/src/config/paths';
+
+let api: Template;
+let data: Template;
+let web: Template;
+
+beforeAll(() => {
+  // Skip esbuild here: bundling is exercised by `npm run synth` and measured by `npm run bench`.
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stacks = buildStacks(app, {
+    siteOrigin: 'https://congress.example.org',
+    mailDomain: 'example.org',
+    mailFrom: 'Congress <no-reply@example.org>',
+    webAssets: path.join(import.meta.dirname, 'fixtures/web'),
+  });
+  api = Template.fromStack(stacks.api);
+  data = Template.fromStack(stacks.data);
+  web = Template.fromStack(stacks.web);
+});
+
+describe('api stack', () => {
+  it('has exactly one Lambda per route of the route table', () => {
+    api.resourceCountIs('AWS::Lambda::Function', routeList.length);
+  });
+
+  it('wires every route to the API with its method and path', () => {
+    api.resourceCountIs('AWS::ApiGatewayV2::Route', routeList.length);
+    for (const route of routeList) {
+      api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${API_BASE}${route.path}` });
+    }
+  });
+
+  it('runs every function on Node 22, arm64, with the table and origin settings', () => {
+    const functions = api.findResources('AWS::Lambda::Function');
+    for (const fn of Object.values(functions)) {
+      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Architectures).toEqual(['arm64']);
+      expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'UPLOADS_BUCKET', 'MAIL_FROM', 'SITE_ORIGIN']),
+      );
+      expect(fn.Properties.Environment.Variables.APP_NOW).toBeUndefined();
+      expect(fn.Properties.Environment.Variables.APP_MODE).toBeUndefined();
+    }
+  });
+
+  it('grants a function nothing its route does not ask for', () => {
+    const publicNoGrants = routeList.filter((r) => r.grants.length === 0);
+    const policies = api.findResources('AWS::IAM::Policy');
+    const policyRoles = Object.values(policies).flatMap((p) => p.Properties.Roles.map((r: { Ref: string }) => r.Ref));
+    for (const route of publicNoGrants) {
+      const roleIds = Object.keys(api.findResources('AWS::IAM::Role')).filter((id) => id.startsWith(route.id));
+      expect(roleIds.length).toBe(1);
+      expect(policyRoles).not.toContain(roleIds[0]);
+    }
+  });
+});
+
+describe('data stack', () => {
+  it('has the single table with its keys, indexes and TTL', () => {
+    data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: tableDefinition.indexes.map((i) =>
+        Match.objectLike({
+          IndexName: i.name,
+          KeySchema: [
+            { AttributeName: i.partitionKey, KeyType: 'HASH' },
+            { AttributeName: i.sortKey, KeyType: 'RANGE' },
+          ],
+        }),
+      ),
+    });
+  });
+
+  it('keeps the uploads bucket private, encrypted, TLS-only, with CORS for the site', () => {
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      CorsConfiguration: {
+        CorsRules: [Match.objectLike({ AllowedOrigins: ['https://congress.example.org'], AllowedMethods: ['PUT', 'GET', 'HEAD'] })],
+      },
+    });
+    data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      },
+    });
+  });
+});
+
+describe('web stack', () => {
+  it('serves the site privately through CloudFront with origin access control', () => {
+    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    web.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicAcls: true, RestrictPublicBuckets: true }),
+    });
+  });
+
+  it('routes /api/* to the API uncached and static folders to the bucket', () => {
+    const dist = Object.values(web.findResources('AWS::CloudFront::Distribution'))[0]!;
+    const config = dist.Properties.DistributionConfig;
+    expect(config.DefaultRootObject).toBe('index.html');
+    const behaviors = Object.fromEntries(
+      config.CacheBehaviors.map((b: { PathPattern: string }) => [b.PathPattern, b]),
+    ) as Record<string, { AllowedMethods: string[]; CachePolicyId: string }>;
+    expect(Object.keys(behaviors).sort()).toEqual(['/api/*', '/assets/*', '/images/*', '/pdf/*']);
+    expect(behaviors['/api/*']!.AllowedMethods).toContain('POST');
+    expect(behaviors['/api/*']!.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
+    expect(config.DefaultCacheBehavior.FunctionAssociations[0].EventType).toBe('viewer-request');
+    web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: Match.objectLike({
+          ContentSecurityPolicy: Match.objectLike({ Override: true }),
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+        }),
+      },
+    });
+  });
+
+  it('runs the same path rule in the CloudFront Function as the local server', () => {
+    const code = rewriteFunctionCode(prerenderedPaths);
+    const handler = new Function(`${code}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+    for (const uri of ['/', '/home', '/congress/past', '/congress/past/', '/admin/pre', '/nope', '/pdf/full-programme.pdf', '/assets/x.js']) {
+      expect(handler({ request: { uri } }).uri).toBe(siteObjectFor(uri, prerenderedPaths));
+    }
+    expect(handler({ request: { uri: '/congress/past' } }).uri).toBe('/congress/past/index.html');
+    expect(handler({ request: { uri: '/admin/pre' } }).uri).toBe('/app.html');
+  });
+});

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const original = { ...process.env };
+afterEach(() => {
+  process.env = { ...original };
+  vi.resetModules();
+});
+
+describe('server clock', () => {
+  it('refuses APP_NOW outside local mode', async () => {
+    process.env.APP_NOW = '2024-05-10T00:00:00Z';
+    delete process.env.APP_MODE;
+    const clock = await import('#lib/clock');
+    expect(() => clock.now()).toThrow(/only allowed in local mode/);
+  });
+
+  it('starts at APP_NOW in local mode and runs on', async () => {
+    process.env.APP_NOW = '2024-05-10T00:00:00Z';
+    process.env.APP_MODE = 'local';
+    const clock = await import('#lib/clock');
+    const t = clock.now().getTime();
+    expect(t).toBeGreaterThanOrEqual(Date.parse('2024-05-10T00:00:00Z'));
+    expect(t).toBeLessThan(Date.parse('2024-05-10T00:00:05Z'));
+  });
+
+  it('pins one call to an instant in local mode only', async () => {
+    process.env.APP_MODE = 'local';
+    const clock = await import('#lib/clock');
+    const at = new Date('2024-05-16T15:59:59Z');
+    expect(clock.runAt(at, () => clock.now().toISOString())).toBe(at.toISOString());
+    process.env.APP_MODE = 'aws';
+    expect(() => clock.runAt(at, () => 1)).toThrow();
+  });
+});

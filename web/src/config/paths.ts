@@ -1,0 +1,72 @@
+/**
+ * Every page route of the SPA, once (router, links, redirects, pre-rendering and the CloudFront
+ * path rules all read it). Route names follow the spec, including its capitals (`/register/StepOne`).
+ */
+export const paths = {
+  root: '/',
+  home: '/home',
+  login: '/login',
+  registerInstruction: '/register/instruction',
+  registerStepOne: '/register/StepOne',
+  registerStepTwo: '/register/StepTwo/:params',
+  hotels: '/register/hotel',
+  accountCreated: '/common/register/success/:params',
+  forgot: '/common/forgot',
+  await: '/common/await',
+  reset: '/common/reset/:token',
+  activate: '/common/activate/:token',
+  reload: '/common/reload',
+  congressInfo: '/congress/info',
+  venue: '/congress/venue',
+  introduction: '/congress/introduction',
+  welcome: '/congress/welcome',
+  past: '/congress/past',
+  news: '/congress/news',
+  committees: '/congress/committees',
+  about: '/about',
+  abstractSubmission: '/abstract/submission',
+  abstractLate: '/abstract/late',
+  contact: '/contact',
+  legalNotice: '/legal-notice',
+  payResult: '/pay/:type',
+  // Delegate pages (auth)
+  center: '/admin/center',
+  updatePassword: '/admin/updatePassword',
+  profileEdit: '/admin/information/update',
+  abstracts: '/admin/pre',
+  abstractNew: '/admin/upload',
+  abstractEdit: '/admin/upload-update/:id',
+  abstractSuccess: '/admin/uploadSuccess',
+  posterUpload: '/poster/upload',
+  oralUpload: '/oral/upload',
+  registrationList: '/registration/list',
+} as const;
+
+export type PathName = keyof typeof paths;
+
+/** `/admin/upload-update/:id` with `{ id: 3 }` -> `/admin/upload-update/3` */
+export function pathTo(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}
+
+/**
+ * Public pages whose HTML is rendered at build time, so that they paint before any script runs.
+ * Pages that depend on the visitor (forms, the delegate's pages) are served by the SPA shell.
+ */
+export const prerenderedPaths: string[] = [
+  paths.home,
+  paths.registerInstruction,
+  paths.hotels,
+  paths.congressInfo,
+  paths.venue,
+  paths.introduction,
+  paths.welcome,
+  paths.past,
+  paths.news,
+  paths.committees,
+  paths.about,
+  paths.abstractSubmission,
+  paths.abstractLate,
+  paths.contact,
+  paths.legalNotice,
+];

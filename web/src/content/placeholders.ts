@@ -1,0 +1,51 @@
+/**
+ * Placeholders content files may use in any text: `{abstractDeadline}` and so on. They are filled
+ * from the conference facts (GET /conference in the browser, the config module when PDFs are
+ * built), so a date or fee is never typed into content and cannot disagree with the server.
+ */
+import type { ConferenceFacts } from '#core/domain/conference-facts';
+import { formatCstDay, formatCstDayRange, formatCstDeadline } from '#core/time';
+import { formatMoney } from '#core/money';
+
+const MiB = 1024 * 1024;
+const usd = (cents: number) => formatMoney(cents, 'USD');
+
+export function placeholderValues(f: ConferenceFacts): Record<string, string> {
+  return {
+    conferenceName: f.conference.name,
+    conferenceDates: formatCstDayRange(f.conference.dates.start, f.conference.dates.end),
+    city: f.conference.city,
+    abstractDeadline: formatCstDeadline(f.deadlines.abstractSubmission),
+    registrationOpens: formatCstDay(f.deadlines.registrationOpens),
+    ratesValidUntil: formatCstDeadline(f.deadlines.ratesValidUntil),
+    supportEmail: f.conference.contacts.support,
+    presentersEmail: f.conference.contacts.presenters,
+    registrationEmail: f.conference.contacts.registration,
+    standardRate: usd(f.registration2024.rates[0].amount),
+    localRate: usd(f.registration2024.rates[1].amount),
+    accompanyingPersonFee: usd(f.registration2024.accompanyingPersonAmount),
+    postConferenceVisitFee: usd(f.registration2024.postConferenceVisitAmount),
+    maxOrders: String(f.registration2024.maxOrdersPerDelegate),
+    maxAbstracts: String(f.abstractLimits.maxAbstractsPerDelegate),
+    titleMaxWords: String(f.abstractLimits.titleMaxWords),
+    keywordsMinWords: String(f.abstractLimits.keywordsMinWords),
+    keywordsMaxWords: String(f.abstractLimits.keywordsMaxWords),
+    bodyMaxWords: String(f.abstractLimits.bodyMaxWords),
+    conflictMaxChars: String(f.abstractLimits.conflictOfInterestMaxChars),
+    abstractFileMaxMb: String(f.uploadPurposes.abstract.maxBytes / MiB),
+    abstractMaxFiles: String(f.uploadPurposes.abstract.maxCount),
+    posterMaxMb: String(f.uploadPurposes.poster.maxBytes / MiB),
+    oralMaxMb: String(f.uploadPurposes.oral.maxBytes / MiB),
+    uploadMaxFiles: String(f.uploadPurposes.poster.maxCount),
+    hotelRateFrom: `US$${f.hotelRateRangeUsd.from}`,
+    hotelRateTo: `US$${f.hotelRateRangeUsd.to}`,
+    lateBodyMaxWords: String(f.lateBreaking2019.bodyMaxWords),
+    lateTitleMaxChars: String(f.lateBreaking2019.titleMaxChars),
+    lateMaxOral: String(f.lateBreaking2019.maxOralPresentationsPerPerson),
+  };
+}
+
+/** Replaces every `{name}`; an unknown name is left visible so a test can catch it. */
+export function fillPlaceholders(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

@@ -1,0 +1,111 @@
+/**
+ * The web client of the API, built from the route table (functions/core/routes.ts): a call names
+ * a route, never a URL. It follows the spec's client rules:
+ * - every answer is the envelope `{ code, message, data }`; anything but code 200 is an ApiError
+ *   carrying the server's message (shown to the user as is);
+ * - a newer request to the same path cancels the older pending one; a cancelled call rejects
+ *   with CancelledError, which the UI ignores silently;
+ * - a 401 clears the stored session and tells the app (which goes to /home);
+ * - delegate routes carry the token as `Authorization: Bearer`.
+ */
+import { API_BASE, fillPath, type RouteDef } from '#core/routes';
+import type { Envelope } from '#core/envelope';
+import { session } from './session';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+    readonly status = 0,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** Field messages of a validation failure, keyed by dotted path. */
+  get fieldErrors(): Record<string, string> {
+    const errors = (this.data as { errors?: Record<string, string> } | null)?.errors;
+    return errors && typeof errors === 'object' ? errors : {};
+  }
+}
+
+export class CancelledError extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'CancelledError';
+  }
+}
+
+export const isCancelled = (error: unknown) => error instanceof CancelledError;
+
+type Unauthorized = () => void;
+const unauthorizedListeners = new Set<Unauthorized>();
+export function onUnauthorized(listener: Unauthorized) {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The spec gives login 30 s; other calls wait as long as the browser does. */
+  timeoutMs?: number;
+  /** Extra headers (the tests use x-app-now through the browser context instead). */
+  headers?: Record<string, string>;
+}
+
+const pending = new Map<string, AbortController>();
+
+export async function callApi<T>(route: RouteDef, options: CallOptions = {}): Promise<T> {
+  const path = fillPath(route.path, options.params);
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+
+  const key = `${route.method} ${path}`;
+  pending.get(key)?.abort(new CancelledError());
+  const controller = new AbortController();
+  pending.set(key, controller);
+  const signals = [controller.signal];
+  if (options.signal) signals.push(options.signal);
+  if (options.timeoutMs) signals.push(AbortSignal.timeout(options.timeoutMs));
+
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const token = session.token();
+  if (route.auth === 'delegate' && token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: route.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.any(signals),
+    });
+  } catch (error) {
+    if (controller.signal.aborted || options.signal?.aborted) throw new CancelledError();
+    if ((error as Error).name === 'TimeoutError') {
+      throw new ApiError(408, 'The request timed out. Please check your connection and try again.');
+    }
+    throw new ApiError(0, 'request failure.');
+  } finally {
+    if (pending.get(key) === controller) pending.delete(key);
+  }
+
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(response.status || 0, 'request failure.', null, response.status);
+  }
+  if (response.status === 401 || envelope.code === 401) {
+    session.clear();
+    for (const listener of unauthorizedListeners) listener();
+  }
+  if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.message, envelope.data, response.status);
+  return envelope.data;
+}
