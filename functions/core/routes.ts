@@ -39,6 +39,42 @@ export const routes = {
     auth: 'public',
     grants: [],
   },
+  // Accounts (spec sections 4, 5, 7)
+  checkEmail: { method: 'GET', path: '/check_email', handler: 'accounts/check-email', auth: 'public', grants: ['table:write'] },
+  emailRegister: {
+    method: 'POST',
+    path: '/email_register',
+    handler: 'accounts/email-register',
+    auth: 'public',
+    grants: ['table:write', 'mail:send'],
+  },
+  resendActivation: { method: 'POST', path: '/send', handler: 'accounts/resend-activation', auth: 'public', grants: ['table:write', 'mail:send'] },
+  activate: { method: 'POST', path: '/activate', handler: 'accounts/activate', auth: 'public', grants: ['table:write'] },
+  login: { method: 'POST', path: '/login', handler: 'accounts/login', auth: 'public', grants: ['table:write'] },
+  logout: { method: 'POST', path: '/logout', handler: 'accounts/logout', auth: 'delegate', grants: ['table:write'] },
+  getPersonInfo: {
+    method: 'GET',
+    path: '/get_person_info',
+    handler: 'accounts/get-person-info',
+    auth: 'delegate',
+    grants: ['table:read'],
+  },
+  updateProfile: { method: 'POST', path: '/update', handler: 'accounts/update-profile', auth: 'delegate', grants: ['table:write'] },
+  changePassword: {
+    method: 'POST',
+    path: '/change_password',
+    handler: 'accounts/change-password',
+    auth: 'delegate',
+    grants: ['table:write'],
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/forgot_password',
+    handler: 'accounts/forgot-password',
+    auth: 'public',
+    grants: ['table:write', 'mail:send'],
+  },
+  resetPassword: { method: 'POST', path: '/reset_password', handler: 'accounts/reset-password', auth: 'public', grants: ['table:write'] },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

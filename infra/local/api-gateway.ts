@@ -3,8 +3,11 @@
  * request into the HTTP API (payload 2.0) event the Lambda receives on AWS, and calls the same
  * handler module. Bodies over 6 MB are refused as Lambda would refuse them.
  *
- * Local only: a request header `x-app-now: <ISO instant>` pins the server clock for that one
- * request (tests use it to try deadlines without restarting anything).
+ * Local only:
+ * - a request header `x-app-now: <ISO instant>` pins the server clock for that one request
+ *   (tests use it to try deadlines without restarting anything);
+ * - `x-local-client-ip` says which client address this request comes from, the way CloudFront
+ *   appends the viewer's address to X-Forwarded-For (tests use it to act as distinct clients).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -57,6 +60,10 @@ function toEvent(req: IncomingMessage, url: URL, route: RouteDef & { id: string 
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  // Play CloudFront: append the viewer's address to X-Forwarded-For.
+  const viewer = headers['x-local-client-ip'] ?? req.socket.remoteAddress ?? '127.0.0.1';
+  delete headers['x-local-client-ip'];
+  headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${viewer}` : viewer;
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
   const contentType = headers['content-type'] ?? '';

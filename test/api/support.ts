@@ -16,6 +16,11 @@ const setting = (name: 'API_ORIGIN' | 'MAIL_ORIGIN' | 'S3_ORIGIN' | 'DYNAMODB_OR
   process.env[name] ?? inject(name);
 
 export const origin = () => setting('API_ORIGIN');
+
+const octet = () => Math.floor(Math.random() * 250) + 1;
+/** A client address of its own (per-client limits); every test file is its own client by default. */
+export const newClient = () => `10.${octet()}.${octet()}.${octet()}`;
+const defaultClient = newClient();
 export const mailOrigin = () => setting('MAIL_ORIGIN');
 export const s3Origin = () => setting('S3_ORIGIN');
 
@@ -33,6 +38,8 @@ export interface CallOptions {
   token?: string;
   /** Pins the server clock for this request (local mode only). */
   at?: string;
+  /** Acts as this client address (local mode only); by default each test file is its own client. */
+  client?: string;
   headers?: Record<string, string>;
 }
 
@@ -52,6 +59,7 @@ export async function call<T = unknown>(method: string, path: string, options: C
   }
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.at) headers['x-app-now'] = options.at;
+  headers['x-local-client-ip'] = options.client ?? defaultClient;
   const response = await fetch(url, { method, headers, body });
   const text = await response.text();
   let parsed: Envelope<T>;
@@ -61,4 +69,32 @@ export async function call<T = unknown>(method: string, path: string, options: C
     throw new Error(`${method} ${path} answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
   }
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** A unique address per call, so tests never share an account by accident. */
+export const uniqueEmail = (tag = 'delegate') => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+
+interface StoredMail {
+  messageId: string;
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+  at: number;
+}
+
+/** Mails the portal sent to `to`, oldest first, from the local SES mailbox (GET /store). */
+export async function mailsTo(to: string): Promise<StoredMail[]> {
+  const store = (await (await fetch(`${mailOrigin()}/store`)).json()) as { emails: StoredMail[] };
+  return store.emails.filter((m) => m.destination.to.some((d) => d.toLowerCase().includes(to.toLowerCase())));
+}
+
+/** The token of the newest link of `kind` mailed to `to`. */
+export async function mailedToken(to: string, kind: 'activate' | 'reset'): Promise<string> {
+  const mails = await mailsTo(to);
+  for (const mail of mails.reverse()) {
+    const m = new RegExp(`/common/${kind}/([\\w-]+)`).exec(mail.body.text ?? '');
+    if (m) return m[1]!;
+  }
+  throw new Error(`no ${kind} link mailed to ${to}`);
 }

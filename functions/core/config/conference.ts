@@ -47,6 +47,17 @@ export const timing = {
   sessionDays: 14,
 } as const;
 
+/** Abuse limits of the account endpoints (fixed windows; a window ends, the limit lifts). */
+export const accountLimits = {
+  loginFailuresPerAddress: { limit: 5, windowSeconds: 15 * 60 },
+  loginFailuresPerClient: { limit: 30, windowSeconds: 15 * 60 },
+  signUpsPerClient: { limit: 20, windowSeconds: 60 * 60 },
+  emailChecksPerClient: { limit: 120, windowSeconds: 60 },
+  passwordResetsPerClient: { limit: 10, windowSeconds: 15 * 60 },
+  /** One activation mail, and one reset mail, per address per this many seconds (the page counts down the same). */
+  mailCooldownSeconds: 60,
+} as const;
+
 /** Each upload purpose: what may be uploaded, how large, how many per owner (or per abstract). */
 export const uploadPurposes = {
   abstract: { label: 'Abstract file', extensions: ['pdf'], maxBytes: 50 * MiB, maxCount: 5 },

@@ -44,7 +44,7 @@ export interface HandlerInput<Q, B, P, A> {
   requestId: string;
   /** Origin the client used (for links in mails); falls back to SITE_ORIGIN. */
   origin: string | undefined;
-  /** Caller address, for throttling. */
+  /** The client's address, for per-client limits (see clientAddress). */
   sourceIp: string;
 }
 
@@ -58,6 +58,9 @@ export class Reply<T> {
 }
 export const reply = <T>(data: T, message?: string, status?: number) => new Reply(data, message, status);
 
+/** The answer of a domain rule that says what happened: `{ message, data? }`. */
+export const replyWith = (result: { message: string; data?: unknown }) => new Reply(result.data ?? null, result.message);
+
 interface Options<Q, B, P> {
   query?: Q;
   body?: B;
@@ -70,6 +73,17 @@ export function tokenOf(event: APIGatewayProxyEventV2, body: Record<string, unkn
   const bearer = /^Bearer\s+(\S+)$/i.exec(event.headers?.authorization ?? '')?.[1];
   const fromBody = typeof body?.api_token === 'string' ? body.api_token : undefined;
   return bearer ?? event.queryStringParameters?.api_token ?? fromBody;
+}
+
+/**
+ * The client's address. Behind CloudFront the connection comes from an edge server, and
+ * CloudFront appends the viewer's address to X-Forwarded-For: the last entry is the one it
+ * vouches for (earlier entries are whatever the client sent). This assumes the API is reached
+ * through CloudFront (docs/decisions.md).
+ */
+export function clientAddress(event: APIGatewayProxyEventV2): string {
+  const forwarded = event.headers?.['x-forwarded-for']?.split(',').map((s) => s.trim()).filter(Boolean);
+  return forwarded?.at(-1) ?? event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 
 const json = (status: number, envelope: Envelope, headers: Record<string, string> = {}) =>
@@ -121,7 +135,7 @@ export function defineHandler<
         now: at,
         requestId,
         origin: event.headers?.origin,
-        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        sourceIp: clientAddress(event),
       } as Parameters<typeof run>[0];
       const result = await run(input);
       const answer = result instanceof Reply ? result : new Reply(result ?? null);

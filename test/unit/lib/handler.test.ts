@@ -33,8 +33,10 @@ const echo = defineHandler(
   async ({ body }) => reply(body, 'Edit success'),
 );
 
-async function invoke(handler: typeof echo, e: APIGatewayProxyEventV2) {
-  const result = (await handler(e, context)) as { statusCode: number; body: string; headers: Record<string, string> };
+type Lambda = (e: APIGatewayProxyEventV2, c: Context) => Promise<unknown>;
+
+async function invoke(handler: unknown, e: APIGatewayProxyEventV2) {
+  const result = (await (handler as Lambda)(e, context)) as { statusCode: number; body: string; headers: Record<string, string> };
   return { status: result.statusCode, body: JSON.parse(result.body) as { code: number; message: string; data: unknown }, headers: result.headers };
 }
 

@@ -1,0 +1,238 @@
+/**
+ * Account rules: sign-up with activation by e-mail, login, sessions, password change and reset,
+ * profile. Plain TypeScript over the ports in ports.ts; every function takes the request's
+ * instant, so tests run on a fixed clock.
+ *
+ * Tokens (sessions, activation and reset links) are random and stored only as hashes; links are
+ * single-use. A password change or reset bumps the user's session_epoch, which ends every
+ * session and voids older reset links at once.
+ */
+import { accountLimits, timing } from '../config/conference';
+import { AppError, conflict, invalid, rateLimited, unauthorized } from '../errors';
+import { activationMail, resetMail } from '../mail/templates';
+import { STATUS, newUser, personInfo, profileComplete, type User } from './model';
+import type { AccountDeps, Limit, TokenPurpose } from './ports';
+import type { ProfileInput } from './schemas';
+
+export const NOT_ACTIVATED = -101;
+
+export const accountMessages = {
+  emailFree: 'This e-mail address is available.',
+  emailNotActivated: 'This e-mail address is registered but not activated yet. We can send the activation e-mail again.',
+  emailTaken: 'This e-mail address is already registered. Please log in, or reset your password if you forgot it.',
+  registered: 'Your account has been created. Please check your mailbox to activate it.',
+  resent: 'If this address has an account waiting for activation, a new activation e-mail is on its way.',
+  activated: 'Your account is activated. You can now log in.',
+  alreadyActive: 'Your account is already active. You can log in.',
+  activationInvalid: 'This activation link has expired or has already been used. Ask for a new activation e-mail below.',
+  loginFailed: 'The e-mail address or password is incorrect.',
+  loginNotActivated:
+    'Your account is not activated yet. Please open the link in the activation e-mail, or resend the activation e-mail.',
+  loginThrottled: 'Too many failed attempts. Please wait 15 minutes and try again, or reset your password.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  mailCooldown: 'An e-mail was sent less than a minute ago. Please wait before asking for another one.',
+  loggedOut: 'You have been logged out.',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  profileUpdated: 'The update was successful.',
+  currentPasswordWrong: 'The current password is incorrect.',
+  passwordChanged: 'Your password has been changed. Please log in again.',
+  resetRequested:
+    'If an account exists for this address, we have sent it a link to reset the password. Please check your mailbox.',
+  resetInvalid: 'This reset link has expired or has already been used. Please ask for a new one.',
+  passwordReset: 'Your password has been reset. Please log in with your new password.',
+} as const;
+
+const HOUR = 3600_000;
+
+function refuse(limit: Limit, message: string = accountMessages.tooManyRequests) {
+  if (!limit.allowed) throw rateLimited(message, limit.retryAfterSeconds);
+}
+
+async function userOrSessionEnded(deps: AccountDeps, userId: string): Promise<User> {
+  const user = await deps.store.getUser(userId);
+  if (!user) throw unauthorized(accountMessages.sessionEnded);
+  return user;
+}
+
+/** Issues a single-use link token and mails it; a mail failure is logged, never lost data. */
+async function sendTokenMail(deps: AccountDeps, user: User, purpose: TokenPurpose, now: Date): Promise<boolean> {
+  const { token, hash } = deps.secrets.newToken();
+  const lifetimeMs = purpose === 'activate' ? timing.activationTokenHours * HOUR : timing.resetTokenMinutes * 60_000;
+  await deps.tokens.create(hash, {
+    purpose,
+    userId: user.id,
+    epoch: user.session_epoch,
+    expiresAt: new Date(now.getTime() + lifetimeMs),
+  });
+  const link =
+    purpose === 'activate'
+      ? `${deps.siteOrigin}/common/activate/${token}`
+      : `${deps.siteOrigin}/common/reset/${token}`;
+  const mail =
+    purpose === 'activate' ? activationMail(link, timing.activationTokenHours) : resetMail(link, timing.resetTokenMinutes);
+  try {
+    await deps.mailer.send({ to: user.email, ...mail });
+    return true;
+  } catch (error) {
+    deps.log.error('mail not sent', { purpose, user_id: user.id, error: (error as Error).message });
+    return false;
+  }
+}
+
+export async function checkEmail(deps: AccountDeps, email: string, client: string, now: Date) {
+  const l = accountLimits.emailChecksPerClient;
+  refuse(await deps.throttle.hit(`check-email:${client}`, l.limit, l.windowSeconds, now));
+  const user = await deps.store.findUserByEmail(email);
+  if (!user) return { message: accountMessages.emailFree };
+  if (user.status === STATUS.notActivated) throw conflict(accountMessages.emailNotActivated, null, NOT_ACTIVATED);
+  throw conflict(accountMessages.emailTaken);
+}
+
+export async function register(
+  deps: AccountDeps,
+  input: { email: string; password: string },
+  client: string,
+  now: Date,
+) {
+  const l = accountLimits.signUpsPerClient;
+  refuse(await deps.throttle.hit(`sign-up:${client}`, l.limit, l.windowSeconds, now));
+  const existing = await deps.store.findUserByEmail(input.email);
+  if (existing) {
+    if (existing.status === STATUS.notActivated) throw conflict(accountMessages.emailNotActivated, null, NOT_ACTIVATED);
+    throw conflict(accountMessages.emailTaken);
+  }
+  const user = newUser({
+    id: deps.secrets.newId(),
+    email: input.email,
+    password_hash: await deps.secrets.hashPassword(input.password),
+    now,
+  });
+  // Two sign-ups with one address may race past the look-up above: the store's transaction decides.
+  if ((await deps.store.createUser(user)) === 'email-taken') {
+    throw conflict(accountMessages.emailNotActivated, null, NOT_ACTIVATED);
+  }
+  await deps.throttle.cooldown(`activation-mail:${user.email}`, accountLimits.mailCooldownSeconds, now);
+  const mailSent = await sendTokenMail(deps, user, 'activate', now);
+  return { message: accountMessages.registered, data: { email: user.email, activation_mail_sent: mailSent } };
+}
+
+export async function resendActivation(deps: AccountDeps, email: string, now: Date) {
+  refuse(await deps.throttle.cooldown(`activation-mail:${email}`, accountLimits.mailCooldownSeconds, now), accountMessages.mailCooldown);
+  const user = await deps.store.findUserByEmail(email);
+  if (user && user.status === STATUS.notActivated) await sendTokenMail(deps, user, 'activate', now);
+  // The same answer whatever the address: this call does not tell who has an account.
+  return { message: accountMessages.resent, data: { retry_after: accountLimits.mailCooldownSeconds } };
+}
+
+export async function activate(deps: AccountDeps, token: string, now: Date) {
+  const record = await deps.tokens.consume(deps.secrets.hashToken(token), 'activate', now);
+  if (!record) throw new AppError('bad_request', accountMessages.activationInvalid, { reason: 'invalid_token' });
+  const user = await deps.store.getUser(record.userId);
+  if (!user) throw new AppError('bad_request', accountMessages.activationInvalid, { reason: 'invalid_token' });
+  if (user.status !== STATUS.notActivated) return { message: accountMessages.alreadyActive, data: { email: user.email } };
+  await deps.store.activateUser(user.id, now);
+  return { message: accountMessages.activated, data: { email: user.email } };
+}
+
+export async function login(deps: AccountDeps, input: { email: string; password: string }, client: string, now: Date) {
+  const perAddress = accountLimits.loginFailuresPerAddress;
+  const perClient = accountLimits.loginFailuresPerClient;
+  const addressKey = `login-fail:${input.email}`;
+  const clientKey = `login-fail-client:${client}`;
+  refuse(await deps.throttle.peek(addressKey, perAddress.limit, perAddress.windowSeconds, now), accountMessages.loginThrottled);
+  refuse(await deps.throttle.peek(clientKey, perClient.limit, perClient.windowSeconds, now), accountMessages.loginThrottled);
+
+  const user = await deps.store.findUserByEmail(input.email);
+  const ok = await deps.secrets.verifyPassword(input.password, user?.password_hash);
+  if (!user || !ok) {
+    await deps.throttle.hit(addressKey, perAddress.limit, perAddress.windowSeconds, now);
+    await deps.throttle.hit(clientKey, perClient.limit, perClient.windowSeconds, now);
+    throw new AppError('bad_request', accountMessages.loginFailed);
+  }
+  if (user.status === STATUS.notActivated) {
+    throw new AppError('forbidden', accountMessages.loginNotActivated, { email: user.email }, NOT_ACTIVATED);
+  }
+  const { token, hash } = deps.secrets.newToken();
+  await deps.sessions.create(hash, {
+    userId: user.id,
+    epoch: user.session_epoch,
+    expiresAt: new Date(now.getTime() + timing.sessionDays * 24 * HOUR),
+  });
+  return {
+    message: 'Login success',
+    data: { api_token: token, id: user.id, status: user.status, pay_status: user.pay_status },
+  };
+}
+
+/** The delegate behind an api_token, or 401 (unknown, expired, logged out, or password changed since). */
+export async function authenticate(deps: Pick<AccountDeps, 'sessions' | 'store' | 'secrets'>, token: string, now: Date) {
+  const hash = deps.secrets.hashToken(token);
+  const session = await deps.sessions.get(hash);
+  if (!session || session.expiresAt.getTime() <= now.getTime()) throw unauthorized(accountMessages.sessionEnded);
+  const user = await deps.store.getUser(session.userId);
+  if (!user || user.session_epoch !== session.epoch) throw unauthorized(accountMessages.sessionEnded);
+  return { userId: user.id, sessionId: hash };
+}
+
+export async function logout(deps: AccountDeps, sessionId: string) {
+  await deps.sessions.delete(sessionId);
+  return { message: accountMessages.loggedOut };
+}
+
+export async function getPersonInfo(deps: AccountDeps, userId: string) {
+  return personInfo(await userOrSessionEnded(deps, userId));
+}
+
+export async function updateProfile(deps: AccountDeps, userId: string, input: ProfileInput, now: Date) {
+  const user = await userOrSessionEnded(deps, userId);
+  const fields = {
+    first_name: input.first_name ?? user.first_name,
+    middle_initial: input.middle_initial ?? user.middle_initial,
+    last_name: input.last_name ?? user.last_name,
+    nick_name: input.nick_name ?? '',
+    occupation: input.occupation,
+    organization: input.organization,
+    country: input.country,
+    mobile: input.mobile,
+  };
+  const status = user.status === STATUS.activated && profileComplete(fields) ? STATUS.profileComplete : user.status;
+  const updated = await deps.store.updateProfile(userId, { ...fields, status }, now);
+  return { message: accountMessages.profileUpdated, data: personInfo(updated) };
+}
+
+export async function changePassword(
+  deps: AccountDeps,
+  userId: string,
+  input: { current_password: string; new_password: string },
+  now: Date,
+) {
+  const user = await userOrSessionEnded(deps, userId);
+  if (!(await deps.secrets.verifyPassword(input.current_password, user.password_hash))) {
+    throw invalid(accountMessages.currentPasswordWrong, { current_password: accountMessages.currentPasswordWrong });
+  }
+  await deps.store.setPassword(userId, await deps.secrets.hashPassword(input.new_password), now, false);
+  return { message: accountMessages.passwordChanged };
+}
+
+export async function requestPasswordReset(deps: AccountDeps, email: string, client: string, now: Date) {
+  const l = accountLimits.passwordResetsPerClient;
+  refuse(await deps.throttle.hit(`forgot:${client}`, l.limit, l.windowSeconds, now));
+  // A second request within the cool-down is answered the same way, silently without a mail.
+  const cool = await deps.throttle.cooldown(`reset-mail:${email}`, accountLimits.mailCooldownSeconds, now);
+  if (cool.allowed) {
+    const user = await deps.store.findUserByEmail(email);
+    if (user) await sendTokenMail(deps, user, 'reset', now);
+  }
+  return { message: accountMessages.resetRequested };
+}
+
+export async function resetPassword(deps: AccountDeps, input: { token: string; new_password: string }, now: Date) {
+  const record = await deps.tokens.consume(deps.secrets.hashToken(input.token), 'reset', now);
+  const user = record && (await deps.store.getUser(record.userId));
+  if (!record || !user || user.session_epoch !== record.epoch) {
+    throw new AppError('bad_request', accountMessages.resetInvalid, { reason: 'invalid_token' });
+  }
+  // Following the mailed link proves the address: an account not yet activated is activated too.
+  await deps.store.setPassword(user.id, await deps.secrets.hashPassword(input.new_password), now, user.status === STATUS.notActivated);
+  return { message: accountMessages.passwordReset };
+}

@@ -1,0 +1,93 @@
+/**
+ * The delegate account as the domain sees it, and the person-info answer of the spec
+ * (section 3 "User info"). Numeric states (docs/decisions.md):
+ *   status          0 not activated, 1 activated, 2 profile completed
+ *   pay_status      1 unpaid (initial), 2 paid
+ *   repast_status   1 dinner unpaid and selectable (initial), other values paid
+ *   register_status 0 nothing to review (initial), 1 documents under review, 2 documents rejected
+ */
+export interface User {
+  id: string;
+  email: string;
+  password_hash: string;
+  /** Bumped whenever every session must end (password changed or reset). */
+  session_epoch: number;
+  status: 0 | 1 | 2;
+  pay_status: number;
+  repast_status: number;
+  register_status: number;
+  first_name: string;
+  middle_initial: string;
+  last_name: string;
+  nick_name: string;
+  occupation: string;
+  organization: string;
+  country: string;
+  mobile: string;
+  created_at: string;
+  updated_at: string;
+  activated_at?: string;
+}
+
+export const STATUS = { notActivated: 0, activated: 1, profileComplete: 2 } as const;
+
+export function newUser(fields: { id: string; email: string; password_hash: string; now: Date }): User {
+  const at = fields.now.toISOString();
+  return {
+    id: fields.id,
+    email: fields.email,
+    password_hash: fields.password_hash,
+    session_epoch: 0,
+    status: STATUS.notActivated,
+    pay_status: 1,
+    repast_status: 1,
+    register_status: 0,
+    first_name: '',
+    middle_initial: '',
+    last_name: '',
+    nick_name: '',
+    occupation: '',
+    organization: '',
+    country: '',
+    mobile: '',
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** The spec's User info, as GET /get_person_info answers it (never the password hash). */
+export function personInfo(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    middle_initial: user.middle_initial,
+    last_name: user.last_name,
+    nick_name: user.nick_name,
+    occupation: user.occupation,
+    organization: user.organization,
+    country: user.country,
+    mobile: user.mobile,
+    status: user.status,
+    pay_status: user.pay_status,
+    repast_status: user.repast_status,
+    register_status: user.register_status,
+    // Fields of the older registration flow; empty until that flow is built.
+    regiatration_type: null as number | null,
+    register_code: null as string | null,
+    register_fee: null as number | null,
+    dinner_fee: null as number | null,
+    oeso_member: null as string | null,
+    young_file: [] as string[],
+    fellow_file: [] as string[],
+    payment_voucher: null as string | null,
+    register: [] as unknown[],
+    dinner: [] as unknown[],
+  };
+}
+export type PersonInfo = ReturnType<typeof personInfo>;
+
+/** A profile is complete when every field the profile form requires is filled. */
+export function profileComplete(u: Pick<User, 'occupation' | 'organization' | 'country' | 'mobile'>): boolean {
+  return [u.occupation, u.organization, u.country, u.mobile].every((v) => v.trim().length > 0);
+}

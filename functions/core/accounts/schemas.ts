@@ -1,0 +1,103 @@
+/**
+ * Account forms: one zod schema each, used by the handlers and by the web forms, with the
+ * spec's messages (section 5). E-mail addresses are normalised (trimmed, lower-cased) here, so
+ * every lookup compares the same form.
+ */
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const messages = {
+  emailRequired: 'Please input your E-mail!',
+  emailInvalid: 'The input is not valid E-mail!',
+  passwordRequired: 'Please enter your password!',
+  newPasswordRequired: 'Please input your password!',
+  confirmRequired: 'Please confirm your password!',
+  confirmMismatch: 'Two passwords that you enter is inconsistent!',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
+  resetNewRequired: 'Please input your new password!',
+  currentRequired: 'Please input your current password!',
+  resendEmailRequired: 'Please input email',
+  required: 'Please enter.',
+} as const;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export const emailField = z
+  .string({ message: messages.emailRequired })
+  .trim()
+  .min(1, messages.emailRequired)
+  .max(254, messages.emailInvalid)
+  .pipe(z.email({ message: messages.emailInvalid }))
+  .transform(normalizeEmail);
+
+/** A new password: length only (NIST 800-63B); no composition rules that push people to worse ones. */
+const newPassword = (requiredMessage: string) =>
+  z
+    .string({ message: requiredMessage })
+    .min(1, requiredMessage)
+    .min(PASSWORD_MIN, messages.passwordTooShort)
+    .max(PASSWORD_MAX, messages.passwordTooLong);
+
+const confirmField = z.string({ message: messages.confirmRequired }).min(1, messages.confirmRequired);
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string({ message: messages.passwordRequired }).min(1, messages.passwordRequired).max(PASSWORD_MAX),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const checkEmailSchema = z.object({ email: emailField });
+
+export const registerSchema = z
+  .object({ email: emailField, password: newPassword(messages.newPasswordRequired), confirm: confirmField })
+  .refine((v) => v.password === v.confirm, { message: messages.confirmMismatch, path: ['confirm'] });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const resendSchema = z.object({
+  email: z.string({ message: messages.resendEmailRequired }).trim().min(1, messages.resendEmailRequired).pipe(emailField),
+});
+
+export const activateSchema = z.object({ token: z.string().min(16).max(200) });
+
+export const forgotSchema = z.object({
+  email: emailField,
+  /** The spec's client sends the page address; links in mails use the configured site origin instead. */
+  url: z.string().optional(),
+});
+export type ForgotInput = z.input<typeof forgotSchema>;
+
+export const resetSchema = z
+  .object({
+    token: z.string().min(16, 'This reset link is not valid.').max(200),
+    new_password: newPassword(messages.resetNewRequired),
+    confirm_password: confirmField,
+  })
+  .refine((v) => v.new_password === v.confirm_password, { message: messages.confirmMismatch, path: ['confirm_password'] });
+export type ResetInput = z.input<typeof resetSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    current_password: z.string({ message: messages.currentRequired }).min(1, messages.currentRequired).max(PASSWORD_MAX),
+    new_password: newPassword(messages.resetNewRequired),
+    confirm_password: confirmField,
+  })
+  .refine((v) => v.new_password === v.confirm_password, { message: messages.confirmMismatch, path: ['confirm_password'] });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+const requiredText = (max: number) => z.string({ message: messages.required }).trim().min(1, messages.required).max(max);
+
+/** Profile edit: occupation, organization, country and mobile required; nickname optional; e-mail not editable. */
+export const profileSchema = z.object({
+  first_name: z.string().trim().max(100).optional(),
+  middle_initial: z.string().trim().max(10).optional(),
+  last_name: z.string().trim().max(100).optional(),
+  nick_name: z.string().trim().max(100).optional(),
+  occupation: requiredText(120),
+  organization: requiredText(200),
+  country: requiredText(100),
+  mobile: requiredText(40).regex(/^[+()\d\s-]{5,40}$/, 'Please enter a valid phone number.'),
+});
+export type ProfileInput = z.input<typeof profileSchema>;

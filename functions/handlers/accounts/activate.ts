@@ -1,0 +1,10 @@
+import { routes } from '#core/routes';
+import { activate } from '#core/accounts/accounts';
+import { activateSchema } from '#core/accounts/schemas';
+import { accountDeps } from '#lib/deps';
+import { defineHandler, replyWith } from '#lib/http/handler';
+
+/** The activation link lands on a page that posts its token here (a GET must not change state). */
+export const handler = defineHandler(routes.activate, { body: activateSchema }, async ({ body, now }) =>
+  replyWith(await activate(accountDeps(), body.token, now)),
+);

@@ -1,0 +1,10 @@
+import { routes } from '#core/routes';
+import { changePassword } from '#core/accounts/accounts';
+import { changePasswordSchema } from '#core/accounts/schemas';
+import { accountDeps } from '#lib/deps';
+import { replyWith } from '#lib/http/handler';
+import { defineDelegateHandler } from '#lib/http/delegate-handler';
+
+export const handler = defineDelegateHandler(routes.changePassword, { body: changePasswordSchema }, async ({ auth, body, now }) =>
+  replyWith(await changePassword(accountDeps(), auth.userId, body, now)),
+);

@@ -1,0 +1,6 @@
+import { routes } from '#core/routes';
+import { getPersonInfo } from '#core/accounts/accounts';
+import { accountDeps } from '#lib/deps';
+import { defineDelegateHandler } from '#lib/http/delegate-handler';
+
+export const handler = defineDelegateHandler(routes.getPersonInfo, {}, async ({ auth }) => getPersonInfo(accountDeps(), auth.userId));

@@ -1,0 +1,9 @@
+import { routes } from '#core/routes';
+import { login } from '#core/accounts/accounts';
+import { loginSchema } from '#core/accounts/schemas';
+import { accountDeps } from '#lib/deps';
+import { defineHandler, replyWith } from '#lib/http/handler';
+
+export const handler = defineHandler(routes.login, { body: loginSchema }, async ({ body, sourceIp, now }) =>
+  replyWith(await login(accountDeps(), body, sourceIp, now)),
+);

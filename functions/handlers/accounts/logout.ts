@@ -1,0 +1,9 @@
+import { routes } from '#core/routes';
+import { logout } from '#core/accounts/accounts';
+import { accountDeps } from '#lib/deps';
+import { replyWith } from '#lib/http/handler';
+import { defineDelegateHandler } from '#lib/http/delegate-handler';
+
+export const handler = defineDelegateHandler(routes.logout, {}, async ({ auth }) =>
+  replyWith(await logout(accountDeps(), auth.sessionId)),
+);

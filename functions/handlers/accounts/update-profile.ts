@@ -1,0 +1,10 @@
+import { routes } from '#core/routes';
+import { updateProfile } from '#core/accounts/accounts';
+import { profileSchema } from '#core/accounts/schemas';
+import { accountDeps } from '#lib/deps';
+import { replyWith } from '#lib/http/handler';
+import { defineDelegateHandler } from '#lib/http/delegate-handler';
+
+export const handler = defineDelegateHandler(routes.updateProfile, { body: profileSchema }, async ({ auth, body, now }) =>
+  replyWith(await updateProfile(accountDeps(), auth.userId, body, now)),
+);

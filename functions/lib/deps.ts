@@ -1,0 +1,26 @@
+/** Wires the domain's ports to DynamoDB, SES and node's crypto: what a handler passes to a rule. */
+import type { AccountDeps } from '#core/accounts/ports';
+import { accountStore } from '#storage/users';
+import { sessionStore } from '#storage/sessions';
+import { tokenStore } from '#storage/tokens';
+import { throttle } from '#storage/throttle';
+import { secrets } from './crypto';
+import { env } from './env';
+import { logger } from './logger';
+import { sesMailer } from './mailer';
+
+export function accountDeps(): AccountDeps {
+  return {
+    store: accountStore,
+    sessions: sessionStore,
+    tokens: tokenStore,
+    throttle,
+    secrets,
+    mailer: sesMailer,
+    log: {
+      error: (message, extra) => logger.error(message, { ...extra }),
+      info: (message, extra) => logger.info(message, { ...extra }),
+    },
+    siteOrigin: env.siteOrigin(),
+  };
+}
