@@ -7,22 +7,27 @@
  *   5. Playwright in Debian Chromium (e2e).
  * Exits non-zero on the first failing step; always stops the portal.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { buildWeb } from './build-web';
 import { portalEnv, startTestPortal } from './test-portal';
 
-function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
+/** Runs a step as a child process. Asynchronously: the portal lives in this process and must keep answering. */
+async function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
   console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  console.log(`=== ${title}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result.status === 0;
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    child.once('exit', resolve);
+    child.once('error', () => resolve(1));
+  });
+  console.log(`=== ${title}: ${code === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return code === 0;
 }
 
 async function main(): Promise<number> {
   const bin = (name: string) => `node_modules/.bin/${name}`;
-  if (!run('typecheck', bin('tsc'), ['--noEmit', '-p', '.'])) return 1;
-  if (!run('lint', bin('eslint'), ['.', '--max-warnings=0'])) return 1;
+  if (!(await run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']))) return 1;
+  if (!(await run('lint', bin('eslint'), ['.', '--max-warnings=0']))) return 1;
 
   console.log('\n=== build the web app');
   await buildWeb();
@@ -30,8 +35,8 @@ async function main(): Promise<number> {
   const portal = await startTestPortal();
   const env = { ...process.env, ...portalEnv(portal), AWS_REGION: 'us-east-1', CDK_DISABLE_CLI_TELEMETRY: 'true' };
   try {
-    if (!run('unit, infra and api tests', bin('vitest'), ['run'], env)) return 1;
-    if (!run('browser tests', bin('playwright'), ['test'], env)) return 1;
+    if (!(await run('unit, infra and api tests', bin('vitest'), ['run'], env))) return 1;
+    if (!(await run('browser tests', bin('playwright'), ['test'], env))) return 1;
     return 0;
   } finally {
     await portal.stop();

@@ -85,7 +85,6 @@ export class WebStack extends Stack {
       comment: 'Congress portal',
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
-      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
       defaultBehavior: {
         ...staticFiles,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,

@@ -72,7 +72,6 @@ export async function startLocalPortal(options: PortalOptions) {
       S3_ENDPOINT: s3.endpoint,
       SES_ENDPOINT: mail.endpoint,
       LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'INFO',
-      POWERTOOLS_DEV: 'true',
       ...(options.appNow ? { APP_NOW: options.appNow } : {}),
     });
 

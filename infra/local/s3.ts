@@ -30,5 +30,11 @@ export async function startS3(options: { port: number; host: string; dataDir?: s
   await server.run();
   const endpoint = `http://localhost:${options.port}`;
   await waitFor(async () => (await fetch(endpoint)).ok, 'S3 (s3rver)');
-  return { endpoint, stop: () => server.close() };
+  return {
+    endpoint,
+    stop: async () => {
+      await server.close();
+      if (!options.dataDir) fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
 }

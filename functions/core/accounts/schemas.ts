@@ -3,7 +3,7 @@
  * spec's messages (section 5). E-mail addresses are normalised (trimmed, lower-cased) here, so
  * every lookup compares the same form.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -7,7 +7,7 @@ import { paths } from '../config/paths';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import { ContentPage } from '../components/content/content-page';
 import type { PageContent } from '../content/schema';
-import { RequireDelegate } from '../features/auth/require-delegate';
+import { RequireDelegate } from '../features/account/require-delegate';
 import { SiteLayout } from './layout/site-layout';
 
 const contentPage = (load: () => Promise<{ default: unknown }>) =>
@@ -33,6 +33,16 @@ const page = {
   abstractSubmission: lazyPage(() => import('../features/abstracts/abstract-guidelines-page')),
   registerInstruction: lazyPage(() => import('../features/registration/register-instruction-page')),
   notFound: lazyPage(() => import('../features/errors/not-found-page')),
+  login: lazyPage(() => import('../features/account/login-page')),
+  register: lazyPage(() => import('../features/account/register-page')),
+  accountCreated: lazyPage(() => import('../features/account/account-created-page')),
+  activate: lazyPage(() => import('../features/account/activate-page')),
+  forgot: lazyPage(() => import('../features/account/forgot-page')),
+  await: lazyPage(() => import('../features/account/await-page')),
+  reset: lazyPage(() => import('../features/account/reset-page')),
+  center: lazyPage(() => import('../features/account/center-page')),
+  changePassword: lazyPage(() => import('../features/account/change-password-page')),
+  profileEdit: lazyPage(() => import('../features/account/profile-edit-page')),
 };
 
 /** Public routes: [path, page]. */
@@ -53,10 +63,21 @@ const publicRoutes: [string, LazyPage][] = [
   [paths.legalNotice, page.legalNotice],
   [paths.registerInstruction, page.registerInstruction],
   [paths.hotels, page.hotels],
+  [paths.login, page.login],
+  [paths.registerStepOne, page.register],
+  [paths.accountCreated, page.accountCreated],
+  [paths.activate, page.activate],
+  [paths.forgot, page.forgot],
+  [paths.await, page.await],
+  [paths.reset, page.reset],
 ];
 
 /** Delegate routes (auth): an anonymous visitor is sent to /login, which returns here after. */
-const delegateRoutes: [string, LazyPage][] = [];
+const delegateRoutes: [string, LazyPage][] = [
+  [paths.center, page.center],
+  [paths.updatePassword, page.changePassword],
+  [paths.profileEdit, page.profileEdit],
+];
 
 /** Loads the page of `pathname` before hydration, so pre-rendered HTML hydrates without a flash. */
 export async function preloadRoute(pathname: string) {

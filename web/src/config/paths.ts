@@ -44,6 +44,9 @@ export const paths = {
 
 export type PathName = keyof typeof paths;
 
+/** Where the Account link and a login land: the spec's /registration/list once the order list exists. */
+export const accountHome = paths.center;
+
 /** `/admin/upload-update/:id` with `{ id: 3 }` -> `/admin/upload-update/3` */
 export function pathTo(path: string, params: Record<string, string | number> = {}): string {
   return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));

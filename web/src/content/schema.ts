@@ -7,7 +7,7 @@
  * placeholders in braces such as `{abstractDeadline}` that are filled from the conference config
  * (see web/src/features/content/placeholders.ts for the list).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const text = z.string().min(1);
 const imagePath = z.string().regex(/^\/images\/[\w\-/]+\.(svg|png|jpg|webp)$/, 'an image under /images/');

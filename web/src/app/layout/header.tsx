@@ -8,11 +8,11 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import siteJson from '../../content/site.json';
 import type { SiteContent } from '../../content/schema';
-import { paths } from '../../config/paths';
+import { accountHome, paths } from '../../config/paths';
 import { newWindowProps, SmartLink } from '../../components/smart-link';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { useSession } from '../../lib/session';
-import { useLogout } from '../../features/auth/use-logout';
+import { useLogout } from '../../features/account/use-logout';
 
 const site = siteJson as SiteContent;
 
@@ -21,9 +21,6 @@ export const delegateMenu = [
   { label: 'Poster upload', to: paths.posterUpload },
   { label: 'Oral upload', to: paths.oralUpload },
 ] as const;
-
-/** Where the Account link goes (the spec's /registration/list once the order list exists). */
-export const accountHome = paths.center;
 
 const navLinkStyle = {
   px: '3',
@@ -143,17 +140,12 @@ export function Header() {
       <Container maxW="7xl" px={{ base: '4', md: '6' }}>
         <Flex h="16" align="center" justify="space-between" gap="4">
           <ChakraLink asChild _hover={{ textDecoration: 'none' }}>
-            <RouterLink to={paths.home}>
+            <RouterLink to={paths.home} aria-label={`${site.shortName} Beijing, home`}>
               <HStack gap="3">
-                <Image src="/images/logo.svg" alt="" width="40px" height="40px" />
-                <Box lineHeight="short">
-                  <Text fontWeight="bold" color="brand.fg" fontSize={{ base: 'md', md: 'lg' }}>
-                    {site.shortName} Beijing
-                  </Text>
-                  <Text fontSize="xs" color="gray.600" hideBelow="sm">
-                    Cancer registries for better cancer control
-                  </Text>
-                </Box>
+                <Image src="/images/logo.svg" alt="" width="133px" height="40px" />
+                <Text fontSize="xs" color="gray.600" hideBelow="md" maxW="11rem" lineHeight="short">
+                  Cancer registries for better cancer control
+                </Text>
               </HStack>
             </RouterLink>
           </ChakraLink>

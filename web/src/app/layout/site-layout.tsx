@@ -7,6 +7,7 @@ import { Box, Flex } from '@chakra-ui/react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageSkeleton } from '../../components/page';
+import { Toaster } from '../../components/ui/toaster';
 import { onUnauthorized } from '../../lib/api-client';
 import { paths } from '../../config/paths';
 import { Footer } from './footer';
@@ -62,6 +63,7 @@ export function SiteLayout() {
         </Suspense>
       </Box>
       <Footer />
+      <Toaster />
     </Flex>
   );
 }

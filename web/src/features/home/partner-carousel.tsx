@@ -62,7 +62,11 @@ export function PartnerCarousel({ partners }: { partners: Partner[] }) {
           as="ul"
           ref={track}
           data-testid="carousel-track"
+          tabIndex={0}
+          aria-label="Partner logos (scroll sideways)"
           aria-live={running ? 'off' : 'polite'}
+          borderRadius="md"
+          _focusVisible={{ outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
           display="flex"
           flex="1"
           overflowX="auto"

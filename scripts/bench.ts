@@ -1,0 +1,162 @@
+/**
+ * `npm run bench`: prints the speed and size figures of the product (no pass/fail; the targets
+ * are printed beside each figure). Runs offline against a throw-away local portal.
+ *
+ *   1. bundle size of every function (the CDK's esbuild options), target <= 250 kB minified
+ *   2. cold init of every bundle in a fresh node process vs an empty handler, target <= 2x
+ *   3. first-load JS of the SPA (gzip), target <= 200 kB
+ *   4. Lighthouse mobile performance and accessibility, target >= 95
+ *
+ * `npm run bench -- --only=bundles,init` runs a subset.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { build } from 'esbuild';
+import { routeList } from '../functions/core/routes';
+import { esbuildOptions, handlerEntry } from '../infra/cdk/bundling';
+import { buildWebIfStale } from './build-web';
+import { startTestPortal } from './test-portal';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(root, 'dist/bench');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const wanted = (name: string) => !only || only.includes(name);
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function table(rows: (string | number)[][]) {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  for (const r of rows) console.log('  ' + r.map((c, i) => String(c).padEnd(widths[i]!)).join('  '));
+}
+
+async function bundles() {
+  fs.mkdirSync(outDir, { recursive: true });
+  const results: { id: string; file: string; bytes: number }[] = [];
+  for (const route of routeList) {
+    const file = path.join(outDir, `${route.id}.mjs`);
+    await build({ ...esbuildOptions, mainFields: [...esbuildOptions.mainFields], entryPoints: [handlerEntry(route.handler)], outfile: file, sourcemap: false, logLevel: 'error' });
+    results.push({ id: route.id, file, bytes: fs.statSync(file).size });
+  }
+  const empty = path.join(outDir, 'empty.mjs');
+  fs.writeFileSync(empty, 'export const handler = async () => ({ statusCode: 200, body: "" });\n');
+  return { results, empty };
+}
+
+function coldInitMs(file: string, runs = 7): number {
+  const script = `const t=performance.now();await import(${JSON.stringify(path.resolve(file))});process.stdout.write(String(performance.now()-t));`;
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', TABLE_NAME: 't', NODE_NO_WARNINGS: '1' },
+    });
+    times.push(Number(out.toString()));
+  }
+  return median(times);
+}
+
+function firstLoadJs() {
+  const rows: (string | number)[][] = [['page', 'scripts', 'JS gzip', 'target']];
+  for (const page of ['index.html', 'congress/past/index.html', 'register/hotel/index.html', 'app.html']) {
+    const html = fs.readFileSync(path.join(root, 'dist/web', page), 'utf8');
+    const srcs = new Set([
+      ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!),
+      ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]!),
+    ]);
+    let gz = 0;
+    for (const src of srcs) gz += zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/web', src)), { level: 9 }).length;
+    rows.push([page, srcs.size, kB(gz), '<= 200 kB']);
+  }
+  return rows;
+}
+
+function lighthouse(origin: string) {
+  const rows: (string | number)[][] = [['page', 'performance', 'accessibility', 'LCP', 'TBT', 'CLS', 'target']];
+  for (const page of ['/', '/congress/past', '/register/hotel']) {
+    const report = path.join(outDir, `lighthouse-${page.replace(/\W+/g, '_') || 'home'}.json`);
+    const run = spawnSync(
+      path.join(root, 'node_modules/.bin/lighthouse'),
+      [
+        `${origin}${page}`,
+        '--quiet',
+        '--output=json',
+        `--output-path=${report}`,
+        '--only-categories=performance,accessibility',
+        '--form-factor=mobile',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync',
+      ],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, encoding: 'utf8' },
+    );
+    if (run.status !== 0 || !fs.existsSync(report)) {
+      rows.push([page, 'failed', run.stderr.split('\n').slice(-3).join(' '), '', '', '', '']);
+      continue;
+    }
+    const r = JSON.parse(fs.readFileSync(report, 'utf8')) as {
+      categories: Record<string, { score: number }>;
+      audits: Record<string, { displayValue?: string }>;
+    };
+    rows.push([
+      page,
+      Math.round(r.categories.performance!.score * 100),
+      Math.round(r.categories.accessibility!.score * 100),
+      r.audits['largest-contentful-paint']?.displayValue ?? '',
+      r.audits['total-blocking-time']?.displayValue ?? '',
+      r.audits['cumulative-layout-shift']?.displayValue ?? '',
+      '>= 95 each',
+    ]);
+  }
+  return rows;
+}
+
+async function main() {
+  console.log(`Bench on ${process.platform}/${process.arch}, node ${process.version}, ${new Date().toISOString()}\n`);
+
+  if (wanted('bundles') || wanted('init')) {
+    const { results, empty } = await bundles();
+    if (wanted('bundles')) {
+      console.log('1. Function bundles (minified, AWS SDK external as on the Node 22 runtime), target <= 250 kB');
+      table([['route', 'size'], ...results.map((r) => [r.id, kB(r.bytes)])]);
+      console.log(`  largest: ${kB(Math.max(...results.map((r) => r.bytes)))}\n`);
+    }
+    if (wanted('init')) {
+      console.log('2. Cold init in a fresh node process (median of 7), target <= 2x the empty handler');
+      const base = coldInitMs(empty);
+      const rows: (string | number)[][] = [['route', 'init', 'ratio']];
+      rows.push(['(empty handler)', `${base.toFixed(1)} ms`, '1.00x']);
+      for (const r of results) {
+        const ms = coldInitMs(r.file);
+        rows.push([r.id, `${ms.toFixed(1)} ms`, `${(ms / base).toFixed(2)}x`]);
+      }
+      table(rows);
+      console.log();
+    }
+  }
+
+  if (wanted('web') || wanted('lighthouse') || wanted('upload')) await buildWebIfStale();
+  if (wanted('web')) {
+    console.log('3. First-load JS of the SPA (scripts and module preloads of the page, gzip -9)');
+    table(firstLoadJs());
+    console.log();
+  }
+
+  if (wanted('lighthouse') || wanted('upload')) {
+    const portal = await startTestPortal();
+    try {
+      if (wanted('lighthouse')) {
+        console.log('4. Lighthouse 12 mobile preset (simulated slow 4G, 4x CPU slowdown)');
+        table(lighthouse(portal.origin));
+        console.log();
+      }
+      if (wanted('upload')) console.log('5. Upload throughput: the upload routes do not exist yet.\n');
+    } finally {
+      await portal.stop();
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

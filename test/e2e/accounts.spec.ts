@@ -1,0 +1,189 @@
+/**
+ * A delegate's account journey in the browser: sign up, activate from the mailed link, log in,
+ * edit the profile, change the password (and be logged out), reset a forgotten password from the
+ * mailed link, come back to a protected page after login; the resend countdown survives a reload.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, mailedLink, test, uniqueEmail } from './fixtures';
+
+const PASSWORD = 'correct horse battery';
+
+async function signUp(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/register/StepOne');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/common\/register\/success\/created$/);
+}
+
+async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+async function activeDelegate(page: Page) {
+  const email = uniqueEmail('journey');
+  await signUp(page, email);
+  await page.goto(await mailedLink(email, 'activate'));
+  await expect(page.getByText('Your account is activated. You can now log in.')).toBeVisible();
+  return email;
+}
+
+test('sign up, activate, log in, edit the profile, change the password, reset a forgotten one', async ({ page, consoleErrors }) => {
+  const email = uniqueEmail('journey');
+  await signUp(page, email);
+  await expect(page.getByText(`We sent an activation e-mail to ${email}`)).toBeVisible();
+  await expectAccessible(page, 'account created');
+
+  // The link from the local mailbox activates the account.
+  await page.goto(await mailedLink(email, 'activate'));
+  await expect(page.getByText('Your account is activated. You can now log in.')).toBeVisible();
+  await page.getByRole('link', { name: 'Log in' }).last().click();
+
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/admin\/center$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Delegate menu' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  await expectAccessible(page, 'account centre');
+
+  // Profile: required fields, then saved and shown.
+  await page.getByRole('link', { name: 'Edit profile' }).click();
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(email);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please enter.').first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Ada');
+  await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Lovelace');
+  await page.getByRole('textbox', { name: 'Occupation', exact: true }).fill('Cancer registrar');
+  await page.getByRole('textbox', { name: 'Organisation', exact: true }).fill('Regional Cancer Registry');
+  await page.getByRole('combobox', { name: 'Country or region' }).selectOption('Kenya');
+  await page.getByRole('textbox', { name: 'Mobile', exact: true }).fill('+254 700 000 000');
+  await expectAccessible(page, 'profile edit');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/admin\/center$/);
+  await expect(page.getByText('Regional Cancer Registry')).toBeVisible();
+  await expect(page.getByText('Welcome, Ada Lovelace.')).toBeVisible();
+
+  // Change password: a wrong current password is refused, then the delegate must log in again.
+  await page.getByRole('link', { name: 'Change password' }).click();
+  await expect(page.getByText(email)).toBeVisible();
+  await expectAccessible(page, 'change password');
+  await page.getByRole('textbox', { name: 'Current password', exact: true }).fill('not my password');
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('second password 2');
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('second password 2');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('The current password is incorrect.').first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Current password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/admin/center');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Forgot password: the mailed link sets a new one.
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expectAccessible(page, 'forgot');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send the reset link' }).click();
+  await expect(page).toHaveURL(/\/common\/await$/);
+  await expect(page.getByText('Check the spam or trash folder', { exact: false })).toBeVisible();
+  await expectAccessible(page, 'await');
+  await page.goto(await mailedLink(email, 'reset'));
+  await expectAccessible(page, 'reset');
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('third password 3');
+  await page.getByRole('textbox', { name: 'Confirm the new password', exact: true }).fill('third password 3');
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, email, 'second password 2');
+  await expect(page.getByText('The e-mail address or password is incorrect.')).toBeVisible();
+  await logIn(page, email, 'third password 3');
+  await expect(page).toHaveURL(/\/admin\/center$/);
+
+  // Logout from the delegate menu.
+  await page.getByRole('button', { name: 'Delegate menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  // The refusals above (wrong passwords) are logged by the browser as failed resources; nothing else may be.
+  expect(consoleErrors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e))).toEqual([]);
+});
+
+test('a protected page opened while logged out returns to it after login', async ({ page }) => {
+  const email = await activeDelegate(page);
+  await page.goto('/admin/information/update');
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/admin\/information\/update$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit profile' })).toBeVisible();
+});
+
+test('the login and sign-up forms give the spec messages', async ({ page }) => {
+  await page.goto('/login');
+  await expectAccessible(page, 'login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Please input your E-mail!')).toBeVisible();
+  await expect(page.getByText('Please enter your password!')).toBeVisible();
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('not an address');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('The input is not valid E-mail!')).toBeVisible();
+  await expect(page.getByText('register with a Gmail address', { exact: false })).toBeVisible();
+
+  await page.goto('/register/StepOne');
+  await expectAccessible(page, 'sign-up');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Please input your E-mail!')).toBeVisible();
+  await expect(page.getByText('Please input your password!')).toBeVisible();
+  await expect(page.getByText('Please confirm your password!')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('correct horse');
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('correct horsE');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Two passwords that you enter is inconsistent!')).toBeVisible();
+});
+
+test('an address registered but not activated offers to resend, at sign-up and at login', async ({ page }) => {
+  const email = uniqueEmail('pending');
+  await signUp(page, email);
+  await page.goto('/register/StepOne');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).focus();
+  await expect(page.getByText('registered but not activated', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend Activation Email' })).toBeVisible();
+
+  await page.goto('/login');
+  await logIn(page, email);
+  await expect(page.getByText('Your account is not activated yet', { exact: false })).toBeVisible();
+  await page.getByRole('link', { name: 'Resend Activation Email' }).click();
+  await expect(page).toHaveURL(/\/common\/register\/success\/resend$/);
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(email);
+});
+
+test('the resend countdown survives a reload and is cleared on leaving the page', async ({ page }) => {
+  const email = uniqueEmail('countdown');
+  await signUp(page, email);
+  await page.getByRole('link', { name: 'send it again' }).click();
+  const button = page.getByRole('button', { name: /Resend available in \d+ s/ });
+  await expect(button).toBeDisabled();
+  const before = Number(/(\d+) s/.exec((await button.textContent()) ?? '')![1]);
+  await page.reload();
+  const after = Number(/(\d+) s/.exec((await page.getByRole('button', { name: /Resend available in \d+ s/ }).textContent()) ?? '')![1]);
+  expect(after).toBeGreaterThan(0);
+  expect(after).toBeLessThanOrEqual(before);
+  expect(await page.evaluate(() => localStorage.getItem('activationResendUntil'))).not.toBeNull();
+  await page.getByRole('link', { name: 'I have completed activation' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('activationResendUntil'))).toBeNull();
+});
+
+test('an activation link works once; a used link offers a new mail', async ({ page }) => {
+  const email = uniqueEmail('once');
+  await signUp(page, email);
+  const link = await mailedLink(email, 'activate');
+  await page.goto(link);
+  await expect(page.getByText('Your account is activated. You can now log in.')).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByText('This activation link has expired or has already been used', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Send a new activation e-mail' })).toBeVisible();
+  await expectAccessible(page, 'used activation link');
+});

@@ -1,0 +1,70 @@
+/**
+ * Playwright fixtures: every test is its own client (per-client limits), records console errors
+ * and failed requests (a test fails on any), and can pin the portal's clock (local mode only).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const octet = () => Math.floor(Math.random() * 250) + 1;
+
+interface Fixtures {
+  consoleErrors: string[];
+  /** Pins the server clock (and so the pages' clock) for every request of this page. */
+  pinClock: (isoInstant: string) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+  },
+  page: async ({ page }, use) => {
+    await page.setExtraHTTPHeaders({ 'x-local-client-ip': `10.${octet()}.${octet()}.${octet()}` });
+    await use(page);
+  },
+  pinClock: async ({ page }, use) => {
+    await use(async (instant) => {
+      await page.setExtraHTTPHeaders({ 'x-local-client-ip': `10.${octet()}.${octet()}.${octet()}`, 'x-app-now': instant });
+    });
+  },
+});
+
+export { expect };
+
+/** No serious or critical accessibility violation on the page as it is now. */
+export async function expectAccessible(page: Page, context?: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`),
+    context ?? page.url(),
+  ).toEqual([]);
+}
+
+const mailOrigin = () => process.env.MAIL_ORIGIN ?? `http://localhost:${process.env.TEST_MAIL_PORT ?? 8105}`;
+
+interface StoredMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+}
+
+/** The newest link of `kind` mailed to `to`, read from the local mailbox; waits for the mail. */
+export async function mailedLink(to: string, kind: 'activate' | 'reset'): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const store = (await (await fetch(`${mailOrigin()}/store`)).json()) as { emails: StoredMail[] };
+    const mails = store.emails.filter((m) => m.destination.to.some((d) => d.includes(to))).reverse();
+    for (const mail of mails) {
+      const m = new RegExp(`https?://[^\\s]+/common/${kind}/[\\w-]+`).exec(mail.body.text ?? '');
+      if (m) return m[0];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${kind} mail to ${to}`);
+}
+
+export const uniqueEmail = (tag = 'e2e') => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;

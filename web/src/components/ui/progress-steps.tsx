@@ -1,0 +1,39 @@
+import { Box, Flex, Text } from '@chakra-ui/react';
+
+/**
+ * Where the delegate is in a short sequence (an ordered list, the current step marked with
+ * aria-current): a static indicator, not tabs.
+ */
+export function ProgressSteps({ steps, current }: { steps: string[]; current: number }) {
+  return (
+    <Flex as="ol" aria-label="Progress" gap={{ base: '2', md: '4' }} direction={{ base: 'column', sm: 'row' }} listStyleType="none">
+      {steps.map((step, i) => {
+        const state = i < current ? 'done' : i === current ? 'current' : 'todo';
+        return (
+          <Flex as="li" key={step} align="center" gap="2" flex="1" aria-current={state === 'current' ? 'step' : undefined}>
+            <Box
+              boxSize="7"
+              flexShrink={0}
+              borderRadius="full"
+              display="grid"
+              placeItems="center"
+              fontSize="sm"
+              fontWeight="bold"
+              bg={state === 'todo' ? 'gray.100' : 'brand.600'}
+              color={state === 'todo' ? 'gray.700' : 'white'}
+              aria-hidden="true"
+            >
+              {state === 'done' ? '✓' : i + 1}
+            </Box>
+            <Text fontWeight={state === 'current' ? 'semibold' : 'normal'} color={state === 'todo' ? 'gray.700' : 'gray.900'}>
+              {step}
+              <Box as="span" srOnly>
+                {state === 'done' ? ' (done)' : state === 'current' ? ' (current step)' : ''}
+              </Box>
+            </Text>
+          </Flex>
+        );
+      })}
+    </Flex>
+  );
+}

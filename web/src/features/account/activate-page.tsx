@@ -1,0 +1,76 @@
+/**
+ * /common/activate/{token}: the page the activation e-mail links to. It posts the token once
+ * (a GET link must not change state by itself: mail scanners follow links) and says what happened.
+ */
+import { Button, Card, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { FormAlert } from '../../components/form/form-alert';
+import { Page } from '../../components/page';
+import { pathTo, paths } from '../../config/paths';
+import { ApiError } from '../../lib/api-client';
+import { accountApi } from './api';
+
+// One call per token, even if the page renders twice.
+const attempts = new Map<string, ReturnType<typeof accountApi.activate>>();
+
+export default function ActivatePage() {
+  const { token = '' } = useParams();
+  const [state, setState] = useState<{ status: 'pending' } | { status: 'done'; message: string } | { status: 'failed'; message: string }>({
+    status: 'pending',
+  });
+
+  useEffect(() => {
+    let alive = true;
+    if (!attempts.has(token)) attempts.set(token, accountApi.activate(token));
+    attempts
+      .get(token)!
+      .then(() => alive && setState({ status: 'done', message: 'Your account is activated. You can now log in.' }))
+      .catch((e: unknown) =>
+        alive && setState({ status: 'failed', message: e instanceof ApiError ? e.message : 'request failure.' }),
+      );
+    return () => {
+      alive = false;
+    };
+  }, [token]);
+
+  return (
+    <Page title="Account activation">
+      <Card.Root maxW="xl" mx="auto" width="100%">
+        <Card.Body>
+          {state.status === 'pending' && (
+            <HStack gap="3" role="status">
+              <Spinner size="sm" />
+              <Text>Activating your account...</Text>
+            </HStack>
+          )}
+          {state.status === 'done' && (
+            <Stack gap="4">
+              <FormAlert status="success" title="Account activated">
+                {state.message}
+              </FormAlert>
+              <Button asChild colorPalette="brand" alignSelf="flex-start">
+                <RouterLink to={paths.login}>Log in</RouterLink>
+              </Button>
+            </Stack>
+          )}
+          {state.status === 'failed' && (
+            <Stack gap="4">
+              <FormAlert status="error" title="This link cannot be used">
+                {state.message}
+              </FormAlert>
+              <HStack gap="3" wrap="wrap">
+                <Button asChild colorPalette="brand">
+                  <RouterLink to={pathTo(paths.accountCreated, { params: 'resend' })}>Send a new activation e-mail</RouterLink>
+                </Button>
+                <Button asChild variant="outline">
+                  <RouterLink to={paths.login}>Log in</RouterLink>
+                </Button>
+              </HStack>
+            </Stack>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  );
+}

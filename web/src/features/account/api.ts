@@ -1,0 +1,48 @@
+/** The account calls, built from the route table. */
+import { useQuery } from '@tanstack/react-query';
+import { routes } from '#core/routes';
+import type { PersonInfo } from '#core/accounts/model';
+import type { ChangePasswordInput, ForgotInput, LoginInput, ProfileInput, RegisterInput, ResetInput } from '#core/accounts/schemas';
+import { timing } from '#core/config/conference';
+import { callApi } from '../../lib/api-client';
+import { session, useSession } from '../../lib/session';
+
+export interface LoginResult {
+  api_token: string;
+  id: string;
+  status: number;
+  pay_status: number;
+}
+
+export const accountApi = {
+  checkEmail: (email: string) => callApi<null>(routes.checkEmail, { query: { email } }),
+  register: (body: RegisterInput) => callApi<{ email: string; activation_mail_sent: boolean }>(routes.emailRegister, { body }),
+  resendActivation: (email: string) => callApi<{ retry_after: number }>(routes.resendActivation, { body: { email } }),
+  activate: (token: string) => callApi<{ email: string }>(routes.activate, { body: { token } }),
+  login: (body: LoginInput) =>
+    callApi<LoginResult>(routes.login, { body, timeoutMs: timing.loginTimeoutSeconds * 1000 }),
+  logout: () => callApi<null>(routes.logout, { body: {} }),
+  personInfo: () => callApi<PersonInfo>(routes.getPersonInfo),
+  updateProfile: (body: ProfileInput) => callApi<PersonInfo>(routes.updateProfile, { body }),
+  changePassword: (body: ChangePasswordInput) => callApi<null>(routes.changePassword, { body }),
+  forgotPassword: (body: ForgotInput) => callApi<null>(routes.forgotPassword, { body }),
+  resetPassword: (body: ResetInput) => callApi<null>(routes.resetPassword, { body }),
+};
+
+export const personInfoKey = ['person-info'] as const;
+
+/** The delegate's user info (spec: refreshed after several actions); kept in the session too. */
+export function usePersonInfo() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: personInfoKey,
+    enabled: Boolean(token),
+    queryFn: async () => {
+      const info = await accountApi.personInfo();
+      session.set({ info });
+      return info;
+    },
+    initialData: () => (session.get().info as PersonInfo | null) ?? undefined,
+    staleTime: 30_000,
+  });
+}

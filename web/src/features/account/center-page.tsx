@@ -1,0 +1,89 @@
+/** /admin/center: the personal information centre, with links to edit the profile and change the password. */
+import { Badge, Button, Card, DataList, Grid, HStack, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { profileComplete } from '#core/accounts/model';
+import { FormAlert } from '../../components/form/form-alert';
+import { Page, PageSkeleton } from '../../components/page';
+import { QueryError } from '../../components/query-error';
+import { paths } from '../../config/paths';
+import { usePersonInfo } from './api';
+
+const dash = (v: string | null | undefined) => (v && v.trim() ? v : '-');
+
+export default function CenterPage() {
+  const info = usePersonInfo();
+  if (info.isError && !info.data) return <QueryError error={info.error} onRetry={() => void info.refetch()} title="Logon failed, please try again" />;
+  if (!info.data) return <PageSkeleton />;
+  const u = info.data;
+  const name = [u.first_name, u.middle_initial, u.last_name].filter(Boolean).join(' ');
+  return (
+    <Page title="My account" lead={name ? `Welcome, ${name}.` : `Logged in as ${u.email}.`}>
+      <Stack gap="6">
+        {!profileComplete(u) && (
+          <FormAlert status="info" title="Complete your profile">
+            Add your occupation, organisation, country and mobile number so that the secretariat can reach you.{' '}
+            <ChakraLink asChild textDecoration="underline">
+              <RouterLink to={paths.profileEdit}>Complete the profile</RouterLink>
+            </ChakraLink>
+          </FormAlert>
+        )}
+        <Card.Root>
+          <Card.Header>
+            <HStack justify="space-between" wrap="wrap" gap="2">
+              <Heading as="h2" size="md">
+                Personal information
+              </Heading>
+              <Badge colorPalette={u.pay_status === 2 ? 'green' : 'orange'}>{u.pay_status === 2 ? 'Paid' : 'Registration unpaid'}</Badge>
+            </HStack>
+          </Card.Header>
+          <Card.Body>
+            <DataList.Root orientation="horizontal" size="md">
+              {[
+                ['E-mail', u.email],
+                ['Name', dash(name)],
+                ['Nickname', dash(u.nick_name)],
+                ['Occupation', dash(u.occupation)],
+                ['Organisation', dash(u.organization)],
+                ['Country or region', dash(u.country)],
+                ['Mobile', dash(u.mobile)],
+              ].map(([label, value]) => (
+                <DataList.Item key={label}>
+                  <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                  <DataList.ItemValue>{value}</DataList.ItemValue>
+                </DataList.Item>
+              ))}
+            </DataList.Root>
+          </Card.Body>
+          <Card.Footer>
+            <HStack gap="3" wrap="wrap">
+              <Button asChild colorPalette="brand">
+                <RouterLink to={paths.profileEdit}>Edit profile</RouterLink>
+              </Button>
+              <Button asChild variant="outline">
+                <RouterLink to={paths.updatePassword}>Change password</RouterLink>
+              </Button>
+            </HStack>
+          </Card.Footer>
+        </Card.Root>
+        <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
+          {[
+            { to: paths.abstracts, title: 'Abstracts', text: 'Submit and manage up to five abstracts.' },
+            { to: paths.posterUpload, title: 'Poster files', text: 'Upload your poster (ppt or pptx).' },
+            { to: paths.oralUpload, title: 'Oral presentation files', text: 'Upload your slides (ppt or pptx).' },
+          ].map((card) => (
+            <Card.Root key={card.to} size="sm">
+              <Card.Body gap="2">
+                <ChakraLink asChild fontWeight="semibold" color="brand.fg">
+                  <RouterLink to={card.to}>{card.title}</RouterLink>
+                </ChakraLink>
+                <Text fontSize="sm" color="gray.700">
+                  {card.text}
+                </Text>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </Grid>
+      </Stack>
+    </Page>
+  );
+}

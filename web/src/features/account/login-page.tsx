@@ -1,0 +1,121 @@
+/**
+ * /login (spec sections 2 and 5): e-mail and password; links to resend the activation e-mail,
+ * create an ID and reset the password; the presenters' contact; the Gmail hint. After login the
+ * person info is loaded and the delegate returns to where the guard stopped them, or to the
+ * account page.
+ */
+import { Box, Button, Card, HStack, Link as ChakraLink, Separator, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { loginSchema, type LoginInput } from '#core/accounts/schemas';
+import { conference } from '#core/config/conference';
+import { FormAlert } from '../../components/form/form-alert';
+import { FormStack } from '../../components/form/form-stack';
+import { PasswordField, TextField } from '../../components/form/fields';
+import { applyServerErrors } from '../../components/form/server-errors';
+import { Page } from '../../components/page';
+import { toaster } from '../../components/ui/toaster';
+import { accountHome, pathTo, paths } from '../../config/paths';
+import { ApiError } from '../../lib/api-client';
+import { session } from '../../lib/session';
+import { pendingActivation } from './activation-countdown';
+import { accountApi, personInfoKey } from './api';
+
+const NOT_ACTIVATED = -101;
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const from = (location.state as { from?: string } | null)?.from;
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const [failure, setFailure] = useState<{ message: string; notActivated: boolean } | null>(null);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const result = await accountApi.login(values);
+      session.set({ token: result.api_token, userId: result.id });
+      try {
+        const info = await accountApi.personInfo();
+        session.set({ info });
+        queryClient.setQueryData(personInfoKey, info);
+      } catch {
+        session.clear();
+        setFailure({ message: 'Logon failed, please try again', notActivated: false });
+        return;
+      }
+      toaster.success({ title: 'Welcome back', description: 'You are logged in.' });
+      navigate(from && from !== paths.login ? from : accountHome, { replace: true });
+    } catch (error) {
+      const message = applyServerErrors(error, form.setError, ['email', 'password']);
+      if (message === null) return;
+      const notActivated = error instanceof ApiError && error.code === NOT_ACTIVATED;
+      if (notActivated) pendingActivation.setEmail(values.email.trim().toLowerCase());
+      setFailure({ message: message || 'Login failed', notActivated });
+    }
+  });
+
+  return (
+    <Page title="Log in" lead="Log in to register, submit abstracts and upload your presentation files.">
+      <Card.Root maxW="md" mx="auto" width="100%">
+        <Card.Body>
+          <FormProvider {...form}>
+            <FormStack onSubmit={submit} noValidate aria-label="Log in">
+              {from && (
+                <FormAlert status="info">Please log in to continue. You will return to the page you asked for.</FormAlert>
+              )}
+              {failure && (
+                <FormAlert status="error" title="System Tips">
+                  {failure.message}
+                  {failure.notActivated && (
+                    <>
+                      {' '}
+                      <ChakraLink asChild textDecoration="underline">
+                        <RouterLink to={pathTo(paths.accountCreated, { params: 'resend' })}>Resend Activation Email</RouterLink>
+                      </ChakraLink>
+                    </>
+                  )}
+                </FormAlert>
+              )}
+              <TextField<LoginInput> name="email" label="E-mail" type="email" autoComplete="email" inputMode="email" required />
+              <PasswordField<LoginInput> name="password" label="Password" autoComplete="current-password" required />
+              <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting} loadingText="Logging in">
+                Log in
+              </Button>
+              <HStack justify="space-between" wrap="wrap" gap="2" fontSize="sm">
+                <ChakraLink asChild color="brand.fg">
+                  <RouterLink to={paths.forgot}>Forgot your password?</RouterLink>
+                </ChakraLink>
+                <ChakraLink asChild color="brand.fg">
+                  <RouterLink to={paths.registerStepOne}>Create an ID</RouterLink>
+                </ChakraLink>
+              </HStack>
+              <ChakraLink asChild color="brand.fg" fontSize="sm">
+                <RouterLink to={pathTo(paths.accountCreated, { params: 'resend' })}>
+                  Activate your account or resend the activation e-mail
+                </RouterLink>
+              </ChakraLink>
+            </FormStack>
+          </FormProvider>
+          <Separator my="5" />
+          <Stack gap="2" fontSize="sm" color="gray.700">
+            <Text>
+              Did the activation e-mail not arrive? Check your spam folder first. Some institutional mail servers block
+              automatic messages: if it still does not arrive, register with a Gmail address.
+            </Text>
+            <Box>
+              Presenters with questions about abstracts, posters or slides:{' '}
+              <ChakraLink href={`mailto:${conference.contacts.presenters}`} color="brand.fg">
+                {conference.contacts.presenters}
+              </ChakraLink>
+            </Box>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * /admin/information/update: profile edit. Occupation, organisation, country and mobile are
+ * required; nickname optional; the e-mail is shown but cannot change. What the delegate types is
+ * kept as a draft in this browser until saved, so a reload or a failed save loses nothing.
+ */
+import { Button, Card, Field, Grid, HStack, Input } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { profileSchema, type ProfileInput } from '#core/accounts/schemas';
+import { countryRegions } from '#core/data/countries';
+import { FormAlert } from '../../components/form/form-alert';
+import { FormStack } from '../../components/form/form-stack';
+import { SelectField, TextField } from '../../components/form/fields';
+import { applyServerErrors } from '../../components/form/server-errors';
+import { useDraft } from '../../components/form/use-draft';
+import { Page, PageSkeleton } from '../../components/page';
+import { toaster } from '../../components/ui/toaster';
+import { paths } from '../../config/paths';
+import { session } from '../../lib/session';
+import { accountApi, personInfoKey, usePersonInfo } from './api';
+
+const fields = ['first_name', 'middle_initial', 'last_name', 'nick_name', 'occupation', 'organization', 'country', 'mobile'] as const;
+const countryOptions = countryRegions.map((c) => ({ value: c, label: c }));
+
+export default function ProfileEditPage() {
+  const info = usePersonInfo();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<ProfileInput>({ resolver: zodResolver(profileSchema) });
+  const [failure, setFailure] = useState<string | null>(null);
+  const draft = useDraft(form, info.data ? `profile-draft:${info.data.id}` : null);
+
+  useEffect(() => {
+    if (!info.data || form.formState.isDirty) return;
+    const saved = Object.fromEntries(fields.map((f) => [f, info.data[f] ?? ''])) as ProfileInput;
+    form.reset(saved);
+    const restored = draft.restore();
+    for (const [name, value] of Object.entries(restored)) {
+      if (fields.includes(name as never)) form.setValue(name as keyof ProfileInput, value as string, { shouldDirty: true });
+    }
+  }, [info.data]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const updated = await accountApi.updateProfile(values);
+      draft.clear();
+      session.set({ info: updated });
+      queryClient.setQueryData(personInfoKey, updated);
+      toaster.success({ title: 'The update was successful.' });
+      navigate(paths.center);
+    } catch (error) {
+      const message = applyServerErrors(error, form.setError, fields);
+      if (message !== null) setFailure(`Update failed, please resubmit. ${message}`);
+    }
+  });
+
+  if (!info.data) return <PageSkeleton />;
+  return (
+    <Page title="Edit profile" lead="These details appear on your badge and certificate of attendance.">
+      <Card.Root>
+        <Card.Body>
+          <FormProvider {...form}>
+            <FormStack onSubmit={submit} noValidate aria-label="Edit profile">
+              {failure && <FormAlert status="error" title="System Tips">{failure}</FormAlert>}
+              {draft.restored && <FormAlert status="info">Your unsaved changes from earlier were restored.</FormAlert>}
+              <Field.Root readOnly>
+                <Field.Label>E-mail</Field.Label>
+                <Input value={info.data.email} readOnly />
+                <Field.HelperText>Your e-mail address is your login and cannot be changed.</Field.HelperText>
+              </Field.Root>
+              <Grid templateColumns={{ base: '1fr', md: '2fr 1fr 2fr' }} gap="4">
+                <TextField<ProfileInput> name="first_name" label="First name" autoComplete="given-name" />
+                <TextField<ProfileInput> name="middle_initial" label="Middle initial" autoComplete="additional-name" />
+                <TextField<ProfileInput> name="last_name" label="Last name" autoComplete="family-name" />
+              </Grid>
+              <TextField<ProfileInput> name="nick_name" label="Nickname (for your badge)" autoComplete="nickname" />
+              <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
+                <TextField<ProfileInput> name="occupation" label="Occupation" autoComplete="organization-title" required />
+                <TextField<ProfileInput> name="organization" label="Organisation" autoComplete="organization" required />
+                <SelectField<ProfileInput> name="country" label="Country or region" options={countryOptions} required />
+                <TextField<ProfileInput> name="mobile" label="Mobile" type="tel" autoComplete="tel" inputMode="tel" required />
+              </Grid>
+              <HStack gap="3">
+                <Button variant="outline" onClick={() => navigate(paths.center)}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
+                  Save
+                </Button>
+              </HStack>
+            </FormStack>
+          </FormProvider>
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  );
+}
