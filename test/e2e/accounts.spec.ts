@@ -173,7 +173,8 @@ test('the resend countdown survives a reload and is cleared on leaving the page'
   expect(await page.evaluate(() => localStorage.getItem('activationResendUntil'))).not.toBeNull();
   await page.getByRole('link', { name: 'I have completed activation' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('activationResendUntil'))).toBeNull();
+  // The countdown page unmounts once the lazily loaded login page has rendered, just after the URL changes.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('activationResendUntil'))).toBeNull();
 });
 
 test('an activation link works once; a used link offers a new mail', async ({ page }) => {
