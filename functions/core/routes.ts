@@ -75,6 +75,52 @@ export const routes = {
     grants: ['table:write', 'mail:send'],
   },
   resetPassword: { method: 'POST', path: '/reset_password', handler: 'accounts/reset-password', auth: 'public', grants: ['table:write'] },
+
+  // Uploads: one mechanism for every file (presign -> PUT straight to S3 -> the purpose's confirmation)
+  presignUpload: { method: 'POST', path: '/uploads/presign', handler: 'uploads/presign-upload', auth: 'delegate', grants: ['table:read', 'uploads:write'] },
+  getUpload: { method: 'GET', path: '/uploads/{id}', handler: 'uploads/get-upload', auth: 'delegate', grants: ['table:read', 'uploads:read'] },
+  deleteUpload: { method: 'DELETE', path: '/uploads/{id}', handler: 'uploads/delete-upload', auth: 'delegate', grants: ['table:write', 'uploads:write'] },
+
+  // Abstracts (spec sections 3-5, 7)
+  getAbstractOptions: { method: 'GET', path: '/contribute/options', handler: 'abstracts/get-options', auth: 'delegate', grants: [] },
+  listAbstracts: { method: 'GET', path: '/contribute', handler: 'abstracts/list-abstracts', auth: 'delegate', grants: ['table:read'] },
+  createAbstract: {
+    method: 'POST',
+    path: '/contribute',
+    handler: 'abstracts/create-abstract',
+    auth: 'delegate',
+    grants: ['table:write', 'mail:send'],
+  },
+  getAbstract: { method: 'GET', path: '/contribute/{id}', handler: 'abstracts/get-abstract', auth: 'delegate', grants: ['table:read', 'uploads:read'] },
+  updateAbstract: {
+    method: 'PUT',
+    path: '/contribute/{id}',
+    handler: 'abstracts/update-abstract',
+    auth: 'delegate',
+    grants: ['table:write', 'uploads:write', 'mail:send'],
+  },
+  deleteAbstract: {
+    method: 'DELETE',
+    path: '/contribute/{id}',
+    handler: 'abstracts/delete-abstract',
+    auth: 'delegate',
+    grants: ['table:write', 'uploads:write'],
+  },
+  confirmAbstractFile: { method: 'POST', path: '/upload', handler: 'abstracts/confirm-abstract-file', auth: 'delegate', grants: ['table:write', 'uploads:write'] },
+
+  // Poster and oral presentation files
+  listPosters: { method: 'GET', path: '/poster/upload', handler: 'presentations/list-posters', auth: 'delegate', grants: ['table:read', 'uploads:read'] },
+  confirmPoster: { method: 'POST', path: '/poster/upload', handler: 'presentations/confirm-poster', auth: 'delegate', grants: ['table:write', 'uploads:write'] },
+  deletePoster: {
+    method: 'DELETE',
+    path: '/poster/upload/{id}',
+    handler: 'presentations/delete-poster',
+    auth: 'delegate',
+    grants: ['table:write', 'uploads:write'],
+  },
+  listOrals: { method: 'GET', path: '/oral/upload', handler: 'presentations/list-orals', auth: 'delegate', grants: ['table:read', 'uploads:read'] },
+  confirmOral: { method: 'POST', path: '/oral/upload', handler: 'presentations/confirm-oral', auth: 'delegate', grants: ['table:write', 'uploads:write'] },
+  deleteOral: { method: 'DELETE', path: '/oral/upload/{id}', handler: 'presentations/delete-oral', auth: 'delegate', grants: ['table:write', 'uploads:write'] },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

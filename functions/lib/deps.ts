@@ -6,7 +6,7 @@ import { tokenStore } from '#storage/tokens';
 import { throttle } from '#storage/throttle';
 import { secrets } from './crypto';
 import { env } from './env';
-import { logger } from './logger';
+import { domainLog } from './logger';
 import { sesMailer } from './mailer';
 
 export function accountDeps(): AccountDeps {
@@ -17,10 +17,7 @@ export function accountDeps(): AccountDeps {
     throttle,
     secrets,
     mailer: sesMailer,
-    log: {
-      error: (message, extra) => logger.error(message, { ...extra }),
-      info: (message, extra) => logger.info(message, { ...extra }),
-    },
+    log: domainLog,
     siteOrigin: env.siteOrigin(),
   };
 }

@@ -8,6 +8,13 @@ export const keys = {
   email: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
   session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
   token: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
+  /** A delegate's abstracts, files and counters live in the delegate's own partition. */
+  abstract: (ownerId: string, id: string) => ({ pk: `USER#${ownerId}`, sk: `ABSTRACT#${id}` }),
+  abstractPrefix: 'ABSTRACT#',
+  file: (ownerId: string, fileId: string) => ({ pk: `USER#${ownerId}`, sk: `FILE#${fileId}` }),
+  filePrefix: 'FILE#',
+  /** How many of a scarce thing (abstracts, files of a purpose) the delegate holds: claims are conditional on it. */
+  counter: (ownerId: string, name: string) => ({ pk: `USER#${ownerId}`, sk: `COUNT#${name}` }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };

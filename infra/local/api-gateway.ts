@@ -120,13 +120,11 @@ function lambdaContext(functionName: string): Context {
 export async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, handlers: Map<string, LambdaHandler>) {
   const relative = url.pathname.slice(API_BASE.length) || '/';
   let matched: { route: (typeof routeList)[number]; params: Record<string, string> } | undefined;
+  // Like API Gateway, a literal segment wins over a parameter (/contribute/options before /contribute/{id}).
   for (const route of routeList) {
     if (route.method !== req.method) continue;
     const params = matchPath(route.path, relative);
-    if (params) {
-      matched = { route, params };
-      break;
-    }
+    if (params && (!matched || Object.keys(params).length < Object.keys(matched.params).length)) matched = { route, params };
   }
   if (!url.pathname.startsWith(API_BASE) || !matched) return send(res, 404, envelope(404, 'No such API route.'));
   const body = await readBody(req);

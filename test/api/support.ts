@@ -98,3 +98,50 @@ export async function mailedToken(to: string, kind: 'activate' | 'reset'): Promi
   }
   throw new Error(`no ${kind} link mailed to ${to}`);
 }
+
+export const PASSWORD = 'correct horse battery';
+
+/** A new, activated, logged-in delegate: its address and api_token. */
+export async function newDelegate(tag = 'delegate'): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(tag);
+  const client = newClient();
+  const registered = await call('POST', '/email_register', { json: { email, password: PASSWORD, confirm: PASSWORD }, client });
+  if (registered.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(registered.body)}`);
+  const activated = await call('POST', '/activate', { json: { token: await mailedToken(email, 'activate') }, client });
+  if (activated.status !== 200) throw new Error(`activation failed: ${JSON.stringify(activated.body)}`);
+  const login = await call<{ api_token: string }>('POST', '/login', { json: { email, password: PASSWORD }, client });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { email, token: login.body.data.api_token };
+}
+
+export interface Presigned {
+  key: string;
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  expires_at: string;
+}
+
+/** Step 1 and 2 of an upload: presign, then PUT the bytes to the (local) S3 as a browser would. */
+export async function putFile(token: string, purpose: string, fileName: string, bytes: Buffer, at?: string, declaredSize = bytes.length) {
+  const presign = await call<Presigned>('POST', '/uploads/presign', { token, at, json: { purpose, file_name: fileName, size: declaredSize } });
+  if (presign.status !== 200) return { presign, key: undefined };
+  const put = await fetch(presign.body.data.url, { method: 'PUT', headers: presign.body.data.headers, body: bytes });
+  if (!put.ok) throw new Error(`PUT to S3 answered ${put.status}: ${await put.text()}`);
+  return { presign, key: presign.body.data.key };
+}
+
+export interface UploadedFile {
+  id: string;
+  name: string;
+  size: number;
+  url: string;
+}
+
+/** All three steps; answers the confirmation. */
+export async function uploadFile(token: string, purpose: 'abstract' | 'poster' | 'oral', fileName: string, bytes: Buffer, at?: string) {
+  const { presign, key } = await putFile(token, purpose, fileName, bytes, at);
+  if (!key) throw new Error(`presign refused: ${JSON.stringify(presign.body)}`);
+  const confirmPath = { abstract: '/upload', poster: '/poster/upload', oral: '/oral/upload' }[purpose];
+  return call<UploadedFile>('POST', confirmPath, { token, at, json: { key } });
+}

@@ -1,0 +1,161 @@
+/**
+ * Abstract rules: a delegate submits up to 5 abstracts and changes them until the submission
+ * deadline (16 May 2024 24:00 CST); each keeps up to 5 PDFs that its owner uploaded. Every call
+ * is scoped to the owner: another delegate's abstract is "not found", never "forbidden".
+ */
+import { abstractLimits, deadlines } from '../config/conference';
+import { abstractCategories, categoryName, submissionAgreements } from '../data/abstract-options';
+import { countryRegions } from '../data/countries';
+import { AppError, forbidden, invalid, notFound } from '../errors';
+import { abstractMail } from '../mail/templates';
+import { isBefore } from '../time';
+import type { AccountStore, Logger, Mailer } from '../accounts/ports';
+import type { FileStore, ObjectStore, StoredFile } from '../uploads/ports';
+import { deleteFiles, describeFile, modificationsProhibited } from '../uploads/uploads';
+import type { AbstractStore, StoredAbstract } from './ports';
+import { abstractMessages, type AbstractData } from './schemas';
+
+export interface AbstractDeps {
+  abstracts: AbstractStore;
+  files: FileStore;
+  objects: ObjectStore;
+  users: Pick<AccountStore, 'getUser'>;
+  mailer: Mailer;
+  newId(): string;
+  log: Logger;
+  siteOrigin: string;
+}
+
+/** True while abstracts may change: strictly before 16 May 2024 24:00 CST. */
+export const abstractsOpen = (now: Date) => isBefore(now, deadlines.abstractSubmission);
+
+function assertOpen(now: Date) {
+  if (!abstractsOpen(now)) throw forbidden(modificationsProhibited);
+}
+
+export function abstractOptions() {
+  return {
+    country_regions: countryRegions,
+    abstract_categories: abstractCategories,
+    submission_agreements: submissionAgreements,
+    deadline: deadlines.abstractSubmission,
+    limits: abstractLimits,
+  };
+}
+
+export async function listAbstracts(deps: AbstractDeps, ownerId: string, now: Date) {
+  const abstracts = await deps.abstracts.list(ownerId);
+  abstracts.sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return {
+    items: abstracts.map((a) => ({
+      id: a.id,
+      title_of_abstract: a.title_of_abstract,
+      abstract_category: a.abstract_category,
+      abstract_category_name: categoryName(a.abstract_category) ?? a.abstract_category,
+      keywords: a.keywords,
+      files: a.upload_files.length,
+      updated_at: a.updated_at,
+    })),
+    total: abstracts.length,
+    max: abstractLimits.maxAbstractsPerDelegate,
+    editable: abstractsOpen(now),
+  };
+}
+
+async function ownAbstract(deps: AbstractDeps, ownerId: string, id: string) {
+  const abstract = await deps.abstracts.get(ownerId, id);
+  if (!abstract) throw notFound(abstractMessages.notFound);
+  return abstract;
+}
+
+async function filesOf(deps: AbstractDeps, ownerId: string, ids: string[]) {
+  const files = await deps.files.list(ownerId, 'abstract');
+  const byId = new Map(files.map((f) => [f.id, f]));
+  return { all: files, listed: ids.map((id) => byId.get(id)).filter((f): f is StoredFile => Boolean(f)) };
+}
+
+export async function getAbstract(deps: AbstractDeps, ownerId: string, id: string, now: Date) {
+  const abstract = await ownAbstract(deps, ownerId, id);
+  const { listed } = await filesOf(deps, ownerId, abstract.upload_files);
+  const { owner_id: _owner, ...fields } = abstract;
+  return {
+    ...fields,
+    abstract_category_name: categoryName(abstract.abstract_category) ?? abstract.abstract_category,
+    upload_files: await Promise.all(listed.map((f) => describeFile(deps, f))),
+    editable: abstractsOpen(now),
+  };
+}
+
+/**
+ * The PDFs an abstract may keep: files of this owner that are pending (uploaded in the form,
+ * not yet saved) or already held by this abstract. Anything else is refused, so an abstract
+ * never points at another abstract's or another delegate's file.
+ */
+function checkFiles(files: { all: StoredFile[] }, ids: string[], abstractId: string | null) {
+  const byId = new Map(files.all.map((f) => [f.id, f]));
+  for (const id of ids) {
+    const file = byId.get(id);
+    if (!file || (file.abstract_id && file.abstract_id !== abstractId)) {
+      throw invalid(abstractMessages.fileNotFound, { upload_files: abstractMessages.fileNotFound });
+    }
+  }
+}
+
+async function sendConfirmation(deps: AbstractDeps, ownerId: string, abstract: StoredAbstract, fileNames: string[], kind: 'created' | 'updated') {
+  try {
+    const user = await deps.users.getUser(ownerId);
+    if (!user) return false;
+    const mail = abstractMail(kind, {
+      title: abstract.title_of_abstract,
+      category: categoryName(abstract.abstract_category) ?? abstract.abstract_category,
+      authors: abstract.authors.map((a) => `${a.first_name} ${a.last_name} (${a.institute}, ${a.city}, ${a.country})`),
+      presenters: abstract.presenter_infos.map((p) => `${p.first_name} ${p.last_name}`),
+      files: fileNames,
+      link: `${deps.siteOrigin}/admin/upload-update/${abstract.id}`,
+      deadline: deadlines.abstractSubmission,
+    });
+    await deps.mailer.send({ to: user.email, ...mail });
+    return true;
+  } catch (error) {
+    deps.log.error('abstract confirmation mail not sent', { abstract_id: abstract.id, error: (error as Error).message });
+    return false;
+  }
+}
+
+export async function createAbstract(deps: AbstractDeps, ownerId: string, input: AbstractData, now: Date) {
+  assertOpen(now);
+  const files = await filesOf(deps, ownerId, input.upload_files);
+  checkFiles(files, input.upload_files, null);
+  const at = now.toISOString();
+  const abstract: StoredAbstract = { ...input, id: deps.newId(), owner_id: ownerId, created_at: at, updated_at: at };
+  if ((await deps.abstracts.create(abstract, abstractLimits.maxAbstractsPerDelegate)) === 'full') {
+    throw new AppError('conflict', abstractMessages.limit);
+  }
+  await deps.files.setAbstract(ownerId, input.upload_files, abstract.id);
+  const mailed = await sendConfirmation(deps, ownerId, abstract, files.listed.map((f) => f.name), 'created');
+  return { message: abstractMessages.saved, data: { id: abstract.id, confirmation_mail_sent: mailed } };
+}
+
+export async function updateAbstract(deps: AbstractDeps, ownerId: string, id: string, input: AbstractData, now: Date) {
+  assertOpen(now);
+  const previous = await ownAbstract(deps, ownerId, id);
+  const files = await filesOf(deps, ownerId, input.upload_files);
+  checkFiles(files, input.upload_files, id);
+  const abstract: StoredAbstract = { ...input, id, owner_id: ownerId, created_at: previous.created_at, updated_at: now.toISOString() };
+  if ((await deps.abstracts.update(abstract)) === 'missing') throw notFound(abstractMessages.notFound);
+  await deps.files.setAbstract(ownerId, input.upload_files, id);
+  // Files the delegate removed in the form go when the form is saved.
+  const dropped = files.all.filter((f) => f.abstract_id === id && !input.upload_files.includes(f.id));
+  await deleteFiles(deps, dropped);
+  const mailed = await sendConfirmation(deps, ownerId, abstract, files.listed.map((f) => f.name), 'updated');
+  return { message: abstractMessages.saved, data: { id, confirmation_mail_sent: mailed } };
+}
+
+export async function deleteAbstract(deps: AbstractDeps, ownerId: string, id: string, now: Date) {
+  assertOpen(now);
+  const removed = await deps.abstracts.remove(ownerId, id);
+  if (!removed) throw notFound(abstractMessages.notFound);
+  const files = await deps.files.list(ownerId, 'abstract');
+  await deleteFiles(deps, files.filter((f) => f.abstract_id === id));
+  return { message: abstractMessages.deleted };
+}

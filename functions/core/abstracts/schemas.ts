@@ -1,0 +1,112 @@
+/**
+ * The abstract form (spec section 5), once: the handlers parse with it and the web form
+ * validates with it, so the browser and the server refuse the same input with the same words.
+ */
+import * as z from 'zod';
+import { abstractLimits, uploadPurposes } from '../config/conference';
+import { abstractCategories, submissionAgreements } from '../data/abstract-options';
+import { uploadMessages } from '../uploads/rules';
+import { countWords } from './words';
+
+export const abstractMessages = {
+  required: 'Please enter.',
+  select: 'Please select.',
+  email: 'Please enter the correct email.',
+  titleWords: `Limited to ${abstractLimits.titleMaxWords} words.`,
+  keywordsMin: `Please enter at least ${abstractLimits.keywordsMinWords} words.`,
+  keywordsMax: `Limited to ${abstractLimits.keywordsMaxWords} words.`,
+  bodyWords: `Limited to ${abstractLimits.bodyMaxWords} words.`,
+  conflictChars: `Limited to ${abstractLimits.conflictOfInterestMaxChars} characters.`,
+  date: 'Please enter a date as YYYY-MM-DD.',
+  tooLong: 'This text is too long.',
+  files: uploadMessages('abstract').tooMany,
+  formInvalid: 'Please complete the form.',
+  saved: 'Upload SUCCESS',
+  deleted: 'The abstract has been deleted.',
+  limit: `You can submit at most ${abstractLimits.maxAbstractsPerDelegate} abstracts.`,
+  notFound: 'The abstract was not found.',
+  fileNotFound: 'A file of this abstract was not found. Please remove it and upload it again.',
+} as const;
+
+const text = (max: number) =>
+  z.string({ message: abstractMessages.required }).trim().min(1, abstractMessages.required).max(max, abstractMessages.tooLong);
+
+/** Yes/No questions: booleans in JSON, 'yes'/'no' (or true/false, 1/0) from form-encoded bodies. */
+function toBoolean(value: unknown): boolean | undefined {
+  if (value === true || value === 'true' || value === 'yes' || value === 'Yes' || value === '1' || value === 1) return true;
+  if (value === false || value === 'false' || value === 'no' || value === 'No' || value === '0' || value === 0) return false;
+  return undefined;
+}
+const yesNo = z.preprocess(toBoolean, z.boolean({ message: abstractMessages.select }));
+
+export const personSchema = z.object({
+  last_name: text(100),
+  first_name: text(100),
+  email: z
+    .string({ message: abstractMessages.email })
+    .trim()
+    .min(1, abstractMessages.email)
+    .max(254, abstractMessages.email)
+    .pipe(z.email({ message: abstractMessages.email })),
+  institute: text(300),
+  city: text(100),
+  country: text(100),
+});
+export type PersonInput = z.input<typeof personSchema>;
+
+export const categoryValues: readonly string[] = abstractCategories.flatMap((g) => g.children.map((c) => c.value));
+export const agreementValues: readonly string[] = submissionAgreements.map((a) => a.value);
+
+const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+const abstractObject = z
+  .object({
+    authors: z.array(personSchema).min(1, abstractMessages.required).max(50),
+    /** Whether the first author presents the abstract; when not, the presenters are given. */
+    presenter_abstract: yesNo,
+    presenter_infos: z.array(personSchema).max(10).default([]),
+    title_of_abstract: text(500).refine((v) => countWords(v) <= abstractLimits.titleMaxWords, abstractMessages.titleWords),
+    abstract_category: z
+      .string({ message: abstractMessages.select })
+      .refine((v) => categoryValues.includes(v), abstractMessages.select),
+    keywords: text(300)
+      .refine((v) => countWords(v) >= abstractLimits.keywordsMinWords, abstractMessages.keywordsMin)
+      .refine((v) => countWords(v) <= abstractLimits.keywordsMaxWords, abstractMessages.keywordsMax),
+    abstract_body: text(6000).refine((v) => countWords(v) <= abstractLimits.bodyMaxWords, abstractMessages.bodyWords),
+    financial_support: yesNo,
+    conference_iacr_fellowship: yesNo,
+    conflict_of_interest_disclosure: z
+      .string({ message: abstractMessages.required })
+      .trim()
+      .min(1, abstractMessages.required)
+      .max(abstractLimits.conflictOfInterestMaxChars, abstractMessages.conflictChars),
+    /** Every agreement must be accepted (docs/decisions.md). */
+    agreements: z
+      .array(z.string(), { message: abstractMessages.select })
+      .refine((v) => agreementValues.every((a) => v.includes(a)) && v.every((a) => agreementValues.includes(a)), abstractMessages.select),
+    submitter_name: z.string().trim().max(200).optional().default(''),
+    submitter_date: z.string({ message: abstractMessages.required }).trim().min(1, abstractMessages.required).refine(isDay, abstractMessages.date),
+    /** Ids of the PDFs uploaded for this abstract (POST /upload answers them). */
+    upload_files: z.array(z.string().min(1).max(64)).max(uploadPurposes.abstract.maxCount, abstractMessages.files).default([]),
+  })
+  .superRefine((value, ctx) => {
+    if (value.presenter_abstract === false && value.presenter_infos.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['presenter_infos'], message: abstractMessages.required });
+    }
+    if (new Set(value.upload_files).size !== value.upload_files.length) {
+      ctx.addIssue({ code: 'custom', path: ['upload_files'], message: abstractMessages.fileNotFound });
+    }
+  })
+
+/** Presenters are asked only when the first author does not present: otherwise whatever the form holds is ignored. */
+export const abstractSchema = z.preprocess((raw) => {
+  if (raw && typeof raw === 'object' && toBoolean((raw as { presenter_abstract?: unknown }).presenter_abstract) === true) {
+    return { ...raw, presenter_infos: [] };
+  }
+  return raw;
+}, abstractObject);
+
+export type AbstractInput = z.input<typeof abstractObject>;
+export type AbstractData = z.output<typeof abstractSchema>;
+
+export const abstractIdSchema = z.object({ id: z.string().min(1).max(64) });

@@ -1,0 +1,186 @@
+/**
+ * One upload mechanism for every file in the product (issue: "three steps"):
+ *   1. `requestUpload` checks type, size, count and deadline and signs a PUT under the owner's prefix;
+ *   2. the browser sends the file straight to S3 (no function sees the bytes);
+ *   3. `confirmUpload` checks the stored object itself (size, real type, owner, count claimed
+ *      atomically) and records it, or deletes it and says why.
+ */
+import { deadlines, uploadPurposes } from '../config/conference';
+import { AppError, forbidden, invalid, notFound } from '../errors';
+import { isBefore } from '../time';
+import type { Logger } from '../accounts/ports';
+import type { FileStore, ObjectStore, StoredFile } from './ports';
+import {
+  ZIP_TAIL_BYTES,
+  checkDeclaredFile,
+  contentTypes,
+  extensionOf,
+  fileKey,
+  isPresentationZip,
+  ownerFileLimit,
+  parseFileKey,
+  safeFileName,
+  sniffHead,
+  uploadMessages,
+  zipCentralDirectory,
+  zipEntryNames,
+  type UploadPurpose,
+} from './rules';
+
+export interface UploadDeps {
+  objects: ObjectStore;
+  files: FileStore;
+  newId(): string;
+  log: Logger;
+}
+
+export const UPLOAD_URL_SECONDS = 15 * 60;
+export const DOWNLOAD_URL_SECONDS = 10 * 60;
+/** A pptx's central directory is read up to this size (a few thousand parts); larger ones are refused. */
+const MAX_ZIP_DIRECTORY_BYTES = 4 * 1024 * 1024;
+
+export const modificationsProhibited = 'Modifications are prohibited.';
+
+/** Abstract files change only while abstracts do (the submission deadline); posters and slides have no deadline. */
+export function assertFilesChangeable(purpose: UploadPurpose, now: Date) {
+  if (purpose === 'abstract' && !isBefore(now, deadlines.abstractSubmission)) throw forbidden(modificationsProhibited);
+}
+
+export interface UploadRequest {
+  purpose: UploadPurpose;
+  file_name: string;
+  size: number;
+}
+
+/** Step 1: the server's checks before it signs anything, then the signed PUT. */
+export async function requestUpload(deps: UploadDeps, ownerId: string, input: UploadRequest, now: Date) {
+  const { purpose } = input;
+  assertFilesChangeable(purpose, now);
+  const problem = checkDeclaredFile(purpose, { name: input.file_name, size: input.size });
+  if (problem) throw invalid(problem, { file_name: problem });
+  const messages = uploadMessages(purpose);
+  if ((await deps.files.count(ownerId, purpose)) >= ownerFileLimit(purpose)) {
+    throw new AppError('conflict', purpose === 'abstract' ? messages.tooManyPending : messages.tooMany);
+  }
+  const contentType = contentTypes[extensionOf(input.file_name)]!;
+  const key = fileKey(ownerId, purpose, deps.newId(), input.file_name);
+  const signed = await deps.objects.presignPut(key, { contentType, size: input.size, expiresSeconds: UPLOAD_URL_SECONDS });
+  return {
+    key,
+    url: signed.url,
+    method: 'PUT' as const,
+    headers: signed.headers,
+    expires_at: new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000).toISOString(),
+  };
+}
+
+/** Whether the stored bytes are what the extension says. */
+async function hasRealType(objects: ObjectStore, key: string, size: number): Promise<boolean> {
+  const extension = extensionOf(key);
+  const kind = sniffHead(await objects.readRange(key, 0, 7));
+  if (extension === 'pdf') return kind === 'pdf';
+  if (extension === 'jpg' || extension === 'jpeg' || extension === 'png') return false; // not a purpose of this issue
+  // PowerPoint opens either format whatever the extension says, so either is accepted for ppt/pptx.
+  if (kind === 'ole') return true;
+  if (kind !== 'zip') return false;
+  const tailStart = Math.max(0, size - ZIP_TAIL_BYTES);
+  const directory = zipCentralDirectory(await objects.readRange(key, tailStart, size - 1));
+  if (!directory || directory.size > MAX_ZIP_DIRECTORY_BYTES || directory.offset + directory.size > size) return false;
+  const entries = await objects.readRange(key, directory.offset, directory.offset + directory.size - 1);
+  return isPresentationZip(zipEntryNames(entries));
+}
+
+/** The file as the API answers it: with a short-lived download link for its owner. */
+export async function describeFile(deps: Pick<UploadDeps, 'objects'>, file: StoredFile) {
+  return {
+    id: file.id,
+    name: file.name,
+    size: file.size,
+    purpose: file.purpose,
+    uploaded_at: file.uploaded_at,
+    url: await deps.objects.presignGet(file.key, { fileName: file.name, expiresSeconds: DOWNLOAD_URL_SECONDS }),
+  };
+}
+export type DescribedFile = Awaited<ReturnType<typeof describeFile>>;
+
+/** Step 3: the stored object is checked, claimed and recorded, or deleted with the reason. */
+export async function confirmUpload(deps: UploadDeps, ownerId: string, purpose: UploadPurpose, key: string, now: Date) {
+  const messages = uploadMessages(purpose);
+  const parsed = parseFileKey(key);
+  // Someone else's key, or another purpose's, is simply not there for this caller.
+  if (!parsed || parsed.ownerId !== ownerId || parsed.purpose !== purpose) throw notFound(messages.notFound);
+  assertFilesChangeable(purpose, now);
+
+  const existing = await deps.files.get(ownerId, parsed.fileId);
+  if (existing) return describeFile(deps, existing); // confirmed twice (a retry): same answer
+
+  const head = await deps.objects.head(key);
+  if (!head) throw notFound(messages.notFound);
+  const refuse = async (error: AppError) => {
+    await deps.objects.delete(key);
+    deps.log.info('upload refused', { key, size: head.size, reason: error.message });
+    throw error;
+  };
+  const rule = uploadPurposes[purpose];
+  if (head.size > rule.maxBytes) await refuse(new AppError('too_large', messages.tooLarge));
+  if (head.size === 0) await refuse(invalid(messages.empty));
+  if (!(await hasRealType(deps.objects, key, head.size))) await refuse(invalid(messages.notReal));
+
+  const file: StoredFile = {
+    id: parsed.fileId,
+    owner_id: ownerId,
+    purpose,
+    name: safeFileName(parsed.name),
+    key,
+    size: head.size,
+    content_type: contentTypes[extensionOf(key)]!,
+    uploaded_at: now.toISOString(),
+    ...(purpose === 'abstract' ? { abstract_id: null } : {}),
+  };
+  const added = await deps.files.add(file, ownerFileLimit(purpose));
+  if (added === 'full') await refuse(new AppError('conflict', purpose === 'abstract' ? messages.tooManyPending : messages.tooMany));
+  if (added === 'exists') return describeFile(deps, (await deps.files.get(ownerId, file.id)) ?? file);
+  return describeFile(deps, file);
+}
+
+export async function listFiles(deps: UploadDeps, ownerId: string, purpose: UploadPurpose) {
+  const files = await deps.files.list(ownerId, purpose);
+  files.sort((a, b) => a.uploaded_at.localeCompare(b.uploaded_at));
+  return Promise.all(files.map((f) => describeFile(deps, f)));
+}
+
+async function ownFile(deps: UploadDeps, ownerId: string, fileId: string, purpose?: UploadPurpose) {
+  const file = await deps.files.get(ownerId, fileId);
+  if (!file || (purpose && file.purpose !== purpose)) throw notFound(uploadMessages(purpose ?? 'abstract').notFound);
+  return file;
+}
+
+/** A fresh download link (links in lists expire after minutes); only the owner gets one. */
+export async function getFile(deps: UploadDeps, ownerId: string, fileId: string) {
+  return describeFile(deps, await ownFile(deps, ownerId, fileId));
+}
+
+export const fileMessages = {
+  removed: 'The file has been removed.',
+  heldByAbstract: 'This file belongs to a saved abstract. Remove it in the abstract form and save the abstract.',
+};
+
+/**
+ * Removes a file: its record (freeing its place) and its object. A file of a saved abstract is
+ * removed by saving the abstract without it, so that an abandoned edit loses nothing.
+ */
+export async function removeFile(deps: UploadDeps, ownerId: string, fileId: string, now: Date, purpose?: UploadPurpose) {
+  const file = await ownFile(deps, ownerId, fileId, purpose);
+  assertFilesChangeable(file.purpose, now);
+  if (file.abstract_id) throw new AppError('conflict', fileMessages.heldByAbstract);
+  await deleteFiles(deps, [file]);
+  return { message: fileMessages.removed };
+}
+
+/** Deletes records first (the place is free at once), then the objects; an orphan object is only logged. */
+export async function deleteFiles(deps: Pick<UploadDeps, 'files' | 'objects' | 'log'>, files: StoredFile[]) {
+  for (const file of files) {
+    await deps.files.remove(file.owner_id, file.id);
+    await deps.objects.delete(file.key).catch((error: Error) => deps.log.error('object not deleted', { key: file.key, error: error.message }));
+  }
+}

@@ -1,0 +1,10 @@
+import { routes } from '#core/routes';
+import { deleteAbstract } from '#core/abstracts/abstracts';
+import { abstractIdSchema } from '#core/abstracts/schemas';
+import { abstractDeps } from '#lib/abstract-deps';
+import { replyWith } from '#lib/http/handler';
+import { defineDelegateHandler } from '#lib/http/delegate-handler';
+
+export const handler = defineDelegateHandler(routes.deleteAbstract, { params: abstractIdSchema }, async ({ auth, params, now }) =>
+  replyWith(await deleteAbstract(abstractDeps(), auth.userId, params.id, now)),
+);

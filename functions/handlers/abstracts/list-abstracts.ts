@@ -1,0 +1,6 @@
+import { routes } from '#core/routes';
+import { listAbstracts } from '#core/abstracts/abstracts';
+import { abstractDeps } from '#lib/abstract-deps';
+import { defineDelegateHandler } from '#lib/http/delegate-handler';
+
+export const handler = defineDelegateHandler(routes.listAbstracts, {}, ({ auth, now }) => listAbstracts(abstractDeps(), auth.userId, now));

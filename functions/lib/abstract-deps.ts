@@ -1,0 +1,23 @@
+/** Wiring of the abstract rules: table, uploads bucket and mail. */
+import type { AbstractDeps } from '#core/abstracts/abstracts';
+import { abstractStore } from '#storage/abstracts';
+import { fileStore } from '#storage/files';
+import { objectStore } from '#storage/objects';
+import { accountStore } from '#storage/users';
+import { secrets } from './crypto';
+import { env } from './env';
+import { domainLog } from './logger';
+import { sesMailer } from './mailer';
+
+export function abstractDeps(): AbstractDeps {
+  return {
+    abstracts: abstractStore,
+    files: fileStore,
+    objects: objectStore,
+    users: accountStore,
+    mailer: sesMailer,
+    newId: secrets.newId,
+    log: domainLog,
+    siteOrigin: env.siteOrigin(),
+  };
+}

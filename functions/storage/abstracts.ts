@@ -1,0 +1,75 @@
+/** Abstracts: USER#owner / ABSTRACT#id, counted by USER#owner / COUNT#abstracts. */
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AbstractStore, StoredAbstract } from '#core/abstracts/ports';
+import { documentClient } from '#lib/aws/clients';
+import { env } from '#lib/env';
+import { keys } from './keys';
+import { claimPlace, freePlace, transact } from './claims';
+
+const COUNTER = 'abstracts';
+
+function toAbstract(item: Record<string, unknown>): StoredAbstract {
+  const { pk: _pk, sk: _sk, entity: _e, ...abstract } = item;
+  return abstract as unknown as StoredAbstract;
+}
+
+export const abstractStore: AbstractStore = {
+  async list(ownerId) {
+    const r = await documentClient().send(
+      new QueryCommand({
+        TableName: env.tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.abstract(ownerId, '').pk, ':prefix': keys.abstractPrefix },
+        ConsistentRead: true,
+      }),
+    );
+    return (r.Items ?? []).map(toAbstract);
+  },
+
+  async get(ownerId, id) {
+    const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.abstract(ownerId, id), ConsistentRead: true }));
+    return r.Item ? toAbstract(r.Item) : undefined;
+  },
+
+  async create(abstract, max) {
+    const result = await transact([
+      claimPlace(abstract.owner_id, COUNTER, max),
+      {
+        Put: {
+          TableName: env.tableName(),
+          Item: { ...keys.abstract(abstract.owner_id, abstract.id), entity: 'abstract', ...abstract },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
+    if (result === 'ok') return 'created';
+    if (result[0] === 'ConditionalCheckFailed') return 'full';
+    throw new Error(`abstract claim failed: ${result.join(', ')}`);
+  },
+
+  async update(abstract) {
+    try {
+      await documentClient().send(
+        new PutCommand({
+          TableName: env.tableName(),
+          Item: { ...keys.abstract(abstract.owner_id, abstract.id), entity: 'abstract', ...abstract },
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      );
+      return 'updated';
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return 'missing';
+      throw error;
+    }
+  },
+
+  async remove(ownerId, id) {
+    const abstract = await abstractStore.get(ownerId, id);
+    if (!abstract) return undefined;
+    const result = await transact([
+      { Delete: { TableName: env.tableName(), Key: keys.abstract(ownerId, id), ConditionExpression: 'attribute_exists(pk)' } },
+      freePlace(ownerId, COUNTER),
+    ]);
+    return result === 'ok' ? abstract : undefined;
+  },
+};

@@ -1,0 +1,60 @@
+/**
+ * Scarce places (5 abstracts, 5 posters, ...) are claimed atomically: the item and its owner's
+ * counter change in one transaction, conditional on the counter being below the limit. Parallel
+ * requests on the same counter may cancel each other (TransactionConflict); those are retried,
+ * so only the limit - never a race - refuses a claim.
+ */
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { documentClient } from '#lib/aws/clients';
+import { env } from '#lib/env';
+import { keys } from './keys';
+
+type Items = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+/** 'ok', or the cancellation reason code of each item ('ConditionalCheckFailed', 'None', ...). */
+export async function transact(items: Items, attempts = 12): Promise<'ok' | string[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+      return 'ok';
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+      if (!reasons.includes('TransactionConflict') || attempt >= attempts) return reasons;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+/** The counter update that claims one place out of `max`. */
+export function claimPlace(ownerId: string, counter: string, max: number) {
+  return {
+    Update: {
+      TableName: env.tableName(),
+      Key: keys.counter(ownerId, counter),
+      UpdateExpression: 'ADD #n :one',
+      ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
+      ExpressionAttributeNames: { '#n': 'n' },
+      ExpressionAttributeValues: { ':one': 1, ':max': max },
+    },
+  } satisfies Items[number];
+}
+
+/** The counter update that frees one place (always in the transaction that deletes the item). */
+export function freePlace(ownerId: string, counter: string) {
+  return {
+    Update: {
+      TableName: env.tableName(),
+      Key: keys.counter(ownerId, counter),
+      UpdateExpression: 'ADD #n :minus',
+      ExpressionAttributeNames: { '#n': 'n' },
+      ExpressionAttributeValues: { ':minus': -1 },
+    },
+  } satisfies Items[number];
+}
+
+export async function placesTaken(ownerId: string, counter: string): Promise<number> {
+  const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.counter(ownerId, counter), ConsistentRead: true }));
+  return (r.Item?.n as number | undefined) ?? 0;
+}

@@ -1,0 +1,78 @@
+/** Uploaded files: USER#owner / FILE#id, counted per purpose by USER#owner / COUNT#file:<purpose>. */
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { FileStore, StoredFile } from '#core/uploads/ports';
+import type { UploadPurpose } from '#core/uploads/rules';
+import { documentClient } from '#lib/aws/clients';
+import { env } from '#lib/env';
+import { keys } from './keys';
+import { claimPlace, freePlace, placesTaken, transact } from './claims';
+
+const counterOf = (purpose: UploadPurpose) => `file:${purpose}`;
+
+function toFile(item: Record<string, unknown>): StoredFile {
+  const { pk: _pk, sk: _sk, entity: _e, ...file } = item;
+  return file as unknown as StoredFile;
+}
+
+export const fileStore: FileStore = {
+  async get(ownerId, fileId) {
+    const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.file(ownerId, fileId), ConsistentRead: true }));
+    return r.Item ? toFile(r.Item) : undefined;
+  },
+
+  async list(ownerId, purpose) {
+    const r = await documentClient().send(
+      new QueryCommand({
+        TableName: env.tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: 'purpose = :purpose',
+        ExpressionAttributeValues: { ':pk': keys.file(ownerId, '').pk, ':prefix': keys.filePrefix, ':purpose': purpose },
+        ConsistentRead: true,
+      }),
+    );
+    return (r.Items ?? []).map(toFile);
+  },
+
+  count: (ownerId, purpose) => placesTaken(ownerId, counterOf(purpose)),
+
+  async add(file, max) {
+    const result = await transact([
+      claimPlace(file.owner_id, counterOf(file.purpose), max),
+      {
+        Put: {
+          TableName: env.tableName(),
+          Item: { ...keys.file(file.owner_id, file.id), entity: 'file', ...file },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
+    if (result === 'ok') return 'added';
+    if (result[1] === 'ConditionalCheckFailed') return 'exists';
+    if (result[0] === 'ConditionalCheckFailed') return 'full';
+    throw new Error(`file claim failed: ${result.join(', ')}`);
+  },
+
+  async remove(ownerId, fileId) {
+    const file = await fileStore.get(ownerId, fileId);
+    if (!file) return undefined;
+    const result = await transact([
+      { Delete: { TableName: env.tableName(), Key: keys.file(ownerId, fileId), ConditionExpression: 'attribute_exists(pk)' } },
+      freePlace(ownerId, counterOf(file.purpose)),
+    ]);
+    return result === 'ok' ? file : undefined;
+  },
+
+  async setAbstract(ownerId, fileIds, abstractId) {
+    for (const id of fileIds) {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: env.tableName(),
+          Key: keys.file(ownerId, id),
+          UpdateExpression: 'SET abstract_id = :a',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':a': abstractId },
+        }),
+      );
+    }
+  },
+};

@@ -1,0 +1,50 @@
+/**
+ * Uploaded objects in the private uploads bucket, reached only through presigned URLs.
+ * The PUT signature covers Content-Length and Content-Type, so on AWS S3 itself refuses any other
+ * size or type; s3rver does not check signatures, so the confirmation step re-checks every object.
+ */
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ObjectStore } from '#core/uploads/ports';
+import { s3ClientForPresign, s3ClientInternal } from '#lib/aws/clients';
+import { env } from '#lib/env';
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name. */
+const attachment = (fileName: string) =>
+  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+export const objectStore: ObjectStore = {
+  async presignPut(key, { contentType, size, expiresSeconds }) {
+    const command = new PutObjectCommand({ Bucket: env.uploadsBucket(), Key: key, ContentType: contentType, ContentLength: size });
+    const url = await getSignedUrl(s3ClientForPresign(), command, {
+      expiresIn: expiresSeconds,
+      signableHeaders: new Set(['content-type', 'content-length']),
+    });
+    return { url, headers: { 'content-type': contentType } };
+  },
+
+  presignGet(key, { fileName, expiresSeconds }) {
+    const command = new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: key, ResponseContentDisposition: attachment(fileName) });
+    return getSignedUrl(s3ClientForPresign(), command, { expiresIn: expiresSeconds });
+  },
+
+  async head(key) {
+    try {
+      const r = await s3ClientInternal().send(new HeadObjectCommand({ Bucket: env.uploadsBucket(), Key: key }));
+      return { size: r.ContentLength ?? 0 };
+    } catch (error) {
+      const e = error as Error & { $metadata?: { httpStatusCode?: number } };
+      if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return undefined;
+      throw error;
+    }
+  },
+
+  async readRange(key, start, end) {
+    const r = await s3ClientInternal().send(new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: key, Range: `bytes=${start}-${end}` }));
+    return (await r.Body?.transformToByteArray()) ?? new Uint8Array();
+  },
+
+  async delete(key) {
+    await s3ClientInternal().send(new DeleteObjectCommand({ Bucket: env.uploadsBucket(), Key: key }));
+  },
+};
