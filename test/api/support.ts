@@ -126,7 +126,7 @@ export interface Presigned {
 export async function putFile(token: string, purpose: string, fileName: string, bytes: Buffer, at?: string, declaredSize = bytes.length) {
   const presign = await call<Presigned>('POST', '/uploads/presign', { token, at, json: { purpose, file_name: fileName, size: declaredSize } });
   if (presign.status !== 200) return { presign, key: undefined };
-  const put = await fetch(presign.body.data.url, { method: 'PUT', headers: presign.body.data.headers, body: bytes });
+  const put = await fetch(presign.body.data.url, { method: 'PUT', headers: presign.body.data.headers, body: new Uint8Array(bytes) });
   if (!put.ok) throw new Error(`PUT to S3 answered ${put.status}: ${await put.text()}`);
   return { presign, key: presign.body.data.key };
 }

@@ -68,3 +68,21 @@ export async function mailedLink(to: string, kind: 'activate' | 'reset'): Promis
 }
 
 export const uniqueEmail = (tag = 'e2e') => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
+
+export const PASSWORD = 'correct horse battery';
+
+/** A new, activated delegate (signed up through the API), logged in through the login page. */
+export async function logInAsNewDelegate(page: Page, tag = 'e2e'): Promise<string> {
+  const email = uniqueEmail(tag);
+  const api = (path: string) => `/api/v1/admin${path}`;
+  const signUp = await page.request.post(api('/email_register'), { data: { email, password: PASSWORD, confirm: PASSWORD } });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const token = (await mailedLink(email, 'activate')).split('/').pop()!;
+  expect((await page.request.post(api('/activate'), { data: { token } })).status()).toBe(200);
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  return email;
+}

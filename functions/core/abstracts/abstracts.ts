@@ -8,10 +8,10 @@ import { abstractCategories, categoryName, submissionAgreements } from '../data/
 import { countryRegions } from '../data/countries';
 import { AppError, forbidden, invalid, notFound } from '../errors';
 import { abstractMail } from '../mail/templates';
-import { isBefore } from '../time';
 import type { AccountStore, Logger, Mailer } from '../accounts/ports';
 import type { FileStore, ObjectStore, StoredFile } from '../uploads/ports';
 import { deleteFiles, describeFile, modificationsProhibited } from '../uploads/uploads';
+import { abstractsOpen } from './deadline';
 import type { AbstractStore, StoredAbstract } from './ports';
 import { abstractMessages, type AbstractData } from './schemas';
 
@@ -26,8 +26,6 @@ export interface AbstractDeps {
   siteOrigin: string;
 }
 
-/** True while abstracts may change: strictly before 16 May 2024 24:00 CST. */
-export const abstractsOpen = (now: Date) => isBefore(now, deadlines.abstractSubmission);
 
 function assertOpen(now: Date) {
   if (!abstractsOpen(now)) throw forbidden(modificationsProhibited);
@@ -42,6 +40,8 @@ export function abstractOptions() {
     limits: abstractLimits,
   };
 }
+
+export { abstractsOpen };
 
 export async function listAbstracts(deps: AbstractDeps, ownerId: string, now: Date) {
   const abstracts = await deps.abstracts.list(ownerId);

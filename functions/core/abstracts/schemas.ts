@@ -86,8 +86,11 @@ const abstractObject = z
       .refine((v) => agreementValues.every((a) => v.includes(a)) && v.every((a) => agreementValues.includes(a)), abstractMessages.select),
     submitter_name: z.string().trim().max(200).optional().default(''),
     submitter_date: z.string({ message: abstractMessages.required }).trim().min(1, abstractMessages.required).refine(isDay, abstractMessages.date),
-    /** Ids of the PDFs uploaded for this abstract (POST /upload answers them). */
-    upload_files: z.array(z.string().min(1).max(64)).max(uploadPurposes.abstract.maxCount, abstractMessages.files).default([]),
+    /** The PDFs uploaded for this abstract: their ids (POST /upload answers them), or the files as answered. */
+    upload_files: z
+      .array(z.union([z.string().min(1).max(64), z.object({ id: z.string().min(1).max(64) }).transform((f) => f.id)]))
+      .max(uploadPurposes.abstract.maxCount, abstractMessages.files)
+      .default([]),
   })
   .superRefine((value, ctx) => {
     if (value.presenter_abstract === false && value.presenter_infos.length === 0) {

@@ -43,6 +43,17 @@ const page = {
   center: lazyPage(() => import('../features/account/center-page')),
   changePassword: lazyPage(() => import('../features/account/change-password-page')),
   profileEdit: lazyPage(() => import('../features/account/profile-edit-page')),
+  posterUpload: lazyPage(async () => {
+    const { PresentationUploadPage } = await import('../features/presentations/presentation-upload-page');
+    return { default: () => <PresentationUploadPage purpose="poster" /> };
+  }),
+  oralUpload: lazyPage(async () => {
+    const { PresentationUploadPage } = await import('../features/presentations/presentation-upload-page');
+    return { default: () => <PresentationUploadPage purpose="oral" /> };
+  }),
+  abstracts: lazyPage(() => import('../features/abstracts/abstracts-page')),
+  abstractForm: lazyPage(() => import('../features/abstracts/abstract-form-page')),
+  abstractSuccess: lazyPage(() => import('../features/abstracts/abstract-success-page')),
 };
 
 /** Public routes: [path, page]. */
@@ -77,6 +88,12 @@ const delegateRoutes: [string, LazyPage][] = [
   [paths.center, page.center],
   [paths.updatePassword, page.changePassword],
   [paths.profileEdit, page.profileEdit],
+  [paths.abstracts, page.abstracts],
+  [paths.abstractNew, page.abstractForm],
+  [paths.abstractEdit, page.abstractForm],
+  [paths.abstractSuccess, page.abstractSuccess],
+  [paths.posterUpload, page.posterUpload],
+  [paths.oralUpload, page.oralUpload],
 ];
 
 /** Loads the page of `pathname` before hydration, so pre-rendered HTML hydrates without a flash. */

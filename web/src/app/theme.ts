@@ -69,6 +69,8 @@ const brand = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // The default red.500 error text fails WCAG AA contrast on white (axe, form with errors).
+        fg: { error: { value: '{colors.red.700}' } },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },

@@ -33,6 +33,8 @@ export const paths = {
   center: '/admin/center',
   updatePassword: '/admin/updatePassword',
   profileEdit: '/admin/information/update',
+  registerInformation: '/admin/register/information',
+  fee: '/admin/fee',
   abstracts: '/admin/pre',
   abstractNew: '/admin/upload',
   abstractEdit: '/admin/upload-update/:id',

@@ -56,6 +56,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Extra headers (the tests use x-app-now through the browser context instead). */
   headers?: Record<string, string>;
+  /** Calls that may run side by side on one path (e.g. several files uploading at once) are not cancelled by a newer one. */
+  concurrent?: boolean;
 }
 
 const pending = new Map<string, AbortController>();
@@ -66,9 +68,11 @@ export async function callApi<T>(route: RouteDef, options: CallOptions = {}): Pr
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
 
   const key = `${route.method} ${path}`;
-  pending.get(key)?.abort(new CancelledError());
   const controller = new AbortController();
-  pending.set(key, controller);
+  if (!options.concurrent) {
+    pending.get(key)?.abort(new CancelledError());
+    pending.set(key, controller);
+  }
   const signals = [controller.signal];
   if (options.signal) signals.push(options.signal);
   if (options.timeoutMs) signals.push(AbortSignal.timeout(options.timeoutMs));

@@ -21,7 +21,15 @@ function useFieldError(name: string) {
 }
 
 export function TextField<T extends FieldValues>(
-  props: BaseProps<T> & { type?: string; autoComplete?: string; inputMode?: InputProps['inputMode']; placeholder?: string; onBlur?: () => void },
+  props: BaseProps<T> & {
+    type?: string;
+    autoComplete?: string;
+    inputMode?: InputProps['inputMode'];
+    placeholder?: string;
+    onBlur?: () => void;
+    /** Shown under the input, e.g. a live word count. */
+    counter?: ReactNode;
+  },
 ) {
   const { register } = useFormContext<T>();
   const error = useFieldError(props.name);
@@ -43,6 +51,7 @@ export function TextField<T extends FieldValues>(
         inputMode={props.inputMode}
         placeholder={props.placeholder}
       />
+      {props.counter}
       {props.helper && !error && <Field.HelperText>{props.helper}</Field.HelperText>}
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>

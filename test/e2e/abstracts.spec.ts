@@ -1,0 +1,203 @@
+/**
+ * A presenter's abstract journey in Chromium, on a pinned clock: create an abstract with two
+ * authors, a presenter who is not the first author and a PDF; keep the draft over a reload;
+ * see it listed, edit it, view it read-only after the deadline, delete it.
+ */
+import type { Page } from '@playwright/test';
+import { pdfBytes } from '../support/files';
+import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
+
+/** 10 May 2024 10:00 CST: submission open. The deadline is 16 May 2024 24:00 CST = 16:00 UTC. */
+const OPEN = '2024-05-10T02:00:00Z';
+const CLOSED = '2024-05-17T02:00:00Z';
+
+async function fillPerson(page: Page, legend: string, person: Record<string, string>) {
+  const group = page.getByRole('group', { name: legend });
+  for (const [label, value] of Object.entries(person)) {
+    if (label === 'Country or region') await group.getByRole('combobox', { name: label }).selectOption(value);
+    else await group.getByRole('textbox', { name: label, exact: true }).fill(value);
+  }
+}
+
+const person = (first: string, last: string) => ({
+  'First name': first,
+  'Last name': last,
+  'E-mail': `${first.toLowerCase()}.${last.toLowerCase()}@example.org`,
+  Institute: 'National Cancer Center',
+  City: 'Beijing',
+  'Country or region': 'China',
+});
+
+async function chooseRadio(page: Page, question: string, answer: 'Yes' | 'No') {
+  await page.getByRole('radiogroup', { name: question }).getByText(answer, { exact: true }).click();
+}
+
+test('create an abstract with two authors, a separate presenter and a PDF; edit it; view it after the deadline; delete it', async ({
+  page,
+  pinClock,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  await pinClock(OPEN);
+  await logInAsNewDelegate(page, 'abstract');
+
+  await page.goto('/admin/pre');
+  await expect(page.getByRole('heading', { name: 'ABSTRACT UPLOAD' })).toBeVisible();
+  await expect(page.getByText('16 May 2024, 24:00 CST (UTC+8)').first()).toBeVisible();
+  await expect(page.getByText('You have not submitted an abstract yet.')).toBeVisible();
+  await expectAccessible(page, 'empty abstract list');
+
+  // The upload button leads through the guidelines to the form.
+  await page.getByRole('link', { name: 'Upload an abstract' }).click();
+  await expect(page).toHaveURL(/\/abstract\/submission$/);
+  await page.getByRole('link', { name: 'Submit an abstract' }).click();
+  await expect(page).toHaveURL(/\/admin\/upload$/);
+  await expect(page.getByRole('heading', { name: 'Submit an abstract' })).toBeVisible();
+
+  // An empty submit says what is missing, field by field.
+  await page.getByRole('button', { name: 'Submit abstract' }).click();
+  await expect(page.getByText('Please complete the form.')).toBeVisible();
+  await expect(page.getByText('Limited to 15 words.')).toHaveCount(0);
+  await expect(page.getByText('Please enter.').first()).toBeVisible();
+  await expectAccessible(page, 'form with errors');
+
+  await fillPerson(page, 'Author 1 (first author)', person('Wei', 'Zhang'));
+  await page.getByRole('button', { name: 'Add author' }).click();
+  await fillPerson(page, 'Author 2', person('Maria', 'Rossi'));
+  await chooseRadio(page, 'Will the first author present the abstract?', 'No');
+  await fillPerson(page, 'Presenter 1', person('Li', 'Na'));
+
+  const title = page.getByRole('textbox', { name: 'Title' });
+  await title.fill('TRENDS IN LIVER CANCER INCIDENCE IN CHINA');
+  await expect(page.getByTestId('count-title_of_abstract')).toHaveText('7 / 15 words');
+  await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Survival and prognosis' });
+  await page.getByRole('textbox', { name: 'Keywords' }).fill('liver cancer; incidence; registry');
+  await page.getByRole('textbox', { name: 'Abstract', exact: true }).fill('Background: registries in 2019 covered 1.2 billion people. Methods: joinpoint regression.');
+  await expect(page.getByTestId('count-abstract_body')).toHaveText('9 / 300 words');
+  await chooseRadio(page, 'Did the work receive financial support?', 'No');
+  await chooseRadio(page, 'Do you apply for an IACR conference fellowship?', 'No');
+  await page.getByRole('textbox', { name: 'Conflict of interest disclosure' }).fill('None');
+
+  await page.getByTestId('file-input-abstract').setInputFiles({ name: 'figure-1.pdf', mimeType: 'application/pdf', buffer: pdfBytes(200_000) });
+  await expect(page.getByRole('button', { name: 'Download figure-1.pdf' })).toBeVisible();
+  await expect(page.getByText('figure-1.pdf file uploaded successfully.')).toBeVisible();
+
+  // An accidental reload keeps everything typed, and the uploaded file.
+  await page.reload();
+  await expect(page.getByText('Your unsaved changes from earlier were restored.')).toBeVisible();
+  await expect(title).toHaveValue('TRENDS IN LIVER CANCER INCIDENCE IN CHINA');
+  await expect(page.getByRole('group', { name: 'Presenter 1' }).getByRole('textbox', { name: 'Last name' })).toHaveValue('Na');
+  await expect(page.getByRole('button', { name: 'Download figure-1.pdf' })).toBeVisible();
+
+  for (const agreement of await page.getByRole('group', { name: /Submission agreements/ }).getByRole('checkbox').all()) await agreement.check({ force: true });
+  await page.getByRole('button', { name: 'Submit abstract' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/uploadSuccess$/);
+  await expect(page.getByRole('heading', { name: 'Upload SUCCESS' })).toBeVisible();
+  // A new delegate (status 1, unpaid) is asked to complete the profile.
+  await expect(page.getByRole('link', { name: 'To complete profile' })).toBeVisible();
+  await expectAccessible(page, 'success page');
+
+  await page.goto('/admin/pre');
+  const row = page.getByRole('row', { name: /TRENDS IN LIVER CANCER INCIDENCE IN CHINA/ });
+  await expect(row).toContainText('Descriptive epidemiology: Survival and prognosis');
+  await expect(row).toContainText('liver cancer; incidence; registry');
+  await expectAccessible(page, 'abstract list');
+
+  // Edit: the saved values and file come back; a change is saved.
+  await row.getByRole('link', { name: /^Edit/ }).click();
+  await expect(page.getByRole('heading', { name: 'Edit abstract' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Author 2' }).getByRole('textbox', { name: 'Last name' })).toHaveValue('Rossi');
+  await expect(page.getByRole('button', { name: 'Download figure-1.pdf' })).toBeVisible();
+  await title.fill('TRENDS IN LIVER CANCER SURVIVAL IN CHINA');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/admin\/uploadSuccess$/);
+  await page.goto('/admin/pre');
+  await expect(page.getByRole('row', { name: /TRENDS IN LIVER CANCER SURVIVAL IN CHINA/ })).toBeVisible();
+
+  // After the deadline: View only, every field locked, no submit.
+  await pinClock(CLOSED);
+  await page.reload();
+  const closedRow = page.getByRole('row', { name: /SURVIVAL IN CHINA/ });
+  await expect(closedRow.getByRole('link', { name: /^View/ })).toBeVisible();
+  await expect(closedRow.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
+  await expect(closedRow.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upload an abstract' })).toBeDisabled();
+  await closedRow.getByRole('link', { name: /^View/ }).click();
+  await expect(page.getByRole('heading', { name: 'View abstract' })).toBeVisible();
+  await expect(page.getByText('Modifications are prohibited.')).toBeVisible();
+  await expect(title).toBeDisabled();
+  await expect(title).toHaveValue('TRENDS IN LIVER CANCER SURVIVAL IN CHINA');
+  await expect(page.getByRole('button', { name: /Save changes|Submit abstract/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remove figure-1.pdf' })).toHaveCount(0);
+  await expectAccessible(page, 'read-only abstract');
+
+  // Back before the deadline: delete with confirmation.
+  await pinClock(OPEN);
+  await page.goto('/admin/pre');
+  await page.getByRole('row', { name: /SURVIVAL IN CHINA/ }).getByRole('button', { name: /^Delete/ }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Delete this abstract?' })).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('You have not submitted an abstract yet.')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the form locks itself the second the deadline passes', async ({ page, pinClock }) => {
+  // Ten seconds before 16 May 2024 24:00 CST (the page's clock starts there when it loads).
+  await pinClock('2024-05-16T15:59:50Z');
+  await logInAsNewDelegate(page, 'deadline');
+  await page.goto('/admin/upload');
+  const title = page.getByRole('textbox', { name: 'Title' });
+  await expect(title).toBeEnabled();
+  await title.fill('A TITLE TYPED JUST IN TIME');
+  await expect(page.getByText('Modifications are prohibited.')).toBeVisible({ timeout: 15_000 });
+  await expect(title).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Submit abstract' })).toHaveCount(0);
+});
+
+test('the list disables the upload button at 5 abstracts', async ({ page, pinClock }) => {
+  await pinClock(OPEN);
+  await logInAsNewDelegate(page, 'five');
+  const token = await page.evaluate(() => localStorage.getItem('userToken'));
+  const author = { last_name: 'Zhang', first_name: 'Wei', email: 'wei@example.org', institute: 'NCC', city: 'Beijing', country: 'China' };
+  // The session was opened on the pinned clock: API calls made here carry the same instant.
+  const options = await page.request.get('/api/v1/admin/contribute/options', { headers: { authorization: `Bearer ${token}`, 'x-app-now': OPEN } });
+  expect(options.status(), await options.text()).toBe(200);
+  const agreements = ((await options.json()) as { data: { submission_agreements: { value: string }[] } }).data.submission_agreements.map((a) => a.value);
+  for (let i = 0; i < 5; i++) {
+    const r = await page.request.post('/api/v1/admin/contribute', {
+      headers: { authorization: `Bearer ${token}`, 'x-app-now': OPEN },
+      data: {
+        authors: [author],
+        presenter_abstract: true,
+        title_of_abstract: `ABSTRACT NUMBER ${'ABCDE'[i]}`,
+        abstract_category: 'registration.data-quality',
+        keywords: 'registry data quality',
+        abstract_body: 'Body.',
+        financial_support: false,
+        conference_iacr_fellowship: false,
+        conflict_of_interest_disclosure: 'None',
+        agreements,
+        submitter_date: '2024-05-10',
+      },
+    });
+    expect(r.status()).toBe(200);
+  }
+  await page.goto('/admin/pre');
+  await expect(page.getByRole('row')).toHaveCount(6);
+  await expect(page.getByRole('button', { name: 'Upload an abstract' })).toBeDisabled();
+  await expect(page.getByText('You have submitted 5 abstracts')).toBeVisible();
+});
+
+test('on a phone the abstract list is a list of cards', async ({ page, pinClock }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await pinClock(OPEN);
+  await logInAsNewDelegate(page, 'phone');
+  await page.goto('/admin/pre');
+  await expect(page.getByText('You have not submitted an abstract yet.')).toBeVisible();
+  await page.goto('/admin/upload');
+  await expect(page.getByRole('button', { name: 'Choose PDF files' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page, 'abstract form on a phone');
+});

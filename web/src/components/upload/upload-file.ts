@@ -1,0 +1,63 @@
+/**
+ * The browser's half of the one upload mechanism: presign (the server checks type, size, count),
+ * PUT the file straight to S3 with progress (no function sees the bytes), then confirm with the
+ * purpose's own route (the server checks the stored object). Cancellable at every step.
+ */
+import { routes, type RouteDef } from '#core/routes';
+import type { UploadPurpose } from '#core/uploads/rules';
+import type { DescribedFile } from '#core/uploads/uploads';
+import { ApiError, CancelledError, callApi } from '../../lib/api-client';
+
+export type UploadedFile = DescribedFile;
+
+interface Presigned {
+  key: string;
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  expires_at: string;
+}
+
+const confirmRoutes: Record<UploadPurpose, RouteDef> = {
+  abstract: routes.confirmAbstractFile,
+  poster: routes.confirmPoster,
+  oral: routes.confirmOral,
+};
+
+export const uploadFailed = 'There was an error uploading your file. Please try again.';
+
+function putToStorage(target: Presigned, file: File, onProgress: (loaded: number) => void, signal: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(target.method, target.url);
+    for (const [name, value] of Object.entries(target.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new ApiError(xhr.status, uploadFailed, null, xhr.status)));
+    xhr.onerror = () => reject(new ApiError(0, `${uploadFailed} Please check your connection.`));
+    xhr.onabort = () => reject(new CancelledError());
+    if (signal.aborted) return reject(new CancelledError());
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}
+
+export async function uploadFile(
+  purpose: UploadPurpose,
+  file: File,
+  options: { onProgress: (loaded: number) => void; onConfirming?: () => void; signal: AbortSignal },
+): Promise<UploadedFile> {
+  const target = await callApi<Presigned>(routes.presignUpload, {
+    body: { purpose, file_name: file.name, size: file.size, content_type: file.type },
+    concurrent: true,
+    signal: options.signal,
+  });
+  await putToStorage(target, file, options.onProgress, options.signal);
+  options.onConfirming?.();
+  return callApi<UploadedFile>(confirmRoutes[purpose], { body: { key: target.key }, concurrent: true, signal: options.signal });
+}
+
+/** Downloads an own file through a fresh link (links in lists expire after minutes). */
+export async function downloadFile(id: string) {
+  const file = await callApi<UploadedFile>(routes.getUpload, { params: { id }, concurrent: true });
+  window.location.assign(file.url);
+}

@@ -1,0 +1,56 @@
+/** Files on their way up: a progress bar each, Cancel while uploading, the reason when one failed. */
+import { Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import type { UploadTask } from './use-uploads';
+import { formatBytes } from './format';
+
+export function UploadTasks(props: { tasks: UploadTask[]; onCancel: (id: string) => void; onDismiss: (id: string) => void }) {
+  if (props.tasks.length === 0) return null;
+  return (
+    <Stack gap="3" as="ul" listStyleType="none" aria-label="Uploads in progress">
+      {props.tasks.map((task) => {
+        const percent = task.size ? Math.round((task.loaded / task.size) * 100) : 0;
+        return (
+          <Box as="li" key={task.id} borderWidth="1px" rounded="md" p="3">
+            <HStack justify="space-between" gap="3" mb="2" align="start">
+              <Text fontWeight="medium" wordBreak="break-all">
+                {task.name}
+              </Text>
+              {task.status === 'failed' ? (
+                <Button size="xs" variant="ghost" onClick={() => props.onDismiss(task.id)}>
+                  Dismiss
+                </Button>
+              ) : (
+                <Button size="xs" variant="outline" onClick={() => props.onCancel(task.id)} aria-label={`Cancel the upload of ${task.name}`}>
+                  Cancel
+                </Button>
+              )}
+            </HStack>
+            {task.status === 'failed' ? (
+              <Text color="red.700" fontSize="sm" role="alert">
+                {task.name} file upload failed. {task.error}
+              </Text>
+            ) : (
+              <Progress.Root
+                value={percent}
+                max={100}
+                size="sm"
+                colorPalette="brand"
+                // The progressbar's accessible name: "Uploading poster.pptx, 47%".
+                translations={{ value: ({ percent: p }) => `Uploading ${task.name}, ${p}%` }}
+              >
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
+                <Progress.ValueText fontSize="xs" color="gray.700" mt="1">
+                  {task.status === 'checking'
+                    ? 'Checking the file...'
+                    : `${percent}% - ${formatBytes(task.loaded)} of ${formatBytes(task.size)}`}
+                </Progress.ValueText>
+              </Progress.Root>
+            )}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,380 @@
+/**
+ * /admin/upload (create) and /admin/upload-update/{id} (edit; view after the deadline).
+ * One shared zod schema validates as the server does; the deadline is checked every second on
+ * the server's clock and locks the form the moment it passes. What the delegate types (and the
+ * PDFs already uploaded) is kept as a draft, so a failed submit or a reload loses nothing.
+ */
+import { Alert, Box, Button, Card, Grid, HStack, Heading, Separator, Stack, Text, chakra } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from 'react-hook-form';
+import type * as z from 'zod';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { abstractLimits, deadlines, uploadPurposes } from '#core/config/conference';
+import { abstractMessages, abstractSchema, type AbstractInput } from '#core/abstracts/schemas';
+import type { PersonInfo } from '#core/accounts/model';
+import { cstDate, formatCstDeadline } from '#core/time';
+import { FormAlert } from '../../components/form/form-alert';
+import { FormStack } from '../../components/form/form-stack';
+import { TextAreaField, TextField } from '../../components/form/fields';
+import { applyServerErrors } from '../../components/form/server-errors';
+import { useDraft } from '../../components/form/use-draft';
+import { Page, PageSkeleton } from '../../components/page';
+import { QueryError } from '../../components/query-error';
+import { toaster } from '../../components/ui/toaster';
+import { FileDropZone } from '../../components/upload/file-drop-zone';
+import { StoredFiles } from '../../components/upload/stored-files';
+import { UploadTasks } from '../../components/upload/upload-tasks';
+import { useUploads } from '../../components/upload/use-uploads';
+import { paths } from '../../config/paths';
+import { isCancelled } from '../../lib/api-client';
+import { serverNow } from '../../lib/clock';
+import { usePersonInfo } from '../account/api';
+import { abstractApi, abstractKeys, useAbstract, useAbstractOptions, useAbstracts, useAbstractsOpen, type AbstractDetail } from './api';
+import {
+  AgreementsField,
+  CategoryField,
+  CharCount,
+  PeopleFields,
+  WordCount,
+  YesNoField,
+  emptyPerson,
+  type AbstractFormValues,
+} from './abstract-form-fields';
+
+const topFields = [
+  'authors',
+  'presenter_abstract',
+  'presenter_infos',
+  'title_of_abstract',
+  'abstract_category',
+  'keywords',
+  'abstract_body',
+  'financial_support',
+  'conference_iacr_fellowship',
+  'conflict_of_interest_disclosure',
+  'agreements',
+  'submitter_name',
+  'submitter_date',
+  'upload_files',
+] as const;
+
+const deadlineText = formatCstDeadline(deadlines.abstractSubmission);
+
+function blankForm(info: PersonInfo | undefined): AbstractFormValues {
+  const name = [info?.first_name, info?.last_name].filter(Boolean).join(' ');
+  return {
+    // The submitter is usually the first author: start from the profile.
+    authors: [{ ...emptyPerson(), first_name: info?.first_name ?? '', last_name: info?.last_name ?? '', email: info?.email ?? '', institute: info?.organization ?? '', country: info?.country ?? '' }],
+    presenter_abstract: undefined,
+    presenter_infos: [],
+    title_of_abstract: '',
+    abstract_category: '',
+    keywords: '',
+    abstract_body: '',
+    financial_support: undefined,
+    conference_iacr_fellowship: undefined,
+    conflict_of_interest_disclosure: '',
+    agreements: [],
+    submitter_name: name,
+    submitter_date: cstDate(serverNow()),
+    upload_files: [],
+  };
+}
+
+function fromDetail(d: AbstractDetail): AbstractFormValues {
+  return {
+    authors: d.authors,
+    presenter_abstract: d.presenter_abstract,
+    presenter_infos: d.presenter_infos,
+    title_of_abstract: d.title_of_abstract,
+    abstract_category: d.abstract_category,
+    keywords: d.keywords,
+    abstract_body: d.abstract_body,
+    financial_support: d.financial_support,
+    conference_iacr_fellowship: d.conference_iacr_fellowship,
+    conflict_of_interest_disclosure: d.conflict_of_interest_disclosure,
+    agreements: d.agreements,
+    submitter_name: d.submitter_name,
+    submitter_date: d.submitter_date,
+    upload_files: d.upload_files.map((f) => ({ id: f.id, name: f.name, size: f.size })),
+  };
+}
+
+function Section(props: { title: string; children: ReactNode; description?: string }) {
+  return (
+    <Stack gap="4" as="section" aria-label={props.title}>
+      <Box>
+        <Heading as="h2" size="md" color="brand.fg">
+          {props.title}
+        </Heading>
+        {props.description && (
+          <Text fontSize="sm" color="gray.700" mt="1">
+            {props.description}
+          </Text>
+        )}
+      </Box>
+      {props.children}
+    </Stack>
+  );
+}
+
+function FilesField(props: { readOnly: boolean; savedIds: string[] }) {
+  const { setValue, getValues } = useFormContextTyped();
+  const files = useWatch<AbstractFormValues, 'upload_files'>({ name: 'upload_files' }) ?? [];
+  const rule = uploadPurposes.abstract;
+  const uploads = useUploads('abstract', {
+    onUploaded: (file) => {
+      setValue('upload_files', [...getValues('upload_files'), { id: file.id, name: file.name, size: file.size }], { shouldDirty: true, shouldValidate: true });
+      toaster.success({ title: `${file.name} file uploaded successfully.` });
+    },
+    onFailed: (name, message) => toaster.error({ title: `${name} file upload failed.`, description: message }),
+  });
+  const remove = async (file: { id: string; name: string }) => {
+    try {
+      // A file the saved abstract holds goes when the form is saved; a new one goes now.
+      if (!props.savedIds.includes(file.id)) await abstractApi.removePendingFile(file.id);
+      setValue(
+        'upload_files',
+        getValues('upload_files').filter((f) => f.id !== file.id),
+        { shouldDirty: true, shouldValidate: true },
+      );
+    } catch (error) {
+      if (!isCancelled(error)) toaster.error({ title: 'The operation failed.', description: (error as Error).message });
+    }
+  };
+  return (
+    <Stack gap="3">
+      {!props.readOnly && (
+        <>
+          <FileDropZone purpose="abstract" remaining={rule.maxCount - files.length - uploads.active} onFiles={uploads.start} label="Choose PDF files" />
+          <UploadTasks tasks={uploads.tasks} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
+        </>
+      )}
+      <StoredFiles
+        files={files}
+        label="Files of this abstract"
+        empty={props.readOnly ? 'No file attached.' : 'No file yet. Files are optional: figures or tables as PDF.'}
+        onRemove={props.readOnly ? undefined : (f) => void remove(f)}
+      />
+      {!props.readOnly && props.savedIds.length > 0 && (
+        <Text fontSize="xs" color="gray.700">
+          Files you remove from a saved abstract are deleted when you save the form.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+const useFormContextTyped = () => useFormContext<AbstractFormValues>();
+
+export default function AbstractFormPage() {
+  const { id } = useParams();
+  const info = usePersonInfo();
+  const options = useAbstractOptions();
+  const detail = useAbstract(id);
+  const list = useAbstracts();
+  const open = useAbstractsOpen();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [filled, setFilled] = useState(false);
+  const form = useForm<AbstractFormValues>({
+    // The schema's input is `unknown` (it normalises yes/no first); the form's values are AbstractFormValues.
+    resolver: zodResolver(abstractSchema as unknown as z.ZodType<AbstractFormValues, AbstractFormValues>) as unknown as Resolver<AbstractFormValues>,
+    shouldFocusError: false,
+    defaultValues: blankForm(undefined),
+  });
+  const draft = useDraft(form, info.data ? `abstract-draft:${info.data.id}:${id ?? 'new'}` : null);
+  const presenterIsFirstAuthor = useWatch({ control: form.control, name: 'presenter_abstract' });
+
+  useEffect(() => {
+    if (filled || !info.data || (id && !detail.data)) return;
+    const saved = id ? fromDetail(detail.data!) : blankForm(info.data);
+    // A draft is what the delegate typed last in this browser; after the deadline only the saved abstract counts.
+    const restored = open !== false ? draft.restore() : {};
+    form.reset({ ...saved, ...restored });
+    setFilled(true);
+  }, [info.data, detail.data, id, filled]);
+
+  // Answering "No" asks for the presenter: start with one empty entry.
+  useEffect(() => {
+    if (presenterIsFirstAuthor === false && (form.getValues('presenter_infos') ?? []).length === 0) form.setValue('presenter_infos', [emptyPerson()]);
+  }, [presenterIsFirstAuthor]);
+
+  const readOnly = open === false;
+  const full = !id && (list.data?.total ?? 0) >= abstractLimits.maxAbstractsPerDelegate;
+
+  const showFirstError = () =>
+    setTimeout(() => {
+      const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [role="alert"]');
+      first?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      first?.focus({ preventScroll: true });
+    }, 0);
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setFailure(null);
+      const body = { ...values, upload_files: values.upload_files.map((f) => (typeof f === 'string' ? f : f.id)) } as AbstractInput;
+      try {
+        const result = id ? await abstractApi.update(id, body) : await abstractApi.create(body);
+        draft.clear();
+        await queryClient.invalidateQueries({ queryKey: abstractKeys.list });
+        queryClient.removeQueries({ queryKey: abstractKeys.detail(result.id) });
+        navigate(paths.abstractSuccess, { state: { id: result.id, title: values.title_of_abstract } });
+      } catch (error) {
+        const message = applyServerErrors(error, form.setError, topFields);
+        if (message === null) return;
+        setFailure(message || 'Submission failed.');
+        showFirstError();
+      }
+    },
+    () => {
+      setFailure(abstractMessages.formInvalid);
+      showFirstError();
+    },
+  );
+
+  if (options.isError) return <QueryError error={options.error} title="The options query failed." onRetry={() => void options.refetch()} />;
+  if (detail.isError) {
+    return (
+      <Page title="Abstract">
+        <Stack gap="4">
+          <FormAlert status="error" title="Content query failed.">
+            {(detail.error as Error).message}
+          </FormAlert>
+          <Box>
+            <Button asChild colorPalette="brand">
+              <RouterLink to={paths.abstracts}>OK</RouterLink>
+            </Button>
+          </Box>
+        </Stack>
+      </Page>
+    );
+  }
+  if (!options.data || !filled) return <PageSkeleton />;
+
+  const countries = options.data.country_regions.map((c) => ({ value: c, label: c }));
+  const title = readOnly ? 'View abstract' : id ? 'Edit abstract' : 'Submit an abstract';
+
+  return (
+    <Page
+      title={title}
+      width="wide"
+      lead={
+        <>
+          Deadline for abstract submission: <strong>{deadlineText}</strong>. Fields marked * are required.
+        </>
+      }
+    >
+      <Card.Root>
+        <Card.Body>
+          <FormProvider {...form}>
+            <FormStack ref={formRef} onSubmit={submit} noValidate aria-label={title}>
+              {readOnly && (
+                <Alert.Root status="warning" role="status">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>Modifications are prohibited.</Alert.Title>
+                    <Alert.Description>Abstract submission closed on {deadlineText}. You can view the abstract but no longer change it.</Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              )}
+              {full && (
+                <FormAlert status="warning" title={abstractMessages.limit}>
+                  Delete one of your abstracts on the ABSTRACT UPLOAD page to submit another.
+                </FormAlert>
+              )}
+              {failure && (
+                <FormAlert status="error" title={failure === abstractMessages.formInvalid ? failure : 'Submission failed.'}>
+                  {failure === abstractMessages.formInvalid ? 'Some fields need your attention; they are marked below.' : failure}
+                </FormAlert>
+              )}
+              {draft.restored && !readOnly && <FormAlert status="info">Your unsaved changes from earlier were restored.</FormAlert>}
+
+              <chakra.fieldset disabled={readOnly} minW="0" display="flex" flexDirection="column" gap="8">
+                <Section title="Authors" description="List every author in order. The first author is usually the presenting author.">
+                  <PeopleFields list="authors" noun="Author" countries={countries} readOnly={readOnly} />
+                </Section>
+                <Separator />
+                <Section title="Presenter">
+                  <YesNoField name="presenter_abstract" label="Will the first author present the abstract?" readOnly={readOnly} />
+                  {presenterIsFirstAuthor === false && <PeopleFields list="presenter_infos" noun="Presenter" countries={countries} readOnly={readOnly} />}
+                </Section>
+                <Separator />
+                <Section title="Abstract">
+                  <TextField<AbstractFormValues>
+                    name="title_of_abstract"
+                    label="Title"
+                    required
+                    helper="Please write the title in CAPITAL LETTERS (ALLCAPS)."
+                    counter={<WordCount name="title_of_abstract" max={abstractLimits.titleMaxWords} />}
+                  />
+                  <CategoryField groups={options.data.abstract_categories} readOnly={readOnly} />
+                  <TextField<AbstractFormValues>
+                    name="keywords"
+                    label="Keywords"
+                    required
+                    helper="For example: cancer registry; incidence; survival."
+                    counter={<WordCount name="keywords" max={abstractLimits.keywordsMaxWords} min={abstractLimits.keywordsMinWords} />}
+                  />
+                  <TextAreaField<AbstractFormValues>
+                    name="abstract_body"
+                    label="Abstract"
+                    required
+                    rows={12}
+                    helper="Background, methods, results and conclusions. Only words count: numbers and symbols are free."
+                    counter={<WordCount name="abstract_body" max={abstractLimits.bodyMaxWords} />}
+                  />
+                </Section>
+                <Separator />
+                <Section title="Disclosures">
+                  <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
+                    <YesNoField name="financial_support" label="Did the work receive financial support?" readOnly={readOnly} />
+                    <YesNoField name="conference_iacr_fellowship" label="Do you apply for an IACR conference fellowship?" readOnly={readOnly} />
+                  </Grid>
+                  <TextAreaField<AbstractFormValues>
+                    name="conflict_of_interest_disclosure"
+                    label="Conflict of interest disclosure"
+                    required
+                    rows={3}
+                    helper='Write "None" if there is nothing to disclose.'
+                    counter={<CharCount name="conflict_of_interest_disclosure" max={abstractLimits.conflictOfInterestMaxChars} />}
+                  />
+                </Section>
+                <Separator />
+                <Section
+                  title="Files"
+                  description={`Optional. PDF only, up to ${Math.round(uploadPurposes.abstract.maxBytes / 1048576)} MB each, at most ${uploadPurposes.abstract.maxCount} files.`}
+                >
+                  <FilesField readOnly={readOnly} savedIds={detail.data?.upload_files.map((f) => f.id) ?? []} />
+                </Section>
+                <Separator />
+                <Section title="Submission">
+                  <AgreementsField agreements={options.data.submission_agreements} readOnly={readOnly} />
+                  <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+                    <TextField<AbstractFormValues> name="submitter_name" label="Submitter name" autoComplete="name" />
+                    <TextField<AbstractFormValues> name="submitter_date" label="Date" type="date" required />
+                  </Grid>
+                </Section>
+              </chakra.fieldset>
+
+              <HStack gap="3" wrap="wrap">
+                <Button variant="outline" onClick={() => navigate(paths.abstracts)}>
+                  {readOnly ? 'Back to my abstracts' : 'Cancel'}
+                </Button>
+                {!readOnly && (
+                  <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting} disabled={open !== true || full}>
+                    {id ? 'Save changes' : 'Submit abstract'}
+                  </Button>
+                )}
+              </HStack>
+            </FormStack>
+          </FormProvider>
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  );
+}

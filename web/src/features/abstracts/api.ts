@@ -1,0 +1,67 @@
+/** The abstract calls, built from the route table, and the per-second deadline check. */
+import { useQuery } from '@tanstack/react-query';
+import { routes } from '#core/routes';
+import type { AbstractData, AbstractInput } from '#core/abstracts/schemas';
+import { abstractsOpen } from '#core/abstracts/deadline';
+import type { CategoryGroup, CategoryOption } from '#core/data/abstract-options';
+import { timing } from '#core/config/conference';
+import { callApi } from '../../lib/api-client';
+import { useServerNow } from '../../lib/clock';
+import type { UploadedFile } from '../../components/upload/upload-file';
+
+export interface AbstractOptions {
+  country_regions: string[];
+  abstract_categories: CategoryGroup[];
+  submission_agreements: CategoryOption[];
+  deadline: string;
+}
+
+export interface AbstractListItem {
+  id: string;
+  title_of_abstract: string;
+  abstract_category: string;
+  abstract_category_name: string;
+  keywords: string;
+  files: number;
+  updated_at: string;
+}
+
+export type AbstractDetail = Omit<AbstractData, 'upload_files'> & {
+  id: string;
+  abstract_category_name: string;
+  upload_files: UploadedFile[];
+  editable: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export const abstractKeys = {
+  options: ['abstract-options'] as const,
+  list: ['abstracts'] as const,
+  detail: (id: string) => ['abstracts', id] as const,
+};
+
+export const abstractApi = {
+  options: () => callApi<AbstractOptions>(routes.getAbstractOptions),
+  list: () => callApi<{ items: AbstractListItem[]; total: number; max: number }>(routes.listAbstracts),
+  get: (id: string) => callApi<AbstractDetail>(routes.getAbstract, { params: { id } }),
+  create: (body: AbstractInput) => callApi<{ id: string }>(routes.createAbstract, { body }),
+  update: (id: string, body: AbstractInput) => callApi<{ id: string }>(routes.updateAbstract, { params: { id }, body }),
+  remove: (id: string) => callApi<null>(routes.deleteAbstract, { params: { id }, concurrent: true }),
+  /** A PDF uploaded in the form but not saved with the abstract yet. */
+  removePendingFile: (id: string) => callApi<null>(routes.deleteUpload, { params: { id }, concurrent: true }),
+};
+
+export const useAbstractOptions = () => useQuery({ queryKey: abstractKeys.options, queryFn: abstractApi.options, staleTime: Infinity });
+export const useAbstracts = () => useQuery({ queryKey: abstractKeys.list, queryFn: abstractApi.list });
+export const useAbstract = (id: string | undefined) =>
+  useQuery({ queryKey: abstractKeys.detail(id ?? ''), queryFn: () => abstractApi.get(id!), enabled: Boolean(id), staleTime: 0 });
+
+/**
+ * Whether abstracts may still change, on the server's clock, checked every second (spec
+ * section 9); null until the clock is known, so nothing flashes editable and then locks.
+ */
+export function useAbstractsOpen(): boolean | null {
+  const now = useServerNow(timing.deadlineCheckIntervalSeconds * 1000);
+  return now ? abstractsOpen(now) : null;
+}
