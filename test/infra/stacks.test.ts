@@ -62,6 +62,29 @@ describe('api stack', () => {
       expect(policyRoles).not.toContain(roleIds[0]);
     }
   });
+
+  it('lets only upload routes touch the uploads bucket, and only writing routes put or delete objects', () => {
+    const policies = Object.values(api.findResources('AWS::IAM::Policy'));
+    const s3ActionsOf = (routeId: string) => {
+      const roleId = Object.keys(api.findResources('AWS::IAM::Role')).find((id) => id.startsWith(`${routeId}Fn`));
+      const statements = policies
+        .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[] }[]);
+      return statements.flatMap((st) => [st.Action].flat()).filter((a) => a.startsWith('s3:'));
+    };
+    for (const route of routeList) {
+      const actions = s3ActionsOf(route.id);
+      const grants: readonly string[] = route.grants;
+      if (grants.includes('uploads:write')) {
+        expect(actions, route.id).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject*']));
+      } else if (grants.includes('uploads:read')) {
+        expect(actions, route.id).toEqual(expect.arrayContaining(['s3:GetObject*']));
+        expect(actions.filter((a) => a.startsWith('s3:Put') || a.startsWith('s3:Delete')), route.id).toEqual([]);
+      } else {
+        expect(actions, route.id).toEqual([]);
+      }
+    }
+  });
 });
 
 describe('data stack', () => {
