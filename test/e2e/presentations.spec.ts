@@ -30,7 +30,8 @@ test('upload a 30 MB poster with a moving progress bar, then remove it', async (
   await expect(bar).toBeVisible();
   const seen = new Set<number>();
   while (await bar.isVisible().catch(() => false)) {
-    const now = Number(await bar.getAttribute('aria-valuenow').catch(() => null));
+    // A short timeout: the bar may vanish between the two calls (a locator call would otherwise wait for it).
+    const now = Number(await bar.getAttribute('aria-valuenow', { timeout: 200 }).catch(() => null));
     if (Number.isFinite(now)) seen.add(now);
     await page.waitForTimeout(50);
   }
