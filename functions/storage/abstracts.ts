@@ -4,7 +4,7 @@ import type { AbstractStore, StoredAbstract } from '#core/abstracts/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { keys } from './keys';
-import { claimPlace, freePlace, transact } from './claims';
+import { deleteFromPlace, putInPlace } from './claims';
 
 const COUNTER = 'abstracts';
 
@@ -32,19 +32,9 @@ export const abstractStore: AbstractStore = {
   },
 
   async create(abstract, max) {
-    const result = await transact([
-      claimPlace(abstract.owner_id, COUNTER, max),
-      {
-        Put: {
-          TableName: env.tableName(),
-          Item: { ...keys.abstract(abstract.owner_id, abstract.id), entity: 'abstract', ...abstract },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    ]);
-    if (result === 'ok') return 'created';
-    if (result[0] === 'ConditionalCheckFailed') return 'full';
-    throw new Error(`abstract claim failed: ${result.join(', ')}`);
+    const item = { ...keys.abstract(abstract.owner_id, abstract.id), entity: 'abstract', ...abstract };
+    // A fresh id never 'exists'; only the cap refuses.
+    return (await putInPlace(abstract.owner_id, COUNTER, max, item)) === 'full' ? 'full' : 'created';
   },
 
   async update(abstract) {
@@ -66,10 +56,6 @@ export const abstractStore: AbstractStore = {
   async remove(ownerId, id) {
     const abstract = await abstractStore.get(ownerId, id);
     if (!abstract) return undefined;
-    const result = await transact([
-      { Delete: { TableName: env.tableName(), Key: keys.abstract(ownerId, id), ConditionExpression: 'attribute_exists(pk)' } },
-      freePlace(ownerId, COUNTER),
-    ]);
-    return result === 'ok' ? abstract : undefined;
+    return (await deleteFromPlace(ownerId, COUNTER, keys.abstract(ownerId, id))) ? abstract : undefined;
   },
 };

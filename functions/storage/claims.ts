@@ -28,7 +28,7 @@ export async function transact(items: Items, attempts = 12): Promise<'ok' | stri
 }
 
 /** The counter update that claims one place out of `max`. */
-export function claimPlace(ownerId: string, counter: string, max: number) {
+function claimPlace(ownerId: string, counter: string, max: number) {
   return {
     Update: {
       TableName: env.tableName(),
@@ -42,7 +42,7 @@ export function claimPlace(ownerId: string, counter: string, max: number) {
 }
 
 /** The counter update that frees one place (always in the transaction that deletes the item). */
-export function freePlace(ownerId: string, counter: string) {
+function freePlace(ownerId: string, counter: string) {
   return {
     Update: {
       TableName: env.tableName(),
@@ -57,4 +57,27 @@ export function freePlace(ownerId: string, counter: string) {
 export async function placesTaken(ownerId: string, counter: string): Promise<number> {
   const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.counter(ownerId, counter), ConsistentRead: true }));
   return (r.Item?.n as number | undefined) ?? 0;
+}
+
+type Key = { pk: string; sk: string };
+
+/** Stores a new item in one of `max` places: 'added', 'full' (no place left) or 'exists' (the item is already there). */
+export async function putInPlace(ownerId: string, counter: string, max: number, item: Key & Record<string, unknown>): Promise<'added' | 'full' | 'exists'> {
+  const result = await transact([
+    claimPlace(ownerId, counter, max),
+    { Put: { TableName: env.tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ]);
+  if (result === 'ok') return 'added';
+  if (result[1] === 'ConditionalCheckFailed') return 'exists';
+  if (result[0] === 'ConditionalCheckFailed') return 'full';
+  throw new Error(`claim of ${counter} failed: ${result.join(', ')}`);
+}
+
+/** Deletes an item and frees its place; false if the item was already gone. */
+export async function deleteFromPlace(ownerId: string, counter: string, key: Key): Promise<boolean> {
+  const result = await transact([
+    { Delete: { TableName: env.tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' } },
+    freePlace(ownerId, counter),
+  ]);
+  return result === 'ok';
 }

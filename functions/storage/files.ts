@@ -5,7 +5,7 @@ import type { UploadPurpose } from '#core/uploads/rules';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { keys } from './keys';
-import { claimPlace, freePlace, placesTaken, transact } from './claims';
+import { deleteFromPlace, placesTaken, putInPlace } from './claims';
 
 const counterOf = (purpose: UploadPurpose) => `file:${purpose}`;
 
@@ -35,31 +35,12 @@ export const fileStore: FileStore = {
 
   count: (ownerId, purpose) => placesTaken(ownerId, counterOf(purpose)),
 
-  async add(file, max) {
-    const result = await transact([
-      claimPlace(file.owner_id, counterOf(file.purpose), max),
-      {
-        Put: {
-          TableName: env.tableName(),
-          Item: { ...keys.file(file.owner_id, file.id), entity: 'file', ...file },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    ]);
-    if (result === 'ok') return 'added';
-    if (result[1] === 'ConditionalCheckFailed') return 'exists';
-    if (result[0] === 'ConditionalCheckFailed') return 'full';
-    throw new Error(`file claim failed: ${result.join(', ')}`);
-  },
+  add: (file, max) => putInPlace(file.owner_id, counterOf(file.purpose), max, { ...keys.file(file.owner_id, file.id), entity: 'file', ...file }),
 
   async remove(ownerId, fileId) {
     const file = await fileStore.get(ownerId, fileId);
     if (!file) return undefined;
-    const result = await transact([
-      { Delete: { TableName: env.tableName(), Key: keys.file(ownerId, fileId), ConditionExpression: 'attribute_exists(pk)' } },
-      freePlace(ownerId, counterOf(file.purpose)),
-    ]);
-    return result === 'ok' ? file : undefined;
+    return (await deleteFromPlace(ownerId, counterOf(file.purpose), keys.file(ownerId, fileId))) ? file : undefined;
   },
 
   async setAbstract(ownerId, fileIds, abstractId) {
