@@ -28,6 +28,15 @@ export function useUploads(
   // Leaving the page cancels what is still uploading.
   useEffect(() => () => controllers.current.forEach((c) => c.abort()), []);
 
+  // Closing or reloading the tab mid-upload asks first (the browser shows its own words).
+  const uploading = tasks.some((t) => t.status !== 'failed');
+  useEffect(() => {
+    if (!uploading) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [uploading]);
+
   const update = (id: string, change: Partial<UploadTask>) => setTasks((all) => all.map((t) => (t.id === id ? { ...t, ...change } : t)));
   const drop = (id: string) => setTasks((all) => all.filter((t) => t.id !== id));
 
