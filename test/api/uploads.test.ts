@@ -89,13 +89,20 @@ describe('confirm', () => {
     expect(download.headers.get('content-disposition')).toContain('attachment; filename="Poster final.pptx"');
 
     expect((await uploadFile(token, 'oral', 'talk.ppt', pptBytes())).status).toBe(200);
+    // Names in any script survive the key, the list and the download header.
+    const chinese = await uploadFile(token, 'oral', '肝癌发病趋势.pptx', pptxBytes());
+    expect(chinese.status, JSON.stringify(chinese.body)).toBe(200);
+    expect(chinese.body.data.name).toBe('肝癌发病趋势.pptx');
+    const chineseDownload = await fetch(chinese.body.data.url);
+    expect(chineseDownload.status).toBe(200);
+    expect(chineseDownload.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('肝癌发病趋势.pptx')}`);
     const abstractFile = await uploadFile(token, 'abstract', 'figure.pdf', pdfBytes(), BEFORE);
     expect(abstractFile.status, JSON.stringify(abstractFile.body)).toBe(200);
 
     const posters = await call<UploadedFile[]>('GET', '/poster/upload', { token });
     expect(posters.body.data.map((f) => f.name)).toEqual(['Poster final.pptx']);
     const orals = await call<UploadedFile[]>('GET', '/oral/upload', { token });
-    expect(orals.body.data.map((f) => f.name)).toEqual(['talk.ppt']);
+    expect(orals.body.data.map((f) => f.name)).toEqual(['talk.ppt', '肝癌发病趋势.pptx']);
   });
 
   it('is idempotent: confirming the same key again answers the same file', async () => {

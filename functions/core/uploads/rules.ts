@@ -64,13 +64,14 @@ export function checkDeclaredFile(purpose: UploadPurpose, file: { name: string; 
   return null;
 }
 
-/** A file name safe in a key and a Content-Disposition header: no path, no control or odd characters. */
+/** A file name safe in a key (and, encoded, in Content-Disposition): no path, no control or odd characters. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const ext = extensionOf(base);
   const stem = (ext ? base.slice(0, -(ext.length + 1)) : base)
-    .normalize('NFKD')
-    .replace(/[^\w.\- ()]+/g, '_')
+    .normalize('NFC')
+    // Letters and digits of any script stay (delegates name files in Chinese too); the rest becomes _.
+    .replace(/[^\p{L}\p{N}\p{M}_.\- ()]+/gu, '_')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 100);

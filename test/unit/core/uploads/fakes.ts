@@ -1,0 +1,110 @@
+/** In-memory ports of the upload and abstract rules: the same contracts as the S3 and DynamoDB adapters. */
+import type { AbstractStore, StoredAbstract } from '#core/abstracts/ports';
+import type { Mail } from '#core/accounts/ports';
+import type { FileStore, ObjectStore, StoredFile } from '#core/uploads/ports';
+
+export function fakeObjects() {
+  const objects = new Map<string, Buffer>();
+  const store: ObjectStore = {
+    presignPut: async (key, { contentType, size, expiresSeconds }) => ({
+      url: `https://s3.test/${key}?size=${size}&expires=${expiresSeconds}`,
+      headers: { 'content-type': contentType },
+    }),
+    presignGet: async (key, { expiresSeconds }) => `https://s3.test/${key}?get&expires=${expiresSeconds}`,
+    head: async (key) => (objects.has(key) ? { size: objects.get(key)!.length } : undefined),
+    readRange: async (key, start, end) => new Uint8Array(objects.get(key)!.subarray(start, end + 1)),
+    delete: async (key) => void objects.delete(key),
+  };
+  return { store, objects };
+}
+
+export function fakeFiles() {
+  const files = new Map<string, StoredFile>();
+  const counters = new Map<string, number>();
+  const counter = (owner: string, purpose: string) => `${owner}/${purpose}`;
+  const store: FileStore = {
+    get: async (owner, id) => (files.get(id)?.owner_id === owner ? { ...files.get(id)! } : undefined),
+    list: async (owner, purpose) => [...files.values()].filter((f) => f.owner_id === owner && f.purpose === purpose).map((f) => ({ ...f })),
+    count: async (owner, purpose) => counters.get(counter(owner, purpose)) ?? 0,
+    add: async (file, max) => {
+      if (files.has(file.id)) return 'exists';
+      const n = counters.get(counter(file.owner_id, file.purpose)) ?? 0;
+      if (n >= max) return 'full';
+      counters.set(counter(file.owner_id, file.purpose), n + 1);
+      files.set(file.id, { ...file });
+      return 'added';
+    },
+    remove: async (owner, id) => {
+      const file = files.get(id);
+      if (!file || file.owner_id !== owner) return undefined;
+      files.delete(id);
+      counters.set(counter(owner, file.purpose), (counters.get(counter(owner, file.purpose)) ?? 1) - 1);
+      return file;
+    },
+    setAbstract: async (owner, ids, abstractId) => {
+      for (const id of ids) if (files.get(id)?.owner_id === owner) files.get(id)!.abstract_id = abstractId;
+    },
+  };
+  return { store, files };
+}
+
+export function fakeAbstracts() {
+  const abstracts = new Map<string, StoredAbstract>();
+  const store: AbstractStore = {
+    list: async (owner) => [...abstracts.values()].filter((a) => a.owner_id === owner),
+    get: async (owner, id) => (abstracts.get(id)?.owner_id === owner ? structuredClone(abstracts.get(id)!) : undefined),
+    create: async (abstract, max) => {
+      if ([...abstracts.values()].filter((a) => a.owner_id === abstract.owner_id).length >= max) return 'full';
+      abstracts.set(abstract.id, structuredClone(abstract));
+      return 'created';
+    },
+    update: async (abstract) => {
+      if (!abstracts.has(abstract.id)) return 'missing';
+      abstracts.set(abstract.id, structuredClone(abstract));
+      return 'updated';
+    },
+    remove: async (owner, id) => {
+      const a = abstracts.get(id);
+      if (!a || a.owner_id !== owner) return undefined;
+      abstracts.delete(id);
+      return a;
+    },
+  };
+  return { store, abstracts };
+}
+
+export function fakeUploadWorld() {
+  const objects = fakeObjects();
+  const files = fakeFiles();
+  const abstracts = fakeAbstracts();
+  const outbox: Mail[] = [];
+  const errors: string[] = [];
+  let ids = 0;
+  let failMail = false;
+  const log = { error: (m: string) => void errors.push(m), info: () => undefined };
+  const newId = () => `id-${++ids}`;
+  return {
+    objects,
+    files,
+    abstracts,
+    outbox,
+    errors,
+    failMail: () => void (failMail = true),
+    uploadDeps: { objects: objects.store, files: files.store, newId, log },
+    abstractDeps: {
+      abstracts: abstracts.store,
+      files: files.store,
+      objects: objects.store,
+      users: { getUser: async (id: string) => ({ id, email: `${id}@example.org` }) as never },
+      mailer: {
+        send: async (mail: Mail) => {
+          if (failMail) throw new Error('SES is down');
+          outbox.push(mail);
+        },
+      },
+      newId,
+      log,
+      siteOrigin: 'https://congress.example.org',
+    },
+  };
+}
