@@ -3,7 +3,7 @@
  * The PUT signature covers Content-Length and Content-Type, so on AWS S3 itself refuses any other
  * size or type; s3rver does not check signatures, so the confirmation step re-checks every object.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ObjectStore } from '#core/uploads/ports';
 import { s3ClientForPresign, s3ClientInternal } from '#lib/aws/clients';
@@ -28,20 +28,25 @@ export const objectStore: ObjectStore = {
     return getSignedUrl(s3ClientForPresign(), command, { expiresIn: expiresSeconds });
   },
 
-  async head(key) {
+  async readRange(key, start, end) {
     try {
-      const r = await s3ClientInternal().send(new HeadObjectCommand({ Bucket: env.uploadsBucket(), Key: key }));
-      return { size: r.ContentLength ?? 0 };
+      const r = await s3ClientInternal().send(new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: key, Range: `bytes=${start}-${end}` }));
+      // "bytes 0-7/104857600": the whole size comes with the range.
+      const total = Number(/\/(\d+)$/.exec(r.ContentRange ?? '')?.[1]);
+      if (total === 0) {
+        // S3 answers 416 for an empty object (below); s3rver answers "bytes 0-0/0" and a body that never comes.
+        (r.Body as { destroy?: () => void } | undefined)?.destroy?.();
+        return { bytes: new Uint8Array(), size: 0 };
+      }
+      const bytes = (await r.Body?.transformToByteArray()) ?? new Uint8Array();
+      return { bytes, size: Number.isFinite(total) ? total : (r.ContentLength ?? bytes.length) };
     } catch (error) {
       const e = error as Error & { $metadata?: { httpStatusCode?: number } };
-      if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return undefined;
+      if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return undefined;
+      // A range of an empty object cannot be satisfied: the object is there, with no bytes.
+      if (e.name === 'InvalidRange' || e.$metadata?.httpStatusCode === 416) return { bytes: new Uint8Array(), size: 0 };
       throw error;
     }
-  },
-
-  async readRange(key, start, end) {
-    const r = await s3ClientInternal().send(new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: key, Range: `bytes=${start}-${end}` }));
-    return (await r.Body?.transformToByteArray()) ?? new Uint8Array();
   },
 
   async delete(key) {

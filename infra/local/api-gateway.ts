@@ -117,7 +117,19 @@ function lambdaContext(functionName: string): Context {
   };
 }
 
-export async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, handlers: Map<string, LambdaHandler>) {
+/** What reached the functions, as Lambda would see it: requests and their body bytes (read by `npm run bench`). */
+export interface ApiTraffic {
+  requests: number;
+  bodyBytes: number;
+}
+
+export async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  handlers: Map<string, LambdaHandler>,
+  traffic?: ApiTraffic,
+) {
   const relative = url.pathname.slice(API_BASE.length) || '/';
   let matched: { route: (typeof routeList)[number]; params: Record<string, string> } | undefined;
   // Like API Gateway, a literal segment wins over a parameter (/contribute/options before /contribute/{id}).
@@ -130,6 +142,10 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
   const body = await readBody(req);
   if (body === 'too-large') return send(res, 413, envelope(413, 'The request is too large.'), { connection: 'close' });
 
+  if (traffic) {
+    traffic.requests += 1;
+    traffic.bodyBytes += body.length;
+  }
   const event = toEvent(req, url, matched.route, matched.params, body);
   const handler = handlers.get(matched.route.id)!;
   const pinned = req.headers['x-app-now'];

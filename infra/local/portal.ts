@@ -78,6 +78,7 @@ export async function startLocalPortal(options: PortalOptions) {
     // Loaded only now: the handler modules read the settings above.
     const { loadHandlers, handleApi } = await import('./api-gateway');
     const handlers = await loadHandlers();
+    const apiTraffic = { requests: 0, bodyBytes: 0 };
     const site = createSiteHandler({
       root: path.resolve(options.webRoot ?? 'dist/web'),
       prerendered: prerenderedPaths,
@@ -86,7 +87,7 @@ export async function startLocalPortal(options: PortalOptions) {
     const server = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', origin);
       const work = url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)
-        ? handleApi(req, res, url, handlers)
+        ? handleApi(req, res, url, handlers, apiTraffic)
         : Promise.resolve(site(req, res, url));
       work.catch((error: unknown) => {
         console.error(error);
@@ -111,6 +112,8 @@ export async function startLocalPortal(options: PortalOptions) {
       dynamo: dynamo.endpoint,
       s3: s3.endpoint,
       mail: mail.endpoint,
+      /** Requests and body bytes that reached the functions so far. */
+      apiTraffic,
       stop: stopAll,
     };
   } catch (error) {

@@ -143,6 +143,14 @@ describe('confirm', () => {
     expect((await call('POST', '/oral/upload', { token, json: { key } })).status).toBe(404);
   });
 
+  it('refuses an empty object, and deletes it', async () => {
+    const { token } = await newDelegate('confirm-empty');
+    const { key } = await putFile(token, 'poster', 'empty.pptx', Buffer.alloc(0), undefined, 100);
+    const r = await call('POST', '/poster/upload', { token, json: { key } });
+    expect([r.status, r.body.message]).toEqual([422, poster.empty]);
+    expect((await call('POST', '/poster/upload', { token, json: { key } })).status).toBe(404);
+  });
+
   it("refuses another delegate's key, a key of another purpose and a made-up key", async () => {
     const alice = await newDelegate('alice');
     const bob = await newDelegate('bob');

@@ -26,10 +26,11 @@ export interface ObjectStore {
   presignPut(key: string, options: { contentType: string; size: number; expiresSeconds: number }): Promise<PresignedPut>;
   /** A GET URL that downloads the object under `fileName`. */
   presignGet(key: string, options: { fileName: string; expiresSeconds: number }): Promise<string>;
-  /** Size of the stored object, or undefined when there is none. */
-  head(key: string): Promise<{ size: number } | undefined>;
-  /** Bytes `start`..`end` inclusive (fewer at the end of the object). */
-  readRange(key: string, start: number, end: number): Promise<Uint8Array>;
+  /**
+   * Bytes `start`..`end` inclusive (fewer at the end of the object) and the object's whole size,
+   * in one request; undefined when there is no such object. An empty object answers no bytes, size 0.
+   */
+  readRange(key: string, start: number, end: number): Promise<{ bytes: Uint8Array; size: number } | undefined>;
   delete(key: string): Promise<void>;
 }
 

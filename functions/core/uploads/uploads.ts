@@ -74,20 +74,28 @@ export async function requestUpload(deps: UploadDeps, ownerId: string, input: Up
   };
 }
 
-/** Whether the stored bytes are what the extension says. */
-async function hasRealType(objects: ObjectStore, key: string, size: number): Promise<boolean> {
+/**
+ * Whether the stored bytes are what the extension says, from the first bytes and (for a zip) the
+ * tail, which holds the central directory of any ordinary pptx: two small reads at most, however
+ * large the file.
+ */
+async function hasRealType(objects: ObjectStore, key: string, head: Uint8Array, size: number): Promise<boolean> {
   const extension = extensionOf(key);
-  const kind = sniffHead(await objects.readRange(key, 0, 7));
+  const kind = sniffHead(head);
   if (extension === 'pdf') return kind === 'pdf';
   if (extension === 'jpg' || extension === 'jpeg' || extension === 'png') return false; // not a purpose of this issue
   // PowerPoint opens either format whatever the extension says, so either is accepted for ppt/pptx.
   if (kind === 'ole') return true;
   if (kind !== 'zip') return false;
   const tailStart = Math.max(0, size - ZIP_TAIL_BYTES);
-  const directory = zipCentralDirectory(await objects.readRange(key, tailStart, size - 1));
+  const tail = (await objects.readRange(key, tailStart, size - 1))?.bytes;
+  const directory = tail && zipCentralDirectory(tail);
   if (!directory || directory.size > MAX_ZIP_DIRECTORY_BYTES || directory.offset + directory.size > size) return false;
-  const entries = await objects.readRange(key, directory.offset, directory.offset + directory.size - 1);
-  return isPresentationZip(zipEntryNames(entries));
+  const entries =
+    directory.offset >= tailStart
+      ? tail.subarray(directory.offset - tailStart, directory.offset - tailStart + directory.size)
+      : (await objects.readRange(key, directory.offset, directory.offset + directory.size - 1))?.bytes;
+  return Boolean(entries) && isPresentationZip(zipEntryNames(entries!));
 }
 
 /** The file as the API answers it: with a short-lived download link for its owner. */
@@ -114,17 +122,18 @@ export async function confirmUpload(deps: UploadDeps, ownerId: string, purpose: 
   const existing = await deps.files.get(ownerId, parsed.fileId);
   if (existing) return describeFile(deps, existing); // confirmed twice (a retry): same answer
 
-  const head = await deps.objects.head(key);
-  if (!head) throw notFound(messages.notFound);
+  // One read gives the first bytes and the stored size.
+  const first = await deps.objects.readRange(key, 0, 7);
+  if (!first) throw notFound(messages.notFound);
   const refuse = async (error: AppError) => {
     await deps.objects.delete(key);
-    deps.log.info('upload refused', { key, size: head.size, reason: error.message });
+    deps.log.info('upload refused', { key, size: first.size, reason: error.message });
     throw error;
   };
   const rule = uploadPurposes[purpose];
-  if (head.size > rule.maxBytes) await refuse(new AppError('too_large', messages.tooLarge));
-  if (head.size === 0) await refuse(invalid(messages.empty));
-  if (!(await hasRealType(deps.objects, key, head.size))) await refuse(invalid(messages.notReal));
+  if (first.size > rule.maxBytes) await refuse(new AppError('too_large', messages.tooLarge));
+  if (first.size === 0) await refuse(invalid(messages.empty));
+  if (!(await hasRealType(deps.objects, key, first.bytes, first.size))) await refuse(invalid(messages.notReal));
 
   const file: StoredFile = {
     id: parsed.fileId,
@@ -132,7 +141,7 @@ export async function confirmUpload(deps: UploadDeps, ownerId: string, purpose: 
     purpose,
     name: safeFileName(parsed.name),
     key,
-    size: head.size,
+    size: first.size,
     content_type: contentTypes[extensionOf(key)]!,
     uploaded_at: now.toISOString(),
     ...(purpose === 'abstract' ? { abstract_id: null } : {}),

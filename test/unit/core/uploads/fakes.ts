@@ -5,17 +5,23 @@ import type { FileStore, ObjectStore, StoredFile } from '#core/uploads/ports';
 
 export function fakeObjects() {
   const objects = new Map<string, Buffer>();
+  /** Every ranged read, to show how little of a large file is read. */
+  const reads: string[] = [];
   const store: ObjectStore = {
     presignPut: async (key, { contentType, size, expiresSeconds }) => ({
       url: `https://s3.test/${key}?size=${size}&expires=${expiresSeconds}`,
       headers: { 'content-type': contentType },
     }),
     presignGet: async (key, { expiresSeconds }) => `https://s3.test/${key}?get&expires=${expiresSeconds}`,
-    head: async (key) => (objects.has(key) ? { size: objects.get(key)!.length } : undefined),
-    readRange: async (key, start, end) => new Uint8Array(objects.get(key)!.subarray(start, end + 1)),
+    readRange: async (key, start, end) => {
+      const object = objects.get(key);
+      if (!object) return undefined;
+      reads.push(`${start}-${end}`);
+      return { bytes: new Uint8Array(object.subarray(start, end + 1)), size: object.length };
+    },
     delete: async (key) => void objects.delete(key),
   };
-  return { store, objects };
+  return { store, objects, reads };
 }
 
 export function fakeFiles() {

@@ -106,6 +106,14 @@ describe('confirmUpload', () => {
     expect(world.objects.objects.has(key)).toBe(true);
   });
 
+  it('reads two small ranges of a large pptx, never the file', async () => {
+    const world = fakeUploadWorld();
+    const bytes = pptxBytes(30 * MiB);
+    const key = await put(world, 'u1', 'poster', 'big.pptx', bytes);
+    await confirmUpload(world.uploadDeps, 'u1', 'poster', key, OPEN);
+    expect(world.objects.reads).toEqual(['0-7', `${bytes.length - 65_557}-${bytes.length - 1}`]);
+  });
+
   it('answers the same file when confirmed twice, counting it once', async () => {
     const world = fakeUploadWorld();
     const key = await put(world, 'u1', 'poster', 'p.pptx', pptxBytes());
