@@ -61,7 +61,7 @@ const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date
 
 const abstractObject = z
   .object({
-    authors: z.array(personSchema).min(1, abstractMessages.required).max(50),
+    authors: z.array(personSchema, { message: abstractMessages.required }).min(1, abstractMessages.required).max(50),
     /** Whether the first author presents the abstract; when not, the presenters are given. */
     presenter_abstract: yesNo,
     presenter_infos: z.array(personSchema).max(10).default([]),
@@ -88,7 +88,10 @@ const abstractObject = z
     submitter_date: z.string({ message: abstractMessages.required }).trim().min(1, abstractMessages.required).refine(isDay, abstractMessages.date),
     /** The PDFs uploaded for this abstract: their ids (POST /upload answers them), or the files as answered. */
     upload_files: z
-      .array(z.union([z.string().min(1).max(64), z.object({ id: z.string().min(1).max(64) }).transform((f) => f.id)]))
+      .array(
+        z.union([z.string().min(1).max(64), z.object({ id: z.string().min(1).max(64) }).transform((f) => f.id)], { message: abstractMessages.fileNotFound }),
+        { message: abstractMessages.fileNotFound },
+      )
       .max(uploadPurposes.abstract.maxCount, abstractMessages.files)
       .default([]),
   })

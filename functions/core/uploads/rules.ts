@@ -8,7 +8,7 @@ import { abstractLimits, uploadPurposes } from '../config/conference';
 
 export type UploadPurpose = keyof typeof uploadPurposes;
 export const uploadPurposeIds = Object.keys(uploadPurposes) as UploadPurpose[];
-export const isUploadPurpose = (value: string): value is UploadPurpose => value in uploadPurposes;
+export const isUploadPurpose = (value: string): value is UploadPurpose => Object.hasOwn(uploadPurposes, value);
 
 /** The one Content-Type each extension is stored (and signed) with, whatever the browser guessed. */
 export const contentTypes: Record<string, string> = {
@@ -73,9 +73,10 @@ export function safeFileName(name: string): string {
     // Letters and digits of any script stay (delegates name files in Chinese too); the rest becomes _.
     .replace(/[^\p{L}\p{N}\p{M}_.\- ()]+/gu, '_')
     .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100);
-  return `${stem || 'file'}${ext ? `.${ext}` : ''}`;
+    .trim();
+  // At most 100 characters, counted by code point (never half a character), without a trailing space.
+  const short = Array.from(stem).slice(0, 100).join('').trimEnd();
+  return `${short || 'file'}${ext ? `.${ext}` : ''}`;
 }
 
 /** Every object lives under its owner's prefix: users/<owner>/<purpose>/<file id>/<name>. */

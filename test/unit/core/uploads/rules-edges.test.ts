@@ -70,8 +70,13 @@ describe('uploadMessages: the words of the spec for each purpose', () => {
     expect([...uploadPurposeIds].sort()).toEqual(['abstract', 'oral', 'poster']);
     expect(isUploadPurpose('poster')).toBe(true);
     expect(isUploadPurpose('avatar')).toBe(false);
-    expect(isUploadPurpose('toString')).toBe(false);
     expect(ownerFileLimit('abstract')).toBe(25);
+  });
+
+  it('does not take the names every object inherits for purposes', () => {
+    expect(isUploadPurpose('constructor')).toBe(false);
+    expect(isUploadPurpose('toString')).toBe(false);
+    expect(isUploadPurpose('__proto__')).toBe(false);
   });
 });
 
@@ -169,6 +174,7 @@ describe('fileKey and parseFileKey', () => {
     ['a leading slash', '/users/u1/poster/f1/p.pptx'],
     ['another prefix', 'uploads/u1/poster/f1/p.pptx'],
     ['an unknown purpose', 'users/u1/avatar/f1/me.png'],
+    ['a purpose named like an inherited property', 'users/u1/constructor/f1/x.pdf'],
     ['a purpose in capitals', 'users/u1/Poster/f1/p.pptx'],
     ['no owner', 'users//poster/f1/p.pptx'],
     ['an owner with a dot', 'users/u.1/poster/f1/p.pptx'],
@@ -190,18 +196,18 @@ describe('fileKey and parseFileKey', () => {
 
 describe('sniffHead', () => {
   it.each([
-    ['the bare PDF signature', [0x25, 0x50, 0x44, 0x46, 0x2d], 'pdf'],
-    ['%PDF without the dash', [0x25, 0x50, 0x44, 0x46, 0x31], 'unknown'],
-    ['a PDF behind a space', [0x20, 0x25, 0x50, 0x44, 0x46, 0x2d], 'unknown'],
-    ['the full OLE2 signature', [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], 'ole'],
-    ['seven of the eight OLE2 bytes', [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a], 'unknown'],
-    ['OLE2 with its last byte wrong', [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0x00], 'unknown'],
-    ['a zip local header', [0x50, 0x4b, 0x03, 0x04], 'zip'],
-    ['an empty zip (end record first)', [0x50, 0x4b, 0x05, 0x06], 'unknown'],
-    ['a spanned zip marker', [0x50, 0x4b, 0x07, 0x08], 'unknown'],
-    ['a PNG', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'unknown'],
-    ['nothing', [], 'unknown'],
-  ])('reads %s as %s', (_what, bytes, kind) => {
+    ['the bare PDF signature', 'pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]],
+    ['%PDF without the dash', 'unknown', [0x25, 0x50, 0x44, 0x46, 0x31]],
+    ['a PDF behind a space', 'unknown', [0x20, 0x25, 0x50, 0x44, 0x46, 0x2d]],
+    ['the full OLE2 signature', 'ole', [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]],
+    ['seven of the eight OLE2 bytes', 'unknown', [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a]],
+    ['OLE2 with its last byte wrong', 'unknown', [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0x00]],
+    ['a zip local header', 'zip', [0x50, 0x4b, 0x03, 0x04]],
+    ['an empty zip (end record first)', 'unknown', [0x50, 0x4b, 0x05, 0x06]],
+    ['a spanned zip marker', 'unknown', [0x50, 0x4b, 0x07, 0x08]],
+    ['a PNG', 'unknown', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+    ['nothing', 'unknown', []],
+  ] as const)('reads %s as %s', (_what, kind, bytes) => {
     expect(sniffHead(new Uint8Array(bytes))).toBe(kind);
   });
 
