@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createAbstract, deleteAbstract, getAbstract, listAbstracts, updateAbstract } from '#core/abstracts/abstracts';
 import { abstractsOpen } from '#core/abstracts/deadline';
 import { abstractSchema, agreementValues, type AbstractData } from '#core/abstracts/schemas';
-import { AppError } from '#core/errors';
-import { confirmUpload, requestUpload } from '#core/uploads/uploads';
-import { pdfBytes } from '../../../support/files';
 import { fakeUploadWorld } from '../uploads/fakes';
+import { refusal, uploadPdf } from '../uploads/helpers';
 
 const OPEN = new Date('2024-05-10T02:00:00Z');
 const LAST_MS = new Date('2024-05-16T15:59:59.999Z');
@@ -27,20 +25,6 @@ const input = (over: Record<string, unknown> = {}): AbstractData =>
     ...over,
   });
 
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
-async function uploadPdf(world: ReturnType<typeof fakeUploadWorld>, owner: string, name: string) {
-  const signed = await requestUpload(world.uploadDeps, owner, { purpose: 'abstract', file_name: name, size: 1000 }, OPEN);
-  world.objects.objects.set(signed.key, pdfBytes());
-  return confirmUpload(world.uploadDeps, owner, 'abstract', signed.key, OPEN);
-}
 
 describe('the deadline', () => {
   it('is open until 23:59:59.999 CST on 16 May 2024 and closed from 24:00:00', () => {

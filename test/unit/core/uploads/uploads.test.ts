@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '#core/errors';
 import { confirmUpload, getFile, listFiles, modificationsProhibited, removeFile, requestUpload } from '#core/uploads/uploads';
 import { MiB, docxBytes, pdfBytes, pptBytes, pptxBytes } from '../../../support/files';
 import { fakeUploadWorld } from './fakes';
+import { put, refusal } from './helpers';
 
 const OPEN = new Date('2024-05-16T15:59:59.999Z'); // 16 May 2024 23:59:59.999 CST
 const CLOSED = new Date('2024-05-16T16:00:00.000Z'); // 16 May 2024 24:00:00 CST
 const LATER = new Date('2024-11-01T00:00:00Z');
 
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
-/** Presigns, "uploads" the bytes as the browser would, and answers the key. */
-async function put(world: ReturnType<typeof fakeUploadWorld>, owner: string, purpose: 'abstract' | 'poster' | 'oral', name: string, bytes: Buffer, at = OPEN) {
-  const signed = await requestUpload(world.uploadDeps, owner, { purpose, file_name: name, size: bytes.length }, at);
-  world.objects.objects.set(signed.key, bytes);
-  return signed.key;
-}
 
 describe('requestUpload', () => {
   it('signs a PUT under the owner prefix with the type of the extension, for 15 minutes', async () => {
