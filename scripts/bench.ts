@@ -9,7 +9,7 @@
  *   5. a 100 MB poster through presign + PUT + confirm vs a raw PUT to the local S3, target >= 0.9,
  *      and the file bytes that passed through the functions, target 0
  *
- * `npm run bench -- --only=bundles,init` runs a subset.
+ * `npm run bench -- --only=bundles,init` (or `npm run bench -- bundles init`) runs a subset.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,7 +24,12 @@ import { startTestPortal } from './test-portal';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'dist/bench');
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const args = process.argv.slice(2);
+const named = [
+  ...(args.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? []),
+  ...args.filter((a) => !a.startsWith('-')).flatMap((a) => a.split(',')),
+].filter(Boolean);
+const only = named.length ? named : undefined;
 const wanted = (name: string) => !only || only.includes(name);
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
