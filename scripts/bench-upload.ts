@@ -53,7 +53,7 @@ async function putBytes(url: string, headers: Record<string, string>, bytes: Buf
 const mbps = (bytes: number, ms: number) => bytes / MiB / (ms / 1000);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function uploadBench(portal: Portal, runs = 3) {
+export async function uploadBench(portal: Portal, runs = 5) {
   const bytes = pptxBytes(100 * MiB);
   const token = await delegate(portal);
   const s3 = new S3Client({

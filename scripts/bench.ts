@@ -158,7 +158,7 @@ async function main() {
         console.log();
       }
       if (wanted('upload')) {
-        console.log('5. Upload of a 100 MB poster (presign + PUT straight to S3 + confirm) vs a raw PUT to the local S3 (median of 3; MB = MiB)');
+        console.log('5. Upload of a 100 MB poster (presign + PUT straight to S3 + confirm) vs a raw PUT to the local S3 (median of 5, alternating; MB = MiB)');
         const u = await uploadBench(portal);
         table([
           ['path', 'MB/s', 'note'],
