@@ -1,10 +1,11 @@
 /** Abstracts: USER#owner / ABSTRACT#id, counted by USER#owner / COUNT#abstracts. */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AbstractStore, StoredAbstract } from '#core/abstracts/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { keys } from './keys';
-import { deleteFromPlace, putInPlace } from './claims';
+import { deleteFromPlace, putInPlace, transact } from './claims';
+import { attachFiles } from './files';
 
 const COUNTER = 'abstracts';
 
@@ -33,24 +34,26 @@ export const abstractStore: AbstractStore = {
 
   async create(abstract, max) {
     const item = { ...keys.abstract(abstract.owner_id, abstract.id), entity: 'abstract', ...abstract };
-    // A fresh id never 'exists'; only the cap refuses.
-    return (await putInPlace(abstract.owner_id, COUNTER, max, item)) === 'full' ? 'full' : 'created';
+    const result = await putInPlace(abstract.owner_id, COUNTER, max, item, attachFiles(abstract.owner_id, abstract.upload_files, abstract.id));
+    // A fresh id never 'exists'; the cap or a file taken meanwhile refuses.
+    return result === 'full' ? 'full' : result === 'conflict' ? 'files-taken' : 'created';
   },
 
   async update(abstract) {
-    try {
-      await documentClient().send(
-        new PutCommand({
+    const result = await transact([
+      {
+        Put: {
           TableName: env.tableName(),
           Item: { ...keys.abstract(abstract.owner_id, abstract.id), entity: 'abstract', ...abstract },
           ConditionExpression: 'attribute_exists(pk)',
-        }),
-      );
-      return 'updated';
-    } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return 'missing';
-      throw error;
-    }
+        },
+      },
+      ...attachFiles(abstract.owner_id, abstract.upload_files, abstract.id),
+    ]);
+    if (result === 'ok') return 'updated';
+    if (result[0] === 'ConditionalCheckFailed') return 'missing';
+    if (result.includes('ConditionalCheckFailed')) return 'files-taken';
+    throw new Error(`abstract update failed: ${result.join(', ')}`);
   },
 
   async remove(ownerId, id) {

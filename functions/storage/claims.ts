@@ -10,7 +10,7 @@ import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { keys } from './keys';
 
-type Items = NonNullable<TransactWriteCommandInput['TransactItems']>;
+export type Items = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
 /** 'ok', or the cancellation reason code of each item ('ConditionalCheckFailed', 'None', ...). */
 export async function transact(items: Items, attempts = 12): Promise<'ok' | string[]> {
@@ -61,15 +61,27 @@ export async function placesTaken(ownerId: string, counter: string): Promise<num
 
 type Key = { pk: string; sk: string };
 
-/** Stores a new item in one of `max` places: 'added', 'full' (no place left) or 'exists' (the item is already there). */
-export async function putInPlace(ownerId: string, counter: string, max: number, item: Key & Record<string, unknown>): Promise<'added' | 'full' | 'exists'> {
+/**
+ * Stores a new item in one of `max` places, with `extra` writes in the same transaction:
+ * 'added', 'full' (no place left), 'exists' (the item is already there) or 'conflict' (an extra
+ * write's condition failed).
+ */
+export async function putInPlace(
+  ownerId: string,
+  counter: string,
+  max: number,
+  item: Key & Record<string, unknown>,
+  extra: Items = [],
+): Promise<'added' | 'full' | 'exists' | 'conflict'> {
   const result = await transact([
     claimPlace(ownerId, counter, max),
     { Put: { TableName: env.tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...extra,
   ]);
   if (result === 'ok') return 'added';
   if (result[1] === 'ConditionalCheckFailed') return 'exists';
   if (result[0] === 'ConditionalCheckFailed') return 'full';
+  if (result.slice(2).includes('ConditionalCheckFailed')) return 'conflict';
   throw new Error(`claim of ${counter} failed: ${result.join(', ')}`);
 }
 

@@ -1,11 +1,11 @@
 /** Uploaded files: USER#owner / FILE#id, counted per purpose by USER#owner / COUNT#file:<purpose>. */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FileStore, StoredFile } from '#core/uploads/ports';
 import type { UploadPurpose } from '#core/uploads/rules';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { keys } from './keys';
-import { deleteFromPlace, placesTaken, putInPlace } from './claims';
+import { deleteFromPlace, placesTaken, putInPlace, type Items } from './claims';
 
 const counterOf = (purpose: UploadPurpose) => `file:${purpose}`;
 
@@ -35,7 +35,10 @@ export const fileStore: FileStore = {
 
   count: (ownerId, purpose) => placesTaken(ownerId, counterOf(purpose)),
 
-  add: (file, max) => putInPlace(file.owner_id, counterOf(file.purpose), max, { ...keys.file(file.owner_id, file.id), entity: 'file', ...file }),
+  add: async (file, max) => {
+    const added = await putInPlace(file.owner_id, counterOf(file.purpose), max, { ...keys.file(file.owner_id, file.id), entity: 'file', ...file });
+    return added === 'conflict' ? 'exists' : added;
+  },
 
   async remove(ownerId, fileId) {
     const file = await fileStore.get(ownerId, fileId);
@@ -43,17 +46,20 @@ export const fileStore: FileStore = {
     return (await deleteFromPlace(ownerId, counterOf(file.purpose), keys.file(ownerId, fileId))) ? file : undefined;
   },
 
-  async setAbstract(ownerId, fileIds, abstractId) {
-    for (const id of fileIds) {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: env.tableName(),
-          Key: keys.file(ownerId, id),
-          UpdateExpression: 'SET abstract_id = :a',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':a': abstractId },
-        }),
-      );
-    }
-  },
 };
+
+/**
+ * The writes that make an abstract hold its files, for the abstract's own transaction: each file
+ * must still exist and be pending or already this abstract's, so two abstracts can never share one.
+ */
+export function attachFiles(ownerId: string, fileIds: string[], abstractId: string): Items {
+  return fileIds.map((id) => ({
+    Update: {
+      TableName: env.tableName(),
+      Key: keys.file(ownerId, id),
+      UpdateExpression: 'SET abstract_id = :a',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(abstract_id) OR attribute_type(abstract_id, :null) OR abstract_id = :a)',
+      ExpressionAttributeValues: { ':a': abstractId, ':null': 'NULL' },
+    },
+  }));
+}

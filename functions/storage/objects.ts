@@ -1,7 +1,8 @@
 /**
  * Uploaded objects in the private uploads bucket, reached only through presigned URLs.
- * The PUT signature covers Content-Length and Content-Type, so on AWS S3 itself refuses any other
- * size or type; s3rver does not check signatures, so the confirmation step re-checks every object.
+ * The PUT signature covers Content-Length, Content-Type and If-None-Match, so on AWS S3 itself
+ * refuses any other size or type and any second write; s3rver checks none of this, so the
+ * confirmation step re-checks every object.
  */
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -15,12 +16,14 @@ const attachment = (fileName: string) =>
 
 export const objectStore: ObjectStore = {
   async presignPut(key, { contentType, size, expiresSeconds }) {
-    const command = new PutObjectCommand({ Bucket: env.uploadsBucket(), Key: key, ContentType: contentType, ContentLength: size });
+    // If-None-Match: * makes the URL write-once: after the upload (and its check) nobody can PUT
+    // other bytes of the same length under the key while the URL lives (S3 answers 412).
+    const command = new PutObjectCommand({ Bucket: env.uploadsBucket(), Key: key, ContentType: contentType, ContentLength: size, IfNoneMatch: '*' });
     const url = await getSignedUrl(s3ClientForPresign(), command, {
       expiresIn: expiresSeconds,
-      signableHeaders: new Set(['content-type', 'content-length']),
+      signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
     });
-    return { url, headers: { 'content-type': contentType } };
+    return { url, headers: { 'content-type': contentType, 'if-none-match': '*' } };
   },
 
   presignGet(key, { fileName, expiresSeconds }) {

@@ -247,6 +247,14 @@ describe('files of an abstract', () => {
     expect((await call('GET', `/contribute/${id}`, { token, at: OPEN })).status).toBe(404);
   });
 
+  it('two abstracts saved at the same moment cannot both take one pending file', async () => {
+    const { token } = await newDelegate('abs-race');
+    const file = (await uploadFile(token, 'abstract', 'shared.pdf', pdfBytes(), OPEN)).body.data;
+    const both = await Promise.all([1, 2].map(() => call('POST', '/contribute', { token, at: OPEN, json: validAbstract({ upload_files: [file.id] }) })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect((await call<{ total: number }>('GET', '/contribute', { token, at: OPEN })).body.data.total).toBe(1);
+  });
+
   it('a pending file (uploaded in the form, not saved yet) can be removed at once', async () => {
     const { token } = await newDelegate('abs-pending');
     const a = (await uploadFile(token, 'abstract', 'draft.pdf', pdfBytes(), OPEN)).body.data;

@@ -28,9 +28,10 @@ describe('presign', () => {
     const data = r.body.data;
     expect(data.method).toBe('PUT');
     expect(data.key).toMatch(new RegExp(`^users/${me.body.data.id}/poster/[\\w-]+/My poster\\.pptx$`));
-    expect(data.headers).toEqual({ 'content-type': 'application/vnd.openxmlformats-officedocument.presentationml.presentation' });
+    expect(data.headers).toEqual({ 'content-type': 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'if-none-match': '*' });
     const url = new URL(data.url);
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    // Length, type and write-once are signed: on AWS, S3 refuses any other size, type or a second PUT.
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     const minutes = (Date.parse(data.expires_at) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
@@ -73,6 +74,8 @@ describe('presign', () => {
     const { key } = await putFile(token, 'abstract', 'late.pdf', pdfBytes(), BEFORE);
     const confirm = await call('POST', '/upload', { token, json: { key }, at: AT_DEADLINE });
     expect(confirm.body).toMatchObject({ code: 403, message: modificationsProhibited });
+    // It can never be confirmed, so it is not kept.
+    expect((await call('POST', '/upload', { token, json: { key }, at: BEFORE })).status).toBe(404);
   });
 });
 

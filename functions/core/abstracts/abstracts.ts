@@ -128,10 +128,9 @@ export async function createAbstract(deps: AbstractDeps, ownerId: string, input:
   checkFiles(files, input.upload_files, null);
   const at = now.toISOString();
   const abstract: StoredAbstract = { ...input, id: deps.newId(), owner_id: ownerId, created_at: at, updated_at: at };
-  if ((await deps.abstracts.create(abstract, abstractLimits.maxAbstractsPerDelegate)) === 'full') {
-    throw new AppError('conflict', abstractMessages.limit);
-  }
-  await deps.files.setAbstract(ownerId, input.upload_files, abstract.id);
+  const created = await deps.abstracts.create(abstract, abstractLimits.maxAbstractsPerDelegate);
+  if (created === 'full') throw new AppError('conflict', abstractMessages.limit);
+  if (created === 'files-taken') throw invalid(abstractMessages.fileNotFound, { upload_files: abstractMessages.fileNotFound });
   const mailed = await sendConfirmation(deps, ownerId, abstract, files.listed.map((f) => f.name), 'created');
   return { message: abstractMessages.saved, data: { id: abstract.id, confirmation_mail_sent: mailed } };
 }
@@ -142,8 +141,9 @@ export async function updateAbstract(deps: AbstractDeps, ownerId: string, id: st
   const files = await filesOf(deps, ownerId, input.upload_files);
   checkFiles(files, input.upload_files, id);
   const abstract: StoredAbstract = { ...input, id, owner_id: ownerId, created_at: previous.created_at, updated_at: now.toISOString() };
-  if ((await deps.abstracts.update(abstract)) === 'missing') throw notFound(abstractMessages.notFound);
-  await deps.files.setAbstract(ownerId, input.upload_files, id);
+  const updated = await deps.abstracts.update(abstract);
+  if (updated === 'missing') throw notFound(abstractMessages.notFound);
+  if (updated === 'files-taken') throw invalid(abstractMessages.fileNotFound, { upload_files: abstractMessages.fileNotFound });
   // Files the delegate removed in the form go when the form is saved.
   const dropped = files.all.filter((f) => f.abstract_id === id && !input.upload_files.includes(f.id));
   await deleteFiles(deps, dropped);
@@ -153,9 +153,11 @@ export async function updateAbstract(deps: AbstractDeps, ownerId: string, id: st
 
 export async function deleteAbstract(deps: AbstractDeps, ownerId: string, id: string, now: Date) {
   assertOpen(now);
-  const removed = await deps.abstracts.remove(ownerId, id);
-  if (!removed) throw notFound(abstractMessages.notFound);
+  await ownAbstract(deps, ownerId, id);
+  // Files first: if this stops half-way, the abstract is still there to delete again (an abstract
+  // whose files are gone lists the rest; files of a gone abstract could never be removed).
   const files = await deps.files.list(ownerId, 'abstract');
   await deleteFiles(deps, files.filter((f) => f.abstract_id === id));
+  if (!(await deps.abstracts.remove(ownerId, id))) throw notFound(abstractMessages.notFound);
   return { message: abstractMessages.deleted };
 }

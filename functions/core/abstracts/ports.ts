@@ -11,10 +11,14 @@ export type StoredAbstract = AbstractData & {
 export interface AbstractStore {
   list(ownerId: string): Promise<StoredAbstract[]>;
   get(ownerId: string, id: string): Promise<StoredAbstract | undefined>;
-  /** Claims one of `max` places and stores the abstract in one transaction; 'full' when none is left. */
-  create(abstract: StoredAbstract, max: number): Promise<'created' | 'full'>;
-  /** Replaces an existing abstract; 'missing' if it was deleted meanwhile. */
-  update(abstract: StoredAbstract): Promise<'updated' | 'missing'>;
+  /**
+   * Claims one of `max` places, stores the abstract and makes it the holder of its files, in one
+   * transaction: 'full' when no place is left, 'files-taken' when a file is gone or another
+   * abstract's by now.
+   */
+  create(abstract: StoredAbstract, max: number): Promise<'created' | 'full' | 'files-taken'>;
+  /** Replaces an existing abstract and takes its files, in one transaction; 'missing' if it was deleted meanwhile. */
+  update(abstract: StoredAbstract): Promise<'updated' | 'missing' | 'files-taken'>;
   /** Deletes it and frees its place in one transaction; the abstract, or undefined if there was none. */
   remove(ownerId: string, id: string): Promise<StoredAbstract | undefined>;
 }

@@ -43,6 +43,4 @@ export interface FileStore {
   add(file: StoredFile, max: number): Promise<'added' | 'full' | 'exists'>;
   /** Deletes the record and frees its place in one transaction; the record, or undefined if there was none. */
   remove(ownerId: string, fileId: string): Promise<StoredFile | undefined>;
-  /** Marks abstract files as held by `abstractId` (or pending again with null). */
-  setAbstract(ownerId: string, fileIds: string[], abstractId: string | null): Promise<void>;
 }

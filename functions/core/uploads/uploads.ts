@@ -117,7 +117,13 @@ export async function confirmUpload(deps: UploadDeps, ownerId: string, purpose: 
   const parsed = parseFileKey(key);
   // Someone else's key, or another purpose's, is simply not there for this caller.
   if (!parsed || parsed.ownerId !== ownerId || parsed.purpose !== purpose) throw notFound(messages.notFound);
-  assertFilesChangeable(purpose, now);
+  try {
+    assertFilesChangeable(purpose, now);
+  } catch (error) {
+    // Uploaded too late: it can never be confirmed, so it does not stay in the bucket.
+    if (!(await deps.files.get(ownerId, parsed.fileId))) await deps.objects.delete(key);
+    throw error;
+  }
 
   const existing = await deps.files.get(ownerId, parsed.fileId);
   if (existing) return describeFile(deps, existing); // confirmed twice (a retry): same answer

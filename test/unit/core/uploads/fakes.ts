@@ -47,25 +47,42 @@ export function fakeFiles() {
       counters.set(counter(owner, file.purpose), (counters.get(counter(owner, file.purpose)) ?? 1) - 1);
       return file;
     },
-    setAbstract: async (owner, ids, abstractId) => {
-      for (const id of ids) if (files.get(id)?.owner_id === owner) files.get(id)!.abstract_id = abstractId;
-    },
   };
-  return { store, files };
+  /**
+   * Makes `abstractId` the holder of the files, all or none, as the abstract's transaction does:
+   * false when a file is gone or held by another abstract.
+   */
+  const hold = (owner: string, ids: string[], abstractId: string | null) => {
+    const all = ids.map((id) => files.get(id));
+    if (all.some((f) => !f || f.owner_id !== owner || (f.abstract_id && abstractId && f.abstract_id !== abstractId))) return false;
+    for (const f of all) f!.abstract_id = abstractId;
+    return true;
+  };
+  return { store, files, hold };
 }
 
-export function fakeAbstracts() {
+export function fakeAbstracts(files: ReturnType<typeof fakeFiles>) {
   const abstracts = new Map<string, StoredAbstract>();
+  const holds = (a: StoredAbstract) => {
+    // All-or-nothing like the transaction: check first, then take.
+    const copy = new Map([...files.files].map(([k, v]) => [k, { ...v }]));
+    if (files.hold(a.owner_id, a.upload_files, a.id)) return true;
+    files.files.clear();
+    for (const [k, v] of copy) files.files.set(k, v);
+    return false;
+  };
   const store: AbstractStore = {
     list: async (owner) => [...abstracts.values()].filter((a) => a.owner_id === owner),
     get: async (owner, id) => (abstracts.get(id)?.owner_id === owner ? structuredClone(abstracts.get(id)!) : undefined),
     create: async (abstract, max) => {
       if ([...abstracts.values()].filter((a) => a.owner_id === abstract.owner_id).length >= max) return 'full';
+      if (!holds(abstract)) return 'files-taken';
       abstracts.set(abstract.id, structuredClone(abstract));
       return 'created';
     },
     update: async (abstract) => {
       if (!abstracts.has(abstract.id)) return 'missing';
+      if (!holds(abstract)) return 'files-taken';
       abstracts.set(abstract.id, structuredClone(abstract));
       return 'updated';
     },
@@ -82,7 +99,7 @@ export function fakeAbstracts() {
 export function fakeUploadWorld() {
   const objects = fakeObjects();
   const files = fakeFiles();
-  const abstracts = fakeAbstracts();
+  const abstracts = fakeAbstracts(files);
   const outbox: Mail[] = [];
   const errors: string[] = [];
   let ids = 0;

@@ -340,13 +340,13 @@ describe('removeFile', () => {
   it('refuses a file a saved abstract holds with a conflict, keeping its record and object', async () => {
     const world = fakeUploadWorld();
     const pdf = await uploadPdf(world, 'u1', 'a.pdf');
-    await world.files.store.setAbstract('u1', [pdf.id], 'abstract-7');
+    world.files.hold('u1', [pdf.id], 'abstract-7');
     const error = await refusal(removeFile(world.uploadDeps, 'u1', pdf.id, EARLY, 'abstract'));
     expect([error.kind, error.message]).toEqual(['conflict', fileMessages.heldByAbstract]);
     expect(world.files.files.has(pdf.id)).toBe(true);
     expect(world.objects.objects.size).toBe(1);
     // Pending again (the abstract let it go), it can be removed.
-    await world.files.store.setAbstract('u1', [pdf.id], null);
+    world.files.hold('u1', [pdf.id], null);
     await expect(removeFile(world.uploadDeps, 'u1', pdf.id, EARLY)).resolves.toEqual({ message: 'The file has been removed.' });
   });
 

@@ -145,7 +145,7 @@ describe('getFile and removeFile', () => {
     const world = fakeUploadWorld();
     const file = await confirmUpload(world.uploadDeps, 'u1', 'abstract', await put(world, 'u1', 'abstract', 'a.pdf', pdfBytes()), OPEN);
     expect((await refusal(removeFile(world.uploadDeps, 'u1', file.id, CLOSED))).message).toBe(modificationsProhibited);
-    await world.files.store.setAbstract('u1', [file.id], 'abstract-1');
+    world.files.hold('u1', [file.id], 'abstract-1');
     const held = await refusal(removeFile(world.uploadDeps, 'u1', file.id, OPEN));
     expect(held.kind).toBe('conflict');
     expect(await world.files.store.count('u1', 'abstract')).toBe(1);
