@@ -255,6 +255,19 @@ describe('files of an abstract', () => {
     expect((await call<{ total: number }>('GET', '/contribute', { token, at: OPEN })).body.data.total).toBe(1);
   });
 
+  it('refuses to save over a version saved elsewhere since the form was opened', async () => {
+    const { token } = await newDelegate('abs-version');
+    const id = (await call<{ id: string }>('POST', '/contribute', { token, at: OPEN, json: validAbstract() })).body.data.id;
+    const opened = (await call<{ updated_at: string }>('GET', `/contribute/${id}`, { token, at: OPEN })).body.data.updated_at;
+    // Another device saves first...
+    const later = '2024-05-02T02:00:00Z';
+    expect((await call('PUT', `/contribute/${id}`, { token, at: later, query: { base_updated_at: opened }, json: validAbstract({ title_of_abstract: 'FROM THE PHONE' }) })).status).toBe(200);
+    // ...then the laptop, still on the old version, is refused and nothing is overwritten.
+    const stale = await call('PUT', `/contribute/${id}`, { token, at: later, query: { base_updated_at: opened }, json: validAbstract({ title_of_abstract: 'FROM THE LAPTOP' }) });
+    expect([stale.status, stale.body.message]).toEqual([409, M.changedElsewhere]);
+    expect((await call<{ title_of_abstract: string }>('GET', `/contribute/${id}`, { token, at: later })).body.data.title_of_abstract).toBe('FROM THE PHONE');
+  });
+
   it('a pending file (uploaded in the form, not saved yet) can be removed at once', async () => {
     const { token } = await newDelegate('abs-pending');
     const a = (await uploadFile(token, 'abstract', 'draft.pdf', pdfBytes(), OPEN)).body.data;

@@ -135,9 +135,11 @@ export async function createAbstract(deps: AbstractDeps, ownerId: string, input:
   return { message: abstractMessages.saved, data: { id: abstract.id, confirmation_mail_sent: mailed } };
 }
 
-export async function updateAbstract(deps: AbstractDeps, ownerId: string, id: string, input: AbstractData, now: Date) {
+export async function updateAbstract(deps: AbstractDeps, ownerId: string, id: string, input: AbstractData, now: Date, base?: string) {
   assertOpen(now);
   const previous = await ownAbstract(deps, ownerId, id);
+  // Saved meanwhile from another window or device: do not overwrite it (nor delete its new files).
+  if (base && base !== previous.updated_at) throw new AppError('conflict', abstractMessages.changedElsewhere);
   const files = await filesOf(deps, ownerId, input.upload_files);
   checkFiles(files, input.upload_files, id);
   const abstract: StoredAbstract = { ...input, id, owner_id: ownerId, created_at: previous.created_at, updated_at: now.toISOString() };

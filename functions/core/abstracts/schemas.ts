@@ -26,6 +26,8 @@ export const abstractMessages = {
   limit: `You can submit at most ${abstractLimits.maxAbstractsPerDelegate} abstracts.`,
   notFound: 'The abstract was not found.',
   fileNotFound: 'A file of this abstract was not found. Please remove it and upload it again.',
+  changedElsewhere:
+    'This abstract was changed in another window or on another device since you opened it. Your text is still here: copy what you need, then reload the page to see the saved version.',
 } as const;
 
 const text = (max: number) =>
@@ -116,3 +118,6 @@ export type AbstractInput = z.input<typeof abstractObject>;
 export type AbstractData = z.output<typeof abstractSchema>;
 
 export const abstractIdSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** PUT /contribute/{id}?base_updated_at=...: the version the form was opened on (a save over a newer one is refused). */
+export const updateQuerySchema = z.object({ base_updated_at: z.string().max(40).optional() });

@@ -1,12 +1,13 @@
 import { routes } from '#core/routes';
 import { updateAbstract } from '#core/abstracts/abstracts';
-import { abstractIdSchema, abstractSchema } from '#core/abstracts/schemas';
+import { abstractIdSchema, abstractSchema, updateQuerySchema } from '#core/abstracts/schemas';
 import { abstractDeps } from '#lib/abstract-deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 export const handler = defineDelegateHandler(
   routes.updateAbstract,
-  { params: abstractIdSchema, body: abstractSchema },
-  async ({ auth, params, body, now }) => replyWith(await updateAbstract(abstractDeps(), auth.userId, params.id, body, now)),
+  { params: abstractIdSchema, body: abstractSchema, query: updateQuerySchema },
+  async ({ auth, params, body, query, now }) =>
+    replyWith(await updateAbstract(abstractDeps(), auth.userId, params.id, body, now, query.base_updated_at)),
 );

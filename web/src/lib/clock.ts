@@ -31,8 +31,18 @@ export function useServerNow(intervalMs = 1000): Date | null {
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
     let alive = true;
-    void syncClock().then(() => alive && setNow(serverNow()));
-    const timer = setInterval(() => alive && synced && setNow(serverNow()), intervalMs);
+    let attempted = false;
+    void syncClock().then(() => {
+      attempted = true;
+      if (alive) setNow(serverNow());
+    });
+    // Once the first sync has answered (or failed: then the device clock stands in, and the
+    // sync is tried again), the clock ticks on; the server refuses late changes in any case.
+    const timer = setInterval(() => {
+      if (!alive || !attempted) return;
+      if (!synced) void syncClock();
+      setNow(serverNow());
+    }, intervalMs);
     return () => {
       alive = false;
       clearInterval(timer);

@@ -19,11 +19,11 @@ export function UploadTasks(props: { tasks: UploadTask[]; onCancel: (id: string)
                 <Button size="xs" variant="ghost" onClick={() => props.onDismiss(task.id)}>
                   Dismiss
                 </Button>
-              ) : (
+              ) : task.status === 'uploading' ? (
                 <Button size="xs" variant="outline" onClick={() => props.onCancel(task.id)} aria-label={`Cancel the upload of ${task.name}`}>
                   Cancel
                 </Button>
-              )}
+              ) : null /* the file is already stored and being checked: too late to cancel */}
             </HStack>
             {task.status === 'failed' ? (
               <Text color="red.700" fontSize="sm" role="alert">

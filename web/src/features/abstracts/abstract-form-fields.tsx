@@ -4,6 +4,7 @@
  * react-hook-form's context, so the page composes them without passing state around.
  */
 import { Box, Button, Checkbox, Field, Fieldset, Grid, HStack, Heading, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useRef } from 'react';
 import { Controller, get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { AbstractInput, PersonInput } from '#core/abstracts/schemas';
 import { countWords } from '#core/abstracts/words';
@@ -43,6 +44,7 @@ export function PeopleFields(props: { list: 'authors' | 'presenter_infos'; noun:
   const { control } = useFormContext<AbstractFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: props.list });
   const listError = useError(props.list);
+  const addRef = useRef<HTMLButtonElement>(null);
   return (
     <Stack gap="4">
       {fields.map((field, index) => (
@@ -53,7 +55,15 @@ export function PeopleFields(props: { list: 'authors' | 'presenter_infos'; noun:
               {props.list === 'authors' && index === 0 ? ' (first author)' : ''}
             </Fieldset.Legend>
             {fields.length > 1 && !props.readOnly && (
-              <Button size="xs" variant="ghost" colorPalette="red" onClick={() => remove(index)}>
+              <Button
+                size="xs"
+                variant="ghost"
+                colorPalette="red"
+                onClick={() => {
+                  remove(index);
+                  addRef.current?.focus(); // the button is gone: keep keyboard users in the list
+                }}
+              >
                 Remove {props.noun.toLowerCase()} {index + 1}
               </Button>
             )}
@@ -68,7 +78,7 @@ export function PeopleFields(props: { list: 'authors' | 'presenter_infos'; noun:
       )}
       {!props.readOnly && (
         <Box>
-          <Button variant="outline" size="sm" onClick={() => append(emptyPerson())}>
+          <Button ref={addRef} variant="outline" size="sm" onClick={() => append(emptyPerson())}>
             Add {props.noun.toLowerCase()}
           </Button>
         </Box>

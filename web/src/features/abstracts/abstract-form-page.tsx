@@ -120,18 +120,17 @@ function Section(props: { title: string; children: ReactNode; description?: stri
   );
 }
 
-function FilesField(props: { readOnly: boolean; savedIds: string[] }) {
+type Uploads = ReturnType<typeof useUploads>;
+
+function FilesField(props: { readOnly: boolean; savedIds: string[]; uploads: Uploads }) {
   const { setValue, getValues } = useFormContextTyped();
   const files = useWatch<AbstractFormValues, 'upload_files'>({ name: 'upload_files' }) ?? [];
+  const [removing, setRemoving] = useState<string[]>([]);
   const rule = uploadPurposes.abstract;
-  const uploads = useUploads('abstract', {
-    onUploaded: (file) => {
-      setValue('upload_files', [...getValues('upload_files'), { id: file.id, name: file.name, size: file.size }], { shouldDirty: true, shouldValidate: true });
-      toaster.success({ title: `${file.name} file uploaded successfully.` });
-    },
-    onFailed: (name, message) => toaster.error({ title: `${name} file upload failed.`, description: message }),
-  });
+  const { uploads } = props;
   const remove = async (file: { id: string; name: string }) => {
+    if (removing.includes(file.id)) return;
+    setRemoving((ids) => [...ids, file.id]);
     try {
       // A file the saved abstract holds goes when the form is saved; a new one goes now.
       if (!props.savedIds.includes(file.id)) await abstractApi.removePendingFile(file.id);
@@ -142,6 +141,8 @@ function FilesField(props: { readOnly: boolean; savedIds: string[] }) {
       );
     } catch (error) {
       if (!isCancelled(error)) toaster.error({ title: 'The operation failed.', description: (error as Error).message });
+    } finally {
+      setRemoving((ids) => ids.filter((id) => id !== file.id));
     }
   };
   return (
@@ -153,7 +154,7 @@ function FilesField(props: { readOnly: boolean; savedIds: string[] }) {
         </>
       )}
       <StoredFiles
-        files={files}
+        files={files.filter((f) => !removing.includes(f.id))}
         label="Files of this abstract"
         empty={props.readOnly ? 'No file attached.' : 'No file yet. Files are optional: figures or tables as PDF.'}
         onRemove={props.readOnly ? undefined : (f) => void remove(f)}
@@ -187,17 +188,34 @@ export default function AbstractFormPage() {
     shouldFocusError: false,
     defaultValues: blankForm(undefined),
   });
-  const draft = useDraft(form, info.data ? `abstract-draft:${info.data.id}:${id ?? 'new'}` : null);
+  const draft = useDraft(form, info.data ? `abstract:${info.data.id}:${id ?? 'new'}` : null, id ? (detail.data?.updated_at ?? null) : null);
   const presenterIsFirstAuthor = useWatch({ control: form.control, name: 'presenter_abstract' });
+  const savedRef = useRef<AbstractFormValues | null>(null);
+  const uploads = useUploads('abstract', {
+    onUploaded: (file) => {
+      form.setValue('upload_files', [...form.getValues('upload_files'), { id: file.id, name: file.name, size: file.size }], {
+        shouldDirty: true,
+        shouldValidate: form.formState.isSubmitted,
+      });
+      toaster.success({ title: `${file.name} file uploaded successfully.` });
+    },
+    onFailed: (name, message) => toaster.error({ title: `${name} file upload failed.`, description: message }),
+  });
 
   useEffect(() => {
-    if (filled || !info.data || (id && !detail.data)) return;
+    // Waits for the clock too: after the deadline only the saved abstract counts, never a draft.
+    if (filled || open === null || !info.data || (id && !detail.data)) return;
     const saved = id ? fromDetail(detail.data!) : blankForm(info.data);
-    // A draft is what the delegate typed last in this browser; after the deadline only the saved abstract counts.
-    const restored = open !== false ? draft.restore() : {};
+    savedRef.current = saved;
+    const restored = open ? draft.restore() : {};
     form.reset({ ...saved, ...restored });
     setFilled(true);
-  }, [info.data, detail.data, id, filled]);
+  }, [info.data, detail.data, id, filled, open]);
+
+  const discardDraft = () => {
+    draft.clear();
+    if (savedRef.current) form.reset(savedRef.current);
+  };
 
   // Answering "No" asks for the presenter: start with one empty entry.
   useEffect(() => {
@@ -209,7 +227,9 @@ export default function AbstractFormPage() {
 
   const showFirstError = () =>
     setTimeout(() => {
-      const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [role="alert"]');
+      const first =
+        formRef.current?.querySelector<HTMLElement>('input[aria-invalid="true"], textarea[aria-invalid="true"], select[aria-invalid="true"]') ??
+        formRef.current?.querySelector<HTMLElement>('[data-invalid] input, [data-invalid]');
       first?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       first?.focus({ preventScroll: true });
     }, 0);
@@ -219,7 +239,7 @@ export default function AbstractFormPage() {
       setFailure(null);
       const body = { ...values, upload_files: values.upload_files.map((f) => (typeof f === 'string' ? f : f.id)) } as AbstractInput;
       try {
-        const result = id ? await abstractApi.update(id, body) : await abstractApi.create(body);
+        const result = id ? await abstractApi.update(id, body, detail.data?.updated_at) : await abstractApi.create(body);
         draft.clear();
         await queryClient.invalidateQueries({ queryKey: abstractKeys.list });
         queryClient.removeQueries({ queryKey: abstractKeys.detail(result.id) });
@@ -292,7 +312,17 @@ export default function AbstractFormPage() {
                   {failure === abstractMessages.formInvalid ? 'Some fields need your attention; they are marked below.' : failure}
                 </FormAlert>
               )}
-              {draft.restored && !readOnly && <FormAlert status="info">Your unsaved changes from earlier were restored.</FormAlert>}
+              {draft.restored && !readOnly && (
+                <Alert.Root status="info" role="status">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Description>Your unsaved changes from earlier were restored.</Alert.Description>
+                  </Alert.Content>
+                  <Button size="xs" variant="outline" onClick={discardDraft}>
+                    Discard them
+                  </Button>
+                </Alert.Root>
+              )}
 
               <chakra.fieldset disabled={readOnly} minW="0" display="flex" flexDirection="column" gap="8">
                 <Section title="Authors" description="List every author in order. The first author is usually the presenting author.">
@@ -349,7 +379,7 @@ export default function AbstractFormPage() {
                   title="Files"
                   description={`Optional. PDF only, up to ${Math.round(uploadPurposes.abstract.maxBytes / 1048576)} MB each, at most ${uploadPurposes.abstract.maxCount} files.`}
                 >
-                  <FilesField readOnly={readOnly} savedIds={detail.data?.upload_files.map((f) => f.id) ?? []} />
+                  <FilesField readOnly={readOnly} savedIds={detail.data?.upload_files.map((f) => f.id) ?? []} uploads={uploads} />
                 </Section>
                 <Separator />
                 <Section title="Submission">
@@ -362,13 +392,31 @@ export default function AbstractFormPage() {
               </chakra.fieldset>
 
               <HStack gap="3" wrap="wrap">
-                <Button variant="outline" onClick={() => navigate(paths.abstracts)}>
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    // Cancel means: keep the saved abstract, forget what was typed here.
+                    if (!readOnly) draft.clear();
+                    navigate(paths.abstracts);
+                  }}
+                >
                   {readOnly ? 'Back to my abstracts' : 'Cancel'}
                 </Button>
                 {!readOnly && (
-                  <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting} disabled={open !== true || full}>
+                  <Button
+                    type="submit"
+                    colorPalette="brand"
+                    loading={form.formState.isSubmitting}
+                    disabled={open !== true || full || uploads.active > 0}
+                    aria-describedby={uploads.active > 0 ? 'uploading-hint' : undefined}
+                  >
                     {id ? 'Save changes' : 'Submit abstract'}
                   </Button>
+                )}
+                {!readOnly && uploads.active > 0 && (
+                  <Text id="uploading-hint" fontSize="sm" color="gray.700">
+                    Please wait until your files have finished uploading.
+                  </Text>
                 )}
               </HStack>
             </FormStack>

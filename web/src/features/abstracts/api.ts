@@ -35,6 +35,9 @@ export type AbstractDetail = Omit<AbstractData, 'upload_files'> & {
   updated_at: string;
 };
 
+/** A save that has not answered in a minute is reported, so the button never spins for ever. */
+const SAVE_TIMEOUT_MS = 60_000;
+
 export const abstractKeys = {
   options: ['abstract-options'] as const,
   list: ['abstracts'] as const,
@@ -45,8 +48,10 @@ export const abstractApi = {
   options: () => callApi<AbstractOptions>(routes.getAbstractOptions),
   list: () => callApi<{ items: AbstractListItem[]; total: number; max: number }>(routes.listAbstracts),
   get: (id: string) => callApi<AbstractDetail>(routes.getAbstract, { params: { id } }),
-  create: (body: AbstractInput) => callApi<{ id: string }>(routes.createAbstract, { body }),
-  update: (id: string, body: AbstractInput) => callApi<{ id: string }>(routes.updateAbstract, { params: { id }, body }),
+  create: (body: AbstractInput) => callApi<{ id: string }>(routes.createAbstract, { body, timeoutMs: SAVE_TIMEOUT_MS }),
+  /** `base` is the updated_at the form was opened on: the server refuses to save over a newer version. */
+  update: (id: string, body: AbstractInput, base?: string) =>
+    callApi<{ id: string }>(routes.updateAbstract, { params: { id }, query: { base_updated_at: base }, body, timeoutMs: SAVE_TIMEOUT_MS }),
   remove: (id: string) => callApi<null>(routes.deleteAbstract, { params: { id }, concurrent: true }),
   /** A PDF uploaded in the form but not saved with the abstract yet. */
   removePendingFile: (id: string) => callApi<null>(routes.deleteUpload, { params: { id }, concurrent: true }),

@@ -31,7 +31,7 @@ export default function ProfileEditPage() {
   const queryClient = useQueryClient();
   const form = useForm<ProfileInput>({ resolver: zodResolver(profileSchema) });
   const [failure, setFailure] = useState<string | null>(null);
-  const draft = useDraft(form, info.data ? `profile-draft:${info.data.id}` : null);
+  const draft = useDraft(form, info.data ? `profile:${info.data.id}` : null);
 
   useEffect(() => {
     if (!info.data || form.formState.isDirty) return;
