@@ -11,7 +11,7 @@
  *
  * `npm run bench -- --only=bundles,init` (or `npm run bench -- bundles init`) runs a subset.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -80,11 +80,23 @@ function firstLoadJs() {
   return rows;
 }
 
-function lighthouse(origin: string) {
+/** Runs a command without blocking this process: the portal under test lives in it and must keep answering. */
+function runAsync(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ status: number | null; stderr: string }>((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('exit', (status) => resolve({ status, stderr }));
+    child.once('error', (error) => resolve({ status: 1, stderr: error.message }));
+  });
+}
+
+async function lighthouse(origin: string) {
   const rows: (string | number)[][] = [['page', 'performance', 'accessibility', 'LCP', 'TBT', 'CLS', 'target']];
   for (const page of ['/', '/congress/past', '/register/hotel']) {
     const report = path.join(outDir, `lighthouse-${page.replace(/\W+/g, '_') || 'home'}.json`);
-    const run = spawnSync(
+    fs.rmSync(report, { force: true });
+    const run = await runAsync(
       path.join(root, 'node_modules/.bin/lighthouse'),
       [
         `${origin}${page}`,
@@ -95,7 +107,7 @@ function lighthouse(origin: string) {
         '--form-factor=mobile',
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync',
       ],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, encoding: 'utf8' },
+      { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     );
     if (run.status !== 0 || !fs.existsSync(report)) {
       rows.push([page, 'failed', run.stderr.split('\n').slice(-3).join(' '), '', '', '', '']);
@@ -154,7 +166,7 @@ async function main() {
     try {
       if (wanted('lighthouse')) {
         console.log('4. Lighthouse 12 mobile preset (simulated slow 4G, 4x CPU slowdown)');
-        table(lighthouse(portal.origin));
+        table(await lighthouse(portal.origin));
         console.log();
       }
       if (wanted('upload')) {
