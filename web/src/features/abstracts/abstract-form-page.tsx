@@ -13,6 +13,7 @@ import type * as z from 'zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { abstractLimits, deadlines, uploadPurposes } from '#core/config/conference';
 import { abstractMessages, abstractSchema, type AbstractInput } from '#core/abstracts/schemas';
+import { megabytes } from '#core/uploads/rules';
 import type { PersonInfo } from '#core/accounts/model';
 import { cstDate, formatCstDeadline } from '#core/time';
 import { FormAlert } from '../../components/form/form-alert';
@@ -377,7 +378,7 @@ export default function AbstractFormPage() {
                 <Separator />
                 <Section
                   title="Files"
-                  description={`Optional. PDF only, up to ${Math.round(uploadPurposes.abstract.maxBytes / 1048576)} MB each, at most ${uploadPurposes.abstract.maxCount} files.`}
+                  description={`Optional. PDF only, up to ${megabytes(uploadPurposes.abstract.maxBytes)} MB each, at most ${uploadPurposes.abstract.maxCount} files.`}
                 >
                   <FilesField readOnly={readOnly} savedIds={detail.data?.upload_files.map((f) => f.id) ?? []} uploads={uploads} />
                 </Section>
