@@ -155,22 +155,22 @@ test('the form locks itself the second the deadline passes', async ({ page, pinC
   await expect(page.getByRole('button', { name: 'Submit abstract' })).toHaveCount(0);
 });
 
-test('the list disables the upload button at 5 abstracts', async ({ page, pinClock }) => {
-  await pinClock(OPEN);
-  await logInAsNewDelegate(page, 'five');
+/** Saves abstracts through the API as the logged-in delegate of `page` (on the pinned clock of the session). */
+async function createAbstracts(page: Page, titles: string[]) {
   const token = await page.evaluate(() => localStorage.getItem('userToken'));
-  const author = { last_name: 'Zhang', first_name: 'Wei', email: 'wei@example.org', institute: 'NCC', city: 'Beijing', country: 'China' };
   // The session was opened on the pinned clock: API calls made here carry the same instant.
-  const options = await page.request.get('/api/v1/admin/contribute/options', { headers: { authorization: `Bearer ${token}`, 'x-app-now': OPEN } });
+  const headers = { authorization: `Bearer ${token}`, 'x-app-now': OPEN };
+  const options = await page.request.get('/api/v1/admin/contribute/options', { headers });
   expect(options.status(), await options.text()).toBe(200);
   const agreements = ((await options.json()) as { data: { submission_agreements: { value: string }[] } }).data.submission_agreements.map((a) => a.value);
-  for (let i = 0; i < 5; i++) {
+  const author = { last_name: 'Zhang', first_name: 'Wei', email: 'wei@example.org', institute: 'NCC', city: 'Beijing', country: 'China' };
+  for (const title of titles) {
     const r = await page.request.post('/api/v1/admin/contribute', {
-      headers: { authorization: `Bearer ${token}`, 'x-app-now': OPEN },
+      headers,
       data: {
         authors: [author],
         presenter_abstract: true,
-        title_of_abstract: `ABSTRACT NUMBER ${'ABCDE'[i]}`,
+        title_of_abstract: title,
         abstract_category: 'registration.data-quality',
         keywords: 'registry data quality',
         abstract_body: 'Body.',
@@ -181,20 +181,31 @@ test('the list disables the upload button at 5 abstracts', async ({ page, pinClo
         submitter_date: '2024-05-10',
       },
     });
-    expect(r.status()).toBe(200);
+    expect(r.status(), await r.text()).toBe(200);
   }
+}
+
+test('the list disables the upload button at 5 abstracts', async ({ page, pinClock }) => {
+  await pinClock(OPEN);
+  await logInAsNewDelegate(page, 'five');
+  await createAbstracts(page, ['ABSTRACT A', 'ABSTRACT B', 'ABSTRACT C', 'ABSTRACT D', 'ABSTRACT E']);
   await page.goto('/admin/pre');
   await expect(page.getByRole('row')).toHaveCount(6);
   await expect(page.getByRole('button', { name: 'Upload an abstract' })).toBeDisabled();
   await expect(page.getByText('You have submitted 5 abstracts')).toBeVisible();
 });
 
-test('on a phone the abstract list is a list of cards', async ({ page, pinClock }) => {
+test('on a phone the abstract list is a list of cards and the form fits the screen', async ({ page, pinClock }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await pinClock(OPEN);
   await logInAsNewDelegate(page, 'phone');
+  await createAbstracts(page, ['REGISTRY COVERAGE ON A PHONE']);
   await page.goto('/admin/pre');
-  await expect(page.getByText('You have not submitted an abstract yet.')).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Your abstracts' });
+  await expect(cards.getByText('REGISTRY COVERAGE ON A PHONE')).toBeVisible();
+  await expect(cards.getByRole('link', { name: /^Edit/ })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0); // the table is for wider screens
+  await expectAccessible(page, 'abstract list on a phone');
   await page.goto('/admin/upload');
   await expect(page.getByRole('button', { name: 'Choose PDF files' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -36,8 +36,6 @@ export function abstractOptions() {
     country_regions: countryRegions,
     abstract_categories: abstractCategories,
     submission_agreements: submissionAgreements,
-    deadline: deadlines.abstractSubmission,
-    limits: abstractLimits,
   };
 }
 

@@ -63,14 +63,7 @@ export function fakeFiles() {
 
 export function fakeAbstracts(files: ReturnType<typeof fakeFiles>) {
   const abstracts = new Map<string, StoredAbstract>();
-  const holds = (a: StoredAbstract) => {
-    // All-or-nothing like the transaction: check first, then take.
-    const copy = new Map([...files.files].map(([k, v]) => [k, { ...v }]));
-    if (files.hold(a.owner_id, a.upload_files, a.id)) return true;
-    files.files.clear();
-    for (const [k, v] of copy) files.files.set(k, v);
-    return false;
-  };
+  const holds = (a: StoredAbstract) => files.hold(a.owner_id, a.upload_files, a.id);
   const store: AbstractStore = {
     list: async (owner) => [...abstracts.values()].filter((a) => a.owner_id === owner),
     get: async (owner, id) => (abstracts.get(id)?.owner_id === owner ? structuredClone(abstracts.get(id)!) : undefined),

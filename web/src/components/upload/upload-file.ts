@@ -5,18 +5,12 @@
  */
 import { routes, type RouteDef } from '#core/routes';
 import type { UploadPurpose } from '#core/uploads/rules';
-import type { DescribedFile } from '#core/uploads/uploads';
+import type { DescribedFile, requestUpload } from '#core/uploads/uploads';
 import { ApiError, CancelledError, callApi } from '../../lib/api-client';
 
 export type UploadedFile = DescribedFile;
 
-interface Presigned {
-  key: string;
-  url: string;
-  method: 'PUT';
-  headers: Record<string, string>;
-  expires_at: string;
-}
+type Presigned = Awaited<ReturnType<typeof requestUpload>>;
 
 const confirmRoutes: Record<UploadPurpose, RouteDef> = {
   abstract: routes.confirmAbstractFile,

@@ -126,7 +126,7 @@ export function YesNoField(props: { name: 'presenter_abstract' | 'financial_supp
 }
 
 /** The category, chosen from groups (optgroups: native, so phones show their own picker). */
-export function CategoryField(props: { groups: CategoryGroup[]; readOnly: boolean }) {
+export function CategoryField(props: { groups: readonly CategoryGroup[]; readOnly: boolean }) {
   const { register } = useFormContext<AbstractFormValues>();
   const error = useError('abstract_category');
   return (
@@ -176,7 +176,7 @@ export function CharCount(props: { name: 'conflict_of_interest_disclosure'; max:
 }
 
 /** Every agreement must be accepted (docs/decisions.md). */
-export function AgreementsField(props: { agreements: CategoryOption[]; readOnly: boolean }) {
+export function AgreementsField(props: { agreements: readonly CategoryOption[]; readOnly: boolean }) {
   const { control } = useFormContext<AbstractFormValues>();
   const error = useError('agreements');
   return (

@@ -1,39 +1,17 @@
 /** The abstract calls, built from the route table, and the per-second deadline check. */
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '#core/routes';
-import type { AbstractData, AbstractInput } from '#core/abstracts/schemas';
+import type { abstractOptions, getAbstract, listAbstracts } from '#core/abstracts/abstracts';
+import type { AbstractInput } from '#core/abstracts/schemas';
 import { abstractsOpen } from '#core/abstracts/deadline';
-import type { CategoryGroup, CategoryOption } from '#core/data/abstract-options';
 import { timing } from '#core/config/conference';
 import { callApi } from '../../lib/api-client';
 import { useServerNow } from '../../lib/clock';
-import type { UploadedFile } from '../../components/upload/upload-file';
 
-export interface AbstractOptions {
-  country_regions: string[];
-  abstract_categories: CategoryGroup[];
-  submission_agreements: CategoryOption[];
-  deadline: string;
-}
-
-export interface AbstractListItem {
-  id: string;
-  title_of_abstract: string;
-  abstract_category: string;
-  abstract_category_name: string;
-  keywords: string;
-  files: number;
-  updated_at: string;
-}
-
-export type AbstractDetail = Omit<AbstractData, 'upload_files'> & {
-  id: string;
-  abstract_category_name: string;
-  upload_files: UploadedFile[];
-  editable: boolean;
-  created_at: string;
-  updated_at: string;
-};
+/** The answers as the domain makes them (type-only imports: nothing of the server is bundled). */
+export type AbstractOptions = ReturnType<typeof abstractOptions>;
+export type AbstractListItem = Awaited<ReturnType<typeof listAbstracts>>['items'][number];
+export type AbstractDetail = Awaited<ReturnType<typeof getAbstract>>;
 
 /** A save that has not answered in a minute is reported, so the button never spins for ever. */
 const SAVE_TIMEOUT_MS = 60_000;
@@ -46,7 +24,7 @@ export const abstractKeys = {
 
 export const abstractApi = {
   options: () => callApi<AbstractOptions>(routes.getAbstractOptions),
-  list: () => callApi<{ items: AbstractListItem[]; total: number; max: number }>(routes.listAbstracts),
+  list: () => callApi<Awaited<ReturnType<typeof listAbstracts>>>(routes.listAbstracts),
   get: (id: string) => callApi<AbstractDetail>(routes.getAbstract, { params: { id } }),
   create: (body: AbstractInput) => callApi<{ id: string }>(routes.createAbstract, { body, timeoutMs: SAVE_TIMEOUT_MS }),
   /** `base` is the updated_at the form was opened on: the server refuses to save over a newer version. */

@@ -2,6 +2,7 @@
 import { Badge, Button, Card, DataList, Grid, HStack, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { profileComplete } from '#core/accounts/model';
+import { abstractLimits } from '#core/config/conference';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page, PageSkeleton } from '../../components/page';
 import { QueryError } from '../../components/query-error';
@@ -67,7 +68,7 @@ export default function CenterPage() {
         </Card.Root>
         <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
           {[
-            { to: paths.abstracts, title: 'Abstracts', text: 'Submit and manage up to five abstracts.' },
+            { to: paths.abstracts, title: 'Abstracts', text: `Submit and manage up to ${abstractLimits.maxAbstractsPerDelegate} abstracts.` },
             { to: paths.posterUpload, title: 'Poster files', text: 'Upload your poster (ppt or pptx).' },
             { to: paths.oralUpload, title: 'Oral presentation files', text: 'Upload your slides (ppt or pptx).' },
           ].map((card) => (

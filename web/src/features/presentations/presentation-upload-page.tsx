@@ -63,7 +63,7 @@ export function PresentationUploadPage({ purpose }: { purpose: PresentationPurpo
         <Card.Root flex="1" w="full">
           <Card.Body gap="5">
             <Text>
-              PowerPoint (.ppt or .pptx) only, up to {megabytes(rule.maxBytes)} MB per file, at most {rule.maxCount} files. Large files upload straight
+              PowerPoint ({rule.extensions.map((e) => `.${e}`).join(' or ')}) only, up to {megabytes(rule.maxBytes)} MB per file, at most {rule.maxCount} files. Large files upload straight
               to our storage; keep this page open until the bar is full.
             </Text>
             <FileDropZone purpose={purpose} remaining={remaining} onFiles={uploads.start} label={`Choose ${page.noun} files`} />
