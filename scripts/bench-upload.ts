@@ -5,7 +5,7 @@
  */
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { API_BASE } from '../functions/core/routes';
+import { API_BASE, fillPath, routes, type RouteDef } from '../functions/core/routes';
 import { UPLOADS_BUCKET } from '../infra/local/portal';
 import { MiB, pptxBytes } from '../test/support/files';
 
@@ -19,7 +19,10 @@ interface Portal {
 const client = '10.250.0.1';
 const PASSWORD = 'bench password 2024';
 
-async function api<T>(portal: Portal, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+/** One call of a route of the route table, as the browser makes it. */
+async function api<T>(portal: Portal, route: RouteDef, body?: unknown, token?: string, params?: Record<string, string>): Promise<T> {
+  const path = fillPath(route.path, params);
+  const method = route.method;
   const r = await fetch(`${portal.origin}${API_BASE}${path}`, {
     method,
     headers: {
@@ -36,13 +39,13 @@ async function api<T>(portal: Portal, method: string, path: string, body?: unkno
 
 async function delegate(portal: Portal): Promise<string> {
   const email = `bench-${Date.now().toString(36)}@example.org`;
-  await api(portal, 'POST', '/email_register', { email, password: PASSWORD, confirm: PASSWORD });
+  await api(portal, routes.emailRegister, { email, password: PASSWORD, confirm: PASSWORD });
   const store = (await (await fetch(`${portal.mail}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text?: string } }[] };
   const mail = store.emails.find((m) => m.destination.to.some((t) => t.includes(email)));
   const token = /\/common\/activate\/([\w-]+)/.exec(mail?.body.text ?? '')?.[1];
   if (!token) throw new Error('no activation mail');
-  await api(portal, 'POST', '/activate', { token });
-  return (await api<{ api_token: string }>(portal, 'POST', '/login', { email, password: PASSWORD })).api_token;
+  await api(portal, routes.activate, { token });
+  return (await api<{ api_token: string }>(portal, routes.login, { email, password: PASSWORD })).api_token;
 }
 
 async function putBytes(url: string, headers: Record<string, string>, bytes: Buffer) {
@@ -82,15 +85,14 @@ export async function uploadBench(portal: Portal, runs = 5) {
     const t0 = performance.now();
     const signed = await api<{ key: string; url: string; headers: Record<string, string> }>(
       portal,
-      'POST',
-      '/uploads/presign',
+      routes.presignUpload,
       { purpose: 'poster', file_name: 'bench poster.pptx', size: bytes.length },
       token,
     );
     const t1 = performance.now();
     await putBytes(signed.url, signed.headers, bytes);
     const t2 = performance.now();
-    const file = await api<{ id: string; size: number }>(portal, 'POST', '/poster/upload', { key: signed.key }, token);
+    const file = await api<{ id: string; size: number }>(portal, routes.confirmPoster, { key: signed.key }, token);
     const t3 = performance.now();
     if (file.size !== bytes.length) throw new Error(`confirmed ${file.size} bytes of ${bytes.length}`);
     const body = portal.apiTraffic.bodyBytes - before;
@@ -101,7 +103,7 @@ export async function uploadBench(portal: Portal, runs = 5) {
     split.presign.push(t1 - t0);
     split.put.push(t2 - t1);
     split.confirm.push(t3 - t2);
-    await api(portal, 'DELETE', `/poster/upload/${file.id}`, undefined, token);
+    await api(portal, routes.deletePoster, undefined, token, { id: file.id });
   };
 
   // One warm-up of each, then alternate which goes first, so neither path gains from the order.
