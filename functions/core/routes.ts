@@ -7,123 +7,178 @@
  * - `handler` is the module under functions/handlers/ that exports `handler`.
  * - `auth`: `delegate` routes need a valid api_token (query, body or form field, or
  *   `Authorization: Bearer`); `public` routes need none.
- * - `grants` names the resources the function may touch (least privilege in CDK).
+ * - `grants`: the AWS actions the function's own code calls, named as IAM names them. What the
+ *   platform needs is derived, not listed (`effectiveGrants`: a delegate route reads its session).
+ *   The same list becomes the function's IAM policy (infra/cdk/api-function.ts) and is enforced
+ *   on every SDK call the handler makes, locally as on AWS (functions/lib/aws/grants.ts), so a
+ *   missing grant fails a test instead of a delegate.
  */
 export const API_BASE = '/api/v1/admin';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RouteAuth = 'public' | 'delegate';
-export type RouteGrant = 'table:read' | 'table:write' | 'uploads:read' | 'uploads:write' | 'mail:send';
+
+/** Actions on the single table, the uploads bucket (keys under users/) and the mail identity. */
+export const grantNames = [
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:ConditionCheckItem',
+  's3:GetObject',
+  's3:PutObject',
+  's3:PutObjectTagging',
+  's3:DeleteObject',
+  'ses:SendEmail',
+] as const;
+export type Grant = (typeof grantNames)[number];
 
 export interface RouteDef {
   method: HttpMethod;
   path: `/${string}`;
   handler: string;
   auth: RouteAuth;
-  grants: readonly RouteGrant[];
+  grants: readonly Grant[];
+  /** Memory of the function (and so its CPU share); password hashing needs a whole vCPU. */
+  memoryMb?: number;
 }
 
+/** Password hashing (scrypt, ~128 MiB and ~0.4 s of one CPU): 1769 MB is one full vCPU on Lambda. */
+const PASSWORD_WORK = 1769;
+
+const GET = 'dynamodb:GetItem';
+const QUERY = 'dynamodb:Query';
+const PUT = 'dynamodb:PutItem';
+const UPDATE = 'dynamodb:UpdateItem';
+const DELETE = 'dynamodb:DeleteItem';
+const MAIL = 'ses:SendEmail';
+/** Confirming an upload reads its bytes, clears its pending tag, deletes what it refuses, and records it. */
+const CONFIRM: readonly Grant[] = [PUT, UPDATE, DELETE, 's3:GetObject', 's3:PutObjectTagging', 's3:DeleteObject'];
+
 export const routes = {
-  getConference: {
-    method: 'GET',
-    path: '/conference',
-    handler: 'conference/get-conference',
-    auth: 'public',
-    grants: [],
-  },
+  getConference: { method: 'GET', path: '/conference', handler: 'conference/get-conference', auth: 'public', grants: [] },
   getNow: { method: 'GET', path: '/now', handler: 'conference/get-now', auth: 'public', grants: [] },
-  getRegisterTypeFee: {
-    method: 'GET',
-    path: '/register_type_fee',
-    handler: 'registration/get-register-type-fee',
-    auth: 'public',
-    grants: [],
-  },
-  // Accounts (spec sections 4, 5, 7)
-  checkEmail: { method: 'GET', path: '/check_email', handler: 'accounts/check-email', auth: 'public', grants: ['table:write'] },
+  getRegisterTypeFee: { method: 'GET', path: '/register_type_fee', handler: 'registration/get-register-type-fee', auth: 'public', grants: [] },
+
+  // Accounts (spec sections 4, 5, 7). Throttles count with UpdateItem (ADD), cool-downs put.
+  checkEmail: { method: 'GET', path: '/check_email', handler: 'accounts/check-email', auth: 'public', grants: [GET, UPDATE] },
   emailRegister: {
     method: 'POST',
     path: '/email_register',
     handler: 'accounts/email-register',
     auth: 'public',
-    grants: ['table:write', 'mail:send'],
+    grants: [GET, UPDATE, PUT, MAIL],
+    memoryMb: PASSWORD_WORK,
   },
-  resendActivation: { method: 'POST', path: '/send', handler: 'accounts/resend-activation', auth: 'public', grants: ['table:write', 'mail:send'] },
-  activate: { method: 'POST', path: '/activate', handler: 'accounts/activate', auth: 'public', grants: ['table:write'] },
-  login: { method: 'POST', path: '/login', handler: 'accounts/login', auth: 'public', grants: ['table:write'] },
-  logout: { method: 'POST', path: '/logout', handler: 'accounts/logout', auth: 'delegate', grants: ['table:write'] },
-  getPersonInfo: {
-    method: 'GET',
-    path: '/get_person_info',
-    handler: 'accounts/get-person-info',
-    auth: 'delegate',
-    grants: ['table:read'],
-  },
-  updateProfile: { method: 'POST', path: '/update', handler: 'accounts/update-profile', auth: 'delegate', grants: ['table:write'] },
+  resendActivation: { method: 'POST', path: '/send', handler: 'accounts/resend-activation', auth: 'public', grants: [GET, PUT, MAIL] },
+  activate: { method: 'POST', path: '/activate', handler: 'accounts/activate', auth: 'public', grants: [GET, UPDATE, DELETE] },
+  login: { method: 'POST', path: '/login', handler: 'accounts/login', auth: 'public', grants: [GET, UPDATE, PUT], memoryMb: PASSWORD_WORK },
+  logout: { method: 'POST', path: '/logout', handler: 'accounts/logout', auth: 'delegate', grants: [DELETE] },
+  getPersonInfo: { method: 'GET', path: '/get_person_info', handler: 'accounts/get-person-info', auth: 'delegate', grants: [] },
+  updateProfile: { method: 'POST', path: '/update', handler: 'accounts/update-profile', auth: 'delegate', grants: [UPDATE] },
   changePassword: {
     method: 'POST',
     path: '/change_password',
     handler: 'accounts/change-password',
     auth: 'delegate',
-    grants: ['table:write'],
+    grants: [UPDATE],
+    memoryMb: PASSWORD_WORK,
   },
   forgotPassword: {
     method: 'POST',
     path: '/forgot_password',
     handler: 'accounts/forgot-password',
     auth: 'public',
-    grants: ['table:write', 'mail:send'],
+    grants: [GET, UPDATE, PUT, MAIL],
   },
-  resetPassword: { method: 'POST', path: '/reset_password', handler: 'accounts/reset-password', auth: 'public', grants: ['table:write'] },
+  resetPassword: {
+    method: 'POST',
+    path: '/reset_password',
+    handler: 'accounts/reset-password',
+    auth: 'public',
+    grants: [GET, UPDATE, DELETE],
+    memoryMb: PASSWORD_WORK,
+  },
 
-  // Uploads: one mechanism for every file (presign -> PUT straight to S3 -> the purpose's confirmation)
-  presignUpload: { method: 'POST', path: '/uploads/presign', handler: 'uploads/presign-upload', auth: 'delegate', grants: ['table:read', 'uploads:write'] },
-  getUpload: { method: 'GET', path: '/uploads/{id}', handler: 'uploads/get-upload', auth: 'delegate', grants: ['table:read', 'uploads:read'] },
-  deleteUpload: { method: 'DELETE', path: '/uploads/{id}', handler: 'uploads/delete-upload', auth: 'delegate', grants: ['table:write', 'uploads:write'] },
+  // Uploads: one mechanism for every file (presign -> PUT straight to S3 -> the purpose's confirmation).
+  // Presigning signs a tagged PUT (the role must hold both actions for S3 to take it) and records
+  // the upload as unconfirmed; unconfirmed uploads are listed and removed through /uploads.
+  presignUpload: {
+    method: 'POST',
+    path: '/uploads/presign',
+    handler: 'uploads/presign-upload',
+    auth: 'delegate',
+    grants: [QUERY, PUT, UPDATE, DELETE, 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'],
+  },
+  listPendingUploads: { method: 'GET', path: '/uploads/pending', handler: 'uploads/list-pending', auth: 'delegate', grants: [QUERY] },
+  getUpload: { method: 'GET', path: '/uploads/{id}', handler: 'uploads/get-upload', auth: 'delegate', grants: ['s3:GetObject'] },
+  deleteUpload: {
+    method: 'DELETE',
+    path: '/uploads/{id}',
+    handler: 'uploads/delete-upload',
+    auth: 'delegate',
+    grants: [UPDATE, DELETE, 's3:DeleteObject'],
+  },
 
   // Abstracts (spec sections 3-5, 7)
   getAbstractOptions: { method: 'GET', path: '/contribute/options', handler: 'abstracts/get-options', auth: 'delegate', grants: [] },
-  listAbstracts: { method: 'GET', path: '/contribute', handler: 'abstracts/list-abstracts', auth: 'delegate', grants: ['table:read'] },
+  listAbstracts: { method: 'GET', path: '/contribute', handler: 'abstracts/list-abstracts', auth: 'delegate', grants: [QUERY] },
   createAbstract: {
     method: 'POST',
     path: '/contribute',
     handler: 'abstracts/create-abstract',
     auth: 'delegate',
-    grants: ['table:write', 'mail:send'],
+    grants: [QUERY, PUT, UPDATE, MAIL],
   },
-  getAbstract: { method: 'GET', path: '/contribute/{id}', handler: 'abstracts/get-abstract', auth: 'delegate', grants: ['table:read', 'uploads:read'] },
+  getAbstract: { method: 'GET', path: '/contribute/{id}', handler: 'abstracts/get-abstract', auth: 'delegate', grants: [QUERY, 's3:GetObject'] },
   updateAbstract: {
     method: 'PUT',
     path: '/contribute/{id}',
     handler: 'abstracts/update-abstract',
     auth: 'delegate',
-    grants: ['table:write', 'uploads:write', 'mail:send'],
+    grants: [QUERY, PUT, UPDATE, DELETE, 's3:DeleteObject', MAIL],
   },
   deleteAbstract: {
     method: 'DELETE',
     path: '/contribute/{id}',
     handler: 'abstracts/delete-abstract',
     auth: 'delegate',
-    grants: ['table:write', 'uploads:write'],
+    grants: [QUERY, UPDATE, DELETE, 's3:DeleteObject'],
   },
-  confirmAbstractFile: { method: 'POST', path: '/upload', handler: 'abstracts/confirm-abstract-file', auth: 'delegate', grants: ['table:write', 'uploads:write'] },
+  confirmAbstractFile: { method: 'POST', path: '/upload', handler: 'abstracts/confirm-abstract-file', auth: 'delegate', grants: CONFIRM },
 
   // Poster and oral presentation files
-  listPosters: { method: 'GET', path: '/poster/upload', handler: 'presentations/list-posters', auth: 'delegate', grants: ['table:read', 'uploads:read'] },
-  confirmPoster: { method: 'POST', path: '/poster/upload', handler: 'presentations/confirm-poster', auth: 'delegate', grants: ['table:write', 'uploads:write'] },
+  listPosters: { method: 'GET', path: '/poster/upload', handler: 'presentations/list-posters', auth: 'delegate', grants: [QUERY, 's3:GetObject'] },
+  confirmPoster: { method: 'POST', path: '/poster/upload', handler: 'presentations/confirm-poster', auth: 'delegate', grants: CONFIRM },
   deletePoster: {
     method: 'DELETE',
     path: '/poster/upload/{id}',
     handler: 'presentations/delete-poster',
     auth: 'delegate',
-    grants: ['table:write', 'uploads:write'],
+    grants: [UPDATE, DELETE, 's3:DeleteObject'],
   },
-  listOrals: { method: 'GET', path: '/oral/upload', handler: 'presentations/list-orals', auth: 'delegate', grants: ['table:read', 'uploads:read'] },
-  confirmOral: { method: 'POST', path: '/oral/upload', handler: 'presentations/confirm-oral', auth: 'delegate', grants: ['table:write', 'uploads:write'] },
-  deleteOral: { method: 'DELETE', path: '/oral/upload/{id}', handler: 'presentations/delete-oral', auth: 'delegate', grants: ['table:write', 'uploads:write'] },
+  listOrals: { method: 'GET', path: '/oral/upload', handler: 'presentations/list-orals', auth: 'delegate', grants: [QUERY, 's3:GetObject'] },
+  confirmOral: { method: 'POST', path: '/oral/upload', handler: 'presentations/confirm-oral', auth: 'delegate', grants: CONFIRM },
+  deleteOral: {
+    method: 'DELETE',
+    path: '/oral/upload/{id}',
+    handler: 'presentations/delete-oral',
+    auth: 'delegate',
+    grants: [UPDATE, DELETE, 's3:DeleteObject'],
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;
+
+/**
+ * Everything a route's function may call: its own grants plus what the platform needs for it.
+ * A delegate route reads its session and its delegate (GetItem) before its handler runs.
+ */
+export function effectiveGrants(route: Pick<RouteDef, 'auth' | 'grants'>): Grant[] {
+  const derived: Grant[] = route.auth === 'delegate' ? ['dynamodb:GetItem'] : [];
+  return grantNames.filter((g) => route.grants.includes(g) || derived.includes(g));
+}
 export type Route = (typeof routes)[RouteId];
 
 export const routeList: ReadonlyArray<RouteDef & { id: RouteId }> = Object.entries(routes).map(

@@ -7,12 +7,12 @@
  * `APP_NOW` outside local mode is refused (every call fails): a production function never runs on a fake clock.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { appMode } from './env';
+import { appMode, env } from './env';
 
 const pinned = new AsyncLocalStorage<number>();
 
 function initialOffset(): number {
-  const appNow = process.env.APP_NOW;
+  const appNow = env.appNow();
   if (!appNow) return 0;
   if (appMode() !== 'local') throw new Error('APP_NOW is only allowed in local mode (APP_MODE=local).');
   const at = Date.parse(appNow);

@@ -1,30 +1,65 @@
 /**
- * Settings the functions read from their environment. CDK sets them per function; the local
- * runtime (infra/local) sets them for its stand-ins. Read lazily so that a missing setting fails
- * the call that needs it, with its name, rather than every function at load.
+ * Settings of the functions, read from the environment ONCE, when this module loads, into a
+ * frozen object. Nothing a request can influence (not even a polluted Object.prototype, which
+ * `process.env` would fall back to for an unset name) can change later where the SDK connects,
+ * which table it writes or where mail links point. CDK sets these per function; the local
+ * runtime (infra/local) sets them for its stand-ins before it loads any handler.
  */
 export type AppMode = 'aws' | 'local';
 
-export function appMode(): AppMode {
-  return process.env.APP_MODE === 'local' ? 'local' : 'aws';
-}
+const read = (name: string): string | undefined => {
+  // Own properties only: an unset name must stay unset.
+  const value = Object.hasOwn(process.env, name) ? process.env[name] : undefined;
+  return value === '' ? undefined : value;
+};
 
-export function required(name: string): string {
-  const value = process.env[name];
+const settings = Object.freeze({
+  APP_MODE: read('APP_MODE'),
+  APP_NOW: read('APP_NOW'),
+  AWS_REGION: read('AWS_REGION') ?? read('AWS_DEFAULT_REGION'),
+  TABLE_NAME: read('TABLE_NAME'),
+  UPLOADS_BUCKET: read('UPLOADS_BUCKET'),
+  MAIL_FROM: read('MAIL_FROM'),
+  SITE_ORIGIN: read('SITE_ORIGIN'),
+  ORIGIN_VERIFY: read('ORIGIN_VERIFY'),
+  LOG_LEVEL: read('LOG_LEVEL'),
+  DYNAMODB_ENDPOINT: read('DYNAMODB_ENDPOINT'),
+  S3_ENDPOINT: read('S3_ENDPOINT'),
+  S3_PUBLIC_ENDPOINT: read('S3_PUBLIC_ENDPOINT'),
+  SES_ENDPOINT: read('SES_ENDPOINT'),
+});
+
+type Name = keyof typeof settings;
+
+/** A setting that must be there; the error names it, so a missing setting fails the call that needs it. */
+export function required(name: Name): string {
+  const value = settings[name];
   if (!value) throw new Error(`Environment variable ${name} is not set`);
   return value;
 }
 
-export const env = {
+export function appMode(): AppMode {
+  return settings.APP_MODE === 'local' ? 'local' : 'aws';
+}
+
+export const env = Object.freeze({
   tableName: () => required('TABLE_NAME'),
   uploadsBucket: () => required('UPLOADS_BUCKET'),
   mailFrom: () => required('MAIL_FROM'),
   /** Origin of the site, for links in mails: https://congress.example.org */
   siteOrigin: () => required('SITE_ORIGIN'),
+  region: () => settings.AWS_REGION,
+  appNow: () => settings.APP_NOW,
+  logLevel: () => settings.LOG_LEVEL,
+  /**
+   * The value CloudFront adds as `x-origin-verify` to every /api/* request: a request without it
+   * did not come through CloudFront (e.g. straight to the execute-api endpoint) and is refused.
+   */
+  originVerify: () => settings.ORIGIN_VERIFY,
   /** Endpoints of the local stand-ins; unset on AWS. */
-  dynamoEndpoint: () => process.env.DYNAMODB_ENDPOINT,
-  s3Endpoint: () => process.env.S3_ENDPOINT,
+  dynamoEndpoint: () => settings.DYNAMODB_ENDPOINT,
+  s3Endpoint: () => settings.S3_ENDPOINT,
   /** Endpoint the browser uses for presigned S3 URLs (local: same host as the page sees). */
-  s3PublicEndpoint: () => process.env.S3_PUBLIC_ENDPOINT ?? process.env.S3_ENDPOINT,
-  sesEndpoint: () => process.env.SES_ENDPOINT,
-};
+  s3PublicEndpoint: () => settings.S3_PUBLIC_ENDPOINT ?? settings.S3_ENDPOINT,
+  sesEndpoint: () => settings.SES_ENDPOINT,
+});

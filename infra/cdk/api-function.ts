@@ -10,7 +10,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { RouteDef } from '../../functions/core/routes';
+import { effectiveGrants, type Grant, type RouteDef } from '../../functions/core/routes';
 import { esbuildOptions, handlerEntry, projectRoot } from './bundling';
 import path from 'node:path';
 
@@ -33,7 +33,7 @@ export class ApiFunction extends Construct {
       handler: 'handler',
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
-      memorySize: 512,
+      memorySize: route.memoryMb ?? 512,
       timeout: Duration.seconds(10),
       description: `${route.method} ${route.path}`,
       projectRoot,
@@ -56,27 +56,28 @@ export class ApiFunction extends Construct {
       },
     });
 
-    for (const grant of route.grants) {
-      switch (grant) {
-        case 'table:read':
-          props.table.grantReadData(this.fn);
-          break;
-        case 'table:write':
-          props.table.grantReadWriteData(this.fn);
-          break;
-        case 'uploads:read':
-          props.uploads.grantRead(this.fn);
-          break;
-        case 'uploads:write':
-          props.uploads.grantReadWrite(this.fn);
-          props.uploads.grantDelete(this.fn);
-          break;
-        case 'mail:send':
-          this.fn.addToRolePolicy(
-            new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: [props.mailIdentityArn] }),
-          );
-          break;
-      }
-    }
+    for (const statement of policyStatements(effectiveGrants(route), props)) this.fn.addToRolePolicy(statement);
   }
+}
+
+/**
+ * The role policy of a route: exactly its effective grants (the list the handler's SDK calls are
+ * held to, functions/lib/aws/grants.ts), each action on the one resource of its service: the
+ * table (and its indexes, for Query), the objects under `users/` of the uploads bucket, the mail
+ * identity.
+ */
+export function policyStatements(grants: Grant[], props: Pick<ApiFunctionProps, 'table' | 'uploads' | 'mailIdentityArn'>) {
+  const of = (service: string) => grants.filter((g) => g.startsWith(`${service}:`));
+  const statements: iam.PolicyStatement[] = [];
+  const table = of('dynamodb');
+  if (table.length) {
+    const resources = [props.table.tableArn];
+    if (table.includes('dynamodb:Query')) resources.push(`${props.table.tableArn}/index/*`);
+    statements.push(new iam.PolicyStatement({ actions: table, resources }));
+  }
+  const objects = of('s3');
+  if (objects.length) statements.push(new iam.PolicyStatement({ actions: objects, resources: [props.uploads.arnForObjects('users/*')] }));
+  const mail = of('ses');
+  if (mail.length) statements.push(new iam.PolicyStatement({ actions: mail, resources: [props.mailIdentityArn] }));
+  return statements;
 }

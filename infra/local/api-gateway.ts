@@ -3,11 +3,15 @@
  * request into the HTTP API (payload 2.0) event the Lambda receives on AWS, and calls the same
  * handler module. Bodies over 6 MB are refused as Lambda would refuse them.
  *
+ * It also plays CloudFront's part for /api/*: like the origin request policy on AWS, it sets
+ * `CloudFront-Viewer-Address` (the viewer's address) and the secret `x-origin-verify` header,
+ * overwriting whatever the client sent under those names.
+ *
  * Local only:
  * - a request header `x-app-now: <ISO instant>` pins the server clock for that one request
  *   (tests use it to try deadlines without restarting anything);
- * - `x-local-client-ip` says which client address this request comes from, the way CloudFront
- *   appends the viewer's address to X-Forwarded-For (tests use it to act as distinct clients).
+ * - `x-local-client-ip` says which client address this request comes from (tests use it to act
+ *   as distinct clients); it becomes the viewer address.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -55,17 +59,34 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 const isText = (contentType: string) =>
   /^(application\/(json|x-www-form-urlencoded)|text\/)/.test(contentType) || contentType.includes('+json');
 
-function toEvent(req: IncomingMessage, url: URL, route: RouteDef & { id: string }, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
-  }
-  // Play CloudFront: append the viewer's address to X-Forwarded-For.
-  const viewer = headers['x-local-client-ip'] ?? req.socket.remoteAddress ?? '127.0.0.1';
-  delete headers['x-local-client-ip'];
-  headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${viewer}` : viewer;
-  const query: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+export interface CloudFrontPart {
+  /** The value CloudFront adds as `x-origin-verify` (the functions refuse requests without it). */
+  originVerify: string;
+}
+
+/** Entries as an object of own properties only (a name like `__proto__` stays a plain key, as JSON.parse keeps it on AWS). */
+const ownObject = (entries: Iterable<readonly [string, string]>) => Object.fromEntries(entries) as Record<string, string>;
+
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: RouteDef & { id: string },
+  params: Record<string, string>,
+  body: Buffer,
+  cloudFront: CloudFrontPart,
+): APIGatewayProxyEventV2 {
+  const viewer = (typeof req.headers['x-local-client-ip'] === 'string' && req.headers['x-local-client-ip']) || req.socket.remoteAddress || '127.0.0.1';
+  const fromCloudFront = new Set(['x-local-client-ip', 'cloudfront-viewer-address', 'x-origin-verify']);
+  const headers = ownObject([
+    ...Object.entries(req.headers)
+      .filter(([name, value]) => value !== undefined && !fromCloudFront.has(name))
+      .map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : String(value)] as const),
+    ['cloudfront-viewer-address', `${viewer}:${req.socket.remotePort ?? 0}`],
+    ['x-origin-verify', cloudFront.originVerify],
+  ]);
+  const joined = new Map<string, string>();
+  for (const [k, v] of url.searchParams) joined.set(k, joined.has(k) ? `${joined.get(k)},${v}` : v);
+  const query = ownObject(joined);
   const contentType = headers['content-type'] ?? '';
   const text = isText(contentType);
   return {
@@ -74,7 +95,7 @@ function toEvent(req: IncomingMessage, url: URL, route: RouteDef & { id: string 
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
     headers,
-    queryStringParameters: Object.keys(query).length ? query : undefined,
+    queryStringParameters: joined.size ? query : undefined,
     pathParameters: Object.keys(params).length ? params : undefined,
     body: body.length ? (text ? body.toString('utf8') : body.toString('base64')) : undefined,
     isBase64Encoded: body.length > 0 && !text,
@@ -92,6 +113,7 @@ function toEvent(req: IncomingMessage, url: URL, route: RouteDef & { id: string 
         method: route.method,
         path: url.pathname,
         protocol: 'HTTP/1.1',
+        // The connection comes from CloudFront, not from the viewer.
         sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
@@ -128,6 +150,7 @@ export async function handleApi(
   res: ServerResponse,
   url: URL,
   handlers: Map<string, LambdaHandler>,
+  cloudFront: CloudFrontPart,
   traffic?: ApiTraffic,
 ) {
   const relative = url.pathname.slice(API_BASE.length) || '/';
@@ -146,7 +169,7 @@ export async function handleApi(
     traffic.requests += 1;
     traffic.bodyBytes += body.length;
   }
-  const event = toEvent(req, url, matched.route, matched.params, body);
+  const event = toEvent(req, url, matched.route, matched.params, body, cloudFront);
   const handler = handlers.get(matched.route.id)!;
   const pinned = req.headers['x-app-now'];
   if (typeof pinned === 'string' && pinned && Number.isNaN(Date.parse(pinned))) {

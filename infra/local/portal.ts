@@ -4,6 +4,7 @@
  * the Lambdas run). Used by `npm start` and by the tests.
  */
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { API_BASE } from '../../functions/core/routes';
 import { prerenderedPaths } from '../../web/src/config/paths';
@@ -29,6 +30,25 @@ export interface PortalOptions {
 }
 
 export const TABLE_NAME = 'congress';
+
+/**
+ * Local only: whether anything has been added to the built-in prototypes of this process since
+ * the portal started (a request that could write to Object.prototype would show here). The
+ * hostile-input suite checks it after its run.
+ */
+export const INTEGRITY_PATH = '/__local/integrity';
+const watchedPrototypes = { Object: Object.prototype, Array: Array.prototype, Function: Function.prototype, String: String.prototype };
+const pristineNames = Object.fromEntries(Object.entries(watchedPrototypes).map(([name, proto]) => [name, new Set(Reflect.ownKeys(proto))]));
+
+function answerIntegrity(res: http.ServerResponse) {
+  const polluted = Object.entries(watchedPrototypes).flatMap(([name, proto]) =>
+    Reflect.ownKeys(proto)
+      .filter((key) => !pristineNames[name]!.has(key))
+      .map((key) => `${name}.prototype.${String(key)}`),
+  );
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({ prototypes_clean: polluted.length === 0, polluted }));
+}
 export const UPLOADS_BUCKET = 'congress-uploads';
 
 export async function startLocalPortal(options: PortalOptions) {
@@ -61,8 +81,11 @@ export async function startLocalPortal(options: PortalOptions) {
     const mail = await startMail({ port: options.mailPort, host });
     stops.push(mail.stop);
 
+    // What CloudFront adds to every /api/* request on AWS (a new secret for every start).
+    const cloudFront = { originVerify: randomBytes(24).toString('base64url') };
     Object.assign(process.env, {
       APP_MODE: 'local',
+      ORIGIN_VERIFY: cloudFront.originVerify,
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
       TABLE_NAME,
       UPLOADS_BUCKET,
@@ -87,8 +110,10 @@ export async function startLocalPortal(options: PortalOptions) {
     const server = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', origin);
       const work = url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)
-        ? handleApi(req, res, url, handlers, apiTraffic)
-        : Promise.resolve(site(req, res, url));
+        ? handleApi(req, res, url, handlers, cloudFront, apiTraffic)
+        : url.pathname === INTEGRITY_PATH
+          ? Promise.resolve(answerIntegrity(res))
+          : Promise.resolve(site(req, res, url));
       work.catch((error: unknown) => {
         console.error(error);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

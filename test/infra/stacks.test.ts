@@ -2,7 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, routeList } from '#core/routes';
+import { API_BASE, effectiveGrants, routeList } from '#core/routes';
 import { tableDefinition } from '#storage/table';
 import { buildStacks } from '../../infra/cdk/stacks';
 import { rewriteFunctionCode } from '../../infra/cdk/web-stack';
@@ -52,38 +52,43 @@ describe('api stack', () => {
     }
   });
 
-  it('grants a function nothing its route does not ask for', () => {
-    const publicNoGrants = routeList.filter((r) => r.grants.length === 0);
-    const policies = api.findResources('AWS::IAM::Policy');
-    const policyRoles = Object.values(policies).flatMap((p) => p.Properties.Roles.map((r: { Ref: string }) => r.Ref));
-    for (const route of publicNoGrants) {
-      const roleIds = Object.keys(api.findResources('AWS::IAM::Role')).filter((id) => id.startsWith(route.id));
-      expect(roleIds.length).toBe(1);
-      expect(policyRoles).not.toContain(roleIds[0]);
+  /** Every action the role of a route's function is allowed, with the resources of each statement. */
+  function policyOf(routeId: string) {
+    const roleId = Object.keys(api.findResources('AWS::IAM::Role')).find((id) => id.startsWith(`${routeId}Fn`));
+    expect(roleId, routeId).toBeDefined();
+    const statements = Object.values(api.findResources('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Effect: string }[]);
+    return statements.map((st) => ({ actions: [st.Action].flat(), resource: JSON.stringify(st.Resource), effect: st.Effect }));
+  }
+
+  it.each(routeList.map((r) => [r.id, r] as const))('%s: the role holds exactly the route\'s effective grants', (_id, route) => {
+    const policy = policyOf(route.id);
+    const granted = policy.flatMap((st) => st.actions).sort();
+    expect(granted).toEqual(effectiveGrants(route).sort());
+    for (const st of policy) {
+      expect(st.effect).toBe('Allow');
+      const services = new Set(st.actions.map((a) => a.split(':')[0]));
+      expect(services.size, 'one service per statement').toBe(1);
+      if (services.has('dynamodb')) {
+        expect(st.resource).toContain('Table');
+        // Only a Query may reach the indexes.
+        expect(st.resource.includes('/index/*')).toBe(st.actions.includes('dynamodb:Query'));
+      }
+      if (services.has('s3')) expect(st.resource).toContain('/users/*');
+      if (services.has('ses')) expect(st.resource).toContain('identity');
     }
   });
 
-  it('lets only upload routes touch the uploads bucket, and only writing routes put or delete objects', () => {
-    const policies = Object.values(api.findResources('AWS::IAM::Policy'));
-    const s3ActionsOf = (routeId: string) => {
-      const roleId = Object.keys(api.findResources('AWS::IAM::Role')).find((id) => id.startsWith(`${routeId}Fn`));
-      const statements = policies
-        .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
-        .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[] }[]);
-      return statements.flatMap((st) => [st.Action].flat()).filter((a) => a.startsWith('s3:'));
-    };
-    for (const route of routeList) {
-      const actions = s3ActionsOf(route.id);
-      const grants: readonly string[] = route.grants;
-      if (grants.includes('uploads:write')) {
-        expect(actions, route.id).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject*']));
-      } else if (grants.includes('uploads:read')) {
-        expect(actions, route.id).toEqual(expect.arrayContaining(['s3:GetObject*']));
-        expect(actions.filter((a) => a.startsWith('s3:Put') || a.startsWith('s3:Delete')), route.id).toEqual([]);
-      } else {
-        expect(actions, route.id).toEqual([]);
-      }
-    }
+  it('gives a delegate route the read of its session even when it lists no grant (GET /contribute/options)', () => {
+    expect(policyOf('getAbstractOptions').flatMap((st) => st.actions)).toEqual(['dynamodb:GetItem']);
+  });
+
+  it('gives password hashing a whole vCPU', () => {
+    const fns = api.findResources('AWS::Lambda::Function');
+    const memoryOf = (routeId: string) => Object.entries(fns).find(([id]) => id.startsWith(`${routeId}Fn`))![1].Properties.MemorySize;
+    expect(memoryOf('login')).toBe(1769);
+    expect(memoryOf('getConference')).toBe(512);
   });
 });
 

@@ -3,24 +3,27 @@
  * "parse -> one domain call -> envelope".
  *
  * Order of the stack (middy runs `before` top-down, `after`/`onError` bottom-up):
- *   1. Powertools logger: request id on every log line;
- *   2. header normalizer, then the JSON, urlencoded and multipart body parsers (any may apply);
- *   3. our own step: auth, zod validation, the call, the envelope, and the error map (last).
+ *   1. Powertools logger: request id on every log line (the event itself is never logged);
+ *   2. header normalizer;
+ *   3. our own step: the origin check, body and query parsing (functions/lib/http/body.ts: our
+ *      own parser, on null-prototype objects), auth, zod validation, the call, the envelope,
+ *      and the error map (last). The whole step runs as its route: every SDK call is held to
+ *      the route's grants (functions/lib/aws/grants.ts) and the api_token never reaches a log line.
  */
+import { timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
-import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
-import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { RouteDef } from '#core/routes';
-import { unauthorized } from '#core/errors';
+import { AppError, unauthorized } from '#core/errors';
 import type { Envelope } from '#core/envelope';
+import { asRoute } from '../aws/grants';
 import { assertClockConfig, now } from '../clock';
-import { logger } from '../logger';
-import { normalizeBody } from './body';
+import { env } from '../env';
+import { logger, redactInLogs, withRedaction } from '../logger';
+import { ownString, parseBody, parseQuery, type Json } from './body';
 import { toErrorAnswer } from './errors';
 
 export interface Principal {
@@ -68,22 +71,34 @@ interface Options<Q, B, P> {
   authenticate?: Authenticate;
 }
 
-/** api_token as the spec sends it (query, body or form field) or as `Authorization: Bearer`. */
-export function tokenOf(event: APIGatewayProxyEventV2, body: Record<string, unknown> | undefined) {
-  const bearer = /^Bearer\s+(\S+)$/i.exec(event.headers?.authorization ?? '')?.[1];
-  const fromBody = typeof body?.api_token === 'string' ? body.api_token : undefined;
-  return bearer ?? event.queryStringParameters?.api_token ?? fromBody;
+/** api_token as the spec sends it (query, body or form field) or as `Authorization: Bearer`; own fields only. */
+export function tokenOf(headers: Record<string, string | undefined>, query: Json, body: Json | undefined) {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+  return bearer ?? ownString(query, 'api_token') ?? ownString(body, 'api_token');
 }
 
 /**
- * The client's address. Behind CloudFront the connection comes from an edge server, and
- * CloudFront appends the viewer's address to X-Forwarded-For: the last entry is the one it
- * vouches for (earlier entries are whatever the client sent). This assumes the API is reached
- * through CloudFront (docs/decisions.md).
+ * The client's address, for per-client limits: the one CloudFront vouches for. CloudFront sets
+ * `CloudFront-Viewer-Address` (`ip:port`, IPv6 too) itself, whatever the viewer sent, and the
+ * origin request policy forwards it; X-Forwarded-For is not used (its first entries are the
+ * client's word). Requests that did not come through CloudFront are refused before this (origin
+ * check), so the fallback to the connection's address only serves tests of the factory.
  */
-export function clientAddress(event: APIGatewayProxyEventV2): string {
-  const forwarded = event.headers?.['x-forwarded-for']?.split(',').map((s) => s.trim()).filter(Boolean);
-  return forwarded?.at(-1) ?? event.requestContext?.http?.sourceIp ?? 'unknown';
+export function clientAddress(event: Pick<APIGatewayProxyEventV2, 'headers' | 'requestContext'>): string {
+  const viewer = event.headers?.['cloudfront-viewer-address'];
+  const ip = viewer ? viewer.slice(0, viewer.lastIndexOf(':') > 0 ? viewer.lastIndexOf(':') : undefined) : undefined;
+  return ip || event.requestContext?.http?.sourceIp || 'unknown';
+}
+
+export const originMessages = { notThroughSite: 'This API is only available through the congress website.' };
+
+/** CloudFront adds the secret `x-origin-verify` to every /api/* request; anything else is refused. */
+function assertThroughCloudFront(headers: Record<string, string | undefined>) {
+  const expected = env.originVerify();
+  if (!expected) return;
+  const given = Buffer.from(headers['x-origin-verify'] ?? '');
+  const want = Buffer.from(expected);
+  if (given.length !== want.length || !timingSafeEqual(given, want)) throw new AppError('forbidden', originMessages.notThroughSite);
 }
 
 const json = (status: number, envelope: Envelope, headers: Record<string, string> = {}) =>
@@ -110,31 +125,32 @@ export function defineHandler<
     throw new Error(`Route ${route.method} ${route.path} needs a delegate but its handler has no authenticator`);
   }
 
-  const core = async (
-    event: APIGatewayProxyEventV2,
-    context: Context,
-  ): Promise<APIGatewayProxyStructuredResultV2> => {
+  const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const started = Date.now();
     const requestId = context.awsRequestId;
+    const headers = (event.headers ?? {}) as Record<string, string | undefined>;
     let status = 500;
     try {
+      assertThroughCloudFront(headers);
       const at = now();
-      const body = normalizeBody(event.body, event.headers?.['content-type']);
+      const query = parseQuery(event.queryStringParameters);
+      const body = await parseBody({ body: event.body, isBase64Encoded: event.isBase64Encoded, contentType: headers['content-type'] });
+      const token = tokenOf(headers, query, body);
+      redactInLogs(token);
       let auth: Principal | undefined;
       if (route.auth === 'delegate') {
-        const token = tokenOf(event, body);
         if (!token) throw unauthorized('Please log in first.');
         auth = await options.authenticate!(token, at);
         logger.appendKeys({ user_id: auth.userId });
       }
       const input = {
-        query: options.query ? options.query.parse(event.queryStringParameters ?? {}) : undefined,
+        query: options.query ? options.query.parse(query) : undefined,
         body: options.body ? options.body.parse(body ?? {}) : undefined,
         params: options.params ? options.params.parse(event.pathParameters ?? {}) : undefined,
         auth,
         now: at,
         requestId,
-        origin: event.headers?.origin,
+        origin: headers.origin,
         sourceIp: clientAddress(event),
       } as Parameters<typeof run>[0];
       const result = await run(input);
@@ -147,22 +163,17 @@ export function defineHandler<
       if (answer.internal) logger.error('request failed', { error: error as Error });
       return json(answer.status, answer.envelope, answer.headers);
     } finally {
-      logger.info('request', {
-        route: `${route.method} ${route.path}`,
-        status,
-        duration_ms: Date.now() - started,
-      });
+      logger.info('request', { route: `${route.method} ${route.path}`, status, duration_ms: Date.now() - started });
     }
   };
 
-  return middy(core)
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+  return middy((event: APIGatewayProxyEventV2, context: Context) =>
+    asRoute(route, () => withRedaction(() => core(event, context))),
+  )
+    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use(httpHeaderNormalizer())
-    .use(httpJsonBodyParser({ disableContentTypeError: true }))
-    .use(httpUrlencodeBodyParser({ disableContentTypeError: true }))
-    .use(httpMultipartBodyParser({ disableContentTypeError: true }))
     .onError(async (request) => {
-      // Only the body parsers can fail before `core` runs: answer in the envelope all the same.
+      // Nothing before `core` is expected to fail; answer in the envelope all the same.
       const answer = toErrorAnswer(request.error, request.context.awsRequestId);
       request.response = json(answer.status, answer.envelope, answer.headers);
     });

@@ -28,7 +28,19 @@ describe('server clock', () => {
     const clock = await import('#lib/clock');
     const at = new Date('2024-05-16T15:59:59Z');
     expect(clock.runAt(at, () => clock.now().toISOString())).toBe(at.toISOString());
+    vi.resetModules();
     process.env.APP_MODE = 'aws';
-    expect(() => clock.runAt(at, () => 1)).toThrow();
+    const awsClock = await import('#lib/clock');
+    expect(() => awsClock.runAt(at, () => 1)).toThrow();
+  });
+
+  it('reads its settings once: changing the environment later changes nothing', async () => {
+    process.env.APP_MODE = 'aws';
+    delete process.env.APP_NOW;
+    const clock = await import('#lib/clock');
+    process.env.APP_MODE = 'local';
+    process.env.APP_NOW = '2024-05-10T00:00:00Z';
+    expect(Math.abs(clock.now().getTime() - Date.now())).toBeLessThan(5000);
+    expect(() => clock.runAt(new Date(), () => 1)).toThrow(/only allowed in local mode/);
   });
 });

@@ -3,11 +3,11 @@
  * the three body encodings, validation, auth and the envelope.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { unauthorized } from '#core/errors';
 import type { RouteDef } from '#core/routes';
-import { defineHandler, reply } from '#lib/http/handler';
+import { clientAddress, defineHandler, reply } from '#lib/http/handler';
 
 const context = { awsRequestId: 'req-1', functionName: 'test' } as Context;
 
@@ -118,4 +118,98 @@ describe('handler factory', () => {
       expect(bad.body.code).toBe(401);
     });
   });
+
+  describe('hostile requests', () => {
+    it('refuses a form that writes to Object.prototype, and the next request without a token is still 401', async () => {
+      const who = defineHandler(delegateRoute, { authenticate: async (token) => ({ userId: token, sessionId: 's' }) }, async ({ auth }) => auth);
+      const polluted = await invoke(
+        echo,
+        event({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '__proto__%5Bapi_token%5D=victim-token&name=x' }),
+      );
+      expect(polluted.status).toBe(422);
+      expect(({} as Record<string, unknown>).api_token).toBeUndefined();
+      const next = await invoke(who, event({ headers: { 'content-type': 'application/json' }, body: '{}' }));
+      expect(next.status).toBe(401);
+    });
+
+    it('answers 422 in the envelope for a multipart body with prototype names', async () => {
+      const boundary = 'b0undary';
+      const body = [`--${boundary}`, 'Content-Disposition: form-data; name="constructor[prototype][x]"', '', '1', `--${boundary}--`, ''].join('\r\n');
+      const r = await invoke(echo, event({ headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body }));
+      expect(r.status).toBe(422);
+      expect(r.body.code).toBe(422);
+    });
+  });
 });
+
+describe('client address', () => {
+  const at = (headers: Record<string, string>, sourceIp = '10.0.0.1') => clientAddress({ headers, requestContext: { http: { sourceIp } } } as never);
+
+  it('is the address CloudFront vouches for, never X-Forwarded-For', () => {
+    expect(at({ 'cloudfront-viewer-address': '203.0.113.7:51234', 'x-forwarded-for': '1.2.3.4, 5.6.7.8' })).toBe('203.0.113.7');
+    expect(at({ 'cloudfront-viewer-address': '2001:db8::17:443' })).toBe('2001:db8::17');
+    expect(at({ 'x-forwarded-for': '1.2.3.4' })).toBe('10.0.0.1');
+  });
+});
+
+describe('origin check and logs', () => {
+  const original = { ...process.env };
+  afterEach(() => {
+    process.env = { ...original };
+    vi.resetModules();
+    vi.restoreAllMocks();
+  });
+
+  it('refuses requests that did not come through CloudFront (no or a wrong x-origin-verify)', async () => {
+    process.env.ORIGIN_VERIFY = 'the-secret-cloudfront-adds-0123456789';
+    vi.resetModules();
+    const { defineHandler: define } = await import('#lib/http/handler');
+    const ok = define(publicRoute, {}, async () => 'ok');
+    expect((await invoke(ok, event({}))).status).toBe(403);
+    expect((await invoke(ok, event({ headers: { 'x-origin-verify': 'wrong' } }))).status).toBe(403);
+    const through = await invoke(ok, event({ headers: { 'x-origin-verify': 'the-secret-cloudfront-adds-0123456789' } }));
+    expect(through.body).toEqual({ code: 200, message: 'success', data: 'ok' });
+  });
+
+  it('never writes the api_token to a log line, however it came', async () => {
+    const token = 'tok_3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c';
+    const written: string[] = [];
+    const capture = (chunk: unknown) => {
+      written.push(String(chunk));
+      return true;
+    };
+    process.env.LOG_LEVEL = 'INFO';
+    vi.resetModules();
+    const { defineHandler: define } = await import('#lib/http/handler');
+    const { logger } = await import('#lib/logger');
+    // The logger writes through its own Console (as on Lambda): listen there.
+    const sink = (logger as unknown as { console: Console }).console;
+    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) vi.spyOn(sink, method).mockImplementation(capture as never);
+    try {
+      const failing = define(
+        delegateRoute,
+        {
+          authenticate: async (t) => {
+            // An internal failure whose message carries the token (e.g. a driver echoing its input).
+            throw new Error(`lookup failed for ${t} (api_token=${t})`);
+          },
+        },
+        async () => null,
+      );
+      const answers = [
+        await invoke(failing, event({ headers: { authorization: `Bearer ${token}` } })),
+        await invoke(failing, event({ queryStringParameters: { api_token: token }, rawQueryString: `api_token=${token}` })),
+        await invoke(failing, event({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_token: token }) })),
+        await invoke(failing, event({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `api_token=${token}` })),
+      ];
+      for (const a of answers) expect(a.status).toBe(500);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const output = written.join('');
+    expect(output).toContain('request failed');
+    expect(output).toContain('[redacted]');
+    expect(output).not.toContain(token);
+  });
+});
+
