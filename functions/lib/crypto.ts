@@ -1,7 +1,8 @@
 /**
- * Secrets: scrypt password hashes (node's built-in; N=2^15, r=8, p=1, 32-byte key, per-hash
- * salt, parameters stored with the hash so they can be raised later), random tokens of 256
- * bits stored as SHA-256, and random ids.
+ * Secrets: scrypt password hashes (node's built-in; N=2^17, r=8, p=1 - OWASP's minimum for
+ * scrypt - with a 32-byte key and a per-hash salt; the parameters are stored with the hash, so a
+ * hash made with weaker ones is recognised and upgraded at the next successful login), random
+ * tokens of 256 bits stored as SHA-256, and random ids.
  */
 import { createHash, randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Secrets } from '#core/accounts/ports';
@@ -11,9 +12,14 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCb(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
   );
 
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const PARAMS = SCRYPT_PARAMS;
 const KEY_LENGTH = 32;
-const maxmem = 128 * PARAMS.N * PARAMS.r * 2;
+/** scrypt needs 128 * N * r bytes (128 MiB here); node refuses more than maxmem. */
+const memoryFor = (N: number, r: number) => 128 * N * r * 2;
+/** Stored hashes are ours, but a broken or hostile one must not make us allocate gigabytes. */
+const MAX_N = 2 ** 20;
+const maxmem = memoryFor(PARAMS.N, PARAMS.r);
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
@@ -24,17 +30,28 @@ export async function hashPassword(password: string): Promise<string> {
 /** A hash of nothing anyone knows, checked when an address has no account. */
 const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
+function parse(stored: string) {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  const valid = scheme === 'scrypt' && salt && key && [params.N, params.r, params.p].every(Number.isInteger) && params.N <= MAX_N && params.r <= 16 && params.p <= 4;
+  return valid ? { params, salt: salt!, key: key! } : undefined;
+}
+
 export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = (stored ?? (await dummyHash)).split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64url');
-  const actual = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: 128 * Number(n) * Number(r) * 2,
+  const parsed = parse(stored ?? (await dummyHash));
+  if (!parsed) return false;
+  const expected = Buffer.from(parsed.key, 'base64url');
+  const actual = await scrypt(password.normalize('NFKC'), Buffer.from(parsed.salt, 'base64url'), expected.length, {
+    ...parsed.params,
+    maxmem: memoryFor(parsed.params.N, parsed.params.r),
   });
   return stored !== undefined && timingSafeEqual(actual, expected);
+}
+
+/** Made with less work than today's parameters (e.g. the N=2^15 hashes of the first release). */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  return !parsed || parsed.params.N < PARAMS.N || parsed.params.r < PARAMS.r || parsed.params.p < PARAMS.p;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -42,6 +59,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export const secrets: Secrets = {
   hashPassword,
   verifyPassword,
+  needsRehash,
   newToken() {
     const token = randomBytes(32).toString('base64url');
     return { token, hash: hashToken(token) };

@@ -5,10 +5,11 @@
 import type { UploadDeps } from '#core/uploads/uploads';
 import { fileStore } from '#storage/files';
 import { objectStore } from '#storage/objects';
+import { pendingStore } from '#storage/pending';
+import { throttle } from '#storage/throttle';
 import { secrets } from './crypto';
 import { domainLog } from './logger';
 
 export function uploadDeps(): UploadDeps {
-  return { objects: objectStore, files: fileStore, newId: secrets.newId, log: domainLog };
+  return { objects: objectStore, files: fileStore, pending: pendingStore, throttle, newId: secrets.newId, log: domainLog };
 }
-

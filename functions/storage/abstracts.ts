@@ -39,19 +39,21 @@ export const abstractStore: AbstractStore = {
     return result === 'full' ? 'full' : result === 'conflict' ? 'files-taken' : 'created';
   },
 
-  async update(abstract) {
+  async update(abstract, base) {
     const result = await transact([
       {
         Put: {
           TableName: env.tableName(),
           Item: { ...keys.abstract(abstract.owner_id, abstract.id), entity: 'abstract', ...abstract },
-          ConditionExpression: 'attribute_exists(pk)',
+          // Only over the version the change was made on: of two saves from one version, one wins.
+          ConditionExpression: 'attribute_exists(pk) AND updated_at = :base',
+          ExpressionAttributeValues: { ':base': base },
         },
       },
       ...attachFiles(abstract.owner_id, abstract.upload_files, abstract.id),
     ]);
     if (result === 'ok') return 'updated';
-    if (result[0] === 'ConditionalCheckFailed') return 'missing';
+    if (result[0] === 'ConditionalCheckFailed') return (await abstractStore.get(abstract.owner_id, abstract.id)) ? 'changed' : 'missing';
     if (result.includes('ConditionalCheckFailed')) return 'files-taken';
     throw new Error(`abstract update failed: ${result.join(', ')}`);
   },

@@ -42,7 +42,7 @@ function claimPlace(ownerId: string, counter: string, max: number) {
 }
 
 /** The counter update that frees one place (always in the transaction that deletes the item). */
-function freePlace(ownerId: string, counter: string) {
+export function freePlace(ownerId: string, counter: string) {
   return {
     Update: {
       TableName: env.tableName(),

@@ -6,6 +6,7 @@ import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { keys } from './keys';
 import { deleteFromPlace, placesTaken, putInPlace, type Items } from './claims';
+import { endPending } from './pending';
 
 const counterOf = (purpose: UploadPurpose) => `file:${purpose}`;
 
@@ -36,8 +37,9 @@ export const fileStore: FileStore = {
   count: (ownerId, purpose) => placesTaken(ownerId, counterOf(purpose)),
 
   add: async (file, max) => {
-    const added = await putInPlace(file.owner_id, counterOf(file.purpose), max, { ...keys.file(file.owner_id, file.id), entity: 'file', ...file });
-    return added === 'conflict' ? 'exists' : added;
+    const item = { ...keys.file(file.owner_id, file.id), entity: 'file', ...file };
+    const added = await putInPlace(file.owner_id, counterOf(file.purpose), max, item, endPending(file.owner_id, file.id));
+    return added === 'conflict' ? 'not-pending' : added;
   },
 
   async remove(ownerId, fileId) {

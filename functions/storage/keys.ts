@@ -13,6 +13,9 @@ export const keys = {
   abstractPrefix: 'ABSTRACT#',
   file: (ownerId: string, fileId: string) => ({ pk: `USER#${ownerId}`, sk: `FILE#${fileId}` }),
   filePrefix: 'FILE#',
+  /** An upload signed but not confirmed yet (its file id is the future FILE#). */
+  pending: (ownerId: string, fileId: string) => ({ pk: `USER#${ownerId}`, sk: `PENDING#${fileId}` }),
+  pendingPrefix: 'PENDING#',
   /** How many of a scarce thing (abstracts, files of a purpose) the delegate holds: claims are conditional on it. */
   counter: (ownerId: string, name: string) => ({ pk: `USER#${ownerId}`, sk: `COUNT#${name}` }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),

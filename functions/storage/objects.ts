@@ -1,10 +1,10 @@
 /**
  * Uploaded objects in the private uploads bucket, reached only through presigned URLs.
- * The PUT signature covers Content-Length, Content-Type and If-None-Match, so on AWS S3 itself
- * refuses any other size or type and any second write; s3rver checks none of this, so the
- * confirmation step re-checks every object.
+ * The PUT signature covers Content-Length, Content-Type, If-None-Match and the pending tag, so on
+ * AWS S3 itself refuses any other size or type, any second write and an untagged upload; s3rver
+ * checks none of this, so the confirmation step re-checks every object.
  */
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ObjectStore } from '#core/uploads/ports';
 import { s3ClientForPresign, s3ClientInternal } from '#lib/aws/clients';
@@ -14,16 +14,33 @@ import { env } from '#lib/env';
 const attachment = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
+/** The tag of an object uploaded but not confirmed; the bucket's lifecycle rule expires objects carrying it. */
+export const PENDING_TAG = { key: 'upload', value: 'pending' } as const;
+const pendingTagging = `${PENDING_TAG.key}=${PENDING_TAG.value}`;
+
 export const objectStore: ObjectStore = {
   async presignPut(key, { contentType, size, expiresSeconds }) {
     // If-None-Match: * makes the URL write-once: after the upload (and its check) nobody can PUT
     // other bytes of the same length under the key while the URL lives (S3 answers 412).
-    const command = new PutObjectCommand({ Bucket: env.uploadsBucket(), Key: key, ContentType: contentType, ContentLength: size, IfNoneMatch: '*' });
+    const command = new PutObjectCommand({
+      Bucket: env.uploadsBucket(),
+      Key: key,
+      ContentType: contentType,
+      ContentLength: size,
+      IfNoneMatch: '*',
+      Tagging: pendingTagging,
+    });
     const url = await getSignedUrl(s3ClientForPresign(), command, {
       expiresIn: expiresSeconds,
-      signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
+      signableHeaders: new Set(['content-type', 'content-length', 'if-none-match', 'x-amz-tagging']),
+      // A header the browser must send (signed), not a query parameter S3 might not apply.
+      unhoistableHeaders: new Set(['x-amz-tagging']),
     });
-    return { url, headers: { 'content-type': contentType, 'if-none-match': '*' } };
+    return { url, headers: { 'content-type': contentType, 'if-none-match': '*', 'x-amz-tagging': pendingTagging } };
+  },
+
+  async clearPendingTag(key) {
+    await s3ClientInternal().send(new PutObjectTaggingCommand({ Bucket: env.uploadsBucket(), Key: key, Tagging: { TagSet: [] } }));
   },
 
   presignGet(key, { fileName, expiresSeconds }) {

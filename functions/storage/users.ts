@@ -103,4 +103,21 @@ export async function setPassword(id: string, passwordHash: string, at: Date, ac
   );
 }
 
-export const accountStore: AccountStore = { getUser, findUserByEmail, createUser, activateUser, updateProfile, setPassword };
+export async function rehashPassword(id: string, previousHash: string, passwordHash: string): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: env.tableName(),
+        Key: keys.user(id),
+        UpdateExpression: 'SET password_hash = :hash',
+        // Changed meanwhile (a reset, a change): that newer hash stays.
+        ConditionExpression: 'password_hash = :previous',
+        ExpressionAttributeValues: { ':hash': passwordHash, ':previous': previousHash },
+      }),
+    )
+    .catch((error: Error) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
+}
+
+export const accountStore: AccountStore = { getUser, findUserByEmail, createUser, activateUser, updateProfile, setPassword, rehashPassword };

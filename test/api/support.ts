@@ -115,6 +115,7 @@ export async function newDelegate(tag = 'delegate'): Promise<{ email: string; to
 }
 
 export interface Presigned {
+  id: string;
   key: string;
   url: string;
   method: 'PUT';

@@ -3,11 +3,13 @@
  * the browser's PUT straight to S3, and the confirmation that re-checks every stored object
  * (s3rver enforces none of the signed limits, so these checks are what keeps them locally).
  */
+import { GetObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
+import { uploadLimits } from '#core/config/conference';
 import { uploadMessages } from '#core/uploads/rules';
-import { modificationsProhibited } from '#core/uploads/uploads';
+import { modificationsProhibited, pendingMessages } from '#core/uploads/uploads';
 import { MiB, docxBytes, pdfBytes, pptBytes, pptxBytes } from '../support/files';
-import { call, newDelegate, putFile, uploadFile, type Presigned, type UploadedFile } from './support';
+import { call, newDelegate, putFile, s3Origin, uploadFile, type Presigned, type UploadedFile } from './support';
 
 const poster = uploadMessages('poster');
 const oral = uploadMessages('oral');
@@ -28,10 +30,16 @@ describe('presign', () => {
     const data = r.body.data;
     expect(data.method).toBe('PUT');
     expect(data.key).toMatch(new RegExp(`^users/${me.body.data.id}/poster/[\\w-]+/My poster\\.pptx$`));
-    expect(data.headers).toEqual({ 'content-type': 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'if-none-match': '*' });
+    expect(data.headers).toEqual({
+      'content-type': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'if-none-match': '*',
+      'x-amz-tagging': 'upload=pending',
+    });
     const url = new URL(data.url);
-    // Length, type and write-once are signed: on AWS, S3 refuses any other size, type or a second PUT.
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
+    // Length, type, write-once and the pending tag are signed: on AWS, S3 refuses any other size,
+    // type or tag, or a second PUT.
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match;x-amz-tagging');
+    expect(url.searchParams.has('x-amz-tagging')).toBe(false);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     const minutes = (Date.parse(data.expires_at) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
@@ -206,5 +214,71 @@ describe('download and removal', () => {
     expect((await call<UploadedFile[]>('GET', '/oral/upload', { token })).body.data).toHaveLength(4);
     expect((await uploadFile(token, 'oral', 'talk-5.pptx', pptxBytes())).status, 'a place is free again').toBe(200);
     expect((await call('DELETE', `/oral/upload/${files[0]!.id}`, { token })).status).toBe(404);
+  });
+});
+
+describe('unfinished uploads', () => {
+  const s3 = () =>
+    new S3Client({
+      region: 'us-east-1',
+      endpoint: s3Origin(),
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+  const tagsOf = async (key: string) =>
+    (await s3().send(new GetObjectTaggingCommand({ Bucket: 'congress-uploads', Key: key }))).TagSet?.map((t) => `${t.Key}=${t.Value}`) ?? [];
+
+  it('are tagged pending in S3 until confirmed; confirmation clears the tag', async () => {
+    const { token } = await newDelegate('tags');
+    const { key } = await putFile(token, 'poster', 'p.pptx', pptxBytes());
+    expect(await tagsOf(key!)).toEqual(['upload=pending']);
+    expect((await call('POST', '/poster/upload', { token, json: { key } })).status).toBe(200);
+    expect(await tagsOf(key!)).toEqual([]);
+  });
+
+  it('are listed (with abstract PDFs never saved) and can be removed, object and all', async () => {
+    const { token } = await newDelegate('unfinished');
+    const { presign, key } = await putFile(token, 'poster', 'half done.pptx', pptxBytes());
+    const pdfFile = (await uploadFile(token, 'abstract', 'figure.pdf', pdfBytes(), BEFORE)).body.data;
+    await uploadFile(token, 'oral', 'done.pptx', pptxBytes());
+    type Unfinished = { items: { id: string; name: string; state: string }[]; total: number };
+    const list = await call<Unfinished>('GET', '/uploads/pending', { token });
+    expect(list.body.data.items.map((i) => [i.name, i.state]).sort()).toEqual([
+      ['figure.pdf', 'not-saved'],
+      ['half done.pptx', 'unconfirmed'],
+    ]);
+    const other = await newDelegate('unfinished-other');
+    expect((await call('GET', '/uploads/pending', { token: other.token })).body.data).toMatchObject({ items: [], total: 0 });
+    expect((await call('DELETE', `/uploads/${presign.body.data.id}`, { token: other.token })).status).toBe(404);
+    expect((await call('DELETE', `/uploads/${presign.body.data.id}`, { token })).body.message).toBe(pendingMessages.removed);
+    expect((await call('DELETE', `/uploads/${pdfFile.id}`, { token, at: BEFORE })).status).toBe(200);
+    expect((await call<Unfinished>('GET', '/uploads/pending', { token })).body.data.total).toBe(0);
+    expect((await fetch(`${s3Origin()}/congress-uploads/${encodeURI(key!)}`)).status).toBe(404);
+    // A removed upload can no longer be confirmed.
+    expect((await call('POST', '/poster/upload', { token, json: { key } })).status).toBe(404);
+  });
+
+  it(`hold at most ${uploadLimits.maxUnconfirmedPerDelegate} places, even for a burst of parallel presigns`, async () => {
+    const { token } = await newDelegate('unconfirmed-cap');
+    const answers = await Promise.all(
+      Array.from({ length: uploadLimits.maxUnconfirmedPerDelegate + 6 }, (_, i) =>
+        call('POST', '/uploads/presign', { token, json: { purpose: 'poster', file_name: `p${i}.pptx`, size: 100 } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(uploadLimits.maxUnconfirmedPerDelegate);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(Array(6).fill(pendingMessages.tooManyUnconfirmed));
+    // Once their confirmation window has passed, their places are free again.
+    const later = new Date(Date.now() + (uploadLimits.confirmWithinHours * 3600 + 60) * 1000).toISOString();
+    const again = await call('POST', '/uploads/presign', { token, at: later, json: { purpose: 'poster', file_name: 'new.pptx', size: 100 } });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+  });
+
+  it('accept a name of 100 characters outside the BMP from presign to confirmation (no orphan)', async () => {
+    const { token } = await newDelegate('long-name');
+    const r = await uploadFile(token, 'abstract', `${'\u{2070E}'.repeat(100)}.pdf`, pdfBytes(), BEFORE);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // Kept to 200 bytes of UTF-8: 50 of these four-byte characters.
+    expect(r.body.data.name).toBe(`${'\u{2070E}'.repeat(50)}.pdf`);
+    expect((await call('GET', '/uploads/pending', { token })).body.data).toMatchObject({ total: 1 });
   });
 });

@@ -85,4 +85,34 @@ test('a PDF dropped on the oral page is refused at once; a file can be cancelled
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect(page.getByText('You have not uploaded a presentation yet.')).toBeVisible();
   await expectAccessible(page, 'oral page');
+  // The cancelled upload gave its place back: nothing is left unfinished.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.goto('/admin/center');
+  await expect(page.getByRole('heading', { name: 'Personal information' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Unfinished uploads' })).toHaveCount(0);
+});
+
+test('an upload left unfinished is listed in the account centre and can be removed there', async ({ page }) => {
+  await logInAsNewDelegate(page, 'unfinished');
+  const token = await page.evaluate(() => localStorage.getItem('userToken'));
+  // As if the tab had been closed half-way: signed, never confirmed.
+  const presign = await page.request.post('/api/v1/admin/uploads/presign', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { purpose: 'poster', file_name: 'Half-uploaded poster.pptx', size: 2 * MiB },
+  });
+  expect(presign.status()).toBe(200);
+  await page.goto('/admin/center');
+  const section = page.getByRole('region', { name: 'Unfinished uploads' });
+  await expect(section).toBeVisible();
+  await expect(section.getByText('Half-uploaded poster.pptx')).toBeVisible();
+  await expect(section.getByText('Upload not finished.')).toBeVisible();
+  await expectAccessible(page, 'account centre with an unfinished upload');
+  await section.getByRole('button', { name: 'Remove Half-uploaded poster.pptx' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove this file?' });
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('The file has been removed.')).toBeVisible();
+  await expect(section).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Personal information' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Unfinished uploads' })).toHaveCount(0);
 });

@@ -140,9 +140,12 @@ export async function updateAbstract(deps: AbstractDeps, ownerId: string, id: st
   if (base && base !== previous.updated_at) throw new AppError('conflict', abstractMessages.changedElsewhere);
   const files = await filesOf(deps, ownerId, input.upload_files);
   checkFiles(files, input.upload_files, id);
-  const abstract: StoredAbstract = { ...input, id, owner_id: ownerId, created_at: previous.created_at, updated_at: now.toISOString() };
-  const updated = await deps.abstracts.update(abstract);
+  // A new version is always later than the one it replaces, even when two saves share a millisecond.
+  const at = new Date(Math.max(now.getTime(), Date.parse(previous.updated_at) + 1));
+  const abstract: StoredAbstract = { ...input, id, owner_id: ownerId, created_at: previous.created_at, updated_at: at.toISOString() };
+  const updated = await deps.abstracts.update(abstract, previous.updated_at);
   if (updated === 'missing') throw notFound(abstractMessages.notFound);
+  if (updated === 'changed') throw new AppError('conflict', abstractMessages.changedElsewhere);
   if (updated === 'files-taken') throw invalid(abstractMessages.fileNotFound, { upload_files: abstractMessages.fileNotFound });
   // Files the delegate removed in the form go when the form is saved.
   const dropped = files.all.filter((f) => f.abstract_id === id && !input.upload_files.includes(f.id));

@@ -17,8 +17,11 @@ export interface AbstractStore {
    * abstract's by now.
    */
   create(abstract: StoredAbstract, max: number): Promise<'created' | 'full' | 'files-taken'>;
-  /** Replaces an existing abstract and takes its files, in one transaction; 'missing' if it was deleted meanwhile. */
-  update(abstract: StoredAbstract): Promise<'updated' | 'missing' | 'files-taken'>;
+  /**
+   * Replaces the version `base` (its updated_at) of an existing abstract and takes its files, in one
+   * transaction: 'missing' if it was deleted meanwhile, 'changed' if another save came first.
+   */
+  update(abstract: StoredAbstract, base: string): Promise<'updated' | 'missing' | 'changed' | 'files-taken'>;
   /** Deletes it and frees its place in one transaction; the abstract, or undefined if there was none. */
   remove(ownerId: string, id: string): Promise<StoredAbstract | undefined>;
 }

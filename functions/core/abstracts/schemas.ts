@@ -83,9 +83,16 @@ const abstractObject = z
       .min(1, abstractMessages.required)
       .max(abstractLimits.conflictOfInterestMaxChars, abstractMessages.conflictChars),
     /** Every agreement must be accepted (docs/decisions.md). */
+    /** Each agreement once: no longer than the list of agreements, no repeats, no unknown ones. */
     agreements: z
       .array(z.string(), { message: abstractMessages.select })
-      .refine((v) => agreementValues.every((a) => v.includes(a)) && v.every((a) => agreementValues.includes(a)), abstractMessages.select),
+      .refine(
+        (v) =>
+          v.length === agreementValues.length &&
+          new Set(v).size === v.length &&
+          agreementValues.every((a) => v.includes(a)),
+        abstractMessages.select,
+      ),
     submitter_name: z.string().trim().max(200).optional().default(''),
     submitter_date: z.string({ message: abstractMessages.required }).trim().min(1, abstractMessages.required).refine(isDay, abstractMessages.date),
     /** The PDFs uploaded for this abstract: their ids (POST /upload answers them), or the files as answered. */

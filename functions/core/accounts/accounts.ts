@@ -11,7 +11,7 @@ import { accountLimits, timing } from '../config/conference';
 import { AppError, conflict, invalid, rateLimited, unauthorized } from '../errors';
 import { activationMail, resetMail } from '../mail/templates';
 import { STATUS, newUser, personInfo, profileComplete, type User } from './model';
-import type { AccountDeps, Limit, TokenPurpose } from './ports';
+import type { AccountDeps, Claim, Limit, TokenPurpose } from './ports';
 import type { ProfileInput } from './schemas';
 
 export const NOT_ACTIVATED = -101;
@@ -28,7 +28,8 @@ export const accountMessages = {
   loginFailed: 'The e-mail address or password is incorrect.',
   loginNotActivated:
     'Your account is not activated yet. Please open the link in the activation e-mail, or resend the activation e-mail.',
-  loginThrottled: 'Too many failed attempts. Please wait 15 minutes and try again, or reset your password.',
+  loginThrottled: (minutes: number) =>
+    `Too many failed attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`,
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   mailCooldown: 'An e-mail was sent less than a minute ago. Please wait before asking for another one.',
   loggedOut: 'You have been logged out.',
@@ -46,6 +47,25 @@ const HOUR = 3600_000;
 
 function refuse(limit: Limit, message: string = accountMessages.tooManyRequests) {
   if (!limit.allowed) throw rateLimited(message, limit.retryAfterSeconds);
+}
+
+type LimitRule = { limit: number; windowSeconds: number };
+
+/**
+ * Takes a place under every key, all or none: when one is full, the places already taken are
+ * given back and the answer says how long to wait.
+ */
+async function claimAll(deps: Pick<AccountDeps, 'throttle'>, wanted: [string, LimitRule][], now: Date, message: (minutes: number) => string) {
+  const taken: Claim[] = [];
+  for (const [key, rule] of wanted) {
+    const claim = await deps.throttle.claim(key, rule.limit, rule.windowSeconds, now);
+    if (!claim.allowed) {
+      await Promise.all(taken.map((c) => deps.throttle.release(c)));
+      throw rateLimited(message(Math.max(1, Math.ceil(claim.retryAfterSeconds / 60))), claim.retryAfterSeconds);
+    }
+    taken.push(claim);
+  }
+  return taken;
 }
 
 async function userOrSessionEnded(deps: AccountDeps, userId: string): Promise<User> {
@@ -81,7 +101,7 @@ async function sendTokenMail(deps: AccountDeps, user: User, purpose: TokenPurpos
 
 export async function checkEmail(deps: AccountDeps, email: string, client: string, now: Date) {
   const l = accountLimits.emailChecksPerClient;
-  refuse(await deps.throttle.hit(`check-email:${client}`, l.limit, l.windowSeconds, now));
+  refuse(await deps.throttle.claim(`check-email:${client}`, l.limit, l.windowSeconds, now));
   const user = await deps.store.findUserByEmail(email);
   if (!user) return { message: accountMessages.emailFree };
   if (user.status === STATUS.notActivated) throw conflict(accountMessages.emailNotActivated, null, NOT_ACTIVATED);
@@ -95,7 +115,7 @@ export async function register(
   now: Date,
 ) {
   const l = accountLimits.signUpsPerClient;
-  refuse(await deps.throttle.hit(`sign-up:${client}`, l.limit, l.windowSeconds, now));
+  refuse(await deps.throttle.claim(`sign-up:${client}`, l.limit, l.windowSeconds, now));
   const existing = await deps.store.findUserByEmail(input.email);
   if (existing) {
     if (existing.status === STATUS.notActivated) throw conflict(accountMessages.emailNotActivated, null, NOT_ACTIVATED);
@@ -134,20 +154,29 @@ export async function activate(deps: AccountDeps, token: string, now: Date) {
   return { message: accountMessages.activated, data: { email: user.email } };
 }
 
+/**
+ * Login. Every attempt first takes a place under three limits (address + client, address,
+ * client) in one atomic step each, and only then is the password checked: a burst of parallel
+ * guesses gets exactly as many checks as the limits allow. A right password gives the places
+ * back (only failures count). A hash made with older, weaker parameters is upgraded here.
+ */
 export async function login(deps: AccountDeps, input: { email: string; password: string }, client: string, now: Date) {
-  const perAddress = accountLimits.loginFailuresPerAddress;
-  const perClient = accountLimits.loginFailuresPerClient;
-  const addressKey = `login-fail:${input.email}`;
-  const clientKey = `login-fail-client:${client}`;
-  refuse(await deps.throttle.peek(addressKey, perAddress.limit, perAddress.windowSeconds, now), accountMessages.loginThrottled);
-  refuse(await deps.throttle.peek(clientKey, perClient.limit, perClient.windowSeconds, now), accountMessages.loginThrottled);
-
+  const claims = await claimAll(
+    deps,
+    [
+      [`login-fail:${input.email}:${client}`, accountLimits.loginFailuresPerAddressAndClient],
+      [`login-fail:${input.email}`, accountLimits.loginFailuresPerAddress],
+      [`login-fail-client:${client}`, accountLimits.loginFailuresPerClient],
+    ],
+    now,
+    accountMessages.loginThrottled,
+  );
   const user = await deps.store.findUserByEmail(input.email);
   const ok = await deps.secrets.verifyPassword(input.password, user?.password_hash);
-  if (!user || !ok) {
-    await deps.throttle.hit(addressKey, perAddress.limit, perAddress.windowSeconds, now);
-    await deps.throttle.hit(clientKey, perClient.limit, perClient.windowSeconds, now);
-    throw new AppError('bad_request', accountMessages.loginFailed);
+  if (!user || !ok) throw new AppError('bad_request', accountMessages.loginFailed);
+  await Promise.all(claims.map((c) => deps.throttle.release(c)));
+  if (deps.secrets.needsRehash(user.password_hash)) {
+    await deps.store.rehashPassword(user.id, user.password_hash, await deps.secrets.hashPassword(input.password));
   }
   if (user.status === STATUS.notActivated) {
     throw new AppError('forbidden', accountMessages.loginNotActivated, { email: user.email }, NOT_ACTIVATED);
@@ -207,16 +236,19 @@ export async function changePassword(
   now: Date,
 ) {
   const user = await userOrSessionEnded(deps, userId);
+  // A session in the wrong hands must not become a way to guess the password.
+  const claims = await claimAll(deps, [[`password-check:${userId}`, accountLimits.currentPasswordFailures]], now, accountMessages.loginThrottled);
   if (!(await deps.secrets.verifyPassword(input.current_password, user.password_hash))) {
     throw invalid(accountMessages.currentPasswordWrong, { current_password: accountMessages.currentPasswordWrong });
   }
+  await Promise.all(claims.map((c) => deps.throttle.release(c)));
   await deps.store.setPassword(userId, await deps.secrets.hashPassword(input.new_password), now, false);
   return { message: accountMessages.passwordChanged };
 }
 
 export async function requestPasswordReset(deps: AccountDeps, email: string, client: string, now: Date) {
   const l = accountLimits.passwordResetsPerClient;
-  refuse(await deps.throttle.hit(`forgot:${client}`, l.limit, l.windowSeconds, now));
+  refuse(await deps.throttle.claim(`forgot:${client}`, l.limit, l.windowSeconds, now));
   // A second request within the cool-down is answered the same way, silently without a mail.
   const cool = await deps.throttle.cooldown(`reset-mail:${email}`, accountLimits.mailCooldownSeconds, now);
   if (cool.allowed) {

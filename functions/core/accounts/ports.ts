@@ -29,6 +29,8 @@ export interface AccountStore {
   updateProfile(id: string, fields: Partial<User>, at: Date): Promise<User>;
   /** Sets a new password hash and bumps session_epoch (every session ends); may activate too. */
   setPassword(id: string, passwordHash: string, at: Date, activate: boolean): Promise<void>;
+  /** Replaces a hash by a stronger one of the same password (sessions stay), unless it changed meanwhile. */
+  rehashPassword(id: string, previousHash: string, passwordHash: string): Promise<void>;
 }
 
 export interface SessionStore {
@@ -48,11 +50,20 @@ export interface Limit {
   retryAfterSeconds: number;
 }
 
+/** One place taken in a fixed window (or not: `allowed` false, nothing counted). */
+export interface Claim extends Limit {
+  key: string;
+  windowStart: number;
+}
+
 export interface Throttle {
-  /** Counts one event under `key` in a fixed window; answers whether the count is within `limit`. */
-  hit(key: string, limit: number, windowSeconds: number, at: Date): Promise<Limit>;
-  /** Whether `key` is still within `limit` in the current window, without counting. */
-  peek(key: string, limit: number, windowSeconds: number, at: Date): Promise<Limit>;
+  /**
+   * Takes one of `limit` places of `key` in the current fixed window, atomically: of N parallel
+   * claims exactly the free places succeed, so a burst cannot get past the limit.
+   */
+  claim(key: string, limit: number, windowSeconds: number, at: Date): Promise<Claim>;
+  /** Gives a place back (e.g. a login attempt that turned out right is not a failure). */
+  release(claim: Claim): Promise<void>;
   /** At most one event per `seconds` under `key` (e.g. one activation mail a minute). */
   cooldown(key: string, seconds: number, at: Date): Promise<Limit>;
 }
@@ -61,6 +72,8 @@ export interface Secrets {
   hashPassword(password: string): Promise<string>;
   /** False without a hash, after the same work as a real check (timing does not reveal unknown addresses). */
   verifyPassword(password: string, hash: string | undefined): Promise<boolean>;
+  /** Whether a hash was made with weaker parameters than today's (it is upgraded at the next login). */
+  needsRehash(hash: string): boolean;
   /** A random token (>= 128 bits) and the hash under which it is stored. */
   newToken(): { token: string; hash: string };
   hashToken(token: string): string;

@@ -47,15 +47,34 @@ export const timing = {
   sessionDays: 14,
 } as const;
 
-/** Abuse limits of the account endpoints (fixed windows; a window ends, the limit lifts). */
+/**
+ * Abuse limits of the account endpoints (fixed windows; a window ends, the limit lifts). Login
+ * failures are counted per address AND client, so a stranger guessing from elsewhere cannot lock
+ * the delegate out; the per-address ceiling (many clients, e.g. a botnet) is much higher.
+ */
 export const accountLimits = {
-  loginFailuresPerAddress: { limit: 5, windowSeconds: 15 * 60 },
-  loginFailuresPerClient: { limit: 30, windowSeconds: 15 * 60 },
+  loginFailuresPerAddressAndClient: { limit: 5, windowSeconds: 15 * 60 },
+  loginFailuresPerAddress: { limit: 50, windowSeconds: 60 * 60 },
+  loginFailuresPerClient: { limit: 100, windowSeconds: 15 * 60 },
+  /** Wrong current passwords in the change-password form, per delegate. */
+  currentPasswordFailures: { limit: 5, windowSeconds: 15 * 60 },
   signUpsPerClient: { limit: 20, windowSeconds: 60 * 60 },
   emailChecksPerClient: { limit: 120, windowSeconds: 60 },
   passwordResetsPerClient: { limit: 10, windowSeconds: 15 * 60 },
   /** One activation mail, and one reset mail, per address per this many seconds (the page counts down the same). */
   mailCooldownSeconds: 60,
+} as const;
+
+/**
+ * Uploads that were signed but never confirmed: each one holds a place until it is confirmed or
+ * removed (or its confirmation window passes), the object is tagged pending in S3 and a lifecycle
+ * rule deletes what is still tagged after a day, and presigning itself is rate-limited.
+ */
+export const uploadLimits = {
+  maxUnconfirmedPerDelegate: 10,
+  presignsPerDelegate: { limit: 60, windowSeconds: 60 * 60 },
+  confirmWithinHours: 6,
+  pendingObjectDays: 1,
 } as const;
 
 /** Each upload purpose: what may be uploaded, how large, how many per owner (or per abstract). */

@@ -15,6 +15,29 @@ export interface StoredFile {
   abstract_id?: string | null;
 }
 
+/** An upload that was signed but is not confirmed yet: it holds one of the delegate's places for unconfirmed uploads. */
+export interface PendingUpload {
+  id: string;
+  owner_id: string;
+  purpose: UploadPurpose;
+  name: string;
+  key: string;
+  /** As declared when signing (the object may be missing, or of another size). */
+  size: number;
+  created_at: string;
+  /** After this instant it can no longer be confirmed; it is removed when a place is needed. */
+  confirm_by: string;
+}
+
+export interface PendingStore {
+  /** Claims one of `max` places and records the upload, in one transaction. */
+  add(upload: PendingUpload, max: number): Promise<'added' | 'full'>;
+  get(ownerId: string, id: string): Promise<PendingUpload | undefined>;
+  list(ownerId: string): Promise<PendingUpload[]>;
+  /** Deletes the record and frees its place; the record, or undefined if there was none. */
+  remove(ownerId: string, id: string): Promise<PendingUpload | undefined>;
+}
+
 export interface PresignedPut {
   url: string;
   /** Headers the browser must send with the PUT (they are signed). */
@@ -22,8 +45,13 @@ export interface PresignedPut {
 }
 
 export interface ObjectStore {
-  /** A PUT URL whose signature covers this exact length and type. */
+  /**
+   * A PUT URL whose signature covers this exact length and type and the tag that marks the object
+   * pending (S3's lifecycle rule deletes objects still tagged so after a day).
+   */
   presignPut(key: string, options: { contentType: string; size: number; expiresSeconds: number }): Promise<PresignedPut>;
+  /** Removes the pending tag of a confirmed object (the lifecycle rule then leaves it alone). */
+  clearPendingTag(key: string): Promise<void>;
   /** A GET URL that downloads the object under `fileName`. */
   presignGet(key: string, options: { fileName: string; expiresSeconds: number }): Promise<string>;
   /**
@@ -39,8 +67,11 @@ export interface FileStore {
   list(ownerId: string, purpose: UploadPurpose): Promise<StoredFile[]>;
   /** How many files of `purpose` the owner holds (the counter the claims keep). */
   count(ownerId: string, purpose: UploadPurpose): Promise<number>;
-  /** Claims one of `max` places and records the file in one transaction. */
-  add(file: StoredFile, max: number): Promise<'added' | 'full' | 'exists'>;
+  /**
+   * Claims one of `max` places, records the file and ends its pending upload, in one transaction:
+   * 'not-pending' when the pending upload is gone (removed or discarded meanwhile).
+   */
+  add(file: StoredFile, max: number): Promise<'added' | 'full' | 'exists' | 'not-pending'>;
   /** Deletes the record and frees its place in one transaction; the record, or undefined if there was none. */
   remove(ownerId: string, fileId: string): Promise<StoredFile | undefined>;
 }

@@ -74,18 +74,38 @@ export function safeFileName(name: string): string {
     .replace(/[^\p{L}\p{N}\p{M}_.\- ()]+/gu, '_')
     .replace(/\s+/g, ' ')
     .trim();
-  // At most 100 characters, counted by code point (never half a character), without a trailing space.
-  const short = Array.from(stem).slice(0, 100).join('').trimEnd();
-  return `${short || 'file'}${ext ? `.${ext}` : ''}`;
+  // At most 100 characters, counted by code point (never half a character), and 200 bytes of
+  // UTF-8 (a name is a file name on disk too, where 255 bytes is the usual limit), without a
+  // trailing space.
+  let short = '';
+  let bytes = 0;
+  for (const char of Array.from(stem).slice(0, NAME_MAX_CHARS)) {
+    bytes += utf8Length(char);
+    if (bytes > NAME_MAX_BYTES) break;
+    short += char;
+  }
+  return `${short.trimEnd() || 'file'}${ext ? `.${ext}` : ''}`;
 }
+
+const NAME_MAX_CHARS = 100;
+const NAME_MAX_BYTES = 200;
+const utf8Length = (char: string) => {
+  const cp = char.codePointAt(0)!;
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+};
 
 /** Every object lives under its owner's prefix: users/<owner>/<purpose>/<file id>/<name>. */
 export function fileKey(ownerId: string, purpose: UploadPurpose, fileId: string, name: string): string {
   return `users/${ownerId}/${purpose}/${fileId}/${safeFileName(name)}`;
 }
 
+/** Longest safe name: 100 characters (code points) of stem, a dot and an extension. */
+const MAX_NAME_CODE_POINTS = 100 + 1 + 16;
+
 export function parseFileKey(key: string): { ownerId: string; purpose: UploadPurpose; fileId: string; name: string } | null {
-  const m = /^users\/([\w-]{1,64})\/([a-z]+)\/([\w-]{1,64})\/([^/]{1,200})$/.exec(key);
+  // The `u` flag counts code points, as safeFileName does: a name of emoji or CJK extension
+  // characters (two UTF-16 units each) that could be signed can also be confirmed.
+  const m = new RegExp(`^users/([\\w-]{1,64})/([a-z]+)/([\\w-]{1,64})/([^/]{1,${MAX_NAME_CODE_POINTS}})$`, 'u').exec(key);
   if (!m || !isUploadPurpose(m[2]!)) return null;
   return { ownerId: m[1]!, purpose: m[2], fileId: m[3]!, name: m[4]! };
 }

@@ -5,11 +5,11 @@
  *   3. `confirmUpload` checks the stored object itself (size, real type, owner, count claimed
  *      atomically) and records it, or deletes it and says why.
  */
-import { deadlines, uploadPurposes } from '../config/conference';
-import { AppError, forbidden, invalid, notFound } from '../errors';
+import { deadlines, uploadLimits, uploadPurposes } from '../config/conference';
+import { AppError, forbidden, invalid, notFound, rateLimited } from '../errors';
 import { isBefore } from '../time';
-import type { Logger } from '../accounts/ports';
-import type { FileStore, ObjectStore, StoredFile } from './ports';
+import type { Logger, Throttle } from '../accounts/ports';
+import type { FileStore, ObjectStore, PendingStore, PendingUpload, StoredFile } from './ports';
 import {
   ZIP_TAIL_BYTES,
   checkDeclaredFile,
@@ -30,9 +30,19 @@ import {
 export interface UploadDeps {
   objects: ObjectStore;
   files: FileStore;
+  pending: PendingStore;
+  throttle: Throttle;
   newId(): string;
   log: Logger;
 }
+
+export const pendingMessages = {
+  tooManyPresigns: 'You have started too many uploads in a short time. Please wait a little and try again.',
+  tooManyUnconfirmed: `You have ${uploadLimits.maxUnconfirmedPerDelegate} uploads that were started but not finished. Remove unfinished uploads in your account centre, or wait a few hours, and try again.`,
+  removed: 'The unfinished upload has been removed.',
+};
+
+const HOUR = 3600_000;
 
 export const UPLOAD_URL_SECONDS = 15 * 60;
 export const DOWNLOAD_URL_SECONDS = 10 * 60;
@@ -52,7 +62,24 @@ export interface UploadRequest {
   size: number;
 }
 
-/** Step 1: the server's checks before it signs anything, then the signed PUT. */
+/** Removes unconfirmed uploads whose confirmation window has passed (object and record), freeing their places. */
+async function discardExpired(deps: UploadDeps, ownerId: string, now: Date) {
+  const expired = (await deps.pending.list(ownerId)).filter((p) => !isBefore(now, p.confirm_by));
+  for (const upload of expired) await discardPending(deps, upload);
+  return expired.length;
+}
+
+async function discardPending(deps: Pick<UploadDeps, 'objects' | 'pending' | 'log'>, upload: PendingUpload) {
+  await deps.objects.delete(upload.key).catch((error: Error) => deps.log.error('object not deleted', { key: upload.key, error: error.message }));
+  await deps.pending.remove(upload.owner_id, upload.id);
+}
+
+/**
+ * Step 1: the server's checks before it signs anything, then the signed PUT. Signing is
+ * rate-limited, and every signed upload holds one of a few places until it is confirmed or
+ * removed, so nobody can fill the bucket with objects that are never confirmed (S3's lifecycle
+ * rule deletes objects still tagged pending after a day, whatever happens here).
+ */
 export async function requestUpload(deps: UploadDeps, ownerId: string, input: UploadRequest, now: Date) {
   const { purpose } = input;
   assertFilesChangeable(purpose, now);
@@ -62,10 +89,31 @@ export async function requestUpload(deps: UploadDeps, ownerId: string, input: Up
   if ((await deps.files.count(ownerId, purpose)) >= ownerFileLimit(purpose)) {
     throw new AppError('conflict', purpose === 'abstract' ? messages.tooManyPending : messages.tooMany);
   }
+  const rate = uploadLimits.presignsPerDelegate;
+  const claim = await deps.throttle.claim(`presign:${ownerId}`, rate.limit, rate.windowSeconds, now);
+  if (!claim.allowed) throw rateLimited(pendingMessages.tooManyPresigns, claim.retryAfterSeconds);
+
+  const id = deps.newId();
+  const key = fileKey(ownerId, purpose, id, input.file_name);
+  const upload: PendingUpload = {
+    id,
+    owner_id: ownerId,
+    purpose,
+    name: safeFileName(input.file_name),
+    key,
+    size: input.size,
+    created_at: now.toISOString(),
+    confirm_by: new Date(now.getTime() + uploadLimits.confirmWithinHours * HOUR).toISOString(),
+  };
+  const max = uploadLimits.maxUnconfirmedPerDelegate;
+  let held = await deps.pending.add(upload, max);
+  if (held === 'full' && (await discardExpired(deps, ownerId, now)) > 0) held = await deps.pending.add(upload, max);
+  if (held === 'full') throw new AppError('conflict', pendingMessages.tooManyUnconfirmed);
+
   const contentType = contentTypes[extensionOf(input.file_name)]!;
-  const key = fileKey(ownerId, purpose, deps.newId(), input.file_name);
   const signed = await deps.objects.presignPut(key, { contentType, size: input.size, expiresSeconds: UPLOAD_URL_SECONDS });
   return {
+    id,
     key,
     url: signed.url,
     method: 'PUT' as const,
@@ -117,22 +165,26 @@ export async function confirmUpload(deps: UploadDeps, ownerId: string, purpose: 
   const parsed = parseFileKey(key);
   // Someone else's key, or another purpose's, is simply not there for this caller.
   if (!parsed || parsed.ownerId !== ownerId || parsed.purpose !== purpose) throw notFound(messages.notFound);
-  try {
-    assertFilesChangeable(purpose, now);
-  } catch (error) {
-    // Uploaded too late: it can never be confirmed, so it does not stay in the bucket.
-    if (!(await deps.files.get(ownerId, parsed.fileId))) await deps.objects.delete(key);
-    throw error;
-  }
 
   const existing = await deps.files.get(ownerId, parsed.fileId);
   if (existing) return describeFile(deps, existing); // confirmed twice (a retry): same answer
+
+  const pending = await deps.pending.get(ownerId, parsed.fileId);
+  if (!pending || pending.key !== key) throw notFound(messages.notFound);
+  try {
+    assertFilesChangeable(purpose, now);
+    // Confirmed too late: it can never be confirmed, so it does not stay in the bucket.
+    if (!isBefore(now, pending.confirm_by)) throw notFound(messages.notFound);
+  } catch (error) {
+    await discardPending(deps, pending);
+    throw error;
+  }
 
   // One read gives the first bytes and the stored size.
   const first = await deps.objects.readRange(key, 0, 7);
   if (!first) throw notFound(messages.notFound);
   const refuse = async (error: AppError) => {
-    await deps.objects.delete(key);
+    await discardPending(deps, pending);
     deps.log.info('upload refused', { key, size: first.size, reason: error.message });
     throw error;
   };
@@ -152,10 +204,41 @@ export async function confirmUpload(deps: UploadDeps, ownerId: string, purpose: 
     uploaded_at: now.toISOString(),
     ...(purpose === 'abstract' ? { abstract_id: null } : {}),
   };
+  // Untagged first: a confirmed file must never be taken by the lifecycle rule for pending uploads.
+  await deps.objects.clearPendingTag(key);
   const added = await deps.files.add(file, ownerFileLimit(purpose));
   if (added === 'full') await refuse(new AppError('conflict', purpose === 'abstract' ? messages.tooManyPending : messages.tooMany));
   if (added === 'exists') return describeFile(deps, (await deps.files.get(ownerId, file.id)) ?? file);
+  if (added === 'not-pending') {
+    // Removed meanwhile (another tab): the delegate asked for it to go.
+    await deps.objects.delete(key);
+    throw notFound(messages.notFound);
+  }
   return describeFile(deps, file);
+}
+
+/**
+ * What a delegate started but never finished: uploads never confirmed (cancelled, failed, or
+ * abandoned; they expire by themselves) and abstract PDFs never saved with an abstract. Each can
+ * be removed with `removeFile`.
+ */
+export async function listUnfinished(deps: UploadDeps, ownerId: string, now: Date) {
+  const [pending, abstractFiles] = await Promise.all([deps.pending.list(ownerId), deps.files.list(ownerId, 'abstract')]);
+  const items = [
+    ...pending.map((p) => ({
+      id: p.id,
+      name: p.name,
+      purpose: p.purpose,
+      size: p.size,
+      started_at: p.created_at,
+      state: 'unconfirmed' as const,
+      expired: !isBefore(now, p.confirm_by),
+    })),
+    ...abstractFiles
+      .filter((f) => !f.abstract_id)
+      .map((f) => ({ id: f.id, name: f.name, purpose: f.purpose, size: f.size, started_at: f.uploaded_at, state: 'not-saved' as const, expired: false })),
+  ].sort((a, b) => a.started_at.localeCompare(b.started_at));
+  return { items, total: items.length, max_unconfirmed: uploadLimits.maxUnconfirmedPerDelegate };
 }
 
 export async function listFiles(deps: UploadDeps, ownerId: string, purpose: UploadPurpose) {
@@ -185,7 +268,15 @@ export const fileMessages = {
  * removed by saving the abstract without it, so that an abandoned edit loses nothing.
  */
 export async function removeFile(deps: UploadDeps, ownerId: string, fileId: string, now: Date, purpose?: UploadPurpose) {
-  const file = await ownFile(deps, ownerId, fileId, purpose);
+  const file = await deps.files.get(ownerId, fileId);
+  if (!file) {
+    // An upload that was never confirmed goes with its object.
+    const pending = await deps.pending.get(ownerId, fileId);
+    if (!pending || (purpose && pending.purpose !== purpose)) throw notFound(uploadMessages(purpose ?? 'abstract').notFound);
+    await discardPending(deps, pending);
+    return { message: pendingMessages.removed };
+  }
+  if (purpose && file.purpose !== purpose) throw notFound(uploadMessages(purpose).notFound);
   assertFilesChangeable(file.purpose, now);
   if (file.abstract_id) throw new AppError('conflict', fileMessages.heldByAbstract);
   await deleteFiles(deps, [file]);

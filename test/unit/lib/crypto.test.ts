@@ -1,17 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, hashToken, secrets, verifyPassword } from '#lib/crypto';
+import { scryptSync } from 'node:crypto';
+import { hashPassword, hashToken, needsRehash, secrets, verifyPassword } from '#lib/crypto';
 
 describe('secrets', () => {
   it('hashes passwords with scrypt and a fresh salt, never keeping the password', async () => {
     const a = await hashPassword('correct horse');
     const b = await hashPassword('correct horse');
-    expect(a).toMatch(/^scrypt\$32768\$8\$1\$/);
+    // OWASP's minimum for scrypt: N=2^17, r=8, p=1.
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(a).not.toContain('correct');
     expect(a).not.toBe(b);
     expect(await verifyPassword('correct horse', a)).toBe(true);
     expect(await verifyPassword('correct horsE', a)).toBe(false);
     expect(await verifyPassword('correct horse', undefined)).toBe(false);
     expect(await verifyPassword('x', 'md5$abc')).toBe(false);
+  });
+
+  it('still verifies hashes made with the weaker first-release parameters, and marks them for upgrade', async () => {
+    const salt = Buffer.from('0123456789abcdef');
+    const key = scryptSync('correct horse', salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const old = ['scrypt', 2 ** 15, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    expect(await verifyPassword('correct horse', old)).toBe(true);
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash(await hashPassword('correct horse'))).toBe(false);
+  });
+
+  it('refuses stored hashes whose parameters would exhaust memory', async () => {
+    expect(await verifyPassword('x', 'scrypt$1073741824$8$1$c2FsdA$a2V5')).toBe(false);
   });
 
   it('makes 256-bit tokens stored only as their hash', () => {

@@ -113,6 +113,21 @@ describe('updateAbstract', () => {
     });
   });
 
+  it('lets only one of two saves made from the same version through (the other answers 409)', async () => {
+    const world = fakeUploadWorld();
+    const { data } = await createAbstract(world.abstractDeps, 'u1', form(), EARLY);
+    // Both read the same version, then write: the second write finds the version moved on.
+    const store = world.abstractDeps.abstracts;
+    const stale = await store.get('u1', data.id);
+    const racing = { ...world.abstractDeps, abstracts: { ...store, get: async () => structuredClone(stale) } };
+    await updateAbstract(racing, 'u1', data.id, form({ keywords: 'first save wins here' }), EARLY);
+    const second = await refusal(updateAbstract(racing, 'u1', data.id, form({ keywords: 'second save loses here' }), EARLY));
+    expect([second.kind, second.message]).toEqual(['conflict', abstractMessages.changedElsewhere]);
+    expect(world.abstracts.abstracts.get(data.id)?.keywords).toBe('first save wins here');
+    // The version moves on even within the same millisecond.
+    expect(world.abstracts.abstracts.get(data.id)!.updated_at > EARLY.toISOString()).toBe(true);
+  });
+
   it('refuses at 24:00:00 CST and leaves the abstract as it was', async () => {
     const world = fakeUploadWorld();
     const { data } = await createAbstract(world.abstractDeps, 'u1', form(), EARLY);

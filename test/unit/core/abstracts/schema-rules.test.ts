@@ -87,6 +87,8 @@ describe('agreements: all of them, and nothing else', () => {
     ['only the first', agreementValues.slice(0, 1)],
     ['all but one', agreementValues.slice(1)],
     ['all and an unknown one', [...agreementValues, 'i-agree']],
+    ['all, one of them twice', [...agreementValues, agreementValues[0]!]],
+    ['all, repeated 100,000 times', Array.from({ length: 100_000 }, () => agreementValues).flat()],
     ['a single string', agreementValues.join(',')],
     ['nothing at all', undefined],
   ])('refuses %s with "Please select."', (_what, agreements) => {

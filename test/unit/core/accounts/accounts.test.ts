@@ -15,6 +15,7 @@ import {
   updateProfile,
 } from '#core/accounts/accounts';
 import { AppError } from '#core/errors';
+import { accountLimits } from '#core/config/conference';
 import { fakeDeps } from './fakes';
 
 const t0 = new Date('2024-03-01T10:00:00+08:00');
@@ -122,19 +123,78 @@ describe('login and sessions', () => {
     expect([inactive.code, inactive.message]).toEqual([-101, M.loginNotActivated]);
   });
 
-  it('throttles repeated failures per address for 15 minutes, then lets the real user in', async () => {
+  it('throttles failures per address and client: the guessing client is stopped, the owner elsewhere is not', async () => {
     const { email, password } = await activeUser();
-    for (let i = 0; i < 5; i++) await rejects(login(f.deps, { email, password: 'guess' }, `ip${i}`, later(5 * MIN)));
-    const blocked = await rejects(login(f.deps, { email, password }, 'other-ip', later(6 * MIN)));
-    expect([blocked.kind, blocked.message]).toEqual(['rate_limited', M.loginThrottled]);
-    expect((await login(f.deps, { email, password }, 'other-ip', later(16 * MIN))).data.api_token).toBeTruthy();
+    const at = later(5 * MIN);
+    for (let i = 0; i < 5; i++) await rejects(login(f.deps, { email, password: 'guess' }, 'stranger', at));
+    const blocked = await rejects(login(f.deps, { email, password }, 'stranger', later(6 * MIN)));
+    expect(blocked.kind).toBe('rate_limited');
+    expect(blocked.message).toMatch(/^Too many failed attempts\. Please wait \d+ minutes? and try again, or reset your password\.$/);
+    // The delegate, on their own device, is not locked out by the stranger.
+    expect((await login(f.deps, { email, password }, 'owner', later(6 * MIN))).data.api_token).toBeTruthy();
+    // The stranger's window ends and the limit lifts.
+    expect((await login(f.deps, { email, password }, 'stranger', later(16 * MIN))).data.api_token).toBeTruthy();
+  });
+
+  it('has a higher ceiling per address across clients (a distributed guess is stopped too)', async () => {
+    const { email, password } = await activeUser();
+    const at = later(5 * MIN);
+    for (let i = 0; i < accountLimits.loginFailuresPerAddress.limit; i++) {
+      await rejects(login(f.deps, { email, password: 'guess' }, `bot-${Math.floor(i / 5)}`, at));
+    }
+    expect((await rejects(login(f.deps, { email, password }, 'owner', at))).kind).toBe('rate_limited');
+  });
+
+  it('checks exactly the allowed number of passwords in a burst of parallel guesses', async () => {
+    const { email } = await activeUser();
+    let checked = 0;
+    const verify = f.deps.secrets.verifyPassword;
+    f.deps.secrets.verifyPassword = async (p, h) => {
+      checked++;
+      return verify(p, h);
+    };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => rejects(login(f.deps, { email, password: 'guess' }, 'bot', later(5 * MIN)))));
+    expect(checked).toBe(accountLimits.loginFailuresPerAddressAndClient.limit);
+    expect(answers.filter((a) => a.kind === 'rate_limited')).toHaveLength(50 - checked);
+  });
+
+  it('does not count a right password as a failure', async () => {
+    const { email, password } = await activeUser();
+    for (let i = 0; i < 4; i++) await rejects(login(f.deps, { email, password: 'typo' }, 'ip', later(5 * MIN)));
+    for (let i = 0; i < 3; i++) await login(f.deps, { email, password }, 'ip', later(5 * MIN));
+    await rejects(login(f.deps, { email, password: 'typo' }, 'ip', later(5 * MIN)));
+    expect((await rejects(login(f.deps, { email, password }, 'ip', later(5 * MIN)))).kind).toBe('rate_limited');
   });
 
   it('throttles failures per client across addresses', async () => {
     await activeUser();
-    for (let i = 0; i < 30; i++) await rejects(login(f.deps, { email: `x${i}@example.org`, password: 'guess' }, 'bot', later(5 * MIN)));
+    const { limit } = accountLimits.loginFailuresPerClient;
+    for (let i = 0; i < limit; i++) await rejects(login(f.deps, { email: `x${i}@example.org`, password: 'guess' }, 'bot', later(5 * MIN)));
     const blocked = await rejects(login(f.deps, { email: 'ada@example.org', password: 'correct horse' }, 'bot', later(5 * MIN)));
     expect(blocked.kind).toBe('rate_limited');
+  });
+
+  it('upgrades a hash made with weaker parameters at the next successful login, keeping sessions', async () => {
+    const { email, password } = await activeUser();
+    const token = await sessionOf(email, password);
+    const user = [...f.users.values()][0]!;
+    f.users.set(user.id, { ...user, password_hash: `weak:${password}` });
+    await rejects(login(f.deps, { email, password: 'wrong' }, 'ip', later(3 * MIN)));
+    expect(f.users.get(user.id)!.password_hash).toBe(`weak:${password}`);
+    await login(f.deps, { email, password }, 'ip', later(3 * MIN));
+    expect(f.users.get(user.id)!.password_hash).toBe(`hashed:${password}`);
+    expect((await authenticate(f.deps, token, later(4 * MIN))).userId).toBe(user.id);
+  });
+
+  it('limits wrong current passwords in the change-password form', async () => {
+    const { email, password } = await activeUser();
+    const token = await sessionOf(email, password);
+    const { userId } = await authenticate(f.deps, token, later(3 * MIN));
+    const input = { current_password: 'guess', new_password: 'a new password' };
+    for (let i = 0; i < accountLimits.currentPasswordFailures.limit; i++) {
+      expect((await rejects(changePassword(f.deps, userId, input, later(3 * MIN)))).message).toBe(M.currentPasswordWrong);
+    }
+    expect((await rejects(changePassword(f.deps, userId, { ...input, current_password: password }, later(3 * MIN)))).kind).toBe('rate_limited');
   });
 
   it('ends a session on logout, and refuses an expired one', async () => {

@@ -2,14 +2,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { User } from '#core/accounts/model';
 import type { AccountDeps, Mail, SessionRecord, TokenRecord } from '#core/accounts/ports';
+import { fakeThrottle } from '../fake-throttle';
 
 export function fakeDeps() {
   const users = new Map<string, User>();
   const emails = new Map<string, string>();
   const sessions = new Map<string, SessionRecord>();
   const tokens = new Map<string, TokenRecord>();
-  const counters = new Map<string, number>();
-  const cooldowns = new Map<string, number>();
+  const limits = fakeThrottle();
   const outbox: Mail[] = [];
   const errors: string[] = [];
   let failMail = false;
@@ -39,6 +39,10 @@ export function fakeDeps() {
         users.set(id, u);
         return { ...u };
       },
+      rehashPassword: async (id, previous, passwordHash) => {
+        const u = users.get(id)!;
+        if (u.password_hash === previous) users.set(id, { ...u, password_hash: passwordHash });
+      },
       setPassword: async (id, passwordHash, at, activate) => {
         const u = users.get(id)!;
         users.set(id, {
@@ -64,28 +68,12 @@ export function fakeDeps() {
         return t;
       },
     },
-    throttle: {
-      hit: async (key, limit, windowSeconds, at) => {
-        const w = Math.floor(at.getTime() / 1000 / windowSeconds);
-        const k = `${key}#${w}`;
-        const n = (counters.get(k) ?? 0) + 1;
-        counters.set(k, n);
-        return { allowed: n <= limit, retryAfterSeconds: 1 };
-      },
-      peek: async (key, limit, windowSeconds, at) => {
-        const w = Math.floor(at.getTime() / 1000 / windowSeconds);
-        return { allowed: (counters.get(`${key}#${w}`) ?? 0) < limit, retryAfterSeconds: 1 };
-      },
-      cooldown: async (key, seconds, at) => {
-        const until = cooldowns.get(key) ?? 0;
-        if (until > at.getTime()) return { allowed: false, retryAfterSeconds: Math.ceil((until - at.getTime()) / 1000) };
-        cooldowns.set(key, at.getTime() + seconds * 1000);
-        return { allowed: true, retryAfterSeconds: 0 };
-      },
-    },
+    throttle: limits.throttle,
     secrets: {
       hashPassword: async (p) => `hashed:${p}`,
-      verifyPassword: async (p, h) => h === `hashed:${p}`,
+      // `weak:` hashes stand for hashes made with older, weaker parameters.
+      verifyPassword: async (p, h) => h === `hashed:${p}` || h === `weak:${p}`,
+      needsRehash: (h) => h.startsWith('weak:'),
       newToken: () => {
         const token = `token-${++tokenCounter}-${'x'.repeat(20)}`;
         return { token, hash: hash(token) };

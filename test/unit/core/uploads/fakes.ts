@@ -1,17 +1,21 @@
 /** In-memory ports of the upload and abstract rules: the same contracts as the S3 and DynamoDB adapters. */
 import type { AbstractStore, StoredAbstract } from '#core/abstracts/ports';
 import type { Mail } from '#core/accounts/ports';
-import type { FileStore, ObjectStore, StoredFile } from '#core/uploads/ports';
+import type { FileStore, ObjectStore, PendingStore, PendingUpload, StoredFile } from '#core/uploads/ports';
+import { fakeThrottle } from '../fake-throttle';
 
 export function fakeObjects() {
   const objects = new Map<string, Buffer>();
+  /** Keys signed with the pending tag whose tag was not cleared yet. */
+  const tagged = new Set<string>();
   /** Every ranged read, to show how little of a large file is read. */
   const reads: string[] = [];
   const store: ObjectStore = {
-    presignPut: async (key, { contentType, size, expiresSeconds }) => ({
-      url: `https://s3.test/${key}?size=${size}&expires=${expiresSeconds}`,
-      headers: { 'content-type': contentType },
-    }),
+    presignPut: async (key, { contentType, size, expiresSeconds }) => {
+      tagged.add(key);
+      return { url: `https://s3.test/${key}?size=${size}&expires=${expiresSeconds}`, headers: { 'content-type': contentType } };
+    },
+    clearPendingTag: async (key) => void tagged.delete(key),
     presignGet: async (key, { expiresSeconds }) => `https://s3.test/${key}?get&expires=${expiresSeconds}`,
     readRange: async (key, start, end) => {
       const object = objects.get(key);
@@ -19,12 +23,35 @@ export function fakeObjects() {
       reads.push(`${start}-${end}`);
       return { bytes: new Uint8Array(object.subarray(start, end + 1)), size: object.length };
     },
-    delete: async (key) => void objects.delete(key),
+    delete: async (key) => {
+      objects.delete(key);
+      tagged.delete(key);
+    },
   };
-  return { store, objects, reads };
+  return { store, objects, reads, tagged };
 }
 
-export function fakeFiles() {
+export function fakePending() {
+  const uploads = new Map<string, PendingUpload>();
+  const store: PendingStore = {
+    add: async (upload, max) => {
+      if ([...uploads.values()].filter((u) => u.owner_id === upload.owner_id).length >= max) return 'full';
+      uploads.set(upload.id, { ...upload });
+      return 'added';
+    },
+    get: async (owner, id) => (uploads.get(id)?.owner_id === owner ? { ...uploads.get(id)! } : undefined),
+    list: async (owner) => [...uploads.values()].filter((u) => u.owner_id === owner).map((u) => ({ ...u })),
+    remove: async (owner, id) => {
+      const u = uploads.get(id);
+      if (!u || u.owner_id !== owner) return undefined;
+      uploads.delete(id);
+      return u;
+    },
+  };
+  return { store, uploads };
+}
+
+export function fakeFiles(pending = fakePending()) {
   const files = new Map<string, StoredFile>();
   const counters = new Map<string, number>();
   const counter = (owner: string, purpose: string) => `${owner}/${purpose}`;
@@ -36,6 +63,8 @@ export function fakeFiles() {
       if (files.has(file.id)) return 'exists';
       const n = counters.get(counter(file.owner_id, file.purpose)) ?? 0;
       if (n >= max) return 'full';
+      if (!pending.uploads.has(file.id)) return 'not-pending';
+      pending.uploads.delete(file.id);
       counters.set(counter(file.owner_id, file.purpose), n + 1);
       files.set(file.id, { ...file });
       return 'added';
@@ -73,8 +102,9 @@ export function fakeAbstracts(files: ReturnType<typeof fakeFiles>) {
       abstracts.set(abstract.id, structuredClone(abstract));
       return 'created';
     },
-    update: async (abstract) => {
+    update: async (abstract, base) => {
       if (!abstracts.has(abstract.id)) return 'missing';
+      if (abstracts.get(abstract.id)!.updated_at !== base) return 'changed';
       if (!holds(abstract)) return 'files-taken';
       abstracts.set(abstract.id, structuredClone(abstract));
       return 'updated';
@@ -91,7 +121,9 @@ export function fakeAbstracts(files: ReturnType<typeof fakeFiles>) {
 
 export function fakeUploadWorld() {
   const objects = fakeObjects();
-  const files = fakeFiles();
+  const pending = fakePending();
+  const files = fakeFiles(pending);
+  const limits = fakeThrottle();
   const abstracts = fakeAbstracts(files);
   const outbox: Mail[] = [];
   const errors: string[] = [];
@@ -102,11 +134,13 @@ export function fakeUploadWorld() {
   return {
     objects,
     files,
+    pending,
+    limits,
     abstracts,
     outbox,
     errors,
     failMail: () => void (failMail = true),
-    uploadDeps: { objects: objects.store, files: files.store, newId, log },
+    uploadDeps: { objects: objects.store, files: files.store, pending: pending.store, throttle: limits.throttle, newId, log },
     abstractDeps: {
       abstracts: abstracts.store,
       files: files.store,

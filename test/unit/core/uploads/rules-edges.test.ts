@@ -125,6 +125,12 @@ describe('safeFileName', () => {
     expect(safeFileName(`${'a'.repeat(100)}.pdf`)).toBe(`${'a'.repeat(100)}.pdf`);
   });
 
+  it('keeps at most 200 bytes of UTF-8 before the extension (a file name on disk too), cut between characters', () => {
+    expect(safeFileName(`${'中'.repeat(100)}.pdf`)).toBe(`${'中'.repeat(66)}.pdf`);
+    expect(safeFileName(`${'é'.repeat(100)}.pdf`)).toBe(`${'é'.repeat(100)}.pdf`);
+    expect(safeFileName(`${'\u{2070E}'.repeat(60)}.pdf`)).toBe(`${'\u{2070E}'.repeat(50)}.pdf`);
+  });
+
   it('composes decomposed accents and collapses runs of spaces', () => {
     expect(safeFileName('Cafe\u0301   poster.pptx')).toBe('Caf\u00e9 poster.pptx');
     expect(safeFileName('  spaced  .pdf')).toBe('spaced.pdf');
@@ -181,16 +187,24 @@ describe('fileKey and parseFileKey', () => {
     ['an owner of 65 characters', `users/${'u'.repeat(65)}/poster/f1/p.pptx`],
     ['a file id of 65 characters', `users/u1/poster/${'f'.repeat(65)}/p.pptx`],
     ['no name', 'users/u1/poster/f1/'],
-    ['a name of 201 characters', `users/u1/poster/f1/${'n'.repeat(196)}.pptx`],
+    ['a name longer than any safe name', `users/u1/poster/f1/${'n'.repeat(113)}.pptx`],
     ['a folder below the file id', 'users/u1/poster/f1/sub/p.pptx'],
     ['an empty key', ''],
   ])('refuses %s', (_what, key) => {
     expect(parseFileKey(key)).toBeNull();
   });
 
-  it('takes owners and file ids of 64 characters and names of 200', () => {
-    const key = `users/${'u'.repeat(64)}/oral/${'f'.repeat(64)}/${'n'.repeat(195)}.pptx`;
-    expect(parseFileKey(key)).toEqual({ ownerId: 'u'.repeat(64), purpose: 'oral', fileId: 'f'.repeat(64), name: `${'n'.repeat(195)}.pptx` });
+  it('takes owners and file ids of 64 characters and the longest safe names', () => {
+    const key = `users/${'u'.repeat(64)}/oral/${'f'.repeat(64)}/${'n'.repeat(112)}.pptx`;
+    expect(parseFileKey(key)).toEqual({ ownerId: 'u'.repeat(64), purpose: 'oral', fileId: 'f'.repeat(64), name: `${'n'.repeat(112)}.pptx` });
+  });
+
+  it('parses every key fileKey makes, names of characters outside the BMP included (counted as characters)', () => {
+    // U+2070E, a CJK extension B ideograph: one letter, two UTF-16 units.
+    for (const name of [`${'\u{2070E}'.repeat(150)}.pdf`, `${'a'.repeat(300)}.pptx`, `${'é'.repeat(99)}\u{2070E}.ppt`]) {
+      const key = fileKey('u1', 'abstract', 'f1', name);
+      expect(parseFileKey(key), name).toMatchObject({ ownerId: 'u1', fileId: 'f1' });
+    }
   });
 });
 

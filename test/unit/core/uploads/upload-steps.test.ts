@@ -229,13 +229,16 @@ describe('confirmUpload: the stored object decides', () => {
 
   it('refuses a 26th abstract file signed before the 25th was recorded, and deletes it', async () => {
     const world = fakeUploadWorld();
+    for (let i = 0; i < 20; i++) await upload(world, 'u1', 'abstract', `a${i}.pdf`, pdfBytes());
+    // At most 10 uploads may be unconfirmed at once: sign 6 more, then confirm them.
     const keys: string[] = [];
-    for (let i = 0; i < 26; i++) keys.push(await put(world, 'u1', 'abstract', `a${i}.pdf`, pdfBytes()));
-    for (const key of keys.slice(0, 25)) await confirmUpload(world.uploadDeps, 'u1', 'abstract', key, EARLY);
-    const error = await refusal(confirmUpload(world.uploadDeps, 'u1', 'abstract', keys[25]!, EARLY));
+    for (let i = 20; i < 26; i++) keys.push(await put(world, 'u1', 'abstract', `a${i}.pdf`, pdfBytes()));
+    for (const key of keys.slice(0, 5)) await confirmUpload(world.uploadDeps, 'u1', 'abstract', key, EARLY);
+    const error = await refusal(confirmUpload(world.uploadDeps, 'u1', 'abstract', keys[5]!, EARLY));
     expect([error.kind, error.message]).toEqual(['conflict', 'You have reached the limit of 25 files. Remove files you no longer need and try again.']);
-    expect(world.objects.objects.has(keys[25]!)).toBe(false);
-    expect(world.objects.objects.has(keys[24]!)).toBe(true);
+    expect(world.objects.objects.has(keys[5]!)).toBe(false);
+    expect(world.objects.objects.has(keys[4]!)).toBe(true);
+    expect(await world.pending.store.list('u1')).toEqual([]);
     expect(await world.files.store.count('u1', 'abstract')).toBe(25);
   });
 
@@ -267,8 +270,9 @@ describe('confirmUpload: the stored object decides', () => {
   it('answers the recorded file when a concurrent confirm recorded it first', async () => {
     const world = fakeUploadWorld();
     const key = await put(world, 'u1', 'poster', 'p.pptx', pptxBytes());
+    const pendingBefore = (await world.pending.store.list('u1'))[0]!;
     await confirmUpload(world.uploadDeps, 'u1', 'poster', key, EARLY);
-    // A second confirm that read "no record" just before the first one wrote it.
+    // A second confirm that read "no record" and the pending upload just before the first one wrote.
     let first = true;
     const files: FileStore = {
       ...world.files.store,
@@ -278,7 +282,8 @@ describe('confirmUpload: the stored object decides', () => {
         return undefined;
       },
     };
-    const again = await confirmUpload({ ...world.uploadDeps, files }, 'u1', 'poster', key, CONGRESS);
+    const pending = { ...world.pending.store, get: async () => pendingBefore };
+    const again = await confirmUpload({ ...world.uploadDeps, files, pending }, 'u1', 'poster', key, EARLY);
     expect(again).toMatchObject({ id: 'id-1', uploaded_at: EARLY.toISOString() });
     expect(await world.files.store.count('u1', 'poster')).toBe(1);
     expect(world.objects.objects.has(key)).toBe(true);

@@ -27,7 +27,7 @@ describe('requestUpload', () => {
     expect(wrong.data).toEqual({ errors: { file_name: 'You can only upload  pdf max. 50 MB' } });
     const large = await refusal(requestUpload(world.uploadDeps, 'u1', { purpose: 'poster', file_name: 'p.pptx', size: 100 * MiB + 1 }, OPEN));
     expect(large.message).toBe('File Must Smaller Than 100MB');
-    for (let i = 0; i < 5; i++) expect((await confirmUpload(world.uploadDeps, 'u1', 'poster', await put(world, 'u1', 'poster', `p${i}.pptx`, pptxBytes()), OPEN)).name).toBe(`p${i}.pptx`);
+    for (let i = 0; i < 5; i++) expect((await confirmUpload(world.uploadDeps, 'u1', 'poster', await put(world, 'u1', 'poster', `p${i}.pptx`, pptxBytes(), OPEN), OPEN)).name).toBe(`p${i}.pptx`);
     const sixth = await refusal(requestUpload(world.uploadDeps, 'u1', { purpose: 'poster', file_name: 'p6.pptx', size: 10 }, OPEN));
     expect([sixth.kind, sixth.message]).toEqual(['conflict', 'Maximum 5 Files Upload.']);
     // Another delegate is not affected.
@@ -46,7 +46,7 @@ describe('requestUpload', () => {
 describe('confirmUpload', () => {
   it('records a real file and answers it with a download link', async () => {
     const world = fakeUploadWorld();
-    const key = await put(world, 'u1', 'oral', 'talk.ppt', pptBytes());
+    const key = await put(world, 'u1', 'oral', 'talk.ppt', pptBytes(), OPEN);
     const file = await confirmUpload(world.uploadDeps, 'u1', 'oral', key, OPEN);
     expect(file).toMatchObject({ id: 'id-1', name: 'talk.ppt', size: 4096, purpose: 'oral', uploaded_at: OPEN.toISOString() });
     expect(file.url).toContain(key);
@@ -62,7 +62,7 @@ describe('confirmUpload', () => {
     ['a pptx named .pdf', 'abstract', 'a.pdf', pptxBytes(), 'The file is not a valid PDF document.'],
   ] as const)('refuses %s and deletes it', async (_name, purpose, fileName, bytes, message) => {
     const world = fakeUploadWorld();
-    const key = await put(world, 'u1', purpose, fileName, bytes);
+    const key = await put(world, 'u1', purpose, fileName, bytes, OPEN);
     const error = await refusal(confirmUpload(world.uploadDeps, 'u1', purpose, key, OPEN));
     expect([error.kind, error.message]).toEqual(['validation', message]);
     expect(world.objects.objects.has(key)).toBe(false);
@@ -80,7 +80,7 @@ describe('confirmUpload', () => {
 
   it("answers not found for another delegate's key, another purpose or a missing object, and deletes nothing", async () => {
     const world = fakeUploadWorld();
-    const key = await put(world, 'u1', 'poster', 'p.pptx', pptxBytes());
+    const key = await put(world, 'u1', 'poster', 'p.pptx', pptxBytes(), OPEN);
     for (const attempt of [
       confirmUpload(world.uploadDeps, 'u2', 'poster', key, OPEN),
       confirmUpload(world.uploadDeps, 'u1', 'oral', key, OPEN),
@@ -94,14 +94,14 @@ describe('confirmUpload', () => {
   it('reads two small ranges of a large pptx, never the file', async () => {
     const world = fakeUploadWorld();
     const bytes = pptxBytes(30 * MiB);
-    const key = await put(world, 'u1', 'poster', 'big.pptx', bytes);
+    const key = await put(world, 'u1', 'poster', 'big.pptx', bytes, OPEN);
     await confirmUpload(world.uploadDeps, 'u1', 'poster', key, OPEN);
     expect(world.objects.reads).toEqual(['0-7', `${bytes.length - 65_557}-${bytes.length - 1}`]);
   });
 
   it('answers the same file when confirmed twice, counting it once', async () => {
     const world = fakeUploadWorld();
-    const key = await put(world, 'u1', 'poster', 'p.pptx', pptxBytes());
+    const key = await put(world, 'u1', 'poster', 'p.pptx', pptxBytes(), OPEN);
     const a = await confirmUpload(world.uploadDeps, 'u1', 'poster', key, OPEN);
     const b = await confirmUpload(world.uploadDeps, 'u1', 'poster', key, OPEN);
     expect(b.id).toBe(a.id);
@@ -111,7 +111,7 @@ describe('confirmUpload', () => {
   it('refuses a sixth file that was signed before the fifth was recorded, and deletes it', async () => {
     const world = fakeUploadWorld();
     const keys = [];
-    for (let i = 0; i < 6; i++) keys.push(await put(world, 'u1', 'poster', `p${i}.pptx`, pptxBytes()));
+    for (let i = 0; i < 6; i++) keys.push(await put(world, 'u1', 'poster', `p${i}.pptx`, pptxBytes(), OPEN));
     for (const key of keys.slice(0, 5)) await confirmUpload(world.uploadDeps, 'u1', 'poster', key, OPEN);
     const error = await refusal(confirmUpload(world.uploadDeps, 'u1', 'poster', keys[5]!, OPEN));
     expect([error.kind, error.message]).toEqual(['conflict', 'Maximum 5 Files Upload.']);
@@ -120,7 +120,7 @@ describe('confirmUpload', () => {
 
   it('refuses to confirm an abstract file after the deadline', async () => {
     const world = fakeUploadWorld();
-    const key = await put(world, 'u1', 'abstract', 'a.pdf', pdfBytes());
+    const key = await put(world, 'u1', 'abstract', 'a.pdf', pdfBytes(), OPEN);
     const error = await refusal(confirmUpload(world.uploadDeps, 'u1', 'abstract', key, CLOSED));
     expect([error.kind, error.message]).toEqual(['forbidden', modificationsProhibited]);
   });
@@ -129,7 +129,7 @@ describe('confirmUpload', () => {
 describe('getFile and removeFile', () => {
   it('only the owner gets a link or removes; removal frees the place and deletes the object', async () => {
     const world = fakeUploadWorld();
-    const key = await put(world, 'u1', 'poster', 'p.pptx', pptxBytes());
+    const key = await put(world, 'u1', 'poster', 'p.pptx', pptxBytes(), OPEN);
     const file = await confirmUpload(world.uploadDeps, 'u1', 'poster', key, OPEN);
     expect((await refusal(getFile(world.uploadDeps, 'u2', file.id))).kind).toBe('not_found');
     expect((await refusal(removeFile(world.uploadDeps, 'u2', file.id, OPEN))).kind).toBe('not_found');
@@ -143,7 +143,7 @@ describe('getFile and removeFile', () => {
 
   it('keeps a file a saved abstract holds, and abstract files after the deadline', async () => {
     const world = fakeUploadWorld();
-    const file = await confirmUpload(world.uploadDeps, 'u1', 'abstract', await put(world, 'u1', 'abstract', 'a.pdf', pdfBytes()), OPEN);
+    const file = await confirmUpload(world.uploadDeps, 'u1', 'abstract', await put(world, 'u1', 'abstract', 'a.pdf', pdfBytes(), OPEN), OPEN);
     expect((await refusal(removeFile(world.uploadDeps, 'u1', file.id, CLOSED))).message).toBe(modificationsProhibited);
     world.files.hold('u1', [file.id], 'abstract-1');
     const held = await refusal(removeFile(world.uploadDeps, 'u1', file.id, OPEN));

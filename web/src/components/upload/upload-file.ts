@@ -45,7 +45,13 @@ export async function uploadFile(
     concurrent: true,
     signal: options.signal,
   });
-  await putToStorage(target, file, options.onProgress, options.signal);
+  try {
+    await putToStorage(target, file, options.onProgress, options.signal);
+  } catch (error) {
+    // Cancelled or failed before it was stored: give its place for unfinished uploads back.
+    void callApi(routes.deleteUpload, { params: { id: target.id }, concurrent: true }).catch(() => undefined);
+    throw error;
+  }
   options.onConfirming?.();
   return callApi<UploadedFile>(confirmRoutes[purpose], { body: { key: target.key }, concurrent: true, signal: options.signal });
 }

@@ -6,6 +6,7 @@ import { abstractLimits } from '#core/config/conference';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page, PageSkeleton } from '../../components/page';
 import { QueryError } from '../../components/query-error';
+import { UnfinishedUploads } from '../../components/upload/unfinished-uploads';
 import { paths } from '../../config/paths';
 import { usePersonInfo } from './api';
 
@@ -84,6 +85,7 @@ export default function CenterPage() {
             </Card.Root>
           ))}
         </Grid>
+        <UnfinishedUploads />
       </Stack>
     </Page>
   );

@@ -1,0 +1,7 @@
+import { routes } from '#core/routes';
+import { listUnfinished } from '#core/uploads/uploads';
+import { uploadDeps } from '#lib/upload-deps';
+import { defineDelegateHandler } from '#lib/http/delegate-handler';
+
+/** GET /uploads/pending: uploads started but never finished, and abstract PDFs never saved with an abstract. */
+export const handler = defineDelegateHandler(routes.listPendingUploads, {}, ({ auth, now }) => listUnfinished(uploadDeps(), auth.userId, now));
