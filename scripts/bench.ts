@@ -2,8 +2,9 @@
  * `npm run bench`: prints the speed and size figures of the product (no pass/fail; the targets
  * are printed beside each figure). Runs offline against a throw-away local portal.
  *
- *   1. bundle size of every function (the CDK's esbuild options), target <= 250 kB minified
- *   2. cold init of every bundle in a fresh node process vs an empty handler, target <= 2x
+ *   1. bundle size of every function (the CDK's esbuild options, the AWS SDK bundled in), reported
+ *   2. cold init of every bundle in a fresh node process vs the floor (a bundle that only creates
+ *      a DynamoDB document client), target <= 1.5x
  *   3. first-load JS of the SPA (gzip), target <= 200 kB
  *   4. Lighthouse mobile performance and accessibility, target >= 95
  *   5. a 100 MB poster through presign + PUT + confirm vs a raw PUT to the local S3, target >= 0.9,
@@ -47,9 +48,20 @@ async function bundles() {
     await build({ ...esbuildOptions, mainFields: [...esbuildOptions.mainFields], entryPoints: [handlerEntry(route.handler)], outfile: file, sourcemap: false, logLevel: 'error' });
     results.push({ id: route.id, file, bytes: fs.statSync(file).size });
   }
-  const empty = path.join(outDir, 'empty.mjs');
-  fs.writeFileSync(empty, 'export const handler = async () => ({ statusCode: 200, body: "" });\n');
-  return { results, empty };
+  // The floor: what every function that touches the table pays at least (the SDK's DynamoDB client).
+  const floorSource = path.join(outDir, 'floor.ts');
+  fs.writeFileSync(
+    floorSource,
+    [
+      "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
+      "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';",
+      'const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));',
+      "export const handler = async () => ({ statusCode: client ? 200 : 500, body: '' });",
+    ].join('\n'),
+  );
+  const floor = path.join(outDir, 'floor.mjs');
+  await build({ ...esbuildOptions, mainFields: [...esbuildOptions.mainFields], entryPoints: [floorSource], outfile: floor, sourcemap: false, logLevel: 'error', nodePaths: [path.join(root, 'node_modules')] });
+  return { results, floor, floorBytes: fs.statSync(floor).size };
 }
 
 function coldInitMs(file: string, runs = 7): number {
@@ -134,23 +146,25 @@ async function main() {
   console.log(`Bench on ${process.platform}/${process.arch}, node ${process.version}, ${new Date().toISOString()}\n`);
 
   if (wanted('bundles') || wanted('init')) {
-    const { results, empty } = await bundles();
+    const { results, floor, floorBytes } = await bundles();
     if (wanted('bundles')) {
-      console.log('1. Function bundles (minified, AWS SDK external as on the Node 22 runtime), target <= 250 kB');
-      table([['route', 'size'], ...results.map((r) => [r.id, kB(r.bytes)])]);
+      console.log('1. Function bundles (minified, the AWS SDK bundled in; report only)');
+      table([['route', 'size'], ['(floor: DynamoDB document client)', kB(floorBytes)], ...results.map((r) => [r.id, kB(r.bytes)])]);
       console.log(`  largest: ${kB(Math.max(...results.map((r) => r.bytes)))}\n`);
     }
     if (wanted('init')) {
-      console.log('2. Cold init in a fresh node process (median of 7), target <= 2x the empty handler');
-      const base = coldInitMs(empty);
+      console.log('2. Cold init in a fresh node process (median of 7) vs the floor (a bundle that only creates a DynamoDB document client), target <= 1.5x');
+      const base = coldInitMs(floor);
       const rows: (string | number)[][] = [['route', 'init', 'ratio']];
-      rows.push(['(empty handler)', `${base.toFixed(1)} ms`, '1.00x']);
+      rows.push(['(floor)', `${base.toFixed(1)} ms`, '1.00x']);
+      let worst = 0;
       for (const r of results) {
         const ms = coldInitMs(r.file);
+        worst = Math.max(worst, ms / base);
         rows.push([r.id, `${ms.toFixed(1)} ms`, `${(ms / base).toFixed(2)}x`]);
       }
       table(rows);
-      console.log();
+      console.log(`  worst: ${worst.toFixed(2)}x (target <= 1.5x for every function)\n`);
     }
   }
 

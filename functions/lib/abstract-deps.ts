@@ -5,11 +5,10 @@ import { fileStore } from '#storage/files';
 import { objectStore } from '#storage/objects';
 import { accountStore } from '#storage/users';
 import { secrets } from './crypto';
-import { env } from './env';
 import { domainLog } from './logger';
 import { sesMailer } from './mailer';
 
-export function abstractDeps(): AbstractDeps {
+export function abstractDeps(siteOrigin: string): AbstractDeps {
   return {
     abstracts: abstractStore,
     files: fileStore,
@@ -18,6 +17,6 @@ export function abstractDeps(): AbstractDeps {
     mailer: sesMailer,
     newId: secrets.newId,
     log: domainLog,
-    siteOrigin: env.siteOrigin(),
+    siteOrigin,
   };
 }

@@ -5,11 +5,10 @@ import { sessionStore } from '#storage/sessions';
 import { tokenStore } from '#storage/tokens';
 import { throttle } from '#storage/throttle';
 import { secrets } from './crypto';
-import { env } from './env';
 import { domainLog } from './logger';
 import { sesMailer } from './mailer';
 
-export function accountDeps(): AccountDeps {
+export function accountDeps(siteOrigin: string): AccountDeps {
   return {
     store: accountStore,
     sessions: sessionStore,
@@ -18,6 +17,6 @@ export function accountDeps(): AccountDeps {
     secrets,
     mailer: sesMailer,
     log: domainLog,
-    siteOrigin: env.siteOrigin(),
+    siteOrigin,
   };
 }

@@ -1,11 +1,11 @@
-import { SendEmailCommand } from '@aws-sdk/client-ses';
 import type { Mailer } from '#core/accounts/ports';
-import { sesClient } from './aws/clients';
+import { loadSes } from './aws/clients';
 import { env } from './env';
 
 /** Sends through SES (aws-ses-v2-local when local) as the configured sender. */
 export const sesMailer: Mailer = {
   async send(mail) {
+    const { sesClient, SendEmailCommand } = await loadSes();
     await sesClient().send(
       new SendEmailCommand({
         Source: env.mailFrom(),

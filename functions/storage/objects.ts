@@ -4,22 +4,20 @@
  * AWS S3 itself refuses any other size or type, any second write and an untagged upload; s3rver
  * checks none of this, so the confirmation step re-checks every object.
  */
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ObjectStore } from '#core/uploads/ports';
-import { s3ClientForPresign, s3ClientInternal } from '#lib/aws/clients';
+import { PENDING_TAG } from '#core/uploads/rules';
+import { loadS3 } from '#lib/aws/clients';
 import { env } from '#lib/env';
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */
 const attachment = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
-/** The tag of an object uploaded but not confirmed; the bucket's lifecycle rule expires objects carrying it. */
-export const PENDING_TAG = { key: 'upload', value: 'pending' } as const;
 const pendingTagging = `${PENDING_TAG.key}=${PENDING_TAG.value}`;
 
 export const objectStore: ObjectStore = {
   async presignPut(key, { contentType, size, expiresSeconds }) {
+    const { PutObjectCommand, getSignedUrl, s3ClientForPresign } = await loadS3();
     // If-None-Match: * makes the URL write-once: after the upload (and its check) nobody can PUT
     // other bytes of the same length under the key while the URL lives (S3 answers 412).
     const command = new PutObjectCommand({
@@ -40,15 +38,18 @@ export const objectStore: ObjectStore = {
   },
 
   async clearPendingTag(key) {
+    const { PutObjectTaggingCommand, s3ClientInternal } = await loadS3();
     await s3ClientInternal().send(new PutObjectTaggingCommand({ Bucket: env.uploadsBucket(), Key: key, Tagging: { TagSet: [] } }));
   },
 
-  presignGet(key, { fileName, expiresSeconds }) {
+  async presignGet(key, { fileName, expiresSeconds }) {
+    const { GetObjectCommand, getSignedUrl, s3ClientForPresign } = await loadS3();
     const command = new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: key, ResponseContentDisposition: attachment(fileName) });
     return getSignedUrl(s3ClientForPresign(), command, { expiresIn: expiresSeconds });
   },
 
   async readRange(key, start, end) {
+    const { GetObjectCommand, s3ClientInternal } = await loadS3();
     try {
       const r = await s3ClientInternal().send(new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: key, Range: `bytes=${start}-${end}` }));
       // "bytes 0-7/104857600": the whole size comes with the range.
@@ -70,6 +71,7 @@ export const objectStore: ObjectStore = {
   },
 
   async delete(key) {
+    const { DeleteObjectCommand, s3ClientInternal } = await loadS3();
     await s3ClientInternal().send(new DeleteObjectCommand({ Bucket: env.uploadsBucket(), Key: key }));
   },
 };

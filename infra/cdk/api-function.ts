@@ -20,6 +20,7 @@ export interface ApiFunctionProps {
   uploads: IBucket;
   mailIdentityArn: string;
   environment: Record<string, string>;
+  reservedConcurrency?: number;
 }
 
 export class ApiFunction extends Construct {
@@ -34,6 +35,7 @@ export class ApiFunction extends Construct {
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: route.memoryMb ?? 512,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       timeout: Duration.seconds(10),
       description: `${route.method} ${route.path}`,
       projectRoot,

@@ -7,8 +7,11 @@ import path from 'node:path';
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 export const handlerEntry = (handler: string) => path.join(projectRoot, 'functions/handlers', `${handler}.ts`);
 
-/** The AWS SDK v3 ships with the Node 22 Lambda runtime: not bundled. */
-export const externalModules = ['@aws-sdk/*'];
+/**
+ * Nothing is left to the runtime: the AWS SDK is bundled at the versions package-lock.json pins
+ * (the SDK the Node 22 runtime ships is whatever AWS installed last, and untested with our code).
+ */
+export const externalModules: string[] = [];
 
 /** ESM bundles need a `require` for the few CommonJS dependencies (busboy, ...). */
 export const esmRequireBanner =

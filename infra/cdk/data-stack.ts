@@ -1,19 +1,24 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { uploadLimits } from '../../functions/core/config/conference';
 import { tableDefinition } from '../../functions/storage/table';
+import { PENDING_TAG } from '../../functions/core/uploads/rules';
 
-export interface DataStackProps extends StackProps {
-  siteOrigin: string;
-}
-
-/** The single table and the uploads bucket: the data that must outlive deploys. */
+/**
+ * The single table, the uploads bucket and the origin secret: what must outlive deploys.
+ * The uploads bucket's CORS names the site, whose CloudFront name is known only once the web
+ * stack exists: the web stack sets it (web-stack.ts).
+ */
 export class DataStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly uploads: s3.Bucket;
+  /** What CloudFront adds as `x-origin-verify` to /api/* requests; the functions refuse requests without it. */
+  readonly originVerify: secretsmanager.Secret;
 
-  constructor(scope: Construct, id: string, props: DataStackProps) {
+  constructor(scope: Construct, id: string, props: StackProps = {}) {
     super(scope, id, props);
     const d = tableDefinition;
     const key = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
@@ -40,17 +45,21 @@ export class DataStack extends Stack {
       enforceSSL: true,
       versioned: false,
       removalPolicy: RemovalPolicy.RETAIN,
-      // Browsers PUT straight to S3 with presigned URLs and read back with presigned GETs.
-      cors: [
+      lifecycleRules: [
+        { id: 'AbortIncompleteMultipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Uploads never confirmed keep the tag their signed PUT set; confirmation removes it.
         {
-          allowedOrigins: [props.siteOrigin],
-          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
-          allowedHeaders: ['*'],
-          exposedHeaders: ['ETag'],
-          maxAge: 3000,
+          id: 'ExpireUnconfirmedUploads',
+          tagFilters: { [PENDING_TAG.key]: PENDING_TAG.value },
+          expiration: Duration.days(uploadLimits.pendingObjectDays),
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+
+    this.originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: 'Header value CloudFront adds to /api/* requests (x-origin-verify); the API refuses requests without it.',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+      removalPolicy: RemovalPolicy.DESTROY,
     });
   }
 }

@@ -1,19 +1,58 @@
 import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import * as cr from 'aws-cdk-lib/custom-resources';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { prerenderedPaths } from '../../web/src/config/paths';
 import { securityHeaders, siteObjectFor } from '../site/routing';
 
+/** The site's own names (CloudFront aliases) and their ACM certificate, which must be in us-east-1. */
+export interface CustomDomain {
+  domainNames: string[];
+  certificateArn: string;
+}
+
 export interface WebStackProps extends StackProps {
   uploads: s3.IBucket;
+  originVerify: ISecret;
   api: apigw.HttpApi;
+  customDomain?: CustomDomain;
   /** Folder of the built SPA (dist/web); tests pass a small fixture. */
   webAssets: string;
 }
+
+/**
+ * The CloudFront Function on /api/*: copies the Host the viewer used into `x-forwarded-host`
+ * (API Gateway needs its own Host, so the viewer's is not forwarded), overwriting whatever the
+ * viewer sent under that name. The functions build links in mails from it.
+ */
+export const forwardedHostFunctionCode = [
+  'function handler(event) {',
+  '  var request = event.request;',
+  '  var host = request.headers.host ? request.headers.host.value : "";',
+  '  request.headers["x-forwarded-host"] = { value: host };',
+  '  return request;',
+  '}',
+].join('\n');
+
+/** Headers the API receives from the viewer (and from CloudFront: the viewer's address and protocol). */
+export const apiForwardedHeaders = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'origin',
+  'user-agent',
+  'stripe-signature',
+  'x-forwarded-host',
+  'CloudFront-Viewer-Address',
+  'CloudFront-Forwarded-Proto',
+];
 
 /** The CloudFront function source: the same path rule as the local server (infra/site/routing.ts). */
 export function rewriteFunctionCode(prerendered: string[]): string {
@@ -80,9 +119,37 @@ export class WebStack extends Stack {
       compress: true,
     };
     const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    // The token: never cached (the API answers no-store), but a cache policy is the only place
+    // CloudFront lets Authorization through to the origin (an origin request policy may not).
+    const apiCache = new cloudfront.CachePolicy(this, 'ApiNoCache', {
+      comment: 'API: not cached; forwards Authorization and every query string',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('authorization'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    });
+    const apiRequests = new cloudfront.OriginRequestPolicy(this, 'ApiRequests', {
+      comment: 'API: the viewer headers it reads, the viewer address CloudFront vouches for; never the Host',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...apiForwardedHeaders),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
+    const forwardedHost = new cloudfront.Function(this, 'ApiForwardedHost', {
+      code: cloudfront.FunctionCode.fromInline(forwardedHostFunctionCode),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'The viewer Host as x-forwarded-host for the API',
+    });
 
     this.distribution = new cloudfront.Distribution(this, 'Site', {
       comment: 'Congress portal',
+      ...(props.customDomain
+        ? {
+            domainNames: props.customDomain.domainNames,
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
+          }
+        : {}),
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       defaultBehavior: {
@@ -92,12 +159,17 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new origins.HttpOrigin(apiDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            // A dynamic reference, resolved at deploy: the secret is never in the template.
+            customHeaders: { 'x-origin-verify': props.originVerify.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          cachePolicy: apiCache,
+          originRequestPolicy: apiRequests,
           responseHeadersPolicy: responseHeaders,
+          functionAssociations: [{ function: forwardedHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
         '/assets/*': staticFiles,
         '/pdf/*': staticFiles,
@@ -114,6 +186,33 @@ export class WebStack extends Stack {
       memoryLimit: 512,
     });
 
-    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    // Browsers PUT uploads straight to S3 and read them back from this site's names only. The
+    // CloudFront name exists only now, so the uploads bucket (data stack) gets its CORS from here.
+    const siteOrigins = [...(props.customDomain?.domainNames ?? []), this.distribution.distributionDomainName].map((d) => `https://${d}`);
+    const cors = {
+      service: 'S3',
+      action: 'putBucketCors',
+      parameters: {
+        Bucket: props.uploads.bucketName,
+        CORSConfiguration: {
+          CORSRules: [
+            { AllowedOrigins: siteOrigins, AllowedMethods: ['PUT', 'GET', 'HEAD'], AllowedHeaders: ['*'], ExposeHeaders: ['ETag'], MaxAgeSeconds: 3000 },
+          ],
+        },
+      },
+      physicalResourceId: cr.PhysicalResourceId.of(`${props.uploads.bucketName}-cors`),
+    };
+    new cr.AwsCustomResource(this, 'UploadsCors', {
+      onCreate: cors,
+      onUpdate: cors,
+      policy: cr.AwsCustomResourcePolicy.fromStatements([
+        new iam.PolicyStatement({ actions: ['s3:PutBucketCORS'], resources: [props.uploads.bucketArn] }),
+      ]),
+      installLatestAwsSdk: false,
+    });
+
+    const siteUrl = props.customDomain ? `https://${props.customDomain.domainNames[0]}` : `https://${this.distribution.distributionDomainName}`;
+    new CfnOutput(this, 'SiteUrl', { value: siteUrl });
+    new CfnOutput(this, 'CloudFrontDomain', { value: this.distribution.distributionDomainName, description: 'Point the custom domain names here (CNAME or alias).' });
   }
 }

@@ -3,9 +3,10 @@
  * request into the HTTP API (payload 2.0) event the Lambda receives on AWS, and calls the same
  * handler module. Bodies over 6 MB are refused as Lambda would refuse them.
  *
- * It also plays CloudFront's part for /api/*: like the origin request policy on AWS, it sets
- * `CloudFront-Viewer-Address` (the viewer's address) and the secret `x-origin-verify` header,
- * overwriting whatever the client sent under those names.
+ * It also plays CloudFront's part for /api/*: like the origin request policy and the viewer
+ * request function on AWS, it sets `CloudFront-Viewer-Address` (the viewer's address),
+ * `x-forwarded-host` and `CloudFront-Forwarded-Proto` (the site's address as the viewer used it)
+ * and the secret `x-origin-verify` header, overwriting whatever the client sent under those names.
  *
  * Local only:
  * - a request header `x-app-now: <ISO instant>` pins the server clock for that one request
@@ -76,13 +77,16 @@ function toEvent(
   cloudFront: CloudFrontPart,
 ): APIGatewayProxyEventV2 {
   const viewer = (typeof req.headers['x-local-client-ip'] === 'string' && req.headers['x-local-client-ip']) || req.socket.remoteAddress || '127.0.0.1';
-  const fromCloudFront = new Set(['x-local-client-ip', 'cloudfront-viewer-address', 'x-origin-verify']);
+  const fromCloudFront = new Set(['x-local-client-ip', 'cloudfront-viewer-address', 'x-origin-verify', 'x-forwarded-host', 'cloudfront-forwarded-proto']);
   const headers = ownObject([
     ...Object.entries(req.headers)
       .filter(([name, value]) => value !== undefined && !fromCloudFront.has(name))
       .map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : String(value)] as const),
     ['cloudfront-viewer-address', `${viewer}:${req.socket.remotePort ?? 0}`],
     ['x-origin-verify', cloudFront.originVerify],
+    // The viewer's host, as the CloudFront Function on /api/* copies it (links in mails use it).
+    ['x-forwarded-host', req.headers.host ?? url.host],
+    ['cloudfront-forwarded-proto', 'http'],
   ]);
   const joined = new Map<string, string>();
   for (const [k, v] of url.searchParams) joined.set(k, joined.has(k) ? `${joined.get(k)},${v}` : v);

@@ -5,27 +5,40 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, effectiveGrants, routeList } from '#core/routes';
 import { tableDefinition } from '#storage/table';
 import { buildStacks } from '../../infra/cdk/stacks';
-import { rewriteFunctionCode } from '../../infra/cdk/web-stack';
+import { forwardedHostFunctionCode, rewriteFunctionCode } from '../../infra/cdk/web-stack';
+import { passwordRouteThrottle } from '../../infra/cdk/api-stack';
+import { PENDING_TAG } from '#core/uploads/rules';
 import { siteObjectFor } from '../../infra/site/routing';
 import { prerenderedPaths } from '../../web/src/config/paths';
 
 let api: Template;
 let data: Template;
 let web: Template;
+let customWeb: Template;
 
-beforeAll(() => {
+const synth = (customDomain?: { domainNames: string[]; certificateArn: string }) => {
   // Skip esbuild here: bundling is exercised by `npm run synth` and measured by `npm run bench`.
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stacks = buildStacks(app, {
-    siteOrigin: 'https://congress.example.org',
+  return buildStacks(app, {
     mailDomain: 'example.org',
     mailFrom: 'Congress <no-reply@example.org>',
+    customDomain,
     webAssets: path.join(import.meta.dirname, 'fixtures/web'),
   });
+};
+
+beforeAll(() => {
+  const stacks = synth();
   api = Template.fromStack(stacks.api);
   data = Template.fromStack(stacks.data);
   web = Template.fromStack(stacks.web);
-});
+  customWeb = Template.fromStack(
+    synth({ domainNames: ['congress.example.org', 'www.congress.example.org'], certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' }).web,
+  );
+}, 120_000);
+
+/** Whether a template value is a CloudFormation dynamic reference to a Secrets Manager secret (never the value). */
+const isSecretReference = (value: unknown) => JSON.stringify(value).includes('{{resolve:secretsmanager:');
 
 describe('api stack', () => {
   it('has exactly one Lambda per route of the route table', () => {
@@ -45,8 +58,11 @@ describe('api stack', () => {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
       expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
-        expect.arrayContaining(['TABLE_NAME', 'UPLOADS_BUCKET', 'MAIL_FROM', 'SITE_ORIGIN']),
+        expect.arrayContaining(['TABLE_NAME', 'UPLOADS_BUCKET', 'MAIL_FROM', 'ORIGIN_VERIFY']),
       );
+      // Links follow the names the site is reached by (x-forwarded-host), not a setting.
+      expect(fn.Properties.Environment.Variables.SITE_ORIGIN).toBeUndefined();
+      expect(isSecretReference(fn.Properties.Environment.Variables.ORIGIN_VERIFY)).toBe(true);
       expect(fn.Properties.Environment.Variables.APP_NOW).toBeUndefined();
       expect(fn.Properties.Environment.Variables.APP_MODE).toBeUndefined();
     }
@@ -84,6 +100,19 @@ describe('api stack', () => {
     expect(policyOf('getAbstractOptions').flatMap((st) => st.actions)).toEqual(['dynamodb:GetItem']);
   });
 
+  it('throttles the password-hashing routes at the gateway, and logs each request with both request ids but no query', () => {
+    const [stage] = Object.values(api.findResources('AWS::ApiGatewayV2::Stage'));
+    const settings = stage!.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number }>;
+    expect(Object.keys(settings).sort()).toEqual(
+      routeList.filter((r) => r.memoryMb === 1769).map((r) => `${r.method} ${API_BASE}${r.path}`).sort(),
+    );
+    expect(settings[`POST ${API_BASE}/login`]!.ThrottlingRateLimit).toBe(passwordRouteThrottle.rateLimit);
+    const format = stage!.Properties.AccessLogSettings.Format as string;
+    expect(format).toContain('$context.requestId');
+    expect(format).toContain('$context.integration.requestId');
+    expect(format).not.toMatch(/querystring|\$context\.path|rawQuery/i);
+  });
+
   it('gives password hashing a whole vCPU', () => {
     const fns = api.findResources('AWS::Lambda::Function');
     const memoryOf = (routeId: string) => Object.entries(fns).find(([id]) => id.startsWith(`${routeId}Fn`))![1].Properties.MemorySize;
@@ -112,7 +141,7 @@ describe('data stack', () => {
     });
   });
 
-  it('keeps the uploads bucket private, encrypted, TLS-only, with CORS for the site', () => {
+  it('keeps the uploads bucket private, encrypted, TLS-only, and expires unconfirmed uploads after a day', () => {
     data.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -120,8 +149,10 @@ describe('data stack', () => {
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
       },
-      CorsConfiguration: {
-        CorsRules: [Match.objectLike({ AllowedOrigins: ['https://congress.example.org'], AllowedMethods: ['PUT', 'GET', 'HEAD'] })],
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Status: 'Enabled', TagFilters: [{ Key: PENDING_TAG.key, Value: PENDING_TAG.value }], ExpirationInDays: 1 }),
+        ]),
       },
     });
     data.hasResourceProperties('AWS::S3::BucketPolicy', {
@@ -132,7 +163,68 @@ describe('data stack', () => {
   });
 });
 
+describe('data stack secrets', () => {
+  it('generates the origin secret (never written in a template)', () => {
+    data.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
+  });
+});
+
 describe('web stack', () => {
+  const apiBehavior = (t: Template) => {
+    const config = Object.values(t.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    const behavior = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === behavior.TargetOriginId);
+    return { config, behavior, origin };
+  };
+
+  it('sends the origin secret to the API, with the viewer address and never the Host', () => {
+    const { behavior, origin } = apiBehavior(web);
+    const header = origin.OriginCustomHeaders.find((h: { HeaderName: string }) => h.HeaderName === 'x-origin-verify');
+    expect(isSecretReference(header.HeaderValue)).toBe(true);
+    web.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: Match.objectLike({
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: Match.arrayWith(['x-forwarded-host', 'CloudFront-Viewer-Address']) },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+      }),
+    });
+    const policy = Object.values(web.findResources('AWS::CloudFront::OriginRequestPolicy'))[0]!;
+    expect((policy.Properties.OriginRequestPolicyConfig.HeadersConfig.Headers as string[]).map((h) => h.toLowerCase())).not.toContain('host');
+    expect(behavior.OriginRequestPolicyId).toEqual({ Ref: Object.keys(web.findResources('AWS::CloudFront::OriginRequestPolicy'))[0] });
+    // Authorization reaches the API only through a cache policy; the API answers no-store.
+    web.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        DefaultTTL: 0,
+        MinTTL: 0,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({ HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['authorization'] } }),
+      }),
+    });
+    expect(behavior.FunctionAssociations[0].EventType).toBe('viewer-request');
+  });
+
+  it('copies the viewer Host into x-forwarded-host, overwriting a forged one', () => {
+    const handler = new Function(`${forwardedHostFunctionCode}; return handler;`)() as (e: unknown) => { headers: Record<string, { value: string }> };
+    const request = handler({ request: { headers: { host: { value: 'congress.example.org' }, 'x-forwarded-host': { value: 'evil.example' } } } });
+    expect(request.headers['x-forwarded-host']).toEqual({ value: 'congress.example.org' });
+  });
+
+  it('runs on the CloudFront name without a custom domain, and gives the uploads bucket CORS for it', () => {
+    const { config } = apiBehavior(web);
+    expect(config.Aliases).toBeUndefined();
+    const [cors] = Object.values(web.findResources('Custom::AWS'));
+    expect(JSON.stringify(cors!.Properties.Create)).toContain('DomainName');
+    expect(JSON.stringify(cors!.Properties.Create)).toContain('putBucketCors');
+  });
+
+  it('with domainNames and certificateArn: aliases, the certificate, and CORS for those names too', () => {
+    const { config } = apiBehavior(customWeb);
+    expect(config.Aliases).toEqual(['congress.example.org', 'www.congress.example.org']);
+    expect(config.ViewerCertificate).toMatchObject({ AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc', SslSupportMethod: 'sni-only' });
+    const [cors] = Object.values(customWeb.findResources('Custom::AWS'));
+    const create = JSON.stringify(cors!.Properties.Create);
+    expect(create).toContain('https://congress.example.org');
+    expect(create).toContain('https://www.congress.example.org');
+  });
+
   it('serves the site privately through CloudFront with origin access control', () => {
     web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
     web.hasResourceProperties('AWS::S3::Bucket', {
@@ -149,7 +241,7 @@ describe('web stack', () => {
     ) as Record<string, { AllowedMethods: string[]; CachePolicyId: string }>;
     expect(Object.keys(behaviors).sort()).toEqual(['/api/*', '/assets/*', '/images/*', '/pdf/*']);
     expect(behaviors['/api/*']!.AllowedMethods).toContain('POST');
-    expect(behaviors['/api/*']!.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
+    expect(behaviors['/api/*']!.CachePolicyId).toEqual({ Ref: Object.keys(web.findResources('AWS::CloudFront::CachePolicy'))[0] });
     expect(config.DefaultCacheBehavior.FunctionAssociations[0].EventType).toBe('viewer-request');
     web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: {

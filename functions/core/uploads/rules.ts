@@ -10,6 +10,9 @@ export type UploadPurpose = keyof typeof uploadPurposes;
 export const uploadPurposeIds = Object.keys(uploadPurposes) as UploadPurpose[];
 export const isUploadPurpose = (value: string): value is UploadPurpose => Object.hasOwn(uploadPurposes, value);
 
+/** The tag of an object uploaded but not confirmed; the bucket's lifecycle rule expires objects carrying it. */
+export const PENDING_TAG = { key: 'upload', value: 'pending' } as const;
+
 /** The one Content-Type each extension is stored (and signed) with, whatever the browser guessed. */
 export const contentTypes: Record<string, string> = {
   pdf: 'application/pdf',

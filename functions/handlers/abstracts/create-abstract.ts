@@ -5,6 +5,6 @@ import { abstractDeps } from '#lib/abstract-deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
-export const handler = defineDelegateHandler(routes.createAbstract, { body: abstractSchema }, async ({ auth, body, now }) =>
-  replyWith(await createAbstract(abstractDeps(), auth.userId, body, now)),
+export const handler = defineDelegateHandler(routes.createAbstract, { body: abstractSchema }, async ({ auth, body, now, siteOrigin }) =>
+  replyWith(await createAbstract(abstractDeps(siteOrigin), auth.userId, body, now)),
 );

@@ -5,6 +5,6 @@ import { abstractDeps } from '#lib/abstract-deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
-export const handler = defineDelegateHandler(routes.deleteAbstract, { params: abstractIdSchema }, async ({ auth, params, now }) =>
-  replyWith(await deleteAbstract(abstractDeps(), auth.userId, params.id, now)),
+export const handler = defineDelegateHandler(routes.deleteAbstract, { params: abstractIdSchema }, async ({ auth, params, now, siteOrigin }) =>
+  replyWith(await deleteAbstract(abstractDeps(siteOrigin), auth.userId, params.id, now)),
 );

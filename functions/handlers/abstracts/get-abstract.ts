@@ -4,6 +4,6 @@ import { abstractIdSchema } from '#core/abstracts/schemas';
 import { abstractDeps } from '#lib/abstract-deps';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
-export const handler = defineDelegateHandler(routes.getAbstract, { params: abstractIdSchema }, ({ auth, params, now }) =>
-  getAbstract(abstractDeps(), auth.userId, params.id, now),
+export const handler = defineDelegateHandler(routes.getAbstract, { params: abstractIdSchema }, ({ auth, params, now, siteOrigin }) =>
+  getAbstract(abstractDeps(siteOrigin), auth.userId, params.id, now),
 );

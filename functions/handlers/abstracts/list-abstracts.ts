@@ -3,4 +3,4 @@ import { listAbstracts } from '#core/abstracts/abstracts';
 import { abstractDeps } from '#lib/abstract-deps';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
-export const handler = defineDelegateHandler(routes.listAbstracts, {}, ({ auth, now }) => listAbstracts(abstractDeps(), auth.userId, now));
+export const handler = defineDelegateHandler(routes.listAbstracts, {}, ({ auth, now, siteOrigin }) => listAbstracts(abstractDeps(siteOrigin), auth.userId, now));

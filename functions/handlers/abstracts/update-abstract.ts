@@ -8,6 +8,6 @@ import { defineDelegateHandler } from '#lib/http/delegate-handler';
 export const handler = defineDelegateHandler(
   routes.updateAbstract,
   { params: abstractIdSchema, body: abstractSchema, query: updateQuerySchema },
-  async ({ auth, params, body, query, now }) =>
-    replyWith(await updateAbstract(abstractDeps(), auth.userId, params.id, body, now, query.base_updated_at)),
+  async ({ auth, params, body, query, now, siteOrigin }) =>
+    replyWith(await updateAbstract(abstractDeps(siteOrigin), auth.userId, params.id, body, now, query.base_updated_at)),
 );

@@ -5,6 +5,6 @@ import { accountDeps } from '#lib/deps';
 import { defineHandler, replyWith } from '#lib/http/handler';
 
 /** The activation link lands on a page that posts its token here (a GET must not change state). */
-export const handler = defineHandler(routes.activate, { body: activateSchema }, async ({ body, now }) =>
-  replyWith(await activate(accountDeps(), body.token, now)),
+export const handler = defineHandler(routes.activate, { body: activateSchema }, async ({ body, now, siteOrigin }) =>
+  replyWith(await activate(accountDeps(siteOrigin), body.token, now)),
 );

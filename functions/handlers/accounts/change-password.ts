@@ -5,6 +5,6 @@ import { accountDeps } from '#lib/deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
-export const handler = defineDelegateHandler(routes.changePassword, { body: changePasswordSchema }, async ({ auth, body, now }) =>
-  replyWith(await changePassword(accountDeps(), auth.userId, body, now)),
+export const handler = defineDelegateHandler(routes.changePassword, { body: changePasswordSchema }, async ({ auth, body, now, siteOrigin }) =>
+  replyWith(await changePassword(accountDeps(siteOrigin), auth.userId, body, now)),
 );

@@ -4,6 +4,6 @@ import { checkEmailSchema } from '#core/accounts/schemas';
 import { accountDeps } from '#lib/deps';
 import { defineHandler, replyWith } from '#lib/http/handler';
 
-export const handler = defineHandler(routes.checkEmail, { query: checkEmailSchema }, async ({ query, sourceIp, now }) =>
-  replyWith(await checkEmail(accountDeps(), query.email, sourceIp, now)),
+export const handler = defineHandler(routes.checkEmail, { query: checkEmailSchema }, async ({ query, sourceIp, now, siteOrigin }) =>
+  replyWith(await checkEmail(accountDeps(siteOrigin), query.email, sourceIp, now)),
 );

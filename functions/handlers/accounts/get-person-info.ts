@@ -3,4 +3,4 @@ import { getPersonInfo } from '#core/accounts/accounts';
 import { accountDeps } from '#lib/deps';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
-export const handler = defineDelegateHandler(routes.getPersonInfo, {}, async ({ auth }) => getPersonInfo(accountDeps(), auth.userId));
+export const handler = defineDelegateHandler(routes.getPersonInfo, {}, async ({ auth, siteOrigin }) => getPersonInfo(accountDeps(siteOrigin), auth.userId));

@@ -4,6 +4,6 @@ import { loginSchema } from '#core/accounts/schemas';
 import { accountDeps } from '#lib/deps';
 import { defineHandler, replyWith } from '#lib/http/handler';
 
-export const handler = defineHandler(routes.login, { body: loginSchema }, async ({ body, sourceIp, now }) =>
-  replyWith(await login(accountDeps(), body, sourceIp, now)),
+export const handler = defineHandler(routes.login, { body: loginSchema }, async ({ body, sourceIp, now, siteOrigin }) =>
+  replyWith(await login(accountDeps(siteOrigin), body, sourceIp, now)),
 );

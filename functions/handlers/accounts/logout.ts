@@ -4,6 +4,6 @@ import { accountDeps } from '#lib/deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
-export const handler = defineDelegateHandler(routes.logout, {}, async ({ auth }) =>
-  replyWith(await logout(accountDeps(), auth.sessionId)),
+export const handler = defineDelegateHandler(routes.logout, {}, async ({ auth, siteOrigin }) =>
+  replyWith(await logout(accountDeps(siteOrigin), auth.sessionId)),
 );

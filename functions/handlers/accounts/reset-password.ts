@@ -4,6 +4,6 @@ import { resetSchema } from '#core/accounts/schemas';
 import { accountDeps } from '#lib/deps';
 import { defineHandler, replyWith } from '#lib/http/handler';
 
-export const handler = defineHandler(routes.resetPassword, { body: resetSchema }, async ({ body, now }) =>
-  replyWith(await resetPassword(accountDeps(), body, now)),
+export const handler = defineHandler(routes.resetPassword, { body: resetSchema }, async ({ body, now, siteOrigin }) =>
+  replyWith(await resetPassword(accountDeps(siteOrigin), body, now)),
 );

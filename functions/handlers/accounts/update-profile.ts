@@ -5,6 +5,6 @@ import { accountDeps } from '#lib/deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
-export const handler = defineDelegateHandler(routes.updateProfile, { body: profileSchema }, async ({ auth, body, now }) =>
-  replyWith(await updateProfile(accountDeps(), auth.userId, body, now)),
+export const handler = defineDelegateHandler(routes.updateProfile, { body: profileSchema }, async ({ auth, body, now, siteOrigin }) =>
+  replyWith(await updateProfile(accountDeps(siteOrigin), auth.userId, body, now)),
 );

@@ -11,7 +11,6 @@
  * - JSON nesting is bounded, so a walk over the value cannot exhaust the stack;
  * - a body with no or an unknown content type is read as JSON, else refused (400).
  */
-import Busboy from '@fastify/busboy';
 import { AppError } from '#core/errors';
 
 export type Json = Record<string, unknown>;
@@ -181,7 +180,11 @@ function parseJson(text: string): Json {
 // ---------------------------------------------------------------------------------------------
 // Multipart
 
-function parseMultipart(bytes: Buffer, contentType: string): Promise<Json> {
+/** Loaded for the first multipart body only (the spec's client sends few; most bodies are JSON). */
+let busboyModule: Promise<typeof import('@fastify/busboy')> | undefined;
+
+async function parseMultipart(bytes: Buffer, contentType: string): Promise<Json> {
+  const { default: Busboy } = await (busboyModule ??= import('@fastify/busboy'));
   return new Promise((resolve, reject) => {
     const fields: [string, string][] = [];
     let failed: Error | undefined;

@@ -45,8 +45,11 @@ export interface HandlerInput<Q, B, P, A> {
   /** The request's instant from the server clock; pass it to the domain, never call Date.now(). */
   now: Date;
   requestId: string;
-  /** Origin the client used (for links in mails); falls back to SITE_ORIGIN. */
-  origin: string | undefined;
+  /**
+   * The site's address as the delegate reached it (for links in mails and payment return
+   * addresses): the host CloudFront states (see `siteOriginOf`).
+   */
+  siteOrigin: string;
   /** The client's address, for per-client limits (see clientAddress). */
   sourceIp: string;
 }
@@ -88,6 +91,22 @@ export function clientAddress(event: Pick<APIGatewayProxyEventV2, 'headers' | 'r
   const viewer = event.headers?.['cloudfront-viewer-address'];
   const ip = viewer ? viewer.slice(0, viewer.lastIndexOf(':') > 0 ? viewer.lastIndexOf(':') : undefined) : undefined;
   return ip || event.requestContext?.http?.sourceIp || 'unknown';
+}
+
+/**
+ * `https://<host>` of the site as the viewer reached it. A CloudFront Function on /api/* copies
+ * the viewer's Host into `x-forwarded-host` (and the origin request policy forwards it with
+ * CloudFront-Forwarded-Proto); CloudFront answers only for the distribution's own names, and a
+ * request that did not come through CloudFront is refused (x-origin-verify), so a link made from
+ * it can only point at this site. SITE_ORIGIN, if set, serves calls that carry neither.
+ */
+export function siteOriginOf(headers: Record<string, string | undefined>): string {
+  const host = headers['x-forwarded-host'];
+  if (host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host)) {
+    const proto = headers['cloudfront-forwarded-proto'] === 'http' ? 'http' : 'https';
+    return `${proto}://${host.toLowerCase()}`;
+  }
+  return env.siteOrigin();
 }
 
 export const originMessages = { notThroughSite: 'This API is only available through the congress website.' };
@@ -150,8 +169,11 @@ export function defineHandler<
         auth,
         now: at,
         requestId,
-        origin: headers.origin,
         sourceIp: clientAddress(event),
+        // Only handlers that make links read it (a setting may be needed when CloudFront's header is absent).
+        get siteOrigin() {
+          return siteOriginOf(headers);
+        },
       } as Parameters<typeof run>[0];
       const result = await run(input);
       const answer = result instanceof Reply ? result : new Reply(result ?? null);
