@@ -13,6 +13,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from '../env';
 import { grantsPlugin } from './grants';
+import type * as S3Module from './s3';
+import type * as SesModule from './ses';
 
 export const localCredentials = (id: string) => ({ accessKeyId: id, secretAccessKey: id });
 
@@ -30,10 +32,10 @@ export function documentClient(): DynamoDBDocumentClient {
   return dynamo;
 }
 
-let s3Module: Promise<typeof import('./s3')> | undefined;
+let s3Module: Promise<typeof S3Module> | undefined;
 /** The S3 client, its commands and the presigner, loaded once on first use. */
 export const loadS3 = () => (s3Module ??= import('./s3'));
 
-let sesModule: Promise<typeof import('./ses')> | undefined;
+let sesModule: Promise<typeof SesModule> | undefined;
 /** The SES client and its command, loaded once on first use. */
 export const loadSes = () => (sesModule ??= import('./ses'));

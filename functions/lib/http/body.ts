@@ -11,6 +11,7 @@
  * - JSON nesting is bounded, so a walk over the value cannot exhaust the stack;
  * - a body with no or an unknown content type is read as JSON, else refused (400).
  */
+import type * as BusboyModule from '@fastify/busboy';
 import { AppError } from '#core/errors';
 
 export type Json = Record<string, unknown>;
@@ -181,7 +182,7 @@ function parseJson(text: string): Json {
 // Multipart
 
 /** Loaded for the first multipart body only (the spec's client sends few; most bodies are JSON). */
-let busboyModule: Promise<typeof import('@fastify/busboy')> | undefined;
+let busboyModule: Promise<typeof BusboyModule> | undefined;
 
 async function parseMultipart(bytes: Buffer, contentType: string): Promise<Json> {
   const { default: Busboy } = await (busboyModule ??= import('@fastify/busboy'));
