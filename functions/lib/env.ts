@@ -27,4 +27,8 @@ export const env = {
   /** Endpoint the browser uses for presigned S3 URLs (local: same host as the page sees). */
   s3PublicEndpoint: () => process.env.S3_PUBLIC_ENDPOINT ?? process.env.S3_ENDPOINT,
   sesEndpoint: () => process.env.SES_ENDPOINT,
+  stripeSecretKey: () => required('STRIPE_SECRET_KEY'),
+  stripeWebhookSecret: () => required('STRIPE_WEBHOOK_SECRET'),
+  /** The local Stripe stand-in (`http://127.0.0.1:12111`); unset: Stripe itself. */
+  stripeApiBase: () => process.env.STRIPE_API_BASE || undefined,
 };
