@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  *   infra  CDK template assertions (offline; AWS_REGION is set here)
  *   api    handlers through the local server against the local stand-ins; the global setup
  *          starts a throw-away portal unless API_ORIGIN points at one (npm test does that)
+ *   local  the local stand-ins themselves (the local Stripe through the real SDK), on ephemeral ports
  * Browser journeys are Playwright tests (test/e2e, playwright.config.ts).
  */
 export default defineConfig({
@@ -37,6 +38,14 @@ export default defineConfig({
           globalSetup: ['test/api/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'local',
+          include: ['test/local/**/*.test.ts'],
+          testTimeout: 20_000,
         },
       },
     ],
