@@ -18,7 +18,8 @@ export interface ApiContext {
 interface Route {
   method: 'GET' | 'POST';
   path: RegExp;
-  handle: (ctx: ApiContext, params: Params, cause: Cause, id: string) => Obj;
+  /** Reads the route's own parameters and returns the call to make once all are known good. */
+  read: (ctx: ApiContext, params: Params, cause: Cause, id: string) => () => Obj;
 }
 
 const MIN_EXPIRY_S = 30 * 60;
@@ -26,72 +27,51 @@ const MAX_EXPIRY_S = 24 * 3600;
 /** Leeway for a client that computed "now + 30 min" a moment before the request arrived. */
 const EXPIRY_LEEWAY_S = 5;
 
-const expandOf = (params: Params) => params.strings('expand');
-
 const routes: Route[] = [
   {
     method: 'POST',
     path: /^\/v1\/checkout\/sessions$/,
-    handle: ({ engine, objects }, params) => {
+    read: ({ engine, objects }, params) => {
       const input = readSessionParams(params);
-      const expand = expandOf(params);
-      params.done();
-      return objects.expand(objects.session(engine.createSession(input)), expand);
+      return () => objects.session(engine.createSession(input));
     },
   },
   {
     method: 'GET',
     path: /^\/v1\/checkout\/sessions$/,
-    handle: ({ engine, objects }, params) => {
+    read: ({ engine, objects }, params) => {
       const paymentIntent = params.string('payment_intent');
       const page = readPage(params);
-      const expand = expandOf(params);
-      params.done();
-      const sessions = engine.sessionsOf(paymentIntent).map((s) => objects.session(s));
-      return objects.expand(listOf(sessions, '/v1/checkout/sessions', page), expand);
+      return () => listOf(engine.sessionsOf(paymentIntent).map((s) => objects.session(s)), '/v1/checkout/sessions', page);
     },
   },
   {
     method: 'GET',
     path: /^\/v1\/checkout\/sessions\/([^/]+)$/,
-    handle: ({ engine, objects }, params, _cause, id) => {
-      const expand = expandOf(params);
-      params.done();
-      return objects.expand(objects.session(engine.session(id)), expand);
-    },
+    read: ({ engine, objects }, _params, _cause, id) => () => objects.session(engine.session(id)),
   },
   {
     method: 'GET',
     path: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/,
-    handle: ({ engine, objects }, params, _cause, id) => {
+    read: ({ engine, objects }, params, _cause, id) => {
       const page = readPage(params);
-      const expand = expandOf(params);
-      params.done();
-      return objects.expand(objects.lineItems(engine.session(id), page), expand);
+      return () => objects.lineItems(engine.session(id), page);
     },
   },
   {
     method: 'POST',
     path: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
-    handle: ({ engine, objects }, params, cause, id) => {
-      const expand = expandOf(params);
-      params.done();
-      return objects.expand(objects.session(engine.expire(id, cause)), expand);
-    },
+    read: ({ engine, objects }, _params, cause, id) => () => objects.session(engine.expire(id, cause)),
   },
   {
     method: 'GET',
     path: /^\/v1\/payment_intents\/([^/]+)$/,
-    handle: ({ engine, objects }, params, _cause, id) => {
-      const expand = expandOf(params);
-      params.done();
-      return objects.expand(intentObject(engine.intent(id)), expand);
-    },
+    read: ({ engine }, _params, _cause, id) => () => intentObject(engine.intent(id)),
   },
   {
     method: 'POST',
     path: /^\/v1\/refunds$/,
-    handle: ({ engine, objects }, params, cause) => {
+    read: ({ engine }, params, cause) => {
       if (params.has('charge')) throw invalid('The local Stripe refunds by payment_intent only.', 'parameter_unknown', 'charge');
       const input = {
         payment_intent: params.string('payment_intent', { required: true })!,
@@ -99,38 +79,37 @@ const routes: Route[] = [
         reason: params.oneOf('reason', ['duplicate', 'fraudulent', 'requested_by_customer'] as const) ?? null,
         metadata: params.metadata('metadata'),
       };
-      const expand = expandOf(params);
-      params.done();
-      return objects.expand(refundObject(engine.createRefund(input, cause)), expand);
+      return () => refundObject(engine.createRefund(input, cause));
     },
   },
   {
     method: 'GET',
     path: /^\/v1\/refunds$/,
-    handle: ({ engine, objects }, params) => {
+    read: ({ engine }, params) => {
       const paymentIntent = params.string('payment_intent');
       const page = readPage(params);
-      const expand = expandOf(params);
-      params.done();
-      return objects.expand(listOf(engine.refundsOf(paymentIntent).map(refundObject), '/v1/refunds', page), expand);
+      return () => listOf(engine.refundsOf(paymentIntent).map(refundObject), '/v1/refunds', page);
     },
   },
   {
     method: 'GET',
     path: /^\/v1\/refunds\/([^/]+)$/,
-    handle: ({ engine, objects }, params, _cause, id) => {
-      const expand = expandOf(params);
-      params.done();
-      return objects.expand(refundObject(engine.refund(id)), expand);
-    },
+    read: ({ engine }, _params, _cause, id) => () => refundObject(engine.refund(id)),
   },
 ];
 
-/** Runs the route for `method path`; a path it does not know answers Stripe's 404. */
+/**
+ * Runs the route for `method path`: its parameters, then `expand[]`, then nothing unknown
+ * (refused before anything changes), then the call. A path it does not know answers Stripe's 404.
+ */
 export function handleApi(ctx: ApiContext, method: string, path: string, params: Params, cause: Cause = NO_CAUSE): Obj {
   for (const route of routes) {
     const match = route.method === method ? route.path.exec(path) : null;
-    if (match) return route.handle(ctx, params, cause, decodeURIComponent(match[1] ?? ''));
+    if (!match) continue;
+    const call = route.read(ctx, params, cause, decodeURIComponent(match[1] ?? ''));
+    const expand = params.strings('expand');
+    params.done();
+    return ctx.objects.expand(call(), expand);
   }
   throw new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). The local Stripe answers only the Checkout Session, PaymentIntent and Refund calls the portal makes.`);
 }

@@ -29,20 +29,11 @@ export const NO_CAUSE: Cause = { requestId: null, idempotencyKey: null };
 
 export type Emit = (type: string, object: { [key: string]: Json }, cause: Cause) => void;
 
-export interface SessionInput {
-  currency: string;
-  line_items: Omit<LineItemRecord, 'id' | 'price' | 'product'>[];
-  expires_at: number;
-  client_reference_id: string | null;
-  customer_email: string | null;
-  metadata: Record<string, string>;
-  intent_metadata: Record<string, string>;
-  intent_description: string | null;
-  success_url: string | null;
-  cancel_url: string | null;
-  allowed_payment_method_types: string[] | null;
-  locale: string | null;
-}
+/** What a new session is made of: the record less what Stripe sets itself. */
+export type SessionInput = Omit<
+  SessionRecord,
+  'id' | 'created' | 'status' | 'payment_status' | 'amount_subtotal' | 'amount_total' | 'payment_intent' | 'line_items'
+> & { line_items: Omit<LineItemRecord, 'id' | 'price' | 'product'>[] };
 
 export interface RefundInput {
   payment_intent: string;
