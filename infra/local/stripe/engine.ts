@@ -4,7 +4,7 @@
  * sessions that lapse at `expires_at`. Every change that Stripe announces emits its event.
  * Nothing here knows HTTP; the API, the hosted page and the control API all call these.
  */
-import { formatMoney, chargeObject, refundObject, type Expander } from './objects';
+import { availableMethods, chargeObject, formatMoney, refundObject, type Expander } from './objects';
 import { invalid, missing, StripeError, type Json } from './params';
 import { randomId, unixNow, type IntentRecord, type LineItemRecord, type PaymentMethodRecord, type RefundRecord, type SessionRecord, type Store } from './store';
 
@@ -128,7 +128,7 @@ export class Engine {
   /** Pays an open session as the hosted page does; a declined or unknown card throws a card error. */
   pay(id: string, how: PayWith, cause: Cause = NO_CAUSE): SessionRecord {
     const session = this.payable(id);
-    const allowed = this.objects.session(session).payment_method_types as string[];
+    const allowed = availableMethods(session);
     if (session.amount_total === 0) {
       session.status = 'complete';
       session.payment_status = 'no_payment_required';

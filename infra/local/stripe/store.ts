@@ -188,7 +188,15 @@ export class Store {
         if (error.code === 'ENOENT') return undefined;
         throw error;
       });
-      if (text !== undefined) store.state = { ...emptyState(), ...(JSON.parse(text) as Partial<State>) } as State;
+      if (text !== undefined) {
+        let saved: Partial<State>;
+        try {
+          saved = JSON.parse(text) as Partial<State>;
+        } catch {
+          throw new Error(`${store.file} is not valid JSON: move it away to start the local Stripe afresh.`);
+        }
+        store.state = { ...emptyState(), ...saved };
+      }
     }
     store.prune();
     return store;
@@ -216,6 +224,7 @@ export class Store {
     const temp = `${file}.${process.pid}.tmp`;
     while (this.dirty) {
       this.dirty = false;
+      this.prune();
       await fs.writeFile(temp, JSON.stringify(this.state));
       await fs.rename(temp, file);
     }
