@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           env: { AWS_REGION: 'us-east-1', CDK_DISABLE_CLI_TELEMETRY: 'true' },
           testTimeout: 120_000,
+          // The stacks are synthesized in beforeAll: ~6 s alone, over 10 s on a busy machine.
+          hookTimeout: 120_000,
         },
       },
       {
