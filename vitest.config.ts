@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  *   infra  CDK template assertions (offline; AWS_REGION is set here)
  *   api    handlers through the local server against the local stand-ins; the global setup
  *          starts a throw-away portal unless API_ORIGIN points at one (npm test does that)
+ *   local  the local stand-ins themselves (the local Stripe through the real SDK), on ephemeral ports
  * Browser journeys are Playwright tests (test/e2e, playwright.config.ts).
  */
 export default defineConfig({
@@ -27,6 +28,8 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           env: { AWS_REGION: 'us-east-1', CDK_DISABLE_CLI_TELEMETRY: 'true' },
           testTimeout: 120_000,
+          // The stacks are synthesized in beforeAll: ~6 s alone, over 10 s on a busy machine.
+          hookTimeout: 120_000,
         },
       },
       {
@@ -37,6 +40,14 @@ export default defineConfig({
           globalSetup: ['test/api/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'local',
+          include: ['test/local/**/*.test.ts'],
+          testTimeout: 20_000,
         },
       },
     ],

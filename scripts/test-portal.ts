@@ -11,6 +11,7 @@ export const testPorts = {
   dynamoPort: Number(process.env.TEST_DYNAMODB_PORT ?? 8100),
   s3Port: Number(process.env.TEST_S3_PORT ?? 4669),
   mailPort: Number(process.env.TEST_MAIL_PORT ?? 8105),
+  stripePort: Number(process.env.TEST_STRIPE_PORT ?? 12211),
 };
 
 export function startTestPortal() {
@@ -23,7 +24,13 @@ export function startTestPortal() {
 
 /** Environment the test runners read to reach the portal. */
 export function portalEnv(portal: Awaited<ReturnType<typeof startTestPortal>>) {
-  return { API_ORIGIN: portal.origin, MAIL_ORIGIN: portal.mail, S3_ORIGIN: portal.s3, DYNAMODB_ORIGIN: portal.dynamo };
+  return {
+    API_ORIGIN: portal.origin,
+    MAIL_ORIGIN: portal.mail,
+    S3_ORIGIN: portal.s3,
+    DYNAMODB_ORIGIN: portal.dynamo,
+    ...(portal.stripe ? { STRIPE_ORIGIN: portal.stripe.endpoint } : {}),
+  };
 }
 
 // `tsx scripts/test-portal.ts`: run it in the foreground (Playwright's webServer uses this).

@@ -27,6 +27,9 @@ const settings = Object.freeze({
   S3_ENDPOINT: read('S3_ENDPOINT'),
   S3_PUBLIC_ENDPOINT: read('S3_PUBLIC_ENDPOINT'),
   SES_ENDPOINT: read('SES_ENDPOINT'),
+  STRIPE_SECRET_KEY: read('STRIPE_SECRET_KEY'),
+  STRIPE_WEBHOOK_SECRET: read('STRIPE_WEBHOOK_SECRET'),
+  STRIPE_API_BASE: read('STRIPE_API_BASE'),
 });
 
 type Name = keyof typeof settings;
@@ -62,4 +65,9 @@ export const env = Object.freeze({
   /** Endpoint the browser uses for presigned S3 URLs (local: same host as the page sees). */
   s3PublicEndpoint: () => settings.S3_PUBLIC_ENDPOINT ?? settings.S3_ENDPOINT,
   sesEndpoint: () => settings.SES_ENDPOINT,
+  /** Locally (and in Stripe test mode by hand) the Stripe keys come from the environment. */
+  stripeSecretKey: () => required('STRIPE_SECRET_KEY'),
+  stripeWebhookSecret: () => required('STRIPE_WEBHOOK_SECRET'),
+  /** The local Stripe stand-in (`http://127.0.0.1:12111`); unset: Stripe itself. */
+  stripeApiBase: () => settings.STRIPE_API_BASE,
 });

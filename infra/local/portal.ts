@@ -1,10 +1,14 @@
 /**
- * The whole portal on one machine: DynamoDB Local, s3rver, aws-ses-v2-local, and one HTTP
- * server that plays CloudFront (the site) and API Gateway (`/api/*` to the same handler modules
- * the Lambdas run). Used by `npm start` and by the tests.
+ * The whole portal on one machine: DynamoDB Local, s3rver, aws-ses-v2-local, the local Stripe
+ * (infra/local/stripe), and one HTTP server that plays CloudFront (the site) and API Gateway
+ * (`/api/*` to the same handler modules the Lambdas run). Used by `npm start` and by the tests.
+ *
+ * Payments: unless STRIPE_SECRET_KEY is set (then the functions talk to Stripe's test mode and
+ * nothing local starts), the local Stripe runs with fresh keys and the functions get
+ * STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE pointing at it.
  */
-import http from 'node:http';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
 import { API_BASE } from '../../functions/core/routes';
 import { prerenderedPaths } from '../../web/src/config/paths';
@@ -14,12 +18,15 @@ import { ensureTable, startDynamo } from './dynamodb';
 import { startS3 } from './s3';
 import { startMail } from './mail';
 import { createSiteHandler } from './site';
+import { startLocalStripe } from './stripe/server';
 
 export interface PortalOptions {
   port: number;
   dynamoPort: number;
   s3Port: number;
   mailPort: number;
+  /** The local Stripe (API, hosted checkout page, control API). */
+  stripePort: number;
   host?: string;
   /** Where data survives restarts; omitted: everything is temporary (tests). */
   dataDir?: string;
@@ -51,6 +58,17 @@ function answerIntegrity(res: http.ServerResponse) {
 }
 export const UPLOADS_BUCKET = 'congress-uploads';
 
+/** Keys the local Stripe makes for itself; a key of this form in the environment is not the user's. */
+const LOCAL_KEY_PREFIX = 'sk_test_local_';
+
+/** The user's own Stripe key (test mode) if they set one: then payments go to Stripe itself. */
+function userStripeKey(): string | undefined {
+  const key = process.env.STRIPE_SECRET_KEY;
+  if (!key || key.startsWith(LOCAL_KEY_PREFIX)) return undefined;
+  if (!/^(sk|rk)_test_/.test(key)) throw new Error('STRIPE_SECRET_KEY must be a test-mode key (sk_test_...) when the portal runs locally.');
+  return key;
+}
+
 export async function startLocalPortal(options: PortalOptions) {
   const host = options.host ?? '127.0.0.1';
   const origin = `http://localhost:${options.port}`;
@@ -59,6 +77,8 @@ export async function startLocalPortal(options: PortalOptions) {
     [options.s3Port, 'S3', 'S3_PORT'],
     [options.mailPort, 'mail', 'MAIL_PORT'],
   ];
+  const realStripe = userStripeKey() !== undefined;
+  if (!realStripe) checks.push([options.stripePort, 'local Stripe', 'STRIPE_PORT']);
   for (const [port, what, envName] of checks) await assertPortFree(port, host, what, envName);
 
   const stops: (() => Promise<unknown>)[] = [];
@@ -80,6 +100,8 @@ export async function startLocalPortal(options: PortalOptions) {
     stops.push(s3.stop);
     const mail = await startMail({ port: options.mailPort, host });
     stops.push(mail.stop);
+    const stripe = realStripe ? null : await startStripe(options.stripePort, host, origin, options.dataDir);
+    if (stripe) stops.push(stripe.stop);
 
     // What CloudFront adds to every /api/* request on AWS (a new secret for every start).
     const cloudFront = { originVerify: randomBytes(24).toString('base64url') };
@@ -96,6 +118,7 @@ export async function startLocalPortal(options: PortalOptions) {
       SES_ENDPOINT: mail.endpoint,
       LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'INFO',
       ...(options.appNow ? { APP_NOW: options.appNow } : {}),
+      ...(stripe?.env ?? {}),
     });
 
     // Loaded only now: the handler modules read the settings above.
@@ -137,6 +160,8 @@ export async function startLocalPortal(options: PortalOptions) {
       dynamo: dynamo.endpoint,
       s3: s3.endpoint,
       mail: mail.endpoint,
+      /** The local Stripe; null when STRIPE_SECRET_KEY sends payments to Stripe's test mode. */
+      stripe: stripe && { endpoint: stripe.endpoint, checkoutOrigin: stripe.checkoutOrigin },
       /** Requests and body bytes that reached the functions so far. */
       apiTraffic,
       stop: stopAll,
@@ -145,4 +170,21 @@ export async function startLocalPortal(options: PortalOptions) {
     await stopAll();
     throw error;
   }
+}
+
+async function startStripe(port: number, host: string, origin: string, dataDir: string | undefined) {
+  const secretKey = `${LOCAL_KEY_PREFIX}${randomBytes(12).toString('hex')}`;
+  const webhookSecret = `whsec_local_${randomBytes(16).toString('hex')}`;
+  const stripe = await startLocalStripe({
+    port,
+    host,
+    secretKey,
+    webhookSecret,
+    webhookUrl: `${origin}${API_BASE}/stripe/webhook`,
+    dataDir,
+  });
+  return {
+    ...stripe,
+    env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.endpoint },
+  };
 }

@@ -9,10 +9,12 @@ declare module 'vitest' {
     MAIL_ORIGIN: string;
     S3_ORIGIN: string;
     DYNAMODB_ORIGIN: string;
+    /** The local Stripe's endpoint (its control API is under /_control/). */
+    STRIPE_ORIGIN: string;
   }
 }
 
-const setting = (name: 'API_ORIGIN' | 'MAIL_ORIGIN' | 'S3_ORIGIN' | 'DYNAMODB_ORIGIN') =>
+const setting = (name: 'API_ORIGIN' | 'MAIL_ORIGIN' | 'S3_ORIGIN' | 'DYNAMODB_ORIGIN' | 'STRIPE_ORIGIN') =>
   process.env[name] ?? inject(name);
 
 export const origin = () => setting('API_ORIGIN');
@@ -23,6 +25,7 @@ export const newClient = () => `10.${octet()}.${octet()}.${octet()}`;
 const defaultClient = newClient();
 export const mailOrigin = () => setting('MAIL_ORIGIN');
 export const s3Origin = () => setting('S3_ORIGIN');
+export const stripeOrigin = () => setting('STRIPE_ORIGIN');
 
 export interface CallResult<T = unknown> {
   status: number;

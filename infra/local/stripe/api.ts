@@ -1,0 +1,203 @@
+/**
+ * The Stripe API routes the local Stripe answers (and no others): Checkout Sessions, payment
+ * intents and refunds. Each reads its parameters as Stripe validates them (unknown ones refused)
+ * and answers the object; errors are thrown as `StripeError`s.
+ */
+import { NO_CAUSE, type Cause, type Engine, type SessionInput } from './engine';
+import { intentObject, listObject as listOf, readPage, refundObject, type Expander } from './objects';
+import { invalid, Params, StripeError, type Json } from './params';
+import { unixNow } from './store';
+
+type Obj = { [key: string]: Json };
+
+export interface ApiContext {
+  engine: Engine;
+  objects: Expander;
+}
+
+interface Route {
+  method: 'GET' | 'POST';
+  path: RegExp;
+  /** Reads the route's own parameters and returns the call to make once all are known good. */
+  read: (ctx: ApiContext, params: Params, cause: Cause, id: string) => () => Obj;
+}
+
+const MIN_EXPIRY_S = 30 * 60;
+const MAX_EXPIRY_S = 24 * 3600;
+/** Leeway for a client that computed "now + 30 min" a moment before the request arrived. */
+const EXPIRY_LEEWAY_S = 5;
+
+const routes: Route[] = [
+  {
+    method: 'POST',
+    path: /^\/v1\/checkout\/sessions$/,
+    read: ({ engine, objects }, params) => {
+      const input = readSessionParams(params);
+      return () => objects.session(engine.createSession(input));
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/checkout\/sessions$/,
+    read: ({ engine, objects }, params) => {
+      const paymentIntent = params.string('payment_intent');
+      const page = readPage(params);
+      return () => listOf(engine.sessionsOf(paymentIntent).map((s) => objects.session(s)), '/v1/checkout/sessions', page);
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/checkout\/sessions\/([^/]+)$/,
+    read: ({ engine, objects }, _params, _cause, id) => () => objects.session(engine.session(id)),
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/,
+    read: ({ engine, objects }, params, _cause, id) => {
+      const page = readPage(params);
+      return () => objects.lineItems(engine.session(id), page);
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+    read: ({ engine, objects }, _params, cause, id) => () => objects.session(engine.expire(id, cause)),
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/payment_intents\/([^/]+)$/,
+    read: ({ engine }, _params, _cause, id) => () => intentObject(engine.intent(id)),
+  },
+  {
+    method: 'POST',
+    path: /^\/v1\/refunds$/,
+    read: ({ engine }, params, cause) => {
+      if (params.has('charge')) throw invalid('The local Stripe refunds by payment_intent only.', 'parameter_unknown', 'charge');
+      const input = {
+        payment_intent: params.string('payment_intent', { required: true })!,
+        amount: params.integer('amount', { min: 1 }),
+        reason: params.oneOf('reason', ['duplicate', 'fraudulent', 'requested_by_customer'] as const) ?? null,
+        metadata: params.metadata('metadata'),
+      };
+      return () => refundObject(engine.createRefund(input, cause));
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/refunds$/,
+    read: ({ engine }, params) => {
+      const paymentIntent = params.string('payment_intent');
+      const page = readPage(params);
+      return () => listOf(engine.refundsOf(paymentIntent).map(refundObject), '/v1/refunds', page);
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/refunds\/([^/]+)$/,
+    read: ({ engine }, _params, _cause, id) => () => refundObject(engine.refund(id)),
+  },
+];
+
+/**
+ * Runs the route for `method path`: its parameters, then `expand[]`, then nothing unknown
+ * (refused before anything changes), then the call. A path it does not know answers Stripe's 404.
+ */
+export function handleApi(ctx: ApiContext, method: string, path: string, params: Params, cause: Cause = NO_CAUSE): Obj {
+  for (const route of routes) {
+    const match = route.method === method ? route.path.exec(path) : null;
+    if (!match) continue;
+    const call = route.read(ctx, params, cause, decodeURIComponent(match[1] ?? ''));
+    const expand = params.strings('expand');
+    params.done();
+    return ctx.objects.expand(call(), expand);
+  }
+  throw new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). The local Stripe answers only the Checkout Session, PaymentIntent and Refund calls the portal makes.`);
+}
+
+const URL_MAX = 5000;
+
+function readUrl(params: Params, key: string): string | null {
+  const value = params.string(key, { max: URL_MAX });
+  if (value === undefined) return null;
+  let ok = false;
+  try {
+    ok = ['http:', 'https:'].includes(new URL(value.replace('{CHECKOUT_SESSION_ID}', 'x')).protocol);
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw invalid('Not a valid URL', 'url_invalid', key);
+  return value;
+}
+
+/** `POST /v1/checkout/sessions` parameters, mode `payment` with `price_data` line items. */
+function readSessionParams(params: Params): SessionInput {
+  const mode = params.oneOf('mode', ['payment', 'setup', 'subscription'] as const, { required: true });
+  if (mode !== 'payment') throw invalid('The local Stripe supports only mode=payment.', 'parameter_invalid_string', 'mode');
+  const uiMode = params.oneOf('ui_mode', ['hosted', 'embedded', 'custom'] as const);
+  if (uiMode && uiMode !== 'hosted') throw invalid('The local Stripe supports only ui_mode=hosted.', 'parameter_invalid_string', 'ui_mode');
+
+  const lineItems = params.array('line_items', (element, param) => readLineItem(Params.of(element, param)), { required: true, max: 100 })!;
+  if (lineItems.length === 0) throw invalid('Missing required param: line_items.', 'parameter_missing', 'line_items');
+  const currency = params.string('currency')?.toLowerCase() ?? lineItems[0]!.currency;
+  lineItems.forEach((item, i) => {
+    if (item.currency !== currency)
+      throw invalid('All line items must use the same currency.', 'parameter_invalid_string', `line_items[${i}][price_data][currency]`);
+  });
+
+  const now = unixNow();
+  const expiresAt = params.integer('expires_at') ?? now + MAX_EXPIRY_S;
+  if (expiresAt < now + MIN_EXPIRY_S - EXPIRY_LEEWAY_S)
+    throw invalid('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', 'parameter_invalid_integer', 'expires_at');
+  if (expiresAt > now + MAX_EXPIRY_S)
+    throw invalid('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', 'parameter_invalid_integer', 'expires_at');
+
+  const email = params.string('customer_email', { max: 512 }) ?? null;
+  if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw invalid(`Invalid email address: ${email}`, 'email_invalid', 'customer_email');
+
+  const intentData = params.object('payment_intent_data');
+  const intentMetadata = intentData?.metadata('metadata') ?? {};
+  const intentDescription = intentData?.string('description', { max: 1000 }) ?? null;
+  intentData?.done();
+
+  const allowed = params.strings('allowed_payment_method_types') ?? params.strings('payment_method_types') ?? null;
+  if (allowed && !allowed.some((m) => m === 'card' || m === 'us_bank_account'))
+    throw invalid('The local Stripe offers only card and us_bank_account.', 'parameter_invalid_string', 'allowed_payment_method_types');
+
+  // Accepted and ignored: they change nothing the local page shows.
+  params.oneOf('submit_type', ['auto', 'book', 'donate', 'pay', 'subscribe'] as const);
+  params.oneOf('billing_address_collection', ['auto', 'required'] as const);
+  params.oneOf('customer_creation', ['always', 'if_required'] as const);
+
+  return {
+    currency,
+    line_items: lineItems,
+    expires_at: expiresAt,
+    client_reference_id: params.string('client_reference_id', { max: 200 }) ?? null,
+    customer_email: email,
+    metadata: params.metadata('metadata'),
+    intent_metadata: intentMetadata,
+    intent_description: intentDescription,
+    success_url: readUrl(params, 'success_url'),
+    cancel_url: readUrl(params, 'cancel_url'),
+    allowed_payment_method_types: allowed,
+    locale: params.string('locale') ?? null,
+  };
+}
+
+function readLineItem(item: Params) {
+  if (item.has('price')) throw invalid('The local Stripe supports only price_data line items.', 'parameter_unknown', item.name('price'));
+  const quantity = item.integer('quantity', { required: true, min: 1, max: 999_999 })!;
+  const price = item.object('price_data', { required: true })!;
+  const currency = price.string('currency', { required: true })!.toLowerCase();
+  if (!/^[a-z]{3}$/.test(currency)) throw invalid(`Invalid currency: ${currency}`, 'parameter_invalid_string', price.name('currency'));
+  const unitAmount = price.integer('unit_amount', { required: true, min: 0, max: 99_999_999 })!;
+  price.oneOf('tax_behavior', ['exclusive', 'inclusive', 'unspecified'] as const);
+  const product = price.object('product_data', { required: true })!;
+  const name = product.string('name', { required: true, max: 250 })!;
+  const description = product.string('description', { max: 40_000, emptyMeansAbsent: true }) ?? null;
+  product.metadata('metadata');
+  product.done();
+  price.done();
+  item.done();
+  return { name, description, currency, unit_amount: unitAmount, quantity };
+}
