@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, routeList } from '#core/routes';
 import { tableDefinition } from '#storage/table';
 import { buildStacks } from '../../infra/cdk/stacks';
-import { rewriteFunctionCode } from '../../infra/cdk/web-stack';
+import { notFoundStatusFunctionCode, rewriteFunctionCode } from '../../infra/cdk/web-stack';
 import { siteObjectFor } from '../../infra/site/routing';
-import { prerenderedPaths } from '../../web/src/config/paths';
+import { pagePatterns, prerenderedPaths } from '../../web/src/config/paths';
 
 let api: Template;
 let data: Template;
@@ -145,7 +145,12 @@ describe('web stack', () => {
     expect(Object.keys(behaviors).sort()).toEqual(['/api/*', '/assets/*', '/images/*', '/pdf/*']);
     expect(behaviors['/api/*']!.AllowedMethods).toContain('POST');
     expect(behaviors['/api/*']!.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
-    expect(config.DefaultCacheBehavior.FunctionAssociations[0].EventType).toBe('viewer-request');
+    expect(config.DefaultCacheBehavior.FunctionAssociations.map((f: { EventType: string }) => f.EventType).sort()).toEqual([
+      'viewer-request',
+      'viewer-response',
+    ]);
+    // The API keeps its own answers: no site function runs on /api/*.
+    expect((behaviors['/api/*'] as { FunctionAssociations?: unknown[] }).FunctionAssociations).toBeUndefined();
     web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: {
         SecurityHeadersConfig: Match.objectLike({
@@ -157,12 +162,30 @@ describe('web stack', () => {
   });
 
   it('runs the same path rule in the CloudFront Function as the local server', () => {
-    const code = rewriteFunctionCode(prerenderedPaths);
+    const code = rewriteFunctionCode(prerenderedPaths, pagePatterns);
     const handler = new Function(`${code}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
     for (const uri of ['/', '/home', '/congress/past', '/congress/past/', '/admin/pre', '/nope', '/pdf/full-programme.pdf', '/assets/x.js']) {
-      expect(handler({ request: { uri } }).uri).toBe(siteObjectFor(uri, prerenderedPaths));
+      expect(handler({ request: { uri } }).uri).toBe(siteObjectFor(uri, prerenderedPaths, pagePatterns));
     }
     expect(handler({ request: { uri: '/congress/past' } }).uri).toBe('/congress/past/index.html');
     expect(handler({ request: { uri: '/admin/pre' } }).uri).toBe('/app.html');
+    expect(handler({ request: { uri: '/no/such/page' } }).uri).toBe('/404.html');
+  });
+
+  it('answers the not-found page with status 404 and leaves every other answer alone', () => {
+    const code = notFoundStatusFunctionCode(prerenderedPaths, pagePatterns);
+    expect(code.length).toBeLessThan(10_240); // the CloudFront Functions size limit
+    const handler = new Function(`${code}; return handler;`)() as (e: {
+      request: { uri: string };
+      response: { statusCode: number; statusDescription?: string };
+    }) => { statusCode: number; statusDescription?: string };
+    const status = (uri: string, statusCode = 200) => handler({ request: { uri }, response: { statusCode } }).statusCode;
+    // Whether CloudFront passes the viewer's path or the rewritten one, the answer is the same.
+    expect(status('/no/such/page')).toBe(404);
+    expect(status('/404.html')).toBe(404);
+    expect(status('/home')).toBe(200);
+    expect(status('/admin/upload-update/3')).toBe(200);
+    expect(status('/app.html')).toBe(200);
+    expect(status('/assets/missing.js', 403)).toBe(403);
   });
 });
