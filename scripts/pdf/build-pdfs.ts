@@ -9,7 +9,7 @@ import path from 'node:path';
 import { conferenceFacts, type ConferenceFacts } from '../../functions/core/domain/conference-facts';
 import { formatMoney } from '../../functions/core/money';
 import { formatCstDay, formatCstDeadline, cst } from '../../functions/core/time';
-import { fillPlaceholders, placeholderValues } from '../../web/src/content/placeholders';
+import { fillPlaceholders, placeholderValues, withoutMissing } from '../../web/src/content/placeholders';
 import {
   pdfDocumentSchema,
   programmeSchema,
@@ -61,7 +61,7 @@ function feeTable(writer: PdfWriter, source: string, f: ConferenceFacts) {
 
 export function writeBlocks(writer: PdfWriter, blocks: Block[], f: ConferenceFacts, values: Record<string, string>) {
   const p = (t: string) => printable(t, values);
-  for (const block of blocks) {
+  for (const block of withoutMissing(blocks, values)) {
     switch (block.type) {
       case 'heading':
         writer.heading(p(block.text), block.level ?? 2);
