@@ -12,6 +12,7 @@ import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from '
 import type * as z from 'zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { abstractLimits, deadlines, uploadPurposes } from '#core/config/conference';
+import { SubmissionClosed } from './submission-closed';
 import { abstractMessages, abstractSchema, type AbstractInput } from '#core/abstracts/schemas';
 import { megabytes } from '#core/uploads/rules';
 import type { PersonInfo } from '#core/accounts/model';
@@ -208,14 +209,17 @@ export default function AbstractFormPage() {
     if (filled || open === null || !info.data || (id && !detail.data)) return;
     const saved = id ? fromDetail(detail.data!) : blankForm(info.data);
     savedRef.current = saved;
-    const restored = open ? draft.restore() : {};
+    const restored = open ? draft.restore(saved) : {};
     form.reset({ ...saved, ...restored });
     setFilled(true);
   }, [info.data, detail.data, id, filled, open]);
 
   const discardDraft = () => {
     draft.clear();
-    if (savedRef.current) form.reset(savedRef.current);
+    if (savedRef.current) {
+      form.reset(savedRef.current);
+      draft.restore(savedRef.current); // typing on from here is a draft again
+    }
   };
 
   // Answering "No" asks for the presenter: start with one empty entry.
@@ -272,6 +276,13 @@ export default function AbstractFormPage() {
             </Button>
           </Box>
         </Stack>
+      </Page>
+    );
+  }
+  if (!id && open === false) {
+    return (
+      <Page title="Abstract submission closed">
+        <SubmissionClosed />
       </Page>
     );
   }
