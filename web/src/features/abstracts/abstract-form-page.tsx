@@ -228,6 +228,8 @@ export default function AbstractFormPage() {
   }, [presenterIsFirstAuthor]);
 
   const readOnly = open === false;
+  const closedOnArrival = useRef<boolean | null>(null);
+  if (closedOnArrival.current === null && open !== null) closedOnArrival.current = !open;
   const full = !id && (list.data?.total ?? 0) >= abstractLimits.maxAbstractsPerDelegate;
 
   const showFirstError = () =>
@@ -279,7 +281,8 @@ export default function AbstractFormPage() {
       </Page>
     );
   }
-  if (!id && open === false) {
+  // Closed before the delegate arrived: say so. (A form open when the deadline passes stays, locked.)
+  if (!id && closedOnArrival.current) {
     return (
       <Page title="Abstract submission closed">
         <SubmissionClosed />

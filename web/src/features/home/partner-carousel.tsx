@@ -46,15 +46,16 @@ export function PartnerCarousel({ partners }: { partners: Partner[] }) {
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${partners.length}: ${p.name}`}
               flex="0 0 25%"
+              minW="0"
               css={{ [ONE_SLIDE]: { flex: '0 0 100%' } }}
               scrollSnapAlign="start"
-              px="3"
+              px={{ base: '3', md: '2', lg: '3' }}
             >
-              <Flex direction="column" align="center" justify="center" h="28" bg="white" borderRadius="md" borderWidth="1px" px="4" gap="2">
+              <Flex direction="column" align="center" justify="center" h="28" bg="white" borderRadius="md" borderWidth="1px" px="2" gap="2">
                 {p.logo ? (
                   <Image src={p.logo} alt={p.name} maxH="16" maxW="100%" width="auto" height="64px" loading="lazy" />
                 ) : (
-                  <Text fontWeight="semibold" color="brand.fg" textAlign="center" lineHeight="short" lineClamp={3}>
+                  <Text fontWeight="semibold" fontSize="sm" color="brand.fg" textAlign="center" lineHeight="short" overflowWrap="break-word" hyphens="auto" lineClamp={4}>
                     {p.name}
                   </Text>
                 )}
