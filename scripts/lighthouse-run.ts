@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { chromiumArgs, chromiumPath } from './chromium';
 
 const [url, reportPath] = process.argv.slice(2);
 if (!url || !reportPath) {
@@ -19,19 +20,7 @@ if (!url || !reportPath) {
 }
 const session = process.env.LIGHTHOUSE_SESSION ? (JSON.parse(process.env.LIGHTHOUSE_SESSION) as { token: string; userId: string }) : null;
 
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 try {
   const page = await browser.newPage();
   if (session) {
