@@ -27,6 +27,8 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           env: { AWS_REGION: 'us-east-1', CDK_DISABLE_CLI_TELEMETRY: 'true' },
           testTimeout: 120_000,
+          // The stacks are synthesized once in beforeAll: seconds on a quiet machine, more on a busy one.
+          hookTimeout: 120_000,
         },
       },
       {
