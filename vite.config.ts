@@ -1,12 +1,21 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /**
- * The SPA lives in web/ and builds to dist/web (client) and dist/ssr (pre-rendering entry).
+ * The SPA and the islands script live in web/ and build to dist/web (client) and dist/ssr
+ * (pre-rendering entry).
  * `npm run dev` proxies /api to the local portal started by `npm start`.
  */
-export default defineConfig({
+/** React Router 7 publishes its production build without an export condition: use it in builds. */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   root: 'web',
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   publicDir: 'public',
   plugins: [react()],
   build: {
@@ -14,6 +23,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // The build reads the manifest to link the islands script from the static pages.
+    manifest: true,
+    rollupOptions: {
+      // The SPA (index.html) and the islands script of the static pages (no React).
+      input: { index: path.resolve(import.meta.dirname, 'web/index.html'), islands: path.resolve(import.meta.dirname, 'web/src/islands/main.ts') },
+    },
   },
   ssr: {
     // Bundle everything into the pre-rendering entry: it runs once at build time in Node.
@@ -23,4 +38,4 @@ export default defineConfig({
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}` },
   },
-});
+}));

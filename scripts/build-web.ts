@@ -1,15 +1,23 @@
 /**
- * `npm run build`: the PDFs from content, the SPA (dist/web), the pre-rendering entry
- * (dist/ssr), then the pre-rendered public pages:
- *   dist/web/index.html         home, pre-rendered (CloudFront default root object)
- *   dist/web/<path>/index.html  every path of prerenderedPaths
- *   dist/web/app.html           the SPA shell for every other path (and the not-found page)
+ * `npm run build`: the PDFs from content, the SPA and the islands script (dist/web), the
+ * pre-rendering entry (dist/ssr), then the pages:
+ *   dist/web/index.html         home (CloudFront default root object)
+ *   dist/web/<path>/index.html  every static page (complete HTML + CSS, the islands script only)
+ *                               and every hydrated SPA page (login, sign-up, forgot)
+ *   dist/web/app.html           the SPA shell for every other page route: header, footer and a
+ *                               placeholder paint at once, then the SPA renders the page
+ *   dist/web/404.html           the not-found page, answered with status 404
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { prerenderedPaths } from '../web/src/config/paths';
+import { hydratedPaths, staticPaths } from '../web/src/config/paths';
+import { sessionFlagScript } from '../web/src/lib/session-store';
+import { missingContent } from '../web/src/content/missing';
+import type * as entryServer from '../web/src/entry-server';
+
+type EntryServer = typeof entryServer;
 import { buildPdfs } from './pdf/build-pdfs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -38,18 +46,34 @@ function sourcesStamp(): string {
   return String(Math.max(...inputs.map(newestMtime)));
 }
 
-function page(template: string, parts: { head: string; html: string; state: string }) {
+function page(template: string, parts: { head: string; html: string; state?: string; hydrate?: boolean }) {
   return template
     .replace('<!--app-head-->', parts.head)
+    .replace('<div id="root">', parts.hydrate ? '<div id="root" data-render="hydrate">' : '<div id="root">')
     .replace('<!--app-html-->', parts.html)
-    .replace('<!--app-state-->', parts.state);
+    .replace('<!--app-state-->', parts.state ?? '');
 }
 
-/** React hoists <title> and <meta> to the front of the rendered HTML: move them into <head>. */
+/** React hoists <title>, <meta> and <link> to the front of the rendered HTML: move them into <head>. */
 function splitHoisted(html: string): { hoisted: string; body: string } {
   const m = /^((?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)*)/.exec(html);
   const hoisted = m?.[1] ?? '';
   return { hoisted, body: html.slice(hoisted.length) };
+}
+
+interface Manifest {
+  [source: string]: { file: string; imports?: string[]; isEntry?: boolean };
+}
+
+/** The static pages' template: the SPA's, with the islands script instead of the app's scripts. */
+function staticTemplate(template: string, manifest: Manifest): string {
+  const entry = manifest['src/islands/main.ts']!;
+  const preloads = (entry.imports ?? []).map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
+  const scripts = [`<script type="module" crossorigin src="/${entry.file}"></script>`, ...preloads].join('\n    ');
+  return template
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace('<!--app-head-->', `${scripts}\n    <!--app-head-->`);
 }
 
 export async function buildWeb() {
@@ -60,32 +84,62 @@ export async function buildWeb() {
   await build({
     configFile: path.join(root, 'vite.config.ts'),
     logLevel: 'warn',
-    build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+    build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, emptyOutDir: true, sourcemap: false, copyPublicDir: false, manifest: false },
   });
 
-  const template = fs.readFileSync(path.join(webOut, 'index.html'), 'utf8');
-  fs.writeFileSync(path.join(webOut, 'app.html'), page(template, { head: '', html: '', state: '' }));
-  const { render } = (await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href)) as {
-    render: (url: string) => Promise<{ html: string; styles: string; state: string }>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(webOut, '.vite/manifest.json'), 'utf8')) as Manifest;
+  // The inline script that marks a logged-in visitor before the first paint (its hash is in the CSP).
+  const spa = fs
+    .readFileSync(path.join(webOut, 'index.html'), 'utf8')
+    .replace('<!--session-flag-->', `<script>${sessionFlagScript}</script>`);
+  const statics = staticTemplate(spa, manifest);
+  const ssr = (await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href)) as EntryServer;
+  const write = (file: string, html: string) => {
+    fs.mkdirSync(path.dirname(path.join(webOut, file)), { recursive: true });
+    fs.writeFileSync(path.join(webOut, file), html);
   };
-  for (const url of prerenderedPaths) {
-    const result = await render(url);
+
+  for (const url of staticPaths) {
+    const result = await ssr.renderStatic(url);
     const { hoisted, body } = splitHoisted(result.html);
-    const html = page(template, {
-      head: `${hoisted}${result.styles}`,
-      html: body,
-      // Data, not script: allowed by the strict content security policy.
-      state: `<script type="application/json" id="__QUERY_STATE__">${result.state.replace(/</g, '\\u003c')}</script>`,
-    });
-    const dir = path.join(webOut, url);
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'index.html'), html);
-    if (url === '/home') fs.writeFileSync(path.join(webOut, 'index.html'), html);
+    const html = page(statics, { head: `${hoisted}${result.styles}`, html: body });
+    write(`${url}/index.html`, html);
+    if (url === '/home') write('index.html', html);
   }
+  const notFound = await ssr.renderStatic('/404.html');
+  const notFoundParts = splitHoisted(notFound.html);
+  write('404.html', page(statics, { head: `${notFoundParts.hoisted}${notFound.styles}`, html: notFoundParts.body }));
+
+  for (const url of hydratedPaths) {
+    const result = await ssr.renderSpa(url);
+    const { hoisted, body } = splitHoisted(result.html);
+    write(
+      `${url}/index.html`,
+      page(spa, {
+        head: `${hoisted}${result.styles}`,
+        html: body,
+        hydrate: true,
+        // Data, not script: allowed by the strict content security policy.
+        state: `<script type="application/json" id="__QUERY_STATE__">${result.state.replace(/</g, '\\u003c')}</script>`,
+      }),
+    );
+  }
+  const shell = ssr.renderShell();
+  write('app.html', page(spa, { head: `<title>IACR 2024 Beijing</title>${shell.styles}`, html: shell.html }));
+
   fs.writeFileSync(stampFile, sourcesStamp());
+  printMissingContent();
   console.log(
-    `Built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s: ${prerenderedPaths.length} pre-rendered pages, ${pdfs.length} PDFs.`,
+    `Built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s: ${staticPaths.length} static pages, ${hydratedPaths.length} hydrated pages, the SPA shell, ${pdfs.length} PDFs.`,
   );
+}
+
+/** Organisers see what they still have to fill in before going live (the site shows nothing there). */
+function printMissingContent() {
+  const missing = missingContent();
+  if (!missing.length) return;
+  console.log(`Content values still missing (${missing.length}; the site shows nothing in their place until they are filled in, web/src/content/):`);
+  for (const m of missing) console.log(`  - ${m.where}: ${m.what}`);
 }
 
 export async function buildWebIfStale() {

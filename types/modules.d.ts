@@ -22,3 +22,12 @@ declare module 'aws-ses-v2-local' {
   const server: (config?: { host?: string; port?: number }) => Promise<Server>;
   export default server;
 }
+
+declare module 'subset-font' {
+  /** Cuts a font down to the glyphs of `text` (HarfBuzz). */
+  export default function subsetFont(
+    font: Buffer | Uint8Array,
+    text: string,
+    options?: { targetFormat?: 'sfnt' | 'truetype' | 'woff' | 'woff2' },
+  ): Promise<Buffer>;
+}

@@ -9,8 +9,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { prerenderedPaths } from '../../web/src/config/paths';
-import { securityHeaders, siteObjectFor } from '../site/routing';
+import { pagePatterns, prerenderedPaths } from '../../web/src/config/paths';
+import { NOT_FOUND_OBJECT, securityHeaders, siteObjectFor } from '../site/routing';
 
 /** The site's own names (CloudFront aliases) and their ACM certificate, which must be in us-east-1. */
 export interface CustomDomain {
@@ -54,15 +54,41 @@ export const apiForwardedHeaders = [
   'CloudFront-Forwarded-Proto',
 ];
 
-/** The CloudFront function source: the same path rule as the local server (infra/site/routing.ts). */
-export function rewriteFunctionCode(prerendered: string[]): string {
+/** The site's path rule as CloudFront Function source: the same rule as the local server (infra/site/routing.ts). */
+function routingSource(prerendered: string[], patterns: string[]): string {
   return [
     `var PRERENDERED = ${JSON.stringify(prerendered)};`,
+    `var PATTERNS = ${JSON.stringify(patterns)};`,
     `var siteObjectFor = ${siteObjectFor.toString()};`,
+  ].join('\n');
+}
+
+/** Viewer request: maps the path to the object that answers it. */
+export function rewriteFunctionCode(prerendered: string[], patterns: string[]): string {
+  return [
+    routingSource(prerendered, patterns),
     'function handler(event) {',
     '  var request = event.request;',
-    '  request.uri = siteObjectFor(request.uri, PRERENDERED);',
+    '  request.uri = siteObjectFor(request.uri, PRERENDERED, PATTERNS);',
     '  return request;',
+    '}',
+  ].join('\n');
+}
+
+/**
+ * Viewer response: the not-found page goes out with status 404 (link checkers, search engines).
+ * Only the site's behaviour runs it, so answers of /api/* keep their own status.
+ */
+export function notFoundStatusFunctionCode(prerendered: string[], patterns: string[]): string {
+  return [
+    routingSource(prerendered, patterns),
+    'function handler(event) {',
+    '  var response = event.response;',
+    `  if (response.statusCode === 200 && siteObjectFor(event.request.uri, PRERENDERED, PATTERNS) === ${JSON.stringify(NOT_FOUND_OBJECT)}) {`,
+    '    response.statusCode = 404;',
+    "    response.statusDescription = 'Not Found';",
+    '  }',
+    '  return response;',
     '}',
   ].join('\n');
 }
@@ -85,9 +111,14 @@ export class WebStack extends Stack {
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(site);
 
     const rewrite = new cloudfront.Function(this, 'SiteRouting', {
-      code: cloudfront.FunctionCode.fromInline(rewriteFunctionCode(prerenderedPaths)),
+      code: cloudfront.FunctionCode.fromInline(rewriteFunctionCode(prerenderedPaths, pagePatterns)),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Pre-rendered pages and the SPA shell',
+      comment: 'Pre-rendered pages, the SPA shell and the not-found page',
+    });
+    const notFoundStatus = new cloudfront.Function(this, 'SiteNotFoundStatus', {
+      code: cloudfront.FunctionCode.fromInline(notFoundStatusFunctionCode(prerenderedPaths, pagePatterns)),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Status 404 for the not-found page',
     });
 
     const headers = securityHeaders({ uploadOrigins: [`https://${props.uploads.bucketRegionalDomainName}`] });
@@ -155,7 +186,10 @@ export class WebStack extends Stack {
       defaultBehavior: {
         ...staticFiles,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        functionAssociations: [{ function: rewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: rewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          { function: notFoundStatus, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
+        ],
       },
       additionalBehaviors: {
         '/api/*': {

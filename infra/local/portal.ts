@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { API_BASE } from '../../functions/core/routes';
-import { prerenderedPaths } from '../../web/src/config/paths';
+import { pagePatterns, prerenderedPaths } from '../../web/src/config/paths';
 import { securityHeaders } from '../site/routing';
 import { assertPortFree } from './ports';
 import { ensureTable, startDynamo } from './dynamodb';
@@ -128,6 +128,7 @@ export async function startLocalPortal(options: PortalOptions) {
     const site = createSiteHandler({
       root: path.resolve(options.webRoot ?? 'dist/web'),
       prerendered: prerenderedPaths,
+      patterns: pagePatterns,
       headers: securityHeaders({ uploadOrigins: [s3.endpoint] }),
     });
     const server = http.createServer((req, res) => {

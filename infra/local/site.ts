@@ -1,12 +1,12 @@
 /**
  * The local stand-in for CloudFront in front of the site bucket: the same path rules
- * (infra/site/routing.ts), gzip for text, long caching for hashed assets, and the security headers.
+ * (infra/site/routing.ts, including status 404 for the not-found page), gzip for text, long caching for hashed assets, and the security headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { siteObjectFor } from '../site/routing';
+import { NOT_FOUND_OBJECT, siteObjectFor } from '../site/routing';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,7 +26,7 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
 
-export function createSiteHandler(options: { root: string; prerendered: string[]; headers: Record<string, string> }) {
+export function createSiteHandler(options: { root: string; prerendered: string[]; patterns: string[]; headers: Record<string, string> }) {
   const gzipCache = new Map<string, { mtimeMs: number; body: Buffer }>();
 
   return (req: IncomingMessage, res: ServerResponse, url: URL) => {
@@ -40,7 +40,7 @@ export function createSiteHandler(options: { root: string; prerendered: string[]
     }
     let key: string;
     try {
-      key = siteObjectFor(decodeURIComponent(url.pathname), options.prerendered);
+      key = siteObjectFor(decodeURIComponent(url.pathname), options.prerendered, options.patterns);
     } catch {
       res.writeHead(400);
       return res.end();
@@ -69,7 +69,8 @@ export function createSiteHandler(options: { root: string; prerendered: string[]
       body = fs.readFileSync(file);
     }
     headers['content-length'] = String(body.length);
-    res.writeHead(200, headers);
+    // The not-found page says so with its status, as CloudFront's viewer-response function does.
+    res.writeHead(key === NOT_FOUND_OBJECT ? 404 : 200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 }

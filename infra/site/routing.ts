@@ -1,26 +1,47 @@
+import { createHash } from 'node:crypto';
+import { sessionFlagScript } from '../../web/src/lib/session-store';
+
 /**
  * How the site answers a path, the same on CloudFront and locally:
- * - a pre-rendered public page is served from `<path>/index.html` (fast first paint);
+ * - a pre-rendered page is served from `<path>/index.html` (fast first paint);
  * - a path with a file extension is a file (`/assets/..`, `/pdf/..`, `/images/..`);
- * - any other path is the SPA shell `/app.html`, whose router shows the page or "not found".
+ * - a page route of the SPA (`patterns`, `:param` matches one segment, any case like the router)
+ *   is the SPA shell `/app.html`;
+ * - anything else is `/404.html`, the not-found page, which is answered with status 404.
  *
  * `siteObjectFor` is written in plain ES5 so that its source text can be embedded as is in the
- * CloudFront Function (see infra/cdk/web-stack.ts); keep it free of imports and modern syntax.
+ * CloudFront Functions (see infra/cdk/web-stack.ts); keep it free of imports and modern syntax.
  */
-export function siteObjectFor(uri: string, prerendered: string[]): string {
+export function siteObjectFor(uri: string, prerendered: string[], patterns: string[]): string {
   if (uri === '/' || uri === '') return '/index.html';
   var clean = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
   if (prerendered.indexOf(clean) !== -1) return clean + '/index.html';
   var last = clean.slice(clean.lastIndexOf('/') + 1);
   if (last.indexOf('.') !== -1) return uri;
-  return '/app.html';
+  var parts = clean.toLowerCase().split('/');
+  for (var i = 0; i < patterns.length; i++) {
+    var pattern = patterns[i]!.toLowerCase().split('/');
+    if (pattern.length !== parts.length) continue;
+    var same = true;
+    for (var j = 0; j < pattern.length && same; j++) {
+      same = pattern[j]!.charAt(0) === ':' ? parts[j] !== '' : pattern[j] === parts[j];
+    }
+    if (same) return '/app.html';
+  }
+  return '/404.html';
 }
+
+/** The not-found page; whoever serves it answers status 404. */
+export const NOT_FOUND_OBJECT = '/404.html';
+
+/** The CSP source that allows exactly the inline session-flag script of every page, and no other. */
+export const sessionFlagScriptSource = `'sha256-${createHash('sha256').update(sessionFlagScript).digest('base64')}'`;
 
 /** Response headers of every site answer (CloudFront response headers policy and local server). */
 export function securityHeaders(options: { uploadOrigins: string[] }): Record<string, string> {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${sessionFlagScriptSource}`,
     // Chakra (emotion) injects style elements at run time.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

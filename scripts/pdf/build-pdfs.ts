@@ -9,7 +9,7 @@ import path from 'node:path';
 import { conferenceFacts, type ConferenceFacts } from '../../functions/core/domain/conference-facts';
 import { formatMoney } from '../../functions/core/money';
 import { formatCstDay, formatCstDeadline, cst } from '../../functions/core/time';
-import { fillPlaceholders, placeholderValues } from '../../web/src/content/placeholders';
+import { fillPlaceholders, placeholderValues, withoutMissing } from '../../web/src/content/placeholders';
 import {
   pdfDocumentSchema,
   programmeSchema,
@@ -17,6 +17,7 @@ import {
   type PdfDocumentContent,
   type ProgrammeContent,
 } from '../../web/src/content/schema';
+import { loadFonts, type FontBytes } from './fonts';
 import { PdfWriter } from './pdf-writer';
 
 const contentDir = path.resolve(import.meta.dirname, '../../web/src/content');
@@ -61,7 +62,7 @@ function feeTable(writer: PdfWriter, source: string, f: ConferenceFacts) {
 
 export function writeBlocks(writer: PdfWriter, blocks: Block[], f: ConferenceFacts, values: Record<string, string>) {
   const p = (t: string) => printable(t, values);
-  for (const block of blocks) {
+  for (const block of withoutMissing(blocks, values)) {
     switch (block.type) {
       case 'heading':
         writer.heading(p(block.text), block.level ?? 2);
@@ -92,6 +93,7 @@ export function writeBlocks(writer: PdfWriter, blocks: Block[], f: ConferenceFac
         break;
       case 'taxi-card':
         writer.text(p(block.title), { bold: true });
+        block.chinese.forEach((line) => writer.text(line, { size: 16, bold: true, indent: 12, gapAfter: 2 }));
         block.english.forEach((line) => writer.text(p(line), { indent: 12, gapAfter: 2 }));
         writer.space(6);
         break;
@@ -111,8 +113,9 @@ function readJson(file: string): unknown {
 
 const author = (f: ConferenceFacts) => `${f.conference.shortName} Organising Committee`;
 
-async function guide(doc: PdfDocumentContent, f: ConferenceFacts, values: Record<string, string>) {
+async function guide(doc: PdfDocumentContent, f: ConferenceFacts, values: Record<string, string>, fonts: FontBytes) {
   const writer = await PdfWriter.create({
+    fonts,
     title: printable(doc.title, values),
     subject: f.conference.fullName,
     author: author(f),
@@ -125,8 +128,9 @@ async function guide(doc: PdfDocumentContent, f: ConferenceFacts, values: Record
 
 const dayLabel = (date: string) => formatCstDay(cst(date));
 
-async function programmeAtAGlance(prog: ProgrammeContent, f: ConferenceFacts, values: Record<string, string>) {
+async function programmeAtAGlance(prog: ProgrammeContent, f: ConferenceFacts, values: Record<string, string>, fonts: FontBytes) {
   const writer = await PdfWriter.create({
+    fonts,
     title: 'Program at a glance',
     subject: f.conference.fullName,
     author: author(f),
@@ -144,8 +148,9 @@ async function programmeAtAGlance(prog: ProgrammeContent, f: ConferenceFacts, va
   return writer.save();
 }
 
-async function fullProgramme(prog: ProgrammeContent, f: ConferenceFacts, values: Record<string, string>) {
+async function fullProgramme(prog: ProgrammeContent, f: ConferenceFacts, values: Record<string, string>, fonts: FontBytes) {
   const writer = await PdfWriter.create({
+    fonts,
     title: prog.title,
     subject: f.conference.fullName,
     author: author(f),
@@ -169,6 +174,7 @@ async function fullProgramme(prog: ProgrammeContent, f: ConferenceFacts, values:
 export async function buildPdfs(outDir: string): Promise<string[]> {
   const f = conferenceFacts();
   const values = placeholderValues(f);
+  const fonts = await loadFonts(contentDir);
   fs.mkdirSync(outDir, { recursive: true });
   const written: string[] = [];
   const write = (file: string, bytes: Uint8Array) => {
@@ -177,11 +183,11 @@ export async function buildPdfs(outDir: string): Promise<string[]> {
   };
 
   const prog = programmeSchema.parse(readJson('programme.json'));
-  write('program-at-a-glance.pdf', await programmeAtAGlance(prog, f, values));
-  write('full-programme.pdf', await fullProgramme(prog, f, values));
+  write('program-at-a-glance.pdf', await programmeAtAGlance(prog, f, values, fonts));
+  write('full-programme.pdf', await fullProgramme(prog, f, values, fonts));
   for (const file of fs.readdirSync(path.join(contentDir, 'pdf')).filter((n) => n.endsWith('.json')).sort()) {
     const doc = pdfDocumentSchema.parse(readJson(`pdf/${file}`));
-    write(doc.file, await guide(doc, f, values));
+    write(doc.file, await guide(doc, f, values, fonts));
   }
   return written;
 }

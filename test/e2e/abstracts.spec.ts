@@ -212,3 +212,25 @@ test('on a phone the abstract list is a list of cards and the form fits the scre
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page, 'abstract form on a phone');
 });
+
+test('after the deadline, the guidelines and the new-abstract page say submission is closed', async ({ page, pinClock }) => {
+  await logInAsNewDelegate(page, 'closed');
+  await pinClock(CLOSED);
+  await page.goto('/abstract/submission');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Abstract submission is closed.')).toBeVisible();
+  await expect(main.getByRole('status').getByText('16 May 2024, 24:00 CST (UTC+8)')).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Submit an abstract' })).toBeHidden();
+  await main.getByRole('link', { name: 'Your abstracts' }).click();
+  await expect(page).toHaveURL(/\/admin\/pre$/);
+
+  await page.goto('/admin/upload');
+  await expect(page.getByRole('heading', { level: 1, name: 'Abstract submission closed' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'View abstract' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Your abstracts' })).toBeVisible();
+
+  await pinClock(OPEN);
+  await page.goto('/abstract/submission');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Submit an abstract' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Abstract submission is closed.')).toBeHidden();
+});

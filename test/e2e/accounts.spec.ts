@@ -4,7 +4,7 @@
  * mailed link, come back to a protected page after login; the resend countdown survives a reload.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, mailedLink, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, logInAsNewDelegate, mailedLink, test, uniqueEmail } from './fixtures';
 
 const PASSWORD = 'correct horse battery';
 
@@ -46,7 +46,7 @@ test('sign up, activate, log in, edit the profile, change the password, reset a 
   await expect(page).toHaveURL(/\/admin\/center$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Delegate menu' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'My portal' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveCount(0);
   await expectAccessible(page, 'account centre');
 
@@ -102,8 +102,8 @@ test('sign up, activate, log in, edit the profile, change the password, reset a 
   await expect(page).toHaveURL(/\/admin\/center$/);
 
   // Logout from the delegate menu.
-  await page.getByRole('button', { name: 'Delegate menu' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'My portal' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
   // The refusals above (wrong passwords) are logged by the browser as failed resources; nothing else may be.
@@ -187,4 +187,51 @@ test('an activation link works once; a used link offers a new mail', async ({ pa
   await expect(page.getByText('This activation link has expired or has already been used', { exact: false })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Send a new activation e-mail' })).toBeVisible();
   await expectAccessible(page, 'used activation link');
+});
+
+test('profile edit restores and announces only a real unsaved draft', async ({ page }) => {
+  await logInAsNewDelegate(page, 'draft');
+  const notice = page.getByText('Your unsaved changes from earlier were restored.');
+  const occupation = page.getByRole('textbox', { name: 'Occupation', exact: true });
+
+  // First visit: nothing was typed, nothing is announced (also after a reload).
+  await page.goto('/admin/information/update');
+  await expect(occupation).toBeVisible();
+  await page.reload();
+  await expect(occupation).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  // Typed and left unsaved: restored and announced.
+  await occupation.fill('Cancer registrar');
+  await page.reload();
+  await expect(occupation).toHaveValue('Cancer registrar');
+  await expect(notice).toBeVisible();
+
+  // Saved: the next visit starts from the saved profile, without a notice.
+  await page.getByRole('textbox', { name: 'Organisation', exact: true }).fill('Registry of Lyon');
+  await page.getByRole('combobox', { name: 'Country or region' }).selectOption('France');
+  await page.getByRole('textbox', { name: 'Mobile', exact: true }).fill('+33 6 12 34 56 78');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/admin\/center$/);
+  await page.goto('/admin/information/update');
+  await expect(occupation).toHaveValue('Cancer registrar');
+  await expect(notice).toHaveCount(0);
+
+  // Changed back to the saved value: nothing unsaved remains to announce.
+  await occupation.fill('Epidemiologist');
+  await occupation.fill('Cancer registrar');
+  await page.reload();
+  await expect(occupation).toHaveValue('Cancer registrar');
+  await expect(notice).toHaveCount(0);
+});
+
+test('the account centre says when registration opens, then whether it is paid', async ({ page, pinClock }) => {
+  await logInAsNewDelegate(page, 'badge');
+  await pinClock('2024-05-10T02:00:00Z');
+  await page.goto('/admin/center');
+  await expect(page.getByText('Registration opens on 18 July 2024')).toBeVisible();
+  await expect(page.getByText('Registration unpaid')).toHaveCount(0);
+  await pinClock('2024-07-18T02:00:00Z');
+  await page.reload();
+  await expect(page.getByText('Registration unpaid')).toBeVisible();
 });

@@ -5,11 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, effectiveGrants, routeList } from '#core/routes';
 import { tableDefinition } from '#storage/table';
 import { buildStacks } from '../../infra/cdk/stacks';
-import { forwardedHostFunctionCode, rewriteFunctionCode } from '../../infra/cdk/web-stack';
+import { forwardedHostFunctionCode, notFoundStatusFunctionCode, rewriteFunctionCode } from '../../infra/cdk/web-stack';
 import { passwordRouteThrottle } from '../../infra/cdk/api-stack';
 import { PENDING_TAG } from '#core/uploads/rules';
 import { siteObjectFor } from '../../infra/site/routing';
-import { prerenderedPaths } from '../../web/src/config/paths';
+import { pagePatterns, prerenderedPaths } from '../../web/src/config/paths';
 
 let api: Template;
 let data: Template;
@@ -242,7 +242,14 @@ describe('web stack', () => {
     expect(Object.keys(behaviors).sort()).toEqual(['/api/*', '/assets/*', '/images/*', '/pdf/*']);
     expect(behaviors['/api/*']!.AllowedMethods).toContain('POST');
     expect(behaviors['/api/*']!.CachePolicyId).toEqual({ Ref: Object.keys(web.findResources('AWS::CloudFront::CachePolicy'))[0] });
-    expect(config.DefaultCacheBehavior.FunctionAssociations[0].EventType).toBe('viewer-request');
+    expect(config.DefaultCacheBehavior.FunctionAssociations.map((f: { EventType: string }) => f.EventType).sort()).toEqual([
+      'viewer-request',
+      'viewer-response',
+    ]);
+    // The API keeps its own answers: no site function runs on /api/* (only the forwarded-host copy).
+    const apiFunctions = (behaviors['/api/*'] as { FunctionAssociations?: { EventType: string; FunctionARN: unknown }[] }).FunctionAssociations ?? [];
+    expect(apiFunctions.map((f) => f.EventType)).toEqual(['viewer-request']);
+    expect(JSON.stringify(apiFunctions[0]!.FunctionARN)).toContain('ApiForwardedHost');
     web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: {
         SecurityHeadersConfig: Match.objectLike({
@@ -254,12 +261,30 @@ describe('web stack', () => {
   });
 
   it('runs the same path rule in the CloudFront Function as the local server', () => {
-    const code = rewriteFunctionCode(prerenderedPaths);
+    const code = rewriteFunctionCode(prerenderedPaths, pagePatterns);
     const handler = new Function(`${code}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
     for (const uri of ['/', '/home', '/congress/past', '/congress/past/', '/admin/pre', '/nope', '/pdf/full-programme.pdf', '/assets/x.js']) {
-      expect(handler({ request: { uri } }).uri).toBe(siteObjectFor(uri, prerenderedPaths));
+      expect(handler({ request: { uri } }).uri).toBe(siteObjectFor(uri, prerenderedPaths, pagePatterns));
     }
     expect(handler({ request: { uri: '/congress/past' } }).uri).toBe('/congress/past/index.html');
     expect(handler({ request: { uri: '/admin/pre' } }).uri).toBe('/app.html');
+    expect(handler({ request: { uri: '/no/such/page' } }).uri).toBe('/404.html');
+  });
+
+  it('answers the not-found page with status 404 and leaves every other answer alone', () => {
+    const code = notFoundStatusFunctionCode(prerenderedPaths, pagePatterns);
+    expect(code.length).toBeLessThan(10_240); // the CloudFront Functions size limit
+    const handler = new Function(`${code}; return handler;`)() as (e: {
+      request: { uri: string };
+      response: { statusCode: number; statusDescription?: string };
+    }) => { statusCode: number; statusDescription?: string };
+    const status = (uri: string, statusCode = 200) => handler({ request: { uri }, response: { statusCode } }).statusCode;
+    // Whether CloudFront passes the viewer's path or the rewritten one, the answer is the same.
+    expect(status('/no/such/page')).toBe(404);
+    expect(status('/404.html')).toBe(404);
+    expect(status('/home')).toBe(200);
+    expect(status('/admin/upload-update/3')).toBe(200);
+    expect(status('/app.html')).toBe(200);
+    expect(status('/assets/missing.js', 403)).toBe(403);
   });
 });

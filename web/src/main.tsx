@@ -1,10 +1,13 @@
 /**
- * Browser entry. Pre-rendered pages are hydrated (their page chunk is loaded first so nothing
- * flashes); the SPA shell (app.html) renders from scratch.
+ * SPA entry (accounts and the delegate's pages; the public pages are static HTML). A page
+ * pre-rendered for hydration (`data-render="hydrate"`, e.g. /login) is hydrated once its chunk is
+ * loaded, so nothing flashes; on the shell (app.html) the app replaces the painted frame. Both
+ * render in a transition: React yields to the browser every few milliseconds instead of holding
+ * the main thread for the whole first render.
  */
 import createCache from '@emotion/cache';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
@@ -12,6 +15,7 @@ import { createQueryClient } from './app/providers';
 import { preloadRoute } from './app/routes';
 import { conferenceQuery } from './lib/conference';
 import { syncClock } from './lib/clock';
+import { markSession } from './lib/session-store';
 
 async function start() {
   const container = document.getElementById('root')!;
@@ -20,6 +24,7 @@ async function start() {
   if (state?.textContent) hydrate(queryClient, JSON.parse(state.textContent));
   void queryClient.prefetchQuery(conferenceQuery);
   void syncClock();
+  markSession(); // already done by the inline script of built pages; needed under `npm run dev`
 
   const app = (
     <StrictMode>
@@ -30,11 +35,14 @@ async function start() {
       />
     </StrictMode>
   );
-  if (container.hasChildNodes()) {
-    await preloadRoute(window.location.pathname);
-    hydrateRoot(container, app);
+  await preloadRoute(window.location.pathname);
+  if (container.dataset.render === 'hydrate') {
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
-    createRoot(container).render(app);
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
   }
 }
 

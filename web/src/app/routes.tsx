@@ -1,37 +1,17 @@
 /**
- * The page routes of the SPA. Every page is its own chunk (route-level lazy loading); content
- * pages are their content file plus the shared ContentPage renderer.
+ * The page routes of the SPA: accounts and the delegate's pages. Every page is its own chunk
+ * (route-level lazy loading), so /login loads none of the delegate's pages. The public
+ * information pages are static HTML (web/src/app/static-pages.tsx): a link or a navigate() to
+ * one of them leaves the SPA with a full page load.
  */
-import { Route, Routes, matchPath } from 'react-router-dom';
-import { paths } from '../config/paths';
+import { useEffect } from 'react';
+import { Route, Routes, matchPath, useLocation } from 'react-router-dom';
+import { paths, staticPaths } from '../config/paths';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
-import { ContentPage } from '../components/content/content-page';
-import type { PageContent } from '../content/schema';
 import { RequireDelegate } from '../features/account/require-delegate';
 import { SiteLayout } from './layout/site-layout';
 
-const contentPage = (load: () => Promise<{ default: unknown }>) =>
-  lazyPage(async () => {
-    const content = (await load()).default as PageContent;
-    return { default: () => <ContentPage content={content} /> };
-  });
-
 const page = {
-  home: lazyPage(() => import('../features/home/home-page')),
-  info: contentPage(() => import('../content/pages/info.json')),
-  venue: contentPage(() => import('../content/pages/venue.json')),
-  introduction: contentPage(() => import('../content/pages/introduction.json')),
-  welcome: contentPage(() => import('../content/pages/welcome.json')),
-  news: contentPage(() => import('../content/pages/news.json')),
-  contact: contentPage(() => import('../content/pages/contact.json')),
-  legalNotice: contentPage(() => import('../content/pages/legal-notice.json')),
-  about: contentPage(() => import('../content/pages/about.json')),
-  abstractLate: contentPage(() => import('../content/pages/abstract-late.json')),
-  past: lazyPage(() => import('../features/congress/past-congresses-page')),
-  committees: lazyPage(() => import('../features/congress/committees-page')),
-  hotels: lazyPage(() => import('../features/travel/hotels-page')),
-  abstractSubmission: lazyPage(() => import('../features/abstracts/abstract-guidelines-page')),
-  registerInstruction: lazyPage(() => import('../features/registration/register-instruction-page')),
   notFound: lazyPage(() => import('../features/errors/not-found-page')),
   login: lazyPage(() => import('../features/account/login-page')),
   register: lazyPage(() => import('../features/account/register-page')),
@@ -56,24 +36,8 @@ const page = {
   abstractSuccess: lazyPage(() => import('../features/abstracts/abstract-success-page')),
 };
 
-/** Public routes: [path, page]. */
+/** Public SPA routes: [path, page]. */
 const publicRoutes: [string, LazyPage][] = [
-  [paths.root, page.home],
-  [paths.home, page.home],
-  [paths.congressInfo, page.info],
-  [paths.venue, page.venue],
-  [paths.introduction, page.introduction],
-  [paths.welcome, page.welcome],
-  [paths.past, page.past],
-  [paths.news, page.news],
-  [paths.committees, page.committees],
-  [paths.about, page.about],
-  [paths.abstractSubmission, page.abstractSubmission],
-  [paths.abstractLate, page.abstractLate],
-  [paths.contact, page.contact],
-  [paths.legalNotice, page.legalNotice],
-  [paths.registerInstruction, page.registerInstruction],
-  [paths.hotels, page.hotels],
   [paths.login, page.login],
   [paths.registerStepOne, page.register],
   [paths.accountCreated, page.accountCreated],
@@ -96,6 +60,9 @@ const delegateRoutes: [string, LazyPage][] = [
   [paths.oralUpload, page.oralUpload],
 ];
 
+/** Every route path of the SPA (a unit test checks that the site serves each of them). */
+export const spaRoutePaths = [...publicRoutes, ...delegateRoutes].map(([path]) => path);
+
 /** Loads the page of `pathname` before hydration, so pre-rendered HTML hydrates without a flash. */
 export async function preloadRoute(pathname: string) {
   for (const [path, p] of [...publicRoutes, ...delegateRoutes]) {
@@ -104,9 +71,19 @@ export async function preloadRoute(pathname: string) {
   return page.notFound.preload();
 }
 
+/** A static page reached inside the SPA (navigate(), an old link): load its HTML. */
+function StaticPage({ path }: { path: string }) {
+  const { search, hash } = useLocation();
+  useEffect(() => window.location.replace(`${path}${search}${hash}`), [path, search, hash]);
+  return null;
+}
+
 export function AppRoutes() {
   return (
     <Routes>
+      {[paths.root, ...staticPaths].map((path) => (
+        <Route key={path} path={path} element={<StaticPage path={path} />} />
+      ))}
       <Route element={<SiteLayout />}>
         {publicRoutes.map(([path, P]) => (
           <Route key={path} path={path} element={<P />} />

@@ -39,6 +39,7 @@ import {
   toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
+import { sessionVisibilityCss } from '../components/ui/session-visibility';
 
 const brand = defineConfig({
   theme: {
@@ -84,6 +85,7 @@ const brand = defineConfig({
     },
   },
   globalCss: {
+    ...sessionVisibilityCss,
     html: { colorPalette: 'brand', scrollBehavior: 'smooth' },
     body: { bg: 'white', color: 'gray.900' },
     a: { textUnderlineOffset: '2px' },

@@ -3,11 +3,13 @@
  * - `http(s)://...` opens in a new window (the spec's rule for cards whose path begins with http);
  * - files (`/pdf/...`, `/images/...`) open in a new tab, outside the app's router;
  * - `mailto:` is a plain link;
+ * - a static page (web/src/config/paths.ts) is a plain link: it is complete HTML, not an SPA page;
  * - anything else navigates inside the app.
  */
 import { Link as ChakraLink, VisuallyHidden, type LinkProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { isStaticPath } from '../config/paths';
 
 export type LinkKind = 'external' | 'file' | 'mail' | 'internal';
 
@@ -25,14 +27,14 @@ export function newWindowProps(href: string) {
 
 export function SmartLink({ href, children, ...rest }: { href: string; children: ReactNode } & Omit<LinkProps, 'href'>) {
   const kind = linkKind(href);
-  if (kind === 'internal') {
+  if (kind === 'internal' && !isStaticPath(href)) {
     return (
       <ChakraLink asChild {...rest}>
         <RouterLink to={href}>{children}</RouterLink>
       </ChakraLink>
     );
   }
-  const opensNew = kind !== 'mail';
+  const opensNew = kind === 'external' || kind === 'file';
   return (
     <ChakraLink href={href} {...newWindowProps(href)} {...rest}>
       {children}

@@ -55,10 +55,10 @@ export function pathTo(path: string, params: Record<string, string | number> = {
 }
 
 /**
- * Public pages whose HTML is rendered at build time, so that they paint before any script runs.
- * Pages that depend on the visitor (forms, the delegate's pages) are served by the SPA shell.
+ * Public information pages: complete HTML and CSS built at build time, with a few small scripts
+ * (islands: header menus, carousel) and no React in the browser. Links to them are plain links.
  */
-export const prerenderedPaths: string[] = [
+export const staticPaths: string[] = [
   paths.home,
   paths.registerInstruction,
   paths.hotels,
@@ -75,3 +75,17 @@ export const prerenderedPaths: string[] = [
   paths.contact,
   paths.legalNotice,
 ];
+
+/** SPA pages whose HTML is also rendered at build time and then hydrated (forms anyone can open). */
+export const hydratedPaths: string[] = [paths.login, paths.registerStepOne, paths.forgot];
+
+/** Every page with its own HTML file (`<path>/index.html`). */
+export const prerenderedPaths: string[] = [...staticPaths, ...hydratedPaths];
+
+/** Every page route (patterns with `:param`): any other path is answered 404 with the not-found page. */
+export const pagePatterns: string[] = Object.values(paths);
+
+/** True for a path served as a static page (leaving the SPA for it is a full page load). */
+export function isStaticPath(pathname: string): boolean {
+  return staticPaths.includes(pathname.split(/[?#]/)[0]!.replace(/(.)\/$/, '$1')) || pathname === paths.root;
+}

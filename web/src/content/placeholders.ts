@@ -6,6 +6,8 @@
 import type { ConferenceFacts } from '#core/domain/conference-facts';
 import { formatCstDay, formatCstDayRange, formatCstDeadline } from '#core/time';
 import { formatMoney } from '#core/money';
+import siteJson from './site.json';
+import type { Block } from './schema';
 
 const MiB = 1024 * 1024;
 const usd = (cents: number) => formatMoney(cents, 'USD');
@@ -42,7 +44,41 @@ export function placeholderValues(f: ConferenceFacts): Record<string, string> {
     lateBodyMaxWords: String(f.lateBreaking2019.bodyMaxWords),
     lateTitleMaxChars: String(f.lateBreaking2019.titleMaxChars),
     lateMaxOral: String(f.lateBreaking2019.maxOralPresentationsPerPerson),
+    // Supplied by the organisers in site.json; empty until they do.
+    ...siteJson.organiser,
   };
+}
+
+/** The placeholders of `text` whose value the organisers have not supplied yet. */
+export function missingIn(text: string, values: Record<string, string>): string[] {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((name) => values[name] === '');
+}
+
+/**
+ * The blocks without what names a value not supplied yet: such a paragraph, note, list item or
+ * table row is left out (a visitor must never read a placeholder as a fact, nor a gap).
+ */
+export function withoutMissing(blocks: Block[], values: Record<string, string>): Block[] {
+  const ok = (...texts: (string | undefined)[]) => texts.every((t) => t === undefined || missingIn(t, values).length === 0);
+  return blocks.flatMap((block): Block[] => {
+    switch (block.type) {
+      case 'paragraph':
+      case 'heading':
+        return ok(block.text) ? [block] : [];
+      case 'note':
+        return ok(block.text, block.title) ? [block] : [];
+      case 'list': {
+        const items = block.items.filter((item) => ok(item));
+        return items.length ? [{ ...block, items }] : [];
+      }
+      case 'table': {
+        const rows = block.rows.filter((row) => ok(...row));
+        return rows.length ? [{ ...block, rows }] : [];
+      }
+      default:
+        return [block];
+    }
+  });
 }
 
 /** Replaces every `{name}`; an unknown name is left visible so a test can catch it. */

@@ -12,6 +12,11 @@ import * as z from 'zod';
 const text = z.string().min(1);
 const imagePath = z.string().regex(/^\/images\/[\w\-/]+\.(svg|png|jpg|webp)$/, 'an image under /images/');
 const href = z.string().regex(/^(\/|https?:\/\/|mailto:)/, 'a site path, an http(s) address or mailto:');
+/**
+ * A value only the organisers can supply (a telephone number, a logo): empty until they do. The
+ * site then shows nothing in its place, and `npm run build` lists it (web/src/content/missing.ts).
+ */
+const supplied = <T extends z.ZodString>(schema: T) => z.union([schema, z.literal('')]);
 
 export const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heading'), text, level: z.union([z.literal(2), z.literal(3)]).optional() }),
@@ -56,7 +61,7 @@ export type PageContent = z.infer<typeof pageSchema>;
 export const homeSchema = z.object({
   hero: z.object({ title: text, subtitle: text, dates: text, place: text }),
   /** Partner logos in the banner carousel: 4 visible on desktop, 1 up to 768 px. */
-  partners: z.array(z.object({ name: text, logo: imagePath, href: href.optional() })).min(4),
+  partners: z.array(z.object({ name: text, logo: supplied(imagePath), href: href.optional() })).min(4),
   /** The 12 cards; a path beginning with http opens in a new window. */
   cards: z
     .array(z.object({ title: text, description: text, path: href, icon: imagePath }))
@@ -69,6 +74,8 @@ export type HomeContent = z.infer<typeof homeSchema>;
 export const siteSchema = z.object({
   name: text,
   shortName: text,
+  /** Values used in page texts as placeholders (`{secretariatPhone}`); a text naming an empty one is not shown. */
+  organiser: z.object({ secretariatPhone: supplied(text) }),
   header: z.object({
     scenicSpot: z.object({ label: text, href }),
     transportation: z.object({ label: text, href }),
@@ -81,13 +88,14 @@ export const siteSchema = z.object({
           name: text,
           role: text,
           address: z.array(text).min(1),
-          phone: text.optional(),
+          phone: supplied(text),
           email: z.string().email(),
           website: href.optional(),
         }),
       )
       .length(2),
     presentersEnquiries: z.object({ label: text, email: z.string().email() }),
+    contact: z.object({ label: text, href }),
     legalNotice: z.object({ label: text, href }),
     copyright: text,
   }),
@@ -127,7 +135,12 @@ export type CommitteesContent = z.infer<typeof committeesSchema>;
 export const hotelsSchema = z.object({
   title: text,
   lead: text,
+  /** The hotel whose rooms are booked in the registration order (the room table): one of `hotels` by name. */
+  registrationHotel: supplied(text),
+  /** How the congress hotel is booked (through the registration order). */
   notes: z.array(text),
+  /** How every other hotel is booked. */
+  otherHotels: text,
   hotels: z
     .array(
       z.object({
@@ -139,7 +152,7 @@ export const hotelsSchema = z.object({
         address: text,
         distance: text,
         transport: z.array(text).min(1),
-        contact: z.object({ phone: text, email: z.string().email().optional(), website: href.optional() }),
+        contact: z.object({ phone: supplied(text), email: supplied(z.string().email()), website: supplied(href) }),
       }),
     )
     .length(6),

@@ -10,7 +10,7 @@
  */
 import { API_BASE, fillPath, type RouteDef } from '#core/routes';
 import type { Envelope } from '#core/envelope';
-import { session } from './session';
+import { session } from './session-store';
 
 export class ApiError extends Error {
   constructor(

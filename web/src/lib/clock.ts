@@ -1,27 +1,8 @@
-/**
- * The page's clock follows the server's (GET /now): deadlines are checked on server time, which
- * also makes the local APP_NOW override reach the pages. The offset is measured once per load.
- */
+/** The server time for React components (see web/src/lib/server-clock.ts). */
 import { useEffect, useState } from 'react';
-import { routes } from '#core/routes';
-import { callApi } from './api-client';
+import { clockSynced, serverNow, syncClock } from './server-clock';
 
-let offsetMs = 0;
-let synced: Promise<void> | undefined;
-
-export function syncClock(): Promise<void> {
-  synced ??= (async () => {
-    const sent = Date.now();
-    const { now } = await callApi<{ now: string }>(routes.getNow);
-    const received = Date.now();
-    offsetMs = Date.parse(now) - (sent + received) / 2;
-  })().catch(() => {
-    synced = undefined; // try again next time; meanwhile the device clock is used
-  });
-  return synced;
-}
-
-export const serverNow = () => new Date(Date.now() + offsetMs);
+export { serverNow, syncClock } from './server-clock';
 
 /**
  * The server time, refreshed every `intervalMs`. Null until the clock is synced (and during
@@ -40,7 +21,7 @@ export function useServerNow(intervalMs = 1000): Date | null {
     // sync is tried again), the clock ticks on; the server refuses late changes in any case.
     const timer = setInterval(() => {
       if (!alive || !attempted) return;
-      if (!synced) void syncClock();
+      if (!clockSynced()) void syncClock();
       setNow(serverNow());
     }, intervalMs);
     return () => {

@@ -5,7 +5,7 @@ import { SmartLink } from '../../components/smart-link';
 
 const site = siteJson as SiteContent;
 
-/** Footer (spec): the two organising institutions, the presenters' enquiry address, legal notice. */
+/** Footer (spec): the two organising institutions, the presenters' enquiry address, contact, legal notice. */
 export function Footer() {
   const f = site.footer;
   return (
@@ -22,6 +22,7 @@ export function Footer() {
                 {inst.address.map((line) => (
                   <Text key={line}>{line}</Text>
                 ))}
+                {/* Only a number the organisers supplied: never a placeholder. */}
                 {inst.phone && <Text>Tel. {inst.phone}</Text>}
                 <ChakraLink href={`mailto:${inst.email}`} color="white" textDecoration="underline">
                   {inst.email}
@@ -36,6 +37,9 @@ export function Footer() {
             <ChakraLink href={`mailto:${f.presentersEnquiries.email}`} color="white" textDecoration="underline">
               {f.presentersEnquiries.email}
             </ChakraLink>
+            <SmartLink href={f.contact.href} color="white" textDecoration="underline">
+              {f.contact.label}
+            </SmartLink>
             <SmartLink href={f.legalNotice.href} color="white" textDecoration="underline">
               {f.legalNotice.label}
             </SmartLink>

@@ -2,17 +2,21 @@
  * Site header (spec "Header and footer"): Scenic spot, Transportation, the Conference Guide
  * dropdown; Log in when logged out; when logged in an Account link and the delegate menu
  * (abstract, poster and oral upload, logout). On phones the same items fold into one menu.
+ *
+ * The same markup serves the static pages and the SPA. Both variants (logged in and out) are
+ * rendered; CSS shows one by `<html data-session>` (web/src/lib/session-store.ts), so the right
+ * one paints first. The dropdowns are disclosure buttons driven by web/src/islands/disclosures.ts.
  */
-import { Box, Button, Container, Flex, HStack, Image, Link as ChakraLink, Menu, Portal, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Box, Button, Container, Flex, HStack, Image, Link as ChakraLink, Stack, Text, type ButtonProps, type LinkProps } from '@chakra-ui/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import siteJson from '../../content/site.json';
 import type { SiteContent } from '../../content/schema';
 import { accountHome, paths } from '../../config/paths';
-import { newWindowProps, SmartLink } from '../../components/smart-link';
-import { ChevronDownIcon, CloseIcon, MenuIcon } from '../../components/ui/icons';
-import { useSession } from '../../lib/session';
-import { useLogout } from '../../features/account/use-logout';
+import { SmartLink } from '../../components/smart-link';
+import { ChevronDownIcon, MenuIcon } from '../../components/ui/icons';
+import { whenLoggedIn, whenLoggedOut } from '../../components/ui/session-visibility';
+import { enhanceDisclosures, type Disclosures } from '../../islands/disclosures';
 
 const site = siteJson as SiteContent;
 
@@ -22,79 +26,87 @@ export const delegateMenu = [
   { label: 'Oral upload', to: paths.oralUpload },
 ] as const;
 
-const navLinkStyle = {
+/** One size, weight and line for every header item (links and buttons alike). */
+const itemText = { fontSize: 'sm', fontWeight: 'medium', lineHeight: '1.25rem', whiteSpace: 'nowrap' } as const;
+
+const navLink = {
+  ...itemText,
+  display: 'inline-flex',
+  alignItems: 'center',
+  h: '9',
   px: '3',
-  py: '2',
   borderRadius: 'md',
-  fontWeight: 'medium',
   color: 'gray.800',
   _hover: { bg: 'brand.50', textDecoration: 'none' },
 } as const;
 
-function GuideMenu() {
+const menuItem = {
+  ...itemText,
+  display: 'block',
+  w: '100%',
+  textAlign: 'start',
+  px: '4',
+  py: '2',
+  color: 'gray.800',
+  _hover: { bg: 'brand.50', textDecoration: 'none' },
+  _focusVisible: { bg: 'brand.50' },
+} as const;
+
+function Dropdown(props: { id: string; label: ReactNode; align: 'start' | 'end'; buttonProps?: ButtonProps; children: ReactNode }) {
   return (
-    <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-start' }}>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="md" fontWeight="medium" color="gray.800">
-          {site.header.guide.label}
-          <ChevronDownIcon />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="14rem">
-            {site.header.guide.items.map((item) => (
-              <Menu.Item key={item.href} value={item.href} asChild>
-                {item.href.startsWith('/pdf/') || item.href.startsWith('http') ? (
-                  <a href={item.href} {...newWindowProps(item.href)}>
-                    {item.label}
-                  </a>
-                ) : (
-                  <RouterLink to={item.href}>{item.label}</RouterLink>
-                )}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Box position="relative">
+      <Button
+        variant="ghost"
+        {...itemText}
+        h="9"
+        px="3"
+        color="gray.800"
+        gap="1"
+        data-disclosure=""
+        aria-expanded="false"
+        aria-controls={props.id}
+        css={{ '&[aria-expanded=true] svg': { transform: 'rotate(180deg)' } }}
+        {...props.buttonProps}
+      >
+        {props.label}
+        <ChevronDownIcon />
+      </Button>
+      <Box
+        id={props.id}
+        hidden
+        position="absolute"
+        top="calc(100% + 4px)"
+        {...(props.align === 'end' ? { right: 0 } : { left: 0 })}
+        minW="15rem"
+        bg="white"
+        borderWidth="1px"
+        borderRadius="md"
+        boxShadow="lg"
+        py="2"
+        zIndex="dropdown"
+      >
+        {props.children}
+      </Box>
+    </Box>
   );
 }
 
-function DelegateMenu() {
-  const logout = useLogout();
+function GuideLinks({ style }: { style: Omit<LinkProps, 'href'> }) {
   return (
-    <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Button variant="outline" size="md" aria-label="Delegate menu">
-          My portal
-          <ChevronDownIcon />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="12rem">
-            {delegateMenu.map((item) => (
-              <Menu.Item key={item.to} value={item.to} asChild>
-                <RouterLink to={item.to}>{item.label}</RouterLink>
-              </Menu.Item>
-            ))}
-            <Menu.Separator />
-            <Menu.Item value="logout" onSelect={() => void logout()}>
-              Log out
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <>
+      {site.header.guide.items.map((item) => (
+        <SmartLink key={item.href} href={item.href} {...style}>
+          {item.label}
+        </SmartLink>
+      ))}
+    </>
   );
 }
 
-function MobileNav({ loggedIn, onClose }: { loggedIn: boolean; onClose: () => void }) {
-  const logout = useLogout();
-  const item = { display: 'block', py: '3', px: '2', fontWeight: 'medium', borderBottomWidth: '1px', color: 'gray.800' } as const;
+function MobileNav() {
+  const item = { ...menuItem, px: '2', py: '3', borderBottomWidth: '1px' } as const;
   return (
-    <Box id="mobile-nav" hideFrom="lg" borderTopWidth="1px" bg="white" pb="4">
+    <Box id="mobile-nav" hidden hideFrom="lg" borderTopWidth="1px" bg="white" pb="4" maxH="calc(100vh - 4rem)" overflowY="auto">
       <Container as="nav" aria-label="Main" px="4">
         <Stack gap="0">
           <SmartLink href={site.header.scenicSpot.href} {...item}>{site.header.scenicSpot.label}</SmartLink>
@@ -102,26 +114,19 @@ function MobileNav({ loggedIn, onClose }: { loggedIn: boolean; onClose: () => vo
           <Text pt="3" pb="1" px="2" fontSize="sm" color="gray.600" fontWeight="semibold">
             {site.header.guide.label}
           </Text>
-          {site.header.guide.items.map((g) => (
-            <SmartLink key={g.href} href={g.href} {...item} ps="5">
-              {g.label}
-            </SmartLink>
-          ))}
-          {loggedIn ? (
-            <>
-              <SmartLink href={accountHome} {...item}>Account</SmartLink>
-              {delegateMenu.map((d) => (
-                <SmartLink key={d.to} href={d.to} {...item}>{d.label}</SmartLink>
-              ))}
-              <Button mt="3" variant="outline" onClick={() => { onClose(); void logout(); }}>
-                Log out
-              </Button>
-            </>
-          ) : (
-            <Button asChild mt="3" colorPalette="brand">
-              <RouterLink to={paths.login}>Log in</RouterLink>
+          <GuideLinks style={{ ...item, ps: '5' }} />
+          <Box className={whenLoggedIn}>
+            <SmartLink href={accountHome} {...item}>Account</SmartLink>
+            {delegateMenu.map((d) => (
+              <SmartLink key={d.to} href={d.to} {...item}>{d.label}</SmartLink>
+            ))}
+            <Button mt="3" w="100%" variant="outline" data-logout="">
+              Log out
             </Button>
-          )}
+          </Box>
+          <Button asChild mt="3" colorPalette="brand" className={whenLoggedOut}>
+            <a href={paths.login}>Log in</a>
+          </Button>
         </Stack>
       </Container>
     </Box>
@@ -129,56 +134,63 @@ function MobileNav({ loggedIn, onClose }: { loggedIn: boolean; onClose: () => vo
 }
 
 export function Header() {
-  const { token } = useSession();
-  const loggedIn = Boolean(token);
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  const ref = useRef<HTMLElement>(null);
+  const disclosures = useRef<Disclosures | null>(null);
+  const { pathname } = useLocation();
+  // In the SPA (static pages run the same code from web/src/islands/main.ts).
+  useEffect(() => {
+    disclosures.current = enhanceDisclosures(ref.current!);
+    return () => disclosures.current?.dispose();
+  }, []);
+  useEffect(() => disclosures.current?.closeAll(), [pathname]);
 
   return (
-    <Box as="header" bg="white" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+    <Box as="header" ref={ref} data-site-header="" bg="white" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl" px={{ base: '4', md: '6' }}>
-        <Flex h="16" align="center" justify="space-between" gap="4">
-          <ChakraLink asChild _hover={{ textDecoration: 'none' }}>
-            <RouterLink to={paths.home} aria-label={`${site.shortName} Beijing, home`}>
-              <HStack gap="3">
-                <Image src="/images/logo.svg" alt="" width="133px" height="40px" />
-                <Text fontSize="xs" color="gray.600" hideBelow="md" maxW="11rem" lineHeight="short">
-                  Cancer registries for better cancer control
-                </Text>
-              </HStack>
-            </RouterLink>
+        <Flex h="16" align="center" justify="space-between" gap="3">
+          <ChakraLink href={paths.home} aria-label={`${site.shortName} Beijing, home`} _hover={{ textDecoration: 'none' }} flexShrink={0}>
+            <HStack gap="3">
+              <Image src="/images/logo.svg" alt="" width="133px" height="40px" />
+              <Text fontSize="xs" color="gray.600" hideBelow="xl" maxW="11rem" lineHeight="short">
+                Cancer registries for better cancer control
+              </Text>
+            </HStack>
           </ChakraLink>
 
           <HStack as="nav" aria-label="Main" gap="1" hideBelow="lg">
-            <SmartLink href={site.header.scenicSpot.href} {...navLinkStyle}>{site.header.scenicSpot.label}</SmartLink>
-            <SmartLink href={site.header.transportation.href} {...navLinkStyle}>{site.header.transportation.label}</SmartLink>
-            <GuideMenu />
-            {loggedIn ? (
-              <>
-                <SmartLink href={accountHome} {...navLinkStyle}>Account</SmartLink>
-                <DelegateMenu />
-              </>
-            ) : (
-              <Button asChild colorPalette="brand" ms="2">
-                <RouterLink to={paths.login}>Log in</RouterLink>
-              </Button>
-            )}
+            <SmartLink href={site.header.scenicSpot.href} {...navLink}>{site.header.scenicSpot.label}</SmartLink>
+            <SmartLink href={site.header.transportation.href} {...navLink}>{site.header.transportation.label}</SmartLink>
+            <Dropdown id="guide-menu" label={site.header.guide.label} align="start">
+              <GuideLinks style={menuItem} />
+            </Dropdown>
+            <HStack gap="1" className={whenLoggedIn}>
+              <SmartLink href={accountHome} {...navLink}>Account</SmartLink>
+              <Dropdown id="delegate-menu" label="My portal" align="end" buttonProps={{ variant: 'outline' }}>
+                {delegateMenu.map((item) => (
+                  <SmartLink key={item.to} href={item.to} {...menuItem}>{item.label}</SmartLink>
+                ))}
+                <Box as="hr" my="2" borderTopWidth="1px" />
+                <Box as="button" {...menuItem} cursor="pointer" data-logout="">
+                  Log out
+                </Box>
+              </Dropdown>
+            </HStack>
+            <Button asChild colorPalette="brand" {...itemText} h="9" ms="2" className={whenLoggedOut}>
+              <a href={paths.login}>Log in</a>
+            </Button>
           </HStack>
 
-          <Button
-            hideFrom="lg"
-            variant="ghost"
-            aria-expanded={open}
-            aria-controls="mobile-nav"
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? <CloseIcon /> : <MenuIcon />}
-          </Button>
+          <HStack gap="2" hideFrom="lg">
+            <Button asChild colorPalette="brand" size="sm" className={whenLoggedOut}>
+              <a href={paths.login}>Log in</a>
+            </Button>
+            <Button variant="outline" size="sm" px="2" data-disclosure="" aria-expanded="false" aria-controls="mobile-nav" aria-label="Menu">
+              <MenuIcon />
+            </Button>
+          </HStack>
         </Flex>
       </Container>
-      {open && <MobileNav loggedIn={loggedIn} onClose={() => setOpen(false)} />}
+      <MobileNav />
     </Box>
   );
 }

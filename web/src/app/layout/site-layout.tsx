@@ -1,17 +1,30 @@
 /**
- * The frame of every page: skip link, header, main landmark, footer. After a client-side
- * navigation it moves focus to the new page's heading (screen readers announce it) and
- * scrolls to the top; a 401 from any call clears the session and goes to /home (spec).
+ * The SPA's page frame. After a client-side navigation it moves focus to the new page's heading
+ * (screen readers announce it) and scrolls to the top; a 401 from any call clears the session and
+ * goes to /home (spec).
  */
-import { Box, Flex } from '@chakra-ui/react';
-import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { PageSkeleton } from '../../components/page';
-import { Toaster } from '../../components/ui/toaster';
 import { onUnauthorized } from '../../lib/api-client';
 import { paths } from '../../config/paths';
-import { Footer } from './footer';
-import { Header } from './header';
+import { SiteFrame } from './site-frame';
+
+// The notice area (toasts) is not needed for the first paint: its code loads after the page's.
+const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+function LateToaster() {
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShow(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return show ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 function useFocusOnNavigate() {
   const { pathname } = useLocation();
@@ -36,34 +49,15 @@ function useFocusOnNavigate() {
 }
 
 export function SiteLayout() {
-  const navigate = useNavigate();
   useFocusOnNavigate();
-  useEffect(() => onUnauthorized(() => navigate(paths.home)), [navigate]);
+  // Home is a static page: a full page load.
+  useEffect(() => onUnauthorized(() => window.location.assign(paths.home)), []);
   return (
-    <Flex direction="column" minH="100vh">
-      <Box
-        asChild
-        position="absolute"
-        left="2"
-        top="-40"
-        zIndex="skipNav"
-        bg="white"
-        px="4"
-        py="2"
-        borderRadius="md"
-        boxShadow="md"
-        _focus={{ top: '2' }}
-      >
-        <a href="#main">Skip to main content</a>
-      </Box>
-      <Header />
-      <Box as="main" id="main" flex="1" tabIndex={-1} outline="none">
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
-      </Box>
-      <Footer />
-      <Toaster />
-    </Flex>
+    <SiteFrame>
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
+      <LateToaster />
+    </SiteFrame>
   );
 }

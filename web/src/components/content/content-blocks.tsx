@@ -7,6 +7,7 @@ import type { ConferenceFacts } from '#core/domain/conference-facts';
 import { formatMoney } from '#core/money';
 import { formatCstDeadline } from '#core/time';
 import type { Block } from '../../content/schema';
+import { withoutMissing } from '../../content/placeholders';
 import { newWindowProps, linkKind } from '../smart-link';
 import { Link as RouterLink } from 'react-router-dom';
 import { InlineText, plainText } from './inline-text';
@@ -20,7 +21,7 @@ interface Props {
 export function ContentBlocks({ blocks, facts, values }: Props) {
   return (
     <Stack gap="5" className="content">
-      {blocks.map((block, i) => (
+      {withoutMissing(blocks, values).map((block, i) => (
         <BlockView key={i} block={block} facts={facts} values={values} />
       ))}
     </Stack>
@@ -77,7 +78,7 @@ function SimpleTable(props: { caption?: string; columns: string[]; rows: string[
   );
 }
 
-export function FeeTable({ source, facts }: { source: 'registration2024' | 'legacy2019' | 'hotelRooms'; facts: ConferenceFacts }) {
+export function FeeTable({ source, facts, caption }: { source: 'registration2024' | 'legacy2019' | 'hotelRooms'; facts: ConferenceFacts; caption?: string }) {
   const values = {};
   if (source === 'registration2024') {
     const r = facts.registration2024;
@@ -98,7 +99,7 @@ export function FeeTable({ source, facts }: { source: 'registration2024' | 'lega
     const r = facts.registration2024;
     return (
       <SimpleTable
-        caption="Room rates per night, paid at the hotel (CNY)"
+        caption={caption ?? 'Congress hotel room rates per night, booked in the registration form and paid at the hotel (CNY)'}
         columns={['Room type', 'Per night']}
         rows={r.hotelRooms.map((room) => [room.label, formatMoney(room.pricePerNight, 'CNY', 0)])}
         values={values}

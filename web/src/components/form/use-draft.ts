@@ -10,33 +10,34 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { DRAFT_PREFIX, draftChanges } from '../../lib/drafts';
 
-const PREFIX = 'draft:';
 
 interface Stored<T> {
   base: string | null;
   values: Partial<T>;
 }
 
-/** Removes every draft of this browser (logout). */
-export function clearAllDrafts() {
-  for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX)) localStorage.removeItem(key);
-}
-
 export function useDraft<T extends FieldValues>(form: UseFormReturn<T>, name: string | null, base: string | null = null) {
   const [restored, setRestored] = useState(false);
-  const key = name ? `${PREFIX}${name}` : null;
+  const key = name ? `${DRAFT_PREFIX}${name}` : null;
   const keyRef = useRef(key);
   keyRef.current = key;
   const baseRef = useRef(base);
   baseRef.current = base;
+  /** The saved values the form was filled with (null until `restore` is called): the baseline. */
+  const savedRef = useRef<Partial<T> | null>(null);
 
   useEffect(() => {
     if (!key) return;
     const sub = form.watch((values) => {
-      // Only what differs from the saved form is a draft (filling the form is not an edit).
-      if (JSON.stringify(values) !== JSON.stringify(form.formState.defaultValues)) {
-        localStorage.setItem(key, JSON.stringify({ base: baseRef.current, values: values as Partial<T> } satisfies Stored<T>));
+      if (!savedRef.current) return; // still filling the form: not an edit
+      // Only what differs from the saved form is a draft; undoing every change removes it.
+      const changes = draftChanges(savedRef.current, values as Partial<T>);
+      if (Object.keys(changes).length) {
+        localStorage.setItem(key, JSON.stringify({ base: baseRef.current, values: changes } satisfies Stored<T>));
+      } else {
+        localStorage.removeItem(key);
       }
     });
     return () => sub.unsubscribe();
@@ -44,24 +45,30 @@ export function useDraft<T extends FieldValues>(form: UseFormReturn<T>, name: st
 
   return {
     restored,
-    /** The saved draft, if any and typed over the current version (call once when filling the form). */
-    restore(): Partial<T> {
+    /**
+     * Call once when filling the form with the `saved` values: answers the draft's changes to them,
+     * if any and typed over the current version; only then is `restored` true.
+     */
+    restore(saved: Partial<T>): Partial<T> {
+      savedRef.current = saved;
       if (!keyRef.current) return {};
       const raw = localStorage.getItem(keyRef.current);
       if (!raw) return {};
       try {
         const stored = JSON.parse(raw) as Stored<T>;
-        if ((stored.base ?? null) !== baseRef.current) {
-          localStorage.removeItem(keyRef.current); // typed over a version that has changed since
+        const changes = draftChanges(saved, stored.values ?? {});
+        if ((stored.base ?? null) !== baseRef.current || !Object.keys(changes).length) {
+          localStorage.removeItem(keyRef.current); // typed over a version that has changed since, or nothing unsaved
           return {};
         }
         setRestored(true);
-        return stored.values ?? {};
+        return changes;
       } catch {
         return {};
       }
     },
     clear() {
+      savedRef.current = null; // the form is saved or discarded: nothing typed from now on is a draft
       if (keyRef.current) localStorage.removeItem(keyRef.current);
       setRestored(false);
     },

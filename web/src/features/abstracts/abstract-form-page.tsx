@@ -12,6 +12,7 @@ import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from '
 import type * as z from 'zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { abstractLimits, deadlines, uploadPurposes } from '#core/config/conference';
+import { SubmissionClosed } from './submission-closed';
 import { abstractMessages, abstractSchema, type AbstractInput } from '#core/abstracts/schemas';
 import { megabytes } from '#core/uploads/rules';
 import type { PersonInfo } from '#core/accounts/model';
@@ -208,14 +209,17 @@ export default function AbstractFormPage() {
     if (filled || open === null || !info.data || (id && !detail.data)) return;
     const saved = id ? fromDetail(detail.data!) : blankForm(info.data);
     savedRef.current = saved;
-    const restored = open ? draft.restore() : {};
+    const restored = open ? draft.restore(saved) : {};
     form.reset({ ...saved, ...restored });
     setFilled(true);
   }, [info.data, detail.data, id, filled, open]);
 
   const discardDraft = () => {
     draft.clear();
-    if (savedRef.current) form.reset(savedRef.current);
+    if (savedRef.current) {
+      form.reset(savedRef.current);
+      draft.restore(savedRef.current); // typing on from here is a draft again
+    }
   };
 
   // Answering "No" asks for the presenter: start with one empty entry.
@@ -224,6 +228,8 @@ export default function AbstractFormPage() {
   }, [presenterIsFirstAuthor]);
 
   const readOnly = open === false;
+  const closedOnArrival = useRef<boolean | null>(null);
+  if (closedOnArrival.current === null && open !== null) closedOnArrival.current = !open;
   const full = !id && (list.data?.total ?? 0) >= abstractLimits.maxAbstractsPerDelegate;
 
   const showFirstError = () =>
@@ -272,6 +278,14 @@ export default function AbstractFormPage() {
             </Button>
           </Box>
         </Stack>
+      </Page>
+    );
+  }
+  // Closed before the delegate arrived: say so. (A form open when the deadline passes stays, locked.)
+  if (!id && closedOnArrival.current) {
+    return (
+      <Page title="Abstract submission closed">
+        <SubmissionClosed />
       </Page>
     );
   }

@@ -1,26 +1,30 @@
-import { Box, Button } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Box } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
+import { deadlines } from '#core/config/conference';
 import guidelines from '../../content/pages/abstract-submission.json';
 import type { PageContent } from '../../content/schema';
 import { ContentPage } from '../../components/content/content-page';
 import { paths } from '../../config/paths';
-import { useSession } from '../../lib/session';
+import { SubmissionClosed } from './submission-closed';
 
-/** /abstract/submission: the guidelines; Submit goes to /admin/upload when logged in, else /login. */
+/**
+ * /abstract/submission (static): the guidelines. Submit leads to /admin/upload (a visitor who is
+ * not logged in logs in first and comes back). Once the deadline has passed on the server's clock,
+ * the abstract-submit island (web/src/islands/abstract-submit.ts) shows that submission is closed
+ * instead; both take the same room, so nothing below moves.
+ */
 export default function AbstractGuidelinesPage() {
-  const { token } = useSession();
   return (
     <ContentPage content={guidelines as PageContent}>
-      <Box mt="8">
-        <Button asChild colorPalette="brand" size="lg">
-          {token ? (
-            <RouterLink to={paths.abstractNew}>Submit an abstract</RouterLink>
-          ) : (
-            <RouterLink to={paths.login} state={{ from: paths.abstractNew }}>
-              Submit an abstract
-            </RouterLink>
-          )}
-        </Button>
+      <Box mt="8" minH="10rem" data-abstract-submit="" data-deadline={deadlines.abstractSubmission}>
+        <Box data-when="open">
+          <Button asChild colorPalette="brand" size="lg">
+            <a href={paths.abstractNew}>Submit an abstract</a>
+          </Button>
+        </Box>
+        <Box data-when="closed" hidden>
+          <SubmissionClosed />
+        </Box>
       </Box>
     </ContentPage>
   );

@@ -2,15 +2,28 @@
 import { Badge, Button, Card, DataList, Grid, HStack, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { profileComplete } from '#core/accounts/model';
-import { abstractLimits } from '#core/config/conference';
+import { abstractLimits, deadlines } from '#core/config/conference';
+import { formatCstDay } from '#core/time';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page, PageSkeleton } from '../../components/page';
 import { QueryError } from '../../components/query-error';
 import { UnfinishedUploads } from '../../components/upload/unfinished-uploads';
 import { paths } from '../../config/paths';
+import { useServerNow } from '../../lib/clock';
 import { usePersonInfo } from './api';
 
 const dash = (v: string | null | undefined) => (v && v.trim() ? v : '-');
+
+/** Paid, unpaid, or (before registration opens, on the server's clock) when it opens. */
+function RegistrationBadge({ payStatus }: { payStatus: number }) {
+  const now = useServerNow(60_000);
+  if (payStatus === 2) return <Badge colorPalette="green">Paid</Badge>;
+  if (!now) return null; // the clock is not synced yet: no state rather than a wrong one
+  if (now.getTime() < Date.parse(deadlines.registrationOpens)) {
+    return <Badge colorPalette="gray">Registration opens on {formatCstDay(deadlines.registrationOpens)}</Badge>;
+  }
+  return <Badge colorPalette="orange">Registration unpaid</Badge>;
+}
 
 export default function CenterPage() {
   const info = usePersonInfo();
@@ -35,7 +48,7 @@ export default function CenterPage() {
               <Heading as="h2" size="md">
                 Personal information
               </Heading>
-              <Badge colorPalette={u.pay_status === 2 ? 'green' : 'orange'}>{u.pay_status === 2 ? 'Paid' : 'Registration unpaid'}</Badge>
+              <RegistrationBadge payStatus={u.pay_status} />
             </HStack>
           </Card.Header>
           <Card.Body>

@@ -36,8 +36,8 @@ export default function ProfileEditPage() {
   useEffect(() => {
     if (!info.data || form.formState.isDirty) return;
     const saved = Object.fromEntries(fields.map((f) => [f, info.data[f] ?? ''])) as ProfileInput;
+    const restored = draft.restore(saved);
     form.reset(saved);
-    const restored = draft.restore();
     for (const [name, value] of Object.entries(restored)) {
       if (fields.includes(name as never)) form.setValue(name as keyof ProfileInput, value as string, { shouldDirty: true });
     }

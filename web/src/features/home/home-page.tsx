@@ -1,6 +1,5 @@
 /** Home (spec "Home page"): banner with the partner carousel, the 12 cards, the Instructions block. */
 import { Box, Container, Grid, Heading, Image, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
 import homeJson from '../../content/home.json';
 import type { HomeContent } from '../../content/schema';
 import { ContentBlocks } from '../../components/content/content-blocks';
@@ -40,17 +39,11 @@ function HomeCard({ card }: { card: HomeContent['cards'][number] }) {
   } as const;
   return (
     <Box as="li" listStyleType="none">
-      {kind === 'internal' ? (
-        <Box asChild {...style}>
-          <RouterLink to={card.path} data-testid="home-card">{body}</RouterLink>
-        </Box>
-      ) : (
-        <Box asChild {...style}>
-          <a href={card.path} {...newWindowProps(card.path)} data-testid="home-card">
-            {body}
-          </a>
-        </Box>
-      )}
+      <Box asChild {...style}>
+        <a href={card.path} {...newWindowProps(card.path)} data-testid="home-card">
+          {body}
+        </a>
+      </Box>
     </Box>
   );
 }

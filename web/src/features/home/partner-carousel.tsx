@@ -1,70 +1,34 @@
 /**
- * Banner carousel of partner logos: 4 slides visible on desktop, 1 on screens up to 768 px
- * (CSS only, so the pre-rendered page already has the right layout). Scroll-snap track with
- * previous/next buttons; it advances every 5 s unless paused, hovered, focused, or the visitor
- * prefers reduced motion (WCAG 2.2.2).
+ * Banner carousel of partners: 4 slides visible on desktop, 1 on screens up to 768 px (CSS only,
+ * so the static page has the right layout from the first paint). A scroll-snap track with
+ * previous/next and pause buttons, brought to life by web/src/islands/carousel.ts. A partner
+ * without a logo supplied by the organisers shows its name, never an invented logo.
  */
 import { Box, Button, Flex, HStack, IconButton, Image, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons';
 
 export interface Partner {
   name: string;
-  logo: string;
+  logo?: string;
   href?: string;
 }
 
 const ONE_SLIDE = '@media (max-width: 768px)';
 
 export function PartnerCarousel({ partners }: { partners: Partner[] }) {
-  const track = useRef<HTMLUListElement>(null);
-  const [paused, setPaused] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
-
-  useEffect(() => {
-    const media = window.matchMedia('(prefers-reduced-motion: reduce)');
-    setReducedMotion(media.matches);
-  }, []);
-
-  const page = (direction: 1 | -1) => {
-    const el = track.current;
-    if (!el) return;
-    const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 2;
-    const atStart = el.scrollLeft <= 2;
-    if (direction === 1 && atEnd) el.scrollTo({ left: 0, behavior: 'smooth' });
-    else if (direction === -1 && atStart) el.scrollTo({ left: el.scrollWidth, behavior: 'smooth' });
-    else el.scrollBy({ left: direction * el.clientWidth, behavior: 'smooth' });
-  };
-
-  const running = !paused && !hovered && !reducedMotion;
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => page(1), 5000);
-    return () => clearInterval(timer);
-  }, [running]);
-
   return (
-    <Box
-      as="section"
-      aria-roledescription="carousel"
-      aria-label="Partners and supporters"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocusCapture={() => setHovered(true)}
-      onBlurCapture={() => setHovered(false)}
-    >
+    <Box as="section" aria-roledescription="carousel" aria-label="Partners and supporters" data-carousel="">
       <Flex align="center" gap="2">
-        <IconButton aria-label="Previous partners" variant="ghost" size="sm" onClick={() => page(-1)}>
+        <IconButton aria-label="Previous partners" variant="outline" size="sm" data-carousel-prev="">
           <ChevronLeftIcon />
         </IconButton>
         <Box
           as="ul"
-          ref={track}
+          data-carousel-track=""
           data-testid="carousel-track"
           tabIndex={0}
-          aria-label="Partner logos (scroll sideways)"
-          aria-live={running ? 'off' : 'polite'}
+          aria-label="Partners (scroll sideways)"
+          aria-live="off"
           borderRadius="md"
           _focusVisible={{ outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
           display="flex"
@@ -82,33 +46,30 @@ export function PartnerCarousel({ partners }: { partners: Partner[] }) {
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${partners.length}: ${p.name}`}
               flex="0 0 25%"
+              minW="0"
               css={{ [ONE_SLIDE]: { flex: '0 0 100%' } }}
               scrollSnapAlign="start"
-              px="3"
+              px={{ base: '3', md: '2', lg: '3' }}
             >
-              <Flex
-                direction="column"
-                align="center"
-                justify="center"
-                h="28"
-                bg="white"
-                borderRadius="md"
-                borderWidth="1px"
-                px="4"
-                gap="2"
-              >
-                <Image src={p.logo} alt={p.name} maxH="16" maxW="100%" width="auto" height="64px" />
+              <Flex direction="column" align="center" justify="center" h="28" bg="white" borderRadius="md" borderWidth="1px" px="2" gap="2">
+                {p.logo ? (
+                  <Image src={p.logo} alt={p.name} maxH="16" maxW="100%" width="auto" height="64px" loading="lazy" />
+                ) : (
+                  <Text fontWeight="semibold" fontSize="sm" color="brand.fg" textAlign="center" lineHeight="short" overflowWrap="break-word" hyphens="auto" lineClamp={4}>
+                    {p.name}
+                  </Text>
+                )}
               </Flex>
             </Box>
           ))}
         </Box>
-        <IconButton aria-label="Next partners" variant="ghost" size="sm" onClick={() => page(1)}>
+        <IconButton aria-label="Next partners" variant="outline" size="sm" data-carousel-next="">
           <ChevronRightIcon />
         </IconButton>
       </Flex>
       <HStack justify="center" mt="2">
-        <Button size="xs" variant="ghost" onClick={() => setPaused((v) => !v)} aria-pressed={paused}>
-          {paused ? 'Play slideshow' : 'Pause slideshow'}
+        <Button size="xs" variant="ghost" aria-pressed="false" data-carousel-pause="">
+          Pause slideshow
         </Button>
         <Text srOnly>Use the previous and next buttons to browse the partners.</Text>
       </HStack>

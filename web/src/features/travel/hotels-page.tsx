@@ -1,86 +1,125 @@
 import { Badge, Box, Card, Grid, Heading, HStack, Image, List, Stack, Text } from '@chakra-ui/react';
+import { formatMoney } from '#core/money';
 import hotelsJson from '../../content/hotels.json';
 import type { HotelsContent } from '../../content/schema';
 import { FeeTable } from '../../components/content/content-blocks';
-import { useConference } from '../../lib/conference';
+import { useContentFacts } from '../../components/content/content-page';
+import { InlineText } from '../../components/content/inline-text';
 import { Page } from '../../components/page';
 
 const content = hotelsJson as HotelsContent;
+type Hotel = HotelsContent['hotels'][number];
 
-/** /register/hotel: six hotels with price-from, distance, transport and contact details. */
-export default function HotelsPage() {
-  const facts = useConference();
-  const hotels = [...content.hotels].sort((a, b) => a.priceFromUsd - b.priceFromUsd);
-  const range = facts.data?.hotelRateRangeUsd;
+function HotelCard({ hotel, viaRegistration, fromCny, values }: { hotel: Hotel; viaRegistration: boolean; fromCny: string; values: Record<string, string> }) {
+  const id = `hotel-${hotel.image.replace(/\W+/g, '-')}`;
+  const c = hotel.contact;
   return (
-    <Page
-      title={content.title}
-      lead={range ? `${content.lead} Rates from US$${range.from} to US$${range.to} per night.` : content.lead}
-      description={content.lead}
-      width="wide"
-    >
-      <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' }} gap="6">
-        {hotels.map((h) => (
-          <Card.Root as="article" key={h.name} aria-labelledby={`hotel-${h.priceFromUsd}-${h.stars}`} overflow="hidden">
-            <Image src={h.image} alt="" width="100%" height="auto" aspectRatio="3 / 2" objectFit="cover" />
-            <Card.Body gap="3">
-              <Stack gap="0">
-                <Heading as="h2" size="md" color="brand.fg" id={`hotel-${h.priceFromUsd}-${h.stars}`}>
-                  {h.name}
-                </Heading>
-                <Text lang="zh-CN" color="gray.700" fontSize="sm">
-                  {h.chineseName}
-                </Text>
-              </Stack>
-              <HStack gap="2" wrap="wrap">
-                <Badge colorPalette="brand" variant="solid" fontSize="sm">
-                  From US${h.priceFromUsd} / night
-                </Badge>
-                <Badge variant="outline" aria-label={`${h.stars} stars`}>
-                  {'★'.repeat(h.stars)}
-                </Badge>
-              </HStack>
-              <Text fontSize="sm">
-                <strong>Distance: </strong>
-                {h.distance}
-              </Text>
-              <Text fontSize="sm">
-                <strong>Address: </strong>
-                {h.address}
-              </Text>
-              <Box fontSize="sm">
-                <Text fontWeight="bold">Getting there</Text>
-                <List.Root ps="5" listStyleType="disc">
-                  {h.transport.map((t) => (
-                    <List.Item key={t}>{t}</List.Item>
-                  ))}
-                </List.Root>
-              </Box>
-              <Box fontSize="sm">
-                <Text fontWeight="bold">Contact</Text>
-                <Text>
-                  Tel. <a href={`tel:${h.contact.phone.replace(/\s/g, '')}`}>{h.contact.phone}</a>
-                </Text>
-                {h.contact.email && (
-                  <Text>
-                    <a href={`mailto:${h.contact.email}`}>{h.contact.email}</a>
-                  </Text>
-                )}
-              </Box>
-            </Card.Body>
-          </Card.Root>
-        ))}
-      </Grid>
-      <Stack gap="4" mt="10" maxW="4xl">
-        <Heading as="h2" size="lg" color="brand.fg">
-          Booking through your registration
+    <Card.Root as="article" aria-labelledby={id} overflow="hidden">
+      <Image src={hotel.image} alt="" width="100%" height="auto" aspectRatio="3 / 2" objectFit="cover" loading="lazy" />
+      <Card.Body gap="3">
+        <Stack gap="0">
+          <Heading as="h3" size="md" color="brand.fg" id={id}>
+            {hotel.name}
+          </Heading>
+          <Text lang="zh-CN" color="gray.700" fontSize="sm">
+            {hotel.chineseName}
+          </Text>
+        </Stack>
+        <HStack gap="2" wrap="wrap">
+          <Badge colorPalette="brand" variant="solid" fontSize="sm">
+            {viaRegistration ? `From ${fromCny} / night, booked in the registration form` : `From US$${hotel.priceFromUsd} / night, booked with the hotel`}
+          </Badge>
+          <Badge variant="outline" aria-label={`${hotel.stars} stars`}>
+            {'★'.repeat(hotel.stars)}
+          </Badge>
+        </HStack>
+        <Text fontSize="sm">
+          <strong>Distance: </strong>
+          {hotel.distance}
+        </Text>
+        <Text fontSize="sm">
+          <strong>Address: </strong>
+          {hotel.address}
+        </Text>
+        <Box fontSize="sm">
+          <Text fontWeight="bold">Getting there</Text>
+          <List.Root ps="5" listStyleType="disc">
+            {hotel.transport.map((t) => (
+              <List.Item key={t}>{t}</List.Item>
+            ))}
+          </List.Root>
+        </Box>
+        <Box fontSize="sm">
+          <Text fontWeight="bold">Contact</Text>
+          {/* Only what the organisers supplied; until then, the congress's registration address. */}
+          {c.phone && (
+            <Text>
+              Tel. <a href={`tel:${c.phone.replace(/\s/g, '')}`}>{c.phone}</a>
+            </Text>
+          )}
+          {c.email && (
+            <Text>
+              <a href={`mailto:${c.email}`}>{c.email}</a>
+            </Text>
+          )}
+          {c.website && (
+            <Text>
+              <a href={c.website} target="_blank" rel="noopener noreferrer">
+                Website of the hotel
+              </a>
+            </Text>
+          )}
+          {!c.phone && !c.email && !c.website && (
+            <Text>
+              Booking questions: <a href={`mailto:${values.registrationEmail}`}>{values.registrationEmail}</a>
+            </Text>
+          )}
+        </Box>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * /register/hotel (static): the congress hotel, booked in the registration order with its room
+ * types and CNY prices (paid at the hotel), then the six hotels near the venue, booked directly.
+ */
+export default function HotelsPage() {
+  const { facts, values } = useContentFacts();
+  if (!facts.data || !values) return null;
+  const f = facts.data;
+  const hotels = [...content.hotels].sort((a, b) => a.priceFromUsd - b.priceFromUsd);
+  const registrationHotel = hotels.find((h) => h.name === content.registrationHotel);
+  const rooms = f.registration2024.hotelRooms;
+  const fromCny = formatMoney(Math.min(...rooms.map((r) => r.pricePerNight)), 'CNY', 0);
+  const congressHotel = registrationHotel ? registrationHotel.name : 'The congress hotel';
+  return (
+    <Page title={content.title} lead={`${content.lead} Rates from US$${f.hotelRateRangeUsd.from} to US$${f.hotelRateRangeUsd.to} per night.`} description={content.lead} width="wide">
+      <Stack as="section" aria-labelledby="registration-hotel" gap="4" maxW="4xl" mb="12">
+        <Heading as="h2" size="lg" color="brand.fg" id="registration-hotel">
+          {registrationHotel ? `${registrationHotel.name}: booked with your registration` : 'The congress hotel: booked with your registration'}
         </Heading>
         <List.Root ps="5" listStyleType="disc" gap="1">
           {content.notes.map((n) => (
-            <List.Item key={n}>{n}</List.Item>
+            <List.Item key={n}>
+              <InlineText text={n} values={values} />
+            </List.Item>
           ))}
         </List.Root>
-        {facts.data && <FeeTable source="hotelRooms" facts={facts.data} />}
+        <FeeTable source="hotelRooms" facts={f} caption={`${congressHotel}: room types and rates per night, paid at the hotel (CNY)`} />
+      </Stack>
+      <Stack as="section" aria-labelledby="other-hotels" gap="4">
+        <Heading as="h2" size="lg" color="brand.fg" id="other-hotels">
+          Hotels near the venue
+        </Heading>
+        <Text maxW="4xl">
+          <InlineText text={content.otherHotels} values={values} />
+        </Text>
+        <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' }} gap="6">
+          {hotels.map((h) => (
+            <HotelCard key={h.name} hotel={h} viaRegistration={h === registrationHotel} fromCny={fromCny} values={values} />
+          ))}
+        </Grid>
       </Stack>
     </Page>
   );

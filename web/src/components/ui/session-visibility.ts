@@ -1,0 +1,14 @@
+/**
+ * Class names for parts shown only to a logged-in (or logged-out) visitor. The theme's global CSS
+ * hides them by `<html data-session>` (web/src/lib/session-store.ts), so static pages show the
+ * right variant from the first paint, without a script and without a layout shift.
+ */
+export const whenLoggedIn = 'when-logged-in';
+export const whenLoggedOut = 'when-logged-out';
+
+export const sessionVisibilityCss = {
+  'html[data-session=in] .when-logged-out': { display: 'none !important' },
+  'html:not([data-session=in]) .when-logged-in': { display: 'none !important' },
+  // Chakra's display props must not reveal what the `hidden` attribute hides (disclosures).
+  '[hidden]': { display: 'none !important' },
+} as const;
