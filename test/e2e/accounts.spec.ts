@@ -235,3 +235,20 @@ test('the account centre says when registration opens, then whether it is paid',
   await page.reload();
   await expect(page.getByText('Registration unpaid')).toBeVisible();
 });
+
+test('a pre-rendered form cannot be sent before its script runs (the password never reaches the address bar)', async ({ page }) => {
+  // The page's HTML paints first; its scripts never arrive here (as on a phone network that drops them).
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  for (const path of ['/login', '/register/StepOne']) {
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await expect(password).toBeVisible();
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('early@example.org');
+    await password.fill('secret password 1');
+    await expect(page.getByRole('button', { name: /^(Log in|Create account)$/ })).toBeDisabled();
+    await password.press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).not.toContain('password');
+    expect(new URL(page.url()).pathname).toBe(path);
+  }
+});

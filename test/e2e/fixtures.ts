@@ -83,6 +83,7 @@ export async function logInAsNewDelegate(page: Page, tag = 'e2e'): Promise<strin
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('userToken'))).toBeTruthy();
   return email;
 }

@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { PASSWORD_MIN, changePasswordSchema, type ChangePasswordInput } from '#core/accounts/schemas';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
+import { SubmitButton } from '../../components/form/submit-button';
 import { PasswordField } from '../../components/form/fields';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { Page } from '../../components/page';
@@ -64,9 +65,9 @@ export default function ChangePasswordPage() {
                 <Button variant="outline" onClick={() => navigate(-1)}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
+                <SubmitButton loading={form.formState.isSubmitting}>
                   Change Password
-                </Button>
+                </SubmitButton>
               </HStack>
             </FormStack>
           </FormProvider>

@@ -1,5 +1,5 @@
 /** /common/forgot: ask for a reset link (the answer is the same whether or not the address has an account). */
-import { Button, Card, Text } from '@chakra-ui/react';
+import { Card, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { forgotSchema, type ForgotInput } from '#core/accounts/schemas';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
+import { SubmitButton } from '../../components/form/submit-button';
 import { TextField } from '../../components/form/fields';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { Page } from '../../components/page';
@@ -35,9 +36,9 @@ export default function ForgotPage() {
             <FormStack onSubmit={submit} noValidate aria-label="Reset your password">
               {failure && <FormAlert status="error" title="System Tips">{failure}</FormAlert>}
               <TextField<ForgotInput> name="email" label="E-mail" type="email" autoComplete="email" inputMode="email" required />
-              <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting} loadingText="Sending">
+              <SubmitButton loading={form.formState.isSubmitting} loadingText="Sending">
                 Send the reset link
-              </Button>
+              </SubmitButton>
               <Text fontSize="sm" color="gray.700">
                 The link works once and for one hour.
               </Text>

@@ -4,7 +4,7 @@
  * person info is loaded and the delegate returns to where the guard stopped them, or to the
  * account page.
  */
-import { Box, Button, Card, HStack, Link as ChakraLink, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, HStack, Link as ChakraLink, Separator, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { loginSchema, type LoginInput } from '#core/accounts/schemas';
 import { conference } from '#core/config/conference';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
+import { SubmitButton } from '../../components/form/submit-button';
 import { PasswordField, TextField } from '../../components/form/fields';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { Page } from '../../components/page';
@@ -83,9 +84,9 @@ export default function LoginPage() {
               )}
               <TextField<LoginInput> name="email" label="E-mail" type="email" autoComplete="email" inputMode="email" required />
               <PasswordField<LoginInput> name="password" label="Password" autoComplete="current-password" required />
-              <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting} loadingText="Logging in">
+              <SubmitButton loading={form.formState.isSubmitting} loadingText="Logging in">
                 Log in
-              </Button>
+              </SubmitButton>
               <HStack justify="space-between" wrap="wrap" gap="2" fontSize="sm">
                 <ChakraLink asChild color="brand.fg">
                   <RouterLink to={paths.forgot}>Forgot your password?</RouterLink>

@@ -13,6 +13,7 @@ import { profileSchema, type ProfileInput } from '#core/accounts/schemas';
 import { countryRegions } from '#core/data/countries';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
+import { SubmitButton } from '../../components/form/submit-button';
 import { SelectField, TextField } from '../../components/form/fields';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { useDraft } from '../../components/form/use-draft';
@@ -88,9 +89,9 @@ export default function ProfileEditPage() {
                 <Button variant="outline" onClick={() => navigate(paths.center)}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
+                <SubmitButton loading={form.formState.isSubmitting}>
                   Save
-                </Button>
+                </SubmitButton>
               </HStack>
             </FormStack>
           </FormProvider>

@@ -12,6 +12,7 @@ import { PASSWORD_MIN, checkEmailSchema, registerSchema, type RegisterInput } fr
 import { accountLimits } from '#core/config/conference';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
+import { SubmitButton } from '../../components/form/submit-button';
 import { PasswordField, TextField } from '../../components/form/fields';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { Page } from '../../components/page';
@@ -119,9 +120,9 @@ export default function RegisterPage() {
                 helper={`At least ${PASSWORD_MIN} characters. A short sentence is easy to remember and hard to guess.`}
               />
               <PasswordField<RegisterInput> name="confirm" label="Confirm password" autoComplete="new-password" required />
-              <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting} loadingText="Creating the account">
+              <SubmitButton loading={form.formState.isSubmitting} loadingText="Creating the account">
                 Create account
-              </Button>
+              </SubmitButton>
               <Text fontSize="sm" color="gray.700">
                 Already have an account?{' '}
                 <ChakraLink asChild color="brand.fg">

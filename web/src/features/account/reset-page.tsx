@@ -2,7 +2,7 @@
  * /common/reset/{token}: choose a new password with the single-use token from the e-mail (the
  * spec's e-mail in the route is replaced by the token: an address alone proves nothing).
  */
-import { Button, Card, Link as ChakraLink } from '@chakra-ui/react';
+import { Card, Link as ChakraLink } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { PASSWORD_MIN, resetSchema, type ResetInput } from '#core/accounts/schemas';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
+import { SubmitButton } from '../../components/form/submit-button';
 import { PasswordField } from '../../components/form/fields';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { Page } from '../../components/page';
@@ -60,9 +61,9 @@ export default function ResetPage() {
                 helper={`At least ${PASSWORD_MIN} characters.`}
               />
               <PasswordField<ResetInput> name="confirm_password" label="Confirm the new password" autoComplete="new-password" required />
-              <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
+              <SubmitButton loading={form.formState.isSubmitting}>
                 Set the new password
-              </Button>
+              </SubmitButton>
             </FormStack>
           </FormProvider>
         </Card.Body>
