@@ -5,7 +5,8 @@
  * and dinners later) changes state in the same transaction as the payment or refund that causes it.
  *
  *   payment: created ─▶ pending ─▶ confirmed ─▶ refunded
- *                  └────────┴──▶ failed | canceled
+ *                  └────────┴──▶ failed | canceled ─▶ confirmed (money that arrived for an attempt
+ *                                                     given up: it is counted, or refunded in full)
  *   refund:  created ─▶ pending ─▶ done | failed      (created ─▶ failed when the provider refuses at once)
  */
 
@@ -69,7 +70,7 @@ const paymentMoves: Record<PaymentState, readonly PaymentState[]> = {
   pending: ['confirmed', 'failed', 'canceled'],
   confirmed: ['refunded'],
   failed: [],
-  canceled: [],
+  canceled: ['confirmed'],
   refunded: [],
 };
 

@@ -78,13 +78,15 @@ export async function startCardCheckout(
   at: Date,
 ): Promise<{ url: string; payment: Payment }> {
   const { payments } = await deps.ledger.ofSubject(payable.subject);
-  for (const open of payments.filter((p) => p.method === 'card' && (p.state === 'created' || p.state === 'pending'))) {
-    const session = open.provider_ids.checkout_session ? await deps.gateway.expireCheckout(open.provider_ids.checkout_session) : null;
-    if (session && session.paymentStatus === 'paid') {
+  // Another request may be creating its checkout right now (a payment still "created"): it is left
+  // alone; if both are paid, the second payment is refunded in full (settleCheckout).
+  for (const open of payments.filter((p) => p.method === 'card' && p.state === 'pending' && p.provider_ids.checkout_session)) {
+    const session = await deps.gateway.expireCheckout(open.provider_ids.checkout_session!);
+    if (session.paymentStatus === 'paid') {
       await settleCheckout(deps, session.id, at);
       throw conflict(paymentMessages.justPaid);
     }
-    if (canMovePayment(open, 'canceled')) await deps.ledger.commit({ payment: { record: movePayment(open, 'canceled', at), expect: open.state } });
+    await settleCheckout(deps, session.id, at);
   }
 
   const created = newPayment(deps, payable, 'card', at);
@@ -304,13 +306,11 @@ export async function settleProviderRefund(deps: PaymentsDeps, provider: Provide
   }
   let refund = meta.refund_id ? await deps.ledger.refund(payment.subject, meta.refund_id) : undefined;
   if (!refund) {
-    const known = (await deps.ledger.ofSubject(payment.subject)).refunds.find((r) => r.provider_refund_id === provider.id);
-    refund = known;
-  }
-  if (!refund) {
-    // Made outside the portal (the provider's dashboard): recorded as the provider's, then settled.
-    refund = {
-      id: deps.newId(),
+    // Made outside the portal (the provider's dashboard): recorded once under an id made from the
+    // provider's (several events about it may arrive at the same moment), then settled.
+    const id = `external-${provider.id}`;
+    refund = (await deps.ledger.refund(payment.subject, id)) ?? {
+      id,
       payment_id: payment.id,
       subject: payment.subject,
       amount: provider.amount,
@@ -323,7 +323,10 @@ export async function settleProviderRefund(deps: PaymentsDeps, provider: Provide
       created_at: at.toISOString(),
       updated_at: at.toISOString(),
     };
-    if ((await deps.ledger.commit({ refund: { record: refund, expect: null } })) !== 'ok') return undefined;
+    if (refund.state === 'created' && (await deps.ledger.commit({ refund: { record: refund, expect: null } })) !== 'ok') {
+      refund = await deps.ledger.refund(payment.subject, id);
+      if (!refund) return undefined;
+    }
   }
   return applyProviderRefund(deps, refund, payment, provider, at, eventId);
 }
