@@ -124,7 +124,7 @@ export async function startLocalPortal(options: PortalOptions) {
     // Loaded only now: the handler modules read the settings above.
     const { loadHandlers, handleApi } = await import('./api-gateway');
     const handlers = await loadHandlers();
-    const apiTraffic = { requests: 0, bodyBytes: 0 };
+    const apiTraffic = { requests: 0, bodyBytes: 0, byRoute: new Map<string, { ms: number; dynamodb: number }[]>() };
     const site = createSiteHandler({
       root: path.resolve(options.webRoot ?? 'dist/web'),
       prerendered: prerenderedPaths,

@@ -58,12 +58,21 @@ export class AccessDeniedError extends Error {
   }
 }
 
+/** Who wants to know of every SDK call (the local runtime counts DynamoDB round trips per request). */
+type CallObserver = (service: AwsService, commandName: string) => void;
+const observers = new Set<CallObserver>();
+export function observeAwsCalls(observer: CallObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
 /** The middleware that holds a client's calls to the grants of the route being served. */
 export function grantsPlugin<I extends object, O extends object>(service: AwsService): Pluggable<I, O> {
   const middleware: InitializeMiddleware<I, O> = (next, context) => async (args) => {
     const route = serving.getStore();
+    const commandName = (context as { commandName?: string }).commandName ?? 'UnknownCommand';
+    for (const observe of observers) observe(service, commandName);
     if (route) {
-      const commandName = (context as { commandName?: string }).commandName ?? 'UnknownCommand';
       for (const action of actionsOf(service, commandName, args.input as Record<string, unknown>)) {
         if (!route.allowed.has(action as Grant)) throw new AccessDeniedError(service, action, route.id);
       }

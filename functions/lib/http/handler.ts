@@ -208,8 +208,9 @@ export function defineHandler<
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use(httpHeaderNormalizer())
     .onError(async (request) => {
-      // Nothing before `core` is expected to fail; answer in the envelope all the same.
+      // Nothing around `core` is expected to fail; answer in the envelope all the same, and say why.
       const answer = toErrorAnswer(request.error, request.context.awsRequestId);
+      if (answer.internal) logger.error('request failed outside the handler', { error: request.error as Error });
       request.response = json(answer.status, answer.envelope, answer.headers);
     });
 }
