@@ -49,6 +49,7 @@ describe('stored data', () => {
     objectsText: JSON.stringify(objects),
   });
   const key = 'users/u/poster/f1/a.pptx';
+  const key2 = 'users/u/poster/file-0001/b.pptx';
   const before = snap([item('PROFILE')], [{ key, size: 10, etag: 'e' }]);
 
   it('sees every change and says what it was', () => {
@@ -61,10 +62,18 @@ describe('stored data', () => {
 
   it('lets a refused confirmation delete only the unrecorded upload it names', () => {
     const gone = snap([item('PROFILE')], []);
-    expect(refusalDeletedNamedUpload('confirmPoster', before, gone, wire('POST', '/api/v1/admin/poster/upload', JSON.stringify({ key })))).toBe(true);
+    expect(refusalDeletedNamedUpload('confirmPoster', before, gone, wire('POST', '/api/v1/admin/poster/upload', JSON.stringify({ key })))).toBe(false); // an id too short to be named
+    const before2 = snap([item('PROFILE')], [{ key: key2, size: 10, etag: 'e' }]);
+    expect(refusalDeletedNamedUpload('confirmPoster', before2, gone, wire('POST', '/api/v1/admin/poster/upload', JSON.stringify({ key: key2 })))).toBe(true);
     expect(refusalDeletedNamedUpload('confirmPoster', before, gone, wire('POST', '/api/v1/admin/poster/upload', '{"key":"other"}'))).toBe(false);
     expect(refusalDeletedNamedUpload('login', before, gone, wire('POST', '/api/v1/admin/login', JSON.stringify({ key })))).toBe(false);
-    const recorded = snap([item('PROFILE'), item('FILE#f1', { key: { S: key } })], [{ key, size: 10, etag: 'e' }]);
-    expect(refusalDeletedNamedUpload('confirmPoster', recorded, snap([item('PROFILE'), item('FILE#f1', { key: { S: key } })], []), wire('POST', '/x', key))).toBe(false);
+    const recorded = snap([item('PROFILE'), item('FILE#file-0001', { key: { S: key2 } })], [{ key: key2, size: 10, etag: 'e' }]);
+    expect(refusalDeletedNamedUpload('confirmPoster', recorded, snap([item('PROFILE'), item('FILE#file-0001', { key: { S: key2 } })], []), wire('POST', '/x', key2))).toBe(false);
+    // Its pending record and counter place go with it; nothing else.
+    const pending = snap([item('COUNT#pending', { n: { N: '2' } }), item('PENDING#file-0001'), item('PROFILE')], [{ key: key2, size: 10, etag: 'e' }]);
+    const ended = snap([item('COUNT#pending', { n: { N: '1' } }), item('PROFILE')], []);
+    expect(refusalDeletedNamedUpload('confirmPoster', pending, ended, wire('POST', '/x', key2))).toBe(true);
+    const more = snap([item('COUNT#pending', { n: { N: '1' } }), item('PROFILE', { first_name: { S: 'x' } })], []);
+    expect(refusalDeletedNamedUpload('confirmPoster', pending, more, wire('POST', '/x', key2))).toBe(false);
   });
 });

@@ -330,6 +330,8 @@ const extraHeaders = fc.oneof(
             ['x-forwarded-for', '127.0.0.1'],
             ['x-forwarded-for', `1.2.3.4, ${'9.9.9.9, '.repeat(200)}5.6.7.8`],
             ['x-forwarded-for', 'not an address'],
+            ['cloudfront-viewer-address', '203.0.113.9:443'],
+            ['x-origin-verify', 'guessed-secret'],
             ['origin', 'http://evil.example'],
             ['origin', 'null'],
             ['host', 'evil.example'],

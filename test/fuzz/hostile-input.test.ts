@@ -18,16 +18,11 @@ import { OPEN, changed, diff, furnish, mintSession, newDelegate, observe, setupC
 const settings = fuzzSettings();
 const setting = (name: 'API_ORIGIN' | 'MAIL_ORIGIN' | 'S3_ORIGIN' | 'DYNAMODB_ORIGIN') => process.env[name] ?? inject(name);
 
-/**
- * The portal's own report of prototype writes (local only); 'absent' while the portal has none
- * (a 404, or the SPA shell that answers unknown paths).
- */
-const INTEGRITY_REQUIRED = false;
-async function integrity(o: Origins): Promise<{ clean: boolean; polluted: string[] } | 'absent'> {
+/** The portal's own report of what was added to the built-in prototypes of its process (local only). */
+async function integrity(o: Origins): Promise<{ clean: boolean; polluted: string[] }> {
   const r = await fetch(`${o.api}/__local/integrity`);
-  if (r.status === 404 || !(r.headers.get('content-type') ?? '').includes('json')) {
-    await r.body?.cancel();
-    return 'absent';
+  if (r.status !== 200 || !(r.headers.get('content-type') ?? '').includes('json')) {
+    throw new Error(`GET /__local/integrity answered ${r.status} ${(await r.text()).slice(0, 200)}`);
   }
   const body = (await r.json()) as { prototypes_clean?: unknown; polluted?: unknown };
   if (typeof body.prototypes_clean !== 'boolean' || !Array.isArray(body.polluted)) throw new Error(`/__local/integrity answered ${JSON.stringify(body)}`);
@@ -76,11 +71,7 @@ describe('hostile input over every route', () => {
     async () => {
       const started = Date.now();
       const origins: Origins = { api: setting('API_ORIGIN'), mail: setting('MAIL_ORIGIN'), s3: setting('S3_ORIGIN'), dynamo: setting('DYNAMODB_ORIGIN') };
-      const integrityAtStart = await integrity(origins);
-      if (integrityAtStart === 'absent') {
-        if (INTEGRITY_REQUIRED) throw new Error('GET /__local/integrity answered 404');
-        console.warn('fuzz: GET /__local/integrity answers 404 on this portal: the prototype checks are SKIPPED until it exists.');
-      } else expect(integrityAtStart, 'the portal was polluted before the fuzz began').toEqual({ clean: true, polluted: [] });
+      expect(await integrity(origins), 'the portal was polluted before the fuzz began').toEqual({ clean: true, polluted: [] });
 
       // The delegates: one victim for all, an attacker and an accomplice per worker.
       const workers = settings.replay ? [settings.replay.worker] : Array.from({ length: settings.workers }, (_, w) => w);
@@ -134,7 +125,7 @@ describe('hostile input over every route', () => {
         if (victimChange.table || victimChange.objects) afterProblems.push(`the victim changed during the run:\n${diff(shared.victimBaseline, victimNow)}`);
         afterProblems.push(...(await canary(origins)));
         const integrityAtEnd = await integrity(origins);
-        if (integrityAtEnd !== 'absent' && !integrityAtEnd.clean) afterProblems.push(`prototypes polluted after the run: ${integrityAtEnd.polluted.join(', ')}`);
+        if (!integrityAtEnd.clean) afterProblems.push(`prototypes polluted after the run: ${integrityAtEnd.polluted.join(', ')}`);
         afterProblems.push(...(await mailProblems(origins)));
       }
 
@@ -143,7 +134,7 @@ describe('hostile input over every route', () => {
       const lines = [
         `\nhostile-input suite: seed ${settings.seed}, ${workers.length} workers, ${f.requests} requests in ${fuzzSeconds.toFixed(1)} s (${(f.requests / fuzzSeconds).toFixed(0)}/s; setup ${setupSeconds.toFixed(1)} s)`,
         `  status: ${Object.entries(f.byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')}; 5xx: ${Object.entries(f.byStatus).filter(([s]) => Number(s) >= 500).reduce((a, [, n]) => a + n, 0)}`,
-        `  refused ${f.refused}, snapshots ${f.snapshots}, integrity checks ${integrityAtStart === 'absent' ? 'SKIPPED (no /__local/integrity)' : f.integrityChecks}, sessions re-made ${f.sessionsMinted}; waiting for answers ${(f.answerMs / 1000).toFixed(1)} s, checking ${(f.checkMs / 1000).toFixed(1)} s (all workers); slowest ${f.slowest.ms} ms (${f.slowest.route}, ${f.slowest.shape})`,
+        `  refused ${f.refused}, snapshots ${f.snapshots}, integrity checks ${f.integrityChecks}, sessions re-made ${f.sessionsMinted}; waiting for answers ${(f.answerMs / 1000).toFixed(1)} s, checking ${(f.checkMs / 1000).toFixed(1)} s (all workers); slowest ${f.slowest.ms} ms (${f.slowest.route}, ${f.slowest.shape})`,
         `  bodies: ${Object.entries(f.byShape).sort(([, a], [, b]) => b - a).map(([s, n]) => `${s} ${n}`).join(', ')}`,
         `  per route: ${routesSeen.map(([r, n]) => `${r} ${n}`).join(', ')}`,
         `  routes fuzzed from {} (no seed): ${coverage().withoutSeed.join(', ') || 'none'}`,

@@ -12,7 +12,7 @@
  * Failures are collected (not thrown) so one run reports every distinct problem it meets.
  */
 import fc from 'fast-check';
-import { API_BASE, matchPath, routeList, routes, type RouteId } from '#core/routes';
+import { API_BASE, effectiveGrants, matchPath, routeList, routes, type RouteDef, type RouteId } from '#core/routes';
 import { timing } from '#core/config/conference';
 import { requestArbitrary } from './generate';
 import { Ref, type RequestSpec, type Value } from './model';
@@ -67,7 +67,7 @@ export interface Shared {
   /** Set when the portal looks stuck (no answer in time): every worker stops. */
   abort?: string;
   /** GET /__local/integrity, when the portal has it. */
-  integrity: () => Promise<{ clean: boolean; polluted: string[] } | 'absent'>;
+  integrity: () => Promise<{ clean: boolean; polluted: string[] }>;
   timeoutMs: number;
   /** The request each worker is sending: the suspects when the portal dies or hangs. */
   inFlight: Map<number, { index: number; wire: WireRequest }>;
@@ -79,16 +79,27 @@ const refusalDeletesNamedUpload = new Set<RouteId>(['confirmAbstractFile', 'conf
 
 /**
  * The one change a refusal may make: a confirmation refused for the file's size, bytes, count or
- * lateness deletes that file's object, which no file record held yet. Nothing else may differ.
+ * lateness deletes that upload (docs/decisions.md, Uploads): its object, which no file record
+ * held, its pending record and its place in the pending counter. Nothing else may differ.
  */
 export function refusalDeletedNamedUpload(route: RouteId, before: Snapshot, after: Snapshot, wire: WireRequest): boolean {
-  if (!refusalDeletesNamedUpload.has(route) || before.itemsText !== after.itemsText) return false;
+  if (!refusalDeletesNamedUpload.has(route)) return false;
+  const sent = `${wire.path} ${wire.body?.toString('utf8') ?? ''}`;
+  const named = (id: string) => id.length >= 8 && sent.includes(id);
   const was = before.objects ?? [];
   const now = after.objects ?? [];
   if (!now.every((o) => was.some((b) => b.key === o.key && b.etag === o.etag))) return false;
   const recorded = new Set((before.items ?? []).map((i) => str(i, 'key')));
-  const sent = `${wire.path} ${wire.body?.toString('utf8') ?? ''}`;
-  return was.filter((b) => !now.some((o) => o.key === b.key)).every((gone) => !recorded.has(gone.key) && sent.includes(gone.key.split('/').at(-2)!));
+  const goneObjects = was.filter((b) => !now.some((o) => o.key === b.key));
+  if (!goneObjects.every((gone) => !recorded.has(gone.key) && named(gone.key.split('/').at(-2)!))) return false;
+  const itemsBefore = new Map((before.items ?? []).map((i) => [str(i, 'sk')!, JSON.stringify(i)]));
+  const itemsAfter = new Map((after.items ?? []).map((i) => [str(i, 'sk')!, JSON.stringify(i)]));
+  for (const [sk, item] of itemsAfter) {
+    if (!itemsBefore.has(sk)) return false; // nothing new
+    if (itemsBefore.get(sk) !== item && !sk.startsWith('COUNT#')) return false; // only counters change
+  }
+  // Only the named upload's own records go (never a file record).
+  return [...itemsBefore.keys()].filter((sk) => !itemsAfter.has(sk)).every((sk) => !sk.startsWith('FILE#') && named(sk.slice(sk.indexOf('#') + 1)));
 }
 
 /** Whether the portal treats the request as an API call (after the URL's dot segments are resolved). */
@@ -126,6 +137,15 @@ export function routeAnswering(wire: WireRequest): RouteId | undefined {
     if (params && (!best || Object.keys(params).length < best.params)) best = { id: route.id, params: Object.keys(params).length };
   }
   return best?.id;
+}
+
+/** Actions that only read: every other action of a grant list may change what is stored. */
+const READ_ONLY = new Set(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:ConditionCheckItem', 's3:GetObject', 's3:ListBucket']);
+
+/** Which stores a route's grants let it change (IAM actions of `effectiveGrants`, enforced locally as on AWS). */
+export function writes(route: RouteDef): { table: boolean; objects: boolean } {
+  const actions = effectiveGrants(route).filter((g) => !READ_ONLY.has(g));
+  return { table: actions.some((g) => g.startsWith('dynamodb:')), objects: actions.some((g) => g.startsWith('s3:')) };
 }
 
 /** Every this many requests a worker reads everything of its delegates and the victim, whatever the route's grants. */
@@ -333,10 +353,9 @@ export async function runWorker(shared: Shared, worker: number, own: Delegate, o
     // What may have changed: the parts the route's grants let it write (the local runtime refuses
     // any other call, as IAM does on AWS), and everything every FULL_CHECK_EVERY requests.
     const answering = routeAnswering(wire);
-    const grants: readonly string[] = answering ? routes[answering].grants : [];
+    const granted = answering ? writes(routes[answering]) : { table: false, objects: false };
     const full = index % FULL_CHECK_EVERY === FULL_CHECK_EVERY - 1;
-    const parts: Parts = { table: full || grants.includes('table:write'), objects: full || grants.includes('uploads:write') };
-    const granted = { table: grants.includes('table:write'), objects: grants.includes('uploads:write') };
+    const parts: Parts = { table: full || granted.table, objects: full || granted.objects };
     sinceFull.push(`${index} ${spec.route}`);
     const ungranted = (ch: { table: boolean; objects: boolean }) =>
       (ch.table && !granted.table) || (ch.objects && !granted.objects)
@@ -386,12 +405,10 @@ export async function runWorker(shared: Shared, worker: number, own: Delegate, o
     // Prototype keys: is the portal process still clean?
     if (hasPrototypeKeys(wire)) {
       const state = await shared.integrity();
-      if (state !== 'absent') {
-        figures.integrityChecks += 1;
-        if (!state.clean) {
-          fail('prototypes clean', `the portal's prototypes now have: ${state.polluted.join(', ')}`, spec, wire, answer);
-          shared.abort = `prototype pollution after worker ${worker} request ${index}: later answers would not be trustworthy`;
-        }
+      figures.integrityChecks += 1;
+      if (!state.clean) {
+        fail('prototypes clean', `the portal's prototypes now have: ${state.polluted.join(', ')}`, spec, wire, answer);
+        shared.abort = `prototype pollution after worker ${worker} request ${index}: later answers would not be trustworthy`;
       }
     }
 
