@@ -136,7 +136,7 @@ describe('hostile input over every route', () => {
         `  status: ${Object.entries(f.byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')}; 5xx: ${Object.entries(f.byStatus).filter(([s]) => Number(s) >= 500).reduce((a, [, n]) => a + n, 0)}`,
         `  refused ${f.refused}, snapshots ${f.snapshots}, integrity checks ${f.integrityChecks}, sessions re-made ${f.sessionsMinted}; waiting for answers ${(f.answerMs / 1000).toFixed(1)} s, checking ${(f.checkMs / 1000).toFixed(1)} s (all workers); slowest ${f.slowest.ms} ms (${f.slowest.route}, ${f.slowest.shape})`,
         `  bodies: ${Object.entries(f.byShape).sort(([, a], [, b]) => b - a).map(([s, n]) => `${s} ${n}`).join(', ')}`,
-        `  per route: ${routesSeen.map(([r, n]) => `${r} ${n}`).join(', ')}`,
+        `  per route (requests/successes): ${routesSeen.map(([r, n]) => `${r} ${n}/${f.okByRoute[r] ?? 0}`).join(', ')}`,
         `  routes fuzzed from {} (no seed): ${coverage().withoutSeed.join(', ') || 'none'}`,
         `  repeat: ${replayCommand(settings)}`,
       ];

@@ -33,6 +33,8 @@ export interface Figures {
   requests: number;
   byStatus: Record<string, number>;
   byRoute: Record<string, number>;
+  /** Answers with code 200 per route: how far past the checks the requests got. */
+  okByRoute: Record<string, number>;
   byShape: Record<string, number>;
   refused: number;
   snapshots: number;
@@ -48,6 +50,7 @@ export const newFigures = (): Figures => ({
   requests: 0,
   byStatus: {},
   byRoute: {},
+  okByRoute: {},
   byShape: {},
   refused: 0,
   snapshots: 0,
@@ -89,7 +92,7 @@ export function refusalDeletedNamedUpload(route: RouteId, before: Snapshot, afte
   const was = before.objects ?? [];
   const now = after.objects ?? [];
   if (!now.every((o) => was.some((b) => b.key === o.key && b.etag === o.etag))) return false;
-  const recorded = new Set((before.items ?? []).map((i) => str(i, 'key')));
+  const recorded = new Set((before.items ?? []).filter((i) => str(i, 'sk')!.startsWith('FILE#')).map((i) => str(i, 'key')));
   const goneObjects = was.filter((b) => !now.some((o) => o.key === b.key));
   if (!goneObjects.every((gone) => !recorded.has(gone.key) && named(gone.key.split('/').at(-2)!))) return false;
   const itemsBefore = new Map((before.items ?? []).map((i) => [str(i, 'sk')!, JSON.stringify(i)]));
@@ -349,6 +352,7 @@ export async function runWorker(shared: Shared, worker: number, own: Delegate, o
     const code = codeOf(answer);
     const refused = code !== 200;
     if (refused) figures.refused += 1;
+    else count(figures.okByRoute, spec.route);
 
     // What may have changed: the parts the route's grants let it write (the local runtime refuses
     // any other call, as IAM does on AWS), and everything every FULL_CHECK_EVERY requests.
