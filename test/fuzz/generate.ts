@@ -392,35 +392,48 @@ export function routeRequest(route: Route): fc.Arbitrary<RequestSpec> {
   return fc.nat(list.length - 1).chain((i) => {
     const seed = list[i];
     const params = fc.record(Object.fromEntries(names.map((n) => [n, paramValue(seed?.params?.[n])])) as Record<string, ReturnType<typeof paramValue>>);
-    return fc
-      .record({
-        method: fc.oneof({ weight: 30, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...otherMethods) }),
-        params,
-        pathTail: fc.oneof({ weight: 30, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom(...pathTails) }),
-        query: queryPairs(seed),
-        body: encodings(route, seed),
-        contentType: fc.oneof({ weight: 10, arbitrary: fc.constant<string | null>('auto') }, { weight: 2, arbitrary: fc.constantFrom<string | null>(...contentTypes, null) }),
-        tokens,
-        at: clock,
-        client: fc.nat(63),
-        headers: extraHeaders,
-      })
-      .map(
-        (r): RequestSpec => ({
-          route: route.id,
-          method: r.method,
-          params: r.params,
-          pathTail: r.pathTail,
-          query: r.query,
-          body: r.body.body,
-          contentType: r.contentType,
-          tokens: r.tokens,
-          at: r.at,
-          client: r.client,
-          headers: r.headers,
-          shape: r.body.shape,
-        }),
-      );
+    const hostile = fc.record({
+      method: fc.oneof({ weight: 30, arbitrary: fc.constant<string>(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...otherMethods) }),
+      params,
+      pathTail: fc.oneof({ weight: 30, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom(...pathTails) }),
+      query: queryPairs(seed),
+      body: encodings(route, seed),
+      contentType: fc.oneof({ weight: 10, arbitrary: fc.constant<string | null>('auto') }, { weight: 2, arbitrary: fc.constantFrom<string | null>(...contentTypes, null) }),
+      tokens,
+      at: clock,
+      client: fc.nat(63),
+      headers: extraHeaders,
+    });
+    // "Nearly valid" all through: the delegate's own token, its own ids, a well-formed request;
+    // only the body is hostile (or a seed with one field changed), so requests reach the rules.
+    const coherent = fc.record({
+      method: fc.constant<string>(route.method),
+      params: fc.record(Object.fromEntries(names.map((n) => [n, seed?.params?.[n] ? fc.constant(seed.params[n]) : paramValue(undefined)])) as Record<string, ReturnType<typeof paramValue>>),
+      pathTail: fc.constant(''),
+      query: queryPairs(seed),
+      body: encodings(route, seed),
+      contentType: fc.constant<string | null>('auto'),
+      tokens: fc.constantFrom<TokenUse['slot']>('bearer', 'query', 'body').map((slot): TokenUse[] => [{ who: 'own', slot, scheme: 'Bearer ' }]),
+      at: fc.oneof({ weight: 1, arbitrary: fc.constant<string | null>(null) }, { weight: 4, arbitrary: fc.constantFrom(...instants) }),
+      client: fc.nat(63),
+      headers: fc.constant<Record<string, string>>({}),
+    });
+    return fc.oneof({ weight: 3, arbitrary: hostile }, { weight: 1, arbitrary: coherent }).map(
+      (r): RequestSpec => ({
+        route: route.id,
+        method: r.method,
+        params: r.params,
+        pathTail: r.pathTail,
+        query: r.query,
+        body: r.body.body,
+        contentType: r.contentType,
+        tokens: r.tokens,
+        at: r.at,
+        client: r.client,
+        headers: r.headers,
+        shape: r.body.shape,
+      }),
+    );
   });
 }
 
