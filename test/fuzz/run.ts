@@ -366,31 +366,30 @@ export async function runWorker(shared: Shared, worker: number, own: Delegate, o
         ? `changed by a route without the grant to write it: this request or one of those since the last full check (${sinceFull.join(', ')})`
         : undefined;
 
+    /** Reads a delegate again; reports writes outside the route's grants. */
+    const look = async (d: Delegate, role: string) => {
+      const before = d.snapshot;
+      const after = await observe(origins, d, parts);
+      figures.snapshots += 1;
+      const change = changed(before, after);
+      const outside = ungranted(change);
+      if (outside) fail(`writes only what the grants allow (${role})`, `${outside}\n${diff(before, after)}`, spec, wire, answer);
+      return { before, after, changed: change.table || change.objects, outside: !!outside };
+    };
+
     // The attacker: a refusal changes nothing (but the upload a refused confirmation names).
-    const beforeOwn = own.snapshot;
-    const afterOwn = await observe(origins, own, parts);
-    figures.snapshots += 1;
-    const ownChange = changed(beforeOwn, afterOwn);
-    const ownChanged = ownChange.table || ownChange.objects;
-    const ownUngranted = ungranted(ownChange);
-    if (ownUngranted) fail('writes only what the grants allow (attacker)', `${ownUngranted}\n${diff(beforeOwn, afterOwn)}`, spec, wire, answer);
-    else if (refused && ownChanged && !(answering && refusalDeletedNamedUpload(answering, beforeOwn, afterOwn, wire))) {
-      fail('refused: attacker unchanged', diff(beforeOwn, afterOwn), spec, wire, answer);
+    const ownLook = await look(own, 'attacker');
+    if (!ownLook.outside && refused && ownLook.changed && !(answering && refusalDeletedNamedUpload(answering, ownLook.before, ownLook.after, wire))) {
+      fail('refused: attacker unchanged', diff(ownLook.before, ownLook.after), spec, wire, answer);
     }
 
     // The accomplice: checked when the request names it, and in every full check.
     if (touchesOther || full) {
-      const beforeOther = other.snapshot;
-      const afterOther = await observe(origins, other, parts);
-      figures.snapshots += 1;
-      const otherChange = changed(beforeOther, afterOther);
-      const otherChanged = otherChange.table || otherChange.objects;
-      const otherUngranted = ungranted(otherChange);
-      if (otherUngranted) fail('writes only what the grants allow (accomplice)', `${otherUngranted}\n${diff(beforeOther, afterOther)}`, spec, wire, answer);
-      else if (otherChanged && (refused || !touchesOther)) {
-        fail(refused ? 'refused: accomplice unchanged' : 'accomplice unchanged (not named)', diff(beforeOther, afterOther), spec, wire, answer);
-      } else if (otherChanged && ownChanged) {
-        fail('one delegate per request', `both changed:\nattacker:\n${diff(beforeOwn, afterOwn)}\naccomplice:\n${diff(beforeOther, afterOther)}`, spec, wire, answer);
+      const o = await look(other, 'accomplice');
+      if (!o.outside && o.changed && (refused || !touchesOther)) {
+        fail(refused ? 'refused: accomplice unchanged' : 'accomplice unchanged (not named)', diff(o.before, o.after), spec, wire, answer);
+      } else if (!o.outside && o.changed && ownLook.changed) {
+        fail('one delegate per request', `both changed:\nattacker:\n${diff(ownLook.before, ownLook.after)}\naccomplice:\n${diff(o.before, o.after)}`, spec, wire, answer);
       }
     }
 
