@@ -353,6 +353,9 @@ export async function runWorker(shared: Shared, worker: number, own: Delegate, o
     const refused = code !== 200;
     if (refused) figures.refused += 1;
     else count(figures.okByRoute, spec.route);
+    // A success that reports a mail it could not send (the local mailbox is always up): the text broke the mail.
+    const unsent = refused ? undefined : /"(\w+_mail_sent)":false/.exec(answer.text)?.[1];
+    if (unsent) fail('mails sent', `${unsent} is false: the mail for this request could not be sent`, spec, wire, answer);
 
     // What may have changed: the parts the route's grants let it write (the local runtime refuses
     // any other call, as IAM does on AWS), and everything every FULL_CHECK_EVERY requests.
