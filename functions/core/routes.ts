@@ -249,7 +249,10 @@ export function fillPath(path: string, params: Record<string, string | number> =
   });
 }
 
-/** Matches a concrete path against a route path; answers the path parameters or null. */
+/**
+ * Matches a concrete path against a route path; answers the path parameters or null. A parameter
+ * that is not valid percent-encoding (`%FF`, `%E0%A4`) names nothing, so the path matches no route.
+ */
 export function matchPath(routePath: string, actual: string): Record<string, string> | null {
   const names: string[] = [];
   const pattern = routePath.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, n: string) => {
@@ -258,5 +261,9 @@ export function matchPath(routePath: string, actual: string): Record<string, str
   });
   const m = new RegExp(`^${pattern}$`).exec(actual);
   if (!m) return null;
-  return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1] ?? '')]));
+  try {
+    return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1] ?? '')]));
+  } catch {
+    return null;
+  }
 }
