@@ -5,7 +5,6 @@
  * - `renderSpa`: an SPA page anyone can open (login), hydrated in the browser with the same state;
  * - `renderShell`: the SPA shell (header, footer, a placeholder) painted before the SPA renders.
  */
-import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -14,7 +13,7 @@ import { StaticRouter } from 'react-router-dom';
 import { conferenceFacts } from '#core/domain/conference-facts';
 import { App } from './app/app';
 import { SiteFrame } from './app/layout/site-frame';
-import { Providers, createQueryClient } from './app/providers';
+import { Providers, createEmotionCache, createQueryClient } from './app/providers';
 import { preloadRoute } from './app/routes';
 import { loadNotFoundPage, staticPages } from './app/static-pages';
 import { PageSkeleton } from './components/page';
@@ -23,7 +22,7 @@ import { conferenceQuery } from './lib/conference';
 export { staticPages };
 
 function setup() {
-  const emotionCache = createCache({ key: 'css' });
+  const emotionCache = createEmotionCache();
   // Styles go to <head> (extracted below) instead of inline next to each element.
   emotionCache.compat = true;
   const queryClient = createQueryClient();
