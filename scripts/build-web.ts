@@ -4,8 +4,9 @@
  *   dist/web/index.html         home (CloudFront default root object)
  *   dist/web/<path>/index.html  every static page (complete HTML + CSS, the islands script only)
  *                               and every hydrated SPA page (login, sign-up, forgot)
- *   dist/web/app.html           the SPA shell for every other page route: header, footer and a
- *                               placeholder paint at once, then the SPA renders the page
+ *   dist/web/app.html           the SPA shell for every other page route: header, footer and the
+ *                               page's skeleton paint at once, then the SPA renders the page in
+ *                               its root inside <main> (the frame is never rendered again)
  *   dist/web/404.html           the not-found page, answered with status 404
  */
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ import type * as entryServer from '../web/src/entry-server';
 
 type EntryServer = typeof entryServer;
 import { buildPdfs } from './pdf/build-pdfs';
+import { fillPage } from './page-template';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webOut = path.join(root, 'dist/web');
@@ -44,21 +46,6 @@ function newestMtime(p: string): number {
 
 function sourcesStamp(): string {
   return String(Math.max(...inputs.map(newestMtime)));
-}
-
-function page(template: string, parts: { head: string; html: string; state?: string; hydrate?: boolean }) {
-  return template
-    .replace('<!--app-head-->', parts.head)
-    .replace('<div id="root">', parts.hydrate ? '<div id="root" data-render="hydrate">' : '<div id="root">')
-    .replace('<!--app-html-->', parts.html)
-    .replace('<!--app-state-->', parts.state ?? '');
-}
-
-/** React hoists <title>, <meta> and <link> to the front of the rendered HTML: move them into <head>. */
-function splitHoisted(html: string): { hoisted: string; body: string } {
-  const m = /^((?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)*)/.exec(html);
-  const hoisted = m?.[1] ?? '';
-  return { hoisted, body: html.slice(hoisted.length) };
 }
 
 interface Manifest {
@@ -100,32 +87,13 @@ export async function buildWeb() {
   };
 
   for (const url of staticPaths) {
-    const result = await ssr.renderStatic(url);
-    const { hoisted, body } = splitHoisted(result.html);
-    const html = page(statics, { head: `${hoisted}${result.styles}`, html: body });
+    const html = fillPage(statics, await ssr.renderStatic(url));
     write(`${url}/index.html`, html);
     if (url === '/home') write('index.html', html);
   }
-  const notFound = await ssr.renderStatic('/404.html');
-  const notFoundParts = splitHoisted(notFound.html);
-  write('404.html', page(statics, { head: `${notFoundParts.hoisted}${notFound.styles}`, html: notFoundParts.body }));
-
-  for (const url of hydratedPaths) {
-    const result = await ssr.renderSpa(url);
-    const { hoisted, body } = splitHoisted(result.html);
-    write(
-      `${url}/index.html`,
-      page(spa, {
-        head: `${hoisted}${result.styles}`,
-        html: body,
-        hydrate: true,
-        // Data, not script: allowed by the strict content security policy.
-        state: `<script type="application/json" id="__QUERY_STATE__">${result.state.replace(/</g, '\\u003c')}</script>`,
-      }),
-    );
-  }
-  const shell = ssr.renderShell();
-  write('app.html', page(spa, { head: `<title>IACR 2024 Beijing</title>${shell.styles}`, html: shell.html }));
+  write('404.html', fillPage(statics, await ssr.renderStatic('/404.html')));
+  for (const url of hydratedPaths) write(`${url}/index.html`, fillPage(spa, await ssr.renderSpa(url)));
+  write('app.html', fillPage(spa, ssr.renderShell()));
 
   fs.writeFileSync(stampFile, sourcesStamp());
   printMissingContent();

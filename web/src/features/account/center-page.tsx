@@ -1,5 +1,5 @@
 /** /admin/center: the personal information centre, with links to edit the profile and change the password. */
-import { Badge, Button, Card, DataList, Grid, HStack, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, DataList, Grid, HStack, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { profileComplete } from '#core/accounts/model';
 import { abstractLimits, deadlines } from '#core/config/conference';
@@ -25,14 +25,16 @@ function RegistrationBadge({ payStatus }: { payStatus: number }) {
   return <Badge colorPalette="orange">Registration unpaid</Badge>;
 }
 
+const title = 'My account';
+
 export default function CenterPage() {
   const info = usePersonInfo();
   if (info.isError && !info.data) return <QueryError error={info.error} onRetry={() => void info.refetch()} title="Logon failed, please try again" />;
-  if (!info.data) return <PageSkeleton />;
+  if (!info.data) return <PageSkeleton title={title} />;
   const u = info.data;
   const name = [u.first_name, u.middle_initial, u.last_name].filter(Boolean).join(' ');
   return (
-    <Page title="My account" lead={name ? `Welcome, ${name}.` : `Logged in as ${u.email}.`}>
+    <Page title={title} lead={name ? `Welcome, ${name}.` : `Logged in as ${u.email}.`}>
       <Stack gap="6">
         {!profileComplete(u) && (
           <FormAlert status="info" title="Complete your profile">
@@ -48,7 +50,10 @@ export default function CenterPage() {
               <Heading as="h2" size="md">
                 Personal information
               </Heading>
-              <RegistrationBadge payStatus={u.pay_status} />
+              {/* The badge follows the server clock: its place is kept (its own line on a phone), so nothing moves when it appears. */}
+              <Box minH="5" flexBasis={{ base: '100%', sm: 'auto' }}>
+                <RegistrationBadge payStatus={u.pay_status} />
+              </Box>
             </HStack>
           </Card.Header>
           <Card.Body>
