@@ -4,25 +4,21 @@
  * (screen readers announce it) and scrolls to the top; a 401 from any call clears the session and
  * goes to /home (spec).
  */
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageSkeleton } from '../../components/page';
+import { loadToasterRegion, useToasterWanted } from '../../components/ui/toaster';
 import { onUnauthorized } from '../../lib/api-client';
 import { paths } from '../../config/paths';
 import { useSiteFrame } from './use-site-frame';
 
-// The notice area (toasts) is not needed for the first paint: its code loads after the page's.
-const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+// The notices' region loads and mounts with the first notice (web/src/components/ui/toaster.ts).
+const ToasterRegion = lazy(loadToasterRegion);
 
-function LateToaster() {
-  const [show, setShow] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setShow(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
-  return show ? (
+function Notices() {
+  return useToasterWanted() ? (
     <Suspense fallback={null}>
-      <Toaster />
+      <ToasterRegion />
     </Suspense>
   ) : null;
 }
@@ -59,7 +55,7 @@ export function SiteLayout() {
       <Suspense fallback={<PageSkeleton />}>
         <Outlet />
       </Suspense>
-      <LateToaster />
+      <Notices />
     </>
   );
 }
