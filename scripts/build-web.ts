@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { hydratedPaths, staticPaths } from '../web/src/config/paths';
+import { hydratedPaths, routeRegExp, staticPaths } from '../web/src/config/paths';
 import { sessionFlagScript } from '../web/src/lib/session-store';
 import { missingContent } from '../web/src/content/missing';
 import type * as entryServer from '../web/src/entry-server';
@@ -52,6 +52,30 @@ interface Manifest {
   [source: string]: { file: string; imports?: string[]; isEntry?: boolean };
 }
 
+/** Every chunk `source` needs: its own file and its static imports, recursively. */
+function chunkClosure(manifest: Manifest, source: string, into = new Set<string>()): Set<string> {
+  if (into.has(source)) return into;
+  into.add(source);
+  for (const imported of manifest[source]!.imports ?? []) chunkClosure(manifest, imported, into);
+  return into;
+}
+
+/**
+ * The chunks each SPA page needs besides the app's (web/src/main.tsx and its imports), as data
+ * for web/src/boot.ts: it preloads those of the page being opened together with the app's code,
+ * instead of after the app has loaded and run. Files are listed once; routes refer to them.
+ */
+function pageChunks(manifest: Manifest, pages: [string, string][]): string {
+  const app = chunkClosure(manifest, 'src/main.tsx');
+  const files: string[] = [];
+  const index = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
+  const routes = pages.map(([route, source]) => [
+    routeRegExp(route).source,
+    [...chunkClosure(manifest, source)].filter((chunk) => !app.has(chunk)).map((chunk) => index(`/${manifest[chunk]!.file}`)),
+  ]);
+  return JSON.stringify({ files, routes });
+}
+
 /** The static pages' template: the SPA's, with the islands script instead of the app's scripts. */
 function staticTemplate(template: string, manifest: Manifest): string {
   const entry = manifest['src/islands/main.ts']!;
@@ -81,6 +105,10 @@ export async function buildWeb() {
     .replace('<!--session-flag-->', `<script>${sessionFlagScript}</script>`);
   const statics = staticTemplate(spa, manifest);
   const ssr = (await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href)) as EntryServer;
+  const spaPages = spa.replace(
+    '<!--app-state-->',
+    `<script type="application/json" id="__PAGE_CHUNKS__">${pageChunks(manifest, ssr.pageSources())}</script>\n    <!--app-state-->`,
+  );
   const write = (file: string, html: string) => {
     fs.mkdirSync(path.dirname(path.join(webOut, file)), { recursive: true });
     fs.writeFileSync(path.join(webOut, file), html);
@@ -92,8 +120,8 @@ export async function buildWeb() {
     if (url === '/home') write('index.html', html);
   }
   write('404.html', fillPage(statics, await ssr.renderStatic('/404.html')));
-  for (const url of hydratedPaths) write(`${url}/index.html`, fillPage(spa, await ssr.renderSpa(url)));
-  write('app.html', fillPage(spa, ssr.renderShell()));
+  for (const url of hydratedPaths) write(`${url}/index.html`, fillPage(spaPages, await ssr.renderSpa(url)));
+  write('app.html', fillPage(spaPages, ssr.renderShell()));
 
   fs.writeFileSync(stampFile, sourcesStamp());
   printMissingContent();

@@ -25,6 +25,7 @@ import { PageSkeleton } from './components/page';
 import { conferenceQuery } from './lib/conference';
 
 export { staticPages };
+export { pageSources } from './app/pages';
 
 /** A page's parts for the HTML template: what goes into <head>, the body, the query state if any. */
 export interface RenderedPage {

@@ -1,9 +1,10 @@
 /**
  * SPA entry (accounts and the delegate's pages; the public pages are static HTML). A page
  * pre-rendered for hydration (`data-render="hydrate"`, e.g. /login) is hydrated once its chunk is
- * loaded, so nothing flashes; on the shell (app.html) the app replaces the painted frame. The
- * start is cut into tasks the browser can run input between: the modules' evaluation, the theme's
- * creation, then the first render in a transition (React yields every few milliseconds).
+ * loaded, so nothing flashes; on the shell (app.html) the app replaces the painted skeleton. The
+ * app renders only inside its root: the site frame around it is static HTML. The start is cut
+ * into tasks the browser can run input between: the modules' evaluation, the theme's creation,
+ * then the first render in a transition (React yields every few milliseconds).
  */
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
@@ -38,11 +39,11 @@ async function start() {
       />
     </StrictMode>
   );
-  const page = preloadRoute(window.location.pathname);
+  // The page's code (preloaded by boot.ts) first: it starts loading its data, if any.
+  await preloadRoute(window.location.pathname, queryClient);
   await nextTask();
   siteSystem();
   await nextTask();
-  await page;
   if (container.dataset.render === 'hydrate') {
     startTransition(() => {
       hydrateRoot(container, app);
