@@ -54,8 +54,8 @@ export default function CenterPage() {
               <Heading as="h2" size="md">
                 Personal information
               </Heading>
-              {/* The badge follows the server clock: its place is kept (its own line on a phone), so nothing moves when it appears. */}
-              <Box minH="5" flexBasis={{ base: '100%', sm: 'auto' }}>
+              {/* The badge follows the server clock: its line is kept (its own on a phone), so nothing moves when it appears. */}
+              <Box minH="6" flexBasis={{ base: '100%', sm: 'auto' }}>
                 <RegistrationBadge payStatus={u.pay_status} />
               </Box>
             </HStack>
