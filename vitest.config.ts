@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three vitest projects mirroring the source tree:
+ * Vitest projects mirroring the source tree:
  *   unit   domain, config, content and web helpers (no I/O, fixed clocks)
  *   infra  CDK template assertions (offline; AWS_REGION is set here)
  *   api    handlers through the local server against the local stand-ins; the global setup
  *          starts a throw-away portal unless API_ORIGIN points at one (npm test does that)
  *   local  the local stand-ins themselves (the local Stripe through the real SDK), on ephemeral ports
+ *   fuzz   the hostile-input suite (test/fuzz): generated requests over every route, same portal;
+ *          it runs after the other projects (groupOrder) so it neither slows nor throttles them
  * Browser journeys are Playwright tests (test/e2e, playwright.config.ts).
  */
 export default defineConfig({
@@ -48,6 +50,17 @@ export default defineConfig({
           name: 'local',
           include: ['test/local/**/*.test.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'fuzz',
+          include: ['test/fuzz/**/*.test.ts'],
+          globalSetup: ['test/api/global-setup.ts'],
+          sequence: { groupOrder: 1 },
+          testTimeout: 600_000,
+          hookTimeout: 60_000,
         },
       },
     ],

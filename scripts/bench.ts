@@ -21,6 +21,7 @@ import { routeList } from '../functions/core/routes';
 import { esbuildOptions, handlerEntry } from '../infra/cdk/bundling';
 import { buildWebIfStale } from './build-web';
 import { uploadBench } from './bench-upload';
+import { loginBurstBench, ordersBench } from './bench-orders';
 import { startTestPortal } from './test-portal';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -223,6 +224,38 @@ async function main() {
     console.log('3. JS named by each page\'s HTML (scripts and module preloads, gzip -9); the SPA\'s code loads after the first paint: all JS loaded is in section 4');
     table(firstLoadJs());
     console.log();
+  }
+
+  if (wanted('orders') || wanted('login')) {
+    const portal = await startTestPortal();
+    try {
+      if (wanted('login')) {
+        const l = await loginBurstBench(portal);
+        console.log('7. Login under a burst: 50 parallel wrong passwords for one address from one client');
+        console.log(`  passwords checked: ${l.checked} (target: exactly the limit, ${l.limit}); refused before any check: ${l.refused}\n`);
+      }
+      if (wanted('orders')) {
+        const o = await ordersBench(portal);
+        console.log(`6. ${o.delegates} delegates log in (8 at a time: ${o.loginSeconds.toFixed(1)} s), then all at once create an order and pay it by card (local Stripe + signed webhook)`);
+        table([
+          ['figure', 'value', 'target'],
+          ['errors', o.errors.length, '0'],
+          ['orders paid', o.paid, String(o.delegates)],
+          ['order creation p50 / p99', `${o.createMs.p50.toFixed(0)} / ${o.createMs.p99.toFixed(0)} ms`, ''],
+          [`webhook handling p50 / p99 (${o.webhookMs.count} events)`, `${o.webhookMs.p50.toFixed(0)} / ${o.webhookMs.p99.toFixed(0)} ms`, ''],
+          ['DynamoDB round trips: authentication', o.authTrips, ''],
+          ['  create (beyond authentication), median [min-max]', `${o.trips.create.median} [${o.trips.create.min}-${o.trips.create.max}]`, '<= 2'],
+          ['  webhook, median [min-max]', `${o.trips.webhook.median} [${o.trips.webhook.min}-${o.trips.webhook.max}]`, '<= 3'],
+          ['  list (beyond authentication), median [min-max]', `${o.trips.list.median} [${o.trips.list.min}-${o.trips.list.max}]`, '1'],
+          ['  card checkout (beyond authentication), median', o.trips.checkout.median, ''],
+          ['time from the first order to the last paid', `${o.seconds.toFixed(1)} s`, ''],
+        ]);
+        if (o.errors.length) console.log(`  first errors: ${[...new Set(o.errors)].slice(0, 3).join(' | ')}`);
+        console.log();
+      }
+    } finally {
+      await portal.stop();
+    }
   }
 
   if (wanted('lighthouse') || wanted('upload')) {

@@ -29,7 +29,8 @@ export function portalEnv(portal: Awaited<ReturnType<typeof startTestPortal>>) {
     MAIL_ORIGIN: portal.mail,
     S3_ORIGIN: portal.s3,
     DYNAMODB_ORIGIN: portal.dynamo,
-    ...(portal.stripe ? { STRIPE_ORIGIN: portal.stripe.endpoint } : {}),
+    // The local Stripe and its webhook secret (the webhook tests sign their own forged and stale events).
+    ...(portal.stripe ? { STRIPE_ORIGIN: portal.stripe.endpoint, STRIPE_WEBHOOK_SECRET: portal.stripe.webhookSecret } : {}),
   };
 }
 

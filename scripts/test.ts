@@ -33,7 +33,10 @@ async function main(): Promise<number> {
   await buildWeb();
 
   const portal = await startTestPortal();
-  const env = { ...process.env, ...portalEnv(portal), AWS_REGION: 'us-east-1', CDK_DISABLE_CLI_TELEMETRY: 'true' };
+  // The portal's origin secret is its own: a test process that inherited it would play a
+  // CloudFront-fronted function and refuse the unit tests' events (403).
+  const { ORIGIN_VERIFY: _portalSecret, ...inherited } = process.env;
+  const env = { ...inherited, ...portalEnv(portal), AWS_REGION: 'us-east-1', CDK_DISABLE_CLI_TELEMETRY: 'true' };
   try {
     if (!(await run('unit, infra and api tests', bin('vitest'), ['run'], env))) return 1;
     if (!(await run('browser tests', bin('playwright'), ['test'], env))) return 1;

@@ -3,3 +3,6 @@ export function formatMoney(cents: number, currency: 'USD' | 'CNY' = 'USD', deci
   const value = (cents / 100).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   return currency === 'USD' ? `US$${value}` : `CNY ${value}`;
 }
+
+/** Amounts on the wire, as the spec shows them: US dollars with two decimals ("1040.00"). */
+export const wireAmount = (cents: number) => (cents / 100).toFixed(2);

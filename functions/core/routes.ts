@@ -16,7 +16,12 @@
 export const API_BASE = '/api/v1/admin';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type RouteAuth = 'public' | 'delegate';
+/**
+ * public: anyone; delegate: a valid api_token; organiser: a delegate with the organiser role (the
+ * registration office); stripe-signature: no token, the request must carry the card provider's
+ * signature over its raw body (the webhook).
+ */
+export type RouteAuth = 'public' | 'delegate' | 'organiser' | 'stripe-signature';
 
 /** Actions on the single table, the uploads bucket (keys under users/) and the mail identity. */
 export const grantNames = [
@@ -31,6 +36,8 @@ export const grantNames = [
   's3:PutObjectTagging',
   's3:DeleteObject',
   'ses:SendEmail',
+  /** The card provider's keys (the Stripe secret), read once per container. */
+  'secretsmanager:GetSecretValue',
 ] as const;
 export type Grant = (typeof grantNames)[number];
 
@@ -53,6 +60,7 @@ const PUT = 'dynamodb:PutItem';
 const UPDATE = 'dynamodb:UpdateItem';
 const DELETE = 'dynamodb:DeleteItem';
 const MAIL = 'ses:SendEmail';
+const STRIPE_KEYS = 'secretsmanager:GetSecretValue';
 /** Confirming an upload reads its bytes, clears its pending tag, deletes what it refuses, and records it. */
 const CONFIRM: readonly Grant[] = [PUT, UPDATE, DELETE, 's3:GetObject', 's3:PutObjectTagging', 's3:DeleteObject'];
 
@@ -167,6 +175,53 @@ export const routes = {
     auth: 'delegate',
     grants: [UPDATE, DELETE, 's3:DeleteObject'],
   },
+
+  // 2024 registration orders (registration-orders-2024.md, section 7). Ledger writes put payment
+  // and refund records and update the order in one transaction; card calls read the Stripe keys.
+  getRegistrationOptions: { method: 'GET', path: '/registration/options', handler: 'registration/get-options', auth: 'delegate', grants: [] },
+  listOrders: { method: 'GET', path: '/registration', handler: 'registration/list-orders', auth: 'delegate', grants: [QUERY] },
+  getOrderByChecksum: { method: 'GET', path: '/registration/detail/{checksum}', handler: 'registration/get-order-by-checksum', auth: 'delegate', grants: [QUERY] },
+  getOrder: { method: 'GET', path: '/registration/submission/{id}', handler: 'registration/get-order', auth: 'delegate', grants: [] },
+  createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [PUT, UPDATE, MAIL] },
+  updateOrder: {
+    method: 'POST',
+    path: '/registration/submission/{id}',
+    handler: 'registration/update-order',
+    auth: 'delegate',
+    grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS],
+  },
+  deleteOrder: {
+    method: 'DELETE',
+    path: '/registration/submission/{id}',
+    handler: 'registration/delete-order',
+    auth: 'delegate',
+    grants: [QUERY, PUT, UPDATE, DELETE, MAIL, STRIPE_KEYS],
+  },
+  cancelOrder: {
+    method: 'POST',
+    path: '/registration/submission/refund/{id}',
+    handler: 'registration/cancel-order',
+    auth: 'delegate',
+    grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS],
+  },
+  chooseTransfer: {
+    method: 'POST',
+    path: '/registration/submission/transfer-payment/{id}',
+    handler: 'registration/transfer-payment',
+    auth: 'delegate',
+    grants: [PUT, UPDATE, MAIL],
+  },
+  /** The passport front page of an order (step 4), through the one upload mechanism. */
+  confirmPassport: { method: 'POST', path: '/registration/passport', handler: 'registration/confirm-passport', auth: 'delegate', grants: CONFIRM },
+
+  // Card payments (Stripe Checkout) and the card provider's events
+  createCheckout: { method: 'POST', path: '/stripe-payment/generate', handler: 'payments/create-checkout', auth: 'delegate', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+  confirmCheckout: { method: 'POST', path: '/stripe-payment/confirm', handler: 'payments/confirm-checkout', auth: 'delegate', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+  stripeWebhook: { method: 'POST', path: '/stripe/webhook', handler: 'payments/stripe-webhook', auth: 'stripe-signature', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+
+  // The registration office (organisers): orders found by their transfer reference
+  confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
+  recordTransferRefund: { method: 'POST', path: '/office/transfers/{reference}/refunded', handler: 'office/record-transfer-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;
@@ -176,7 +231,7 @@ export type RouteId = keyof typeof routes;
  * A delegate route reads its session and its delegate (GetItem) before its handler runs.
  */
 export function effectiveGrants(route: Pick<RouteDef, 'auth' | 'grants'>): Grant[] {
-  const derived: Grant[] = route.auth === 'delegate' ? ['dynamodb:GetItem'] : [];
+  const derived: Grant[] = route.auth === 'delegate' || route.auth === 'organiser' ? ['dynamodb:GetItem'] : [];
   return grantNames.filter((g) => route.grants.includes(g) || derived.includes(g));
 }
 export type Route = (typeof routes)[RouteId];
@@ -194,7 +249,10 @@ export function fillPath(path: string, params: Record<string, string | number> =
   });
 }
 
-/** Matches a concrete path against a route path; answers the path parameters or null. */
+/**
+ * Matches a concrete path against a route path; answers the path parameters or null. A parameter
+ * that is not valid percent-encoding (`%FF`, `%E0%A4`) names nothing, so the path matches no route.
+ */
 export function matchPath(routePath: string, actual: string): Record<string, string> | null {
   const names: string[] = [];
   const pattern = routePath.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, n: string) => {
@@ -203,5 +261,9 @@ export function matchPath(routePath: string, actual: string): Record<string, str
   });
   const m = new RegExp(`^${pattern}$`).exec(actual);
   if (!m) return null;
-  return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1] ?? '')]));
+  try {
+    return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1] ?? '')]));
+  } catch {
+    return null;
+  }
 }

@@ -67,3 +67,6 @@ export const secrets: Secrets = {
   hashToken,
   newId: () => randomUUID(),
 };
+
+/** An unguessable handle for links (an order's checksum): 128 random bits. */
+export const newChecksum = () => randomBytes(16).toString('base64url');

@@ -30,6 +30,7 @@ const settings = Object.freeze({
   STRIPE_SECRET_KEY: read('STRIPE_SECRET_KEY'),
   STRIPE_WEBHOOK_SECRET: read('STRIPE_WEBHOOK_SECRET'),
   STRIPE_API_BASE: read('STRIPE_API_BASE'),
+  STRIPE_SECRET_ARN: read('STRIPE_SECRET_ARN'),
 });
 
 type Name = keyof typeof settings;
@@ -70,4 +71,6 @@ export const env = Object.freeze({
   stripeWebhookSecret: () => required('STRIPE_WEBHOOK_SECRET'),
   /** The local Stripe stand-in (`http://127.0.0.1:12111`); unset: Stripe itself. */
   stripeApiBase: () => settings.STRIPE_API_BASE,
+  /** On AWS: the Secrets Manager secret holding the Stripe keys. */
+  stripeSecretArn: () => settings.STRIPE_SECRET_ARN,
 });

@@ -85,10 +85,22 @@ export async function putInPlace(
   throw new Error(`claim of ${counter} failed: ${result.join(', ')}`);
 }
 
-/** Deletes an item and frees its place; false if the item was already gone. */
-export async function deleteFromPlace(ownerId: string, counter: string, key: Key): Promise<boolean> {
+/** Deletes an item (if it still meets `also`) and frees its place; false if it was already gone (or no longer meets it). */
+export async function deleteFromPlace(
+  ownerId: string,
+  counter: string,
+  key: Key,
+  also?: { condition: string; values: Record<string, unknown> },
+): Promise<boolean> {
   const result = await transact([
-    { Delete: { TableName: env.tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Delete: {
+        TableName: env.tableName(),
+        Key: key,
+        ConditionExpression: also ? `attribute_exists(pk) AND ${also.condition}` : 'attribute_exists(pk)',
+        ...(also ? { ExpressionAttributeValues: also.values } : {}),
+      },
+    },
     freePlace(ownerId, counter),
   ]);
   return result === 'ok';

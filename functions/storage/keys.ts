@@ -16,6 +16,21 @@ export const keys = {
   /** An upload signed but not confirmed yet (its file id is the future FILE#). */
   pending: (ownerId: string, fileId: string) => ({ pk: `USER#${ownerId}`, sk: `PENDING#${fileId}` }),
   pendingPrefix: 'PENDING#',
+  /** A 2024 registration order, in its owner's partition; found by the office through its transfer reference. */
+  order: (ownerId: string, id: string) => ({ pk: `USER#${ownerId}`, sk: `ORDER#${id}` }),
+  orderPrefix: 'ORDER#',
+  orderReference: (reference: string) => `ORDERREF#${reference}`,
+  /** Numbers shared by all owners (the order sequence). */
+  sequence: (name: string) => ({ pk: `SEQUENCE#${name}`, sk: 'SEQUENCE' }),
+  /**
+   * The payments module's records of one subject, next to its owner's other data: one Query
+   * (LEDGER#kind#subject#) reads a subject's payments and refunds together.
+   */
+  ledgerPrefix: (kind: string, subjectId: string) => `LEDGER#${kind}#${subjectId}#`,
+  payment: (ownerId: string, kind: string, subjectId: string, id: string) => ({ pk: `USER#${ownerId}`, sk: `LEDGER#${kind}#${subjectId}#PAYMENT#${id}` }),
+  refund: (ownerId: string, kind: string, subjectId: string, id: string) => ({ pk: `USER#${ownerId}`, sk: `LEDGER#${kind}#${subjectId}#REFUND#${id}` }),
+  /** A card provider's event that has been applied (kept for a while: redeliveries are recognised). */
+  providerEvent: (id: string) => ({ pk: `EVENT#${id}`, sk: 'EVENT' }),
   /** How many of a scarce thing (abstracts, files of a purpose) the delegate holds: claims are conditional on it. */
   counter: (ownerId: string, name: string) => ({ pk: `USER#${ownerId}`, sk: `COUNT#${name}` }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),

@@ -9,6 +9,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { effectiveGrants, type Grant, type RouteDef } from '../../functions/core/routes';
 import { esbuildOptions, handlerEntry, projectRoot } from './bundling';
@@ -19,6 +20,8 @@ export interface ApiFunctionProps {
   table: ITableV2;
   uploads: IBucket;
   mailIdentityArn: string;
+  /** The secret holding the Stripe keys (for routes granted secretsmanager:GetSecretValue). */
+  stripeKeys: ISecret;
   environment: Record<string, string>;
   reservedConcurrency?: number;
 }
@@ -42,6 +45,7 @@ export class ApiFunction extends Construct {
       depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
       environment: {
         ...props.environment,
+        ...(effectiveGrants(route).includes('secretsmanager:GetSecretValue') ? { STRIPE_SECRET_ARN: props.stripeKeys.secretArn } : {}),
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'congress-portal',
       },
@@ -68,7 +72,7 @@ export class ApiFunction extends Construct {
  * table (and its indexes, for Query), the objects under `users/` of the uploads bucket, the mail
  * identity.
  */
-export function policyStatements(grants: Grant[], props: Pick<ApiFunctionProps, 'table' | 'uploads' | 'mailIdentityArn'>) {
+export function policyStatements(grants: Grant[], props: Pick<ApiFunctionProps, 'table' | 'uploads' | 'mailIdentityArn' | 'stripeKeys'>) {
   const of = (service: string) => grants.filter((g) => g.startsWith(`${service}:`));
   const statements: iam.PolicyStatement[] = [];
   const table = of('dynamodb');
@@ -81,5 +85,7 @@ export function policyStatements(grants: Grant[], props: Pick<ApiFunctionProps, 
   if (objects.length) statements.push(new iam.PolicyStatement({ actions: objects, resources: [props.uploads.arnForObjects('users/*')] }));
   const mail = of('ses');
   if (mail.length) statements.push(new iam.PolicyStatement({ actions: mail, resources: [props.mailIdentityArn] }));
+  const secrets = of('secretsmanager');
+  if (secrets.length) statements.push(new iam.PolicyStatement({ actions: secrets, resources: [props.stripeKeys.secretArn] }));
   return statements;
 }

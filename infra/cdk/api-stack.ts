@@ -13,6 +13,7 @@ export interface ApiStackProps extends StackProps {
   table: ITableV2;
   uploads: IBucket;
   originVerify: ISecret;
+  stripeKeys: ISecret;
   mailIdentityArn: string;
   mailFrom: string;
   /** Reserved concurrency of each password-hashing function; unset, the route throttle alone guards them. */
@@ -82,6 +83,7 @@ export class ApiStack extends Stack {
         table: props.table,
         uploads: props.uploads,
         mailIdentityArn: props.mailIdentityArn,
+        stripeKeys: props.stripeKeys,
         environment,
         reservedConcurrency: hashesPasswords(route) ? props.passwordRouteConcurrency : undefined,
       });

@@ -17,6 +17,8 @@ export class DataStack extends Stack {
   readonly uploads: s3.Bucket;
   /** What CloudFront adds as `x-origin-verify` to /api/* requests; the functions refuse requests without it. */
   readonly originVerify: secretsmanager.Secret;
+  /** The Stripe keys, as JSON { "secret_key": "sk_...", "webhook_secret": "whsec_..." }: organisers set the value. */
+  readonly stripeKeys: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: StackProps = {}) {
     super(scope, id, props);
@@ -60,6 +62,13 @@ export class DataStack extends Stack {
       description: 'Header value CloudFront adds to /api/* requests (x-origin-verify); the API refuses requests without it.',
       generateSecretString: { excludePunctuation: true, passwordLength: 48 },
       removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // Created empty of real keys (a random placeholder); `aws secretsmanager put-secret-value` sets
+    // them (README). The functions read it once per container; it never appears in a template.
+    this.stripeKeys = new secretsmanager.Secret(this, 'StripeKeys', {
+      description: 'Stripe keys of the congress portal: JSON {"secret_key":"sk_...","webhook_secret":"whsec_..."} (set by the organisers)',
+      removalPolicy: RemovalPolicy.RETAIN,
     });
   }
 }

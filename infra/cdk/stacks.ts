@@ -22,6 +22,7 @@ export function buildStacks(app: App, settings: PortalSettings) {
     table: data.table,
     uploads: data.uploads,
     originVerify: data.originVerify,
+    stripeKeys: data.stripeKeys,
     mailIdentityArn: mail.identityArn,
     mailFrom: settings.mailFrom,
     passwordRouteConcurrency: settings.passwordRouteConcurrency,

@@ -15,12 +15,14 @@
  *   as distinct clients); it becomes the viewer address.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_BASE, matchPath, routeList, type RouteDef } from '../../functions/core/routes';
 import { runAt } from '../../functions/lib/clock';
+import { observeAwsCalls } from '../../functions/lib/aws/grants';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -143,11 +145,22 @@ function lambdaContext(functionName: string): Context {
   };
 }
 
-/** What reached the functions, as Lambda would see it: requests and their body bytes (read by `npm run bench`). */
+/**
+ * What reached the functions, as Lambda would see it (read by `npm run bench`): requests and their
+ * body bytes, and per route each request's duration and its DynamoDB round trips (counted by an
+ * SDK middleware, functions/lib/aws/grants.ts).
+ */
 export interface ApiTraffic {
   requests: number;
   bodyBytes: number;
+  byRoute?: Map<string, { ms: number; dynamodb: number }[]>;
 }
+
+const requestStats = new AsyncLocalStorage<{ dynamodb: number }>();
+observeAwsCalls((service) => {
+  const stats = requestStats.getStore();
+  if (stats && service === 'dynamodb') stats.dynamodb += 1;
+});
 
 export async function handleApi(
   req: IncomingMessage,
@@ -179,8 +192,16 @@ export async function handleApi(
   if (typeof pinned === 'string' && pinned && Number.isNaN(Date.parse(pinned))) {
     return send(res, 400, envelope(400, 'x-app-now is not an ISO instant.'));
   }
-  const invoke = () => handler(event, lambdaContext(matched.route.id));
+  const stats = { dynamodb: 0 };
+  const started = performance.now();
+  const invoke = () => requestStats.run(stats, () => handler(event, lambdaContext(matched.route.id)));
   const result = typeof pinned === 'string' && pinned ? await runAt(new Date(pinned), invoke) : await invoke();
+  if (traffic?.byRoute) {
+    const list = traffic.byRoute.get(matched.route.id) ?? [];
+    list.push({ ms: performance.now() - started, dynamodb: stats.dynamodb });
+    if (list.length > 10_000) list.shift(); // npm start may run for days
+    traffic.byRoute.set(matched.route.id, list);
+  }
   const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]));
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));

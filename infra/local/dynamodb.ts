@@ -65,11 +65,15 @@ export async function startDynamo(options: { port: number; host: string; dataDir
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   if (pidFile && child.pid) fs.writeFileSync(pidFile, String(child.pid));
+  let stopping = false;
   const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) =>
-      reject(new Error(`DynamoDB Local exited (code ${code}). Is Java 17 installed?\n${output.slice(-2000)}`)),
-    ),
+    child.once('exit', (code, signal) => {
+      // After start-up nobody awaits this: say it out loud, or every request just fails to connect.
+      if (!stopping) console.error(`DynamoDB Local stopped unexpectedly (code ${code}, signal ${signal}).\n${output.slice(-2000)}`);
+      reject(new Error(`DynamoDB Local exited (code ${code}). Is Java 17 installed?\n${output.slice(-2000)}`));
+    }),
   );
+  exited.catch(() => undefined);
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = dynamoClient(endpoint);
   await Promise.race([
@@ -80,6 +84,7 @@ export async function startDynamo(options: { port: number; host: string; dataDir
     endpoint,
     client,
     stop: async () => {
+      stopping = true;
       if (child.exitCode === null) {
         const gone = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');

@@ -124,7 +124,7 @@ export async function startLocalPortal(options: PortalOptions) {
     // Loaded only now: the handler modules read the settings above.
     const { loadHandlers, handleApi } = await import('./api-gateway');
     const handlers = await loadHandlers();
-    const apiTraffic = { requests: 0, bodyBytes: 0 };
+    const apiTraffic = { requests: 0, bodyBytes: 0, byRoute: new Map<string, { ms: number; dynamodb: number }[]>() };
     const site = createSiteHandler({
       root: path.resolve(options.webRoot ?? 'dist/web'),
       prerendered: prerenderedPaths,
@@ -162,7 +162,7 @@ export async function startLocalPortal(options: PortalOptions) {
       s3: s3.endpoint,
       mail: mail.endpoint,
       /** The local Stripe; null when STRIPE_SECRET_KEY sends payments to Stripe's test mode. */
-      stripe: stripe && { endpoint: stripe.endpoint, checkoutOrigin: stripe.checkoutOrigin },
+      stripe: stripe && { endpoint: stripe.endpoint, checkoutOrigin: stripe.checkoutOrigin, webhookSecret: stripe.env.STRIPE_WEBHOOK_SECRET },
       /** Requests and body bytes that reached the functions so far. */
       apiTraffic,
       stop: stopAll,

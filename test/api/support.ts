@@ -11,10 +11,11 @@ declare module 'vitest' {
     DYNAMODB_ORIGIN: string;
     /** The local Stripe's endpoint (its control API is under /_control/). */
     STRIPE_ORIGIN: string;
+    STRIPE_WEBHOOK_SECRET: string;
   }
 }
 
-const setting = (name: 'API_ORIGIN' | 'MAIL_ORIGIN' | 'S3_ORIGIN' | 'DYNAMODB_ORIGIN' | 'STRIPE_ORIGIN') =>
+const setting = (name: 'API_ORIGIN' | 'MAIL_ORIGIN' | 'S3_ORIGIN' | 'DYNAMODB_ORIGIN' | 'STRIPE_ORIGIN' | 'STRIPE_WEBHOOK_SECRET') =>
   process.env[name] ?? inject(name);
 
 export const origin = () => setting('API_ORIGIN');
@@ -26,6 +27,8 @@ const defaultClient = newClient();
 export const mailOrigin = () => setting('MAIL_ORIGIN');
 export const s3Origin = () => setting('S3_ORIGIN');
 export const stripeOrigin = () => setting('STRIPE_ORIGIN');
+export const stripeWebhookSecret = () => setting('STRIPE_WEBHOOK_SECRET');
+export const dynamoOrigin = () => setting('DYNAMODB_ORIGIN');
 
 export interface CallResult<T = unknown> {
   status: number;
@@ -105,8 +108,7 @@ export async function mailedToken(to: string, kind: 'activate' | 'reset'): Promi
 export const PASSWORD = 'correct horse battery';
 
 /** A new, activated, logged-in delegate: its address and api_token. */
-export async function newDelegate(tag = 'delegate'): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail(tag);
+export async function newDelegate(tag = 'delegate', email = uniqueEmail(tag)): Promise<{ email: string; token: string }> {
   const client = newClient();
   const registered = await call('POST', '/email_register', { json: { email, password: PASSWORD, confirm: PASSWORD }, client });
   if (registered.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(registered.body)}`);

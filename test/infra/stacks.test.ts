@@ -93,6 +93,7 @@ describe('api stack', () => {
       }
       if (services.has('s3')) expect(st.resource).toContain('/users/*');
       if (services.has('ses')) expect(st.resource).toContain('identity');
+      if (services.has('secretsmanager')) expect(st.resource).toContain('StripeKeys');
     }
   });
 
@@ -111,6 +112,19 @@ describe('api stack', () => {
     expect(format).toContain('$context.requestId');
     expect(format).toContain('$context.integration.requestId');
     expect(format).not.toMatch(/querystring|\$context\.path|rawQuery/i);
+  });
+
+  it('has the Stripe webhook route, and gives the Stripe keys only to the payment functions, by reference', () => {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `POST ${API_BASE}/stripe/webhook` });
+    const fns = api.findResources('AWS::Lambda::Function');
+    for (const route of routeList) {
+      const [, fn] = Object.entries(fns).find(([id]) => id.startsWith(`${route.id}Fn`))!;
+      const arn = fn.Properties.Environment.Variables.STRIPE_SECRET_ARN;
+      expect(Boolean(arn), route.id).toBe(effectiveGrants(route).includes('secretsmanager:GetSecretValue'));
+    }
+    const template = JSON.stringify([api.toJSON(), data.toJSON(), web.toJSON()]);
+    expect(/sk_(test|live)_[A-Za-z0-9]{8,}|whsec_[A-Za-z0-9]{8,}/.test(template), 'a Stripe key in a template').toBe(false);
+    data.hasResourceProperties('AWS::SecretsManager::Secret', { Description: Match.stringLikeRegexp('Stripe keys') });
   });
 
   it('gives password hashing a whole vCPU', () => {

@@ -27,6 +27,8 @@ export interface User {
   created_at: string;
   updated_at: string;
   activated_at?: string;
+  /** Organisers (the registration office) are delegates given this role by an administrator. */
+  role?: 'delegate' | 'organiser';
 }
 
 export const STATUS = { notActivated: 0, activated: 1, profileComplete: 2 } as const;

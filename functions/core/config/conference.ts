@@ -82,6 +82,8 @@ export const uploadPurposes = {
   abstract: { label: 'Abstract file', extensions: ['pdf'], maxBytes: 50 * MiB, maxCount: 5 },
   poster: { label: 'Poster', extensions: ['ppt', 'pptx'], maxBytes: 100 * MiB, maxCount: 5 },
   oral: { label: 'Oral presentation', extensions: ['ppt', 'pptx'], maxBytes: 20 * MiB, maxCount: 5 },
+  /** The front page of a passport for a visa support letter (registration orders, step 4): one per order. */
+  passport: { label: 'Passport front page', extensions: ['jpg', 'jpeg', 'png', 'pdf'], maxBytes: 5 * MiB, maxCount: 5 },
 } as const satisfies Record<string, UploadPurposeRule>;
 
 export interface UploadPurposeRule {
@@ -185,7 +187,34 @@ export const registration2024 = {
     'Bank transfer refunds take 3-5 business days to process.',
   ],
   passportFile: { extensions: ['jpg', 'jpeg', 'png', 'pdf'], maxBytes: 5 * MiB },
+  /** Upper bounds no real order reaches; they keep totals and forms sane. */
+  maxAccompanyingPersons: 10,
+  maxRoomsPerType: 10,
+  /** Hotel nights must lie within these days (CST calendar days): arrival to departure. */
+  hotelStay: { earliestCheckIn: '2024-10-28', latestCheckOut: '2024-11-14' },
+  /** How long a card checkout stays open at the card provider before it lapses (Stripe: 30 min to 24 h). */
+  checkoutMinutes: 60,
+  /** The prefix of bank transfer references (IACR24-000123-7: order number and a check digit). */
+  transferReferencePrefix: 'IACR24',
 } as const;
+
+/**
+ * Where delegates send a bank transfer, as the registration office supplies it. Empty values are
+ * not shown (and `npm run build` lists them as missing); nothing here may be invented.
+ */
+export const bankTransfer = {
+  beneficiary: '',
+  bank: '',
+  bankAddress: '',
+  accountNumber: '',
+  swift: '',
+  currency: 'USD',
+  /** Shown with the details: the transfer must carry the order's reference. */
+  instructions:
+    'Please transfer the exact total in US dollars and write the payment reference of your order in the transfer details, so that the registration office can match your payment. Bank charges are borne by the delegate.',
+} as const;
+
+export type BankTransferDetails = typeof bankTransfer;
 
 /** Hotels page: advertised range of nightly rates in USD. */
 export const hotelRateRangeUsd = { from: 144, to: 392 } as const;

@@ -4,6 +4,7 @@
  */
 import {
   abstractLimits,
+  bankTransfer,
   conference,
   deadlines,
   hotelRateRangeUsd,
@@ -26,6 +27,7 @@ export function conferenceFacts() {
     registrationDocuments,
     legacyFees2019,
     registration2024,
+    bankTransfer,
     hotelRateRangeUsd,
   };
 }

@@ -30,15 +30,26 @@ export const megabytes = (bytes: number) => Math.round(bytes / MiB);
 export function uploadMessages(purpose: UploadPurpose) {
   const rule = uploadPurposes[purpose];
   const types = rule.extensions.join(' or ');
+  const document = purpose === 'passport';
   return {
+    // The spec's words for abstract files and for registration documents (section 5).
     wrongType:
-      purpose === 'abstract' ? `You can only upload  pdf max. ${megabytes(rule.maxBytes)} MB` : `You can only upload ${types} files.`,
-    tooLarge: `File Must Smaller Than ${megabytes(rule.maxBytes)}MB`,
+      purpose === 'abstract'
+        ? `You can only upload  pdf max. ${megabytes(rule.maxBytes)} MB`
+        : document
+          ? 'You can only upload JPG, PDF PNG,file!'
+          : `You can only upload ${types} files.`,
+    tooLarge: document ? `Image must smaller than ${megabytes(rule.maxBytes)}MB!` : `File Must Smaller Than ${megabytes(rule.maxBytes)}MB`,
     empty: 'The file is empty.',
     tooMany: `Maximum ${rule.maxCount} Files Upload.`,
     /** Abstract files are counted per abstract (5) and, for files not yet saved, per delegate. */
     tooManyPending: `You have reached the limit of ${ownerFileLimit(purpose)} files. Remove files you no longer need and try again.`,
-    notReal: purpose === 'abstract' ? 'The file is not a valid PDF document.' : `The file is not a valid PowerPoint (${types}) presentation.`,
+    notReal:
+      purpose === 'abstract'
+        ? 'The file is not a valid PDF document.'
+        : document
+          ? 'The file is not a valid JPG, PNG or PDF file.'
+          : `The file is not a valid PowerPoint (${types}) presentation.`,
     notFound: 'The file was not found. Please upload it again.',
   };
 }
@@ -116,7 +127,7 @@ export function parseFileKey(key: string): { ownerId: string; purpose: UploadPur
 // ---------------------------------------------------------------------------------------------
 // Real type by content. The extension and Content-Type are the client's word; these bytes are not.
 
-export type HeadKind = 'pdf' | 'ole' | 'zip' | 'unknown';
+export type HeadKind = 'pdf' | 'ole' | 'zip' | 'jpeg' | 'png' | 'unknown';
 
 const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((b, i) => bytes[i] === b);
 
@@ -125,6 +136,8 @@ export function sniffHead(head: Uint8Array): HeadKind {
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf'; // %PDF-
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole'; // OLE2 compound file (.ppt)
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'zip'; // PK\3\4 (.pptx)
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   return 'unknown';
 }
 

@@ -131,7 +131,8 @@ async function hasRealType(objects: ObjectStore, key: string, head: Uint8Array, 
   const extension = extensionOf(key);
   const kind = sniffHead(head);
   if (extension === 'pdf') return kind === 'pdf';
-  if (extension === 'jpg' || extension === 'jpeg' || extension === 'png') return false; // not a purpose of this issue
+  // An image is an image whatever its extension says (a PNG named .jpg still opens everywhere).
+  if (extension === 'jpg' || extension === 'jpeg' || extension === 'png') return kind === 'jpeg' || kind === 'png';
   // PowerPoint opens either format whatever the extension says, so either is accepted for ppt/pptx.
   if (kind === 'ole') return true;
   if (kind !== 'zip') return false;

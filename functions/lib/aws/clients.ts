@@ -15,6 +15,7 @@ import { env } from '../env';
 import { grantsPlugin } from './grants';
 import type * as S3Module from './s3';
 import type * as SesModule from './ses';
+import type * as SecretsModule from './secrets';
 
 export const localCredentials = (id: string) => ({ accessKeyId: id, secretAccessKey: id });
 
@@ -39,3 +40,7 @@ export const loadS3 = () => (s3Module ??= import('./s3'));
 let sesModule: Promise<typeof SesModule> | undefined;
 /** The SES client and its command, loaded once on first use. */
 export const loadSes = () => (sesModule ??= import('./ses'));
+
+let secretsModule: Promise<typeof SecretsModule> | undefined;
+/** The Secrets Manager client, loaded once on first use (the payment functions' keys). */
+export const loadSecrets = () => (secretsModule ??= import('./secrets'));

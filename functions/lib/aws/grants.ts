@@ -10,6 +10,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { InitializeMiddleware, MiddlewareStack, Pluggable } from '@smithy/types';
 import { effectiveGrants, type Grant, type RouteDef } from '#core/routes';
 
+/** The IAM prefixes of the services the functions call. */
+export type AwsService = 'dynamodb' | 's3' | 'ses' | 'secretsmanager';
+
 interface Serving {
   id: string;
   allowed: ReadonlySet<Grant>;
@@ -31,7 +34,7 @@ const transactItemAction: Record<string, Grant> = {
 };
 
 /** The IAM actions an SDK command needs (`service` is the IAM prefix of the client). */
-export function actionsOf(service: 'dynamodb' | 's3' | 'ses', commandName: string, input: Record<string, unknown>): string[] {
+export function actionsOf(service: AwsService, commandName: string, input: Record<string, unknown>): string[] {
   const operation = commandName.replace(/Command$/, '');
   if (service === 'dynamodb' && operation === 'TransactWriteItems') {
     const items = (input.TransactItems as Record<string, unknown>[] | undefined) ?? [];
@@ -55,12 +58,21 @@ export class AccessDeniedError extends Error {
   }
 }
 
+/** Who wants to know of every SDK call (the local runtime counts DynamoDB round trips per request). */
+type CallObserver = (service: AwsService, commandName: string) => void;
+const observers = new Set<CallObserver>();
+export function observeAwsCalls(observer: CallObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
 /** The middleware that holds a client's calls to the grants of the route being served. */
-export function grantsPlugin<I extends object, O extends object>(service: 'dynamodb' | 's3' | 'ses'): Pluggable<I, O> {
+export function grantsPlugin<I extends object, O extends object>(service: AwsService): Pluggable<I, O> {
   const middleware: InitializeMiddleware<I, O> = (next, context) => async (args) => {
     const route = serving.getStore();
+    const commandName = (context as { commandName?: string }).commandName ?? 'UnknownCommand';
+    for (const observe of observers) observe(service, commandName);
     if (route) {
-      const commandName = (context as { commandName?: string }).commandName ?? 'UnknownCommand';
       for (const action of actionsOf(service, commandName, args.input as Record<string, unknown>)) {
         if (!route.allowed.has(action as Grant)) throw new AccessDeniedError(service, action, route.id);
       }

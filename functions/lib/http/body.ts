@@ -38,6 +38,7 @@ export const bodyMessages = {
   sparse: (name: string) => `The list ${name} has gaps: number its entries from 0 without skipping any.`,
   conflict: (name: string) => `The field ${name} is given more than once in different shapes.`,
   fieldTooLong: (name: string) => `The field ${name.slice(0, 100)} is too long.`,
+  notUnicode: 'The request contains text that is not valid Unicode (a lone surrogate such as \\ud800).',
   fileField: 'Files are not sent in this request: upload them first (POST /uploads/presign) and send the upload key.',
 };
 
@@ -148,11 +149,23 @@ export function expandFields(fields: Iterable<readonly [string, unknown]>): Json
 // ---------------------------------------------------------------------------------------------
 // JSON
 
-/** Refuses forbidden keys and excessive nesting anywhere in a parsed JSON value (iteratively). */
+/** Half of a UTF-16 surrogate pair without its other half: JSON can carry it (`"\\ud800"`), UTF-8 cannot. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function assertUnicode(text: string) {
+  if (LONE_SURROGATE.test(text)) throw refuse(bodyMessages.notUnicode);
+}
+
+/**
+ * Refuses forbidden keys, excessive nesting and text that is not valid Unicode anywhere in a
+ * parsed JSON value (iteratively). Text with a lone surrogate could be stored but not mailed or
+ * shown (SES and encodeURIComponent throw on it), so it is refused before anything is kept.
+ */
 function checkJson(root: unknown) {
   const stack: [unknown, number][] = [[root, 0]];
   while (stack.length) {
     const [value, depth] = stack.pop()!;
+    if (typeof value === 'string') assertUnicode(value);
     if (value === null || typeof value !== 'object') continue;
     if (depth >= bodyLimits.maxJsonDepth) throw refuse(bodyMessages.tooDeep);
     if (Array.isArray(value)) {
@@ -160,6 +173,7 @@ function checkJson(root: unknown) {
     } else {
       for (const key of Object.keys(value)) {
         assertAllowedKey(key);
+        assertUnicode(key);
         stack.push([(value as Json)[key], depth + 1]);
       }
     }

@@ -1,6 +1,7 @@
 /**
- * The handler factory for delegate routes: the same stack, with the api_token resolved to the
- * delegate (401 when unknown, expired, logged out or ended by a password change).
+ * The handler factory for delegate (and organiser) routes: the same stack, with the api_token
+ * resolved to the delegate (401 when unknown, expired, logged out or ended by a password change;
+ * 403 on an organiser route for a delegate without the role).
  */
 import type { z } from 'zod';
 import type { RouteDef } from '#core/routes';
@@ -14,7 +15,7 @@ type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export function defineDelegateHandler<
-  R extends RouteDef & { auth: 'delegate' },
+  R extends RouteDef & { auth: 'delegate' | 'organiser' },
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,

@@ -29,6 +29,8 @@ import { toErrorAnswer } from './errors';
 export interface Principal {
   userId: string;
   sessionId: string;
+  email: string;
+  role: 'delegate' | 'organiser';
 }
 
 /** Resolves an api_token to its delegate, or throws `unauthorized`. */
@@ -52,6 +54,8 @@ export interface HandlerInput<Q, B, P, A> {
   siteOrigin: string;
   /** The client's address, for per-client limits (see clientAddress). */
   sourceIp: string;
+  /** The exact bytes of the body as text and the request's headers (a signed webhook needs both). */
+  raw: { body: string; headers: Record<string, string | undefined> };
 }
 
 /** Lets a handler choose the envelope message or status of a success. */
@@ -109,7 +113,10 @@ export function siteOriginOf(headers: Record<string, string | undefined>): strin
   return env.siteOrigin();
 }
 
-export const originMessages = { notThroughSite: 'This API is only available through the congress website.' };
+export const originMessages = {
+  notThroughSite: 'This API is only available through the congress website.',
+  organisersOnly: 'This is for the registration office only.',
+};
 
 /** CloudFront adds the secret `x-origin-verify` to every /api/* request; anything else is refused. */
 function assertThroughCloudFront(headers: Record<string, string | undefined>) {
@@ -136,11 +143,12 @@ export function defineHandler<
   route: R,
   options: Options<Q, B, P>,
   run: (
-    input: HandlerInput<Infer<Q>, Infer<B>, Infer<P>, R['auth'] extends 'delegate' ? Principal : undefined>,
+    input: HandlerInput<Infer<Q>, Infer<B>, Infer<P>, R['auth'] extends 'delegate' | 'organiser' ? Principal : undefined>,
   ) => Promise<unknown>,
 ) {
   assertClockConfig();
-  if (route.auth === 'delegate' && !options.authenticate) {
+  const needsDelegate = route.auth === 'delegate' || route.auth === 'organiser';
+  if (needsDelegate && !options.authenticate) {
     throw new Error(`Route ${route.method} ${route.path} needs a delegate but its handler has no authenticator`);
   }
 
@@ -157,10 +165,11 @@ export function defineHandler<
       const token = tokenOf(headers, query, body);
       redactInLogs(token);
       let auth: Principal | undefined;
-      if (route.auth === 'delegate') {
+      if (needsDelegate) {
         if (!token) throw unauthorized('Please log in first.');
         auth = await options.authenticate!(token, at);
         logger.appendKeys({ user_id: auth.userId });
+        if (route.auth === 'organiser' && auth.role !== 'organiser') throw new AppError('forbidden', originMessages.organisersOnly);
       }
       const input = {
         query: options.query ? options.query.parse(query) : undefined,
@@ -173,6 +182,10 @@ export function defineHandler<
         // Only handlers that make links read it (a setting may be needed when CloudFront's header is absent).
         get siteOrigin() {
           return siteOriginOf(headers);
+        },
+        get raw() {
+          const text = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+          return { body: text, headers };
         },
       } as Parameters<typeof run>[0];
       const result = await run(input);
@@ -195,8 +208,9 @@ export function defineHandler<
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use(httpHeaderNormalizer())
     .onError(async (request) => {
-      // Nothing before `core` is expected to fail; answer in the envelope all the same.
+      // Nothing around `core` is expected to fail; answer in the envelope all the same, and say why.
       const answer = toErrorAnswer(request.error, request.context.awsRequestId);
+      if (answer.internal) logger.error('request failed outside the handler', { error: request.error as Error });
       request.response = json(answer.status, answer.envelope, answer.headers);
     });
 }

@@ -1,10 +1,18 @@
 /**
- * The Stripe SDK client, created once per container. `STRIPE_API_BASE` (set by `npm start` and
- * the tests) points it at the local stand-in (infra/local/stripe); without it the SDK talks to
- * Stripe itself with its own defaults.
+ * The Stripe SDK client, created once per container. Its keys come from the environment locally
+ * (`npm start` and the tests set them, with `STRIPE_API_BASE` pointing at the local stand-in,
+ * infra/local/stripe) and from Secrets Manager on AWS (`STRIPE_SECRET_ARN`, a JSON secret
+ * `{ "secret_key": "sk_...", "webhook_secret": "whsec_..." }` that organisers fill in), read once
+ * per container and never written in a template. Without STRIPE_API_BASE the SDK talks to Stripe.
  */
 import Stripe from 'stripe';
+import { loadSecrets } from '../aws/clients';
 import { env } from '../env';
+
+export interface StripeKeys {
+  secretKey: string;
+  webhookSecret: string;
+}
 
 export interface StripeClientConfig {
   secretKey: string;
@@ -21,13 +29,26 @@ export function stripeClientOptions(config: Pick<StripeClientConfig, 'apiBase'>)
   return { ...options, host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 }
 
-export const stripeConfigFromEnv = (): StripeClientConfig => ({ secretKey: env.stripeSecretKey(), apiBase: env.stripeApiBase() });
+let keys: Promise<StripeKeys> | undefined;
+/** The Stripe keys of this container, read once. */
+export function stripeKeys(): Promise<StripeKeys> {
+  keys ??= (async () => {
+    const arn = env.stripeSecretArn();
+    if (!arn) return { secretKey: env.stripeSecretKey(), webhookSecret: env.stripeWebhookSecret() };
+    const { secretsClient, GetSecretValueCommand } = await loadSecrets();
+    const secret = await secretsClient().send(new GetSecretValueCommand({ SecretId: arn }));
+    const value = JSON.parse(secret.SecretString ?? '{}') as { secret_key?: string; webhook_secret?: string };
+    if (!value.secret_key || !value.webhook_secret) throw new Error('The Stripe secret needs secret_key and webhook_secret');
+    return { secretKey: value.secret_key, webhookSecret: value.webhook_secret };
+  })().catch((error: unknown) => {
+    keys = undefined; // try again on the next request
+    throw error;
+  });
+  return keys;
+}
 
-let client: Stripe | undefined;
-export function stripeClient(config?: StripeClientConfig): Stripe {
-  if (!client) {
-    const { secretKey, apiBase } = config ?? stripeConfigFromEnv();
-    client = new Stripe(secretKey, stripeClientOptions({ apiBase }));
-  }
+let client: Promise<Stripe> | undefined;
+export function stripeClient(): Promise<Stripe> {
+  client ??= stripeKeys().then(({ secretKey }) => new Stripe(secretKey, stripeClientOptions({ apiBase: env.stripeApiBase() })));
   return client;
 }

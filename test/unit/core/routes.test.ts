@@ -23,5 +23,7 @@ describe('route table', () => {
     expect(matchPath('/contribute/{id}', '/contribute/42/x')).toBeNull();
     expect(matchPath('/register_type_fee', '/register_type_fee')).toEqual({});
     expect(matchPath('/a.b', '/aXb')).toBeNull();
+    expect(matchPath('/contribute/{id}', '/contribute/%E8%82%BF')).toEqual({ id: '\u80bf' });
+    for (const broken of ['%FF', '%E0%A4', '%', '%zz']) expect(matchPath('/contribute/{id}', `/contribute/${broken}`)).toBeNull();
   });
 });

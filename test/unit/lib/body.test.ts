@@ -151,6 +151,13 @@ describe('JSON bodies', () => {
     expect(await json(`{"a":${'['.repeat(bodyLimits.maxJsonDepth - 1)}${']'.repeat(bodyLimits.maxJsonDepth - 1)}}`)).toBeTruthy();
   });
 
+  it('refuses text with a lone surrogate (it could be stored but never mailed), and keeps real pairs', async () => {
+    for (const text of ['{"title":"a\\ud800b"}', '{"a":["x\\udc00"]}', '{"\\ud83d":1}', '{"a":{"b":"\\udfff\\ud800"}}']) {
+      expect((await refusal(json(text))).message).toBe(bodyMessages.notUnicode);
+    }
+    expect(await json('{"title":"\\ud83d\\ude00 \u80bf\u7624"}')).toEqual({ title: '\u{1F600} \u80bf\u7624' });
+  });
+
   it('reads base64 bodies', async () => {
     expect(await parseBody({ body: Buffer.from('{"a":"é"}').toString('base64'), isBase64Encoded: true, contentType: 'application/json' })).toEqual({ a: 'é' });
   });

@@ -95,7 +95,7 @@ describe('handler factory', () => {
         authenticate: async (token) => {
           seen.push(token);
           if (token !== 'good') throw unauthorized();
-          return { userId: 'u1', sessionId: 's1' };
+          return { userId: 'u1', sessionId: 's1', email: 'u1@example.org', role: 'delegate' as const };
         },
       },
       async ({ auth }) => auth,
@@ -108,7 +108,7 @@ describe('handler factory', () => {
         whoAmI,
         event({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'api_token=good' }),
       );
-      for (const r of [bearer, query, form]) expect(r.body).toEqual({ code: 200, message: 'success', data: { userId: 'u1', sessionId: 's1' } });
+      for (const r of [bearer, query, form]) expect(r.body).toEqual({ code: 200, message: 'success', data: { userId: 'u1', sessionId: 's1', email: 'u1@example.org', role: 'delegate' } });
     });
 
     it('answers 401 without a token or with a bad one', async () => {
@@ -121,7 +121,7 @@ describe('handler factory', () => {
 
   describe('hostile requests', () => {
     it('refuses a form that writes to Object.prototype, and the next request without a token is still 401', async () => {
-      const who = defineHandler(delegateRoute, { authenticate: async (token) => ({ userId: token, sessionId: 's' }) }, async ({ auth }) => auth);
+      const who = defineHandler(delegateRoute, { authenticate: async (token) => ({ userId: token, sessionId: 's', email: 'x@example.org', role: 'delegate' as const }) }, async ({ auth }) => auth);
       const polluted = await invoke(
         echo,
         event({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '__proto__%5Bapi_token%5D=victim-token&name=x' }),

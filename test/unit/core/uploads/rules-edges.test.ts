@@ -66,8 +66,8 @@ describe('uploadMessages: the words of the spec for each purpose', () => {
     expect(uploadMessages('oral').tooLarge).toBe('File Must Smaller Than 20MB');
   });
 
-  it('knows exactly the three purposes of this issue', () => {
-    expect([...uploadPurposeIds].sort()).toEqual(['abstract', 'oral', 'poster']);
+  it('knows exactly the purposes of the spec: three presentation files and the passport scan of a visa request', () => {
+    expect([...uploadPurposeIds].sort()).toEqual(['abstract', 'oral', 'passport', 'poster']);
     expect(isUploadPurpose('poster')).toBe(true);
     expect(isUploadPurpose('avatar')).toBe(false);
     expect(ownerFileLimit('abstract')).toBe(25);
@@ -219,7 +219,10 @@ describe('sniffHead', () => {
     ['a zip local header', 'zip', [0x50, 0x4b, 0x03, 0x04]],
     ['an empty zip (end record first)', 'unknown', [0x50, 0x4b, 0x05, 0x06]],
     ['a spanned zip marker', 'unknown', [0x50, 0x4b, 0x07, 0x08]],
-    ['a PNG', 'unknown', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+    ['a PNG (passport scans)', 'png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+    ['a PNG signature cut short', 'unknown', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a]],
+    ['a JPEG (passport scans)', 'jpeg', [0xff, 0xd8, 0xff, 0xe0]],
+    ['two JPEG bytes', 'unknown', [0xff, 0xd8]],
     ['nothing', 'unknown', []],
   ] as const)('reads %s as %s', (_what, kind, bytes) => {
     expect(sniffHead(new Uint8Array(bytes))).toBe(kind);

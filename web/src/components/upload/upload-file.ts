@@ -16,6 +16,7 @@ const confirmRoutes: Record<UploadPurpose, RouteDef> = {
   abstract: routes.confirmAbstractFile,
   poster: routes.confirmPoster,
   oral: routes.confirmOral,
+  passport: routes.confirmPassport,
 };
 
 export const uploadFailed = 'There was an error uploading your file. Please try again.';

@@ -1,0 +1,161 @@
+/**
+ * The e-mails about a registration order and its payments, in the portal's layout: what the
+ * delegate needs to act (the payment link, the bank details with the order's reference, the
+ * amounts, the refund rule), and the registration office's notice of a transfer to look for.
+ */
+import { bankTransfer, conference, registration2024 } from '../config/conference';
+import { layout } from '../mail/templates';
+import { formatMoney } from '../money';
+import { formatCstInstant } from '../time';
+import type { Payment, Refund } from '../payments/model';
+import { rateOf } from './pricing';
+import type { StoredOrder } from './ports';
+
+const usd = (cents: number) => formatMoney(cents, 'USD');
+
+/** The bank details organisers have supplied (nothing is shown for a value that is missing). */
+export function bankDetailLines(reference: string): string[] {
+  const b = bankTransfer;
+  const lines = [
+    b.beneficiary && `Beneficiary: ${b.beneficiary}`,
+    b.bank && `Bank: ${b.bank}`,
+    b.bankAddress && `Bank address: ${b.bankAddress}`,
+    b.accountNumber && `Account number: ${b.accountNumber}`,
+    b.swift && `SWIFT/BIC: ${b.swift}`,
+  ].filter(Boolean) as string[];
+  if (lines.length === 0) lines.push(`The bank details will be sent by the registration office (${conference.contacts.registration}).`);
+  return [...lines, `Currency: ${b.currency}`, `Payment reference (write it in the transfer): ${reference}`];
+}
+
+function summary(order: StoredOrder): string[] {
+  return [
+    `Order ${order.order_no}: ${rateOf(order.rate).label} rate`,
+    `Accompanying persons: ${order.accompanying_person}`,
+    `Post-conference visit: ${order.post_conference_activities_person} person(s)`,
+    `Total: ${usd(order.amount_required)}`,
+  ];
+}
+
+export function orderPlacedMail(order: StoredOrder, links: { pay: string }) {
+  return layout({
+    subject: `Registration order ${order.order_no}: please complete the payment`,
+    heading: 'Your registration order is saved',
+    paragraphs: [
+      `Thank you for registering for the ${conference.name}. Your order is saved but not paid yet.`,
+      'Pay by card online, or by bank transfer with the details below. Hotel rooms are confirmed only once the order is paid.',
+    ],
+    sections: [
+      { heading: 'Order', items: summary(order) },
+      { heading: 'Bank transfer', items: [...bankDetailLines(order.reference), bankTransfer.instructions] },
+    ],
+    action: { label: 'Pay this order', url: links.pay },
+  });
+}
+
+const methodText = (p: Payment) => (p.method === 'card' ? 'card' : 'bank transfer');
+
+export function paymentReceivedMail(order: StoredOrder, payment: Payment, at: Date, links: { list: string }) {
+  return layout({
+    subject: `Payment received: registration order ${order.order_no}`,
+    heading: 'We have received your payment',
+    paragraphs: [`Your registration order ${order.order_no} is paid. Thank you.`],
+    sections: [
+      {
+        heading: 'Payment',
+        items: [`Amount: ${usd(payment.amount)}`, `Method: ${methodText(payment)}`, `Date: ${formatCstInstant(payment.confirmed_at ?? at.toISOString())}`],
+      },
+      { heading: 'Order', items: summary(order) },
+    ],
+    action: { label: 'See your orders', url: links.list },
+  });
+}
+
+export function paymentFailedMail(order: StoredOrder, links: { pay: string }) {
+  return layout({
+    subject: `Payment not completed: registration order ${order.order_no}`,
+    heading: 'Your payment did not go through',
+    paragraphs: [`The payment for registration order ${order.order_no} failed. The order is still saved and unpaid.`, 'You can try again by card, or pay by bank transfer.'],
+    action: { label: 'Pay this order', url: links.pay },
+  });
+}
+
+export function transferNotedMail(order: StoredOrder, links: { list: string }) {
+  return layout({
+    subject: `Bank transfer noted: registration order ${order.order_no}`,
+    heading: 'Thank you: we will look for your transfer',
+    paragraphs: [
+      `You told us that you have sent the bank transfer for order ${order.order_no}. Its status is now "Checking" until the registration office finds the payment on the bank statement; you will receive an e-mail then.`,
+    ],
+    sections: [{ heading: 'Transfer', items: [`Amount: ${usd(order.amount_required)}`, ...bankDetailLines(order.reference)] }],
+    action: { label: 'See your orders', url: links.list },
+  });
+}
+
+/** To the registration office: a transfer to look for on the statement. */
+export function transferToMatchMail(order: StoredOrder, at: Date) {
+  return layout({
+    subject: `Transfer to match: ${order.reference} (${usd(order.amount_required)})`,
+    heading: 'A delegate reports a bank transfer',
+    paragraphs: [`The delegate ${order.owner_email} reports on ${formatCstInstant(at)} that the transfer for order ${order.order_no} has been sent.`],
+    sections: [
+      {
+        heading: 'To match',
+        items: [`Reference: ${order.reference}`, `Amount: ${usd(order.amount_required)}`, `Name: ${order.title} ${order.first_name} ${order.last_name}`, `Organisation: ${order.organization}`],
+      },
+    ],
+  });
+}
+
+export function refundRequestedMail(order: StoredOrder, refund: Refund) {
+  const byTransfer = refund.method === 'transfer';
+  return layout({
+    subject: `Cancellation of registration order ${order.order_no}`,
+    heading: 'Your order is cancelled; the refund is on its way',
+    paragraphs: [
+      `Registration order ${order.order_no} is cancelled. We refund ${usd(refund.amount)} of ${usd(order.amount_required)} to the original payment method.`,
+      byTransfer ? 'A bank transfer refund takes 3-5 business days once the registration office has sent it.' : 'A card refund usually appears on the statement within 5-10 days.',
+    ],
+    sections: [{ heading: 'Refund policy', items: [...registration2024.refundPolicy.map((t) => t.text), registration2024.noRefundText, ...registration2024.refundNotes] }],
+  });
+}
+
+export function cancelledWithoutRefundMail(order: StoredOrder) {
+  return layout({
+    subject: `Cancellation of registration order ${order.order_no}`,
+    heading: 'Your order is cancelled',
+    paragraphs: [`Registration order ${order.order_no} is cancelled. As stated in the refund policy, there is no refund from 15 October 2024.`],
+  });
+}
+
+export function refundCompletedMail(order: StoredOrder, refund: Refund) {
+  return layout({
+    subject: `Refund completed: registration order ${order.order_no}`,
+    heading: 'Your refund has been made',
+    paragraphs: [`We have refunded ${usd(refund.amount)} for registration order ${order.order_no} to the original payment method.`],
+  });
+}
+
+export function refundFailedMail(order: StoredOrder, refund: Refund) {
+  return layout({
+    subject: `Refund not completed: registration order ${order.order_no}`,
+    heading: 'We could not complete your refund',
+    paragraphs: [
+      `The refund of ${usd(refund.amount)} for registration order ${order.order_no} to your card did not go through${refund.failure_reason ? ` (${refund.failure_reason.replace(/_/g, ' ')})` : ''}.`,
+      `The registration office has been told and will contact you to refund you another way. You can also write to ${conference.contacts.registration}.`,
+    ],
+  });
+}
+
+export function surplusRefundedMail(order: StoredOrder, payment: Payment) {
+  const why =
+    payment.surplus === 'already-paid'
+      ? `order ${order.order_no} had already been paid (for example from another window)`
+      : payment.surplus === 'amount-mismatch'
+        ? 'the amount received did not match the order'
+        : `order ${order.order_no} could not be paid in its current state`;
+  return layout({
+    subject: `Second payment refunded: registration order ${order.order_no}`,
+    heading: 'We are refunding a payment in full',
+    paragraphs: [`We received ${usd(payment.amount)} by card, but ${why}. We are refunding it in full; nothing else changes for your order.`],
+  });
+}

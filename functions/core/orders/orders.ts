@@ -1,0 +1,480 @@
+/**
+ * The 2024 registration orders (spec: registration-orders-2024.md): a delegate holds up to 5,
+ * each with a server-computed total, paid by card or bank transfer, edited (a paid one: step 4
+ * only), deleted while unpaid, or cancelled with the refund the policy gives on that day.
+ * Every call is scoped to the owner: another delegate's order is "not found".
+ */
+import { conference, deadlines, registration2024 } from '../config/conference';
+import { countryRegions } from '../data/countries';
+import { phoneNumberPrefixes } from '../data/phone-prefixes';
+import { AppError, conflict, forbidden, invalid, notFound } from '../errors';
+import { wireAmount } from '../money';
+import { formatCstDeadline, formatCstInstant, isBefore } from '../time';
+import type { Logger, Mail, Mailer } from '../accounts/ports';
+import type { FileStore } from '../uploads/ports';
+import type { Payment, Refund } from '../payments/model';
+import type { Payable, PayableModule, PaymentMail, PaymentsDeps, SubjectChange } from '../payments/ports';
+import { confirmTransfer, noteTransfer, recordTransferRefund, requestRefund, settleCheckout, startCardCheckout } from '../payments/payments';
+import {
+  cancelledWithoutRefundMail,
+  orderPlacedMail,
+  paymentFailedMail,
+  paymentReceivedMail,
+  refundCompletedMail,
+  refundFailedMail,
+  refundRequestedMail,
+  surplusRefundedMail,
+  transferNotedMail,
+  transferToMatchMail,
+} from './mails';
+import { orderTotal, priceLines, rateOf } from './pricing';
+import type { OrderStore, StoredOrder } from './ports';
+import { orderNumber, parseTransferReference, transferReference } from './reference';
+import { refundQuote } from './refund-policy';
+import { orderMessages, stepFields, type OrderForm } from './schemas';
+import { ORDER_STATUS, orderActions, orderStatusNames, orderTransition, type OrderEvent, type OrderStatus } from './states';
+
+export const orderResultMessages = {
+  created: 'The update was successful.',
+  updated: 'Edit success!',
+  deleted: 'The order has been deleted.',
+  notFound: 'The order was not found.',
+  limit: `You can hold at most ${registration2024.maxOrdersPerDelegate} registration orders. To add to an existing registration, please send an e-mail to ${conference.contacts.registration}.`,
+  notYetOpen: `Registration opens on ${formatCstDeadline(deadlines.registrationOpens)}.`,
+  closed: `Registration has closed: the rates were valid until ${formatCstDeadline(deadlines.ratesValidUntil)}.`,
+  deleteNotAllowed: 'Only unpaid orders can be deleted.',
+  cancelNotAllowed: 'Only paid orders can be cancelled.',
+  notAwaitingPayment: 'This order is not awaiting payment.',
+  transferLater: 'You can pay later: the order stays unpaid until you pay it.',
+  transferDone: 'Thank you. The registration office will check your transfer; the order is now "Checking".',
+  changedElsewhere: 'This order was changed in another window or on another device. Please reload the page.',
+  refundChanged: 'The refund amount has changed since the page was shown (a new refund period has begun). Please look at it again.',
+  cancelledWithRefund: 'The order is cancelled. The refund is on its way.',
+  cancelledWithoutRefund: 'The order is cancelled. There is no refund from 15 October 2024.',
+  passportNotFound: 'The uploaded passport page was not found. Please upload it again.',
+} as const;
+
+export interface Owner {
+  id: string;
+  email: string;
+}
+
+export interface OrderDeps {
+  orders: OrderStore;
+  payments: PaymentsDeps;
+  files: Pick<FileStore, 'get'>;
+  mailer: Mailer;
+  log: Logger;
+  newId(): string;
+  /** An unguessable handle (the order's checksum). */
+  newChecksum(): string;
+  siteOrigin: string;
+}
+
+const links = (deps: Pick<OrderDeps, 'siteOrigin'>, order: Pick<StoredOrder, 'checksum'>) => ({
+  pay: `${deps.siteOrigin}/registration/submission?checksum=${encodeURIComponent(order.checksum)}`,
+  list: `${deps.siteOrigin}/registration/list`,
+});
+
+async function send(deps: Pick<OrderDeps, 'mailer' | 'log'>, to: string, mail: Omit<Mail, 'to'>, what: string) {
+  try {
+    await deps.mailer.send({ to, ...mail });
+    return true;
+  } catch (error) {
+    deps.log.error('order mail not sent', { what, error: (error as Error).message });
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The window and the views
+
+export function registrationWindow(now: Date) {
+  const open = !isBefore(now, deadlines.registrationOpens) && isBefore(now, deadlines.ratesValidUntil);
+  return {
+    open,
+    opens_at: deadlines.registrationOpens,
+    closes_at: deadlines.ratesValidUntil,
+    message: open ? null : isBefore(now, deadlines.registrationOpens) ? orderResultMessages.notYetOpen : orderResultMessages.closed,
+  };
+}
+
+function assertOpen(now: Date) {
+  const window = registrationWindow(now);
+  if (!window.open) throw forbidden(window.message!);
+}
+
+/** What the delegate is shown before cancelling a paid order: the exact refund and its rule. */
+function cancellationPreview(order: StoredOrder, now: Date) {
+  if (order.payment_status !== ORDER_STATUS.paid) return null;
+  const quote = refundQuote(order.amount_required, now);
+  return {
+    refund_amount: wireAmount(quote.refund),
+    fee: wireAmount(quote.fee),
+    rule: quote.rule,
+    valid_until: quote.validUntil,
+    valid_until_text: quote.validUntil ? formatCstInstant(quote.validUntil) : null,
+    method: order.payment_method,
+  };
+}
+
+/** An order as the list shows it (spec section 3 "Registration order (list)", and what the pages need beside). */
+export function orderListItem(order: StoredOrder, now: Date) {
+  return {
+    id: order.id,
+    order_no: order.order_no,
+    checksum: order.checksum,
+    payment_status: order.payment_status,
+    status_name: orderStatusNames[order.payment_status],
+    rate: order.rate,
+    rate_label: rateOf(order.rate).label,
+    amount_required: wireAmount(order.amount_required),
+    currency: order.currency,
+    accompanying_person: order.accompanying_person,
+    post_conference_activities_person: order.post_conference_activities_person,
+    payment_method: order.payment_method,
+    reference: order.reference,
+    actions: orderActions(order.payment_status),
+    cancellation: cancellationPreview(order, now),
+    refund_failed: Boolean(order.refund_failed_at),
+    created_at: order.created_at,
+  };
+}
+
+export async function listOrders(deps: Pick<OrderDeps, 'orders'>, ownerId: string, now: Date) {
+  const orders = (await deps.orders.list(ownerId)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return {
+    items: orders.map((o) => orderListItem(o, now)),
+    total: orders.length,
+    max: registration2024.maxOrdersPerDelegate,
+    registration: registrationWindow(now),
+  };
+}
+
+async function ownOrder(deps: Pick<OrderDeps, 'orders'>, ownerId: string, id: string) {
+  const order = await deps.orders.get(ownerId, id);
+  if (!order) throw notFound(orderResultMessages.notFound);
+  return order;
+}
+
+function formOf(order: StoredOrder): OrderForm {
+  const form: Record<string, unknown> = {};
+  for (const field of [...stepFields[2], ...stepFields[3], ...stepFields[4]]) form[field] = order[field as keyof StoredOrder];
+  return form as OrderForm;
+}
+
+/** GET /registration/submission/{id}: the order part (with payment_status) and the form's fields. */
+export async function getOrder(deps: Pick<OrderDeps, 'orders'>, ownerId: string, id: string, now: Date) {
+  const order = await ownOrder(deps, ownerId, id);
+  return { order: { ...orderListItem(order, now), updated_at: order.updated_at }, detail: formOf(order) };
+}
+
+/** GET /registration/detail/{checksum}: the order behind a payment link. */
+export async function getOrderByChecksum(deps: Pick<OrderDeps, 'orders'>, ownerId: string, checksum: string, now: Date) {
+  const order = (await deps.orders.list(ownerId)).find((o) => o.checksum === checksum);
+  if (!order) throw notFound(orderResultMessages.notFound);
+  const item = orderListItem(order, now);
+  return {
+    id: item.id,
+    rate: item.rate,
+    accompanying_person: item.accompanying_person,
+    post_conference_activities_person: item.post_conference_activities_person,
+    payment_status: item.payment_status,
+    amount_required: item.amount_required,
+    order_no: item.order_no,
+    reference: item.reference,
+    status_name: item.status_name,
+    payment_method: item.payment_method,
+  };
+}
+
+export function orderOptions() {
+  return {
+    country_regions: countryRegions,
+    phone_number_prefixes: phoneNumberPrefixes,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Create, update, delete
+
+/** A form's visa file must be an own passport upload (nothing else may be named there). */
+async function checkPassportFile(deps: Pick<OrderDeps, 'files'>, ownerId: string, form: OrderForm) {
+  if (!form.front_page_of_the_passport) return;
+  const file = await deps.files.get(ownerId, form.front_page_of_the_passport);
+  if (!file || file.purpose !== 'passport') {
+    throw invalid(orderResultMessages.passportNotFound, { front_page_of_the_passport: orderResultMessages.passportNotFound });
+  }
+}
+
+/** The stored form: what is not asked is not kept (no activity without visitors, no rooms without a hotel). */
+function normalised(form: OrderForm): OrderForm {
+  const out = { ...form };
+  if (out.post_conference_activities_person === 0) out.post_conference_activities_attach = 0;
+  return out;
+}
+
+export async function createOrder(deps: OrderDeps, owner: Owner, form: OrderForm, now: Date) {
+  assertOpen(now);
+  await checkPassportFile(deps, owner.id, form);
+  const sequence = await deps.orders.nextSequence();
+  const at = now.toISOString();
+  const clean = normalised(form);
+  const order: StoredOrder = {
+    ...clean,
+    id: deps.newId(),
+    owner_id: owner.id,
+    owner_email: owner.email,
+    sequence,
+    order_no: orderNumber(sequence),
+    reference: transferReference(sequence),
+    checksum: deps.newChecksum(),
+    payment_status: ORDER_STATUS.unpaid,
+    amount_required: orderTotal(clean),
+    currency: 'USD',
+    payment_method: null,
+    created_at: at,
+    updated_at: at,
+  };
+  if ((await deps.orders.create(order, registration2024.maxOrdersPerDelegate)) === 'full') throw conflict(orderResultMessages.limit);
+  const mailed = await send(deps, owner.email, orderPlacedMail(order, links(deps, order)), 'order placed');
+  return {
+    message: orderResultMessages.created,
+    data: { id: order.id, checksum: order.checksum, order_no: order.order_no, amount_required: wireAmount(order.amount_required), mail_sent: mailed },
+  };
+}
+
+/** Ends any open card checkout of an order (its amount changed, or it goes): a paid one is settled instead. */
+async function closeOpenCheckouts(deps: OrderDeps, order: StoredOrder, now: Date) {
+  const { payments } = await deps.payments.ledger.ofSubject(subjectOf(order));
+  for (const payment of payments.filter((p) => p.method === 'card' && p.state === 'pending' && p.provider_ids.checkout_session)) {
+    const session = await deps.payments.gateway.expireCheckout(payment.provider_ids.checkout_session!);
+    if (session.paymentStatus === 'paid') {
+      await settleCheckout(deps.payments, session.id, now);
+      throw conflict(orderResultMessages.changedElsewhere);
+    }
+    await settleCheckout(deps.payments, session.id, now);
+  }
+}
+
+/**
+ * POST /registration/submission/{id} (_method PUT). An unpaid order takes the whole form; a paid
+ * one only step 4 (passport, visa and hotel): its amounts are frozen ("send an e-mail for additions").
+ */
+export async function updateOrder(deps: OrderDeps, ownerId: string, id: string, form: OrderForm, now: Date) {
+  const order = await ownOrder(deps, ownerId, id);
+  const actions = orderActions(order.payment_status);
+  if (!actions.edit) throw forbidden(orderMessages.editNotAllowed);
+  assertOpen(now);
+  await checkPassportFile(deps, ownerId, form);
+  let next: StoredOrder;
+  if (actions.editAmounts) {
+    const clean = normalised(form);
+    next = { ...order, ...clean, amount_required: orderTotal(clean) };
+    if (next.amount_required !== order.amount_required) await closeOpenCheckouts(deps, order, now);
+  } else {
+    const step4 = Object.fromEntries(stepFields[4].map((f) => [f, form[f]]));
+    next = { ...order, ...step4 };
+  }
+  // A new version is always later than the one it replaces, even within one millisecond.
+  next.updated_at = new Date(Math.max(now.getTime(), Date.parse(order.updated_at) + 1)).toISOString();
+  if ((await deps.orders.update(next, order.updated_at, order.payment_status)) === 'changed') throw conflict(orderResultMessages.changedElsewhere);
+  return { message: orderResultMessages.updated, data: { id, amount_required: wireAmount(next.amount_required) } };
+}
+
+export async function deleteOrder(deps: OrderDeps, ownerId: string, id: string, now: Date) {
+  const order = await ownOrder(deps, ownerId, id);
+  if (!orderActions(order.payment_status).delete) throw forbidden(orderResultMessages.deleteNotAllowed);
+  // A checkout still open could be paid after the order is gone: end it first.
+  await closeOpenCheckouts(deps, order, now);
+  if (!(await deps.orders.remove(ownerId, id, ORDER_STATUS.unpaid))) throw conflict(orderResultMessages.changedElsewhere);
+  return { message: orderResultMessages.deleted };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paying and cancelling
+
+const subjectOf = (order: StoredOrder) => ({ kind: 'order' as const, id: order.id, owner_id: order.owner_id });
+
+function payableOf(order: StoredOrder): Payable<StoredOrder> {
+  return {
+    subject: subjectOf(order),
+    record: order,
+    status: order.payment_status,
+    amount: order.amount_required,
+    currency: 'USD',
+    title: `Registration order ${order.order_no}`,
+    lines: priceLines(order),
+    email: order.owner_email,
+  };
+}
+
+function change(order: StoredOrder, event: OrderEvent, set: SubjectChange['set'] = {}): SubjectChange | null {
+  const move = orderTransition(order.payment_status, event);
+  return move ? { subject: subjectOf(order), from: move.from, to: move.to, set } : null;
+}
+
+/** The orders module as the payments module sees it: loading an order, and what each money event does to it. */
+export function orderPayables(deps: Pick<OrderDeps, 'orders'>): PayableModule {
+  const record = (p: Payable) => p.record as StoredOrder;
+  return {
+    async load(subject) {
+      const order = await deps.orders.get(subject.owner_id, subject.id);
+      return order && payableOf(order);
+    },
+    paid: (p, payment, at) =>
+      change(record(p), payment.method === 'card' ? 'card-paid' : 'transfer-received', { paid_at: at.toISOString(), payment_method: payment.method, refund_failed_at: null }),
+    refunding: (p, _refund, at) => change(record(p), 'cancel-with-refund', { cancelled_at: at.toISOString() }),
+    refunded: (p) => change(record(p), 'refund-done'),
+    refundFailed: (p, _refund, at) => change(record(p), 'refund-failed', { refund_failed_at: at.toISOString(), cancelled_at: null }),
+  };
+}
+
+/** The mails about an order's payments (the payments module decides when; this says what). */
+export function orderPaymentMails(deps: Pick<OrderDeps, 'mailer' | 'log' | 'siteOrigin'>, office: string) {
+  return async (mail: PaymentMail) => {
+    const order = mail.payable.record as StoredOrder;
+    const to = order.owner_email;
+    const l = links(deps, order);
+    const refund = mail.refund as Refund;
+    switch (mail.kind) {
+      case 'payment-received':
+        return void (await send(deps, to, paymentReceivedMail(order, mail.payment, mail.at, l), mail.kind));
+      case 'payment-failed':
+        return void (await send(deps, to, paymentFailedMail(order, l), mail.kind));
+      case 'refund-requested':
+        return void (await send(deps, to, refundRequestedMail(order, refund), mail.kind));
+      case 'surplus-refunded':
+        return void (await send(deps, to, surplusRefundedMail(order, mail.payment), mail.kind));
+      case 'refund-completed':
+        return void (await send(deps, to, refundCompletedMail(order, refund), mail.kind));
+      case 'refund-failed':
+        await send(deps, to, refundFailedMail(order, refund), mail.kind);
+        // The office acts on it: the order is Paid again, with the failed refund noted.
+        return void (await send(deps, office, refundFailedMail(order, refund), `${mail.kind} (office)`));
+    }
+  };
+}
+
+/** Only a page of this site may be where the card provider's Cancel returns to. */
+function sameSite(url: string | undefined, siteOrigin: string, fallback: string) {
+  if (!url) return fallback;
+  try {
+    const parsed = new URL(url, siteOrigin);
+    return parsed.origin === new URL(siteOrigin).origin ? parsed.toString() : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** POST /stripe-payment/generate: a card checkout for an unpaid order; the browser goes to its address. */
+export async function startOrderCheckout(deps: OrderDeps, ownerId: string, id: string, cancelUrl: string | undefined, now: Date) {
+  const order = await deps.orders.get(ownerId, id);
+  if (!order) throw new AppError('bad_request', orderMessages.submitFirst);
+  if (!orderActions(order.payment_status).pay) throw conflict(orderResultMessages.notAwaitingPayment);
+  assertOpen(now);
+  const list = `${deps.siteOrigin}/registration/list`;
+  const { url } = await startCardCheckout(
+    deps.payments,
+    payableOf(order),
+    {
+      successUrl: `${list}?payment=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: sameSite(cancelUrl, deps.siteOrigin, `${list}?payment=cancelled`),
+    },
+    now,
+  );
+  return { url };
+}
+
+/**
+ * The success page's call: the same idempotent fulfilment as the webhook (the delegate may be
+ * back before the provider's event), for a checkout of one's own orders only.
+ */
+export async function confirmOrderCheckout(deps: OrderDeps, ownerId: string, sessionId: string, now: Date) {
+  const session = await deps.payments.gateway.readCheckout(sessionId).catch(() => undefined);
+  if (!session || session.metadata.owner_id !== ownerId || session.metadata.subject_kind !== 'order') throw notFound(orderResultMessages.notFound);
+  const { outcome } = await settleCheckout(deps.payments, sessionId, now);
+  const order = await ownOrder(deps, ownerId, session.metadata.subject_id!);
+  return { outcome, order: orderListItem(order, now) };
+}
+
+/** POST /registration/submission/transfer-payment/{id}: "Pay later" keeps the order unpaid; "Done" moves it to Checking. */
+export async function chooseTransfer(deps: OrderDeps, ownerId: string, id: string, type: 'later' | 'done', now: Date, office: string) {
+  const order = await deps.orders.get(ownerId, id);
+  if (!order) throw new AppError('bad_request', orderMessages.submitFirst);
+  if (!orderActions(order.payment_status).pay) throw conflict(orderResultMessages.notAwaitingPayment);
+  if (type === 'later') return { message: orderResultMessages.transferLater };
+  const move = change(order, 'transfer-done', { payment_method: 'transfer' })!;
+  await noteTransfer(deps.payments, payableOf(order), move, now);
+  const checking = { ...order, payment_status: ORDER_STATUS.checking as OrderStatus };
+  await send(deps, order.owner_email, transferNotedMail(checking, links(deps, order)), 'transfer noted');
+  await send(deps, office, transferToMatchMail(checking, now), 'transfer to match');
+  return { message: orderResultMessages.transferDone };
+}
+
+/**
+ * POST /registration/submission/refund/{id}: cancels a paid order with the refund of the policy
+ * today. `expectedRefund` (what the page showed) guards against a new period starting meanwhile.
+ */
+export async function cancelOrder(deps: OrderDeps, ownerId: string, id: string, expectedRefund: string | undefined, now: Date) {
+  const order = await ownOrder(deps, ownerId, id);
+  if (!orderActions(order.payment_status).cancel) throw forbidden(orderResultMessages.cancelNotAllowed);
+  const quote = refundQuote(order.amount_required, now);
+  if (expectedRefund !== undefined && expectedRefund !== wireAmount(quote.refund)) {
+    throw new AppError('conflict', orderResultMessages.refundChanged, { cancellation: cancellationPreview(order, now) });
+  }
+  if (quote.refund === 0) {
+    const move = change(order, 'cancel-without-refund', { cancelled_at: now.toISOString() })!;
+    if ((await deps.payments.ledger.commit({ subject: move })) !== 'ok') throw conflict(orderResultMessages.changedElsewhere);
+    await send(deps, order.owner_email, cancelledWithoutRefundMail(order), 'cancelled without refund');
+    return { message: orderResultMessages.cancelledWithoutRefund, data: { refund_amount: wireAmount(0) } };
+  }
+  const { payments } = await deps.payments.ledger.ofSubject(subjectOf(order));
+  const paidWith = payments.find((p: Payment) => p.state === 'confirmed' && !p.surplus);
+  if (!paidWith) throw conflict('The payment of this order was not found. Please contact the registration office.');
+  await requestRefund(
+    deps.payments,
+    { payable: payableOf(order), payment: paidWith, amount: quote.refund, reason: 'cancellation', by: 'delegate', change: change(order, 'cancel-with-refund', { cancelled_at: now.toISOString() }) },
+    now,
+  );
+  return { message: orderResultMessages.cancelledWithRefund, data: { refund_amount: wireAmount(quote.refund) } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The registration office (organisers)
+
+export const officeMessages = {
+  badReference: 'This is not a valid payment reference: a digit is wrong or missing (the last digit is a check digit).',
+  noPendingTransfer: 'This order has no bank transfer waiting to be confirmed.',
+  noTransferRefund: 'This order has no bank transfer refund waiting to be recorded.',
+  transferConfirmed: 'The transfer is confirmed: the order is paid and the delegate has been told.',
+  refundRecorded: 'The refund is recorded: the order is cancelled and the delegate has been told.',
+} as const;
+
+async function orderByReference(deps: Pick<OrderDeps, 'orders'>, reference: string) {
+  const sequence = parseTransferReference(reference);
+  if (sequence === null) throw invalid(officeMessages.badReference, { reference: officeMessages.badReference });
+  const order = await deps.orders.findByReference(transferReference(sequence));
+  if (!order) throw notFound(orderResultMessages.notFound);
+  return order;
+}
+
+/** The office found the transfer of an order on the bank statement. */
+export async function officeConfirmTransfer(deps: OrderDeps, reference: string, now: Date) {
+  const order = await orderByReference(deps, reference);
+  const { payments } = await deps.payments.ledger.ofSubject(subjectOf(order));
+  const pending = payments.find((p) => p.method === 'transfer' && p.state === 'pending');
+  if (!pending || order.payment_status !== ORDER_STATUS.checking) throw conflict(officeMessages.noPendingTransfer);
+  await confirmTransfer(deps.payments, pending, now);
+  return { message: officeMessages.transferConfirmed, data: orderListItem({ ...order, payment_status: ORDER_STATUS.paid }, now) };
+}
+
+/** The office sent the refund of a cancelled order paid by bank transfer. */
+export async function officeRecordTransferRefund(deps: OrderDeps, reference: string, now: Date) {
+  const order = await orderByReference(deps, reference);
+  const { refunds } = await deps.payments.ledger.ofSubject(subjectOf(order));
+  const waiting = refunds.find((r) => r.method === 'transfer' && r.reason === 'cancellation' && r.state === 'created');
+  if (!waiting || order.payment_status !== ORDER_STATUS.refunding) throw conflict(officeMessages.noTransferRefund);
+  await recordTransferRefund(deps.payments, waiting, now);
+  return { message: officeMessages.refundRecorded, data: orderListItem({ ...order, payment_status: ORDER_STATUS.cancelled }, now) };
+}

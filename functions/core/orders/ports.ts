@@ -1,0 +1,46 @@
+/** What the order rules need from storage, and the order as stored. */
+import type { OrderForm } from './schemas';
+import type { OrderStatus } from './states';
+
+export interface StoredOrder extends OrderForm {
+  id: string;
+  owner_id: string;
+  /** The account's address: mails about the order go there (the form's primary_email is a contact). */
+  owner_email: string;
+  /** Sequence number across all orders: order_no and the transfer reference are made from it. */
+  sequence: number;
+  order_no: string;
+  reference: string;
+  /** Unguessable handle of the order in links (`/registration/submission?checksum=`). */
+  checksum: string;
+  payment_status: OrderStatus;
+  /** US cents, computed by the server only. */
+  amount_required: number;
+  currency: 'USD';
+  /** How it was (or is being) paid. */
+  payment_method: 'card' | 'transfer' | null;
+  created_at: string;
+  updated_at: string;
+  paid_at?: string | null;
+  cancelled_at?: string | null;
+  /** Set when a refund failed and the order went back to Paid: the office acts on it. */
+  refund_failed_at?: string | null;
+}
+
+export interface OrderStore {
+  /** The next order sequence number (one atomic counter for all orders). */
+  nextSequence(): Promise<number>;
+  /** Claims one of `max` places of the owner and stores the order, in one transaction. */
+  create(order: StoredOrder, max: number): Promise<'created' | 'full'>;
+  list(ownerId: string): Promise<StoredOrder[]>;
+  get(ownerId: string, id: string): Promise<StoredOrder | undefined>;
+  /**
+   * Replaces the order's form and amount, only over the version `base` (its updated_at) and only
+   * while it is still in `status`: 'changed' when another write came first.
+   */
+  update(order: StoredOrder, base: string, status: OrderStatus): Promise<'updated' | 'changed'>;
+  /** The order a transfer reference names (the office's look-up). */
+  findByReference(reference: string): Promise<StoredOrder | undefined>;
+  /** Deletes an order still in `status` and frees its place; false if it was not (any more). */
+  remove(ownerId: string, id: string, status: OrderStatus): Promise<boolean>;
+}

@@ -1,0 +1,221 @@
+/**
+ * The registration order form (spec sections 3 and 5), once: the handlers parse with it and the
+ * wizard validates each step with it, so browser and server refuse the same input with the same
+ * words. Values arrive as the spec's client sends them (form fields: strings, booleans as 0/1,
+ * dates as YYYY-MM-DD) or as JSON; both are read into one shape.
+ */
+import * as z from 'zod';
+import { conference, registration2024 } from '../config/conference';
+import { countryRegions } from '../data/countries';
+import { phoneNumberPrefixes } from '../data/phone-prefixes';
+
+export const orderMessages = {
+  enter: 'Please enter.',
+  select: 'Please select.',
+  rate: `Please select Standard or Local rate. To add to an existing registration, please send an e-mail to ${conference.contacts.registration}.`,
+  count: 'Please enter a whole number of 0 or more.',
+  tooMany: (max: number) => `At most ${max}.`,
+  visitPersons: 'Post-conference visits are for you and your accompanying persons: at most one more than the accompanying persons.',
+  phonePrefix: 'Please select phone number prefix.',
+  date: 'Please enter a date as YYYY-MM-DD.',
+  passportDates: 'The expiry date must be after the issue date.',
+  birthDate: 'Please enter a date of birth in the past.',
+  passportFile: 'Please upload the front page of the passport (jpg, png or pdf).',
+  checkOut: 'The check-out date must be after the check-in date.',
+  stayWindow: `Rooms can be booked from ${registration2024.hotelStay.earliestCheckIn} to ${registration2024.hotelStay.latestCheckOut}.`,
+  rooms: 'Please choose at least one room.',
+  tooLong: 'This text is too long.',
+  idRequired: 'The id is required.',
+  submitFirst: 'Please submit the form first.',
+  editNotAllowed: 'Editing is not allowed in the current order status.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Wire values
+
+/** 0/1 as the spec sends booleans; also true/false, "yes"/"no" and the strings of 0 and 1. */
+function toFlag(value: unknown): 0 | 1 | undefined {
+  if (value === 1 || value === true || value === '1' || value === 'true' || value === 'yes' || value === 'Yes') return 1;
+  if (value === 0 || value === false || value === '0' || value === 'false' || value === 'no' || value === 'No') return 0;
+  return undefined;
+}
+const flag = (message: string = orderMessages.select) => z.preprocess(toFlag, z.union([z.literal(0), z.literal(1)], { message }));
+
+/** A whole number from a form field ("3") or JSON (3); empty means none. */
+function toInt(value: unknown): unknown {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
+  if (value === '' || value === null || value === undefined) return undefined;
+  return value;
+}
+const count = (max: number, fallback?: number) =>
+  z.preprocess(
+    (v) => toInt(v) ?? fallback,
+    z.number({ message: orderMessages.count }).int(orderMessages.count).min(0, orderMessages.count).max(max, orderMessages.tooMany(max)),
+  );
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const text = (max: number) => z.preprocess(emptyToUndefined, z.string({ message: orderMessages.enter }).trim().min(1, orderMessages.enter).max(max, orderMessages.tooLong));
+const optionalText = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max, orderMessages.tooLong).optional()).transform((v) => v ?? '');
+const choice = (values: readonly string[]) =>
+  z.preprocess(emptyToUndefined, z.string({ message: orderMessages.select }).refine((v) => values.includes(v), orderMessages.select));
+
+const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+/** YYYY-MM-DD, or empty (checked as required by the step's rules where it is). */
+const day = z.preprocess(emptyToUndefined, z.string().refine(isDay, orderMessages.date).optional()).transform((v) => v ?? '');
+
+export const titles = ['Prof.', 'Dr.', 'Mr.', 'Ms.', 'Mrs.'] as const;
+export const genders = ['Female', 'Male', 'Other'] as const;
+export const dietaryOptions = ['Vegetarian'] as const;
+export const rateValues = registration2024.rates.map((r) => r.value);
+export const activityValues = registration2024.postConferenceActivities.map((a) => a.value);
+export const roomFields = registration2024.hotelRooms.map((r) => r.field);
+export type RoomField = (typeof roomFields)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Steps
+
+type Issue = { path: string; message: string };
+type Check<T> = (value: T) => Issue[];
+
+function withChecks<S extends z.ZodObject>(schema: S, check: Check<z.output<S>>) {
+  return schema.superRefine((value, ctx) => {
+    for (const issue of check(value as z.output<S>)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
+}
+
+const step2Shape = {
+  rate: z.preprocess(toInt, z.number({ message: orderMessages.rate }).refine((v) => (rateValues as number[]).includes(v), orderMessages.rate)),
+  accompanying_person: count(registration2024.maxAccompanyingPersons, 0),
+  post_conference_activities_person: count(registration2024.maxAccompanyingPersons + 1, 0),
+  post_conference_activities_attach: z.preprocess((v) => toInt(v) ?? 0, z.number()).transform((v) => v),
+};
+type Step2 = z.output<z.ZodObject<typeof step2Shape>>;
+const checkStep2: Check<Step2> = (v) => {
+  const issues: Issue[] = [];
+  if (v.post_conference_activities_person > v.accompanying_person + 1) {
+    issues.push({ path: 'post_conference_activities_person', message: orderMessages.visitPersons });
+  }
+  if (v.post_conference_activities_person > 0 && !(activityValues as number[]).includes(v.post_conference_activities_attach)) {
+    issues.push({ path: 'post_conference_activities_attach', message: orderMessages.select });
+  }
+  return issues;
+};
+
+const step3Shape = {
+  title: choice(titles),
+  first_name: text(100),
+  last_name: text(100),
+  organization: text(300),
+  position: text(200),
+  primary_address_country: choice(countryRegions),
+  /** The spec has no e-mail format rule here (the order's contact; mails go to the account). */
+  primary_email: text(254),
+  morning_workshop: flag(),
+  afternoon_workshop: flag(),
+  welcome_reception: flag(),
+  gala_dinner: flag(),
+  dietary_requirements: z.preprocess(emptyToUndefined, z.enum(dietaryOptions, { message: orderMessages.select }).optional()).transform((v) => v ?? ''),
+  other_dietary_requirements_allergies: optionalText(500),
+  special_assistance_requirements: optionalText(500),
+};
+type Step3 = z.output<z.ZodObject<typeof step3Shape>>;
+
+const roomShape = Object.fromEntries(roomFields.map((f) => [f, count(registration2024.maxRoomsPerType, 0)])) as Record<RoomField, ReturnType<typeof count>>;
+
+const step4Shape = {
+  visa_required: flag(),
+  full_name_as_on_passport: text(200),
+  gender: choice(genders),
+  nationality: choice(countryRegions),
+  for_visa_support_letter: optionalText(300),
+  date_of_birth: day,
+  issue_date_of_passport: day,
+  expiry_date_of_passport: day,
+  passport_number: optionalText(30),
+  phone_number: optionalText(30),
+  phone_number_prefix: z.preprocess(emptyToUndefined, z.string().optional()).transform((v) => v ?? ''),
+  /** The id of the uploaded front page (the upload mechanism's purpose `passport`). */
+  front_page_of_the_passport: optionalText(64),
+  other_info_required_by_chinese_embassy_for_visa_support: optionalText(1000),
+  hotel_book_required: flag(),
+  check_in_date: day,
+  check_out_date: day,
+  ...roomShape,
+  other_room_request: optionalText(500),
+  /** In the spec's default form state; their use is not shown: kept as given. */
+  date_of_arrival_check_in: optionalText(100),
+  accommodation_reservation: optionalText(100),
+};
+type Step4 = z.output<z.ZodObject<typeof step4Shape>>;
+const checkStep4: Check<Step4> = (v) => {
+  const issues: Issue[] = [];
+  const require = (field: keyof Step4, message: string = orderMessages.enter) => {
+    if (!v[field]) issues.push({ path: field, message });
+  };
+  if (v.phone_number && !v.phone_number_prefix) issues.push({ path: 'phone_number_prefix', message: orderMessages.phonePrefix });
+  if (v.phone_number_prefix && !phoneNumberPrefixes.includes(v.phone_number_prefix)) issues.push({ path: 'phone_number_prefix', message: orderMessages.phonePrefix });
+  if (v.phone_number && !/^[\d\s()-]{4,30}$/.test(v.phone_number)) issues.push({ path: 'phone_number', message: 'Please enter a valid phone number.' });
+  if (v.visa_required === 1) {
+    require('date_of_birth');
+    require('issue_date_of_passport');
+    require('expiry_date_of_passport');
+    require('passport_number');
+    require('phone_number');
+    require('front_page_of_the_passport', orderMessages.passportFile);
+    if (v.issue_date_of_passport && v.expiry_date_of_passport && v.expiry_date_of_passport <= v.issue_date_of_passport) {
+      issues.push({ path: 'expiry_date_of_passport', message: orderMessages.passportDates });
+    }
+    if (v.date_of_birth && v.date_of_birth >= conference.dates.start) issues.push({ path: 'date_of_birth', message: orderMessages.birthDate });
+  }
+  if (v.hotel_book_required === 1) {
+    require('check_in_date');
+    require('check_out_date');
+    const { earliestCheckIn, latestCheckOut } = registration2024.hotelStay;
+    if (v.check_in_date && v.check_out_date && v.check_out_date <= v.check_in_date) issues.push({ path: 'check_out_date', message: orderMessages.checkOut });
+    if (v.check_in_date && v.check_in_date < earliestCheckIn) issues.push({ path: 'check_in_date', message: orderMessages.stayWindow });
+    if (v.check_out_date && v.check_out_date > latestCheckOut) issues.push({ path: 'check_out_date', message: orderMessages.stayWindow });
+    if (roomFields.every((f) => v[f] === 0)) issues.push({ path: 'superior_double_room', message: orderMessages.rooms });
+  }
+  return issues;
+};
+
+/** Each step on its own: the wizard validates the step it leaves (spec: Next validates steps 2-4). */
+export const step2Schema = withChecks(z.object(step2Shape), checkStep2);
+export const step3Schema = z.object(step3Shape);
+export const step4Schema = withChecks(z.object(step4Shape), checkStep4);
+
+/** The whole order form, as POST /registration/submission and its update take it. */
+export const orderFormSchema = withChecks(z.object({ ...step2Shape, ...step3Shape, ...step4Shape }), (v) => [
+  ...checkStep2(v as Step2),
+  ...checkStep4(v as Step4),
+]);
+
+export type OrderFormInput = z.input<typeof orderFormSchema>;
+export type OrderForm = z.output<typeof orderFormSchema>;
+export type OrderStep3 = Step3;
+
+/** The fields of each step (to send only the step the wizard shows, and to freeze paid orders' amounts). */
+export const stepFields = {
+  2: Object.keys(step2Shape) as (keyof Step2)[],
+  3: Object.keys(step3Shape) as (keyof Step3)[],
+  4: Object.keys(step4Shape) as (keyof Step4)[],
+} as const;
+
+/** Path parameters and the small bodies of the order routes. */
+export const orderIdSchema = z.object({ id: z.string({ message: orderMessages.idRequired }).min(1, orderMessages.idRequired).max(64) });
+export const checksumSchema = z.object({ checksum: z.string().min(1).max(64) });
+export const updateOrderSchema = orderFormSchema;
+export const transferChoiceSchema = z.object({
+  type: z.enum(['later', 'done'], { message: orderMessages.select }),
+});
+export const cancelOrderSchema = z.object({
+  /** The refund the delegate was shown (US dollars as on the wire): if it has changed since, nothing happens. */
+  expected_refund: z.preprocess(emptyToUndefined, z.string().regex(/^\d+\.\d{2}$/).optional()),
+});
+export const checkoutSchema = z.object({
+  id: z.string({ message: orderMessages.idRequired }).min(1, orderMessages.idRequired).max(64),
+  /** Where the card provider's Cancel returns to: a page of this site only (anything else is ignored). */
+  cancel_url: z.string().max(2000).optional(),
+});
+export const confirmCheckoutSchema = z.object({ session_id: z.string().min(1).max(255) });

@@ -1,0 +1,59 @@
+/**
+ * The payment_status of a registration order (spec section 4) and the only moves between them.
+ * Every path (the delegate's pages, the card provider's events, the registration office) goes
+ * through `orderTransition`, so a move the spec does not allow is refused in one place.
+ *
+ *   0 Unpaid ──card paid──────────────▶ 1 Paid ──cancel (refund > 0)──▶ -2 Refunding ──refund done──▶ -1 Cancelled
+ *     │ └──transfer done──▶ 2 Checking ──office: transfer received──▶ 1      │   ▲                        
+ *     │                         └──office: not received──▶ 0               │   └──refund failed (back to Paid, office acts)
+ *     └──delete                                             1 ──cancel from 15 Oct (no refund)──▶ -1
+ */
+export const ORDER_STATUS = { unpaid: 0, paid: 1, checking: 2, cancelled: -1, refunding: -2 } as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+export const orderStatusNames: Record<OrderStatus, string> = {
+  0: 'Unpaid',
+  1: 'Paid',
+  2: 'Checking',
+  [-1]: 'Cancelled',
+  [-2]: 'Refunding',
+};
+
+export type OrderEvent =
+  | 'card-paid'
+  | 'transfer-done'
+  | 'transfer-received'
+  | 'transfer-not-received'
+  | 'cancel-with-refund'
+  | 'cancel-without-refund'
+  | 'refund-done'
+  | 'refund-failed';
+
+const moves: Record<OrderEvent, { from: readonly OrderStatus[]; to: OrderStatus }> = {
+  'card-paid': { from: [0], to: 1 },
+  'transfer-done': { from: [0], to: 2 },
+  'transfer-received': { from: [2], to: 1 },
+  'transfer-not-received': { from: [2], to: 0 },
+  'cancel-with-refund': { from: [1], to: -2 },
+  'cancel-without-refund': { from: [1], to: -1 },
+  'refund-done': { from: [-2], to: -1 },
+  'refund-failed': { from: [-2], to: 1 },
+};
+
+/** The status an event moves an order to, or null when the spec does not allow it from `from`. */
+export function orderTransition(from: OrderStatus, event: OrderEvent): { from: OrderStatus; to: OrderStatus } | null {
+  const move = moves[event];
+  return move.from.includes(from) ? { from, to: move.to } : null;
+}
+
+/** What a delegate may do with an order in each status (spec sections 2 and 4). */
+export function orderActions(status: OrderStatus) {
+  return {
+    /** Unpaid orders can be edited and deleted; paid ones edited (step 4 only) and cancelled. */
+    edit: status === ORDER_STATUS.unpaid || status === ORDER_STATUS.paid,
+    editAmounts: status === ORDER_STATUS.unpaid,
+    delete: status === ORDER_STATUS.unpaid,
+    cancel: status === ORDER_STATUS.paid,
+    pay: status === ORDER_STATUS.unpaid,
+  };
+}

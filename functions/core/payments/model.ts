@@ -1,0 +1,104 @@
+/**
+ * The payments module: records of money kept apart from what they pay for (as pretix keeps
+ * OrderPayment and OrderRefund apart from Order). A payment or refund moves only along the arrows
+ * below, and the thing it pays for (the subject: a registration order now, the older flow's fees
+ * and dinners later) changes state in the same transaction as the payment or refund that causes it.
+ *
+ *   payment: created ─▶ pending ─▶ confirmed ─▶ refunded
+ *                  └────────┴──▶ failed | canceled ─▶ confirmed (money that arrived for an attempt
+ *                                                     given up: it is counted, or refunded in full)
+ *   refund:  created ─▶ pending ─▶ done | failed      (created ─▶ failed when the provider refuses at once)
+ */
+
+/** What a payment pays for. The kind says which module owns it (payable.ts adapters). */
+export interface Subject {
+  kind: 'order';
+  id: string;
+  owner_id: string;
+}
+
+export type PaymentMethod = 'card' | 'transfer';
+export type PaymentState = 'created' | 'pending' | 'confirmed' | 'failed' | 'canceled' | 'refunded';
+export type RefundState = 'created' | 'pending' | 'done' | 'failed';
+
+export interface Payment {
+  id: string;
+  subject: Subject;
+  /** In cents of `currency`. */
+  amount: number;
+  currency: 'USD';
+  method: PaymentMethod;
+  provider: 'stripe' | 'bank';
+  /** The card provider's ids: checkout session, then payment intent once paid. */
+  provider_ids: { checkout_session?: string; payment_intent?: string };
+  state: PaymentState;
+  /** Card: the checkout address the delegate is sent to while the payment is pending. */
+  checkout_url?: string;
+  /**
+   * Why a confirmed payment did not pay its subject: the subject was already paid (two tabs),
+   * or the amount or currency received differed. Such money is refunded in full automatically.
+   */
+  surplus?: 'already-paid' | 'amount-mismatch' | 'not-payable';
+  created_at: string;
+  updated_at: string;
+  confirmed_at?: string;
+}
+
+/** cancellation: the delegate cancelled; surplus: money we could not count; external: made in the provider's dashboard. */
+export type RefundReason = 'cancellation' | 'surplus' | 'external';
+export type RefundRequester = 'delegate' | 'office' | 'system' | 'provider';
+
+export interface Refund {
+  id: string;
+  payment_id: string;
+  subject: Subject;
+  amount: number;
+  currency: 'USD';
+  method: PaymentMethod;
+  state: RefundState;
+  reason: RefundReason;
+  requested_by: RefundRequester;
+  provider_refund_id?: string;
+  failure_reason?: string;
+  created_at: string;
+  updated_at: string;
+  done_at?: string;
+}
+
+const paymentMoves: Record<PaymentState, readonly PaymentState[]> = {
+  created: ['pending', 'failed', 'canceled'],
+  pending: ['confirmed', 'failed', 'canceled'],
+  confirmed: ['refunded'],
+  failed: [],
+  canceled: ['confirmed'],
+  refunded: [],
+};
+
+const refundMoves: Record<RefundState, readonly RefundState[]> = {
+  created: ['pending', 'failed', 'done'],
+  pending: ['done', 'failed'],
+  done: [],
+  failed: [],
+};
+
+export class TransitionRefused extends Error {
+  constructor(what: string, from: string, to: string) {
+    super(`${what} cannot move from ${from} to ${to}`);
+    this.name = 'TransitionRefused';
+  }
+}
+
+/** The payment in its next state, or a refusal: the one function every path moves payments with. */
+export function movePayment(payment: Payment, to: PaymentState, at: Date, set: Partial<Payment> = {}): Payment {
+  if (!paymentMoves[payment.state].includes(to)) throw new TransitionRefused('A payment', payment.state, to);
+  return { ...payment, ...set, state: to, updated_at: at.toISOString(), ...(to === 'confirmed' ? { confirmed_at: at.toISOString() } : {}) };
+}
+
+export const canMovePayment = (payment: Payment, to: PaymentState) => paymentMoves[payment.state].includes(to);
+
+export function moveRefund(refund: Refund, to: RefundState, at: Date, set: Partial<Refund> = {}): Refund {
+  if (!refundMoves[refund.state].includes(to)) throw new TransitionRefused('A refund', refund.state, to);
+  return { ...refund, ...set, state: to, updated_at: at.toISOString(), ...(to === 'done' ? { done_at: at.toISOString() } : {}) };
+}
+
+export const canMoveRefund = (refund: Refund, to: RefundState) => refundMoves[refund.state].includes(to);

@@ -1,0 +1,133 @@
+/**
+ * What the payments module needs from the outside: the ledger (payments, refunds and the
+ * subject's state, written together), the card provider, and the subject's own module.
+ */
+import type { Logger } from '../accounts/ports';
+import type { Payment, PaymentState, Refund, RefundState, Subject } from './model';
+
+/** A change of the subject's state that must happen with the payment or refund that causes it. */
+export interface SubjectChange {
+  subject: Subject;
+  /** The state it must still be in (the write is refused otherwise). */
+  from: number;
+  to: number;
+  /** Other fields set on the subject in the same write (e.g. paid_at, payment_method). */
+  set?: Record<string, string | number | null>;
+}
+
+/** One atomic write of the ledger: all of it happens, or none. */
+export interface LedgerWrite {
+  payment?: { record: Payment; expect: PaymentState | null };
+  refund?: { record: Refund; expect: RefundState | null };
+  subject?: SubjectChange;
+  /** A card provider's event applied with this write: the same event id is never applied twice. */
+  eventId?: string;
+}
+
+export type LedgerResult = 'ok' | 'conflict' | 'duplicate-event';
+
+export interface Ledger {
+  commit(write: LedgerWrite): Promise<LedgerResult>;
+  /** Records an event that changed nothing, so that a redelivery is recognised. */
+  markEvent(eventId: string): Promise<'ok' | 'duplicate-event'>;
+  payment(subject: Subject, id: string): Promise<Payment | undefined>;
+  refund(subject: Subject, id: string): Promise<Refund | undefined>;
+  /** Payments and refunds of one subject, oldest first. */
+  ofSubject(subject: Subject): Promise<{ payments: Payment[]; refunds: Refund[] }>;
+}
+
+export interface CheckoutSession {
+  id: string;
+  url: string | null;
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  amountTotal: number;
+  /** Lower case, as the provider answers (usd). */
+  currency: string;
+  paymentIntent: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface ProviderRefund {
+  id: string;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  amount: number;
+  paymentIntent: string | null;
+  metadata: Record<string, string>;
+  failureReason: string | null;
+}
+
+export interface CheckoutLine {
+  name: string;
+  unitAmount: number;
+  quantity: number;
+}
+
+/** The card provider (Stripe through its SDK; locally the same SDK against the local Stripe). */
+export interface CardGateway {
+  createCheckout(input: {
+    idempotencyKey: string;
+    lines: CheckoutLine[];
+    currency: 'USD';
+    metadata: Record<string, string>;
+    clientReference: string;
+    customerEmail?: string;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<CheckoutSession>;
+  readCheckout(id: string): Promise<CheckoutSession>;
+  /** Ends an open checkout; answers it as it is now (it may have completed meanwhile). */
+  expireCheckout(id: string): Promise<CheckoutSession>;
+  createRefund(input: { idempotencyKey: string; paymentIntent: string; amount: number; metadata: Record<string, string> }): Promise<ProviderRefund>;
+  readRefund(id: string): Promise<ProviderRefund>;
+  listRefunds(paymentIntent: string): Promise<ProviderRefund[]>;
+  /** The metadata our checkout put on a payment intent (refunds made in the provider's dashboard carry none). */
+  paymentIntentMetadata(id: string): Promise<Record<string, string>>;
+}
+
+/** Something payments pay for, as its own module sees it. */
+export interface Payable<Record = unknown> {
+  subject: Subject;
+  /** The subject as its module stores it (its mails are written from it). */
+  record: Record;
+  /** Its current state (e.g. an order's payment_status). */
+  status: number;
+  /** What it costs now, in cents. */
+  amount: number;
+  currency: 'USD';
+  /** Shown on mails and at checkout. */
+  title: string;
+  lines: CheckoutLine[];
+  /** Where mails about its payments go. */
+  email: string;
+}
+
+/**
+ * The subject's module answers for its states: whether it can be paid and what paying,
+ * refunding and a failed refund change (null: not allowed now).
+ */
+export interface PayableModule {
+  load(subject: Subject): Promise<Payable | undefined>;
+  paid(payable: Payable, payment: Payment, at: Date): SubjectChange | null;
+  refunding(payable: Payable, refund: Refund, at: Date): SubjectChange | null;
+  refunded(payable: Payable, refund: Refund, at: Date): SubjectChange | null;
+  refundFailed(payable: Payable, refund: Refund, at: Date): SubjectChange | null;
+}
+
+export interface PaymentMail {
+  kind: 'payment-received' | 'payment-failed' | 'surplus-refunded' | 'refund-requested' | 'refund-completed' | 'refund-failed';
+  payable: Payable;
+  payment: Payment;
+  refund?: Refund;
+  at: Date;
+}
+
+export interface PaymentsDeps {
+  ledger: Ledger;
+  gateway: CardGateway;
+  payables: PayableModule;
+  /** Sends the mail about a payment (each subject's module words it); a failure never undoes a state change. */
+  notify(mail: PaymentMail): Promise<void>;
+  newId(): string;
+  log: Logger;
+}

@@ -1,0 +1,13 @@
+import { routes } from '#core/routes';
+import { chooseTransfer } from '#core/orders/orders';
+import { orderIdSchema, transferChoiceSchema } from '#core/orders/schemas';
+import { orderDeps, registrationOffice } from '#lib/order-deps';
+import { replyWith } from '#lib/http/handler';
+import { defineDelegateHandler } from '#lib/http/delegate-handler';
+
+/** POST /registration/submission/transfer-payment/{id} with type later|done. */
+export const handler = defineDelegateHandler(
+  routes.chooseTransfer,
+  { params: orderIdSchema, body: transferChoiceSchema },
+  async ({ auth, params, body, now, siteOrigin }) => replyWith(await chooseTransfer(orderDeps(siteOrigin), auth.userId, params.id, body.type, now, registrationOffice)),
+);

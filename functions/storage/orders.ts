@@ -1,0 +1,102 @@
+/**
+ * Registration orders: USER#owner / ORDER#id, counted by USER#owner / COUNT#orders (5 places),
+ * numbered by one sequence for all orders (SEQUENCE#orders). A delegate's orders are one Query.
+ */
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { OrderStore, StoredOrder } from '#core/orders/ports';
+import { documentClient } from '#lib/aws/clients';
+import { env } from '#lib/env';
+import { deleteFromPlace, putInPlace } from './claims';
+import { keys } from './keys';
+import type { IndexName } from './table';
+
+const COUNTER = 'orders';
+
+function toOrder(item: Record<string, unknown>): StoredOrder {
+  const { pk: _pk, sk: _sk, entity: _e, gsi2pk: _g, gsi2sk: _h, ...order } = item;
+  return order as unknown as StoredOrder;
+}
+
+const itemOf = (order: StoredOrder) => ({
+  ...keys.order(order.owner_id, order.id),
+  entity: 'order',
+  // The office finds an order by its transfer reference (byReference index).
+  gsi2pk: keys.orderReference(order.reference),
+  gsi2sk: 'ORDER',
+  ...order,
+});
+
+export const orderStore: OrderStore = {
+  async nextSequence() {
+    const r = await documentClient().send(
+      new UpdateCommand({
+        TableName: env.tableName(),
+        Key: keys.sequence('orders'),
+        UpdateExpression: 'ADD n :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return r.Attributes!.n as number;
+  },
+
+  async create(order, max) {
+    const result = await putInPlace(order.owner_id, COUNTER, max, itemOf(order));
+    if (result === 'full') return 'full';
+    if (result !== 'added') throw new Error(`order ${order.id} not stored: ${result}`);
+    return 'created';
+  },
+
+  async list(ownerId) {
+    const r = await documentClient().send(
+      new QueryCommand({
+        TableName: env.tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.order(ownerId, '').pk, ':prefix': keys.orderPrefix },
+        ConsistentRead: true,
+      }),
+    );
+    return (r.Items ?? []).map(toOrder);
+  },
+
+  async get(ownerId, id) {
+    const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.order(ownerId, id), ConsistentRead: true }));
+    return r.Item ? toOrder(r.Item) : undefined;
+  },
+
+  async update(order, base, status) {
+    try {
+      await documentClient().send(
+        new PutCommand({
+          TableName: env.tableName(),
+          Item: itemOf(order),
+          // Over the version it was made on, and only while the order is still in that status.
+          ConditionExpression: 'attribute_exists(pk) AND updated_at = :base AND payment_status = :status',
+          ExpressionAttributeValues: { ':base': base, ':status': status },
+        }),
+      );
+      return 'updated';
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return 'changed';
+      throw error;
+    }
+  },
+
+  async findByReference(reference) {
+    const r = await documentClient().send(
+      new QueryCommand({
+        TableName: env.tableName(),
+        IndexName: 'byReference' satisfies IndexName,
+        KeyConditionExpression: 'gsi2pk = :ref',
+        ExpressionAttributeValues: { ':ref': keys.orderReference(reference) },
+      }),
+    );
+    const item = r.Items?.[0];
+    // The index is eventually consistent: read the order itself for its current state.
+    return item ? orderStore.get(item.owner_id as string, item.id as string) : undefined;
+  },
+
+  async remove(ownerId, id, status) {
+    return deleteFromPlace(ownerId, COUNTER, keys.order(ownerId, id), { condition: 'payment_status = :status', values: { ':status': status } });
+  },
+};

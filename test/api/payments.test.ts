@@ -1,0 +1,274 @@
+/**
+ * Card payments end to end through the real Stripe SDK, the local Stripe (its hosted checkout
+ * replaced by its control API) and its signed webhooks to the portal: each webhook test proves
+ * that money is never lost or counted twice (redelivery, reverse order, forged or stale
+ * signatures, wrong amounts, two tabs, failing refunds, a mail server that is down).
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+import { API_BASE } from '#core/routes';
+import { webhookMessages } from '../../functions/handlers/payments/stripe-webhook';
+import { validForm } from '../unit/core/orders/form';
+import { PASSWORD, call, dynamoOrigin, mailsTo, newDelegate, origin, stripeOrigin, stripeWebhookSecret, uniqueEmail } from './support';
+
+/** 1 August 2024, 10:00 CST: registration open, refunds in the first tier. */
+const OPEN = '2024-08-01T02:00:00Z';
+
+const db = () =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', endpoint: dynamoOrigin(), credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+
+async function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const r = await fetch(`${stripeOrigin()}/_control${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await r.json()) as T;
+  if (!r.ok) throw new Error(`control ${path}: ${r.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+interface Buyer {
+  token: string;
+  email: string;
+  userId: string;
+  orderId: string;
+}
+
+/** A delegate whose mails cannot be delivered: signed up (the activation mail fails) and activated by hand. */
+async function unreachableDelegate(email: string) {
+  expect((await call('POST', '/email_register', { json: { email, password: PASSWORD, confirm: PASSWORD } })).body).toMatchObject({ data: { activation_mail_sent: false } });
+  const claim = await db().send(new GetCommand({ TableName: 'congress', Key: { pk: `EMAIL#${email}`, sk: 'EMAIL' } }));
+  await db().send(new UpdateCommand({ TableName: 'congress', Key: { pk: `USER#${claim.Item!.user_id as string}`, sk: 'PROFILE' }, UpdateExpression: 'SET #s = :one', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':one': 1 } }));
+  return (await call<{ api_token: string }>('POST', '/login', { json: { email, password: PASSWORD } })).body.data.api_token;
+}
+
+async function buyer(tag: string, email = uniqueEmail(tag)): Promise<Buyer> {
+  const token = email.includes('+maildown@') ? await unreachableDelegate(email) : (await newDelegate(tag, email)).token;
+  const me = await call<{ id: string }>('GET', '/get_person_info', { token });
+  const order = await call<{ id: string }>('POST', '/registration/submission', { token, at: OPEN, json: validForm() });
+  expect(order.status, JSON.stringify(order.body)).toBe(200);
+  return { token, email, userId: me.body.data.id, orderId: order.body.data.id };
+}
+
+async function checkout(b: Buyer) {
+  const r = await call<{ url: string }>('POST', '/stripe-payment/generate', { token: b.token, at: OPEN, json: { id: b.orderId } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data.url.split('/').pop()!;
+}
+
+const statusOf = async (b: Buyer) =>
+  (await call<{ items: { id: string; payment_status: number; refund_failed: boolean }[] }>('GET', '/registration', { token: b.token, at: OPEN })).body.data.items.find((i) => i.id === b.orderId)!;
+
+async function ledgerOf(b: Buyer) {
+  const r = await db().send(
+    new QueryCommand({
+      TableName: 'congress',
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': `USER#${b.userId}`, ':p': `LEDGER#order#${b.orderId}#` },
+      ConsistentRead: true,
+    }),
+  );
+  const items = r.Items ?? [];
+  return {
+    payments: items.filter((i) => i.entity === 'payment') as { state: string; surplus?: string; amount: number }[],
+    refunds: items.filter((i) => i.entity === 'refund') as { state: string; reason: string; amount: number }[],
+  };
+}
+
+const subjects = async (to: string) => (await mailsTo(to)).map((m) => m.subject);
+const eventsOf = (session: string, type?: string) =>
+  control<{ data: { id: string; type: string }[] }>('GET', `/events?session=${session}${type ? `&type=${type}` : ''}`).then((r) => r.data);
+
+async function pay(session: string, card = '4242424242424242') {
+  await control('POST', `/sessions/${session}/pay`, { card });
+}
+
+describe('card payment through the webhook', () => {
+  it('pays the order once, however often the same event is delivered', async () => {
+    const b = await buyer('webhook');
+    const session = await checkout(b);
+    await pay(session);
+    await until('order paid', () => statusOf(b), (o) => o.payment_status === 1);
+    const [completed] = await eventsOf(session, 'checkout.session.completed');
+    await control('POST', `/events/${completed!.id}/redeliver`, { times: 10 });
+    await until(
+      'ten redeliveries answered',
+      () => control<{ data: { outcome: string }[] }>('GET', `/deliveries?event=${completed!.id}`),
+      (d) => d.data.filter((a) => a.outcome === 'done').length >= 11,
+    );
+    const ledger = await ledgerOf(b);
+    expect(ledger.payments.map((p) => p.state)).toEqual(['confirmed']);
+    expect(ledger.refunds).toEqual([]);
+    expect((await subjects(b.email)).filter((s) => s.startsWith('Payment received'))).toHaveLength(1);
+    expect((await statusOf(b)).payment_status).toBe(1);
+  });
+
+  it('ends in the right state when the events arrive newest first', async () => {
+    const b = await buyer('reverse');
+    const session = await checkout(b);
+    await control('POST', '/deliveries/pause');
+    try {
+      await pay(session);
+      // The delegate is back before any event: the success page settles the payment itself.
+      const back = await call<{ outcome: string }>('POST', '/stripe-payment/confirm', { token: b.token, at: OPEN, json: { session_id: session } });
+      expect(back.body.data.outcome).toBe('paid');
+      const cancel = await call('POST', `/registration/submission/refund/${b.orderId}`, { token: b.token, at: OPEN, json: { expected_refund: '990.00' } });
+      expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+      await until('refund settled at the provider', () => eventsOf(session, 'refund.updated'), (e) => e.length > 0);
+    } finally {
+      await control('POST', '/deliveries/resume', { order: 'newest_first' });
+    }
+    await until('order cancelled', () => statusOf(b), (o) => o.payment_status === -1);
+    const ledger = await ledgerOf(b);
+    expect(ledger.payments.map((p) => p.state)).toEqual(['confirmed']);
+    expect(ledger.refunds.map((r) => [r.state, r.reason, r.amount])).toEqual([['done', 'cancellation', 99000]]);
+    const mails = await subjects(b.email);
+    expect(mails.filter((s) => s.startsWith('Payment received'))).toHaveLength(1);
+    expect(mails.filter((s) => s.startsWith('Refund completed'))).toHaveLength(1);
+  });
+});
+
+describe('webhook signatures', () => {
+  const post = (body: string, signature?: string) =>
+    fetch(`${origin()}${API_BASE}/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+      body,
+    });
+
+  function completedEventFor(session: string) {
+    return JSON.stringify({ id: `evt_forged_${Date.now()}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: { id: session, object: 'checkout.session' } } });
+  }
+
+  it('refuses a missing, forged or stale signature with 400, changing nothing', async () => {
+    const b = await buyer('signature');
+    const session = await checkout(b);
+    // Paid at the provider, but no event reaches the portal: only the forged ones below.
+    await control('POST', '/deliveries/pause');
+    try {
+      await pay(session);
+      const payload = completedEventFor(session);
+      const missing = await post(payload);
+      expect([missing.status, ((await missing.json()) as { message: string }).message]).toEqual([400, webhookMessages.badSignature]);
+      const forged = await post(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' }));
+      expect(forged.status).toBe(400);
+      const stale = await post(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: stripeWebhookSecret(), timestamp: Math.floor(Date.now() / 1000) - 301 }));
+      expect(stale.status).toBe(400);
+      const tampered = await post(payload.replace('checkout.session.completed', 'checkout.session.expired'), Stripe.webhooks.generateTestHeaderString({ payload, secret: stripeWebhookSecret() }));
+      expect(tampered.status).toBe(400);
+      expect((await statusOf(b)).payment_status).toBe(0);
+      expect((await ledgerOf(b)).payments.map((p) => p.state)).toEqual(['pending']);
+      // A right signature, within 300 s: the event is applied (after reading the session again).
+      const good = await post(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: stripeWebhookSecret() }));
+      expect(good.status).toBe(200);
+      expect((await statusOf(b)).payment_status).toBe(1);
+    } finally {
+      await control('POST', '/deliveries/resume');
+    }
+  });
+});
+
+describe('money that cannot be counted', () => {
+  it('refunds in full a payment whose amount differs from the order, which stays unpaid', async () => {
+    const b = await buyer('mismatch');
+    const session = await checkout(b);
+    // The order's amount changed behind the checkout's back (as if edited without ending it).
+    await db().send(
+      new UpdateCommand({ TableName: 'congress', Key: { pk: `USER#${b.userId}`, sk: `ORDER#${b.orderId}` }, UpdateExpression: 'SET amount_required = :a', ExpressionAttributeValues: { ':a': 25000 } }),
+    );
+    await pay(session);
+    await until('surplus refunded', () => ledgerOf(b), (l) => l.refunds.some((r) => r.state === 'done'));
+    expect((await statusOf(b)).payment_status).toBe(0);
+    const ledger = await ledgerOf(b);
+    expect(ledger.payments).toEqual([expect.objectContaining({ state: 'refunded', surplus: 'amount-mismatch', amount: 104000 })]);
+    expect(ledger.refunds).toEqual([expect.objectContaining({ reason: 'surplus', amount: 104000 })]);
+    expect(await subjects(b.email)).toContainEqual(expect.stringMatching(/^Second payment refunded/));
+  });
+
+  it('refunds in full a second payment for an order paid in another tab, counting the order once', async () => {
+    const b = await buyer('two-tabs');
+    // Both tabs ask for a checkout at the same moment (the provider is slow): both are open.
+    await control('POST', '/latency', { ms: 700 });
+    let sessions: string[];
+    try {
+      sessions = await Promise.all([checkout(b), checkout(b)]);
+    } finally {
+      await control('POST', '/latency', { ms: 0 });
+    }
+    expect(new Set(sessions).size).toBe(2);
+    await pay(sessions[0]!);
+    await pay(sessions[1]!);
+    await until('one refunded in full', () => ledgerOf(b), (l) => l.refunds.some((r) => r.state === 'done'));
+    expect((await statusOf(b)).payment_status).toBe(1);
+    const ledger = await ledgerOf(b);
+    expect(ledger.payments.map((p) => [p.state, p.surplus ?? null]).sort()).toEqual([
+      ['confirmed', null],
+      ['refunded', 'already-paid'],
+    ]);
+    expect((await subjects(b.email)).filter((s) => s.startsWith('Payment received'))).toHaveLength(1);
+  });
+});
+
+describe('refunds', () => {
+  it('puts the order back to Paid, noted, when the card refund fails, and tells the delegate and the office', async () => {
+    const b = await buyer('refund-fails');
+    const session = await checkout(b);
+    await pay(session, '4000000000005126');
+    await until('order paid', () => statusOf(b), (o) => o.payment_status === 1);
+    const cancel = await call('POST', `/registration/submission/refund/${b.orderId}`, { token: b.token, at: OPEN, json: {} });
+    expect(cancel.body.data).toEqual({ refund_amount: '990.00' });
+    expect((await statusOf(b)).payment_status).toBe(-2);
+    const failed = await until('refund failed', () => statusOf(b), (o) => o.payment_status === 1);
+    expect(failed.refund_failed).toBe(true);
+    expect((await ledgerOf(b)).refunds.map((r) => r.state)).toEqual(['failed']);
+    expect(await subjects(b.email)).toContainEqual(expect.stringMatching(/^Refund not completed/));
+    expect((await subjects('registration@iacr2024-beijing.org')).filter((s) => s.startsWith('Refund not completed')).length).toBeGreaterThan(0);
+  });
+
+  it('gives back what the policy says on the day: 50% from 1 October 2024 (CST)', async () => {
+    const b = await buyer('half');
+    await pay(await checkout(b));
+    await until('order paid', () => statusOf(b), (o) => o.payment_status === 1);
+    const list = await call<{ items: { cancellation: { refund_amount: string; rule: string } }[] }>('GET', '/registration', { token: b.token, at: '2024-09-30T16:00:00Z' });
+    expect(list.body.data.items[0]!.cancellation).toMatchObject({ refund_amount: '520.00', rule: 'Before 15 October 2024: a fee of 50% of the order.' });
+    const stale = await call('POST', `/registration/submission/refund/${b.orderId}`, { token: b.token, at: '2024-09-30T16:00:00Z', json: { expected_refund: '990.00' } });
+    expect(stale.status).toBe(409);
+    const r = await call('POST', `/registration/submission/refund/${b.orderId}`, { token: b.token, at: '2024-09-30T16:00:00Z', json: { expected_refund: '520.00' } });
+    expect(r.body.data).toEqual({ refund_amount: '520.00' });
+    await until('order cancelled', () => statusOf(b), (o) => o.payment_status === -1);
+  });
+
+  it('records a refund made in the Stripe dashboard against the payment', async () => {
+    const b = await buyer('dashboard');
+    const session = await checkout(b);
+    await pay(session);
+    await until('order paid', () => statusOf(b), (o) => o.payment_status === 1);
+    const paid = await control<{ payment_intent: string }>('GET', `/events?session=${session}&type=checkout.session.completed`).then(
+      (e) => (e as unknown as { data: { data: { object: { payment_intent: string } } }[] }).data[0]!.data.object.payment_intent,
+    );
+    await control('POST', '/refunds', { payment_intent: paid, amount: 10000 });
+    await until('dashboard refund recorded', () => ledgerOf(b), (l) => l.refunds.some((r) => r.state === 'done'));
+    expect((await ledgerOf(b)).refunds).toEqual([expect.objectContaining({ reason: 'external', amount: 10000, state: 'done' })]);
+    // An organiser decides what a dashboard refund means for the order: it stays Paid.
+    expect((await statusOf(b)).payment_status).toBe(1);
+  });
+});
+
+describe('mail server down', () => {
+  it('still records the order and the payment when no mail can be sent', async () => {
+    const b = await buyer('maildown', `maildown-${Date.now().toString(36)}+maildown@example.org`);
+    await pay(await checkout(b));
+    await until('order paid', () => statusOf(b), (o) => o.payment_status === 1);
+    expect(await mailsTo(b.email)).toEqual([]);
+    expect((await ledgerOf(b)).payments.map((p) => p.state)).toEqual(['confirmed']);
+  });
+});

@@ -1,0 +1,79 @@
+/** The suite's own checks, on made-up answers and snapshots: a check that cannot fail proves nothing. */
+import { describe, expect, it } from 'vitest';
+import { envelopeProblem, isApiPath, refusalDeletedNamedUpload, routeAnswering } from './run';
+import type { Answer, WireRequest } from './wire';
+import { changed, diff, type Snapshot } from './world';
+
+const answer = (status: number, body: unknown): Answer => ({ status, headers: {}, text: typeof body === 'string' ? body : JSON.stringify(body), ms: 1 });
+const wire = (method: string, path: string, body?: string): WireRequest => ({ method, path, headers: {}, body: body === undefined ? undefined : Buffer.from(body) });
+
+describe('envelope check', () => {
+  it('accepts exactly { code, message, data } with a matching status', () => {
+    expect(envelopeProblem(answer(200, { code: 200, message: 'success', data: null }), 'GET')).toBeUndefined();
+    expect(envelopeProblem(answer(403, { code: -101, message: 'Not activated.', data: { email: 'a@b.c' } }), 'POST')).toBeUndefined();
+  });
+  it('refuses anything else', () => {
+    expect(envelopeProblem(answer(200, 'plain'), 'GET')).toMatch(/not JSON/);
+    expect(envelopeProblem(answer(200, { code: 200, message: 'success' }), 'GET')).toMatch(/keys/);
+    expect(envelopeProblem(answer(200, { code: 200, message: 'success', data: null, extra: 1 }), 'GET')).toMatch(/keys/);
+    expect(envelopeProblem(answer(200, { code: '200', message: 'success', data: null }), 'GET')).toMatch(/integer/);
+    expect(envelopeProblem(answer(400, { code: 400, message: ' ', data: null }), 'GET')).toMatch(/non-empty/);
+    expect(envelopeProblem(answer(400, { code: 200, message: 'success', data: null }), 'GET')).toMatch(/status 400/);
+    expect(envelopeProblem(answer(200, { code: 404, message: 'Not found.', data: null }), 'GET')).toMatch(/status 200/);
+    expect(envelopeProblem(answer(200, { code: 200, message: 'success', data: { user: { password_hash: 'x' } } }), 'GET')).toMatch(/password_hash/);
+    expect(envelopeProblem(answer(500, { code: 500, message: 'x', data: 'Error\n    at run (/app/x.ts:1:2)' }), 'GET')).toMatch(/stack/);
+  });
+  it('expects no body from HEAD', () => {
+    expect(envelopeProblem(answer(404, ''), 'HEAD')).toBeUndefined();
+  });
+});
+
+describe('which route answers', () => {
+  it('follows the method and the normalised path, like the gateway', () => {
+    expect(routeAnswering(wire('GET', '/api/v1/admin/uploads/abc'))).toBe('getUpload');
+    expect(routeAnswering(wire('DELETE', '/api/v1/admin/uploads/abc'))).toBe('deleteUpload');
+    expect(routeAnswering(wire('GET', '/api/v1/admin/contribute/options'))).toBe('getAbstractOptions');
+    expect(routeAnswering(wire('POST', '/api/v1/admin/contribute/x/../../login?x=1'))).toBe('login');
+    expect(routeAnswering(wire('PATCH', '/api/v1/admin/login'))).toBeUndefined();
+    expect(isApiPath(wire('DELETE', '/api/v1/admin/uploads/../%2e%2e/login'))).toBe(false);
+    expect(isApiPath(wire('GET', '/api/v1/admin/now'))).toBe(true);
+  });
+});
+
+describe('stored data', () => {
+  const item = (sk: string, extra: Record<string, unknown> = {}) => ({ pk: { S: 'USER#u' }, sk: { S: sk }, ...extra });
+  const snap = (items: Record<string, Record<string, unknown>>[], objects: { key: string; size: number; etag: string }[]): Snapshot => ({
+    items,
+    objects,
+    itemsText: JSON.stringify(items),
+    objectsText: JSON.stringify(objects),
+  });
+  const key = 'users/u/poster/f1/a.pptx';
+  const key2 = 'users/u/poster/file-0001/b.pptx';
+  const before = snap([item('PROFILE')], [{ key, size: 10, etag: 'e' }]);
+
+  it('sees every change and says what it was', () => {
+    const after = snap([item('PROFILE', { first_name: { S: 'X' } })], []);
+    expect(changed(before, after)).toEqual({ table: true, objects: true });
+    expect(diff(before, after)).toContain('~ item PROFILE');
+    expect(diff(before, after)).toContain(`- object ${key}`);
+    expect(changed(before, { ...after, items: undefined, itemsText: undefined })).toEqual({ table: false, objects: true });
+  });
+
+  it('lets a refused confirmation delete only the unrecorded upload it names', () => {
+    const gone = snap([item('PROFILE')], []);
+    expect(refusalDeletedNamedUpload('confirmPoster', before, gone, wire('POST', '/api/v1/admin/poster/upload', JSON.stringify({ key })))).toBe(false); // an id too short to be named
+    const before2 = snap([item('PROFILE')], [{ key: key2, size: 10, etag: 'e' }]);
+    expect(refusalDeletedNamedUpload('confirmPoster', before2, gone, wire('POST', '/api/v1/admin/poster/upload', JSON.stringify({ key: key2 })))).toBe(true);
+    expect(refusalDeletedNamedUpload('confirmPoster', before, gone, wire('POST', '/api/v1/admin/poster/upload', '{"key":"other"}'))).toBe(false);
+    expect(refusalDeletedNamedUpload('login', before, gone, wire('POST', '/api/v1/admin/login', JSON.stringify({ key })))).toBe(false);
+    const recorded = snap([item('PROFILE'), item('FILE#file-0001', { key: { S: key2 } })], [{ key: key2, size: 10, etag: 'e' }]);
+    expect(refusalDeletedNamedUpload('confirmPoster', recorded, snap([item('PROFILE'), item('FILE#file-0001', { key: { S: key2 } })], []), wire('POST', '/x', key2))).toBe(false);
+    // Its pending record and counter place go with it; nothing else.
+    const pending = snap([item('COUNT#pending', { n: { N: '2' } }), item('PENDING#file-0001'), item('PROFILE')], [{ key: key2, size: 10, etag: 'e' }]);
+    const ended = snap([item('COUNT#pending', { n: { N: '1' } }), item('PROFILE')], []);
+    expect(refusalDeletedNamedUpload('confirmPoster', pending, ended, wire('POST', '/x', key2))).toBe(true);
+    const more = snap([item('COUNT#pending', { n: { N: '1' } }), item('PROFILE', { first_name: { S: 'x' } })], []);
+    expect(refusalDeletedNamedUpload('confirmPoster', pending, more, wire('POST', '/x', key2))).toBe(false);
+  });
+});

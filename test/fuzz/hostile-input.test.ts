@@ -1,0 +1,209 @@
+/**
+ * The hostile-input suite (hardening issue, part 5): property-based requests over every route of
+ * the route table through the local API, then a canary flow and the portal's integrity report.
+ * Settings and replay: settings.ts; what is generated: generate.ts; what is checked: run.ts.
+ */
+import fc from 'fast-check';
+import { describe, expect, inject, it } from 'vitest';
+import { routeList } from '#core/routes';
+import { canary } from './canary';
+import { coverage, routeRequest } from './generate';
+import type { Ref } from './model';
+import { codeOf, newFigures, runWorker, type Failure, type Shared } from './run';
+import { seeds } from './seeds';
+import { fuzzSettings, replayCommand } from './settings';
+import { describeRequest, send, toWire, type Resolver } from './wire';
+import { OPEN, changed, diff, furnish, mintSession, newDelegate, observe, setupCall, snapshot, type Delegate, type Origins } from './world';
+
+const settings = fuzzSettings();
+const setting = (name: 'API_ORIGIN' | 'MAIL_ORIGIN' | 'S3_ORIGIN' | 'DYNAMODB_ORIGIN') => process.env[name] ?? inject(name);
+
+/** The portal's own report of what was added to the built-in prototypes of its process (local only). */
+async function integrity(o: Origins): Promise<{ clean: boolean; polluted: string[] }> {
+  const r = await fetch(`${o.api}/__local/integrity`);
+  if (r.status !== 200 || !(r.headers.get('content-type') ?? '').includes('json')) {
+    throw new Error(`GET /__local/integrity answered ${r.status} ${(await r.text()).slice(0, 200)}`);
+  }
+  const body = (await r.json()) as { prototypes_clean?: unknown; polluted?: unknown };
+  if (typeof body.prototypes_clean !== 'boolean' || !Array.isArray(body.polluted)) throw new Error(`/__local/integrity answered ${JSON.stringify(body)}`);
+  return { clean: body.prototypes_clean, polluted: body.polluted as string[] };
+}
+
+function report(failures: Failure[]): string {
+  const groups = new Map<string, Failure[]>();
+  for (const f of failures) {
+    const key = `${f.route} | ${f.check} | ${f.detail.split('\n')[0]!.replace(/[0-9a-f-]{36}/g, '<id>').slice(0, 120)}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const parts = [`${failures.length} failing requests in ${groups.size} groups (seed ${settings.seed}; repeat the run: ${replayCommand(settings)})`];
+  for (const [key, list] of groups) {
+    const f = list[0]!;
+    parts.push(
+      [
+        `\n--- ${key} (${list.length}x)`,
+        `check:   ${f.check}`,
+        `detail:  ${f.detail}`,
+        `request:\n${f.request}`,
+        `answer:  ${f.answer}`,
+        `replay:  ${replayCommand(settings, { worker: f.worker, index: f.index })}`,
+      ].join('\n'),
+    );
+  }
+  return parts.join('\n');
+}
+
+describe('hostile input over every route', () => {
+  it('has a generator for every route of the table and seeds only for routes that exist', () => {
+    const { generated, staleSeeds } = coverage();
+    expect(generated.sort()).toEqual(routeList.map((r) => r.id).sort());
+    expect(staleSeeds, 'seeds for routes that are no longer in the table').toEqual([]);
+    // Each route's generator yields requests that can be written (a path it cannot fill fails here).
+    const dummy: Resolver = { ref: (r: Ref) => `ref-${r.name}`, token: () => 'token', expiredInstant: '2099-01-01T00:00:00Z', clientAddress: () => '198.51.100.1' };
+    for (const route of routeList) {
+      for (const spec of fc.sample(routeRequest(route), { seed: settings.seed, numRuns: 20 })) {
+        expect(toWire(spec, dummy).path.startsWith('/api/'), route.id).toBe(true);
+      }
+    }
+  });
+
+  it(
+    `answers ${settings.count} generated requests with an envelope, below 500, changing nothing it refuses; the process stays sound`,
+    async () => {
+      const started = Date.now();
+      const origins: Origins = { api: setting('API_ORIGIN'), mail: setting('MAIL_ORIGIN'), s3: setting('S3_ORIGIN'), dynamo: setting('DYNAMODB_ORIGIN') };
+      expect(await integrity(origins), 'the portal was polluted before the fuzz began').toEqual({ clean: true, polluted: [] });
+
+      // The delegates: one victim for all, an attacker and an accomplice per worker.
+      const workers = settings.replay ? [settings.replay.worker] : Array.from({ length: settings.workers }, (_, w) => w);
+      const victim = await newDelegate(origins, 'victim');
+      await furnish(origins, victim, 'victim');
+      const teams = await Promise.all(
+        workers.map(async (w) => {
+          const [own, other] = await Promise.all([newDelegate(origins, `attacker${w}`), newDelegate(origins, `accomplice${w}`)]);
+          await Promise.all([furnish(origins, own, 'attacker'), furnish(origins, other, 'accomplice')]);
+          return { w, own, other };
+        }),
+      );
+      const setupSeconds = (Date.now() - started) / 1000;
+
+      const shared: Shared = {
+        origins,
+        victim,
+        victimBaseline: await snapshot(origins, victim.id),
+        figures: newFigures(),
+        failures: [],
+        integrity: () => integrity(origins),
+        timeoutMs: settings.timeoutMs,
+        inFlight: new Map(),
+        replay: (worker, index) => replayCommand(settings, { worker, index }),
+      };
+
+      // The seeds must still be valid calls: a seed refused by validation would make "nearly valid" mean nothing.
+      await checkSeeds(origins, teams[0]!.own, teams[0]!.other, victim);
+
+      const deadline = Date.now() + settings.maxMinutes * 60_000;
+      const perWorker = Math.ceil(settings.count / workers.length);
+      const fuzzStarted = Date.now();
+      await Promise.all(
+        teams.map(({ w, own, other }) =>
+          runWorker(shared, w, own, other, {
+            seed: settings.seed + w,
+            numRuns: perWorker,
+            path: settings.replay ? String(settings.replay.index) : undefined,
+            deadline,
+          }),
+        ),
+      );
+      const fuzzSeconds = (Date.now() - fuzzStarted) / 1000;
+
+      // After the run: the victim as it was, a canary delegate, clean prototypes, no mail to a foreign origin.
+      const afterProblems: string[] = [];
+      if (shared.abort) afterProblems.push(`the run stopped early: ${shared.abort}`);
+      else {
+        const victimNow = await snapshot(origins, victim.id);
+        const victimChange = changed(shared.victimBaseline, victimNow);
+        if (victimChange.table || victimChange.objects) afterProblems.push(`the victim changed during the run:\n${diff(shared.victimBaseline, victimNow)}`);
+        afterProblems.push(...(await canary(origins)));
+        const integrityAtEnd = await integrity(origins);
+        if (!integrityAtEnd.clean) afterProblems.push(`prototypes polluted after the run: ${integrityAtEnd.polluted.join(', ')}`);
+        afterProblems.push(...(await mailProblems(origins)));
+      }
+
+      const f = shared.figures;
+      const routesSeen = Object.entries(f.byRoute).sort(([a], [b]) => (a < b ? -1 : 1));
+      const lines = [
+        `\nhostile-input suite: seed ${settings.seed}, ${workers.length} workers, ${f.requests} requests in ${fuzzSeconds.toFixed(1)} s (${(f.requests / fuzzSeconds).toFixed(0)}/s; setup ${setupSeconds.toFixed(1)} s)`,
+        `  status: ${Object.entries(f.byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')}; 5xx: ${Object.entries(f.byStatus).filter(([s]) => Number(s) >= 500).reduce((a, [, n]) => a + n, 0)}`,
+        `  refused ${f.refused}, snapshots ${f.snapshots}, integrity checks ${f.integrityChecks}, sessions re-made ${f.sessionsMinted}; waiting for answers ${(f.answerMs / 1000).toFixed(1)} s, checking ${(f.checkMs / 1000).toFixed(1)} s (all workers); slowest ${f.slowest.ms} ms (${f.slowest.route}, ${f.slowest.shape})`,
+        `  bodies: ${Object.entries(f.byShape).sort(([, a], [, b]) => b - a).map(([s, n]) => `${s} ${n}`).join(', ')}`,
+        `  per route (requests/successes): ${routesSeen.map(([r, n]) => `${r} ${n}/${f.okByRoute[r] ?? 0}`).join(', ')}`,
+        `  routes fuzzed from {} (no seed): ${coverage().withoutSeed.join(', ') || 'none'}`,
+        `  repeat: ${replayCommand(settings)}`,
+      ];
+      console.log(lines.join('\n'));
+
+      const message = [shared.failures.length ? report(shared.failures) : '', afterProblems.length ? `\nafter the run:\n${afterProblems.join('\n')}` : ''].join('');
+      expect(shared.failures.length + afterProblems.length, message).toBe(0);
+      if (!settings.replay && !shared.abort) {
+        expect(f.requests, `fewer requests than asked (stopped after ${settings.maxMinutes} min?)`).toBeGreaterThanOrEqual(settings.count);
+        // Every route of the table was fuzzed, and not just a little.
+        const floor = Math.floor(settings.count / routeList.length / 3);
+        for (const route of routeList) expect(f.byRoute[route.id] ?? 0, `requests to ${route.id}`).toBeGreaterThanOrEqual(floor);
+      }
+    },
+    (settings.maxMinutes + 5) * 60_000,
+  );
+});
+
+/**
+ * Mails of the run: every link points at the site (never at an Origin or Host the fuzz sent), and
+ * what delegates typed is escaped in the HTML (no markup of theirs survives).
+ */
+async function mailProblems(o: Origins): Promise<string[]> {
+  const store = (await (await fetch(`${o.mail}/store`)).json()) as { emails: { subject: string; body: { html?: string } }[] };
+  const problems = new Set<string>();
+  for (const mail of store.emails) {
+    const html = mail.body.html ?? '';
+    for (const [, href] of html.matchAll(/href\s*=\s*["']?([^"' >]+)/gi)) {
+      if (!href!.startsWith(`${o.api}/`) && !href!.startsWith('mailto:')) problems.add(`a mail links outside the site: ${href} (${mail.subject})`);
+    }
+    if (/<script|<img|\son\w+\s*=/i.test(html)) problems.add(`a mail carries markup a delegate typed (${mail.subject})`);
+  }
+  return [...problems].slice(0, 10);
+}
+
+/** Sends every seed once, unchanged and at an open moment: none may fail validation (422) or answer 5xx. */
+async function checkSeeds(o: Origins, own: Delegate, other: Delegate, victim: Delegate) {
+  const resolverFor: Resolver = {
+    ref: (r) => {
+      if (r.name === 'fresh.email') return `fuzz-seed-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}@example.org`;
+      if (r.name === 'own.password') return own.password;
+      if (r.name === 'own.resetToken') return 'seed-check-token-000000000000000000';
+      const d = r.name.startsWith('other.') ? other : r.name.startsWith('victim.') ? victim : own;
+      const field = r.name.split('.')[1]!;
+      const pools: Record<string, string[]> = { abstractId: d.abstractIds, fileId: d.fileIds, pendingFileId: d.pendingFileIds, key: d.keys, unconfirmedKey: d.unconfirmedKeys, updatedAt: d.updatedAt };
+      if (field in pools) return pools[field]![0] ?? 'none';
+      return String((d as unknown as Record<string, unknown>)[field]);
+    },
+    token: () => own.token,
+    expiredInstant: OPEN,
+    clientAddress: () => '192.0.2.250',
+  };
+  const refused: string[] = [];
+  for (const route of routeList) {
+    for (const seed of seeds[route.id] ?? []) {
+      await observe(o, own);
+      const body = seed.body === undefined ? ({ kind: 'none' } as const) : ({ kind: 'json', value: seed.body } as const);
+      const wire = toWire(
+        { route: route.id, method: route.method, params: seed.params ?? {}, pathTail: '', query: seed.query ?? [], body, contentType: 'auto', tokens: [{ who: 'own', slot: 'bearer' }], at: OPEN, client: 0, headers: {}, shape: 'seed' },
+        resolverFor,
+      );
+      const answer = await send(o.api, wire, 20_000);
+      const code = codeOf(answer);
+      if (answer.status >= 500 || code === 422) refused.push(`${route.id}: HTTP ${answer.status} ${answer.text.slice(0, 300)}\n${describeRequest(wire, 3000)}\npools: ${JSON.stringify(own)}`);
+      if ((await setupCall(o, 'GET', '/get_person_info', { token: own.token })).code !== 200) await mintSession(o, own);
+    }
+  }
+  await observe(o, own);
+  expect(refused, 'seed bodies that no longer pass validation (update test/fuzz/seeds.ts)').toEqual([]);
+}

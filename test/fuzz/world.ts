@@ -1,0 +1,309 @@
+/**
+ * The delegates of a fuzz run and what they own: one victim shared by all workers (abstracts and
+ * files; its live session is never handed to the generators), and per worker an attacker (`own`)
+ * and an accomplice (`other`). Snapshots read the stored data of a delegate straight from the
+ * stand-ins: its DynamoDB partition (USER#<id>) and its S3 objects (users/<id>/).
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { API_BASE } from '#core/routes';
+import { timing } from '#core/config/conference';
+import { pdfBytes, pptxBytes } from '../support/files';
+import type * as SessionsModule from '#storage/sessions';
+import type * as UsersModule from '#storage/users';
+import type * as CryptoModule from '#lib/crypto';
+import { abstractBody } from './seeds';
+
+export const TABLE = 'congress';
+export const BUCKET = 'congress-uploads';
+/** Abstracts are open here (1 May 2024, CST): setup creates what the deadline would refuse. */
+export const OPEN = '2024-05-01T02:00:00Z';
+
+export interface Origins {
+  api: string;
+  mail: string;
+  s3: string;
+  dynamo: string;
+}
+
+/** An item as DynamoDB answers it (attribute values keep their type tags: `{ S: '...' }`). */
+export type StoredItem = Record<string, Record<string, unknown>>;
+export interface StoredObject {
+  key: string;
+  size: number;
+  etag: string;
+}
+/** What is stored for a delegate; each part is read only when asked for (`undefined`: not read). */
+export interface Snapshot {
+  items?: StoredItem[];
+  objects?: StoredObject[];
+  itemsText?: string;
+  objectsText?: string;
+}
+export type Parts = { table: boolean; objects: boolean };
+export const ALL: Parts = { table: true, objects: true };
+
+export interface Delegate {
+  label: string;
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  /** Refreshed from every snapshot, so references follow what the delegate owns now. */
+  abstractIds: string[];
+  updatedAt: string[];
+  fileIds: string[];
+  /** Abstract PDFs that no abstract holds yet. */
+  pendingFileIds: string[];
+  keys: string[];
+  unconfirmedKeys: string[];
+  resetToken?: string;
+  deadToken?: string;
+  snapshot: Snapshot;
+}
+
+export const str = (item: StoredItem, name: string): string | undefined => (item[name]?.S as string | undefined) ?? undefined;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+/** A plain HTTP call to a stand-in (the SDK costs several times the CPU per call, and the fuzz makes thousands). */
+function raw(origin: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, family: 4, port: url.port, method, path, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+// DynamoDB Local reads the access key from the Authorization header and checks no signature.
+const dynamoAuth = 'AWS4-HMAC-SHA256 Credential=local/20240101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0';
+
+async function partition(o: Origins, userId: string): Promise<StoredItem[]> {
+  const out: StoredItem[] = [];
+  let start: unknown;
+  do {
+    const r = await raw(
+      o.dynamo,
+      'POST',
+      '/',
+      { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.Query', authorization: dynamoAuth },
+      JSON.stringify({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: `USER#${userId}` } }, ConsistentRead: true, ExclusiveStartKey: start }),
+    );
+    if (r.status !== 200) throw new Error(`DynamoDB Query answered ${r.status}: ${r.text.slice(0, 300)}`);
+    const page = JSON.parse(r.text) as { Items?: StoredItem[]; LastEvaluatedKey?: unknown };
+    out.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out.sort((a, b) => (str(a, 'sk')! < str(b, 'sk')! ? -1 : 1));
+}
+
+const xmlValue = (xml: string, tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1];
+const unxml = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+async function objects(o: Origins, userId: string): Promise<StoredObject[]> {
+  const out: StoredObject[] = [];
+  let token: string | undefined;
+  do {
+    const query = `list-type=2&prefix=${encodeURIComponent(`users/${userId}/`)}${token ? `&continuation-token=${encodeURIComponent(token)}` : ''}`;
+    const r = await raw(o.s3, 'GET', `/${BUCKET}?${query}`, {});
+    if (r.status !== 200) throw new Error(`S3 ListObjectsV2 answered ${r.status}: ${r.text.slice(0, 300)}`);
+    for (const m of r.text.matchAll(/<Contents>(.*?)<\/Contents>/gs)) {
+      out.push({ key: unxml(xmlValue(m[1]!, 'Key') ?? ''), size: Number(xmlValue(m[1]!, 'Size') ?? 0), etag: unxml(xmlValue(m[1]!, 'ETag') ?? '') });
+    }
+    token = xmlValue(r.text, 'IsTruncated') === 'true' ? unxml(xmlValue(r.text, 'NextContinuationToken') ?? '') : undefined;
+  } while (token);
+  return out.sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
+/** What is stored for a delegate: its partition (USER#<id>) and its objects (users/<id>/), as asked. */
+export async function snapshot(o: Origins, userId: string, parts: Parts = ALL): Promise<Snapshot> {
+  const [items, objs] = await Promise.all([parts.table ? partition(o, userId) : undefined, parts.objects ? objects(o, userId) : undefined]);
+  return { items, objects: objs, itemsText: items && JSON.stringify(items), objectsText: objs && JSON.stringify(objs) };
+}
+
+/** The parts that differ between two snapshots (only parts both have read). */
+export function changed(before: Snapshot, after: Snapshot): { table: boolean; objects: boolean } {
+  return {
+    table: after.itemsText !== undefined && before.itemsText !== undefined && after.itemsText !== before.itemsText,
+    objects: after.objectsText !== undefined && before.objectsText !== undefined && after.objectsText !== before.objectsText,
+  };
+}
+
+/** Takes a snapshot of the parts asked for, keeps the rest of the last one, and refreshes the id pools. */
+export async function observe(o: Origins, d: Delegate, parts: Parts = ALL): Promise<Snapshot> {
+  const fresh = await snapshot(o, d.id, parts);
+  const snap: Snapshot = {
+    items: fresh.items ?? d.snapshot.items,
+    itemsText: fresh.itemsText ?? d.snapshot.itemsText,
+    objects: fresh.objects ?? d.snapshot.objects,
+    objectsText: fresh.objectsText ?? d.snapshot.objectsText,
+  };
+  d.snapshot = snap;
+  const items = snap.items ?? [];
+  const abstracts = items.filter((i) => str(i, 'sk')!.startsWith('ABSTRACT#'));
+  const files = items.filter((i) => str(i, 'sk')!.startsWith('FILE#'));
+  d.abstractIds = abstracts.map((i) => str(i, 'sk')!.slice('ABSTRACT#'.length));
+  d.updatedAt = abstracts.map((i) => str(i, 'updated_at') ?? '');
+  d.fileIds = files.map((i) => str(i, 'sk')!.slice('FILE#'.length));
+  d.pendingFileIds = files.filter((i) => str(i, 'purpose') === 'abstract' && !str(i, 'abstract_id')).map((i) => str(i, 'sk')!.slice('FILE#'.length));
+  const confirmed = new Set(files.map((i) => str(i, 'key') ?? ''));
+  d.keys = [...confirmed];
+  d.unconfirmedKeys = (snap.objects ?? []).map((x) => x.key).filter((k) => !confirmed.has(k));
+  return snap;
+}
+
+/** What changed between two snapshots, in a few lines. */
+export function diff(before: Snapshot, after: Snapshot): string {
+  const lines: string[] = [];
+  const text = (v: unknown) => JSON.stringify(v).slice(0, 400);
+  if (before.items && after.items) {
+    const bi = new Map(before.items.map((i) => [str(i, 'sk')!, text(i)]));
+    const ai = new Map(after.items.map((i) => [str(i, 'sk')!, text(i)]));
+    for (const [sk, v] of ai) if (!bi.has(sk)) lines.push(`+ item ${sk}: ${v}`);
+    for (const [sk, v] of bi) if (!ai.has(sk)) lines.push(`- item ${sk}: ${v}`);
+    for (const [sk, v] of ai) if (bi.has(sk) && bi.get(sk) !== v) lines.push(`~ item ${sk}: ${bi.get(sk)} -> ${v}`);
+  }
+  if (before.objects && after.objects) {
+    const bo = new Map(before.objects.map((x) => [x.key, text(x)]));
+    const ao = new Map(after.objects.map((x) => [x.key, text(x)]));
+    for (const [k, v] of ao) if (!bo.has(k)) lines.push(`+ object ${k} ${v}`);
+    for (const [k] of bo) if (!ao.has(k)) lines.push(`- object ${k}`);
+    for (const [k, v] of ao) if (bo.has(k) && bo.get(k) !== v) lines.push(`~ object ${k}: ${bo.get(k)} -> ${v}`);
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------- setting delegates up through the API
+
+interface Env {
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+let setupClients = 0;
+/** Setup traffic comes from its own client addresses (documentation range), never the fuzzed ones. */
+const setupClient = () => `192.0.2.${(setupClients++ % 250) + 1}`;
+
+async function api(o: Origins, method: string, path: string, options: { json?: unknown; token?: string; at?: string; client?: string } = {}): Promise<Env> {
+  const headers: Record<string, string> = { 'x-local-client-ip': options.client ?? setupClient() };
+  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.at) headers['x-app-now'] = options.at;
+  const r = await fetch(`${o.api}${API_BASE}${path}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
+  return (await r.json()) as Env;
+}
+
+function expectOk(what: string, r: Env): Env {
+  if (r.code !== 200) throw new Error(`fuzz setup: ${what} answered ${JSON.stringify(r)}`);
+  return r;
+}
+
+async function mailedToken(o: Origins, to: string, kind: 'activate' | 'reset'): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const store = (await (await fetch(`${o.mail}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text?: string } }[] };
+    const mails = store.emails.filter((m) => m.destination.to.some((d) => d.toLowerCase().includes(to)));
+    for (const mail of mails.reverse()) {
+      const m = new RegExp(`/common/${kind}/([\\w-]+)`).exec(mail.body.text ?? '');
+      if (m) return m[1]!;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`fuzz setup: no ${kind} mail for ${to}`);
+}
+
+export const uniqueEmail = (tag: string) => `fuzz-${tag}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.org`;
+
+/** Signs up, activates and logs in a new delegate (the real flow, as the canary does too). */
+export async function newDelegate(o: Origins, label: string, password = `pw-${randomBytes(9).toString('base64url')}`): Promise<Delegate> {
+  const email = uniqueEmail(label);
+  expectOk('sign-up', await api(o, 'POST', '/email_register', { json: { email, password, confirm: password } }));
+  expectOk('activation', await api(o, 'POST', '/activate', { json: { token: await mailedToken(o, email, 'activate') } }));
+  const login = expectOk('login', await api(o, 'POST', '/login', { json: { email, password } }));
+  const data = login.data as { api_token: string; id: string };
+  return { label, id: data.id, email, password, token: data.api_token, abstractIds: [], updatedAt: [], fileIds: [], pendingFileIds: [], keys: [], unconfirmedKeys: [], snapshot: {} };
+}
+
+interface Presigned {
+  key: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** Presign and PUT; confirms unless told not to. Answers the key. */
+async function upload(o: Origins, d: Delegate, purpose: 'abstract' | 'poster' | 'oral', name: string, bytes: Buffer, confirm = true): Promise<{ key: string; id?: string }> {
+  const presign = expectOk(`presign ${purpose}`, await api(o, 'POST', '/uploads/presign', { token: d.token, at: OPEN, json: { purpose, file_name: name, size: bytes.length } }));
+  const p = presign.data as Presigned;
+  const put = await fetch(p.url, { method: 'PUT', headers: p.headers, body: new Uint8Array(bytes) });
+  if (!put.ok) throw new Error(`fuzz setup: PUT answered ${put.status}`);
+  if (!confirm) return { key: p.key };
+  const path = { abstract: '/upload', poster: '/poster/upload', oral: '/oral/upload' }[purpose];
+  const confirmed = expectOk(`confirm ${purpose}`, await api(o, 'POST', path, { token: d.token, at: OPEN, json: { key: p.key } }));
+  return { key: p.key, id: (confirmed.data as { id: string }).id };
+}
+
+/** Files and abstracts of every kind: saved, pending, confirmed and never confirmed. */
+export async function furnish(o: Origins, d: Delegate, role: 'victim' | 'attacker' | 'accomplice') {
+  const held = await upload(o, d, 'abstract', 'held.pdf', pdfBytes());
+  expectOk('create abstract', await api(o, 'POST', '/contribute', { token: d.token, at: OPEN, json: abstractBody([held.id!]) }));
+  await upload(o, d, 'poster', 'poster.pptx', pptxBytes());
+  if (role === 'accomplice') {
+    await observe(o, d);
+    return;
+  }
+  expectOk('create abstract', await api(o, 'POST', '/contribute', { token: d.token, at: OPEN, json: abstractBody() }));
+  await upload(o, d, 'abstract', 'pending.pdf', pdfBytes());
+  await upload(o, d, 'oral', 'talk.pptx', pptxBytes());
+  await upload(o, d, 'poster', 'unconfirmed.pptx', pptxBytes(), false);
+  if (role === 'attacker') {
+    await upload(o, d, 'abstract', 'pending-2.pdf', pdfBytes());
+    await upload(o, d, 'abstract', 'pending-3.pdf', pdfBytes());
+    await upload(o, d, 'abstract', 'unconfirmed.pdf', pdfBytes(), false);
+    await upload(o, d, 'oral', 'unconfirmed.pptx', pptxBytes(), false);
+    // Bytes that are not what the name says: a confirmation refuses (and deletes) them.
+    await upload(o, d, 'poster', 'fake.pptx', pdfBytes(), false);
+    expectOk('forgot password', await api(o, 'POST', '/forgot_password', { json: { email: d.email } }));
+    d.resetToken = await mailedToken(o, d.email, 'reset');
+  }
+  if (role === 'victim') {
+    // A second session, logged out: the only victim token the generators ever see.
+    const second = expectOk('second login', await api(o, 'POST', '/login', { json: { email: d.email, password: d.password } }));
+    d.deadToken = (second.data as { api_token: string }).api_token;
+    expectOk('logout', await api(o, 'POST', '/logout', { token: d.deadToken }));
+  }
+  await observe(o, d);
+}
+
+// ---------------------------------------------------------------- sessions
+
+/** Whether a token still opens a session (a logout, password change or reset ends them). */
+export async function alive(o: Origins, token: string): Promise<boolean> {
+  return (await api(o, 'GET', '/get_person_info', { token })).code === 200;
+}
+
+type SessionModules = typeof SessionsModule & typeof UsersModule & typeof CryptoModule;
+let storage: Promise<SessionModules> | undefined;
+
+/**
+ * A new session for a delegate whose sessions the fuzz ended (logout, password change, reset),
+ * written with the product's own session store: a login would cost a scrypt hash per session
+ * and trip the login throttles the fuzz is also exercising.
+ */
+export async function mintSession(o: Origins, d: Delegate): Promise<void> {
+  Object.assign(process.env, { TABLE_NAME: TABLE, DYNAMODB_ENDPOINT: o.dynamo, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1', APP_MODE: 'local' });
+  storage ??= Promise.all([import('#storage/sessions'), import('#storage/users'), import('#lib/crypto')]).then(([a, b, c]) => ({ ...a, ...b, ...c }));
+  const { sessionStore, accountStore, secrets } = await storage;
+  const user = await accountStore.getUser(d.id);
+  if (!user) throw new Error(`fuzz: ${d.label} (${d.id}) no longer exists`);
+  const { token, hash } = secrets.newToken();
+  await sessionStore.create(hash, { userId: d.id, epoch: user.session_epoch, expiresAt: new Date(Date.now() + timing.sessionDays * 86_400_000) });
+  d.token = token;
+}
+
+export { api as setupCall };

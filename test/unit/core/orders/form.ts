@@ -1,0 +1,43 @@
+/** A complete, valid order form as the spec's client sends it (strings, 0/1), for the order tests. */
+export const validForm = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  rate: '650',
+  accompanying_person: '1',
+  post_conference_activities_person: '2',
+  post_conference_activities_attach: '2',
+  title: 'Dr.',
+  first_name: 'Wei',
+  last_name: 'Zhang',
+  organization: 'National Cancer Center',
+  position: 'Epidemiologist',
+  primary_address_country: 'China',
+  primary_email: 'wei@example.org',
+  morning_workshop: '1',
+  afternoon_workshop: '0',
+  welcome_reception: '1',
+  gala_dinner: '1',
+  dietary_requirements: '',
+  other_dietary_requirements_allergies: '',
+  special_assistance_requirements: '',
+  visa_required: '0',
+  full_name_as_on_passport: 'ZHANG WEI',
+  gender: 'Male',
+  nationality: 'China',
+  hotel_book_required: '0',
+  ...over,
+});
+
+/** The visa and hotel parts filled in. */
+export const visaAndHotel = (passportFileId: string): Record<string, unknown> => ({
+  visa_required: '1',
+  date_of_birth: '1980-02-29',
+  issue_date_of_passport: '2020-01-15',
+  expiry_date_of_passport: '2030-01-14',
+  passport_number: 'E12345678',
+  phone_number_prefix: '+33',
+  phone_number: '4 72 73 84 85',
+  front_page_of_the_passport: passportFileId,
+  hotel_book_required: '1',
+  check_in_date: '2024-11-03',
+  check_out_date: '2024-11-08',
+  superior_double_room: '1',
+});

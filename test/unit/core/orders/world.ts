@@ -1,0 +1,184 @@
+/**
+ * In-memory ports of the order rules and the payments module: the same contracts (and the same
+ * all-or-nothing ledger writes with their conditions) as the DynamoDB and Stripe adapters.
+ */
+import type { Mail } from '#core/accounts/ports';
+import { orderPayables, orderPaymentMails, type OrderDeps } from '#core/orders/orders';
+import type { OrderStore, StoredOrder } from '#core/orders/ports';
+import type { Payment, Refund } from '#core/payments/model';
+import type { CardGateway, CheckoutSession, Ledger, LedgerWrite, PaymentsDeps, ProviderRefund } from '#core/payments/ports';
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+export function fakeOrders() {
+  const orders = new Map<string, StoredOrder>();
+  let sequence = 0;
+  const store: OrderStore = {
+    nextSequence: async () => ++sequence,
+    create: async (order, max) => {
+      if ([...orders.values()].filter((o) => o.owner_id === order.owner_id).length >= max) return 'full';
+      orders.set(order.id, clone(order));
+      return 'created';
+    },
+    list: async (owner) => [...orders.values()].filter((o) => o.owner_id === owner).map(clone),
+    get: async (owner, id) => (orders.get(id)?.owner_id === owner ? clone(orders.get(id)!) : undefined),
+    update: async (order, base, status) => {
+      const current = orders.get(order.id);
+      if (!current || current.updated_at !== base || current.payment_status !== status) return 'changed';
+      orders.set(order.id, clone(order));
+      return 'updated';
+    },
+    findByReference: async (reference) => clone([...orders.values()].find((o) => o.reference === reference)),
+    remove: async (owner, id, status) => {
+      const o = orders.get(id);
+      if (!o || o.owner_id !== owner || o.payment_status !== status) return false;
+      orders.delete(id);
+      return true;
+    },
+  };
+  return { store, orders };
+}
+
+export function fakeLedger(orders: Map<string, StoredOrder>) {
+  const payments = new Map<string, Payment>();
+  const refunds = new Map<string, Refund>();
+  const events = new Set<string>();
+  const writes: LedgerWrite[] = [];
+  const ledger: Ledger = {
+    commit: async (write) => {
+      if (write.eventId && events.has(write.eventId)) return 'duplicate-event';
+      if (write.payment && (write.payment.expect === null ? payments.has(write.payment.record.id) : payments.get(write.payment.record.id)?.state !== write.payment.expect)) return 'conflict';
+      if (write.refund && (write.refund.expect === null ? refunds.has(write.refund.record.id) : refunds.get(write.refund.record.id)?.state !== write.refund.expect)) return 'conflict';
+      if (write.subject && orders.get(write.subject.subject.id)?.payment_status !== write.subject.from) return 'conflict';
+      if (write.eventId) events.add(write.eventId);
+      if (write.payment) payments.set(write.payment.record.id, clone(write.payment.record));
+      if (write.refund) refunds.set(write.refund.record.id, clone(write.refund.record));
+      if (write.subject) {
+        const o = orders.get(write.subject.subject.id)!;
+        orders.set(o.id, { ...o, ...(write.subject.set as object), payment_status: write.subject.to as StoredOrder['payment_status'] });
+      }
+      writes.push(clone(write));
+      return 'ok';
+    },
+    markEvent: async (id) => {
+      if (events.has(id)) return 'duplicate-event';
+      events.add(id);
+      return 'ok';
+    },
+    payment: async (subject, id) => (payments.get(id)?.subject.id === subject.id ? clone(payments.get(id)) : undefined),
+    refund: async (subject, id) => (refunds.get(id)?.subject.id === subject.id ? clone(refunds.get(id)) : undefined),
+    ofSubject: async (subject) => ({
+      payments: [...payments.values()].filter((p) => p.subject.id === subject.id).map(clone),
+      refunds: [...refunds.values()].filter((r) => r.subject.id === subject.id).map(clone),
+    }),
+  };
+  return { ledger, payments, refunds, events, writes };
+}
+
+/** A card provider with just enough behaviour: sessions that can be paid, refunds that settle as told. */
+export function fakeGateway() {
+  const sessions = new Map<string, CheckoutSession>();
+  const refunds = new Map<string, ProviderRefund>();
+  const intents = new Map<string, Record<string, string>>();
+  const created: { idempotencyKey: string; lines: unknown; successUrl: string; cancelUrl: string }[] = [];
+  let n = 0;
+  let refundOutcome: 'pending' | 'succeeded' | 'failed' = 'pending';
+  let down = false;
+  const gateway: CardGateway = {
+    createCheckout: async (input) => {
+      if (down) throw new Error('provider down');
+      created.push({ idempotencyKey: input.idempotencyKey, lines: input.lines, successUrl: input.successUrl, cancelUrl: input.cancelUrl });
+      const amount = input.lines.reduce((s, l) => s + l.unitAmount * l.quantity, 0);
+      const s: CheckoutSession = { id: `cs_${++n}`, url: `https://pay.test/cs_${n}`, status: 'open', paymentStatus: 'unpaid', amountTotal: amount, currency: 'usd', paymentIntent: null, metadata: { ...input.metadata } };
+      sessions.set(s.id, s);
+      return clone(s);
+    },
+    readCheckout: async (id) => clone(sessions.get(id)!),
+    expireCheckout: async (id) => {
+      const s = sessions.get(id)!;
+      if (s.status === 'open') s.status = 'expired';
+      return clone(s);
+    },
+    createRefund: async (input) => {
+      const r: ProviderRefund = { id: `re_${++n}`, status: refundOutcome, amount: input.amount, paymentIntent: input.paymentIntent, metadata: { ...input.metadata }, failureReason: refundOutcome === 'failed' ? 'expired_or_canceled_card' : null };
+      refunds.set(r.id, r);
+      return clone(r);
+    },
+    readRefund: async (id) => clone(refunds.get(id)!),
+    listRefunds: async (pi) => [...refunds.values()].filter((r) => r.paymentIntent === pi).map(clone),
+    paymentIntentMetadata: async (id) => ({ ...(intents.get(id) ?? {}) }),
+  };
+  return {
+    gateway,
+    sessions,
+    refunds,
+    created,
+    /** The delegate pays at the provider (optionally a different amount or currency). */
+    pay: (id: string, over: Partial<CheckoutSession> = {}) => {
+      const s = sessions.get(id)!;
+      Object.assign(s, { status: 'complete', paymentStatus: 'paid', paymentIntent: `pi_${id}`, ...over });
+      intents.set(`pi_${id}`, { ...s.metadata });
+    },
+    settleRefunds: (status: 'succeeded' | 'failed') => {
+      for (const r of refunds.values()) if (r.status === 'pending') Object.assign(r, { status, failureReason: status === 'failed' ? 'expired_or_canceled_card' : null });
+    },
+    refundsWill: (outcome: typeof refundOutcome) => {
+      refundOutcome = outcome;
+    },
+    down: (on: boolean) => {
+      down = on;
+    },
+  };
+}
+
+export const OFFICE = 'registration@office.test';
+
+export function orderWorld() {
+  const orders = fakeOrders();
+  const ledger = fakeLedger(orders.orders);
+  const card = fakeGateway();
+  const outbox: Mail[] = [];
+  const errors: string[] = [];
+  let mailDown = false;
+  let ids = 0;
+  const mailer = {
+    send: async (mail: Mail) => {
+      if (mailDown) throw new Error('SES is down');
+      outbox.push(mail);
+    },
+  };
+  const log = { error: (m: string) => void errors.push(m), info: () => undefined };
+  const siteOrigin = 'https://congress.example.org';
+  const payments: PaymentsDeps = {
+    ledger: ledger.ledger,
+    gateway: card.gateway,
+    payables: orderPayables({ orders: orders.store }),
+    notify: orderPaymentMails({ mailer, log, siteOrigin }, OFFICE),
+    newId: () => `id-${++ids}`,
+    log,
+  };
+  const files = new Map<string, { purpose: string; owner: string }>();
+  const deps: OrderDeps = {
+    orders: orders.store,
+    payments,
+    files: { get: async (owner, id) => (files.get(id)?.owner === owner ? ({ id, purpose: files.get(id)!.purpose } as never) : undefined) },
+    mailer,
+    log,
+    newId: () => `order-${++ids}`,
+    newChecksum: () => `checksum-${++ids}`,
+    siteOrigin,
+  };
+  return {
+    deps,
+    orders,
+    ledger,
+    card,
+    outbox,
+    errors,
+    files,
+    mailDown: (on: boolean) => {
+      mailDown = on;
+    },
+    mailsTo: (to: string) => outbox.filter((m) => m.to === to).map((m) => m.subject),
+  };
+}
