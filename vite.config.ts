@@ -1,6 +1,8 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { fillPage } from './scripts/page-template';
+import type * as entryServer from './web/src/entry-server';
 
 /**
  * The SPA and the islands script live in web/ and build to dist/web (client) and dist/ssr
@@ -13,11 +15,21 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs') },
 ];
 
+/** `npm run dev` serves the page shell the build writes to app.html: the static site frame around the app's root. */
+const devShell: Plugin = {
+  name: 'dev-shell',
+  apply: 'serve',
+  transformIndexHtml: async (html, ctx) => {
+    const ssr = (await ctx.server!.ssrLoadModule('/src/entry-server.tsx')) as typeof entryServer;
+    return fillPage(html, ssr.renderShell());
+  },
+};
+
 export default defineConfig(({ command }) => ({
   root: 'web',
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), devShell],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

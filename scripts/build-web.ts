@@ -4,21 +4,23 @@
  *   dist/web/index.html         home (CloudFront default root object)
  *   dist/web/<path>/index.html  every static page (complete HTML + CSS, the islands script only)
  *                               and every hydrated SPA page (login, sign-up, forgot)
- *   dist/web/app.html           the SPA shell for every other page route: header, footer and a
- *                               placeholder paint at once, then the SPA renders the page
+ *   dist/web/app.html           the SPA shell for every other page route: header, footer and the
+ *                               page's skeleton paint at once, then the SPA renders the page in
+ *                               its root inside <main> (the frame is never rendered again)
  *   dist/web/404.html           the not-found page, answered with status 404
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { hydratedPaths, staticPaths } from '../web/src/config/paths';
+import { hydratedPaths, routeRegExp, staticPaths } from '../web/src/config/paths';
 import { sessionFlagScript } from '../web/src/lib/session-store';
 import { missingContent } from '../web/src/content/missing';
 import type * as entryServer from '../web/src/entry-server';
 
 type EntryServer = typeof entryServer;
 import { buildPdfs } from './pdf/build-pdfs';
+import { fillPage } from './page-template';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webOut = path.join(root, 'dist/web');
@@ -46,23 +48,32 @@ function sourcesStamp(): string {
   return String(Math.max(...inputs.map(newestMtime)));
 }
 
-function page(template: string, parts: { head: string; html: string; state?: string; hydrate?: boolean }) {
-  return template
-    .replace('<!--app-head-->', parts.head)
-    .replace('<div id="root">', parts.hydrate ? '<div id="root" data-render="hydrate">' : '<div id="root">')
-    .replace('<!--app-html-->', parts.html)
-    .replace('<!--app-state-->', parts.state ?? '');
-}
-
-/** React hoists <title>, <meta> and <link> to the front of the rendered HTML: move them into <head>. */
-function splitHoisted(html: string): { hoisted: string; body: string } {
-  const m = /^((?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)*)/.exec(html);
-  const hoisted = m?.[1] ?? '';
-  return { hoisted, body: html.slice(hoisted.length) };
-}
-
 interface Manifest {
   [source: string]: { file: string; imports?: string[]; isEntry?: boolean };
+}
+
+/** Every chunk `source` needs: its own file and its static imports, recursively. */
+function chunkClosure(manifest: Manifest, source: string, into = new Set<string>()): Set<string> {
+  if (into.has(source)) return into;
+  into.add(source);
+  for (const imported of manifest[source]!.imports ?? []) chunkClosure(manifest, imported, into);
+  return into;
+}
+
+/**
+ * The chunks each SPA page needs besides the app's (web/src/main.tsx and its imports), as data
+ * for web/src/boot.ts: it preloads those of the page being opened together with the app's code,
+ * instead of after the app has loaded and run. Files are listed once; routes refer to them.
+ */
+function pageChunks(manifest: Manifest, pages: [string, string][]): string {
+  const app = chunkClosure(manifest, 'src/main.tsx');
+  const files: string[] = [];
+  const index = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
+  const routes = pages.map(([route, source]) => [
+    routeRegExp(route).source,
+    [...chunkClosure(manifest, source)].filter((chunk) => !app.has(chunk)).map((chunk) => index(`/${manifest[chunk]!.file}`)),
+  ]);
+  return JSON.stringify({ files, routes });
 }
 
 /** The static pages' template: the SPA's, with the islands script instead of the app's scripts. */
@@ -94,38 +105,23 @@ export async function buildWeb() {
     .replace('<!--session-flag-->', `<script>${sessionFlagScript}</script>`);
   const statics = staticTemplate(spa, manifest);
   const ssr = (await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href)) as EntryServer;
+  const spaPages = spa.replace(
+    '<!--app-state-->',
+    `<script type="application/json" id="__PAGE_CHUNKS__">${pageChunks(manifest, ssr.pageSources())}</script>\n    <!--app-state-->`,
+  );
   const write = (file: string, html: string) => {
     fs.mkdirSync(path.dirname(path.join(webOut, file)), { recursive: true });
     fs.writeFileSync(path.join(webOut, file), html);
   };
 
   for (const url of staticPaths) {
-    const result = await ssr.renderStatic(url);
-    const { hoisted, body } = splitHoisted(result.html);
-    const html = page(statics, { head: `${hoisted}${result.styles}`, html: body });
+    const html = fillPage(statics, await ssr.renderStatic(url));
     write(`${url}/index.html`, html);
     if (url === '/home') write('index.html', html);
   }
-  const notFound = await ssr.renderStatic('/404.html');
-  const notFoundParts = splitHoisted(notFound.html);
-  write('404.html', page(statics, { head: `${notFoundParts.hoisted}${notFound.styles}`, html: notFoundParts.body }));
-
-  for (const url of hydratedPaths) {
-    const result = await ssr.renderSpa(url);
-    const { hoisted, body } = splitHoisted(result.html);
-    write(
-      `${url}/index.html`,
-      page(spa, {
-        head: `${hoisted}${result.styles}`,
-        html: body,
-        hydrate: true,
-        // Data, not script: allowed by the strict content security policy.
-        state: `<script type="application/json" id="__QUERY_STATE__">${result.state.replace(/</g, '\\u003c')}</script>`,
-      }),
-    );
-  }
-  const shell = ssr.renderShell();
-  write('app.html', page(spa, { head: `<title>IACR 2024 Beijing</title>${shell.styles}`, html: shell.html }));
+  write('404.html', fillPage(statics, await ssr.renderStatic('/404.html')));
+  for (const url of hydratedPaths) write(`${url}/index.html`, fillPage(spaPages, await ssr.renderSpa(url)));
+  write('app.html', fillPage(spaPages, ssr.renderShell()));
 
   fs.writeFileSync(stampFile, sourcesStamp());
   printMissingContent();

@@ -1,11 +1,15 @@
 /**
- * Pre-rendering entry (build time only, scripts/build-web.ts). Three kinds of HTML:
+ * Pre-rendering entry (build time, scripts/build-web.ts; the dev server's shell, vite.config.ts).
+ * Every page is the site frame (skip link, header, main, footer) as static HTML; what differs is
+ * inside <main>:
  * - `renderStatic`: a public information page, complete with its critical CSS; no React runs
  *   in the browser, only the islands script;
- * - `renderSpa`: an SPA page anyone can open (login), hydrated in the browser with the same state;
- * - `renderShell`: the SPA shell (header, footer, a placeholder) painted before the SPA renders.
+ * - `renderSpa`: the app root holding an SPA page anyone can open (login), hydrated in the
+ *   browser with the same state;
+ * - `renderShell`: the app root holding the page skeleton, which the SPA replaces.
+ * The SPA renders only inside its root: the frame around it is never rendered again (no layout
+ * shift, less work on start); web/src/app/layout/use-site-frame.ts brings its links to life.
  */
-import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -14,51 +18,77 @@ import { StaticRouter } from 'react-router-dom';
 import { conferenceFacts } from '#core/domain/conference-facts';
 import { App } from './app/app';
 import { SiteFrame } from './app/layout/site-frame';
-import { Providers, createQueryClient } from './app/providers';
+import { Providers, createEmotionCache, createQueryClient } from './app/providers';
 import { preloadRoute } from './app/routes';
 import { loadNotFoundPage, staticPages } from './app/static-pages';
 import { PageSkeleton } from './components/page';
 import { conferenceQuery } from './lib/conference';
 
 export { staticPages };
+export { pageSources } from './app/pages';
+
+/** A page's parts for the HTML template: what goes into <head>, the body, the query state if any. */
+export interface RenderedPage {
+  head: string;
+  html: string;
+  state?: string;
+}
 
 function setup() {
-  const emotionCache = createCache({ key: 'css' });
+  const emotionCache = createEmotionCache();
   // Styles go to <head> (extracted below) instead of inline next to each element.
   emotionCache.compat = true;
   const queryClient = createQueryClient();
   queryClient.setQueryData(conferenceQuery.queryKey, conferenceFacts());
   return { emotionCache, queryClient, emotion: createEmotionServer(emotionCache) };
 }
+type Setup = ReturnType<typeof setup>;
 
-function renderFrame(url: string, content: ReactNode) {
-  const { emotionCache, queryClient, emotion } = setup();
-  const html = renderToString(
-    <Providers queryClient={queryClient} emotionCache={emotionCache}>
+/** React hoists <title>, <meta> and <link> to the front of the rendered HTML: they go into <head>. */
+function splitHoisted(html: string): { hoisted: string; body: string } {
+  const m = /^((?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)*)/.exec(html);
+  const hoisted = m?.[1] ?? '';
+  return { hoisted, body: html.slice(hoisted.length) };
+}
+
+function renderFrame(s: Setup, url: string, main: ReactNode, app: boolean) {
+  return renderToString(
+    <Providers queryClient={s.queryClient} emotionCache={s.emotionCache}>
       <StaticRouter location={url}>
-        <SiteFrame>{content}</SiteFrame>
+        <SiteFrame app={app}>{main}</SiteFrame>
       </StaticRouter>
     </Providers>,
   );
-  return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
 }
+
+/** The critical CSS of `html` (every rule its class names use, and the global styles). */
+const styles = (s: Setup, html: string) => s.emotion.constructStyleTagsFromChunks(s.emotion.extractCriticalToChunks(html));
 
 /** `url` is a static path, or '/404.html' for the not-found page. */
-export async function renderStatic(url: string) {
+export async function renderStatic(url: string): Promise<RenderedPage> {
+  const s = setup();
   const Page = staticPages[url] ?? (await loadNotFoundPage());
-  return renderFrame(url, <Page />);
+  const { hoisted, body } = splitHoisted(renderFrame(s, url, <Page />, false));
+  return { head: hoisted + styles(s, body), html: body };
 }
 
-export function renderShell() {
-  return renderFrame('/', <PageSkeleton />);
+/** The frame with the app's root in <main>, holding `app` rendered on its own (as the browser will). */
+function renderAppPage(s: Setup, url: string, app: ReactNode, hydrate: boolean): RenderedPage {
+  const { hoisted, body } = splitHoisted(renderToString(app));
+  const root = <div id="root" data-render={hydrate ? 'hydrate' : undefined} dangerouslySetInnerHTML={{ __html: body }} />;
+  const html = renderFrame(s, url, root, true);
+  return { head: hoisted + styles(s, html), html, state: JSON.stringify(dehydrate(s.queryClient)) };
 }
 
-export async function renderSpa(url: string) {
-  const { emotionCache, queryClient, emotion } = setup();
+export function renderShell(): RenderedPage {
+  const s = setup();
+  const shell = renderAppPage(s, '/', <Providers queryClient={s.queryClient} emotionCache={s.emotionCache}><PageSkeleton /></Providers>, false);
+  return { head: `<title>IACR 2024 Beijing</title>${shell.head}`, html: shell.html };
+}
+
+export async function renderSpa(url: string): Promise<RenderedPage> {
+  const s = setup();
   await preloadRoute(url);
-  const html = renderToString(
-    <App queryClient={queryClient} emotionCache={emotionCache} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />,
-  );
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, state: JSON.stringify(dehydrate(queryClient)) };
+  const router = (children: ReactNode) => <StaticRouter location={url}>{children}</StaticRouter>;
+  return renderAppPage(s, url, <App queryClient={s.queryClient} emotionCache={s.emotionCache} router={router} />, true);
 }

@@ -1,21 +1,25 @@
 /**
  * SPA entry (accounts and the delegate's pages; the public pages are static HTML). A page
  * pre-rendered for hydration (`data-render="hydrate"`, e.g. /login) is hydrated once its chunk is
- * loaded, so nothing flashes; on the shell (app.html) the app replaces the painted frame. Both
- * render in a transition: React yields to the browser every few milliseconds instead of holding
- * the main thread for the whole first render.
+ * loaded, so nothing flashes; on the shell (app.html) the app replaces the painted skeleton. The
+ * app renders only inside its root: the site frame around it is static HTML. The start is cut
+ * into tasks the browser can run input between: the modules' evaluation, the theme's creation,
+ * then the first render in a transition (React yields every few milliseconds).
  */
-import createCache from '@emotion/cache';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
-import { createQueryClient } from './app/providers';
+import { createEmotionCache, createQueryClient } from './app/providers';
 import { preloadRoute } from './app/routes';
+import { siteSystem } from './app/theme';
 import { conferenceQuery } from './lib/conference';
 import { syncClock } from './lib/clock';
 import { markSession } from './lib/session-store';
+
+/** Ends the current task: the browser can paint and handle input before the rest runs. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   const container = document.getElementById('root')!;
@@ -30,12 +34,16 @@ async function start() {
     <StrictMode>
       <App
         queryClient={queryClient}
-        emotionCache={createCache({ key: 'css' })}
+        emotionCache={createEmotionCache()}
         router={(children) => <BrowserRouter>{children}</BrowserRouter>}
       />
     </StrictMode>
   );
-  await preloadRoute(window.location.pathname);
+  // The page's code (preloaded by boot.ts) first: it starts loading its data, if any.
+  await preloadRoute(window.location.pathname, queryClient);
+  await nextTask();
+  siteSystem();
+  await nextTask();
   if (container.dataset.render === 'hydrate') {
     startTransition(() => {
       hydrateRoot(container, app);

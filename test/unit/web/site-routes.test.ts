@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_OBJECT, siteObjectFor } from '../../../infra/site/routing';
+import { matchPath } from 'react-router-dom';
+import { delegatePages, notFoundPage, pageFor, pageLoader, publicPages } from '../../../web/src/app/pages';
 import { spaRoutePaths } from '../../../web/src/app/routes';
-import { pagePatterns, prerenderedPaths, staticPaths } from '../../../web/src/config/paths';
+import { matchesRoute, pagePatterns, paths, prerenderedPaths, staticPaths } from '../../../web/src/config/paths';
 
 describe('every SPA route is served by the site', () => {
   it('a direct load of each route gets the SPA (never the 404 page)', () => {
@@ -12,5 +14,21 @@ describe('every SPA route is served by the site', () => {
   });
   it('no page is both a static page and an SPA route', () => {
     expect(spaRoutePaths.filter((p) => staticPaths.includes(p))).toEqual([]);
+  });
+});
+
+describe('SPA pages by route (web/src/app/pages.ts)', () => {
+  it('every page names a module that exists', () => {
+    for (const page of [...publicPages, ...delegatePages].map(([, name]) => name).concat(notFoundPage)) {
+      expect(pageLoader(page), page).toBeTypeOf('function');
+    }
+  });
+  it('a path finds its page as the router matches it (any case, a trailing slash, one segment per parameter)', () => {
+    const cases = ['/admin/center', '/Admin/Center/', '/admin/upload-update/42', '/admin/upload-update/42/x', '/admin/upload-update/', '/login/x', '/register/stepone'];
+    for (const path of cases) {
+      for (const pattern of spaRoutePaths) expect(matchesRoute(pattern, path), `${pattern} ${path}`).toBe(matchPath({ path: pattern, end: true }, path) !== null);
+    }
+    expect(pageFor(paths.center)).toBe('account/center-page');
+    expect(pageFor('/no/such/page')).toBe(notFoundPage);
   });
 });

@@ -1,74 +1,34 @@
 /**
- * The page routes of the SPA: accounts and the delegate's pages. Every page is its own chunk
- * (route-level lazy loading), so /login loads none of the delegate's pages. The public
- * information pages are static HTML (web/src/app/static-pages.tsx): a link or a navigate() to
- * one of them leaves the SPA with a full page load.
+ * The page routes of the SPA: accounts and the delegate's pages (web/src/app/pages.ts, one lazy
+ * chunk each). The public information pages are static HTML (web/src/app/static-pages.tsx): a
+ * link or a navigate() to one of them leaves the SPA with a full page load.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Route, Routes, matchPath, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { paths, staticPaths } from '../config/paths';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import { RequireDelegate } from '../features/account/require-delegate';
 import { SiteLayout } from './layout/site-layout';
+import { delegatePages, notFoundPage, pageFor, pageLoader, publicPages } from './pages';
 
-const page = {
-  notFound: lazyPage(() => import('../features/errors/not-found-page')),
-  login: lazyPage(() => import('../features/account/login-page')),
-  register: lazyPage(() => import('../features/account/register-page')),
-  accountCreated: lazyPage(() => import('../features/account/account-created-page')),
-  activate: lazyPage(() => import('../features/account/activate-page')),
-  forgot: lazyPage(() => import('../features/account/forgot-page')),
-  await: lazyPage(() => import('../features/account/await-page')),
-  reset: lazyPage(() => import('../features/account/reset-page')),
-  center: lazyPage(() => import('../features/account/center-page')),
-  changePassword: lazyPage(() => import('../features/account/change-password-page')),
-  profileEdit: lazyPage(() => import('../features/account/profile-edit-page')),
-  posterUpload: lazyPage(async () => {
-    const { PresentationUploadPage } = await import('../features/presentations/presentation-upload-page');
-    return { default: () => <PresentationUploadPage purpose="poster" /> };
-  }),
-  oralUpload: lazyPage(async () => {
-    const { PresentationUploadPage } = await import('../features/presentations/presentation-upload-page');
-    return { default: () => <PresentationUploadPage purpose="oral" /> };
-  }),
-  abstracts: lazyPage(() => import('../features/abstracts/abstracts-page')),
-  abstractForm: lazyPage(() => import('../features/abstracts/abstract-form-page')),
-  abstractSuccess: lazyPage(() => import('../features/abstracts/abstract-success-page')),
-};
-
-/** Public SPA routes: [path, page]. */
-const publicRoutes: [string, LazyPage][] = [
-  [paths.login, page.login],
-  [paths.registerStepOne, page.register],
-  [paths.accountCreated, page.accountCreated],
-  [paths.activate, page.activate],
-  [paths.forgot, page.forgot],
-  [paths.await, page.await],
-  [paths.reset, page.reset],
-];
-
-/** Delegate routes (auth): an anonymous visitor is sent to /login, which returns here after. */
-const delegateRoutes: [string, LazyPage][] = [
-  [paths.center, page.center],
-  [paths.updatePassword, page.changePassword],
-  [paths.profileEdit, page.profileEdit],
-  [paths.abstracts, page.abstracts],
-  [paths.abstractNew, page.abstractForm],
-  [paths.abstractEdit, page.abstractForm],
-  [paths.abstractSuccess, page.abstractSuccess],
-  [paths.posterUpload, page.posterUpload],
-  [paths.oralUpload, page.oralUpload],
-];
+/** One lazy component per page module (a module can serve several routes). */
+const components = new Map<string, LazyPage>();
+function component(page: string): LazyPage {
+  if (!components.has(page)) components.set(page, lazyPage(pageLoader(page)));
+  return components.get(page)!;
+}
+const NotFound = component(notFoundPage);
 
 /** Every route path of the SPA (a unit test checks that the site serves each of them). */
-export const spaRoutePaths = [...publicRoutes, ...delegateRoutes].map(([path]) => path);
+export const spaRoutePaths = [...publicPages, ...delegatePages].map(([path]) => path);
 
-/** Loads the page of `pathname` before hydration, so pre-rendered HTML hydrates without a flash. */
-export async function preloadRoute(pathname: string) {
-  for (const [path, p] of [...publicRoutes, ...delegateRoutes]) {
-    if (matchPath({ path, end: true }, pathname)) return p.preload();
-  }
-  return page.notFound.preload();
+/**
+ * Loads the page of `pathname` before the first render, so pre-rendered HTML hydrates without a
+ * flash; with the app's query client, the page's data starts loading too.
+ */
+export function preloadRoute(pathname: string, queryClient?: QueryClient) {
+  return component(pageFor(pathname)).preload(queryClient);
 }
 
 /** A static page reached inside the SPA (navigate(), an old link): load its HTML. */
@@ -78,6 +38,11 @@ function StaticPage({ path }: { path: string }) {
   return null;
 }
 
+function pageRoute([path, page]: [string, string]) {
+  const P = component(page);
+  return <Route key={path} path={path} element={<P />} />;
+}
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -85,15 +50,11 @@ export function AppRoutes() {
         <Route key={path} path={path} element={<StaticPage path={path} />} />
       ))}
       <Route element={<SiteLayout />}>
-        {publicRoutes.map(([path, P]) => (
-          <Route key={path} path={path} element={<P />} />
-        ))}
+        {publicPages.map(pageRoute)}
         <Route element={<RequireDelegate />}>
-          {delegateRoutes.map(([path, P]) => (
-            <Route key={path} path={path} element={<P />} />
-          ))}
+          {delegatePages.map(pageRoute)}
         </Route>
-        <Route path="*" element={<page.notFound />} />
+        <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
   );

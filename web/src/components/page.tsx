@@ -14,6 +14,23 @@ export function PageTitle({ title, description }: { title: string; description?:
   );
 }
 
+/** The page's box and its title area: the same for a page and its skeleton, so one replaces the other in place. */
+const pageBox = { py: { base: '6', md: '10' }, px: { base: '4', md: '6' } } as const;
+const titleArea = { gap: '2', mb: { base: '6', md: '8' } } as const;
+/** Line heights of the title (heading size 2xl, 3xl from md) and of the lead (text md, lg from md). */
+const titleLine = { base: '2rem', md: '2.375rem' } as const;
+const leadLine = { base: '1.5rem', md: '1.6875rem' } as const;
+
+/** The skeleton's heading has no id: focus after navigation goes to the page's own (site-layout.tsx). */
+function PageHeading({ title, skeleton = false }: { title: string; skeleton?: boolean }) {
+  const focusable = skeleton ? {} : ({ id: 'page-title', tabIndex: -1, outline: 'none' } as const);
+  return (
+    <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.fg" {...focusable}>
+      {title}
+    </Heading>
+  );
+}
+
 export function Page(props: {
   title: string;
   lead?: ReactNode;
@@ -22,12 +39,10 @@ export function Page(props: {
   children: ReactNode;
 }) {
   return (
-    <Container maxW={props.width === 'wide' ? '6xl' : '4xl'} py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
+    <Container maxW={props.width === 'wide' ? '6xl' : '4xl'} {...pageBox}>
       <PageTitle title={props.title} description={props.description} />
-      <Stack gap="2" mb={{ base: '6', md: '8' }}>
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.fg" id="page-title" tabIndex={-1} outline="none">
-          {props.title}
-        </Heading>
+      <Stack {...titleArea}>
+        <PageHeading title={props.title} />
         {props.lead && (
           <Text fontSize={{ base: 'md', md: 'lg' }} color="gray.700" maxW="3xl">
             {props.lead}
@@ -39,13 +54,23 @@ export function Page(props: {
   );
 }
 
-/** Placeholder while the congress facts load (only on pages that were not pre-rendered). */
-export function PageSkeleton() {
+/**
+ * Placeholder of a page whose code or data is loading, in the page's own box: the title area
+ * where the page's will be (its heading when the page knows it already), then lines of content.
+ * The SPA shell (app.html) paints it before any script runs.
+ */
+export function PageSkeleton({ title }: { title?: string }) {
   return (
-    <Container maxW="4xl" py="10" aria-busy="true" aria-live="polite">
-      <Box srOnly>Loading...</Box>
+    <Container maxW="4xl" {...pageBox} aria-busy="true">
+      {title && <PageTitle title={title} />}
+      <Box srOnly role="status">
+        Loading...
+      </Box>
+      <Stack {...titleArea}>
+        {title ? <PageHeading title={title} skeleton /> : <Skeleton height={titleLine} width="60%" />}
+        <Skeleton height={leadLine} width="80%" />
+      </Stack>
       <Stack gap="4">
-        <Skeleton height="10" width="60%" />
         <Skeleton height="5" />
         <Skeleton height="5" />
         <Skeleton height="5" width="80%" />

@@ -54,6 +54,17 @@ export function pathTo(path: string, params: Record<string, string | number> = {
   return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
 }
 
+/** The route `pattern` as a regular expression: `:param` is one segment; any case and a trailing slash match, as in the router. */
+export function routeRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body}/?$`, 'i');
+}
+
+export const matchesRoute = (pattern: string, pathname: string) => routeRegExp(pattern).test(pathname);
+
 /**
  * Public information pages: complete HTML and CSS built at build time, with a few small scripts
  * (islands: header menus, carousel) and no React in the browser. Links to them are plain links.

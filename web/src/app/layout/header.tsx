@@ -3,20 +3,19 @@
  * dropdown; Log in when logged out; when logged in an Account link and the delegate menu
  * (abstract, poster and oral upload, logout). On phones the same items fold into one menu.
  *
- * The same markup serves the static pages and the SPA. Both variants (logged in and out) are
- * rendered; CSS shows one by `<html data-session>` (web/src/lib/session-store.ts), so the right
- * one paints first. The dropdowns are disclosure buttons driven by web/src/islands/disclosures.ts.
+ * Static HTML on every page, the SPA's included (web/src/entry-server.tsx). Both variants (logged
+ * in and out) are rendered; CSS shows one by `<html data-session>` (web/src/lib/session-store.ts),
+ * so the right one paints first. The dropdowns are disclosure buttons driven by
+ * web/src/islands/disclosures.ts (islands script on static pages, use-site-frame.ts in the SPA).
  */
 import { Box, Button, Container, Flex, HStack, Image, Link as ChakraLink, Stack, Text, type ButtonProps, type LinkProps } from '@chakra-ui/react';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import siteJson from '../../content/site.json';
 import type { SiteContent } from '../../content/schema';
 import { accountHome, paths } from '../../config/paths';
 import { SmartLink } from '../../components/smart-link';
 import { ChevronDownIcon, MenuIcon } from '../../components/ui/icons';
 import { whenLoggedIn, whenLoggedOut } from '../../components/ui/session-visibility';
-import { enhanceDisclosures, type Disclosures } from '../../islands/disclosures';
 
 const site = siteJson as SiteContent;
 
@@ -134,18 +133,8 @@ function MobileNav() {
 }
 
 export function Header() {
-  const ref = useRef<HTMLElement>(null);
-  const disclosures = useRef<Disclosures | null>(null);
-  const { pathname } = useLocation();
-  // In the SPA (static pages run the same code from web/src/islands/main.ts).
-  useEffect(() => {
-    disclosures.current = enhanceDisclosures(ref.current!);
-    return () => disclosures.current?.dispose();
-  }, []);
-  useEffect(() => disclosures.current?.closeAll(), [pathname]);
-
   return (
-    <Box as="header" ref={ref} data-site-header="" bg="white" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+    <Box as="header" data-site-header="" bg="white" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl" px={{ base: '4', md: '6' }}>
         <Flex h="16" align="center" justify="space-between" gap="3">
           <ChakraLink href={paths.home} aria-label={`${site.shortName} Beijing, home`} _hover={{ textDecoration: 'none' }} flexShrink={0}>

@@ -1,10 +1,15 @@
-/** The frame of every page, static or SPA: skip link, header, main landmark, footer. */
+/**
+ * The frame of every page, static or SPA: skip link, header, main landmark, footer. It is static
+ * HTML made at build time (web/src/entry-server.tsx); the SPA renders only inside its root in
+ * <main> (`app`). There <main> is at least one screen tall, so the footer starts below the first
+ * screen and a page growing as it loads moves nothing the visitor sees (no layout shift).
+ */
 import { Box, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Footer } from './footer';
 import { Header } from './header';
 
-export function SiteFrame({ children }: { children: ReactNode }) {
+export function SiteFrame({ children, app = false }: { children: ReactNode; app?: boolean }) {
   return (
     <Flex direction="column" minH="100vh">
       <Box
@@ -23,7 +28,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
         <a href="#main">Skip to main content</a>
       </Box>
       <Header />
-      <Box as="main" id="main" flex="1" tabIndex={-1} outline="none">
+      <Box as="main" id="main" flex="1" tabIndex={-1} outline="none" minH={app ? '100vh' : undefined}>
         {children}
       </Box>
       <Footer />

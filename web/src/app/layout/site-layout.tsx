@@ -1,27 +1,24 @@
 /**
- * The SPA's page frame. After a client-side navigation it moves focus to the new page's heading
+ * What the SPA renders around its pages, inside its root in the static site frame
+ * (use-site-frame.ts). After a client-side navigation it moves focus to the new page's heading
  * (screen readers announce it) and scrolls to the top; a 401 from any call clears the session and
  * goes to /home (spec).
  */
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageSkeleton } from '../../components/page';
+import { loadToasterRegion, useToasterWanted } from '../../components/ui/toaster';
 import { onUnauthorized } from '../../lib/api-client';
 import { paths } from '../../config/paths';
-import { SiteFrame } from './site-frame';
+import { useSiteFrame } from './use-site-frame';
 
-// The notice area (toasts) is not needed for the first paint: its code loads after the page's.
-const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+// The notices' region loads and mounts with the first notice (web/src/components/ui/toaster.ts).
+const ToasterRegion = lazy(loadToasterRegion);
 
-function LateToaster() {
-  const [show, setShow] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setShow(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
-  return show ? (
+function Notices() {
+  return useToasterWanted() ? (
     <Suspense fallback={null}>
-      <Toaster />
+      <ToasterRegion />
     </Suspense>
   ) : null;
 }
@@ -49,15 +46,16 @@ function useFocusOnNavigate() {
 }
 
 export function SiteLayout() {
+  useSiteFrame();
   useFocusOnNavigate();
   // Home is a static page: a full page load.
   useEffect(() => onUnauthorized(() => window.location.assign(paths.home)), []);
   return (
-    <SiteFrame>
+    <>
       <Suspense fallback={<PageSkeleton />}>
         <Outlet />
       </Suspense>
-      <LateToaster />
-    </SiteFrame>
+      <Notices />
+    </>
   );
 }

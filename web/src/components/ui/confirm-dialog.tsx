@@ -1,48 +1,29 @@
-/** "Are you sure?" for actions that cannot be undone (deleting an abstract, removing a file). */
-import { Button, Dialog, Portal } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+/**
+ * "Are you sure?" for actions that cannot be undone (deleting an abstract, removing a file). The
+ * dialog's code (Chakra's dialog machinery, about 20 kB gzip) and its mounting wait until it is
+ * first opened: pages that offer a removal do not pay for it when they load. Once opened it stays
+ * mounted, so it closes with its animation and returns focus to the button that opened it.
+ */
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 
-export function ConfirmDialog(props: {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   children: ReactNode;
   confirmLabel: string;
   onConfirm: () => Promise<void> | void;
   onClose: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
+}
+
+const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
+
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && props.onClose()} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{props.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{props.children}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onClose}>
-                Cancel
-              </Button>
-              <Button
-                colorPalette="red"
-                loading={busy}
-                onClick={async () => {
-                  setBusy(true);
-                  try {
-                    await props.onConfirm();
-                  } finally {
-                    setBusy(false);
-                  }
-                }}
-              >
-                {props.confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   );
 }

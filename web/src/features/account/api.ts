@@ -1,5 +1,5 @@
 /** The account calls, built from the route table. */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { PersonInfo } from '#core/accounts/model';
 import type { ChangePasswordInput, ForgotInput, LoginInput, ProfileInput, RegisterInput, ResetInput } from '#core/accounts/schemas';
@@ -32,17 +32,23 @@ export const accountApi = {
 export const personInfoKey = ['person-info'] as const;
 
 /** The delegate's user info (spec: refreshed after several actions); kept in the session too. */
+const personInfoQuery = queryOptions({
+  queryKey: personInfoKey,
+  queryFn: async () => {
+    const info = await accountApi.personInfo();
+    session.set({ info });
+    return info;
+  },
+  initialData: () => (session.get().info as PersonInfo | null) ?? undefined,
+  staleTime: 30_000,
+});
+
 export function usePersonInfo() {
   const { token } = useSession();
-  return useQuery({
-    queryKey: personInfoKey,
-    enabled: Boolean(token),
-    queryFn: async () => {
-      const info = await accountApi.personInfo();
-      session.set({ info });
-      return info;
-    },
-    initialData: () => (session.get().info as PersonInfo | null) ?? undefined,
-    staleTime: 30_000,
-  });
+  return useQuery({ ...personInfoQuery, enabled: Boolean(token) });
+}
+
+/** Starts loading the user info before a page's first render (a logged-out visitor is sent to log in instead). */
+export function prefetchPersonInfo(queryClient: QueryClient) {
+  if (session.token()) void queryClient.prefetchQuery(personInfoQuery);
 }

@@ -1,5 +1,6 @@
 /** /admin/center: the personal information centre, with links to edit the profile and change the password. */
-import { Badge, Button, Card, DataList, Grid, HStack, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, DataList, Grid, HStack, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { profileComplete } from '#core/accounts/model';
 import { abstractLimits, deadlines } from '#core/config/conference';
@@ -11,6 +12,8 @@ import { UnfinishedUploads } from '../../components/upload/unfinished-uploads';
 import { paths } from '../../config/paths';
 import { useServerNow } from '../../lib/clock';
 import { usePersonInfo } from './api';
+
+export { prefetchPersonInfo as prefetch } from './api';
 
 const dash = (v: string | null | undefined) => (v && v.trim() ? v : '-');
 
@@ -25,14 +28,17 @@ function RegistrationBadge({ payStatus }: { payStatus: number }) {
   return <Badge colorPalette="orange">Registration unpaid</Badge>;
 }
 
+const title = 'My account';
+
 export default function CenterPage() {
   const info = usePersonInfo();
+  // When the answer arrives the page renders in a transition, in slices, not in one long task.
+  const u = useDeferredValue(info.data);
   if (info.isError && !info.data) return <QueryError error={info.error} onRetry={() => void info.refetch()} title="Logon failed, please try again" />;
-  if (!info.data) return <PageSkeleton />;
-  const u = info.data;
+  if (!u) return <PageSkeleton title={title} />;
   const name = [u.first_name, u.middle_initial, u.last_name].filter(Boolean).join(' ');
   return (
-    <Page title="My account" lead={name ? `Welcome, ${name}.` : `Logged in as ${u.email}.`}>
+    <Page title={title} lead={name ? `Welcome, ${name}.` : `Logged in as ${u.email}.`}>
       <Stack gap="6">
         {!profileComplete(u) && (
           <FormAlert status="info" title="Complete your profile">
@@ -48,7 +54,10 @@ export default function CenterPage() {
               <Heading as="h2" size="md">
                 Personal information
               </Heading>
-              <RegistrationBadge payStatus={u.pay_status} />
+              {/* The badge follows the server clock: its line is kept (its own on a phone), so nothing moves when it appears. */}
+              <Box minH="6" flexBasis={{ base: '100%', sm: 'auto' }}>
+                <RegistrationBadge payStatus={u.pay_status} />
+              </Box>
             </HStack>
           </Card.Header>
           <Card.Body>

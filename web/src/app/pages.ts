@@ -1,0 +1,69 @@
+/**
+ * Every SPA page by route: its module under web/src/features, one lazy chunk each (so /login
+ * loads none of the delegate's pages). The build lists each page's chunks in the SPA's HTML, and
+ * web/src/boot.ts preloads those of the page being opened together with the app's code.
+ * A new page: its path in web/src/config/paths.ts and a line here.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { matchesRoute, paths } from '../config/paths';
+
+/**
+ * A page's module: the page, and optionally `prefetch`, which starts loading the page's data
+ * while the app starts (before the page's first render) when the page is opened directly.
+ */
+export interface PageModule {
+  default: ComponentType;
+  prefetch?: (queryClient: QueryClient) => void;
+}
+export type PageLoader = () => Promise<PageModule>;
+
+/** [route, page module: its path under web/src/features without .tsx] */
+type PageRoute = [string, string];
+
+export const publicPages: PageRoute[] = [
+  [paths.login, 'account/login-page'],
+  [paths.registerStepOne, 'account/register-page'],
+  [paths.accountCreated, 'account/account-created-page'],
+  [paths.activate, 'account/activate-page'],
+  [paths.forgot, 'account/forgot-page'],
+  [paths.await, 'account/await-page'],
+  [paths.reset, 'account/reset-page'],
+];
+
+/** Delegate pages (auth): an anonymous visitor is sent to /login, which returns there after. */
+export const delegatePages: PageRoute[] = [
+  [paths.center, 'account/center-page'],
+  [paths.updatePassword, 'account/change-password-page'],
+  [paths.profileEdit, 'account/profile-edit-page'],
+  [paths.abstracts, 'abstracts/abstracts-page'],
+  [paths.abstractNew, 'abstracts/abstract-form-page'],
+  [paths.abstractEdit, 'abstracts/abstract-form-page'],
+  [paths.abstractSuccess, 'abstracts/abstract-success-page'],
+  [paths.posterUpload, 'presentations/poster-upload-page'],
+  [paths.oralUpload, 'presentations/oral-upload-page'],
+];
+
+export const notFoundPage = 'errors/not-found-page';
+
+const modules = import.meta.glob<PageModule>([
+  '../features/account/*-page.tsx',
+  '../features/abstracts/{abstracts,abstract-form,abstract-success}-page.tsx',
+  '../features/presentations/{poster,oral}-upload-page.tsx',
+  '../features/errors/not-found-page.tsx',
+]);
+
+export function pageLoader(page: string): PageLoader {
+  const load = modules[`../features/${page}.tsx`];
+  if (!load) throw new Error(`No page module ${page} (web/src/app/pages.ts)`);
+  return load;
+}
+
+/** The page at `pathname` (the not-found page for any path that is no SPA page). */
+export function pageFor(pathname: string): string {
+  return [...publicPages, ...delegatePages].find(([path]) => matchesRoute(path, pathname))?.[1] ?? notFoundPage;
+}
+
+/** Every SPA route with the source of its page (as the build's manifest names it). */
+export const pageSources = (): [string, string][] =>
+  [...publicPages, ...delegatePages].map(([path, page]) => [path, `src/features/${page}.tsx`]);
