@@ -42,6 +42,10 @@ export const delegatePages: PageRoute[] = [
   [paths.abstractSuccess, 'abstracts/abstract-success-page'],
   [paths.posterUpload, 'presentations/poster-upload-page'],
   [paths.oralUpload, 'presentations/oral-upload-page'],
+  [paths.registrationList, 'registration/order-list-page'],
+  [paths.registrationNew, 'registration/order-wizard-page'],
+  [paths.registrationEdit, 'registration/order-wizard-page'],
+  [paths.registrationEditNoId, 'registration/order-wizard-page'],
 ];
 
 export const notFoundPage = 'errors/not-found-page';
@@ -50,6 +54,7 @@ const modules = import.meta.glob<PageModule>([
   '../features/account/*-page.tsx',
   '../features/abstracts/{abstracts,abstract-form,abstract-success}-page.tsx',
   '../features/presentations/{poster,oral}-upload-page.tsx',
+  '../features/registration/order-{list,wizard}-page.tsx',
   '../features/errors/not-found-page.tsx',
 ]);
 

@@ -42,12 +42,16 @@ export const paths = {
   posterUpload: '/poster/upload',
   oralUpload: '/oral/upload',
   registrationList: '/registration/list',
+  registrationNew: '/registration/submission',
+  registrationEdit: '/registration/submission-edit/:id',
+  /** The edit route without an id: 'The id is required.', then the new-order wizard. */
+  registrationEditNoId: '/registration/submission-edit',
 } as const;
 
 export type PathName = keyof typeof paths;
 
-/** Where the Account link and a login land: the spec's /registration/list once the order list exists. */
-export const accountHome = paths.center;
+/** Where the Account link and a login land (portal spec section 2: Account -> /registration/list). */
+export const accountHome = paths.registrationList;
 
 /** `/admin/upload-update/:id` with `{ id: 3 }` -> `/admin/upload-update/3` */
 export function pathTo(path: string, params: Record<string, string | number> = {}): string {

@@ -62,7 +62,13 @@ export interface CallOptions {
 
 const pending = new Map<string, AbortController>();
 
+/** The data of a call's answer. */
 export async function callApi<T>(route: RouteDef, options: CallOptions = {}): Promise<T> {
+  return (await callApiForMessage<T>(route, options)).data;
+}
+
+/** The data and the server's message (e.g. 'Edit success!', shown to the user as is). */
+export async function callApiForMessage<T>(route: RouteDef, options: CallOptions = {}): Promise<{ data: T; message: string }> {
   const path = fillPath(route.path, options.params);
   const url = new URL(`${API_BASE}${path}`, window.location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
@@ -111,5 +117,5 @@ export async function callApi<T>(route: RouteDef, options: CallOptions = {}): Pr
     for (const listener of unauthorizedListeners) listener();
   }
   if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.message, envelope.data, response.status);
-  return envelope.data;
+  return { data: envelope.data, message: envelope.message };
 }

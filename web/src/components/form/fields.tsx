@@ -2,9 +2,9 @@
  * Form fields wired to react-hook-form with Chakra's Field: label, required mark, helper text,
  * and the error message (the shared zod schema's, or the server's for that field).
  */
-import { Box, Field, IconButton, Input, InputGroup, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react';
+import { Box, Field, IconButton, Input, InputGroup, NativeSelect, RadioGroup, Stack, Textarea, type InputProps } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { get, useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, get, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 
 interface BaseProps<T extends FieldValues> {
   name: Path<T>;
@@ -110,7 +110,8 @@ export function TextAreaField<T extends FieldValues>(props: BaseProps<T> & { row
 }
 
 export function SelectField<T extends FieldValues>(
-  props: BaseProps<T> & { options: readonly { value: string; label: string }[]; placeholder?: string },
+  /** `placeholder: null`: no empty first option (a count that starts at 0). */
+  props: BaseProps<T> & { options: readonly { value: string; label: string }[]; placeholder?: string | null; autoComplete?: string },
 ) {
   const { register } = useFormContext<T>();
   const error = useFieldError(props.name);
@@ -121,7 +122,11 @@ export function SelectField<T extends FieldValues>(
         {props.required && <Field.RequiredIndicator />}
       </Field.Label>
       <NativeSelect.Root>
-        <NativeSelect.Field {...register(props.name)} placeholder={props.placeholder ?? 'Select...'}>
+        <NativeSelect.Field
+          {...register(props.name)}
+          placeholder={props.placeholder === null ? undefined : (props.placeholder ?? 'Select...')}
+          autoComplete={props.autoComplete}
+        >
           {props.options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -133,5 +138,56 @@ export function SelectField<T extends FieldValues>(
       {props.helper && !error && <Field.HelperText>{props.helper}</Field.HelperText>}
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
+  );
+}
+
+/**
+ * One choice of a few, as radio buttons (Chakra's RadioGroup on real radio inputs): the value is
+ * the chosen option's string (e.g. '0' / '1' for the spec's booleans, '650' for a rate).
+ */
+export function ChoiceField<T extends FieldValues>(
+  props: BaseProps<T> & { options: readonly { value: string; label: ReactNode; description?: ReactNode }[]; direction?: 'row' | 'column' },
+) {
+  const { control } = useFormContext<T>();
+  const error = useFieldError(props.name);
+  return (
+    <Controller
+      control={control}
+      name={props.name}
+      render={({ field }) => (
+        <Field.Root invalid={Boolean(error)} required={props.required} disabled={props.disabled || props.readOnly}>
+          <RadioGroup.Root
+            name={field.name}
+            value={field.value === '' || field.value === undefined || field.value === null ? null : String(field.value)}
+            onValueChange={(e) => field.onChange(e.value ?? '')}
+            disabled={props.disabled || props.readOnly}
+            colorPalette="brand"
+          >
+            <RadioGroup.Label fontWeight="medium" mb="2" display="block">
+              {props.label}
+              {props.required && <Field.RequiredIndicator ms="1" />}
+            </RadioGroup.Label>
+            <Stack direction={props.direction === 'column' ? 'column' : { base: 'column', sm: 'row' }} gap={props.direction === 'column' ? '3' : { base: '3', sm: '6' }}>
+              {props.options.map((o, i) => (
+                <RadioGroup.Item key={o.value} value={o.value} alignItems="flex-start">
+                  <RadioGroup.ItemHiddenInput onBlur={field.onBlur} ref={i === 0 ? field.ref : undefined} />
+                  <RadioGroup.ItemIndicator mt="0.5" />
+                  <RadioGroup.ItemText>
+                    {o.label}
+                    {o.description && (
+                      <Box as="span" display="block" fontSize="sm" color="gray.700" fontWeight="normal">
+                        {o.description}
+                      </Box>
+                    )}
+                  </RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </Stack>
+          </RadioGroup.Root>
+          {props.helper && !error && <Field.HelperText>{props.helper}</Field.HelperText>}
+          <Field.ErrorText>{error}</Field.ErrorText>
+        </Field.Root>
+      )}
+    />
   );
 }

@@ -17,7 +17,7 @@ export default function ConfirmDialogView(props: ConfirmDialogProps) {
             <Dialog.Body>{props.children}</Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={props.onClose}>
-                Cancel
+                {props.dismissLabel ?? 'Cancel'}
               </Button>
               <Button
                 colorPalette="red"

@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that closes the dialog without acting (default Cancel). */
+  dismissLabel?: string;
   onConfirm: () => Promise<void> | void;
   onClose: () => void;
 }

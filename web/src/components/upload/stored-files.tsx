@@ -7,7 +7,8 @@ import { formatBytes } from './format';
 import { downloadFile, type UploadedFile } from './upload-file';
 
 export function StoredFiles(props: {
-  files: Pick<UploadedFile, 'id' | 'name' | 'size'>[];
+  /** `size` may be unknown (a file saved with a record that keeps only its id). */
+  files: (Pick<UploadedFile, 'id' | 'name'> & { size?: number })[];
   /** Omit to show the files without removal (e.g. a read-only abstract). */
   onRemove?: (file: Pick<UploadedFile, 'id' | 'name'>) => void;
   label: string;
@@ -51,9 +52,11 @@ export function StoredFiles(props: {
               >
                 {file.name}
               </Button>
-              <Text fontSize="xs" color="gray.700">
-                {formatBytes(file.size)}
-              </Text>
+              {file.size !== undefined && (
+                <Text fontSize="xs" color="gray.700">
+                  {formatBytes(file.size)}
+                </Text>
+              )}
             </Box>
             {props.onRemove && (
               <Button size="sm" variant="outline" colorPalette="red" onClick={() => props.onRemove!(file)} aria-label={`Remove ${file.name}`}>

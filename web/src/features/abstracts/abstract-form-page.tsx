@@ -21,6 +21,7 @@ import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
 import { TextAreaField, TextField } from '../../components/form/fields';
 import { applyServerErrors } from '../../components/form/server-errors';
+import { scrollToFirstError } from '../../components/form/scroll-to-error';
 import { useDraft } from '../../components/form/use-draft';
 import { Page, PageSkeleton } from '../../components/page';
 import { QueryError } from '../../components/query-error';
@@ -232,14 +233,7 @@ export default function AbstractFormPage() {
   if (closedOnArrival.current === null && open !== null) closedOnArrival.current = !open;
   const full = !id && (list.data?.total ?? 0) >= abstractLimits.maxAbstractsPerDelegate;
 
-  const showFirstError = () =>
-    setTimeout(() => {
-      const first =
-        formRef.current?.querySelector<HTMLElement>('input[aria-invalid="true"], textarea[aria-invalid="true"], select[aria-invalid="true"]') ??
-        formRef.current?.querySelector<HTMLElement>('[data-invalid] input, [data-invalid]');
-      first?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-      first?.focus({ preventScroll: true });
-    }, 0);
+  const showFirstError = () => scrollToFirstError(formRef.current);
 
   const submit = form.handleSubmit(
     async (values) => {

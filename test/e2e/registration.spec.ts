@@ -1,0 +1,299 @@
+/**
+ * A delegate's 2024 registration in Chromium, on a pinned clock (1 August 2024, registration open,
+ * first refund tier): the six-step wizard with its rules and live total, card payment through the
+ * local checkout (4242 pays, 0002 is declined), bank transfer to Checking, cancellation with the
+ * refund shown first (Refunding, then Cancelled when the card refund succeeds), the edit rules and
+ * a phone-size run. axe checks every page.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
+
+/** 1 August 2024 10:00 CST: registration open, cancellation costs US$50. */
+const AUGUST = '2024-08-01T02:00:00Z';
+
+const api = (path: string) => `/api/v1/admin${path}`;
+const token = (page: Page) => page.evaluate(() => localStorage.getItem('userToken'));
+
+async function chooseRadio(page: Page, question: string, answer: string) {
+  await page.getByRole('radiogroup', { name: question }).getByText(answer, { exact: true }).click();
+}
+
+const step = (page: Page, n: number, name: string) => expect(page.getByRole('heading', { name: `Step ${n}: ${name}` })).toBeVisible();
+
+/** A complete order through the API (the wizard itself is proved in the first test). */
+async function placeOrder(page: Page, fields: Record<string, string | number> = {}) {
+  const body = {
+    rate: 650,
+    accompanying_person: 0,
+    post_conference_activities_person: 0,
+    title: 'Dr.',
+    first_name: 'Wei',
+    last_name: 'Zhang',
+    organization: 'National Cancer Center',
+    position: 'Registrar',
+    primary_address_country: 'China',
+    primary_email: 'wei.zhang@example.org',
+    morning_workshop: 1,
+    afternoon_workshop: 0,
+    welcome_reception: 1,
+    gala_dinner: 1,
+    visa_required: 0,
+    full_name_as_on_passport: 'ZHANG WEI',
+    gender: 'Male',
+    nationality: 'China',
+    hotel_book_required: 0,
+    ...fields,
+  };
+  const answer = await page.request.post(api('/registration/submission'), { data: body, headers: { authorization: `Bearer ${await token(page)}` } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { data: { id: string; checksum: string; order_no: string } }).data;
+}
+
+/** Pays on the local checkout page with a test card. */
+async function payOnCheckout(page: Page, card: string) {
+  await expect(page.getByRole('heading', { name: /^Pay US\$/ })).toBeVisible();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay US\$/ }).click();
+}
+
+const row = (page: Page, orderNo: string) => page.getByRole('table', { name: 'Your registration orders' }).getByRole('row').filter({ hasText: orderNo });
+
+test('the wizard: rules and live total, a draft kept over a reload, then card payment with 4242: the list shows Paid', async ({ page, pinClock, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await pinClock(AUGUST);
+  await logInAsNewDelegate(page, 'order');
+  // The login lands on the order list, reached from the header's Account link too.
+  await expect(page).toHaveURL(/\/registration\/list$/);
+  await expect(page.getByRole('heading', { name: 'My registrations' })).toBeVisible();
+  await expect(page.getByText('You have no registration order yet.')).toBeVisible();
+  await expectAccessible(page, 'empty order list');
+
+  await page.getByRole('link', { name: 'New Registration' }).click();
+  await expect(page).toHaveURL(/\/registration\/submission$/);
+  await step(page, 1, 'Information');
+  await expect(page.getByText('Standard rate: US$650.00', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('Before 1 October 2024: a fee of $50 per order.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
+  await expectAccessible(page, 'step 1');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 2: the rate is required, with the spec's words; the total follows every choice.
+  await step(page, 2, 'Fees');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Please select Standard or Local rate.', { exact: false })).toBeVisible();
+  await step(page, 2, 'Fees');
+  await chooseRadio(page, 'Registration rate', 'Standard rate: US$650.00');
+  await expect(page.getByTestId('live-total')).toHaveText('US$650.00');
+  await page.getByLabel('Accompanying persons').selectOption('1');
+  await page.getByLabel('Post-conference visit (persons)').selectOption('2');
+  await expect(page.getByTestId('live-total')).toHaveText('US$1,040.00');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('radiogroup', { name: 'Post-conference visit on 7 November' })).toBeVisible();
+  await expect(page.getByText('Please select.')).toBeVisible();
+  // Each choice says when the bus returns.
+  await expect(page.getByText('The bus departs at 1:00 PM and returns at 9:00 PM.')).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Post-conference visit on 7 November' }).getByText('Great Wall').click();
+  await expectAccessible(page, 'step 2');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 3: required fields say so; what is typed survives a reload.
+  await step(page, 3, 'Personal details');
+  await page.getByLabel('Position').fill('Registrar');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Please enter.').first()).toBeVisible();
+  await expect(page.getByLabel('Title')).toBeFocused();
+  await page.reload();
+  await expect(page.getByText('Your unsaved entries from earlier were restored.')).toBeVisible();
+  await step(page, 2, 'Fees');
+  await expect(page.getByTestId('live-total')).toHaveText('US$1,040.00');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 3, 'Personal details');
+  await expect(page.getByLabel('Position')).toHaveValue('Registrar');
+  await page.getByLabel('Title').selectOption('Dr.');
+  await page.getByLabel('First name').fill('Wei');
+  await page.getByLabel('Last name').fill('Zhang');
+  await page.getByLabel('Organization').fill('National Cancer Center');
+  await page.getByLabel('Country or region').selectOption('China');
+  await page.getByLabel('E-mail').fill('wei.zhang@example.org');
+  for (const event of ['Morning workshop (4 November)', 'Welcome reception (4 November)', 'Gala dinner (6 November)']) await chooseRadio(page, event, 'Yes');
+  await chooseRadio(page, 'Afternoon workshop (4 November)', 'No');
+  await page.getByLabel('Dietary requirements', { exact: true }).selectOption('Vegetarian');
+  await expectAccessible(page, 'step 3');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 4: a visa needs the passport data; a hotel shows nights and the CNY price.
+  await step(page, 4, 'Passport, visa and hotel');
+  await page.getByLabel('Full name as on passport').fill('ZHANG WEI');
+  await page.getByLabel('Gender').selectOption('Male');
+  await page.getByLabel('Nationality').selectOption('China');
+  await chooseRadio(page, 'Do you need a visa support letter?', 'Yes');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('10 1234 5678');
+  await chooseRadio(page, 'Do you need a hotel room?', 'Yes');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Please select phone number prefix.')).toBeVisible();
+  await expect(page.getByText('Please upload the front page of the passport (jpg, png or pdf).')).toBeVisible();
+  await chooseRadio(page, 'Do you need a visa support letter?', 'No');
+  await page.getByLabel('Check-in date').fill('2024-11-03');
+  await page.getByLabel('Check-out date').fill('2024-11-07');
+  await page.getByLabel('Superior twin room: number of rooms').selectOption('1');
+  await expect(page.getByText('1 room x 4 nights', { exact: false })).toBeVisible();
+  await expect(page.getByText('CNY 3,520', { exact: false })).toBeVisible();
+  await expectAccessible(page, 'step 4');
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  // Saved: the address carries the checksum and the payment step shows the order.
+  await expect(page).toHaveURL(/\/registration\/submission\?checksum=/);
+  await step(page, 5, 'Payment');
+  await expect(page.getByText('US$1040.00')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
+  await expectAccessible(page, 'step 5');
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/registration\/list/);
+  await expect(page.getByText(/^Payment received: order .* is paid\.$/)).toBeVisible();
+  const list = page.getByRole('table', { name: 'Your registration orders' });
+  await expect(list.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(list.getByText('Standard rate, 1 accompanying person, 2 post-conference activities')).toBeVisible();
+  await expect(list.getByText('US$1040.00')).toBeVisible();
+  await expect(page).not.toHaveURL(/session_id/);
+  await expectAccessible(page, 'order list with a paid order');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a declined card leaves the order unpaid with a clear message; the Unpaid link pays it later', async ({ page, pinClock }) => {
+  await pinClock(AUGUST);
+  await logInAsNewDelegate(page, 'declined');
+  const order = await placeOrder(page);
+  await page.goto('/registration/list');
+  await row(page, order.order_no).getByRole('link', { name: /^Unpaid/ }).click();
+  await expect(page).toHaveURL(new RegExp(`checksum=${order.checksum}`));
+  await step(page, 5, 'Payment');
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await payOnCheckout(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('alert')).toContainText('Your card was declined.');
+  await page.getByRole('link', { name: 'Cancel and return' }).click();
+  await expect(page).toHaveURL(/\/registration\/list/);
+  await expect(page.getByText('The card payment was cancelled.')).toBeVisible();
+  await expect(row(page, order.order_no).getByText('Unpaid')).toBeVisible();
+});
+
+test('bank transfer: step 6 shows the reference; Done moves the order to Checking, Pay later keeps it unpaid', async ({ page, pinClock }) => {
+  await pinClock(AUGUST);
+  await logInAsNewDelegate(page, 'transfer');
+  const later = await placeOrder(page, { rate: 250 });
+  const done = await placeOrder(page);
+
+  await page.goto(`/registration/submission?checksum=${later.checksum}`);
+  await step(page, 5, 'Payment');
+  await page.getByRole('button', { name: 'Bank Transfer Payment' }).click();
+  await step(page, 6, 'Bank transfer');
+  await expect(page.getByTestId('transfer-reference')).toHaveText(/^IACR24-\d{6}-\d$/);
+  await expectAccessible(page, 'step 6');
+  await page.getByRole('button', { name: 'Pay later' }).click();
+  await expect(page).toHaveURL(/\/registration\/list$/);
+  await expect(row(page, later.order_no).getByText('Unpaid')).toBeVisible();
+
+  await page.goto(`/registration/submission?checksum=${done.checksum}`);
+  await page.getByRole('button', { name: 'Bank Transfer Payment' }).click();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(/\/registration\/list$/);
+  await expect(row(page, done.order_no).getByText('Checking')).toBeVisible();
+  await expect(row(page, done.order_no).getByRole('button')).toHaveCount(0);
+  // A Checking order can no longer be paid or edited.
+  await page.goto(`/registration/submission?checksum=${done.checksum}`);
+  await expect(page.getByText('Editing is not allowed in the current order status.')).toBeVisible();
+});
+
+test('cancel a paid order before 1 October: the refund is shown first, then Refunding, then Cancelled', async ({ page, pinClock }) => {
+  test.setTimeout(90_000);
+  await pinClock(AUGUST);
+  await logInAsNewDelegate(page, 'cancel');
+  const order = await placeOrder(page);
+  await page.goto(`/registration/submission?checksum=${order.checksum}`);
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await expect(row(page, order.order_no).getByText('Paid', { exact: true })).toBeVisible();
+
+  await row(page, order.order_no).getByRole('button', { name: /Cancel order .* with refund/ }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel this order?' });
+  await expect(dialog.getByTestId('refund-amount')).toHaveText('US$600.00');
+  await expect(dialog.getByText('Before 1 October 2024: a fee of $50 per order.').first()).toBeVisible();
+  await expectAccessible(page, 'cancel dialog');
+  await dialog.getByRole('button', { name: 'Cancel and refund US$600.00' }).click();
+  await expect(row(page, order.order_no).getByText('Refunding')).toBeVisible();
+  // The local card provider settles the refund within seconds and tells the portal.
+  await expect(async () => {
+    await page.reload();
+    await expect(row(page, order.order_no).getByText('Cancelled')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+});
+
+test('edit rules: a paid order opens at step 4 without Previous and stays after saving; the edit route needs an id', async ({ page, pinClock }) => {
+  await pinClock(AUGUST);
+  await logInAsNewDelegate(page, 'edit');
+  const unpaid = await placeOrder(page);
+
+  await page.goto('/registration/submission-edit');
+  await expect(page.getByText('The id is required.')).toBeVisible();
+  await expect(page).toHaveURL(/\/registration\/submission$/);
+
+  // An unpaid order: every step, the saved values, and Submit goes on to payment.
+  await page.goto('/registration/list');
+  await row(page, unpaid.order_no).getByRole('link', { name: /^Edit/ }).click();
+  await step(page, 1, 'Information');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Accompanying persons').selectOption('2');
+  await expect(page.getByTestId('live-total')).toHaveText('US$1,150.00');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel('Last name')).toHaveValue('Zhang');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Edit success!')).toBeVisible();
+  await step(page, 5, 'Payment');
+  await expect(page.getByText('US$1150.00')).toBeVisible();
+
+  // Paid: step 4 only.
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await expect(row(page, unpaid.order_no).getByText('Paid', { exact: true })).toBeVisible();
+  await row(page, unpaid.order_no).getByRole('link', { name: /^Edit/ }).click();
+  await step(page, 4, 'Passport, visa and hotel');
+  await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
+  await chooseRadio(page, 'Do you need a hotel room?', 'Yes');
+  await page.getByLabel('Check-in date').fill('2024-11-04');
+  await page.getByLabel('Check-out date').fill('2024-11-06');
+  await page.getByLabel('Executive suite: number of rooms').selectOption('1');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Edit success!')).toBeVisible();
+  await step(page, 4, 'Passport, visa and hotel');
+  await page.goto('/registration/list');
+  await expect(row(page, unpaid.order_no).getByText('US$1150.00')).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the wizard fits the screen and its buttons can be reached', async ({ page, pinClock }) => {
+    await pinClock(AUGUST);
+    await logInAsNewDelegate(page, 'phone');
+    await expect(page.getByText('You have no registration order yet.')).toBeVisible();
+    await page.getByRole('link', { name: 'New Registration' }).click();
+    const noSideways = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await step(page, 1, 'Information');
+    await noSideways();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await chooseRadio(page, 'Registration rate', 'Local rate: US$250.00');
+    await expect(page.getByTestId('live-total')).toHaveText('US$250.00');
+    await noSideways();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await step(page, 3, 'Personal details');
+    await noSideways();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Please enter.').first()).toBeInViewport();
+    await page.screenshot({ path: 'test-results/registration-phone-step3.png', fullPage: false });
+    await expectAccessible(page, 'phone step 3');
+  });
+});

@@ -1,0 +1,52 @@
+/** The registration order calls (spec section 7), built from the route table. */
+import { useQuery } from '@tanstack/react-query';
+import { routes } from '#core/routes';
+import type { getOrder, getOrderByChecksum, listOrders, confirmOrderCheckout, orderOptions } from '#core/orders/orders';
+import type { OrderFormInput } from '#core/orders/schemas';
+import { callApi, callApiForMessage } from '../../lib/api-client';
+
+/** The answers as the domain makes them (type-only imports: nothing of the server is bundled). */
+export type OrderList = Awaited<ReturnType<typeof listOrders>>;
+export type OrderListItem = OrderList['items'][number];
+export type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
+export type OrderByChecksum = Awaited<ReturnType<typeof getOrderByChecksum>>;
+export type OrderOptions = ReturnType<typeof orderOptions>;
+export type CheckoutOutcome = Awaited<ReturnType<typeof confirmOrderCheckout>>;
+
+/** A save that has not answered in a minute is reported, so the button never spins for ever. */
+const SAVE_TIMEOUT_MS = 60_000;
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: ['orders', 'list'] as const,
+  options: ['orders', 'options'] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+  byChecksum: (checksum: string) => ['orders', 'checksum', checksum] as const,
+};
+
+export const orderApi = {
+  list: () => callApi<OrderList>(routes.listOrders),
+  options: () => callApi<OrderOptions>(routes.getRegistrationOptions),
+  get: (id: string) => callApi<OrderDetail>(routes.getOrder, { params: { id } }),
+  byChecksum: (checksum: string) => callApi<OrderByChecksum>(routes.getOrderByChecksum, { params: { checksum } }),
+  create: (body: OrderFormInput) =>
+    callApiForMessage<{ id: string; checksum: string; order_no: string; amount_required: string }>(routes.createOrder, { body, timeoutMs: SAVE_TIMEOUT_MS }),
+  update: (id: string, body: OrderFormInput) =>
+    callApiForMessage<{ id: string; amount_required: string }>(routes.updateOrder, { params: { id }, body: { ...body, _method: 'PUT' }, timeoutMs: SAVE_TIMEOUT_MS }),
+  remove: (id: string) => callApiForMessage<null>(routes.deleteOrder, { params: { id }, concurrent: true }),
+  /** `expected_refund` is the amount the delegate was shown: the server refuses if it has changed. */
+  cancel: (id: string, expectedRefund: string | undefined) =>
+    callApiForMessage<{ refund_amount: string }>(routes.cancelOrder, { params: { id }, body: { expected_refund: expectedRefund }, concurrent: true }),
+  checkout: (id: string, cancelUrl: string) => callApi<{ url: string }>(routes.createCheckout, { body: { id, cancel_url: cancelUrl } }),
+  confirmCheckout: (sessionId: string) => callApi<CheckoutOutcome>(routes.confirmCheckout, { body: { session_id: sessionId } }),
+  transfer: (id: string, type: 'later' | 'done') => callApiForMessage<null>(routes.chooseTransfer, { params: { id }, body: { type } }),
+  /** A passport page uploaded in the form but not saved with the order. */
+  removePendingFile: (id: string) => callApi<null>(routes.deleteUpload, { params: { id }, concurrent: true }),
+};
+
+export const useOrders = () => useQuery({ queryKey: orderKeys.list, queryFn: orderApi.list });
+export const useOrderOptions = () => useQuery({ queryKey: orderKeys.options, queryFn: orderApi.options, staleTime: Infinity });
+export const useOrder = (id: string | undefined) =>
+  useQuery({ queryKey: orderKeys.detail(id ?? ''), queryFn: () => orderApi.get(id!), enabled: Boolean(id), staleTime: 0, retry: false });
+export const useOrderByChecksum = (checksum: string | undefined) =>
+  useQuery({ queryKey: orderKeys.byChecksum(checksum ?? ''), queryFn: () => orderApi.byChecksum(checksum!), enabled: Boolean(checksum), staleTime: 0, retry: false });

@@ -1,0 +1,331 @@
+/**
+ * /registration/list: the delegate's registration orders (spec section 2): status, order details,
+ * total and actions. Unpaid is a link to pay the order (the wizard's step 5 with the checksum);
+ * New Registration is disabled at 5 orders; delete (unpaid), edit (unpaid, paid) and cancel with
+ * refund (paid: the exact refund and its rule are shown before confirming). The return from card
+ * checkout lands here and settles the payment at once (the webhook may come later).
+ */
+import { Alert, Badge, Box, Button, Card, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { registration2024 } from '#core/config/conference';
+import { FormAlert } from '../../components/form/form-alert';
+import { Page } from '../../components/page';
+import { QueryError } from '../../components/query-error';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { toaster } from '../../components/ui/toaster';
+import { paths, pathTo } from '../../config/paths';
+import { isCancelled } from '../../lib/api-client';
+import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderListItem } from './api';
+import { RefundPolicy } from './order-steps';
+
+const statusPalette: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'blue', [-1]: 'gray', [-2]: 'purple' };
+
+export const payLink = (item: Pick<OrderListItem, 'checksum'>) => `${paths.registrationNew}?checksum=${encodeURIComponent(item.checksum)}`;
+
+function Status({ item }: { item: OrderListItem }) {
+  if (item.payment_status === 0) {
+    return (
+      <RouterLink to={payLink(item)} aria-label={`Unpaid: pay order ${item.order_no}`}>
+        <Badge colorPalette="orange" size="lg" textDecoration="underline" cursor="pointer">
+          Unpaid
+        </Badge>
+      </RouterLink>
+    );
+  }
+  return (
+    <Badge colorPalette={statusPalette[item.payment_status] ?? 'gray'} size="lg">
+      {item.status_name}
+    </Badge>
+  );
+}
+
+function details(item: OrderListItem) {
+  const persons = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `${item.rate_label} rate, ${persons(item.accompanying_person, 'accompanying person', 'accompanying persons')}, ${persons(
+    item.post_conference_activities_person,
+    'post-conference activity',
+    'post-conference activities',
+  )}`;
+}
+
+function Actions({ item, onDelete, onCancel }: { item: OrderListItem; onDelete: (i: OrderListItem) => void; onCancel: (i: OrderListItem) => void }) {
+  const { actions } = item;
+  if (!actions.edit && !actions.delete && !actions.cancel) {
+    return (
+      <Text fontSize="sm" color="gray.700">
+        {item.payment_status === 2 ? 'Waiting for the office' : item.payment_status === -2 ? 'Refund in progress' : 'No action'}
+      </Text>
+    );
+  }
+  return (
+    <HStack gap="2" wrap="wrap">
+      {actions.pay && (
+        <Button asChild size="sm" colorPalette="brand">
+          <RouterLink to={payLink(item)} aria-label={`Pay order ${item.order_no}`}>
+            Pay
+          </RouterLink>
+        </Button>
+      )}
+      {actions.edit && (
+        <Button asChild size="sm" variant="outline" colorPalette="brand">
+          <RouterLink to={pathTo(paths.registrationEdit, { id: item.id })} aria-label={`Edit order ${item.order_no}`}>
+            Edit
+          </RouterLink>
+        </Button>
+      )}
+      {actions.delete && (
+        <Button size="sm" variant="outline" colorPalette="red" onClick={() => onDelete(item)} aria-label={`Delete order ${item.order_no}`}>
+          Delete
+        </Button>
+      )}
+      {actions.cancel && (
+        <Button size="sm" variant="outline" colorPalette="red" onClick={() => onCancel(item)} aria-label={`Cancel order ${item.order_no} with refund`}>
+          Cancel with refund
+        </Button>
+      )}
+    </HStack>
+  );
+}
+
+/** The outcome of a return from card checkout (?payment=success&session_id=... or ?payment=cancelled). */
+function useCheckoutReturn() {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const payment = params.get('payment');
+  const sessionId = params.get('session_id');
+  const [outcome, setOutcome] = useState<{ status: 'info' | 'success' | 'warning' | 'error'; title: string; text?: string } | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !payment) return;
+    started.current = true;
+    if (payment === 'cancelled') {
+      setOutcome({ status: 'info', title: 'The card payment was cancelled.', text: 'Your order is still unpaid. You can pay it at any time from this list.' });
+      setParams({}, { replace: true });
+      return;
+    }
+    if (payment !== 'success' || !sessionId) return;
+    setOutcome({ status: 'info', title: 'Checking your payment...' });
+    orderApi
+      .confirmCheckout(sessionId)
+      .then((result: CheckoutOutcome) => {
+        const paid = result.order.payment_status === 1;
+        setOutcome(
+          paid
+            ? { status: 'success', title: `Payment received: order ${result.order.order_no} is paid.`, text: 'A confirmation has been sent to you by e-mail.' }
+            : {
+                status: 'warning',
+                title: `The payment of order ${result.order.order_no} has not been confirmed yet.`,
+                text: 'Some payment methods take a while. The list shows "Paid" as soon as it arrives, and you receive an e-mail.',
+              },
+        );
+      })
+      .catch((error: unknown) => {
+        if (!isCancelled(error)) setOutcome({ status: 'error', title: 'The payment could not be checked.', text: (error as Error).message });
+      })
+      .finally(() => {
+        setParams({}, { replace: true });
+        void queryClient.invalidateQueries({ queryKey: orderKeys.list });
+      });
+  }, [payment, sessionId]);
+  return outcome;
+}
+
+export default function OrderListPage() {
+  const list = useOrders();
+  const queryClient = useQueryClient();
+  const outcome = useCheckoutReturn();
+  const [deleting, setDeleting] = useState<OrderListItem | null>(null);
+  const [cancelling, setCancelling] = useState<OrderListItem | null>(null);
+  const items = list.data?.items ?? [];
+  const max = list.data?.max ?? registration2024.maxOrdersPerDelegate;
+  const full = items.length >= max;
+  const opening = list.data?.registration;
+  const canCreate = !full && opening?.open === true;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: orderKeys.all });
+
+  const table = (
+    <Box hideBelow="md" overflowX="auto" borderWidth="1px" rounded="md">
+      <Table.Root size="md" aria-label="Your registration orders">
+        <Table.Header>
+          <Table.Row bg="gray.50">
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader>Order details</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
+            <Table.ColumnHeader>Action</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {items.map((item) => (
+            <Table.Row key={item.id}>
+              <Table.Cell>
+                <Status item={item} />
+              </Table.Cell>
+              <Table.Cell>
+                <Text fontWeight="medium">{item.order_no}</Text>
+                <Text fontSize="sm" color="gray.700">
+                  {details(item)}
+                </Text>
+              </Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
+                US${item.amount_required}
+              </Table.Cell>
+              <Table.Cell>
+                <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+
+  const cards = (
+    <Stack hideFrom="md" gap="3" as="ul" listStyleType="none" aria-label="Your registration orders">
+      {items.map((item) => (
+        <Card.Root as="li" key={item.id} size="sm">
+          <Card.Body gap="2">
+            <HStack justify="space-between" align="start">
+              <Text fontWeight="semibold">{item.order_no}</Text>
+              <Status item={item} />
+            </HStack>
+            <Text fontSize="sm" color="gray.700">
+              {details(item)}
+            </Text>
+            <Text fontWeight="semibold">Total: US${item.amount_required}</Text>
+            <Box mt="1">
+              <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
+            </Box>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </Stack>
+  );
+
+  const quote = cancelling?.cancellation;
+
+  return (
+    <Page
+      title="My registrations"
+      width="wide"
+      lead={
+        <>
+          Your registration orders for the congress. You can hold up to {max} orders. Your profile, abstracts and presentations are in the{' '}
+          <Link asChild color="brand.fg" textDecoration="underline">
+            <RouterLink to={paths.center}>account centre</RouterLink>
+          </Link>
+          .
+        </>
+      }
+    >
+      <Stack gap="6">
+        {outcome && (
+          <FormAlert status={outcome.status} title={outcome.title}>
+            {outcome.text}
+          </FormAlert>
+        )}
+        {opening && !opening.open && opening.message && (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Description>{opening.message}</Alert.Description>
+          </Alert.Root>
+        )}
+        <Box>
+          <Button asChild={canCreate} colorPalette="brand" disabled={!canCreate}>
+            {canCreate ? <RouterLink to={paths.registrationNew}>New Registration</RouterLink> : <span>New Registration</span>}
+          </Button>
+          {full && (
+            <Text fontSize="sm" color="gray.700" mt="2">
+              You hold {max} registration orders, the most one delegate may hold. To add to an existing registration, please write to the registration office.
+            </Text>
+          )}
+        </Box>
+        {list.isError ? (
+          <QueryError error={list.error} title="The list content query failed." onRetry={() => void list.refetch()} />
+        ) : list.isPending ? (
+          <Text color="gray.700">Loading your registration orders...</Text>
+        ) : items.length === 0 ? (
+          <Card.Root variant="subtle">
+            <Card.Body>
+              <Text fontWeight="semibold">You have no registration order yet.</Text>
+              <Text color="gray.700">Choose New Registration: pick your rate, add accompanying persons and visits, and pay by card or bank transfer.</Text>
+            </Card.Body>
+          </Card.Root>
+        ) : (
+          <>
+            {table}
+            {cards}
+            {items.some((i) => i.refund_failed) && (
+              <FormAlert status="warning" title="A refund could not be made.">
+                The registration office has been told and will contact you. Your order stays paid until then.
+              </FormAlert>
+            )}
+          </>
+        )}
+      </Stack>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this order?"
+        confirmLabel="Delete"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            const { message } = await orderApi.remove(deleting.id);
+            toaster.success({ title: message });
+            await refresh();
+          } catch (error) {
+            if (!isCancelled(error)) toaster.error({ title: 'Deletion failed.', description: (error as Error).message });
+          } finally {
+            setDeleting(null);
+          }
+        }}
+      >
+        Order {deleting?.order_no} (US${deleting?.amount_required}, unpaid) will be deleted. This cannot be undone.
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={cancelling !== null}
+        title="Cancel this order?"
+        confirmLabel={quote && quote.refund_amount !== '0.00' ? `Cancel and refund US$${quote.refund_amount}` : 'Cancel without refund'}
+        dismissLabel="Keep the order"
+        onClose={() => setCancelling(null)}
+        onConfirm={async () => {
+          if (!cancelling) return;
+          try {
+            const { message } = await orderApi.cancel(cancelling.id, quote?.refund_amount);
+            toaster.success({ title: message });
+          } catch (error) {
+            if (!isCancelled(error)) toaster.error({ title: 'Cancel failed.', description: (error as Error).message });
+          } finally {
+            setCancelling(null);
+            await refresh();
+          }
+        }}
+      >
+        {quote && (
+          <Stack gap="3">
+            <Text>
+              Order {cancelling?.order_no} was paid <strong>US${cancelling?.amount_required}</strong>
+              {cancelling?.payment_method === 'transfer' ? ' by bank transfer' : cancelling?.payment_method === 'card' ? ' by card' : ''}.
+            </Text>
+            <Box borderWidth="1px" rounded="md" p="3" bg="gray.50">
+              <Text>
+                Refund today: <strong data-testid="refund-amount">US${quote.refund_amount}</strong> (fee US${quote.fee}).
+              </Text>
+              <Text fontSize="sm" color="gray.700">
+                {quote.rule}
+                {quote.valid_until_text ? ` This amount applies until ${quote.valid_until_text}.` : ''}
+              </Text>
+            </Box>
+            <Box fontSize="sm">
+              <RefundPolicy />
+            </Box>
+          </Stack>
+        )}
+      </ConfirmDialog>
+    </Page>
+  );
+}

@@ -1,0 +1,506 @@
+/**
+ * The steps of the registration wizard (spec section 2): 1 information, 2 fees, 3 personal
+ * details, 4 passport, visa and hotel, 5 payment choice, 6 bank transfer. Steps 2-4 read and write
+ * the form through react-hook-form's context; 5 and 6 act on the saved order.
+ */
+import { Box, Button, Card, DataList, Grid, Heading, List, Separator, Stack, Table, Text, chakra } from '@chakra-ui/react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { registration2024 } from '#core/config/conference';
+import { formatMoney } from '#core/money';
+import { dietaryOptions, genders, titles, type RoomField } from '#core/orders/schemas';
+import { formatCstDayRange } from '#core/time';
+import { ChoiceField, SelectField, TextAreaField, TextField } from '../../components/form/fields';
+import { FormAlert } from '../../components/form/form-alert';
+import { InlineText } from '../../components/content/inline-text';
+import { FileDropZone } from '../../components/upload/file-drop-zone';
+import { StoredFiles } from '../../components/upload/stored-files';
+import { UploadTasks } from '../../components/upload/upload-tasks';
+import type { useUploads } from '../../components/upload/use-uploads';
+import { placeholderValues } from '../../content/placeholders';
+import info from '../../content/registration-info.json';
+import { useConference } from '../../lib/conference';
+import type { OrderOptions } from './api';
+import { hotelEstimate, liveTotal, type OrderFormValues } from './order-form';
+
+const usd = (cents: number) => formatMoney(cents, 'USD');
+const cny = (fen: number) => formatMoney(fen, 'CNY', 0);
+const yesNo = [
+  { value: '1', label: 'Yes' },
+  { value: '0', label: 'No' },
+];
+
+function Section(props: { title: string; children: ReactNode; description?: ReactNode }) {
+  return (
+    <Stack gap="4" as="section" aria-label={props.title}>
+      <Box>
+        <Heading as="h3" size="md" color="brand.fg">
+          {props.title}
+        </Heading>
+        {props.description && (
+          <Text fontSize="sm" color="gray.700" mt="1">
+            {props.description}
+          </Text>
+        )}
+      </Box>
+      {props.children}
+    </Stack>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 1
+
+export function InformationStep() {
+  const facts = useConference();
+  const values = useMemo(() => (facts.data ? placeholderValues(facts.data) : undefined), [facts.data]);
+  if (!values) return <Text color="gray.700">Loading the registration information...</Text>;
+  return (
+    <Stack gap="6">
+      <Text>
+        <InlineText text={info.lead} values={values} />
+      </Text>
+      {info.sections.map((section) => (
+        <Section key={section.heading} title={section.heading}>
+          <List.Root gap="2" ps="5">
+            {section.items.map((item) => (
+              <List.Item key={item}>
+                <InlineText text={item} values={values} />
+              </List.Item>
+            ))}
+          </List.Root>
+        </Section>
+      ))}
+      <Section title="Cancellation and refund">
+        <RefundPolicy />
+      </Section>
+    </Stack>
+  );
+}
+
+export function RefundPolicy() {
+  return (
+    <List.Root gap="2" ps="5">
+      {registration2024.refundPolicy.map((tier) => (
+        <List.Item key={tier.text}>{tier.text}</List.Item>
+      ))}
+      <List.Item>{registration2024.noRefundText}</List.Item>
+      {registration2024.refundNotes.map((note) => (
+        <List.Item key={note}>{note}</List.Item>
+      ))}
+    </List.Root>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 2
+
+const counts = (max: number) => Array.from({ length: max + 1 }, (_, i) => ({ value: String(i), label: String(i) }));
+
+export function FeesStep({ frozen }: { frozen: boolean }) {
+  const { control } = useFormContext<OrderFormValues>();
+  const [rate, accompanying, visitors] = useWatch({ control, name: ['rate', 'accompanying_person', 'post_conference_activities_person'] });
+  const total = liveTotal({ rate, accompanying_person: accompanying, post_conference_activities_person: visitors });
+  const rateOptions = registration2024.rates.map((r) => ({
+    value: String(r.value),
+    label: `${r.label} rate: ${usd(r.amount)}`,
+  }));
+  return (
+    <Stack gap="6">
+      {frozen && (
+        <FormAlert status="info" title="This order is paid: its rate and persons can no longer change here.">
+          To add to an existing registration, please send an e-mail to the registration office.
+        </FormAlert>
+      )}
+      <chakra.fieldset disabled={frozen} minW="0" display="flex" flexDirection="column" gap="6">
+        <ChoiceField<OrderFormValues> name="rate" label="Registration rate" required options={rateOptions} readOnly={frozen} />
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
+          <SelectField<OrderFormValues>
+            name="accompanying_person"
+            label="Accompanying persons"
+            helper={`${usd(registration2024.accompanyingPersonAmount)} each.`}
+            options={counts(registration2024.maxAccompanyingPersons)}
+            placeholder={null}
+          />
+          <SelectField<OrderFormValues>
+            name="post_conference_activities_person"
+            label="Post-conference visit (persons)"
+            helper={`${usd(registration2024.postConferenceVisitAmount)} per person: you and your accompanying persons.`}
+            options={counts(registration2024.maxAccompanyingPersons + 1)}
+            placeholder={null}
+          />
+        </Grid>
+        {Number(visitors) > 0 && (
+          <ChoiceField<OrderFormValues>
+            name="post_conference_activities_attach"
+            label="Post-conference visit on 7 November"
+            required
+            direction="column"
+            readOnly={frozen}
+            options={registration2024.postConferenceActivities.map((a) => ({
+              value: String(a.value),
+              label: a.label,
+              description: `The bus departs at 1:00 PM and returns at ${a.returnsAt === '20:00' ? '8:00 PM' : '9:00 PM'}.`,
+            }))}
+          />
+        )}
+      </chakra.fieldset>
+      <Box borderWidth="1px" rounded="md" p="4" bg="gray.50" aria-live="polite">
+        <Text fontSize="sm" color="gray.700">
+          Total
+        </Text>
+        <Text fontSize="2xl" fontWeight="bold" data-testid="live-total">
+          {total === null ? 'Choose a rate' : usd(total)}
+        </Text>
+        <Text fontSize="sm" color="gray.700">
+          Rate + {usd(registration2024.accompanyingPersonAmount)} x accompanying persons + {usd(registration2024.postConferenceVisitAmount)} x visit persons.
+        </Text>
+      </Box>
+    </Stack>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 3
+
+export function PersonalStep({ options }: { options: OrderOptions }) {
+  const countries = options.country_regions.map((c) => ({ value: c, label: c }));
+  return (
+    <Stack gap="8">
+      <Section title="About you">
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+          <SelectField<OrderFormValues> name="title" label="Title" required options={titles.map((t) => ({ value: t, label: t }))} autoComplete="honorific-prefix" />
+          <Box hideBelow="md" />
+          <TextField<OrderFormValues> name="first_name" label="First name" required autoComplete="given-name" />
+          <TextField<OrderFormValues> name="last_name" label="Last name" required autoComplete="family-name" />
+          <TextField<OrderFormValues> name="organization" label="Organization" required autoComplete="organization" />
+          <TextField<OrderFormValues> name="position" label="Position" required autoComplete="organization-title" />
+          <SelectField<OrderFormValues> name="primary_address_country" label="Country or region" required options={countries} autoComplete="country-name" />
+          <TextField<OrderFormValues> name="primary_email" label="E-mail" required type="email" autoComplete="email" />
+        </Grid>
+      </Section>
+      <Separator />
+      <Section title="Events" description="Tell us which events you will attend, so that we can plan seats and meals.">
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
+          <ChoiceField<OrderFormValues> name="morning_workshop" label="Morning workshop (4 November)" required options={yesNo} />
+          <ChoiceField<OrderFormValues> name="afternoon_workshop" label="Afternoon workshop (4 November)" required options={yesNo} />
+          <ChoiceField<OrderFormValues> name="welcome_reception" label="Welcome reception (4 November)" required options={yesNo} />
+          <ChoiceField<OrderFormValues> name="gala_dinner" label="Gala dinner (6 November)" required options={yesNo} />
+        </Grid>
+      </Section>
+      <Separator />
+      <Section title="Requirements">
+        <SelectField<OrderFormValues>
+          name="dietary_requirements"
+          label="Dietary requirements"
+          options={dietaryOptions.map((d) => ({ value: d, label: d }))}
+          placeholder="None"
+        />
+        <TextAreaField<OrderFormValues> name="other_dietary_requirements_allergies" label="Other dietary requirements or allergies" rows={2} />
+        <TextAreaField<OrderFormValues> name="special_assistance_requirements" label="Special assistance requirements" rows={2} />
+      </Section>
+    </Stack>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 4
+
+type Uploads = ReturnType<typeof useUploads>;
+
+function PassportFile({ uploads, onRemove }: { uploads: Uploads; onRemove: () => void }) {
+  const { control, formState } = useFormContext<OrderFormValues>();
+  const [id, name] = useWatch({ control, name: ['front_page_of_the_passport', 'passport_file_name'] });
+  const error = (formState.errors.front_page_of_the_passport as { message?: string } | undefined)?.message;
+  return (
+    <Stack gap="3" data-invalid={error ? '' : undefined}>
+      <Text fontWeight="medium">
+        Front page of the passport{' '}
+        <Box as="span" color="red.600" aria-hidden="true">
+          *
+        </Box>
+      </Text>
+      {!id && <FileDropZone purpose="passport" remaining={uploads.active > 0 ? 0 : 1} onFiles={uploads.start} label="Choose the passport page" />}
+      <UploadTasks tasks={uploads.tasks} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
+      <StoredFiles files={id ? [{ id, name: name || 'Passport front page' }] : []} label="Passport page of this order" empty="No file yet: a scan or photo of the page with your photo (jpg, png or pdf, up to 5 MB)." onRemove={() => onRemove()} />
+      {error && (
+        <Text color="red.600" fontSize="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function TravelStep({ options, uploads, onRemovePassport }: { options: OrderOptions; uploads: Uploads; onRemovePassport: () => void }) {
+  const { control } = useFormContext<OrderFormValues>();
+  const [visa, hotel] = useWatch({ control, name: ['visa_required', 'hotel_book_required'] });
+  const countries = options.country_regions.map((c) => ({ value: c, label: c }));
+  const prefixes = options.phone_number_prefixes.map((p) => ({ value: p, label: p }));
+  return (
+    <Stack gap="8">
+      <Section title="Passport">
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+          <TextField<OrderFormValues> name="full_name_as_on_passport" label="Full name as on passport" required autoComplete="name" />
+          <SelectField<OrderFormValues> name="gender" label="Gender" required options={genders.map((g) => ({ value: g, label: g }))} />
+          <SelectField<OrderFormValues> name="nationality" label="Nationality" required options={countries} />
+        </Grid>
+      </Section>
+      <Separator />
+      <Section title="Visa support letter" description="If you need a visa for China, we send you a letter of invitation for the embassy.">
+        <ChoiceField<OrderFormValues> name="visa_required" label="Do you need a visa support letter?" required options={yesNo} />
+        {visa === '1' && (
+          <Stack gap="4">
+            <TextField<OrderFormValues> name="for_visa_support_letter" label="Affiliation (as it should appear on the letter)" />
+            <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+              <TextField<OrderFormValues> name="date_of_birth" label="Date of birth" type="date" required autoComplete="bday" />
+              <TextField<OrderFormValues> name="passport_number" label="Passport number" required />
+              <TextField<OrderFormValues> name="issue_date_of_passport" label="Issue date of passport" type="date" required />
+              <TextField<OrderFormValues> name="expiry_date_of_passport" label="Expiry date of passport" type="date" required />
+              <SelectField<OrderFormValues> name="phone_number_prefix" label="Phone number prefix" options={prefixes} autoComplete="tel-country-code" />
+              <TextField<OrderFormValues> name="phone_number" label="Phone number" type="tel" required autoComplete="tel-national" inputMode="tel" />
+            </Grid>
+            <PassportFile uploads={uploads} onRemove={onRemovePassport} />
+            <TextAreaField<OrderFormValues> name="other_info_required_by_chinese_embassy_for_visa_support" label="Other information required by the Chinese embassy" rows={3} />
+          </Stack>
+        )}
+      </Section>
+      <Separator />
+      <Section
+        title="Hotel"
+        description="Rooms at the congress hotel are paid at the hotel, in CNY, and confirmed only after your order is paid. Prices are per room and night."
+      >
+        <ChoiceField<OrderFormValues> name="hotel_book_required" label="Do you need a hotel room?" required options={yesNo} />
+        {hotel === '1' && <HotelRooms />}
+      </Section>
+    </Stack>
+  );
+}
+
+function HotelRooms() {
+  const { control } = useFormContext<OrderFormValues>();
+  const watched = useWatch({ control, name: ['check_in_date', 'check_out_date', ...registration2024.hotelRooms.map((r) => r.field)] as const });
+  const values = Object.fromEntries(
+    ['check_in_date', 'check_out_date', ...registration2024.hotelRooms.map((r) => r.field)].map((name, i) => [name, watched[i] ?? '']),
+  ) as Record<RoomField | 'check_in_date' | 'check_out_date', string>;
+  const estimate = hotelEstimate(values);
+  const { earliestCheckIn, latestCheckOut } = registration2024.hotelStay;
+  return (
+    <Stack gap="4">
+      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+        <TextField<OrderFormValues> name="check_in_date" label="Check-in date" type="date" required helper={`From ${earliestCheckIn}.`} />
+        <TextField<OrderFormValues> name="check_out_date" label="Check-out date" type="date" required helper={`Until ${latestCheckOut}.`} />
+      </Grid>
+      <Box overflowX="auto" borderWidth="1px" rounded="md">
+        <Table.Root size="sm" aria-label="Hotel rooms">
+          <Table.Header>
+            <Table.Row bg="gray.50">
+              <Table.ColumnHeader>Room</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Per night</Table.ColumnHeader>
+              <Table.ColumnHeader w="28">Rooms</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {registration2024.hotelRooms.map((room) => (
+              <Table.Row key={room.field}>
+                <Table.Cell>{room.label}</Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {cny(room.pricePerNight)}
+                </Table.Cell>
+                <Table.Cell>
+                  <RoomCount field={room.field} label={room.label} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      <Box aria-live="polite" fontSize="sm">
+        {estimate.nights > 0 && estimate.rooms > 0 ? (
+          <Text>
+            {estimate.rooms} {estimate.rooms === 1 ? 'room' : 'rooms'} x {estimate.nights} {estimate.nights === 1 ? 'night' : 'nights'} ({formatCstDayRange(values.check_in_date, values.check_out_date)}):
+            about <strong>{cny(estimate.total)}</strong>, paid at the hotel.
+          </Text>
+        ) : (
+          <Text color="gray.700">Choose your dates and at least one room to see the price of your stay.</Text>
+        )}
+      </Box>
+      <TextAreaField<OrderFormValues> name="other_room_request" label="Other room requests" rows={2} />
+    </Stack>
+  );
+}
+
+function RoomCount({ field, label }: { field: RoomField; label: string }) {
+  const { register, formState } = useFormContext<OrderFormValues>();
+  const error = (formState.errors[field] as { message?: string } | undefined)?.message;
+  return (
+    <Box>
+      <chakra.select
+        {...register(field)}
+        aria-label={`${label}: number of rooms`}
+        aria-invalid={error ? true : undefined}
+        borderWidth="1px"
+        borderColor={error ? 'red.500' : 'gray.300'}
+        rounded="md"
+        px="2"
+        h="9"
+        w="20"
+        bg="white"
+      >
+        {counts(registration2024.maxRoomsPerType).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </chakra.select>
+      {error && (
+        <Text color="red.600" fontSize="xs" role="alert" mt="1">
+          {error}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps 5 and 6
+
+export interface PayableOrder {
+  id: string;
+  order_no: string;
+  reference: string;
+  amount_required: string;
+  status_name: string;
+}
+
+function OrderSummary({ order }: { order: PayableOrder }) {
+  return (
+    <DataList.Root orientation="horizontal" size="md">
+      <DataList.Item>
+        <DataList.ItemLabel>Order</DataList.ItemLabel>
+        <DataList.ItemValue>{order.order_no}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Status</DataList.ItemLabel>
+        <DataList.ItemValue>{order.status_name}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Total</DataList.ItemLabel>
+        <DataList.ItemValue fontWeight="bold">US${order.amount_required}</DataList.ItemValue>
+      </DataList.Item>
+    </DataList.Root>
+  );
+}
+
+export function PaymentStep(props: { order: PayableOrder | null; onCard: () => Promise<void>; onTransfer: () => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Stack gap="6">
+      {props.order && <OrderSummary order={props.order} />}
+      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+        <Card.Root>
+          <Card.Body gap="3">
+            <Heading as="h3" size="md">
+              Card
+            </Heading>
+            <Text color="gray.700">Pay now on the secure page of our card payment provider. The order is paid as soon as the payment succeeds.</Text>
+            <Button
+              colorPalette="brand"
+              loading={busy}
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  await props.onCard();
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              Pay by card
+            </Button>
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body gap="3">
+            <Heading as="h3" size="md">
+              Bank transfer
+            </Heading>
+            <Text color="gray.700">Transfer the total to the congress account. The registration office checks your transfer and then marks the order paid.</Text>
+            <Button variant="outline" colorPalette="brand" onClick={props.onTransfer}>
+              Bank Transfer Payment
+            </Button>
+          </Card.Body>
+        </Card.Root>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function TransferStep(props: { order: PayableOrder | null; onChoice: (type: 'later' | 'done') => Promise<void> }) {
+  const facts = useConference();
+  const bank = facts.data?.bankTransfer;
+  const [busy, setBusy] = useState<'later' | 'done' | null>(null);
+  const details: [string, string][] = bank
+    ? [
+        ['Beneficiary', bank.beneficiary],
+        ['Bank', bank.bank],
+        ['Bank address', bank.bankAddress],
+        ['Account number', bank.accountNumber],
+        ['SWIFT', bank.swift],
+        ['Currency', bank.currency],
+      ]
+    : [];
+  const shown = details.filter(([, value]) => value);
+  const choose = async (type: 'later' | 'done') => {
+    setBusy(type);
+    try {
+      await props.onChoice(type);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Stack gap="6">
+      {props.order && (
+        <Box borderWidth="2px" borderColor="brand.600" rounded="md" p="4">
+          <Text fontSize="sm" color="gray.700">
+            Payment reference (write it in your transfer)
+          </Text>
+          <Text fontSize="2xl" fontWeight="bold" fontFamily="mono" data-testid="transfer-reference">
+            {props.order.reference}
+          </Text>
+          <Text mt="2">
+            Amount: <strong>US${props.order.amount_required}</strong>
+          </Text>
+        </Box>
+      )}
+      {bank && <Text>{bank.instructions}</Text>}
+      {shown.length > 0 ? (
+        <DataList.Root orientation="horizontal">
+          {shown.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+              <DataList.ItemValue>{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+      ) : (
+        <FormAlert status="info" title="The bank account details are sent to you by e-mail.">
+          They are not published here yet. Please write to the registration office if you have not received them.
+        </FormAlert>
+      )}
+      <Text color="gray.700">
+        Choose <strong>Done</strong> once you have made the transfer: the order then shows &ldquo;Checking&rdquo; until the registration office has found your payment.
+        Choose <strong>Pay later</strong> to keep the order unpaid for now.
+      </Text>
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+        <Button variant="outline" loading={busy === 'later'} disabled={busy !== null} onClick={() => void choose('later')}>
+          Pay later
+        </Button>
+        <Button colorPalette="brand" loading={busy === 'done'} disabled={busy !== null} onClick={() => void choose('done')}>
+          Done
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

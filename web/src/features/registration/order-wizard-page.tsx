@@ -1,0 +1,329 @@
+/**
+ * The registration wizard (spec sections 2 and 4): /registration/submission (new order, or the
+ * payment step of an order with ?checksum=), /registration/submission-edit/{id} (edit).
+ * Six steps: 1 information, 2 fees, 3 personal details, 4 passport, visa and hotel (Submit saves
+ * the order), 5 payment choice, 6 bank transfer. Next validates the step it leaves with the shared
+ * schema and scrolls to the first invalid field. What the delegate types is kept as a draft, so a
+ * reload or a failed submit loses nothing.
+ */
+import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { orderMessages } from '#core/orders/schemas';
+import { FormAlert } from '../../components/form/form-alert';
+import { FormStack } from '../../components/form/form-stack';
+import { scrollToFirstError } from '../../components/form/scroll-to-error';
+import { applyServerErrors } from '../../components/form/server-errors';
+import { useDraft } from '../../components/form/use-draft';
+import { Page, PageSkeleton } from '../../components/page';
+import { QueryError } from '../../components/query-error';
+import { ProgressSteps } from '../../components/ui/progress-steps';
+import { toaster } from '../../components/ui/toaster';
+import { useUploads } from '../../components/upload/use-uploads';
+import { paths } from '../../config/paths';
+import { isCancelled } from '../../lib/api-client';
+import { usePersonInfo } from '../account/api';
+import { orderApi, orderKeys, useOrder, useOrderByChecksum, useOrderOptions } from './api';
+import { blankOrderForm, formFromDetail, validateStep, wireForm, type DataStep, type OrderFormValues } from './order-form';
+import { FeesStep, InformationStep, PaymentStep, PersonalStep, TransferStep, TravelStep, type PayableOrder } from './order-steps';
+
+const stepNames = ['Information', 'Fees', 'Personal details', 'Passport, visa and hotel', 'Payment', 'Bank transfer'];
+
+/** The edit route without an id: the spec's message, then the new-order wizard. */
+function MissingId() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toaster.error({ title: orderMessages.idRequired });
+    navigate(paths.registrationNew, { replace: true });
+  }, []);
+  return null;
+}
+
+export default function OrderWizardRoute() {
+  const { id } = useParams();
+  const { pathname } = useLocation();
+  if (pathname.startsWith(paths.registrationEditNoId) && !id) return <MissingId />;
+  return <OrderWizard key={id ?? 'new'} id={id} />;
+}
+
+function OrderWizard({ id }: { id: string | undefined }) {
+  const [params] = useSearchParams();
+  const checksum = params.get('checksum') ?? undefined;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const info = usePersonInfo();
+  const options = useOrderOptions();
+  const detail = useOrder(id);
+  const byChecksum = useOrderByChecksum(id ? undefined : checksum);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [step, setStep] = useState(1);
+  const [filled, setFilled] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<PayableOrder | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<OrderFormValues>({ defaultValues: blankOrderForm(), shouldFocusError: false });
+  const status = id ? detail.data?.order.payment_status : byChecksum.data?.payment_status;
+  const paidEdit = Boolean(id) && status === 1;
+  const draft = useDraft(form, info.data && !checksum ? `order:${info.data.id}:${id ?? 'new'}` : null, id ? (detail.data?.order.updated_at ?? null) : null);
+  const uploads = useUploads('passport', {
+    onUploaded: (file) => {
+      form.setValue('front_page_of_the_passport', file.id, { shouldDirty: true });
+      form.setValue('passport_file_name', file.name, { shouldDirty: true });
+      form.clearErrors('front_page_of_the_passport');
+      toaster.success({ title: `${file.name} file uploaded successfully.` });
+    },
+    onFailed: (name, message) => toaster.error({ title: `${name} file upload failed.`, description: message }),
+  });
+
+  // Fill the form once: a saved order's fields (edit) or the profile (new), then any draft over it.
+  useEffect(() => {
+    if (filled || checksum || !info.data || (id && !detail.data)) return;
+    const base = id ? formFromDetail(detail.data!.detail) : blankOrderForm(info.data);
+    const restored = draft.restore(base);
+    form.reset({ ...base, ...restored });
+    if (id) {
+      const order = detail.data!.order;
+      setSaved({ id: order.id, order_no: order.order_no, reference: order.reference, amount_required: order.amount_required, status_name: order.status_name });
+      // A paid order opens at step 4, the only step it may change.
+      if (order.payment_status === 1) setStep(4);
+      else if (Object.keys(restored).length) setStep(2);
+    } else if (Object.keys(restored).length) setStep(2);
+    setFilled(true);
+  }, [info.data, detail.data, id, filled, checksum]);
+
+  // A payment link (?checksum=) opens the order at step 5.
+  useEffect(() => {
+    if (!byChecksum.data) return;
+    const o = byChecksum.data;
+    setSaved({ id: o.id, order_no: o.order_no, reference: o.reference, amount_required: o.amount_required, status_name: o.status_name });
+    setStep((s) => (s === 6 ? 6 : 5));
+  }, [byChecksum.data]);
+
+  // Loading the order failed: say so and go back to step 1.
+  useEffect(() => {
+    if (byChecksum.isError) {
+      toaster.error({ title: 'The details query failed.', description: (byChecksum.error as Error).message });
+      setStep(1);
+    }
+  }, [byChecksum.isError]);
+
+  const go = (next: number) => {
+    setFailure(null);
+    setStep(next);
+    setTimeout(() => document.getElementById('wizard-step-title')?.focus(), 0);
+  };
+
+  const next = () => {
+    if (step === 1) return go(2);
+    if (!validateStep(form, step as DataStep)) {
+      setFailure('Some fields need your attention; they are marked below.');
+      scrollToFirstError(formRef.current);
+      return;
+    }
+    go(step + 1);
+  };
+
+  /** Step 4's Submit: every step is checked again (a draft may hold an old step), then the order is saved. */
+  const submit = async () => {
+    setFailure(null);
+    for (const s of [2, 3, 4] as const) {
+      if (!validateStep(form, s)) {
+        if (s !== step) setStep(s);
+        setFailure('Some fields need your attention; they are marked below.');
+        scrollToFirstError(formRef.current);
+        return;
+      }
+    }
+    const body = wireForm(form.getValues());
+    setSubmitting(true);
+    try {
+      if (!id) {
+        const { data, message } = await orderApi.create(body);
+        draft.clear();
+        toaster.success({ title: message });
+        await queryClient.invalidateQueries({ queryKey: orderKeys.list });
+        setSaved({ id: data.id, order_no: data.order_no, reference: '', amount_required: data.amount_required, status_name: 'Unpaid' });
+        navigate(`${paths.registrationNew}?checksum=${encodeURIComponent(data.checksum)}`, { replace: true });
+        return;
+      }
+      const { data, message } = await orderApi.update(id, body);
+      draft.clear();
+      draft.restore(form.getValues()); // typing on from here is a draft of the new version
+      toaster.success({ title: message });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      if (paidEdit) return; // a paid order: success, and stay
+      setSaved((s) => (s ? { ...s, amount_required: data.amount_required } : s));
+      go(5);
+    } catch (error) {
+      const message = applyServerErrors(error, form.setError, Object.keys(form.getValues()));
+      if (message === null) return;
+      setFailure(message);
+      scrollToFirstError(formRef.current);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const payByCard = async () => {
+    if (!saved) {
+      toaster.error({ title: orderMessages.submitFirst });
+      return;
+    }
+    try {
+      const { url } = await orderApi.checkout(saved.id, `${window.location.origin}${paths.registrationList}?payment=cancelled`);
+      window.location.assign(url);
+    } catch (error) {
+      if (!isCancelled(error)) toaster.error({ title: 'The operation failed.', description: (error as Error).message });
+    }
+  };
+
+  const chooseTransfer = async (type: 'later' | 'done') => {
+    if (!saved) {
+      toaster.error({ title: orderMessages.submitFirst });
+      return;
+    }
+    try {
+      const { message } = await orderApi.transfer(saved.id, type);
+      toaster.success({ title: message });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      navigate(paths.registrationList);
+    } catch (error) {
+      if (!isCancelled(error)) toaster.error({ title: 'The operation failed.', description: (error as Error).message });
+    }
+  };
+
+  const removePassport = async () => {
+    const fileId = form.getValues('front_page_of_the_passport');
+    const savedId = detail.data?.detail.front_page_of_the_passport;
+    try {
+      if (fileId && fileId !== savedId) await orderApi.removePendingFile(fileId);
+    } catch (error) {
+      if (!isCancelled(error)) toaster.error({ title: 'The operation failed.', description: (error as Error).message });
+      return;
+    }
+    form.setValue('front_page_of_the_passport', '', { shouldDirty: true });
+    form.setValue('passport_file_name', '', { shouldDirty: true });
+  };
+
+  const title = id ? 'Edit registration' : 'Registration';
+  if (options.isError) return <QueryError error={options.error} title="The options query failed." onRetry={() => void options.refetch()} />;
+  if (detail.isError) {
+    return (
+      <Page title={title}>
+        <Stack gap="4">
+          <FormAlert status="error" title="The detail query failed.">
+            {(detail.error as Error).message}
+          </FormAlert>
+          <Box>
+            <Button asChild colorPalette="brand">
+              <RouterLink to={paths.registrationList}>Back to my registrations</RouterLink>
+            </Button>
+          </Box>
+        </Stack>
+      </Page>
+    );
+  }
+  const loading = !options.data || (checksum && !id ? byChecksum.isPending : !filled);
+  if (loading) return <PageSkeleton />;
+
+  // Only an unpaid order may be paid or edited in full; a paid one only in its step 4 (edit route).
+  const locked = status !== undefined && status !== 0 && !paidEdit;
+  if (locked) {
+    return (
+      <Page title={title}>
+        <Stack gap="4">
+          <FormAlert status="warning" title={orderMessages.editNotAllowed}>
+            {saved ? `Order ${saved.order_no} is ${saved.status_name}.` : null}
+          </FormAlert>
+          <Box>
+            <Button asChild colorPalette="brand">
+              <RouterLink to={paths.registrationList}>Back to my registrations</RouterLink>
+            </Button>
+          </Box>
+        </Stack>
+      </Page>
+    );
+  }
+
+  const hidePrevious = paidEdit || Boolean(checksum) || step === 1;
+  const steps = paidEdit ? stepNames.slice(0, 4) : stepNames;
+
+  return (
+    <Page title={title} width="wide" lead={saved ? `Order ${saved.order_no}` : 'Six steps: read, choose, tell us about yourself, then pay by card or bank transfer.'}>
+      <Stack gap="6">
+        <ProgressSteps steps={steps} current={step - 1} />
+        <Card.Root>
+          <Card.Body>
+            <FormProvider {...form}>
+              <FormStack
+                ref={formRef}
+                noValidate
+                aria-labelledby="wizard-step-title"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (step === 4) void submit();
+                  else if (step < 4) next();
+                }}
+              >
+                <Text as="h2" id="wizard-step-title" tabIndex={-1} outline="none" fontSize="xl" fontWeight="bold" color="brand.fg">
+                  Step {step}: {stepNames[step - 1]}
+                </Text>
+                {failure && (
+                  <FormAlert status="error" title="Please check the form.">
+                    {failure}
+                  </FormAlert>
+                )}
+                {draft.restored && step <= 4 && (
+                  <FormAlert status="info" title="Your unsaved entries from earlier were restored.">
+                    <Button size="xs" variant="outline" mt="2" onClick={() => {
+                      draft.clear();
+                      const base = id && detail.data ? formFromDetail(detail.data.detail) : blankOrderForm(info.data);
+                      form.reset(base);
+                      draft.restore(base);
+                    }}>
+                      Discard them
+                    </Button>
+                  </FormAlert>
+                )}
+                {step === 1 && <InformationStep />}
+                {step === 2 && <FeesStep frozen={paidEdit} />}
+                {step === 3 && <PersonalStep options={options.data!} />}
+                {step === 4 && <TravelStep options={options.data!} uploads={uploads} onRemovePassport={() => void removePassport()} />}
+                {step === 5 && <PaymentStep order={saved} onCard={payByCard} onTransfer={() => (saved ? go(6) : toaster.error({ title: orderMessages.submitFirst }))} />}
+                {step === 6 && <TransferStep order={saved} onChoice={chooseTransfer} />}
+
+                <HStack gap="3" wrap="wrap" pt="2">
+                  {!hidePrevious && step <= 6 && (
+                    <Button variant="outline" onClick={() => go(step - 1)}>
+                      Previous
+                    </Button>
+                  )}
+                  {step < 4 && (
+                    <Button type="submit" colorPalette="brand">
+                      Next
+                    </Button>
+                  )}
+                  {step === 4 && (
+                    <Button type="submit" colorPalette="brand" loading={submitting} disabled={uploads.active > 0}>
+                      Submit
+                    </Button>
+                  )}
+                  {step === 4 && uploads.active > 0 && (
+                    <Text fontSize="sm" color="gray.700">
+                      Please wait until the passport page has finished uploading.
+                    </Text>
+                  )}
+                  <Button asChild variant="ghost">
+                    <RouterLink to={paths.registrationList}>My registrations</RouterLink>
+                  </Button>
+                </HStack>
+              </FormStack>
+            </FormProvider>
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+    </Page>
+  );
+}
