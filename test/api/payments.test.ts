@@ -247,6 +247,43 @@ describe('refunds', () => {
     await until('order cancelled', () => statusOf(b), (o) => o.payment_status === -1);
   });
 
+  it('shows the refund of each tier at its boundary instants, and from 15 October cancels without refund', async () => {
+    const b = await buyer('tiers');
+    await pay(await checkout(b));
+    await until('order paid', () => statusOf(b), (o) => o.payment_status === 1);
+    const previewAt = async (at: string) =>
+      (await call<{ items: { id: string; cancellation: { refund_amount: string; fee: string } }[] }>('GET', '/registration', { token: b.token, at })).body.data.items.find(
+        (i) => i.id === b.orderId,
+      )!.cancellation;
+    // 30 September 23:59:59 CST is still before 1 October; 14 October 23:59:59 still before 15 October.
+    expect(await previewAt('2024-09-30T15:59:59Z')).toMatchObject({ refund_amount: '990.00', fee: '50.00' });
+    expect(await previewAt('2024-10-14T15:59:59Z')).toMatchObject({ refund_amount: '520.00', fee: '520.00' });
+    expect(await previewAt('2024-10-14T16:00:00Z')).toMatchObject({ refund_amount: '0.00', fee: '1040.00' });
+    const r = await call('POST', `/registration/submission/refund/${b.orderId}`, { token: b.token, at: '2024-10-14T16:00:00Z', json: { expected_refund: '0.00' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toEqual({ refund_amount: '0.00' });
+    expect((await statusOf(b)).payment_status).toBe(-1);
+    expect((await ledgerOf(b)).refunds).toEqual([]);
+  });
+
+  it('lets a paid order change its step 4 only: rate and persons stay as paid', async () => {
+    const b = await buyer('paid-edit');
+    await pay(await checkout(b));
+    await until('order paid', () => statusOf(b), (o) => o.payment_status === 1);
+    const form = { ...validForm(), rate: 250, accompanying_person: 3, hotel_book_required: 1, check_in_date: '2024-11-03', check_out_date: '2024-11-05', superior_suite_room: 1, _method: 'PUT' };
+    const r = await call<{ amount_required: string }>('POST', `/registration/submission/${b.orderId}`, { token: b.token, at: OPEN, json: form });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.message).toBe('Edit success!');
+    expect(r.body.data.amount_required).toBe('1040.00');
+    const after = await call<{ order: { payment_status: number; amount_required: string }; detail: Record<string, unknown> }>('GET', `/registration/submission/${b.orderId}`, {
+      token: b.token,
+      at: OPEN,
+    });
+    expect(after.body.data.order).toMatchObject({ payment_status: 1, amount_required: '1040.00' });
+    expect(after.body.data.detail).toMatchObject({ rate: 650, accompanying_person: 1, hotel_book_required: 1, superior_suite_room: 1, check_in_date: '2024-11-03' });
+    expect((await ledgerOf(b)).payments.filter((p) => p.state === 'confirmed')).toHaveLength(1);
+  });
+
   it('records a refund made in the Stripe dashboard against the payment', async () => {
     const b = await buyer('dashboard');
     const session = await checkout(b);

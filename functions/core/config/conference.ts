@@ -214,7 +214,7 @@ export const bankTransfer = {
     'Please transfer the exact total in US dollars and write the payment reference of your order in the transfer details, so that the registration office can match your payment. Bank charges are borne by the delegate.',
 } as const;
 
-export type BankTransferDetails = typeof bankTransfer;
+export type BankTransferDetails = { readonly [K in keyof typeof bankTransfer]: string };
 
 /** Hotels page: advertised range of nightly rates in USD. */
 export const hotelRateRangeUsd = { from: 144, to: 392 } as const;

@@ -6,7 +6,7 @@
 import homeJson from './home.json';
 import hotelsJson from './hotels.json';
 import siteJson from './site.json';
-import { bankTransfer } from '#core/config/conference';
+import { bankTransfer, type BankTransferDetails } from '#core/config/conference';
 import type { HomeContent, HotelsContent, SiteContent } from './schema';
 
 export interface MissingValue {
@@ -20,6 +20,7 @@ export function missingContent(
   site: SiteContent = siteJson as SiteContent,
   hotels: HotelsContent = hotelsJson as HotelsContent,
   home: HomeContent = homeJson as HomeContent,
+  bankAccount: BankTransferDetails = bankTransfer,
 ): MissingValue[] {
   const missing: MissingValue[] = [];
   const check = (value: string, where: string, what: string) => {
@@ -35,7 +36,7 @@ export function missingContent(
       missing.push({ where: `hotels.json hotels[${i}].contact`, what: `telephone, e-mail or website of ${h.name}` });
     }
   });
-  const bank: [keyof typeof bankTransfer, string][] = [
+  const bank: [keyof BankTransferDetails, string][] = [
     ['beneficiary', 'beneficiary (account holder) of the congress bank account'],
     ['bank', 'name of the bank'],
     ['bankAddress', 'address of the bank'],
@@ -43,7 +44,7 @@ export function missingContent(
     ['swift', 'SWIFT/BIC code'],
   ];
   for (const [field, what] of bank) {
-    check(bankTransfer[field], `functions/core/config/conference.ts bankTransfer.${field}`, `${what} (bank transfer step of the registration wizard)`);
+    check(bankAccount[field], `functions/core/config/conference.ts bankTransfer.${field}`, `${what} (bank transfer step of the registration wizard)`);
   }
   home.partners.forEach((p, i) => check(p.logo, `home.json partners[${i}].logo`, `logo of ${p.name} (an image under web/public/images/partners/)`));
   return missing;
