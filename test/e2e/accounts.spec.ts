@@ -42,7 +42,11 @@ test('sign up, activate, log in, edit the profile, change the password, reset a 
   await expect(page.getByText('Your account is activated. You can now log in.')).toBeVisible();
   await page.getByRole('link', { name: 'Log in' }).last().click();
 
+  // A login lands on the order list (the header's Account), which links to the account centre.
   await logIn(page, email);
+  await expect(page).toHaveURL(/\/registration\/list$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My registrations' })).toBeVisible();
+  await page.getByRole('link', { name: 'account centre' }).click();
   await expect(page).toHaveURL(/\/admin\/center$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toBeVisible();
@@ -99,7 +103,7 @@ test('sign up, activate, log in, edit the profile, change the password, reset a 
   await logIn(page, email, 'second password 2');
   await expect(page.getByText('The e-mail address or password is incorrect.')).toBeVisible();
   await logIn(page, email, 'third password 3');
-  await expect(page).toHaveURL(/\/admin\/center$/);
+  await expect(page).toHaveURL(/\/registration\/list$/);
 
   // Logout from the delegate menu.
   await page.getByRole('button', { name: 'My portal' }).click();

@@ -22,13 +22,15 @@ export const test = base.extend<Fixtures>({
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
   },
+  // On the context, not the page: the test's API calls (page.request) come from the same client
+  // and run on the same pinned clock as the page's own requests.
   page: async ({ page }, use) => {
-    await page.setExtraHTTPHeaders({ 'x-local-client-ip': `10.${octet()}.${octet()}.${octet()}` });
+    await page.context().setExtraHTTPHeaders({ 'x-local-client-ip': `10.${octet()}.${octet()}.${octet()}` });
     await use(page);
   },
   pinClock: async ({ page }, use) => {
     await use(async (instant) => {
-      await page.setExtraHTTPHeaders({ 'x-local-client-ip': `10.${octet()}.${octet()}.${octet()}`, 'x-app-now': instant });
+      await page.context().setExtraHTTPHeaders({ 'x-local-client-ip': `10.${octet()}.${octet()}.${octet()}`, 'x-app-now': instant });
     });
   },
 });
