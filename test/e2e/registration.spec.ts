@@ -205,6 +205,11 @@ test('bank transfer: step 6 shows the reference; Done moves the order to Checkin
   // A Checking order can no longer be paid or edited.
   await page.goto(`/registration/submission?checksum=${done.checksum}`);
   await expect(page.getByText('Editing is not allowed in the current order status.')).toBeVisible();
+  // A payment link that names no order of this delegate: the spec's message, then a new order at step 1.
+  await page.goto('/registration/submission?checksum=not-an-order');
+  await expect(page.getByText('The details query failed.')).toBeVisible();
+  await expect(page).toHaveURL(/\/registration\/submission$/);
+  await step(page, 1, 'Information');
 });
 
 test('cancel a paid order before 1 October: the refund is shown first, then Refunding, then Cancelled', async ({ page, pinClock }) => {

@@ -170,7 +170,12 @@ export function ChoiceField<T extends FieldValues>(
             <Stack direction={props.direction === 'column' ? 'column' : { base: 'column', sm: 'row' }} gap={props.direction === 'column' ? '3' : { base: '3', sm: '6' }}>
               {props.options.map((o, i) => (
                 <RadioGroup.Item key={o.value} value={o.value} alignItems="flex-start">
-                  <RadioGroup.ItemHiddenInput onBlur={field.onBlur} ref={i === 0 ? field.ref : undefined} />
+                  <RadioGroup.ItemHiddenInput
+                    onBlur={field.onBlur}
+                    ref={i === 0 ? field.ref : undefined}
+                    aria-invalid={error ? true : undefined}
+                    aria-required={props.required || undefined}
+                  />
                   <RadioGroup.ItemIndicator mt="0.5" />
                   <RadioGroup.ItemText>
                     {o.label}

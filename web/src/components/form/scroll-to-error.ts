@@ -5,9 +5,10 @@
  */
 export function scrollToFirstError(form: HTMLElement | null) {
   setTimeout(() => {
-    const first =
-      form?.querySelector<HTMLElement>('input[aria-invalid="true"], textarea[aria-invalid="true"], select[aria-invalid="true"]') ??
-      form?.querySelector<HTMLElement>('[data-invalid] input, [data-invalid] select, [data-invalid] textarea, [data-invalid]');
+    // One selector, so that document order decides which invalid field is first.
+    const marked = form?.querySelector<HTMLElement>('input[aria-invalid="true"], textarea[aria-invalid="true"], select[aria-invalid="true"], [data-invalid]');
+    // A marked wrapper (a field, a radio group) is reached through its first control.
+    const first = marked?.matches('input, select, textarea') ? marked : (marked?.querySelector<HTMLElement>('input, select, textarea') ?? marked);
     first?.scrollIntoView({ behavior: 'smooth', block: 'center' });
     first?.focus({ preventScroll: true });
   }, 0);

@@ -203,7 +203,14 @@ export default function OrderListPage() {
     </Stack>
   );
 
-  const quote = cancelling?.cancellation;
+  // The dialogs keep showing their order while they close (their text must not flash empty).
+  const lastDeleting = useRef<OrderListItem | null>(null);
+  const lastCancelling = useRef<OrderListItem | null>(null);
+  if (deleting) lastDeleting.current = deleting;
+  if (cancelling) lastCancelling.current = cancelling;
+  const shownDeleting = deleting ?? lastDeleting.current;
+  const shownCancelling = cancelling ?? lastCancelling.current;
+  const quote = shownCancelling?.cancellation;
 
   return (
     <Page
@@ -283,7 +290,7 @@ export default function OrderListPage() {
           }
         }}
       >
-        Order {deleting?.order_no} (US${deleting?.amount_required}, unpaid) will be deleted. This cannot be undone.
+        Order {shownDeleting?.order_no} (US${shownDeleting?.amount_required}, unpaid) will be deleted. This cannot be undone.
       </ConfirmDialog>
 
       <ConfirmDialog
@@ -308,8 +315,8 @@ export default function OrderListPage() {
         {quote && (
           <Stack gap="3">
             <Text>
-              Order {cancelling?.order_no} was paid <strong>US${cancelling?.amount_required}</strong>
-              {cancelling?.payment_method === 'transfer' ? ' by bank transfer' : cancelling?.payment_method === 'card' ? ' by card' : ''}.
+              Order {shownCancelling?.order_no} was paid <strong>US${shownCancelling?.amount_required}</strong>
+              {shownCancelling?.payment_method === 'transfer' ? ' by bank transfer' : shownCancelling?.payment_method === 'card' ? ' by card' : ''}.
             </Text>
             <Box borderWidth="1px" rounded="md" p="3" bg="gray.50">
               <Text>

@@ -25,7 +25,7 @@ import { useUploads } from '../../components/upload/use-uploads';
 import { paths } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
 import { usePersonInfo } from '../account/api';
-import { orderApi, orderKeys, useOrder, useOrderByChecksum, useOrderOptions } from './api';
+import { orderApi, orderKeys, useOrder, useOrderByChecksum, useOrderOptions, useOrders } from './api';
 import { blankOrderForm, formFromDetail, validateStep, wireForm, type DataStep, type OrderFormValues } from './order-form';
 import { FeesStep, InformationStep, PaymentStep, PersonalStep, TransferStep, TravelStep, type PayableOrder } from './order-steps';
 
@@ -56,6 +56,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
   const info = usePersonInfo();
   const options = useOrderOptions();
   const detail = useOrder(id);
+  const orders = useOrders();
   const byChecksum = useOrderByChecksum(id ? undefined : checksum);
   const formRef = useRef<HTMLFormElement>(null);
   const [step, setStep] = useState(1);
@@ -66,7 +67,11 @@ function OrderWizard({ id }: { id: string | undefined }) {
   const form = useForm<OrderFormValues>({ defaultValues: blankOrderForm(), shouldFocusError: false });
   const status = id ? detail.data?.order.payment_status : byChecksum.data?.payment_status;
   const paidEdit = Boolean(id) && status === 1;
-  const draft = useDraft(form, info.data && !checksum ? `order:${info.data.id}:${id ?? 'new'}` : null, id ? (detail.data?.order.updated_at ?? null) : null);
+  const fromPaymentLink = Boolean(checksum) && !id;
+  // A draft is typed over one version and status of the order: one typed while it was unpaid is not
+  // restored once it is paid (only step 4 could still change).
+  const draftBase = id ? (detail.data ? `${detail.data.order.updated_at}|${detail.data.order.payment_status}` : null) : null;
+  const draft = useDraft(form, info.data && !fromPaymentLink ? `order:${info.data.id}:${id ?? 'new'}` : null, draftBase);
   const uploads = useUploads('passport', {
     onUploaded: (file) => {
       form.setValue('front_page_of_the_passport', file.id, { shouldDirty: true });
@@ -79,7 +84,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
 
   // Fill the form once: a saved order's fields (edit) or the profile (new), then any draft over it.
   useEffect(() => {
-    if (filled || checksum || !info.data || (id && !detail.data)) return;
+    if (filled || fromPaymentLink || !info.data || (id && !detail.data)) return;
     const base = id ? formFromDetail(detail.data!.detail) : blankOrderForm(info.data);
     const restored = draft.restore(base);
     form.reset({ ...base, ...restored });
@@ -91,7 +96,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
       else if (Object.keys(restored).length) setStep(2);
     } else if (Object.keys(restored).length) setStep(2);
     setFilled(true);
-  }, [info.data, detail.data, id, filled, checksum]);
+  }, [info.data, detail.data, id, filled, fromPaymentLink]);
 
   // A payment link (?checksum=) opens the order at step 5.
   useEffect(() => {
@@ -99,14 +104,15 @@ function OrderWizard({ id }: { id: string | undefined }) {
     const o = byChecksum.data;
     setSaved({ id: o.id, order_no: o.order_no, reference: o.reference, amount_required: o.amount_required, status_name: o.status_name });
     setStep((s) => (s === 6 ? 6 : 5));
+    setTimeout(() => document.getElementById('wizard-step-title')?.focus(), 0);
   }, [byChecksum.data]);
 
-  // Loading the order failed: say so and go back to step 1.
+  // Loading the order failed: say so and start again at step 1 (a new order, the profile and any draft).
   useEffect(() => {
-    if (byChecksum.isError) {
-      toaster.error({ title: 'The details query failed.', description: (byChecksum.error as Error).message });
-      setStep(1);
-    }
+    if (!byChecksum.isError) return;
+    toaster.error({ title: 'The details query failed.', description: (byChecksum.error as Error).message });
+    setStep(1);
+    if (!saved) navigate(paths.registrationNew, { replace: true });
   }, [byChecksum.isError]);
 
   const go = (next: number) => {
@@ -128,7 +134,8 @@ function OrderWizard({ id }: { id: string | undefined }) {
   /** Step 4's Submit: every step is checked again (a draft may hold an old step), then the order is saved. */
   const submit = async () => {
     setFailure(null);
-    for (const s of [2, 3, 4] as const) {
+    // A paid order changes step 4 only: its other steps are not shown and not sent as changes.
+    for (const s of paidEdit ? ([4] as const) : ([2, 3, 4] as const)) {
       if (!validateStep(form, s)) {
         if (s !== step) setStep(s);
         setFailure('Some fields need your attention; they are marked below.');
@@ -138,8 +145,10 @@ function OrderWizard({ id }: { id: string | undefined }) {
     }
     const body = wireForm(form.getValues());
     setSubmitting(true);
+    // Once saved, the order is updated, never created again (e.g. after a failed reload of step 5).
+    const orderId = id ?? saved?.id;
     try {
-      if (!id) {
+      if (!orderId) {
         const { data, message } = await orderApi.create(body);
         draft.clear();
         toaster.success({ title: message });
@@ -148,7 +157,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
         navigate(`${paths.registrationNew}?checksum=${encodeURIComponent(data.checksum)}`, { replace: true });
         return;
       }
-      const { data, message } = await orderApi.update(id, body);
+      const { data, message } = await orderApi.update(orderId, body);
       draft.clear();
       draft.restore(form.getValues()); // typing on from here is a draft of the new version
       toaster.success({ title: message });
@@ -209,23 +218,26 @@ function OrderWizard({ id }: { id: string | undefined }) {
 
   const title = id ? 'Edit registration' : 'Registration';
   if (options.isError) return <QueryError error={options.error} title="The options query failed." onRetry={() => void options.refetch()} />;
-  if (detail.isError) {
+  if (detail.isError && !detail.data) {
     return (
       <Page title={title}>
         <Stack gap="4">
           <FormAlert status="error" title="The detail query failed.">
             {(detail.error as Error).message}
           </FormAlert>
-          <Box>
+          <HStack gap="3">
+            <Button variant="outline" onClick={() => void detail.refetch()}>
+              Try again
+            </Button>
             <Button asChild colorPalette="brand">
               <RouterLink to={paths.registrationList}>Back to my registrations</RouterLink>
             </Button>
-          </Box>
+          </HStack>
         </Stack>
       </Page>
     );
   }
-  const loading = !options.data || (checksum && !id ? byChecksum.isPending : !filled);
+  const loading = !options.data || (fromPaymentLink ? byChecksum.isPending : !filled);
   if (loading) return <PageSkeleton />;
 
   // Only an unpaid order may be paid or edited in full; a paid one only in its step 4 (edit route).
@@ -236,6 +248,27 @@ function OrderWizard({ id }: { id: string | undefined }) {
         <Stack gap="4">
           <FormAlert status="warning" title={orderMessages.editNotAllowed}>
             {saved ? `Order ${saved.order_no} is ${saved.status_name}.` : null}
+          </FormAlert>
+          <Box>
+            <Button asChild colorPalette="brand">
+              <RouterLink to={paths.registrationList}>Back to my registrations</RouterLink>
+            </Button>
+          </Box>
+        </Stack>
+      </Page>
+    );
+  }
+
+  // A new order that the server would refuse on Submit: say why before four steps are filled in.
+  const list = orders.data;
+  const refusal =
+    !id && !saved && !fromPaymentLink && list ? (!list.registration.open ? list.registration.message : list.total >= list.max ? `You hold ${list.max} registration orders, the most one delegate may hold.` : null) : null;
+  if (refusal) {
+    return (
+      <Page title={title}>
+        <Stack gap="4">
+          <FormAlert status="info" title={refusal}>
+            To add to an existing registration, please write to the registration office.
           </FormAlert>
           <Box>
             <Button asChild colorPalette="brand">
@@ -282,6 +315,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
                       const base = id && detail.data ? formFromDetail(detail.data.detail) : blankOrderForm(info.data);
                       form.reset(base);
                       draft.restore(base);
+                      document.getElementById('wizard-step-title')?.focus();
                     }}>
                       Discard them
                     </Button>
