@@ -137,6 +137,27 @@ describe('reading, editing and deleting', () => {
     expect(wrongMethod.status).toBe(422);
   });
 
+  it('refuses a save over a newer version or a different status than the form was opened on (two tabs)', async () => {
+    const { token } = await newDelegate('stale');
+    const { id } = (await create(token)).body.data;
+    const opened = await call<{ order: { updated_at: string; payment_status: number } }>('GET', `/registration/submission/${id}`, { token, at: OPEN });
+    const base = { base_updated_at: opened.body.data.order.updated_at, base_status: '0' };
+    const first = await call<{ updated_at: string }>('POST', `/registration/submission/${id}?${new URLSearchParams(base)}`, { token, at: OPEN, json: { ...validForm({ accompanying_person: '2' }), _method: 'PUT' } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // The second tab still holds the first version: refused, and the first save stays.
+    const second = await call('POST', `/registration/submission/${id}?${new URLSearchParams(base)}`, { token, at: OPEN, json: { ...validForm({ accompanying_person: '0' }), _method: 'PUT' } });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: 409, message: 'This order was changed in another window or on another device. Please reload the page.' });
+    const paidElsewhere = await call('POST', `/registration/submission/${id}?${new URLSearchParams({ base_updated_at: first.body.data.updated_at, base_status: '1' })}`, {
+      token,
+      at: OPEN,
+      json: { ...validForm(), _method: 'PUT' },
+    });
+    expect(paidElsewhere.status).toBe(409);
+    const now = await call<{ order: { amount_required: string } }>('GET', `/registration/submission/${id}`, { token, at: OPEN });
+    expect(now.body.data.order.amount_required).toBe('1290.00');
+  });
+
   it('deletes unpaid orders and frees their place', async () => {
     const { token } = await newDelegate('delete');
     const ids = [];

@@ -261,8 +261,18 @@ async function closeOpenCheckouts(deps: OrderDeps, order: StoredOrder, now: Date
  * POST /registration/submission/{id} (_method PUT). An unpaid order takes the whole form; a paid
  * one only step 4 (passport, visa and hotel): its amounts are frozen ("send an e-mail for additions").
  */
-export async function updateOrder(deps: OrderDeps, ownerId: string, id: string, form: OrderForm, now: Date) {
+export async function updateOrder(
+  deps: OrderDeps,
+  ownerId: string,
+  id: string,
+  form: OrderForm,
+  now: Date,
+  base: { updatedAt?: string; status?: number } = {},
+) {
   const order = await ownOrder(deps, ownerId, id);
+  if ((base.updatedAt !== undefined && base.updatedAt !== order.updated_at) || (base.status !== undefined && base.status !== order.payment_status)) {
+    throw conflict(orderResultMessages.changedElsewhere);
+  }
   const actions = orderActions(order.payment_status);
   if (!actions.edit) throw forbidden(orderMessages.editNotAllowed);
   assertOpen(now);
@@ -279,7 +289,7 @@ export async function updateOrder(deps: OrderDeps, ownerId: string, id: string, 
   // A new version is always later than the one it replaces, even within one millisecond.
   next.updated_at = new Date(Math.max(now.getTime(), Date.parse(order.updated_at) + 1)).toISOString();
   if ((await deps.orders.update(next, order.updated_at, order.payment_status)) === 'changed') throw conflict(orderResultMessages.changedElsewhere);
-  return { message: orderResultMessages.updated, data: { id, amount_required: wireAmount(next.amount_required) } };
+  return { message: orderResultMessages.updated, data: { id, amount_required: wireAmount(next.amount_required), updated_at: next.updated_at } };
 }
 
 export async function deleteOrder(deps: OrderDeps, ownerId: string, id: string, now: Date) {

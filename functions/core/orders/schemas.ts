@@ -206,6 +206,15 @@ export const stepFields = {
 export const orderIdSchema = z.object({ id: z.string({ message: orderMessages.idRequired }).min(1, orderMessages.idRequired).max(64) });
 export const checksumSchema = z.object({ checksum: z.string().min(1).max(64) });
 export const updateOrderSchema = orderFormSchema;
+/**
+ * POST /registration/submission/{id}?base_updated_at=...&base_status=...: the version and status
+ * the form was opened on. A save over a newer version, or over an order paid meanwhile (another
+ * tab), is refused instead of silently keeping only part of it.
+ */
+export const updateOrderQuerySchema = z.object({
+  base_updated_at: z.string().max(40).optional(),
+  base_status: z.preprocess(toInt, z.number().int().min(-2).max(2).optional()),
+});
 export const transferChoiceSchema = z.object({
   type: z.enum(['later', 'done'], { message: orderMessages.select }),
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { routes } from '#core/routes';
 import { updateOrder } from '#core/orders/orders';
-import { orderFormSchema, orderIdSchema } from '#core/orders/schemas';
+import { orderFormSchema, orderIdSchema, updateOrderQuerySchema } from '#core/orders/schemas';
 import { orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
@@ -10,6 +10,9 @@ import { defineDelegateHandler } from '#lib/http/delegate-handler';
 const body = z.intersection(orderFormSchema, z.object({ _method: z.enum(['PUT', 'put'], { message: 'Only _method=PUT is accepted here.' }).optional() }));
 
 /** POST /registration/submission/{id} with _method PUT. */
-export const handler = defineDelegateHandler(routes.updateOrder, { params: orderIdSchema, body }, async ({ auth, params, body, now, siteOrigin }) =>
-  replyWith(await updateOrder(orderDeps(siteOrigin), auth.userId, params.id, body, now)),
+export const handler = defineDelegateHandler(
+  routes.updateOrder,
+  { params: orderIdSchema, body, query: updateOrderQuerySchema },
+  async ({ auth, params, body, query, now, siteOrigin }) =>
+    replyWith(await updateOrder(orderDeps(siteOrigin), auth.userId, params.id, body, now, { updatedAt: query.base_updated_at, status: query.base_status })),
 );

@@ -31,8 +31,14 @@ export const orderApi = {
   byChecksum: (checksum: string) => callApi<OrderByChecksum>(routes.getOrderByChecksum, { params: { checksum } }),
   create: (body: OrderFormInput) =>
     callApiForMessage<{ id: string; checksum: string; order_no: string; amount_required: string }>(routes.createOrder, { body, timeoutMs: SAVE_TIMEOUT_MS }),
-  update: (id: string, body: OrderFormInput) =>
-    callApiForMessage<{ id: string; amount_required: string }>(routes.updateOrder, { params: { id }, body: { ...body, _method: 'PUT' }, timeoutMs: SAVE_TIMEOUT_MS }),
+  /** `base`: the version and status the form was opened on (the server refuses a save over a newer one). */
+  update: (id: string, body: OrderFormInput, base?: { updated_at: string; payment_status: number }) =>
+    callApiForMessage<{ id: string; amount_required: string; updated_at: string }>(routes.updateOrder, {
+      params: { id },
+      query: base ? { base_updated_at: base.updated_at, base_status: base.payment_status } : undefined,
+      body: { ...body, _method: 'PUT' },
+      timeoutMs: SAVE_TIMEOUT_MS,
+    }),
   remove: (id: string) => callApiForMessage<null>(routes.deleteOrder, { params: { id }, concurrent: true }),
   /** `expected_refund` is the amount the delegate was shown: the server refuses if it has changed. */
   cancel: (id: string, expectedRefund: string | undefined) =>

@@ -157,7 +157,8 @@ function OrderWizard({ id }: { id: string | undefined }) {
         navigate(`${paths.registrationNew}?checksum=${encodeURIComponent(data.checksum)}`, { replace: true });
         return;
       }
-      const { data, message } = await orderApi.update(orderId, body);
+      const opened = id && detail.data ? { updated_at: detail.data.order.updated_at, payment_status: detail.data.order.payment_status } : undefined;
+      const { data, message } = await orderApi.update(orderId, body, opened);
       draft.clear();
       draft.restore(form.getValues()); // typing on from here is a draft of the new version
       toaster.success({ title: message });
