@@ -145,7 +145,7 @@ describe('reading, editing and deleting', () => {
     const first = await call<{ updated_at: string }>('POST', `/registration/submission/${id}?${new URLSearchParams(base)}`, { token, at: OPEN, json: { ...validForm({ accompanying_person: '2' }), _method: 'PUT' } });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     // The second tab still holds the first version: refused, and the first save stays.
-    const second = await call('POST', `/registration/submission/${id}?${new URLSearchParams(base)}`, { token, at: OPEN, json: { ...validForm({ accompanying_person: '0' }), _method: 'PUT' } });
+    const second = await call('POST', `/registration/submission/${id}?${new URLSearchParams(base)}`, { token, at: OPEN, json: { ...validForm({ accompanying_person: '1' }), _method: 'PUT' } });
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ code: 409, message: 'This order was changed in another window or on another device. Please reload the page.' });
     const paidElsewhere = await call('POST', `/registration/submission/${id}?${new URLSearchParams({ base_updated_at: first.body.data.updated_at, base_status: '1' })}`, {

@@ -4,10 +4,10 @@
  * the server's clock and locks the form the moment it passes. What the delegate types (and the
  * PDFs already uploaded) is kept as a draft, so a failed submit or a reload loses nothing.
  */
-import { Alert, Box, Button, Card, Grid, HStack, Heading, Separator, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Grid, HStack, Separator, Stack, Text, chakra } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from 'react-hook-form';
 import type * as z from 'zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
@@ -18,6 +18,7 @@ import { megabytes } from '#core/uploads/rules';
 import type { PersonInfo } from '#core/accounts/model';
 import { cstDate, formatCstDeadline } from '#core/time';
 import { FormAlert } from '../../components/form/form-alert';
+import { FormSection } from '../../components/form/form-section';
 import { FormStack } from '../../components/form/form-stack';
 import { TextAreaField, TextField } from '../../components/form/fields';
 import { applyServerErrors } from '../../components/form/server-errors';
@@ -103,24 +104,6 @@ function fromDetail(d: AbstractDetail): AbstractFormValues {
     submitter_date: d.submitter_date,
     upload_files: d.upload_files.map((f) => ({ id: f.id, name: f.name, size: f.size })),
   };
-}
-
-function Section(props: { title: string; children: ReactNode; description?: string }) {
-  return (
-    <Stack gap="4" as="section" aria-label={props.title}>
-      <Box>
-        <Heading as="h2" size="md" color="brand.fg">
-          {props.title}
-        </Heading>
-        {props.description && (
-          <Text fontSize="sm" color="gray.700" mt="1">
-            {props.description}
-          </Text>
-        )}
-      </Box>
-      {props.children}
-    </Stack>
-  );
 }
 
 type Uploads = ReturnType<typeof useUploads>;
@@ -334,16 +317,16 @@ export default function AbstractFormPage() {
               )}
 
               <chakra.fieldset disabled={readOnly} minW="0" display="flex" flexDirection="column" gap="8">
-                <Section title="Authors" description="List every author in order. The first author is usually the presenting author.">
+                <FormSection title="Authors" description="List every author in order. The first author is usually the presenting author.">
                   <PeopleFields list="authors" noun="Author" countries={countries} readOnly={readOnly} />
-                </Section>
+                </FormSection>
                 <Separator />
-                <Section title="Presenter">
+                <FormSection title="Presenter">
                   <YesNoField name="presenter_abstract" label="Will the first author present the abstract?" readOnly={readOnly} />
                   {presenterIsFirstAuthor === false && <PeopleFields list="presenter_infos" noun="Presenter" countries={countries} readOnly={readOnly} />}
-                </Section>
+                </FormSection>
                 <Separator />
-                <Section title="Abstract">
+                <FormSection title="Abstract">
                   <TextField<AbstractFormValues>
                     name="title_of_abstract"
                     label="Title"
@@ -367,9 +350,9 @@ export default function AbstractFormPage() {
                     helper="Background, methods, results and conclusions. Only words count: numbers and symbols are free."
                     counter={<WordCount name="abstract_body" max={abstractLimits.bodyMaxWords} />}
                   />
-                </Section>
+                </FormSection>
                 <Separator />
-                <Section title="Disclosures">
+                <FormSection title="Disclosures">
                   <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
                     <YesNoField name="financial_support" label="Did the work receive financial support?" readOnly={readOnly} />
                     <YesNoField name="conference_iacr_fellowship" label="Do you apply for an IACR conference fellowship?" readOnly={readOnly} />
@@ -382,22 +365,22 @@ export default function AbstractFormPage() {
                     helper='Write "None" if there is nothing to disclose.'
                     counter={<CharCount name="conflict_of_interest_disclosure" max={abstractLimits.conflictOfInterestMaxChars} />}
                   />
-                </Section>
+                </FormSection>
                 <Separator />
-                <Section
+                <FormSection
                   title="Files"
                   description={`Optional. PDF only, up to ${megabytes(uploadPurposes.abstract.maxBytes)} MB each, at most ${uploadPurposes.abstract.maxCount} files.`}
                 >
                   <FilesField readOnly={readOnly} savedIds={detail.data?.upload_files.map((f) => f.id) ?? []} uploads={uploads} />
-                </Section>
+                </FormSection>
                 <Separator />
-                <Section title="Submission">
+                <FormSection title="Submission">
                   <AgreementsField agreements={options.data.submission_agreements} readOnly={readOnly} />
                   <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
                     <TextField<AbstractFormValues> name="submitter_name" label="Submitter name" autoComplete="name" />
                     <TextField<AbstractFormValues> name="submitter_date" label="Date" type="date" required />
                   </Grid>
-                </Section>
+                </FormSection>
               </chakra.fieldset>
 
               <HStack gap="3" wrap="wrap">

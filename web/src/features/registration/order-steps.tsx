@@ -4,7 +4,7 @@
  * the form through react-hook-form's context; 5 and 6 act on the saved order.
  */
 import { Box, Button, Card, DataList, Grid, Heading, List, Separator, Stack, Table, Text, chakra } from '@chakra-ui/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { registration2024 } from '#core/config/conference';
 import { formatMoney } from '#core/money';
@@ -12,6 +12,7 @@ import { dietaryOptions, genders, titles, type RoomField } from '#core/orders/sc
 import { formatCstDayRange } from '#core/time';
 import { ChoiceField, SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
+import { FormSection } from '../../components/form/form-section';
 import { InlineText } from '../../components/content/inline-text';
 import { FileDropZone } from '../../components/upload/file-drop-zone';
 import { StoredFiles } from '../../components/upload/stored-files';
@@ -30,24 +31,6 @@ const yesNo = [
   { value: '0', label: 'No' },
 ];
 
-function Section(props: { title: string; children: ReactNode; description?: ReactNode }) {
-  return (
-    <Stack gap="4" as="section" aria-label={props.title}>
-      <Box>
-        <Heading as="h3" size="md" color="brand.fg">
-          {props.title}
-        </Heading>
-        {props.description && (
-          <Text fontSize="sm" color="gray.700" mt="1">
-            {props.description}
-          </Text>
-        )}
-      </Box>
-      {props.children}
-    </Stack>
-  );
-}
-
 // ---------------------------------------------------------------------------------------------
 // Step 1
 
@@ -61,7 +44,7 @@ export function InformationStep() {
         <InlineText text={info.lead} values={values} />
       </Text>
       {info.sections.map((section) => (
-        <Section key={section.heading} title={section.heading}>
+        <FormSection level="h3" key={section.heading} title={section.heading}>
           <List.Root gap="2" ps="5">
             {section.items.map((item) => (
               <List.Item key={item}>
@@ -69,11 +52,11 @@ export function InformationStep() {
               </List.Item>
             ))}
           </List.Root>
-        </Section>
+        </FormSection>
       ))}
-      <Section title="Cancellation and refund">
+      <FormSection level="h3" title="Cancellation and refund">
         <RefundPolicy />
-      </Section>
+      </FormSection>
     </Stack>
   );
 }
@@ -167,7 +150,7 @@ export function PersonalStep({ options }: { options: OrderOptions }) {
   const countries = options.country_regions.map((c) => ({ value: c, label: c }));
   return (
     <Stack gap="8">
-      <Section title="About you">
+      <FormSection level="h3" title="About you">
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
           <SelectField<OrderFormValues> name="title" label="Title" required options={titles.map((t) => ({ value: t, label: t }))} autoComplete="honorific-prefix" />
           <Box hideBelow="md" />
@@ -178,18 +161,18 @@ export function PersonalStep({ options }: { options: OrderOptions }) {
           <SelectField<OrderFormValues> name="primary_address_country" label="Country or region" required options={countries} autoComplete="country-name" />
           <TextField<OrderFormValues> name="primary_email" label="E-mail" required type="email" autoComplete="email" />
         </Grid>
-      </Section>
+      </FormSection>
       <Separator />
-      <Section title="Events" description="Tell us which events you will attend, so that we can plan seats and meals.">
+      <FormSection level="h3" title="Events" description="Tell us which events you will attend, so that we can plan seats and meals.">
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
           <ChoiceField<OrderFormValues> name="morning_workshop" label="Morning workshop (4 November)" required options={yesNo} />
           <ChoiceField<OrderFormValues> name="afternoon_workshop" label="Afternoon workshop (4 November)" required options={yesNo} />
           <ChoiceField<OrderFormValues> name="welcome_reception" label="Welcome reception (4 November)" required options={yesNo} />
           <ChoiceField<OrderFormValues> name="gala_dinner" label="Gala dinner (6 November)" required options={yesNo} />
         </Grid>
-      </Section>
+      </FormSection>
       <Separator />
-      <Section title="Requirements">
+      <FormSection level="h3" title="Requirements">
         <SelectField<OrderFormValues>
           name="dietary_requirements"
           label="Dietary requirements"
@@ -198,7 +181,7 @@ export function PersonalStep({ options }: { options: OrderOptions }) {
         />
         <TextAreaField<OrderFormValues> name="other_dietary_requirements_allergies" label="Other dietary requirements or allergies" rows={2} />
         <TextAreaField<OrderFormValues> name="special_assistance_requirements" label="Special assistance requirements" rows={2} />
-      </Section>
+      </FormSection>
     </Stack>
   );
 }
@@ -239,15 +222,15 @@ export function TravelStep({ options, uploads, onRemovePassport }: { options: Or
   const prefixes = options.phone_number_prefixes.map((p) => ({ value: p, label: p }));
   return (
     <Stack gap="8">
-      <Section title="Passport">
+      <FormSection level="h3" title="Passport">
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
           <TextField<OrderFormValues> name="full_name_as_on_passport" label="Full name as on passport" required autoComplete="name" />
           <SelectField<OrderFormValues> name="gender" label="Gender" required options={genders.map((g) => ({ value: g, label: g }))} />
           <SelectField<OrderFormValues> name="nationality" label="Nationality" required options={countries} />
         </Grid>
-      </Section>
+      </FormSection>
       <Separator />
-      <Section title="Visa support letter" description="If you need a visa for China, we send you a letter of invitation for the embassy.">
+      <FormSection level="h3" title="Visa support letter" description="If you need a visa for China, we send you a letter of invitation for the embassy.">
         <ChoiceField<OrderFormValues> name="visa_required" label="Do you need a visa support letter?" required options={yesNo} />
         {visa === '1' && (
           <Stack gap="4">
@@ -264,15 +247,15 @@ export function TravelStep({ options, uploads, onRemovePassport }: { options: Or
             <TextAreaField<OrderFormValues> name="other_info_required_by_chinese_embassy_for_visa_support" label="Other information required by the Chinese embassy" rows={3} />
           </Stack>
         )}
-      </Section>
+      </FormSection>
       <Separator />
-      <Section
+      <FormSection level="h3"
         title="Hotel"
         description="Rooms at the congress hotel are paid at the hotel, in CNY, and confirmed only after your order is paid. Prices are per room and night."
       >
         <ChoiceField<OrderFormValues> name="hotel_book_required" label="Do you need a hotel room?" required options={yesNo} />
         {hotel === '1' && <HotelRooms />}
-      </Section>
+      </FormSection>
     </Stack>
   );
 }

@@ -8,7 +8,7 @@
  */
 import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { orderMessages } from '#core/orders/schemas';
@@ -39,6 +39,24 @@ function MissingId() {
     navigate(paths.registrationNew, { replace: true });
   }, []);
   return null;
+}
+
+/** A wizard that cannot go on: why, and the way back to the list. */
+function BackToList(props: { title: string; status: 'warning' | 'info'; message: string; children: ReactNode }) {
+  return (
+    <Page title={props.title}>
+      <Stack gap="4">
+        <FormAlert status={props.status} title={props.message}>
+          {props.children}
+        </FormAlert>
+        <Box>
+          <Button asChild colorPalette="brand">
+            <RouterLink to={paths.registrationList}>Back to my registrations</RouterLink>
+          </Button>
+        </Box>
+      </Stack>
+    </Page>
+  );
 }
 
 export default function OrderWizardRoute() {
@@ -245,18 +263,9 @@ function OrderWizard({ id }: { id: string | undefined }) {
   const locked = status !== undefined && status !== 0 && !paidEdit;
   if (locked) {
     return (
-      <Page title={title}>
-        <Stack gap="4">
-          <FormAlert status="warning" title={orderMessages.editNotAllowed}>
-            {saved ? `Order ${saved.order_no} is ${saved.status_name}.` : null}
-          </FormAlert>
-          <Box>
-            <Button asChild colorPalette="brand">
-              <RouterLink to={paths.registrationList}>Back to my registrations</RouterLink>
-            </Button>
-          </Box>
-        </Stack>
-      </Page>
+      <BackToList title={title} status="warning" message={orderMessages.editNotAllowed}>
+        {saved ? `Order ${saved.order_no} is ${saved.status_name}.` : null}
+      </BackToList>
     );
   }
 
@@ -266,18 +275,9 @@ function OrderWizard({ id }: { id: string | undefined }) {
     !id && !saved && !fromPaymentLink && list ? (!list.registration.open ? list.registration.message : list.total >= list.max ? `You hold ${list.max} registration orders, the most one delegate may hold.` : null) : null;
   if (refusal) {
     return (
-      <Page title={title}>
-        <Stack gap="4">
-          <FormAlert status="info" title={refusal}>
-            To add to an existing registration, please write to the registration office.
-          </FormAlert>
-          <Box>
-            <Button asChild colorPalette="brand">
-              <RouterLink to={paths.registrationList}>Back to my registrations</RouterLink>
-            </Button>
-          </Box>
-        </Stack>
-      </Page>
+      <BackToList title={title} status="info" message={refusal}>
+        To add to an existing registration, please write to the registration office.
+      </BackToList>
     );
   }
 
