@@ -1,9 +1,10 @@
 /** The registration order calls (spec section 7), built from the route table. */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { getOrder, getOrderByChecksum, listOrders, confirmOrderCheckout, orderOptions } from '#core/orders/orders';
 import type { OrderFormInput } from '#core/orders/schemas';
 import { callApi, callApiForMessage } from '../../lib/api-client';
+import { session } from '../../lib/session-store';
 
 /** The answers as the domain makes them (type-only imports: nothing of the server is bundled). */
 export type OrderList = Awaited<ReturnType<typeof listOrders>>;
@@ -50,7 +51,13 @@ export const orderApi = {
   removePendingFile: (id: string) => callApi<null>(routes.deleteUpload, { params: { id }, concurrent: true }),
 };
 
-export const useOrders = () => useQuery({ queryKey: orderKeys.list, queryFn: orderApi.list });
+const ordersQuery = queryOptions({ queryKey: orderKeys.list, queryFn: orderApi.list });
+export const useOrders = () => useQuery(ordersQuery);
+
+/** Starts loading the order list while the app starts, when /registration/list is opened directly. */
+export function prefetchOrders(queryClient: QueryClient) {
+  if (session.token()) void queryClient.prefetchQuery(ordersQuery);
+}
 export const useOrderOptions = () => useQuery({ queryKey: orderKeys.options, queryFn: orderApi.options, staleTime: Infinity });
 export const useOrder = (id: string | undefined) =>
   useQuery({ queryKey: orderKeys.detail(id ?? ''), queryFn: () => orderApi.get(id!), enabled: Boolean(id), staleTime: 0, retry: false });

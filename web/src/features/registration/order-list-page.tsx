@@ -20,6 +20,8 @@ import { isCancelled } from '../../lib/api-client';
 import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderListItem } from './api';
 import { RefundPolicy } from './order-steps';
 
+export { prefetchOrders as prefetch } from './api';
+
 const statusPalette: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'blue', [-1]: 'gray', [-2]: 'purple' };
 
 export const payLink = (item: Pick<OrderListItem, 'checksum'>) => `${paths.registrationNew}?checksum=${encodeURIComponent(item.checksum)}`;
