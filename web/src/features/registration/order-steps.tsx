@@ -25,6 +25,11 @@ import type { OrderOptions } from './api';
 import { hotelEstimate, liveTotal, type OrderFormValues } from './order-form';
 
 const usd = (cents: number) => formatMoney(cents, 'USD');
+/** '13:00' -> '1:00 PM', as the spec writes the bus times. */
+const clockTime = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+};
 const cny = (fen: number) => formatMoney(fen, 'CNY', 0);
 const yesNo = [
   { value: '1', label: 'Yes' },
@@ -123,7 +128,7 @@ export function FeesStep({ frozen }: { frozen: boolean }) {
             options={registration2024.postConferenceActivities.map((a) => ({
               value: String(a.value),
               label: a.label,
-              description: `The bus departs at 1:00 PM and returns at ${a.returnsAt === '20:00' ? '8:00 PM' : '9:00 PM'}.`,
+              description: `The bus departs at ${clockTime(registration2024.busDepartsAt)} and returns at ${clockTime(a.returnsAt)}.`,
             }))}
           />
         )}
