@@ -108,6 +108,9 @@ function useCheckoutReturn() {
       return;
     }
     if (payment !== 'success' || !sessionId) return;
+    // The address is cleaned at once: doing it when the check answers could navigate away from a
+    // page the delegate has opened meanwhile (e.g. Edit), back to this list.
+    setParams({}, { replace: true });
     setOutcome({ status: 'info', title: 'Checking your payment...' });
     orderApi
       .confirmCheckout(sessionId)
@@ -126,10 +129,7 @@ function useCheckoutReturn() {
       .catch((error: unknown) => {
         if (!isCancelled(error)) setOutcome({ status: 'error', title: 'The payment could not be checked.', text: (error as Error).message });
       })
-      .finally(() => {
-        setParams({}, { replace: true });
-        void queryClient.invalidateQueries({ queryKey: orderKeys.list });
-      });
+      .finally(() => void queryClient.invalidateQueries({ queryKey: orderKeys.list }));
   }, [payment, sessionId]);
   return outcome;
 }
