@@ -18,7 +18,7 @@ import { toaster } from '../../components/ui/toaster';
 import { paths, pathTo } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
 import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderListItem } from './api';
-import { RefundPolicy } from './order-steps';
+import { RefundPolicy } from './refund-policy';
 
 export { prefetchOrders as prefetch } from './api';
 

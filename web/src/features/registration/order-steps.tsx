@@ -23,6 +23,7 @@ import info from '../../content/registration-info.json';
 import { useConference } from '../../lib/conference';
 import type { OrderOptions } from './api';
 import { hotelEstimate, liveTotal, type OrderFormValues } from './order-form';
+import { RefundPolicy } from './refund-policy';
 
 const usd = (cents: number) => formatMoney(cents, 'USD');
 /** '13:00' -> '1:00 PM', as the spec writes the bus times. */
@@ -63,20 +64,6 @@ export function InformationStep() {
         <RefundPolicy />
       </FormSection>
     </Stack>
-  );
-}
-
-export function RefundPolicy() {
-  return (
-    <List.Root gap="2" ps="5">
-      {registration2024.refundPolicy.map((tier) => (
-        <List.Item key={tier.text}>{tier.text}</List.Item>
-      ))}
-      <List.Item>{registration2024.noRefundText}</List.Item>
-      {registration2024.refundNotes.map((note) => (
-        <List.Item key={note}>{note}</List.Item>
-      ))}
-    </List.Root>
   );
 }
 
