@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { hydratedPaths, routeRegExp, staticPaths } from '../web/src/config/paths';
+import { framedPaths, hydratedPaths, routeRegExp, staticPaths } from '../web/src/config/paths';
 import { sessionFlagScript } from '../web/src/lib/session-store';
 import { missingContent } from '../web/src/content/missing';
 import type * as entryServer from '../web/src/entry-server';
@@ -121,6 +121,7 @@ export async function buildWeb() {
   }
   write('404.html', fillPage(statics, await ssr.renderStatic('/404.html')));
   for (const url of hydratedPaths) write(`${url}/index.html`, fillPage(spaPages, await ssr.renderSpa(url)));
+  for (const url of framedPaths) write(`${url}/index.html`, fillPage(spaPages, ssr.renderShell(url)));
   write('app.html', fillPage(spaPages, ssr.renderShell()));
 
   fs.writeFileSync(stampFile, sourcesStamp());

@@ -22,6 +22,7 @@ import { Providers, createEmotionCache, createQueryClient } from './app/provider
 import { preloadRoute } from './app/routes';
 import { loadNotFoundPage, staticPages } from './app/static-pages';
 import { PageSkeleton } from './components/page';
+import { pageFrames } from './app/page-frames';
 import { conferenceQuery } from './lib/conference';
 
 export { staticPages };
@@ -80,10 +81,20 @@ function renderAppPage(s: Setup, url: string, app: ReactNode, hydrate: boolean):
   return { head: hoisted + styles(s, html), html, state: JSON.stringify(dehydrate(s.queryClient)) };
 }
 
-export function renderShell(): RenderedPage {
+/** The SPA shell: with `url`, the skeleton carries that page's frame (title, lead), else a bare one (app.html). */
+export function renderShell(url?: string): RenderedPage {
   const s = setup();
-  const shell = renderAppPage(s, '/', <Providers queryClient={s.queryClient} emotionCache={s.emotionCache}><PageSkeleton /></Providers>, false);
-  return { head: `<title>IACR 2024 Beijing</title>${shell.head}`, html: shell.html };
+  const frame = url ? pageFrames[url] : undefined;
+  if (url && !frame) throw new Error(`No page frame for ${url} (web/src/app/page-frames.tsx)`);
+  const skeleton = (
+    <Providers queryClient={s.queryClient} emotionCache={s.emotionCache}>
+      <StaticRouter location={url ?? '/'}>
+        <PageSkeleton {...frame} />
+      </StaticRouter>
+    </Providers>
+  );
+  const shell = renderAppPage(s, url ?? '/', skeleton, false);
+  return { head: frame ? shell.head : `<title>IACR 2024 Beijing</title>${shell.head}`, html: shell.html };
 }
 
 export async function renderSpa(url: string): Promise<RenderedPage> {

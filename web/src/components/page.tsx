@@ -43,15 +43,26 @@ export function Page(props: {
       <PageTitle title={props.title} description={props.description} />
       <Stack {...titleArea}>
         <PageHeading title={props.title} />
-        {props.lead && (
-          <Text fontSize={{ base: 'md', md: 'lg' }} color="gray.700" maxW="3xl">
-            {props.lead}
-          </Text>
-        )}
+        {props.lead && <PageLead>{props.lead}</PageLead>}
       </Stack>
       {props.children}
     </Container>
   );
+}
+
+function PageLead({ children }: { children: ReactNode }) {
+  return (
+    <Text fontSize={{ base: 'md', md: 'lg' }} color="gray.700" maxW="3xl">
+      {children}
+    </Text>
+  );
+}
+
+/** What a page shows before its code and data: its title, lead and width (a page frame, web/src/app/page-frames.tsx). */
+export interface PageFrame {
+  title: string;
+  lead?: ReactNode;
+  width?: 'narrow' | 'wide';
 }
 
 /**
@@ -59,16 +70,16 @@ export function Page(props: {
  * where the page's will be (its heading when the page knows it already), then lines of content.
  * The SPA shell (app.html) paints it before any script runs.
  */
-export function PageSkeleton({ title }: { title?: string }) {
+export function PageSkeleton({ title, lead, width }: Partial<PageFrame>) {
   return (
-    <Container maxW="4xl" {...pageBox} aria-busy="true">
+    <Container maxW={width === 'wide' ? '6xl' : '4xl'} {...pageBox} aria-busy="true">
       {title && <PageTitle title={title} />}
       <Box srOnly role="status">
         Loading...
       </Box>
       <Stack {...titleArea}>
         {title ? <PageHeading title={title} skeleton /> : <Skeleton height={titleLine} width="60%" />}
-        <Skeleton height={leadLine} width="80%" />
+        {lead ? <PageLead>{lead}</PageLead> : <Skeleton height={leadLine} width="80%" />}
       </Stack>
       <Stack gap="4">
         <Skeleton height="5" />

@@ -94,8 +94,14 @@ export const staticPaths: string[] = [
 /** SPA pages whose HTML is also rendered at build time and then hydrated (forms anyone can open). */
 export const hydratedPaths: string[] = [paths.login, paths.registerStepOne, paths.forgot];
 
+/**
+ * SPA pages (delegate pages) whose HTML carries their title and lead before the app's code runs
+ * (web/src/app/page-frames.tsx); the SPA renders them in place, it does not hydrate them.
+ */
+export const framedPaths: string[] = [paths.registrationList];
+
 /** Every page with its own HTML file (`<path>/index.html`). */
-export const prerenderedPaths: string[] = [...staticPaths, ...hydratedPaths];
+export const prerenderedPaths: string[] = [...staticPaths, ...hydratedPaths, ...framedPaths];
 
 /** Every page route (patterns with `:param`): any other path is answered 404 with the not-found page. */
 export const pagePatterns: string[] = Object.values(paths);

@@ -5,7 +5,7 @@
  * refund (paid: the exact refund and its rule are shown before confirming). The return from card
  * checkout lands here and settles the payment at once (the webhook may come later).
  */
-import { Alert, Badge, Box, Button, Card, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -18,6 +18,7 @@ import { toaster } from '../../components/ui/toaster';
 import { paths, pathTo } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
 import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderListItem } from './api';
+import { orderListFrame } from './order-list-frame';
 import { RefundPolicy } from './refund-policy';
 
 export { prefetchOrders as prefetch } from './api';
@@ -215,19 +216,7 @@ export default function OrderListPage() {
   const quote = shownCancelling?.cancellation;
 
   return (
-    <Page
-      title="My registrations"
-      width="wide"
-      lead={
-        <>
-          Your registration orders for the congress. You can hold up to {max} orders. Your profile, abstracts and presentations are in the{' '}
-          <Link asChild color="brand.fg" textDecoration="underline">
-            <RouterLink to={paths.center}>account centre</RouterLink>
-          </Link>
-          .
-        </>
-      }
-    >
+    <Page {...orderListFrame}>
       <Stack gap="6">
         {outcome && (
           <FormAlert status={outcome.status} title={outcome.title}>

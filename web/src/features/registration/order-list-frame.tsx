@@ -1,0 +1,25 @@
+/**
+ * The order list's title and lead: the page shows them, and its HTML (built once for every
+ * delegate, web/src/app/page-frames.tsx) paints them before any script runs. Nothing here may
+ * depend on the delegate: the same words are true for everyone.
+ */
+import { Link } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { registration2024 } from '#core/config/conference';
+import type { PageFrame } from '../../components/page';
+import { paths } from '../../config/paths';
+
+export const orderListFrame: PageFrame = {
+  title: 'My registrations',
+  width: 'wide',
+  lead: (
+    <>
+      Your registration orders for the congress. You can hold up to {registration2024.maxOrdersPerDelegate} orders. Your profile, abstracts and presentations
+      are in the{' '}
+      <Link asChild color="brand.fg" textDecoration="underline">
+        <RouterLink to={paths.center}>account centre</RouterLink>
+      </Link>
+      .
+    </>
+  ),
+};
