@@ -106,7 +106,10 @@ function runAsync(command: string, args: string[], env: NodeJS.ProcessEnv) {
 
 /** The logged-in page Lighthouse measures: the order list, where a login lands. */
 const LOGGED_IN_PAGE = '/registration/list';
-const LIGHTHOUSE_PAGES = ['/', '/congress/past', '/register/hotel', '/login', LOGGED_IN_PAGE];
+const ALL_LIGHTHOUSE_PAGES = ['/', '/congress/past', '/register/hotel', '/login', LOGGED_IN_PAGE];
+/** `--pages=/login,/registration/list` measures only those (e.g. while working on one page). */
+const pagesArg = process.argv.find((a) => a.startsWith('--pages='))?.slice(8).split(',');
+const LIGHTHOUSE_PAGES = pagesArg ? ALL_LIGHTHOUSE_PAGES.filter((p) => pagesArg.includes(p)) : ALL_LIGHTHOUSE_PAGES;
 const LIGHTHOUSE_RUNS = 3;
 
 /** A new, activated delegate logged in through the API: the session the SPA would keep. */

@@ -3,13 +3,22 @@ import { NOT_FOUND_OBJECT, siteObjectFor } from '../../../infra/site/routing';
 import { matchPath } from 'react-router-dom';
 import { delegatePages, notFoundPage, pageFor, pageLoader, publicPages } from '../../../web/src/app/pages';
 import { spaRoutePaths } from '../../../web/src/app/routes';
-import { matchesRoute, pagePatterns, paths, prerenderedPaths, staticPaths } from '../../../web/src/config/paths';
+import { framedPaths, matchesRoute, pagePatterns, paths, prerenderedPaths, staticPaths } from '../../../web/src/config/paths';
+import { pageFrames } from '../../../web/src/app/page-frames';
 
 describe('every SPA route is served by the site', () => {
   it('a direct load of each route gets the SPA (never the 404 page)', () => {
     for (const route of spaRoutePaths) {
       const uri = route.replace(/:\w+/g, 'x1');
       expect(siteObjectFor(uri, prerenderedPaths, pagePatterns), route).not.toBe(NOT_FOUND_OBJECT);
+    }
+  });
+  it('a framed SPA page (its title and lead in its own HTML) is a delegate page with a frame, served from its own file', () => {
+    expect(framedPaths).toContain(paths.registrationList);
+    for (const path of framedPaths) {
+      expect(pageFrames[path]?.title, path).toBeTruthy();
+      expect(delegatePages.map(([p]) => p), path).toContain(path);
+      expect(siteObjectFor(path, prerenderedPaths, pagePatterns)).toBe(`${path}/index.html`);
     }
   });
   it('no page is both a static page and an SPA route', () => {
