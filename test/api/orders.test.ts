@@ -29,7 +29,7 @@ async function create(token: string, values = validForm(), options: CallOptions 
 }
 
 async function list(token: string, at = OPEN) {
-  return (await call<{ items: ListItem[]; total: number; max: number }>('GET', '/registration', { token, at })).body.data;
+  return (await call<{ items: ListItem[]; total: number; max: number; new_order: { allowed: boolean; message: string | null } }>('GET', '/registration', { token, at })).body.data;
 }
 
 describe('options', () => {
@@ -97,7 +97,10 @@ describe('creating orders', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => create(token)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
     expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(Array(15).fill(M.limit));
-    expect((await list(token)).total).toBe(5);
+    const full = await list(token);
+    expect(full.total).toBe(5);
+    // The list says so before the delegate starts a sixth, in the words of the refusal.
+    expect(full.new_order).toEqual({ allowed: false, message: M.limit });
   });
 
   it('takes a passport front page uploaded through the upload mechanism (jpg, png or pdf, checked by its bytes)', async () => {

@@ -278,6 +278,30 @@ test('edit rules: a paid order opens at step 4 without Previous and stays after 
   await expect(row(page, unpaid.order_no).getByText('US$1150.00')).toBeVisible();
 });
 
+test('at 5 orders New Registration is disabled and the wizard says why before its steps', async ({ page, pinClock }) => {
+  await pinClock(AUGUST);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await logInAsNewDelegate(page, 'five');
+  for (let i = 0; i < 5; i++) await placeOrder(page, { accompanying_person: i });
+  await page.goto('/registration/list');
+  const rows = page.getByRole('table', { name: 'Your registration orders' }).getByRole('row');
+  await expect(rows).toHaveCount(6);
+  // Oldest first, even when placed within one instant (the pinned clock): totals 650, 900, ... 1650.
+  await expect(rows.nth(1)).toContainText('US$650.00');
+  await expect(rows.nth(5)).toContainText('US$1650.00');
+  await expect(page.getByRole('button', { name: 'New Registration' })).toBeDisabled();
+  const limit = /^You can hold at most 5 registration orders\./;
+  await expect(page.getByText(limit)).toBeVisible();
+  await page.screenshot({ path: 'test-results/registration-list-1366.png', fullPage: true });
+  await page.goto('/registration/submission');
+  await expect(page.getByText(limit)).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Step 1/ })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/registration/list');
+  await expect(page.getByRole('list', { name: 'Your registration orders' }).getByRole('listitem')).toHaveCount(5);
+  await page.screenshot({ path: 'test-results/registration-list-390.png', fullPage: true });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

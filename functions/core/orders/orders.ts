@@ -142,12 +142,17 @@ export function orderListItem(order: StoredOrder, now: Date) {
 }
 
 export async function listOrders(deps: Pick<OrderDeps, 'orders'>, ownerId: string, now: Date) {
-  const orders = (await deps.orders.list(ownerId)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  // Oldest first; orders placed within one instant keep the order of their numbers.
+  const orders = (await deps.orders.list(ownerId)).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.sequence - b.sequence);
+  const window = registrationWindow(now);
+  const full = orders.length >= registration2024.maxOrdersPerDelegate;
   return {
     items: orders.map((o) => orderListItem(o, now)),
     total: orders.length,
     max: registration2024.maxOrdersPerDelegate,
-    registration: registrationWindow(now),
+    registration: window,
+    /** Whether a new order would be taken now, and if not, the server's reason (the pages say it before the steps). */
+    new_order: { allowed: window.open && !full, message: !window.open ? window.message : full ? orderResultMessages.limit : null },
   };
 }
 

@@ -9,7 +9,6 @@ import { Alert, Badge, Box, Button, Card, HStack, Stack, Table, Text } from '@ch
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { registration2024 } from '#core/config/conference';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page } from '../../components/page';
 import { QueryError } from '../../components/query-error';
@@ -144,10 +143,8 @@ export default function OrderListPage() {
   // The list renders in a transition (time-sliced), so its first paint is no long task on a phone.
   const data = useDeferredValue(list.data);
   const items = data?.items ?? [];
-  const max = data?.max ?? registration2024.maxOrdersPerDelegate;
-  const full = items.length >= max;
-  const opening = data?.registration;
-  const canCreate = !full && opening?.open === true;
+  const canCreate = data?.new_order.allowed === true;
+  const refusal = data?.new_order.message;
   const refresh = () => queryClient.invalidateQueries({ queryKey: orderKeys.all });
 
   const table = (
@@ -225,21 +222,16 @@ export default function OrderListPage() {
             {outcome.text}
           </FormAlert>
         )}
-        {opening && !opening.open && opening.message && (
+        {refusal && (
           <Alert.Root status="info">
             <Alert.Indicator />
-            <Alert.Description>{opening.message}</Alert.Description>
+            <Alert.Description>{refusal}</Alert.Description>
           </Alert.Root>
         )}
         <Box>
           <Button asChild={canCreate} colorPalette="brand" disabled={!canCreate}>
             {canCreate ? <RouterLink to={paths.registrationNew}>New Registration</RouterLink> : <span>New Registration</span>}
           </Button>
-          {full && (
-            <Text fontSize="sm" color="gray.700" mt="2">
-              You hold {max} registration orders, the most one delegate may hold. To add to an existing registration, please write to the registration office.
-            </Text>
-          )}
         </Box>
         {list.isError ? (
           <QueryError error={list.error} title="The list content query failed." onRetry={() => void list.refetch()} />

@@ -42,7 +42,7 @@ function MissingId() {
 }
 
 /** A wizard that cannot go on: why, and the way back to the list. */
-function BackToList(props: { title: string; status: 'warning' | 'info'; message: string; children: ReactNode }) {
+function BackToList(props: { title: string; status: 'warning' | 'info'; message: string; children?: ReactNode }) {
   return (
     <Page title={props.title}>
       <Stack gap="4">
@@ -270,16 +270,8 @@ function OrderWizard({ id }: { id: string | undefined }) {
   }
 
   // A new order that the server would refuse on Submit: say why before four steps are filled in.
-  const list = orders.data;
-  const refusal =
-    !id && !saved && !fromPaymentLink && list ? (!list.registration.open ? list.registration.message : list.total >= list.max ? `You hold ${list.max} registration orders, the most one delegate may hold.` : null) : null;
-  if (refusal) {
-    return (
-      <BackToList title={title} status="info" message={refusal}>
-        To add to an existing registration, please write to the registration office.
-      </BackToList>
-    );
-  }
+  const refusal = !id && !saved && !fromPaymentLink ? orders.data?.new_order.message : null;
+  if (refusal) return <BackToList title={title} status="info" message={refusal} />;
 
   const hidePrevious = paidEdit || Boolean(checksum) || step === 1;
   const steps = paidEdit ? stepNames.slice(0, 4) : stepNames;
