@@ -1,8 +1,10 @@
 /**
  * The local Stripe (infra/local/stripe) through the REAL stripe SDK, as the portal's functions
- * will use it: sessions, idempotency, errors, payments (control API and hosted page), the delayed
- * method, refunds, signed webhooks with retries and ordering, expiry, persistence, and refusal
- * of prototype pollution. Ephemeral ports; settle and retry delays shortened.
+ * will use it: sessions, idempotency, errors (parameters API version 2026-10-28 no longer has),
+ * payments (control API and hosted page), the delayed method, refunds (succeeded at once; a 5126
+ * card's failing later), signed webhooks with retries and ordering, events per API version,
+ * `Stripe-Version`, expiry, persistence, and refusal of prototype pollution. Ephemeral ports;
+ * settle and retry delays shortened.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -174,6 +176,21 @@ describe('checkout sessions', () => {
     expect(session.expires_at).toBeGreaterThan(session.created + 30 * 60);
   });
 
+  it('takes ui_mode=hosted_page and answers it, with the fields of the SDK types', async () => {
+    const session = await createSession({ ui_mode: 'hosted_page' });
+    expect(session).toMatchObject({
+      ui_mode: 'hosted_page',
+      url: `${local.checkoutOrigin}/pay/${session.id}`,
+      automatic_tax: { enabled: false },
+      custom_fields: [],
+      shipping_options: [],
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+      client_secret: null,
+      customer_account: null,
+    });
+    expect((await createSession()).ui_mode).toBe('hosted_page');
+  });
+
   it('defaults expires_at to 24 h and keeps allowed_payment_method_types', async () => {
     const { expires_at: _drop, ...params } = sessionParams();
     const session = await stripe.checkout.sessions.create({ ...params, allowed_payment_method_types: ['card'] });
@@ -328,6 +345,48 @@ describe('errors', () => {
     expect(attempts.n).toBe(cases.length);
   });
 
+  it('refuses what API version 2026-10-28 does not have, as Stripe does: payment_method_types, ui_mode=hosted, unknown parameters', async () => {
+    const client = sdk();
+    const attempts = countRequests(client);
+    const refused = (call: Promise<unknown>) => call.then(() => expect.fail('accepted'), (e: unknown) => e);
+    const asParams = (extra: Record<string, unknown>) => ({ ...sessionParams(), ...extra }) as Stripe.Checkout.SessionCreateParams;
+
+    const gone = await refused(client.checkout.sessions.create(asParams({ payment_method_types: ['card'] })));
+    expect(gone).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(gone).toMatchObject({
+      statusCode: 400,
+      rawType: 'invalid_request_error',
+      code: 'parameter_unknown',
+      param: 'payment_method_types',
+      message: 'Received unknown parameter: payment_method_types',
+    });
+    for (const uiMode of ['hosted', 'embedded', 'bogus']) {
+      const error = await refused(client.checkout.sessions.create(sessionParams({ ui_mode: uiMode })));
+      expect(error).toMatchObject({
+        statusCode: 400,
+        code: 'parameter_invalid_string',
+        param: 'ui_mode',
+        message: 'Invalid ui_mode: must be one of elements, embedded_page, form, or hosted_page',
+      });
+    }
+    const unknown: [Promise<unknown>, string][] = [
+      [client.refunds.create({ payment_intent: 'pi_test_x', refund_reason: 'x' } as Stripe.RefundCreateParams), 'refund_reason'],
+      [client.refunds.list({ payment_intents: 'pi_test_x' } as Stripe.RefundListParams), 'payment_intents'],
+      [client.checkout.sessions.retrieve('cs_test_x', { status: 'open' } as Stripe.Checkout.SessionRetrieveParams), 'status'],
+      [client.paymentIntents.retrieve('pi_test_x', { metadata: { a: 'b' } } as Stripe.PaymentIntentRetrieveParams), 'metadata'],
+    ];
+    for (const [call, param] of unknown)
+      expect(await refused(call)).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param, message: `Received unknown parameter: ${param}` });
+    // Stripe has it, the local Stripe does not read it: refused, saying so (not as unknown).
+    const local = await refused(client.checkout.sessions.create(sessionParams({ allow_promotion_codes: true })));
+    expect(local).toMatchObject({ statusCode: 400, param: 'allow_promotion_codes', message: expect.stringContaining('The local Stripe does not take') });
+    expect((local as { code?: string }).code).toBeUndefined();
+    const embedded = await refused(client.checkout.sessions.create(sessionParams({ ui_mode: 'embedded_page' })));
+    expect(embedded).toMatchObject({ statusCode: 400, param: 'ui_mode', message: expect.stringContaining('only the hosted page') });
+    expect(attempts.n).toBe(10);
+    expect((await client.checkout.sessions.list()).data).toEqual([]);
+  });
+
   it('refuses prototype pollution in a body or a query, and Object.prototype stays clean', async () => {
     const attempts = [
       ['POST', '/v1/checkout/sessions', 'mode=payment&__proto__[polluted]=yes'],
@@ -455,58 +514,145 @@ describe('payments', () => {
 });
 
 describe('refunds', () => {
-  it('partial then the rest: pending, then succeeded; more is refused', async () => {
+  /** The types of the events made about a payment, oldest first (as recorded, whatever the delivery order). */
+  const eventTypes = async (paymentIntent: string) =>
+    (await control<{ data: Stripe.Event[] }>(`events?payment_intent=${paymentIntent}`)).body.data.map((e) => e.type);
+  const settleMs = options().refundSettleMs!;
+  const chargeOf = async (paymentIntent: string) =>
+    (await stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] })).latest_charge as Stripe.Charge;
+
+  it('a card refund succeeds at once and stays so: refund.created and charge.refunded, nothing later', async () => {
     const { paymentIntent } = await paidSession();
     const first = await stripe.refunds.create(
       { payment_intent: paymentIntent, amount: 30000, reason: 'requested_by_customer', metadata: { order_id: 'ord_123' } },
       { idempotencyKey: 'rf:ord_123:1' },
     );
-    expect(first).toMatchObject({ object: 'refund', status: 'pending', amount: 30000, payment_intent: paymentIntent, metadata: { order_id: 'ord_123' } });
+    expect(first).toMatchObject({
+      object: 'refund',
+      status: 'succeeded',
+      amount: 30000,
+      payment_intent: paymentIntent,
+      reason: 'requested_by_customer',
+      metadata: { order_id: 'ord_123' },
+      customer: null,
+      receipt_number: null,
+      transfer_reversal: null,
+    });
+    expect(first).not.toHaveProperty('failure_reason');
     expect(first.id).toMatch(/^re_test_/);
     const rest = await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: 'rf:ord_123:2' });
-    expect(rest.amount).toBe(74000);
+    expect(rest).toMatchObject({ amount: 74000, status: 'succeeded' });
     const list = await stripe.refunds.list({ payment_intent: paymentIntent });
-    expect(list.data.map((r) => r.id)).toEqual([rest.id, first.id]);
+    expect(list.data.map((r) => [r.id, r.status])).toEqual([
+      [rest.id, 'succeeded'],
+      [first.id, 'succeeded'],
+    ]);
+    expect(await chargeOf(paymentIntent)).toMatchObject({ amount_refunded: 104000, refunded: true });
 
     const more = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 100 }).catch((e: unknown) => e);
     expect(more).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(more).toMatchObject({ code: 'charge_already_refunded' });
 
-    await waitFor('refunds settled', async () => (await stripe.refunds.retrieve(rest.id)).status === 'succeeded');
-    expect((await stripe.refunds.retrieve(first.id)).status).toBe('succeeded');
-    const updated = await receivedOnce(first.id, 'refund.updated');
-    expect((updated.event.data.object as Stripe.Refund).status).toBe('succeeded');
-    await waitFor('refund.created', () => received(first.id, 'refund.created').length === 1);
+    const created = await receivedOnce(first.id, 'refund.created');
+    expect(created.event.data.object).toMatchObject({ id: first.id, status: 'succeeded' });
     await waitFor('charge.refunded twice', () => received(paymentIntent, 'charge.refunded').length === 2);
+    // Well past the settle delay: nothing more happens to a card refund.
+    await new Promise((r) => setTimeout(r, settleMs * 3));
+    expect((await stripe.refunds.retrieve(first.id)).status).toBe('succeeded');
+    expect(await eventTypes(paymentIntent)).toEqual([
+      'checkout.session.completed',
+      'refund.created',
+      'charge.refunded',
+      'refund.created',
+      'charge.refunded',
+    ]);
   });
 
-  it('refuses more than remains refundable (amount_too_large)', async () => {
+  it("refuses more than remains refundable (amount_too_large) with Stripe's message", async () => {
     const { paymentIntent } = await paidSession();
     await stripe.refunds.create({ payment_intent: paymentIntent, amount: 100000 });
     const error = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 5000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(error).toMatchObject({ code: 'amount_too_large', param: 'amount', statusCode: 400 });
-    expect((error as Error).message).toContain('US$40.00');
+    expect((error as Error).message).toBe('Refund amount ($50.00) is greater than unrefunded amount on charge ($40.00)');
   });
 
-  it('a refund of a 5126 payment fails later (expired_or_canceled_card) and can be made again', async () => {
+  it('a 5126 refund succeeds at once, then fails after refundSettleMs: refund.updated, refund.failed, charge.refund.updated', async () => {
     const { paymentIntent } = await paidSession(CARD.refundsFail);
+    const before = Date.now();
     const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 20000 });
-    expect(refund.status).toBe('pending');
+    expect(refund.status).toBe('succeeded');
+    expect(refund).not.toHaveProperty('failure_reason');
+    expect((await chargeOf(paymentIntent)).amount_refunded).toBe(20000);
+    const created = await receivedOnce(refund.id, 'refund.created');
+    expect(created.event.data.object).toMatchObject({ status: 'succeeded' });
+
     const failed = await receivedOnce(refund.id, 'refund.failed');
-    expect(failed.event.data.object).toMatchObject({ status: 'failed', failure_reason: 'expired_or_canceled_card' });
+    expect(Date.now() - before).toBeGreaterThanOrEqual(settleMs);
+    expect(failed.event.data.object).toMatchObject({ object: 'refund', status: 'failed', failure_reason: 'expired_or_canceled_card' });
+    const updated = await receivedOnce(refund.id, 'refund.updated');
+    expect(updated.event.data).toMatchObject({ object: { status: 'failed' }, previous_attributes: { status: 'succeeded' } });
+    const chargeUpdated = await receivedOnce(refund.id, 'charge.refund.updated');
+    // charge.refund.updated is about the refund: its object is the Refund, not the charge.
+    expect(chargeUpdated.event.data.object).toMatchObject({ id: refund.id, object: 'refund', status: 'failed', charge: expect.stringMatching(/^ch_test_/) });
+    expect(chargeUpdated.event.data.previous_attributes).toEqual({ status: 'succeeded' });
     expect(await stripe.refunds.retrieve(refund.id)).toMatchObject({ status: 'failed', failure_reason: 'expired_or_canceled_card' });
-    // The failed amount is refundable again.
-    expect((await stripe.refunds.create({ payment_intent: paymentIntent })).amount).toBe(104000);
+    expect(await chargeOf(paymentIntent)).toMatchObject({ amount_refunded: 0, refunded: false });
+    expect(await eventTypes(paymentIntent)).toEqual([
+      'checkout.session.completed',
+      'refund.created',
+      'charge.refunded',
+      'refund.updated',
+      'refund.failed',
+      'charge.refund.updated',
+    ]);
+
+    // The failed amount is refundable again; that refund too succeeds at first.
+    const again = await stripe.refunds.create({ payment_intent: paymentIntent });
+    expect(again).toMatchObject({ amount: 104000, status: 'succeeded' });
   });
 
-  it('a refund made in the dashboard announces charge.refunded', async () => {
+  it('a bank debit refund is pending, then succeeds: refund.updated and charge.refund.updated', async () => {
+    const session = await createSession();
+    const paid = await control<Stripe.Checkout.Session>(`sessions/${session.id}/pay`, { bank_account: BANK.settles });
+    const paymentIntent = paid.body.payment_intent as string;
+    await receivedOnce(session.id, 'checkout.session.async_payment_succeeded');
+    const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 1000 });
+    expect(refund.status).toBe('pending');
+    const updated = await receivedOnce(refund.id, 'refund.updated');
+    expect(updated.event.data).toMatchObject({ object: { status: 'succeeded' }, previous_attributes: { status: 'pending' } });
+    await receivedOnce(refund.id, 'charge.refund.updated');
+    expect((await stripe.refunds.retrieve(refund.id)).status).toBe('succeeded');
+    expect((await eventTypes(paymentIntent)).slice(-4)).toEqual(['refund.created', 'charge.refunded', 'refund.updated', 'charge.refund.updated']);
+  });
+
+  it('a refund made in the dashboard succeeds at once and announces charge.refunded', async () => {
     const { paymentIntent } = await paidSession();
     const refund = await control<Stripe.Refund>('refunds', { payment_intent: paymentIntent, amount: 4000 });
-    expect(refund.body).toMatchObject({ status: 'pending', amount: 4000, metadata: {} });
+    expect(refund.body).toMatchObject({ status: 'succeeded', amount: 4000, metadata: {} });
     const charged = await receivedOnce(paymentIntent, 'charge.refunded');
     expect(charged.event.data.object).toMatchObject({ object: 'charge', amount_refunded: 4000, refunded: false });
     expect((await stripe.refunds.list({ payment_intent: paymentIntent })).data).toHaveLength(1);
+  });
+
+  it('a dashboard refund is refused as the API refuses it: more than is unrefunded, an unknown reason', async () => {
+    const { paymentIntent } = await paidSession();
+    await control('refunds', { payment_intent: paymentIntent, amount: 4000 });
+    const tooMuch = await control<{ error: Record<string, string> }>('refunds', { payment_intent: paymentIntent, amount: 100001 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.error).toEqual({
+      type: 'invalid_request_error',
+      code: 'amount_too_large',
+      param: 'amount',
+      message: 'Refund amount ($1,000.01) is greater than unrefunded amount on charge ($1,000.00)',
+    });
+    const reason = await control<{ error: Record<string, string> }>('refunds', { payment_intent: paymentIntent, reason: 'changed_mind' });
+    expect(reason.status).toBe(400);
+    expect(reason.body.error).toMatchObject({ param: 'reason', message: 'Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer' });
+    // Nothing was refunded by the refused calls.
+    expect((await stripe.refunds.list({ payment_intent: paymentIntent })).data.map((r) => r.amount)).toEqual([4000]);
+    const rest = await control<Stripe.Refund>('refunds', { payment_intent: paymentIntent, amount: 100000 });
+    expect(rest.body).toMatchObject({ status: 'succeeded', amount: 100000 });
   });
 });
 
@@ -586,6 +732,78 @@ describe('webhooks', () => {
   });
 });
 
+describe('API version', () => {
+  it("events carry the endpoint's api_version, the SDK's by default; the control API shows the endpoint", async () => {
+    expect(Stripe.API_VERSION).toBe('2026-10-28.endive');
+    const { session, paymentIntent } = await paidSession(CARD.refundsFail);
+    await stripe.refunds.create({ payment_intent: paymentIntent, amount: 1000 });
+    await waitFor('charge.refund.updated', () => received(paymentIntent, 'charge.refund.updated').length === 1);
+    const events = (await control<{ data: Stripe.Event[] }>(`events?session=${session.id}`)).body.data;
+    expect(events.length).toBe(6);
+    expect(new Set(events.map((e) => e.api_version))).toEqual(new Set([Stripe.API_VERSION]));
+    expect(new Set(received(paymentIntent).map((r) => r.event.api_version))).toEqual(new Set([Stripe.API_VERSION]));
+
+    const endpoint = await control<Stripe.WebhookEndpoint>('webhook_endpoint');
+    expect(endpoint.status).toBe(200);
+    expect(endpoint.body).toMatchObject({ object: 'webhook_endpoint', api_version: Stripe.API_VERSION, status: 'enabled', url: receiver.url });
+    expect([...endpoint.body.enabled_events].sort()).toEqual([
+      'charge.refund.updated',
+      'charge.refunded',
+      'checkout.session.async_payment_failed',
+      'checkout.session.async_payment_succeeded',
+      'checkout.session.completed',
+      'checkout.session.expired',
+      'refund.created',
+      'refund.failed',
+      'refund.updated',
+    ]);
+  });
+
+  it('an endpoint on a version before 2024-10-28 gets no refund.* events for card refunds; only enabled events are sent', async () => {
+    const old = await startLocalStripe(options({ apiVersion: '2024-09-30.acacia', enabledEvents: ['charge.refunded', 'charge.refund.updated'] }));
+    try {
+      const client = sdk(SECRET_KEY, old);
+      const session = await client.checkout.sessions.create(sessionParams());
+      const paid = await control<Stripe.Checkout.Session>(`sessions/${session.id}/pay`, { card: CARD.refundsFail }, old);
+      const paymentIntent = paid.body.payment_intent as string;
+      const refund = await client.refunds.create({ payment_intent: paymentIntent, amount: 1000 });
+      expect(refund.status).toBe('succeeded');
+      const updated = await waitFor('charge.refund.updated', () => received(refund.id, 'charge.refund.updated')[0]);
+      expect(updated.event).toMatchObject({ api_version: '2024-09-30.acacia', data: { object: { object: 'refund', status: 'failed' } } });
+      const events = (await control<{ data: Stripe.Event[] }>(`events?session=${session.id}`, undefined, old)).body.data;
+      expect(events.map((e) => e.type)).toEqual(['checkout.session.completed', 'charge.refunded', 'charge.refund.updated']);
+      expect(new Set(events.map((e) => e.api_version))).toEqual(new Set(['2024-09-30.acacia']));
+      // checkout.session.completed is recorded but not enabled: never sent.
+      expect(received(session.id, 'checkout.session.completed')).toEqual([]);
+      expect(received(paymentIntent).map((r) => r.event.type).sort()).toEqual(['charge.refund.updated', 'charge.refunded']);
+      expect((await control<Stripe.WebhookEndpoint>('webhook_endpoint', undefined, old)).body).toMatchObject({
+        api_version: '2024-09-30.acacia',
+        enabled_events: ['charge.refunded', 'charge.refund.updated'],
+      });
+    } finally {
+      await old.stop();
+    }
+  });
+
+  it('accepts another well-formed Stripe-Version and echoes it; refuses a malformed one as Stripe does', async () => {
+    const { paymentIntent } = await paidSession();
+    const plain = await stripe.refunds.list({ payment_intent: paymentIntent });
+    expect(plain.lastResponse.headers['stripe-version']).toBe(Stripe.API_VERSION);
+    for (const version of ['2024-06-20', '2025-03-31.basil', '2024-06-20; checkout_server_update_beta=v1']) {
+      const other = await stripe.refunds.list({ payment_intent: paymentIntent }, { apiVersion: version });
+      expect(other.lastResponse.headers['stripe-version']).toBe(version);
+    }
+    const client = sdk();
+    const attempts = countRequests(client);
+    for (const version of ['2024-6-20', '2024-02-30', 'latest', '2024-06-20, 2024-06-20']) {
+      const error = await client.refunds.list({ payment_intent: paymentIntent }, { apiVersion: version }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      expect(error).toMatchObject({ statusCode: 400, rawType: 'invalid_request_error', message: `Invalid Stripe API version: ${version}` });
+    }
+    expect(attempts.n).toBe(4);
+  });
+});
+
 describe('persistence', () => {
   it('keeps sessions, payments, refunds, events and idempotency keys across a restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'local-stripe-'));
@@ -594,8 +812,10 @@ describe('persistence', () => {
       const client = sdk(SECRET_KEY, first);
       const params = sessionParams();
       const session = await client.checkout.sessions.create(params, { idempotencyKey: 'persist-1' });
-      const paid = await control<Stripe.Checkout.Session>(`sessions/${session.id}/pay`, { card: CARD.pays }, first);
+      // A 5126 payment: its refund fails after the restart.
+      const paid = await control<Stripe.Checkout.Session>(`sessions/${session.id}/pay`, { card: CARD.refundsFail }, first);
       const refund = await client.refunds.create({ payment_intent: paid.body.payment_intent as string, amount: 500 });
+      expect(refund.status).toBe('succeeded');
       await first.stop();
       first = undefined;
       expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'stripe.json'), 'utf8'))).toHaveProperty(['sessions', session.id]);
@@ -607,9 +827,9 @@ describe('persistence', () => {
         const replay = await again.checkout.sessions.create(params, { idempotencyKey: 'persist-1' });
         expect(replay.id).toBe(session.id);
         expect(replay.lastResponse.headers['idempotent-replayed']).toBe('true');
-        await waitFor('the refund to settle after the restart', async () => (await again.refunds.retrieve(refund.id)).status === 'succeeded');
+        await waitFor('the refund to fail after the restart', async () => (await again.refunds.retrieve(refund.id)).status === 'failed');
         const types = (await control<{ data: Stripe.Event[] }>(`events?session=${session.id}`, undefined, second)).body.data.map((e) => e.type);
-        expect(types).toEqual(['checkout.session.completed', 'refund.created', 'charge.refunded', 'refund.updated']);
+        expect(types).toEqual(['checkout.session.completed', 'refund.created', 'charge.refunded', 'refund.updated', 'refund.failed', 'charge.refund.updated']);
       } finally {
         await second.stop();
       }

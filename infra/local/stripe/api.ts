@@ -1,8 +1,12 @@
 /**
  * The Stripe API routes the local Stripe answers (and no others): Checkout Sessions, payment
- * intents and refunds. Each reads its parameters as Stripe validates them (unknown ones refused)
- * and answers the object; errors are thrown as `StripeError`s.
+ * intents and refunds. Each reads its parameters as Stripe validates them and answers the object;
+ * errors are thrown as `StripeError`s. A parameter that the API version (2026-10-28, stripe@23's
+ * types) does not have is refused as Stripe refuses it (`parameter_unknown`), e.g.
+ * `payment_method_types` on a Checkout Session; one that Stripe has but the local Stripe does not
+ * read is refused saying so.
  */
+import type Stripe from 'stripe';
 import { NO_CAUSE, type Cause, type Engine, type SessionInput } from './engine';
 import { intentObject, listObject as listOf, readPage, refundObject, type Expander } from './objects';
 import { invalid, Params, StripeError, type Json } from './params';
@@ -18,9 +22,53 @@ export interface ApiContext {
 interface Route {
   method: 'GET' | 'POST';
   path: RegExp;
+  /** The route's top-level parameters in stripe@23's params type (checked by the compiler). */
+  stripeParams: readonly string[];
   /** Reads the route's own parameters and returns the call to make once all are known good. */
   read: (ctx: ApiContext, params: Params, cause: Cause, id: string) => () => Obj;
 }
+
+/**
+ * Every key of the SDK's params type `T`, the compiler refusing a list with one too many or one
+ * missing: `paramsOf<Stripe.RefundCreateParams>()(['amount', ...])`.
+ */
+const paramsOf =
+  <T>() =>
+  <const K extends readonly (keyof T & string)[]>(
+    keys: K & ([Exclude<keyof T, K[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, K[number]> }),
+  ): readonly string[] =>
+    keys;
+
+const PAGE = ['ending_before', 'limit', 'starting_after'] as const;
+
+const SESSION_CREATE = paramsOf<Stripe.Checkout.SessionCreateParams>()([
+  'adaptive_pricing', 'after_expiration', 'allow_promotion_codes', 'allowed_payment_method_types', 'automatic_tax',
+  'billing_address_collection', 'branding_settings', 'cancel_url', 'client_reference_id', 'consent_collection', 'currency',
+  'custom_fields', 'custom_text', 'customer', 'customer_account', 'customer_creation', 'customer_email', 'customer_update',
+  'discounts', 'excluded_payment_method_types', 'expand', 'expires_at', 'integration_identifier', 'invoice_creation',
+  'line_items', 'locale', 'managed_payments', 'metadata', 'mode', 'name_collection', 'optional_items', 'origin_context',
+  'payment_intent_data', 'payment_method_collection', 'payment_method_configuration', 'payment_method_data',
+  'payment_method_options', 'permissions', 'phone_number_collection', 'redirect_on_completion', 'return_url',
+  'saved_payment_method_options', 'setup_intent_data', 'shipping_address_collection', 'shipping_options', 'submit_type',
+  'subscription_data', 'success_url', 'tax_id_collection', 'ui_mode', 'wallet_options',
+]);
+const SESSION_LIST = paramsOf<Stripe.Checkout.SessionListParams>()([
+  'created', 'customer', 'customer_account', 'customer_details', 'expand', 'payment_intent', 'payment_link', 'status',
+  'subscription', ...PAGE,
+]);
+const SESSION_RETRIEVE = paramsOf<Stripe.Checkout.SessionRetrieveParams>()(['expand']);
+const SESSION_LINE_ITEMS = paramsOf<Stripe.Checkout.SessionListLineItemsParams>()(['expand', ...PAGE]);
+const SESSION_EXPIRE = paramsOf<Stripe.Checkout.SessionExpireParams>()(['expand']);
+const INTENT_RETRIEVE = paramsOf<Stripe.PaymentIntentRetrieveParams>()(['client_secret', 'expand']);
+const REFUND_CREATE = paramsOf<Stripe.RefundCreateParams>()([
+  'amount', 'charge', 'currency', 'customer', 'expand', 'instructions_email', 'metadata', 'origin', 'payment_intent',
+  'reason', 'refund_application_fee', 'reverse_transfer',
+]);
+const REFUND_LIST = paramsOf<Stripe.RefundListParams>()(['charge', 'created', 'expand', 'payment_intent', ...PAGE]);
+const REFUND_RETRIEVE = paramsOf<Stripe.RefundRetrieveParams>()(['expand']);
+
+/** `ui_mode` as stripe@23's types have it (`hosted`, `embedded`, `custom` are gone: refused). */
+const UI_MODES = ['elements', 'embedded_page', 'form', 'hosted_page'] as const;
 
 const MIN_EXPIRY_S = 30 * 60;
 const MAX_EXPIRY_S = 24 * 3600;
@@ -31,6 +79,7 @@ const routes: Route[] = [
   {
     method: 'POST',
     path: /^\/v1\/checkout\/sessions$/,
+    stripeParams: SESSION_CREATE,
     read: ({ engine, objects }, params) => {
       const input = readSessionParams(params);
       return () => objects.session(engine.createSession(input));
@@ -39,6 +88,7 @@ const routes: Route[] = [
   {
     method: 'GET',
     path: /^\/v1\/checkout\/sessions$/,
+    stripeParams: SESSION_LIST,
     read: ({ engine, objects }, params) => {
       const paymentIntent = params.string('payment_intent');
       const page = readPage(params);
@@ -48,11 +98,13 @@ const routes: Route[] = [
   {
     method: 'GET',
     path: /^\/v1\/checkout\/sessions\/([^/]+)$/,
+    stripeParams: SESSION_RETRIEVE,
     read: ({ engine, objects }, _params, _cause, id) => () => objects.session(engine.session(id)),
   },
   {
     method: 'GET',
     path: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/,
+    stripeParams: SESSION_LINE_ITEMS,
     read: ({ engine, objects }, params, _cause, id) => {
       const page = readPage(params);
       return () => objects.lineItems(engine.session(id), page);
@@ -61,18 +113,20 @@ const routes: Route[] = [
   {
     method: 'POST',
     path: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+    stripeParams: SESSION_EXPIRE,
     read: ({ engine, objects }, _params, cause, id) => () => objects.session(engine.expire(id, cause)),
   },
   {
     method: 'GET',
     path: /^\/v1\/payment_intents\/([^/]+)$/,
+    stripeParams: INTENT_RETRIEVE,
     read: ({ engine }, _params, _cause, id) => () => intentObject(engine.intent(id)),
   },
   {
     method: 'POST',
     path: /^\/v1\/refunds$/,
+    stripeParams: REFUND_CREATE,
     read: ({ engine }, params, cause) => {
-      if (params.has('charge')) throw invalid('The local Stripe refunds by payment_intent only.', 'parameter_unknown', 'charge');
       const input = {
         payment_intent: params.string('payment_intent', { required: true })!,
         amount: params.integer('amount', { min: 1 }),
@@ -85,6 +139,7 @@ const routes: Route[] = [
   {
     method: 'GET',
     path: /^\/v1\/refunds$/,
+    stripeParams: REFUND_LIST,
     read: ({ engine }, params) => {
       const paymentIntent = params.string('payment_intent');
       const page = readPage(params);
@@ -94,6 +149,7 @@ const routes: Route[] = [
   {
     method: 'GET',
     path: /^\/v1\/refunds\/([^/]+)$/,
+    stripeParams: REFUND_RETRIEVE,
     read: ({ engine }, _params, _cause, id) => () => refundObject(engine.refund(id)),
   },
 ];
@@ -108,7 +164,7 @@ export function handleApi(ctx: ApiContext, method: string, path: string, params:
     if (!match) continue;
     const call = route.read(ctx, params, cause, decodeURIComponent(match[1] ?? ''));
     const expand = params.strings('expand');
-    params.done();
+    params.done(route.stripeParams);
     return ctx.objects.expand(call(), expand);
   }
   throw new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). The local Stripe answers only the Checkout Session, PaymentIntent and Refund calls the portal makes.`);
@@ -133,8 +189,9 @@ function readUrl(params: Params, key: string): string | null {
 function readSessionParams(params: Params): SessionInput {
   const mode = params.oneOf('mode', ['payment', 'setup', 'subscription'] as const, { required: true });
   if (mode !== 'payment') throw invalid('The local Stripe supports only mode=payment.', 'parameter_invalid_string', 'mode');
-  const uiMode = params.oneOf('ui_mode', ['hosted', 'embedded', 'custom'] as const);
-  if (uiMode && uiMode !== 'hosted') throw invalid('The local Stripe supports only ui_mode=hosted.', 'parameter_invalid_string', 'ui_mode');
+  const uiMode = params.oneOf('ui_mode', UI_MODES);
+  if (uiMode && uiMode !== 'hosted_page')
+    throw invalid(`The local Stripe has only the hosted page (ui_mode=hosted_page), not ui_mode=${uiMode}.`, undefined, 'ui_mode');
 
   const lineItems = params.array('line_items', (element, param) => readLineItem(Params.of(element, param)), { required: true, max: 100 })!;
   if (lineItems.length === 0) throw invalid('Missing required param: line_items.', 'parameter_missing', 'line_items');
@@ -159,7 +216,8 @@ function readSessionParams(params: Params): SessionInput {
   const intentDescription = intentData?.string('description', { max: 1000 }) ?? null;
   intentData?.done();
 
-  const allowed = params.strings('allowed_payment_method_types') ?? params.strings('payment_method_types') ?? null;
+  // `payment_method_types` is gone from this API version: left unread, it is refused as unknown.
+  const allowed = params.strings('allowed_payment_method_types') ?? null;
   if (allowed && !allowed.some((m) => m === 'card' || m === 'us_bank_account'))
     throw invalid('The local Stripe offers only card and us_bank_account.', 'parameter_invalid_string', 'allowed_payment_method_types');
 

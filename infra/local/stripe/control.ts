@@ -5,7 +5,7 @@
  */
 import { NO_CAUSE, type Engine, type PayWith } from './engine';
 import { refundObject, type Expander } from './objects';
-import { invalid, missing, StripeError } from './params';
+import { invalid, missing, oneOfList, StripeError } from './params';
 import type { EventRecord, Store } from './store';
 import type { Webhooks } from './webhooks';
 
@@ -24,6 +24,9 @@ export interface ControlAnswer {
 }
 
 type Body = Record<string, unknown>;
+
+/** The reasons the dashboard offers, as the API takes them. */
+const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
 
 function readJson(text: string): Body {
   if (!text.trim()) return {};
@@ -147,9 +150,16 @@ const routes: ControlRoute[] = [
       const paymentIntent = optionalString(body, 'payment_intent');
       if (!paymentIntent) throw invalid('payment_intent is required.', 'parameter_missing', 'payment_intent');
       const reason = optionalString(body, 'reason') ?? null;
+      if (reason !== null && !REFUND_REASONS.includes(reason))
+        throw invalid(`Invalid reason: must be one of ${oneOfList(REFUND_REASONS)}`, 'parameter_invalid_string', 'reason');
       const amount = optionalInteger(body, 'amount', 1, 99_999_999);
       return refundObject(engine.createRefund({ payment_intent: paymentIntent, amount, reason, metadata: {} }, NO_CAUSE));
     },
+  },
+  {
+    method: 'GET',
+    path: /^\/_control\/webhook_endpoint$/,
+    handle: ({ webhooks }) => webhooks.endpoint(),
   },
   {
     method: 'POST',

@@ -1,10 +1,11 @@
 /**
  * What happens to sessions, payments and refunds, on Stripe's (the real) clock: paying with the
- * test cards and test bank accounts, delayed settlement, refunds that settle or fail later,
- * sessions that lapse at `expires_at`. Every change that Stripe announces emits its event.
- * Nothing here knows HTTP; the API, the hosted page and the control API all call these.
+ * test cards and test bank accounts, delayed settlement, refunds (a card's succeeds at once, a
+ * 5126 card's fails later, a bank debit's is pending until it settles), sessions that lapse at
+ * `expires_at`. Every change that Stripe announces emits its event, as the configured API version
+ * has them. Nothing here knows HTTP; the API, the hosted page and the control API all call these.
  */
-import { availableMethods, chargeObject, formatMoney, refundObject, type Expander } from './objects';
+import { availableMethods, chargeObject, refundObject, stripeMoney, type Expander } from './objects';
 import { invalid, missing, StripeError, type Json } from './params';
 import { randomId, unixNow, type IntentRecord, type LineItemRecord, type PaymentMethodRecord, type RefundRecord, type SessionRecord, type Store } from './store';
 
@@ -27,7 +28,18 @@ export interface Cause {
 }
 export const NO_CAUSE: Cause = { requestId: null, idempotencyKey: null };
 
-export type Emit = (type: string, object: { [key: string]: Json }, cause: Cause) => void;
+/** Records an event; `previous` is the changed fields' old values (`data.previous_attributes`). */
+export type Emit = (type: string, object: { [key: string]: Json }, cause: Cause, previous?: { [key: string]: Json }) => void;
+
+/**
+ * From API version 2024-10-28 (acacia), card refunds have their own events: `refund.created`,
+ * `refund.updated`, `refund.failed`. Before, they announce themselves only through the charge
+ * (`charge.refunded`, `charge.refund.updated`).
+ */
+export const REFUND_EVENTS_SINCE = '2024-10-28';
+
+/** Whether API version `version` (`2026-10-28.endive`) is `date` (`YYYY-MM-DD`) or later. */
+export const versionAtLeast = (version: string, date: string) => version.slice(0, 10) >= date;
 
 /** What a new session is made of: the record less what Stripe sets itself. */
 export type SessionInput = Omit<
@@ -51,7 +63,14 @@ export class Engine {
     private readonly objects: Expander,
     private readonly emit: Emit,
     private readonly timing: { refundSettleMs: number; asyncSettleMs: number },
+    /** The API version events are made for (the webhook endpoint's). */
+    private readonly apiVersion: string,
   ) {}
+
+  /** Refund events of this API version: `refund.*` only from 2024-10-28. */
+  private emitRefund(type: 'refund.created' | 'refund.updated' | 'refund.failed', refund: RefundRecord, cause: Cause, previous?: { [key: string]: Json }) {
+    if (versionAtLeast(this.apiVersion, REFUND_EVENTS_SINCE)) this.emit(type, refundObject(refund), cause, previous);
+  }
 
   private get state() {
     return this.store.state;
@@ -195,10 +214,15 @@ export class Engine {
     const amount = input.amount ?? remaining;
     if (amount > remaining)
       throw invalid(
-        `Refund amount (${formatMoney(amount, charge.currency)}) is greater than unrefunded amount on charge (${formatMoney(remaining, charge.currency)})`,
+        `Refund amount (${stripeMoney(amount, charge.currency)}) is greater than unrefunded amount on charge (${stripeMoney(remaining, charge.currency)})`,
         'amount_too_large',
         'amount',
       );
+    // A card refund succeeds at once (a 5126 card's too, until it fails later); a bank debit's is
+    // pending until it settles.
+    const method = charge.method;
+    const card = method.type === 'card';
+    const later = method.type !== 'card' || method.number === TEST_CARDS.refundsFail;
     const refund: RefundRecord = {
       id: randomId('re_test_'),
       created: unixNow(),
@@ -206,15 +230,15 @@ export class Engine {
       payment_intent: intent.id,
       amount,
       currency: charge.currency,
-      status: 'pending',
+      status: card ? 'succeeded' : 'pending',
       reason: input.reason,
       metadata: input.metadata,
       failure_reason: null,
-      settles_at_ms: Date.now() + this.timing.refundSettleMs,
+      settles_at_ms: later ? Date.now() + this.timing.refundSettleMs : null,
     };
     this.state.refunds[refund.id] = refund;
     charge.amount_refunded += amount;
-    this.emit('refund.created', refundObject(refund), cause);
+    this.emitRefund('refund.created', refund, cause);
     this.emit('charge.refunded', chargeObject(charge), cause);
     return refund;
   }
@@ -261,9 +285,16 @@ export class Engine {
     this.emitSession(succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', session, NO_CAUSE);
   }
 
+  /**
+   * A refund's later outcome: a 5126 card's fails (`expired_or_canceled_card`, its amount
+   * refundable again), a bank debit's succeeds. Events: `refund.updated`, `refund.failed` (when it
+   * failed), then `charge.refund.updated`, each with the refund; the two `.updated` ones with its
+   * previous status (`data.previous_attributes`).
+   */
   private settleRefund(refund: RefundRecord) {
     refund.settles_at_ms = null;
     const charge = this.state.charges[refund.charge]!;
+    const previous = { status: refund.status };
     const fails = charge.method.type === 'card' && charge.method.number === TEST_CARDS.refundsFail;
     if (fails) {
       refund.status = 'failed';
@@ -272,8 +303,10 @@ export class Engine {
     } else {
       refund.status = 'succeeded';
     }
-    this.emit('refund.updated', refundObject(refund), NO_CAUSE);
-    if (fails) this.emit('refund.failed', refundObject(refund), NO_CAUSE);
+    if (refund.status === previous.status) return;
+    this.emitRefund('refund.updated', refund, NO_CAUSE, previous);
+    if (fails) this.emitRefund('refund.failed', refund, NO_CAUSE);
+    this.emit('charge.refund.updated', refundObject(refund), NO_CAUSE, previous);
   }
 
   /** The refunds of one payment (all without one), newest first. */

@@ -1,75 +1,157 @@
 /**
- * The API objects the local Stripe answers with, made from its records: the fields of
- * stripe@23's types that a Checkout integration reads (not every field Stripe has), `expand[]`
- * for the ids that can be expanded, and list objects with Stripe's cursor pagination.
+ * The API objects the local Stripe answers with, made from its records, `expand[]` for the ids that
+ * can be expanded, and list objects with Stripe's cursor pagination. Each object is written against
+ * stripe@23's type for it (API version 2026-10-28): every field the type requires is there (null,
+ * empty or Stripe's default where the local Stripe has nothing to say), no field the type lacks.
  */
+import type Stripe from 'stripe';
 import { invalid, type Json, type Params } from './params';
 import type { ChargeRecord, IntentRecord, LineItemRecord, PaymentMethodRecord, RefundRecord, SessionRecord, Store } from './store';
 
 type Obj = { [key: string]: Json };
 
+/** The object as JSON, once the compiler has checked it against the SDK's type `T`. */
+const wire = <T>(object: T): Obj => object as unknown as Obj;
+
+/** `decimal_string` fields travel as strings; the SDK makes them `Stripe.Decimal`s. */
+const decimal = (value: number) => String(value) as unknown as Stripe.Decimal;
+
 const methodType = (method: PaymentMethodRecord) => method.type;
 
-export function lineItemObject(item: LineItemRecord): Obj {
+export function lineItemObject(item: LineItemRecord, created: number): Obj {
   const amount = item.unit_amount * item.quantity;
-  return {
+  return wire<Stripe.LineItem>({
     id: item.id,
     object: 'item',
+    adjustable_quantity: null,
     amount_discount: 0,
     amount_subtotal: amount,
     amount_tax: 0,
     amount_total: amount,
     currency: item.currency,
     description: item.name,
-    quantity: item.quantity,
+    metadata: {},
     price: {
       id: item.price,
       object: 'price',
       active: false,
       billing_scheme: 'per_unit',
+      created,
       currency: item.currency,
+      custom_unit_amount: null,
       livemode: false,
+      lookup_key: null,
       metadata: {},
+      nickname: null,
       product: item.product,
+      recurring: null,
+      tax_behavior: 'unspecified',
+      tiers_mode: null,
+      transform_quantity: null,
       type: 'one_time',
       unit_amount: item.unit_amount,
-      unit_amount_decimal: String(item.unit_amount),
+      unit_amount_decimal: decimal(item.unit_amount),
     },
-  };
+    quantity: item.quantity,
+  });
 }
 
-export function productObject(item: LineItemRecord): Obj {
-  return { id: item.product, object: 'product', active: false, description: item.description, livemode: false, metadata: {}, name: item.name };
+export function productObject(item: LineItemRecord, created: number): Obj {
+  return wire<Stripe.Product>({
+    id: item.product,
+    object: 'product',
+    active: false,
+    created,
+    description: item.description,
+    images: [],
+    livemode: false,
+    marketing_features: [],
+    metadata: {},
+    name: item.name,
+    package_dimensions: null,
+    shippable: null,
+    tax_details: null,
+    type: 'service',
+    updated: created,
+    url: null,
+  });
 }
 
 export function sessionObject(session: SessionRecord, checkoutOrigin: string): Obj {
-  return {
+  return wire<Stripe.Checkout.Session>({
     id: session.id,
     object: 'checkout.session',
+    adaptive_pricing: null,
+    after_expiration: null,
+    allow_promotion_codes: null,
     allowed_payment_method_types: session.allowed_payment_method_types,
     amount_subtotal: session.amount_subtotal,
     amount_total: session.amount_total,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: null,
     cancel_url: session.cancel_url,
     client_reference_id: session.client_reference_id,
+    client_secret: null,
+    collected_information: null,
+    consent: null,
+    consent_collection: null,
     created: session.created,
     currency: session.currency,
+    currency_conversion: null,
+    custom_fields: [],
+    custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
     customer: null,
-    customer_details: session.status === 'complete' ? { email: session.customer_email, name: null } : null,
+    customer_account: null,
+    customer_creation: 'if_required',
+    customer_details:
+      session.status === 'complete'
+        ? {
+            address: null,
+            business_name: null,
+            email: session.customer_email,
+            individual_name: null,
+            name: null,
+            phone: null,
+            tax_exempt: 'none',
+            tax_ids: [],
+          }
+        : null,
     customer_email: session.customer_email,
+    discounts: [],
     expires_at: session.expires_at,
+    integration_identifier: null,
+    invoice: null,
+    invoice_creation: null,
     livemode: false,
     locale: session.locale,
+    managed_payments: null,
     metadata: session.metadata,
     mode: 'payment',
+    origin_context: null,
     payment_intent: session.payment_intent,
+    payment_link: null,
+    payment_method_collection: 'if_required',
+    payment_method_configuration_details: null,
+    payment_method_options: {},
     payment_method_types: availableMethods(session),
     payment_status: session.payment_status,
+    permissions: null,
+    recovered_from: null,
+    saved_payment_method_options: null,
+    setup_intent: null,
+    shipping_address_collection: null,
+    shipping_cost: null,
+    shipping_options: [],
     status: session.status,
+    submit_type: null,
+    subscription: null,
     success_url: session.success_url,
-    ui_mode: 'hosted',
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted_page',
     // Stripe gives the URL only while the session can be paid.
     url: session.status === 'open' ? `${checkoutOrigin}/pay/${session.id}` : null,
-  };
+    wallet_options: null,
+  });
 }
 
 /** What the hosted page offers: a card, a bank debit that settles later, as far as allowed. */
@@ -79,57 +161,143 @@ export function availableMethods(session: SessionRecord): string[] {
 }
 
 export function intentObject(intent: IntentRecord): Obj {
-  return {
+  return wire<Stripe.PaymentIntent>({
     id: intent.id,
     object: 'payment_intent',
+    allowed_payment_method_types: null,
     amount: intent.amount,
     amount_capturable: 0,
     amount_received: intent.amount_received,
+    application: null,
+    application_fee_amount: null,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
     capture_method: 'automatic',
+    client_secret: null,
+    confirmation_method: 'automatic',
     created: intent.created,
     currency: intent.currency,
+    customer: null,
+    customer_account: null,
     description: intent.description,
+    excluded_payment_method_types: null,
     last_payment_error:
       intent.status === 'requires_payment_method'
         ? { type: 'invalid_request_error', code: 'payment_method_provider_decline', message: 'The bank account could not be debited.' }
         : null,
     latest_charge: intent.latest_charge,
     livemode: false,
+    managed_payments: null,
     metadata: intent.metadata,
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: null,
+    payment_method_configuration_details: null,
+    payment_method_options: {},
     payment_method_types: [methodType(intent.method)],
+    payment_record: null,
+    processing: null,
+    receipt_email: null,
+    review: null,
+    setup_future_usage: null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
     status: intent.status,
-  };
+    transfer_group: null,
+  });
 }
 
-function methodDetails(method: PaymentMethodRecord): Obj {
+function methodDetails(method: PaymentMethodRecord): Stripe.Charge.PaymentMethodDetails {
   return method.type === 'card'
-    ? { type: 'card', card: { brand: 'visa', country: 'US', exp_month: 12, exp_year: 2034, funding: 'credit', last4: method.number.slice(-4) } }
-    : { type: 'us_bank_account', us_bank_account: { account_type: 'checking', bank_name: 'STRIPE TEST BANK', last4: method.account.slice(-4), routing_number: '110000000' } };
+    ? {
+        type: 'card',
+        card: {
+          amount_authorized: null,
+          authorization_code: null,
+          brand: 'visa',
+          checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
+          country: 'US',
+          electronic_commerce_indicator: null,
+          exp_month: 12,
+          exp_year: 2034,
+          funding: 'credit',
+          installments: null,
+          last4: method.number.slice(-4),
+          mandate: null,
+          network: 'visa',
+          network_transaction_id: null,
+          regulated_status: 'unregulated',
+          three_d_secure: null,
+          transaction_link_id: null,
+          wallet: null,
+        },
+      }
+    : {
+        type: 'us_bank_account',
+        us_bank_account: {
+          account_holder_type: 'individual',
+          account_type: 'checking',
+          bank_name: 'STRIPE TEST BANK',
+          fingerprint: null,
+          last4: method.account.slice(-4),
+          payment_reference: null,
+          routing_number: '110000000',
+        },
+      };
 }
 
 export function chargeObject(charge: ChargeRecord): Obj {
-  return {
+  return wire<Stripe.Charge>({
     id: charge.id,
     object: 'charge',
     amount: charge.amount,
     amount_captured: charge.status === 'succeeded' ? charge.amount : 0,
     amount_refunded: charge.amount_refunded,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: null,
+    billing_details: { address: null, email: null, name: null, phone: null, tax_id: null },
+    calculated_statement_descriptor: null,
     captured: charge.status === 'succeeded',
     created: charge.created,
     currency: charge.currency,
+    customer: null,
+    description: null,
+    disputed: false,
+    failure_balance_transaction: null,
     failure_code: charge.status === 'failed' ? 'no_account' : null,
+    failure_message: charge.status === 'failed' ? 'The bank account could not be debited.' : null,
+    fraud_details: {},
     livemode: false,
     metadata: charge.metadata,
+    on_behalf_of: null,
+    outcome: null,
     paid: charge.status === 'succeeded',
     payment_intent: charge.payment_intent,
+    payment_method: null,
     payment_method_details: methodDetails(charge.method),
+    receipt_email: null,
+    receipt_number: null,
+    receipt_url: null,
     refunded: charge.amount_refunded > 0 && charge.amount_refunded === charge.amount,
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
     status: charge.status,
-  };
+    transfer_data: null,
+    transfer_group: null,
+  });
 }
 
 export function refundObject(refund: RefundRecord): Obj {
-  return {
+  return wire<Stripe.Refund>({
     id: refund.id,
     object: 'refund',
     amount: refund.amount,
@@ -137,12 +305,19 @@ export function refundObject(refund: RefundRecord): Obj {
     charge: refund.charge,
     created: refund.created,
     currency: refund.currency,
-    ...(refund.status === 'failed' ? { failure_reason: refund.failure_reason } : {}),
+    customer: null,
+    customer_account: null,
+    // Stripe gives failure_reason only once a refund has failed.
+    ...(refund.status === 'failed' && refund.failure_reason ? { failure_reason: refund.failure_reason } : {}),
     metadata: refund.metadata,
     payment_intent: refund.payment_intent,
+    payment_method: null,
     reason: refund.reason,
+    receipt_number: null,
+    source_transfer_reversal: null,
     status: refund.status,
-  };
+    transfer_reversal: null,
+  });
 }
 
 /** A list object: newest first, `limit` (1-100, default 10), `starting_after` / `ending_before`. */
@@ -227,10 +402,9 @@ export class Expander {
       case 'refund.charge':
         return id ? chargeObject(state.charges[id]!) : null;
       case 'price.product': {
-        const item = Object.values(state.sessions)
-          .flatMap((s) => s.line_items)
-          .find((i) => i.product === id);
-        return item ? productObject(item) : null;
+        const session = Object.values(state.sessions).find((s) => s.line_items.some((i) => i.product === id));
+        const item = session?.line_items.find((i) => i.product === id);
+        return session && item ? productObject(item, session.created) : null;
       }
       default:
         return undefined;
@@ -238,7 +412,9 @@ export class Expander {
   }
 
   lineItems(session: SessionRecord, page: Parameters<typeof listObject>[2]): Obj {
-    return listObject(session.line_items.map(lineItemObject), `/v1/checkout/sessions/${session.id}/line_items`, page);
+    return listObject(
+      session.line_items.map((item) => lineItemObject(item, session.created)),
+      `/v1/checkout/sessions/${session.id}/line_items`, page);
   }
 
   session(session: SessionRecord) {
@@ -249,12 +425,15 @@ export class Expander {
 const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
 
 /** An amount in the currency's smallest unit as people read it: 104000 usd -> "US$1,040.00". */
-export function formatMoney(amount: number, currency: string): string {
+export function formatMoney(amount: number, currency: string, locale = 'en-GB'): string {
   const digits = ZERO_DECIMAL.has(currency) ? 0 : 2;
-  return new Intl.NumberFormat('en-GB', {
+  return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: currency.toUpperCase(),
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(amount / 10 ** digits);
 }
+
+/** An amount as Stripe's error messages write it: 104000 usd -> "$1,040.00". */
+export const stripeMoney = (amount: number, currency: string) => formatMoney(amount, currency, 'en-US');

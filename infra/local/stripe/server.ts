@@ -10,11 +10,19 @@
  *   `GET /v1/checkout/sessions[/{id}[/line_items]]` (list by `payment_intent`),
  *   `POST /v1/checkout/sessions/{id}/expire`, `GET /v1/payment_intents/{id}`,
  *   `POST|GET /v1/refunds[/{id}]` (list by `payment_intent`); `expand[]` where Stripe allows it.
- *   Bearer auth with `secretKey` only (else 401). `Idempotency-Key` on POST: the same key and
- *   parameters replay the first 2xx answer (`Idempotent-Replayed: true`), other parameters -> 400
- *   `idempotency_error`, a request while the first is still running -> 409; kept 24 h. Errors as
- *   `{ error: { type, code, message, param } }` with 400/404/401/402, never 409/5xx for a bad
- *   request (the SDK retries those).
+ *   Parameters and objects as stripe@23's types have them (API version 2026-10-28): a parameter
+ *   the version does not have -> 400 `parameter_unknown` "Received unknown parameter: X" (so
+ *   `payment_method_types` on a session, now `allowed_payment_method_types`); `ui_mode` takes
+ *   `elements|embedded_page|form|hosted_page` (only `hosted_page` is served here), another value
+ *   -> 400 `parameter_invalid_string`; a parameter Stripe has that the local Stripe does not read
+ *   -> 400 saying so. Objects carry every field their SDK type requires and none it lacks.
+ *   Bearer auth with `secretKey` only (else 401). `Stripe-Version`: any well-formed version
+ *   (`2026-10-28.endive`, `2024-06-20; x_beta=v1`) is accepted, answered with this version's
+ *   objects and echoed; a malformed one -> 400 "Invalid Stripe API version: X".
+ *   `Idempotency-Key` on POST: the same key and parameters replay the first 2xx answer
+ *   (`Idempotent-Replayed: true`), other parameters -> 400 `idempotency_error`, a request while
+ *   the first is still running -> 409; kept 24 h. Errors as `{ error: { type, code, message,
+ *   param } }` with 400/404/401/402, never 409/5xx for a bad request (the SDK retries those).
  * - `/pay/{session_id}` the hosted checkout page (checkout-page.ts), on `checkoutOrigin`.
  * - `/_control/...` for tests and the bench, plain JSON in and out (errors in Stripe's shape):
  *     GET  /_control/events?type=&session=&payment_intent=   -> { data: Event[] } oldest first;
@@ -30,14 +38,32 @@
  *          -> the session (200) | card error 402 | 400 (not open, unknown account) | 404
  *     POST /_control/sessions/{id}/lapse     -> the session, expired as if `expires_at` had passed
  *     POST /_control/refunds                 { payment_intent, amount?, reason? } -> the refund
- *          ("from the dashboard": no metadata, no idempotency key; same events as the API's)
+ *          ("from the dashboard": no metadata, no idempotency key; refused as the API refuses,
+ *          e.g. more than is unrefunded -> 400 `amount_too_large`; same events as the API's)
+ *     GET  /_control/webhook_endpoint        -> the WebhookEndpoint: { api_version, enabled_events, url, ... }
  *     POST /_control/latency                 { ms } -> { latency_ms }: every API call takes that
  *          much longer while holding its idempotency key (to try concurrent retries)
  *     POST /_control/reset                   -> { reset: true }: forget everything, resume deliveries
  *
  * Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 5126
- * pays but its refunds fail after `refundSettleMs`. Delayed method (bank debit): account
- * 000123456789 settles after `asyncSettleMs`, 000111111116 fails then.
+ * pays but its refunds fail later. Delayed method (bank debit): account 000123456789 settles
+ * after `asyncSettleMs`, 000111111116 fails then.
+ *
+ * Refunds, as Stripe does them:
+ * - a card payment's refund is `succeeded` at once. Events: `refund.created`, `charge.refunded`.
+ * - a 5126 payment's refund is `succeeded` at once too (same events), then after `refundSettleMs`
+ *   it turns `failed` (`failure_reason: expired_or_canceled_card`; the charge's `amount_refunded`
+ *   goes back down, so the amount can be refunded again). Events: `refund.updated`,
+ *   `refund.failed`, `charge.refund.updated`, each with the Refund as `data.object`; the two
+ *   `.updated` ones with `data.previous_attributes: { status: 'succeeded' }`.
+ * - a bank-debit payment's refund is `pending`, then `succeeded` after `refundSettleMs`. Events:
+ *   `refund.created`, `charge.refunded`; then `refund.updated`, `charge.refund.updated`.
+ *
+ * Webhook endpoint: every event carries `api_version` = `apiVersion` (default the SDK's,
+ * `Stripe.API_VERSION`, 2026-10-28.endive) and is made as that version makes it: before
+ * 2024-10-28 card refunds have no `refund.*` events (only `charge.refunded` and
+ * `charge.refund.updated`). Only the types in `enabledEvents` are sent (default: all the local
+ * Stripe makes); the others are still recorded (`GET /_control/events`).
  *
  * Stripe's clock is the real clock (`created`, `expires_at`, signatures), whatever APP_NOW says.
  * With `dataDir`, everything (sessions, payments, refunds, events, queued deliveries,
@@ -46,6 +72,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import Stripe from 'stripe';
 import { handleApi } from './api';
 import { checkoutPage } from './checkout-page';
 import { handleControl, type ControlContext } from './control';
@@ -53,7 +80,7 @@ import { Engine } from './engine';
 import { Expander } from './objects';
 import { fingerprint, invalid, parseForm, Params, StripeError } from './params';
 import { randomId, Store } from './store';
-import { Webhooks } from './webhooks';
+import { EVENT_TYPES, Webhooks } from './webhooks';
 
 export interface LocalStripeOptions {
   /** 0 picks a free port. */
@@ -68,6 +95,10 @@ export interface LocalStripeOptions {
   refundSettleMs?: number;
   asyncSettleMs?: number;
   retryDelaysMs?: number[];
+  /** The webhook endpoint's API version, every event's `api_version`; default the SDK's (`Stripe.API_VERSION`). */
+  apiVersion?: string;
+  /** The event types sent to the webhook URL; default all that the local Stripe makes. */
+  enabledEvents?: string[];
 }
 
 export type LocalStripe = Awaited<ReturnType<typeof startLocalStripe>>;
@@ -93,16 +124,27 @@ export async function startLocalStripe(options: LocalStripeOptions) {
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  const apiVersion = options.apiVersion ?? Stripe.API_VERSION;
+  if (!wellFormedVersion(apiVersion)) throw new Error(`local Stripe: apiVersion ${apiVersion} is not an API version (YYYY-MM-DD.name)`);
   const objects = new Expander(store, checkoutOrigin);
   const webhooks = new Webhooks(
     store,
-    { url: options.webhookUrl, secret: options.webhookSecret, retryDelaysMs: options.retryDelaysMs ?? [1000, 2000, 4000, 8000, 16000] },
+    {
+      url: options.webhookUrl,
+      secret: options.webhookSecret,
+      retryDelaysMs: options.retryDelaysMs ?? [1000, 2000, 4000, 8000, 16000],
+      apiVersion,
+      enabledEvents: options.enabledEvents ?? [...EVENT_TYPES],
+    },
     () => changed(),
   );
-  const engine = new Engine(store, objects, (type, object, cause) => webhooks.record(type, object, cause), {
-    refundSettleMs: options.refundSettleMs ?? 1500,
-    asyncSettleMs: options.asyncSettleMs ?? 3000,
-  });
+  const engine = new Engine(
+    store,
+    objects,
+    (type, object, cause, previous) => webhooks.record(type, object, cause, previous),
+    { refundSettleMs: options.refundSettleMs ?? 1500, asyncSettleMs: options.asyncSettleMs ?? 3000 },
+    apiVersion,
+  );
 
   /** One timer for whatever is due next: a lapse, a settlement, a delivery or its retry. */
   function schedule() {
@@ -184,7 +226,9 @@ export async function startLocalStripe(options: LocalStripeOptions) {
 
   async function api(req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string, body: string) {
     const requestId = randomId('req_', 14);
-    const headers: Record<string, string> = { 'request-id': requestId, 'stripe-version': header(req, 'stripe-version') ?? '' };
+    // Answered at the version asked for (the SDK sends its own), else the account's (apiVersion).
+    const version = header(req, 'stripe-version');
+    const headers: Record<string, string> = { 'request-id': requestId, 'stripe-version': version ?? apiVersion };
     const fail = (error: StripeError) => sendJson(res, error.status, error.body(), headers);
 
     const key = bearerKey(req);
@@ -193,6 +237,11 @@ export async function startLocalStripe(options: LocalStripeOptions) {
         ? `Invalid API Key provided: ${masked(key)}`
         : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
       return fail(new StripeError(401, 'invalid_request_error', message));
+    }
+    // Another well-formed version is answered as this one: the local Stripe has one shape per object.
+    if (version !== undefined && !wellFormedVersion(version)) {
+      headers['stripe-version'] = apiVersion;
+      return fail(invalid(`Invalid Stripe API version: ${version}`));
     }
 
     let values;
@@ -287,6 +336,18 @@ export async function startLocalStripe(options: LocalStripeOptions) {
       await store.save();
     },
   };
+}
+
+/**
+ * `2026-10-28.endive`, `2024-06-20`, with beta flags (`2024-06-20; some_beta=v1`): a real date and
+ * an optional release name. Stripe also refuses versions that never were; the local one does not.
+ */
+function wellFormedVersion(version: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:\.[a-z]+)?(?:;\s*[a-z0-9_]+=[a-z0-9_]+)*$/.exec(version);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1, 4).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 2011 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** `sk_test_****wxyz`, as Stripe names a wrong key. */

@@ -87,6 +87,7 @@ export interface RefundRecord {
   reason: string | null;
   metadata: Record<string, string>;
   failure_reason: string | null;
+  /** When its status changes next (ms since epoch): a 5126 refund fails, a bank debit's succeeds. */
   settles_at_ms: number | null;
 }
 
@@ -99,7 +100,7 @@ export interface EventRecord {
   livemode: false;
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
-  data: { object: { [key: string]: Json } };
+  data: { object: { [key: string]: Json }; previous_attributes?: { [key: string]: Json } };
 }
 
 /** A delivery still to make: its first attempt or a retry. */

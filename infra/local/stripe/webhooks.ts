@@ -1,9 +1,11 @@
 /**
- * Events and their delivery to the webhook URL, as Stripe does it: a JSON POST signed with the
- * real SDK's `generateTestHeaderString` (so `constructEvent` accepts it), each delivery on its own
- * (no order between events), retried after a non-2xx answer or a failed connection with the
- * configured delays, every attempt recorded. Tests can pause deliveries (they queue) and resume
- * them oldest or newest first, and deliver an event again.
+ * Events and their delivery to the one webhook endpoint, as Stripe does it: every event made at
+ * the endpoint's API version (`api_version`), sent only if its type is among the endpoint's
+ * `enabled_events` (all are recorded), a JSON POST signed with the real SDK's
+ * `generateTestHeaderString` (so `constructEvent` accepts it), each delivery on its own (no order
+ * between events), retried after a non-2xx answer or a failed connection with the configured
+ * delays, every attempt recorded. Tests can pause deliveries (they queue) and resume them oldest
+ * or newest first, and deliver an event again.
  */
 import http from 'node:http';
 import Stripe from 'stripe';
@@ -15,13 +17,31 @@ export interface WebhookOptions {
   url: string;
   secret: string;
   retryDelaysMs: number[];
+  /** The endpoint's API version: every event's `api_version`. */
+  apiVersion: string;
+  /** The event types sent to the endpoint; `*` for all. */
+  enabledEvents: readonly string[];
 }
+
+/** Every event type the local Stripe makes. */
+export const EVENT_TYPES = [
+  'charge.refund.updated',
+  'charge.refunded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.completed',
+  'checkout.session.expired',
+  'refund.created',
+  'refund.failed',
+  'refund.updated',
+] as const satisfies readonly Stripe.Event.Type[];
 
 const TIMEOUT_MS = 10_000;
 
 export class Webhooks {
   private readonly inFlight = new Map<string, AbortController>();
   private stopped = false;
+  private readonly created = unixNow();
 
   constructor(
     private readonly store: Store,
@@ -34,21 +54,44 @@ export class Webhooks {
     return this.store.state;
   }
 
-  /** Records an event and queues its delivery. */
-  record(type: string, object: { [key: string]: Json }, cause: Cause): EventRecord {
+  /** The webhook endpoint, as `GET /v1/webhook_endpoints/{id}` would answer it. */
+  endpoint() {
+    const endpoint: Stripe.WebhookEndpoint = {
+      id: 'we_local',
+      object: 'webhook_endpoint',
+      api_version: this.options.apiVersion,
+      application: null,
+      created: this.created,
+      description: 'The portal (local)',
+      enabled_events: [...this.options.enabledEvents],
+      livemode: false,
+      metadata: {},
+      status: 'enabled',
+      url: this.options.url,
+    };
+    return endpoint;
+  }
+
+  private enabled(type: string) {
+    return this.options.enabledEvents.includes('*') || this.options.enabledEvents.includes(type);
+  }
+
+  /** Records an event and queues its delivery if the endpoint takes its type. */
+  record(type: string, object: { [key: string]: Json }, cause: Cause, previous?: { [key: string]: Json }): EventRecord {
+    const copy = <T>(value: T) => JSON.parse(JSON.stringify(value)) as T;
     const event: EventRecord = {
       id: randomId('evt_'),
       object: 'event',
       type,
       created: unixNow(),
-      api_version: Stripe.API_VERSION,
+      api_version: this.options.apiVersion,
       livemode: false,
       pending_webhooks: 0,
       request: { id: cause.requestId, idempotency_key: cause.idempotencyKey },
-      data: { object: JSON.parse(JSON.stringify(object)) as { [key: string]: Json } },
+      data: { object: copy(object), ...(previous ? { previous_attributes: copy(previous) } : {}) },
     };
     this.state.events.push(event);
-    this.enqueue(event, 1);
+    if (this.enabled(type)) this.enqueue(event, 1);
     return event;
   }
 
