@@ -181,7 +181,7 @@ export const routes = {
   getRegistrationOptions: { method: 'GET', path: '/registration/options', handler: 'registration/get-options', auth: 'delegate', grants: [] },
   listOrders: { method: 'GET', path: '/registration', handler: 'registration/list-orders', auth: 'delegate', grants: [QUERY] },
   getOrderByChecksum: { method: 'GET', path: '/registration/detail/{checksum}', handler: 'registration/get-order-by-checksum', auth: 'delegate', grants: [QUERY] },
-  getOrder: { method: 'GET', path: '/registration/submission/{id}', handler: 'registration/get-order', auth: 'delegate', grants: [] },
+  getOrder: { method: 'GET', path: '/registration/submission/{id}', handler: 'registration/get-order', auth: 'delegate', grants: [QUERY] },
   createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [PUT, UPDATE, MAIL] },
   updateOrder: {
     method: 'POST',
@@ -209,19 +209,26 @@ export const routes = {
     path: '/registration/submission/transfer-payment/{id}',
     handler: 'registration/transfer-payment',
     auth: 'delegate',
-    grants: [PUT, UPDATE, MAIL],
+    grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS],
   },
   /** The passport front page of an order (step 4), through the one upload mechanism. */
   confirmPassport: { method: 'POST', path: '/registration/passport', handler: 'registration/confirm-passport', auth: 'delegate', grants: CONFIRM },
 
   // Card payments (Stripe Checkout) and the card provider's events
-  createCheckout: { method: 'POST', path: '/stripe-payment/generate', handler: 'payments/create-checkout', auth: 'delegate', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+  createCheckout: {
+    method: 'POST',
+    path: '/stripe-payment/generate',
+    handler: 'payments/create-checkout',
+    auth: 'delegate',
+    grants: [QUERY, PUT, UPDATE, 'dynamodb:ConditionCheckItem', MAIL, STRIPE_KEYS],
+  },
   confirmCheckout: { method: 'POST', path: '/stripe-payment/confirm', handler: 'payments/confirm-checkout', auth: 'delegate', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
   stripeWebhook: { method: 'POST', path: '/stripe/webhook', handler: 'payments/stripe-webhook', auth: 'stripe-signature', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
 
   // The registration office (organisers): orders found by their transfer reference
   confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
   recordTransferRefund: { method: 'POST', path: '/office/transfers/{reference}/refunded', handler: 'office/record-transfer-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
+  retryRefund: { method: 'POST', path: '/office/refunds/{reference}/retry', handler: 'office/retry-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -21,6 +21,7 @@ const settings = Object.freeze({
   UPLOADS_BUCKET: read('UPLOADS_BUCKET'),
   MAIL_FROM: read('MAIL_FROM'),
   SITE_ORIGIN: read('SITE_ORIGIN'),
+  SITE_HOSTS: read('SITE_HOSTS'),
   ORIGIN_VERIFY: read('ORIGIN_VERIFY'),
   LOG_LEVEL: read('LOG_LEVEL'),
   DYNAMODB_ENDPOINT: read('DYNAMODB_ENDPOINT'),
@@ -52,6 +53,11 @@ export const env = Object.freeze({
   mailFrom: () => required('MAIL_FROM'),
   /** Origin of the site, for links in mails: https://congress.example.org */
   siteOrigin: () => required('SITE_ORIGIN'),
+  /** The hosts (with port) the site answers on, lower case; unset: whichever host CloudFront forwarded. */
+  siteHosts: () =>
+    settings.SITE_HOSTS?.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   region: () => settings.AWS_REGION,
   appNow: () => settings.APP_NOW,
   logLevel: () => settings.LOG_LEVEL,

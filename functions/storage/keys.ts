@@ -27,6 +27,8 @@ export const keys = {
    * (LEDGER#kind#subject#) reads a subject's payments and refunds together.
    */
   ledgerPrefix: (kind: string, subjectId: string) => `LEDGER#${kind}#${subjectId}#`,
+  /** All of an owner's ledger records of one kind of subject (e.g. every order's payments). */
+  ledgerKindPrefix: (kind: string) => `LEDGER#${kind}#`,
   payment: (ownerId: string, kind: string, subjectId: string, id: string) => ({ pk: `USER#${ownerId}`, sk: `LEDGER#${kind}#${subjectId}#PAYMENT#${id}` }),
   refund: (ownerId: string, kind: string, subjectId: string, id: string) => ({ pk: `USER#${ownerId}`, sk: `LEDGER#${kind}#${subjectId}#REFUND#${id}` }),
   /** A card provider's event that has been applied (kept for a while: redeliveries are recognised). */

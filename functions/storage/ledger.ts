@@ -20,26 +20,29 @@ const EVENT_DAYS = 30;
 const paymentKey = (p: Pick<Payment, 'id' | 'subject'>) => keys.payment(p.subject.owner_id, p.subject.kind, p.subject.id, p.id);
 const refundKey = (r: Pick<Refund, 'id' | 'subject'>) => keys.refund(r.subject.owner_id, r.subject.kind, r.subject.id, r.id);
 
+/** A record as the domain sees it; one written before records had versions reads as version 0. */
 function strip<T>(item: Record<string, unknown>): T {
   const { pk: _pk, sk: _sk, entity: _e, ...rest } = item;
-  return rest as T;
+  return { ...rest, version: typeof rest.version === 'number' ? rest.version : 0 } as T;
 }
 
-/** Only this write's own expectation decides: a record is new, or still in the state read. */
-function recordWrite(key: { pk: string; sk: string }, entity: string, record: object, expect: string | null): Items[number] {
-  return {
-    Put: {
-      TableName: env.tableName(),
-      Item: { ...key, entity, ...record },
-      ConditionExpression: expect === null ? 'attribute_not_exists(pk)' : '#state = :expect',
-      ...(expect === null ? {} : { ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':expect': expect } }),
-    },
-  };
+/** A record written only if new, or only over the version read (0: written before versions). */
+function recordWrite(key: { pk: string; sk: string }, entity: string, record: object, expect: number | null): Items[number] {
+  const condition =
+    expect === null
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : expect === 0
+        ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#v)', ExpressionAttributeNames: { '#v': 'version' } }
+        : { ConditionExpression: '#v = :expect', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':expect': expect } };
+  return { Put: { TableName: env.tableName(), Item: { ...key, entity, ...record }, ...condition } };
 }
 
-/** The subject's move, from the status it must still have. Each kind of subject lives where its module keeps it. */
+/**
+ * The subject's move, over the version it was read at (its updated_at), which the write moves.
+ * Each kind of subject lives where its module keeps it.
+ */
 function subjectWrite(change: SubjectChange): Items[number] {
-  const set = { ...change.set, payment_status: change.to };
+  const set = { ...change.set, payment_status: change.to, updated_at: change.version.next };
   const names = Object.keys(set);
   switch (change.subject.kind) {
     case 'order':
@@ -48,12 +51,59 @@ function subjectWrite(change: SubjectChange): Items[number] {
           TableName: env.tableName(),
           Key: keys.order(change.subject.owner_id, change.subject.id),
           UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk) AND payment_status = :from',
-          ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-          ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:v${i}`, set[n as keyof typeof set]])), ':from': change.from },
+          ConditionExpression: 'attribute_exists(pk) AND #status = :from AND #version = :base',
+          ExpressionAttributeNames: { ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])), '#status': 'payment_status', '#version': 'updated_at' },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(names.map((n, i) => [`:v${i}`, set[n as keyof typeof set]])),
+            ':from': change.from,
+            ':base': change.version.base,
+          },
         },
       };
   }
+}
+
+/** The subject is still at the version read: nothing of it is written. */
+function subjectCheck(subject: Subject, version: string): Items[number] {
+  switch (subject.kind) {
+    case 'order':
+      return {
+        ConditionCheck: {
+          TableName: env.tableName(),
+          Key: keys.order(subject.owner_id, subject.id),
+          ConditionExpression: 'attribute_exists(pk) AND #version = :base',
+          ExpressionAttributeNames: { '#version': 'updated_at' },
+          ExpressionAttributeValues: { ':base': version },
+        },
+      };
+  }
+}
+
+function byKind(items: Record<string, unknown>[]) {
+  const byTime = (a: { created_at: string }, b: { created_at: string }) => a.created_at.localeCompare(b.created_at);
+  return {
+    payments: items.filter((i) => i.entity === 'payment').map((i) => strip<Payment>(i)).sort(byTime),
+    refunds: items.filter((i) => i.entity === 'refund').map((i) => strip<Refund>(i)).sort(byTime),
+  };
+}
+
+async function queryAll(pk: string, prefix: string) {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const r = await documentClient().send(
+      new QueryCommand({
+        TableName: env.tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(r.Items ?? []));
+    start = r.LastEvaluatedKey;
+  } while (start);
+  return items;
 }
 
 const eventItem = (eventId: string) => ({
@@ -66,13 +116,15 @@ export const ledger: Ledger = {
   async commit(write: LedgerWrite) {
     const items: Items = [];
     if (write.eventId) items.push({ Put: { TableName: env.tableName(), Item: eventItem(write.eventId), ConditionExpression: 'attribute_not_exists(pk)' } });
-    if (write.payment) items.push(recordWrite(paymentKey(write.payment.record), 'payment', write.payment.record, write.payment.expect));
-    if (write.refund) items.push(recordWrite(refundKey(write.refund.record), 'refund', write.refund.record, write.refund.expect));
+    for (const p of write.payments ?? []) items.push(recordWrite(paymentKey(p.record), 'payment', p.record, p.expect));
+    for (const r of write.refunds ?? []) items.push(recordWrite(refundKey(r.record), 'refund', r.record, r.expect));
     if (write.subject) items.push(subjectWrite(write.subject));
+    if (write.subjectUnchanged) items.push(subjectCheck(write.subjectUnchanged.subject, write.subjectUnchanged.version));
+    if (items.length === 0) return 'ok';
     const result = await transact(items);
     if (result === 'ok') return 'ok';
     if (write.eventId && result[0] === 'ConditionalCheckFailed') return 'duplicate-event';
-    if (result.includes('ConditionalCheckFailed')) return 'conflict';
+    if (result.includes('ConditionalCheckFailed') || result.includes('TransactionConflict')) return 'conflict';
     throw new Error(`ledger write failed: ${result.join(', ')}`);
   },
 
@@ -97,19 +149,15 @@ export const ledger: Ledger = {
   },
 
   async ofSubject(subject: Subject) {
-    const r = await documentClient().send(
-      new QueryCommand({
-        TableName: env.tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${subject.owner_id}`, ':prefix': keys.ledgerPrefix(subject.kind, subject.id) },
-        ConsistentRead: true,
-      }),
-    );
-    const items = r.Items ?? [];
-    const byTime = (a: { created_at: string }, b: { created_at: string }) => a.created_at.localeCompare(b.created_at);
-    return {
-      payments: items.filter((i) => i.entity === 'payment').map((i) => strip<Payment>(i)).sort(byTime),
-      refunds: items.filter((i) => i.entity === 'refund').map((i) => strip<Refund>(i)).sort(byTime),
-    };
+    return byKind(await queryAll(`USER#${subject.owner_id}`, keys.ledgerPrefix(subject.kind, subject.id)));
+  },
+
+  async ofOwner(ownerId: string, kind: Subject['kind']) {
+    const bySubject = new Map<string, Record<string, unknown>[]>();
+    for (const item of await queryAll(`USER#${ownerId}`, keys.ledgerKindPrefix(kind))) {
+      const id = (item.subject as Subject).id;
+      bySubject.set(id, [...(bySubject.get(id) ?? []), item]);
+    }
+    return new Map([...bySubject].map(([id, items]) => [id, byKind(items)]));
   },
 };

@@ -96,7 +96,7 @@ export const orderStore: OrderStore = {
     return item ? orderStore.get(item.owner_id as string, item.id as string) : undefined;
   },
 
-  async remove(ownerId, id, status) {
-    return deleteFromPlace(ownerId, COUNTER, keys.order(ownerId, id), { condition: 'payment_status = :status', values: { ':status': status } });
+  async remove(ownerId, id, base, status) {
+    return deleteFromPlace(ownerId, COUNTER, keys.order(ownerId, id), { condition: 'payment_status = :status AND updated_at = :base', values: { ':status': status, ':base': base } });
   },
 };

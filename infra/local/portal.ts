@@ -18,6 +18,7 @@ import { ensureTable, startDynamo } from './dynamodb';
 import { startS3 } from './s3';
 import { startMail } from './mail';
 import { createSiteHandler } from './site';
+import { STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS } from '../../functions/lib/payments/stripe-client';
 import { startLocalStripe } from './stripe/server';
 
 export interface PortalOptions {
@@ -113,6 +114,8 @@ export async function startLocalPortal(options: PortalOptions) {
       UPLOADS_BUCKET,
       MAIL_FROM: process.env.MAIL_FROM ?? 'IACR 2024 Beijing <no-reply@iacr2024-beijing.org>',
       SITE_ORIGIN: origin,
+      // Links in mails name only the site's own hosts, whatever Host a request came with.
+      SITE_HOSTS: [new URL(origin).host, `localhost:${options.port}`, `127.0.0.1:${options.port}`].join(','),
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       SES_ENDPOINT: mail.endpoint,
@@ -182,6 +185,9 @@ async function startStripe(port: number, host: string, origin: string, dataDir: 
     secretKey,
     webhookSecret,
     webhookUrl: `${origin}${API_BASE}/stripe/webhook`,
+    // The endpoint as organisers must create it in the Stripe dashboard: the pinned version, these events.
+    apiVersion: STRIPE_API_VERSION,
+    enabledEvents: [...STRIPE_WEBHOOK_EVENTS],
     dataDir,
   });
   return {

@@ -70,6 +70,18 @@ export function paymentReceivedMail(order: StoredOrder, payment: Payment, at: Da
   });
 }
 
+/** Part of a bank transfer arrived: what is still missing, to be sent with the same reference. `rest` is the payment still awaited. */
+export function paymentIncompleteMail(order: StoredOrder, rest: Payment) {
+  return layout({
+    subject: `Incomplete payment: registration order ${order.order_no}`,
+    heading: 'Part of your payment has arrived',
+    paragraphs: [
+      `The registration office has received a bank transfer for order ${order.order_no}, but it does not cover the order (${usd(order.amount_required)}). ${usd(rest.amount)} is still missing. Please transfer it with the same payment reference; the order stays "Checking" until it arrives.`,
+    ],
+    sections: [{ heading: 'Still to transfer', items: [`Amount: ${usd(rest.amount)}`, ...bankDetailLines(order.reference)] }],
+  });
+}
+
 export function paymentFailedMail(order: StoredOrder, links: { pay: string }) {
   return layout({
     subject: `Payment not completed: registration order ${order.order_no}`,

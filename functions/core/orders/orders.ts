@@ -8,17 +8,29 @@ import { conference, deadlines, registration2024 } from '../config/conference';
 import { countryRegions } from '../data/countries';
 import { phoneNumberPrefixes } from '../data/phone-prefixes';
 import { AppError, conflict, forbidden, invalid, notFound } from '../errors';
-import { wireAmount } from '../money';
+import { formatMoney, wireAmount } from '../money';
 import { formatCstDeadline, formatCstInstant, isBefore } from '../time';
 import type { Logger, Mail, Mailer } from '../accounts/ports';
 import type { FileStore } from '../uploads/ports';
-import type { Payment, Refund } from '../payments/model';
-import type { Payable, PayableModule, PaymentMail, PaymentsDeps, SubjectChange } from '../payments/ports';
-import { confirmTransfer, noteTransfer, recordTransferRefund, requestRefund, settleCheckout, startCardCheckout } from '../payments/payments';
+import type { Refund } from '../payments/model';
+import type { Payable, PayableModule, PaymentMail, PaymentsDeps, SubjectChange, SubjectLedger } from '../payments/ports';
+import {
+  confirmTransfer,
+  noteTransfer,
+  paymentMessages,
+  recordTransferRefund,
+  refundableOf,
+  refundPlan,
+  requestRefund,
+  settleCheckout,
+  startCardCheckout,
+} from '../payments/payments';
+import { nextVersion } from '../versions';
 import {
   cancelledWithoutRefundMail,
   orderPlacedMail,
   paymentFailedMail,
+  paymentIncompleteMail,
   paymentReceivedMail,
   refundCompletedMail,
   refundFailedMail,
@@ -47,7 +59,7 @@ export const orderResultMessages = {
   notAwaitingPayment: 'This order is not awaiting payment.',
   transferLater: 'You can pay later: the order stays unpaid until you pay it.',
   transferDone: 'Thank you. The registration office will check your transfer; the order is now "Checking".',
-  changedElsewhere: 'This order was changed in another window or on another device. Please reload the page.',
+  changedElsewhere: paymentMessages.changed,
   refundChanged: 'The refund amount has changed since the page was shown (a new refund period has begun). Please look at it again.',
   cancelledWithRefund: 'The order is cancelled. The refund is on its way.',
   cancelledWithoutRefund: 'The order is cancelled. There is no refund from 15 October 2024.',
@@ -70,6 +82,9 @@ export interface OrderDeps {
   newChecksum(): string;
   siteOrigin: string;
 }
+
+/** What reading orders with their money needs (no card provider: the list loads fast). */
+export type OrderReadDeps = Pick<OrderDeps, 'orders'> & { payments: Pick<PaymentsDeps, 'ledger'> };
 
 const links = (deps: Pick<OrderDeps, 'siteOrigin'>, order: Pick<StoredOrder, 'checksum'>) => ({
   pay: `${deps.siteOrigin}/registration/submission?checksum=${encodeURIComponent(order.checksum)}`,
@@ -104,13 +119,27 @@ function assertOpen(now: Date) {
   if (!window.open) throw forbidden(window.message!);
 }
 
+const noLedger: SubjectLedger = { payments: [], refunds: [] };
+
+/**
+ * The refund a cancellation gives today: what the policy gives, but never more than the order's
+ * payments can still give back (a refund made in the card provider's dashboard counts).
+ */
+function cancellationQuote(order: StoredOrder, money: SubjectLedger, now: Date) {
+  const policy = refundQuote(order.amount_required, now);
+  const left = refundableOf(money.payments, money.refunds);
+  return { ...policy, refund: Math.min(policy.refund, left), alreadyRefunded: Math.max(0, order.amount_required - left) };
+}
+
 /** What the delegate is shown before cancelling a paid order: the exact refund and its rule. */
-function cancellationPreview(order: StoredOrder, now: Date) {
-  if (order.payment_status !== ORDER_STATUS.paid) return null;
-  const quote = refundQuote(order.amount_required, now);
+function cancellationPreview(order: StoredOrder, money: SubjectLedger | undefined, now: Date) {
+  if (order.payment_status !== ORDER_STATUS.paid || !money) return null;
+  const quote = cancellationQuote(order, money, now);
   return {
     refund_amount: wireAmount(quote.refund),
     fee: wireAmount(quote.fee),
+    /** Given back already (e.g. by the office): the refund above is at most what is left. */
+    already_refunded: wireAmount(quote.alreadyRefunded),
     rule: quote.rule,
     valid_until: quote.validUntil,
     valid_until_text: quote.validUntil ? formatCstInstant(quote.validUntil) : null,
@@ -119,7 +148,7 @@ function cancellationPreview(order: StoredOrder, now: Date) {
 }
 
 /** An order as the list shows it (spec section 3 "Registration order (list)", and what the pages need beside). */
-export function orderListItem(order: StoredOrder, now: Date) {
+export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedger | undefined) {
   return {
     id: order.id,
     order_no: order.order_no,
@@ -135,19 +164,20 @@ export function orderListItem(order: StoredOrder, now: Date) {
     payment_method: order.payment_method,
     reference: order.reference,
     actions: orderActions(order.payment_status),
-    cancellation: cancellationPreview(order, now),
+    cancellation: cancellationPreview(order, money, now),
     refund_failed: Boolean(order.refund_failed_at),
     created_at: order.created_at,
   };
 }
 
-export async function listOrders(deps: Pick<OrderDeps, 'orders'>, ownerId: string, now: Date) {
+export async function listOrders(deps: OrderReadDeps, ownerId: string, now: Date) {
   // Oldest first; orders placed within one instant keep the order of their numbers.
-  const orders = (await deps.orders.list(ownerId)).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.sequence - b.sequence);
+  const [stored, money] = await Promise.all([deps.orders.list(ownerId), deps.payments.ledger.ofOwner(ownerId, 'order')]);
+  const orders = stored.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.sequence - b.sequence);
   const window = registrationWindow(now);
   const full = orders.length >= registration2024.maxOrdersPerDelegate;
   return {
-    items: orders.map((o) => orderListItem(o, now)),
+    items: orders.map((o) => orderListItem(o, now, money.get(o.id) ?? noLedger)),
     total: orders.length,
     max: registration2024.maxOrdersPerDelegate,
     registration: window,
@@ -169,16 +199,17 @@ function formOf(order: StoredOrder): OrderForm {
 }
 
 /** GET /registration/submission/{id}: the order part (with payment_status) and the form's fields. */
-export async function getOrder(deps: Pick<OrderDeps, 'orders'>, ownerId: string, id: string, now: Date) {
+export async function getOrder(deps: OrderReadDeps, ownerId: string, id: string, now: Date) {
   const order = await ownOrder(deps, ownerId, id);
-  return { order: { ...orderListItem(order, now), updated_at: order.updated_at }, detail: formOf(order) };
+  const money = order.payment_status === ORDER_STATUS.paid ? await deps.payments.ledger.ofSubject(subjectOf(order)) : noLedger;
+  return { order: { ...orderListItem(order, now, money), updated_at: order.updated_at }, detail: formOf(order) };
 }
 
 /** GET /registration/detail/{checksum}: the order behind a payment link. */
 export async function getOrderByChecksum(deps: Pick<OrderDeps, 'orders'>, ownerId: string, checksum: string, now: Date) {
   const order = (await deps.orders.list(ownerId)).find((o) => o.checksum === checksum);
   if (!order) throw notFound(orderResultMessages.notFound);
-  const item = orderListItem(order, now);
+  const item = orderListItem(order, now, undefined);
   return {
     id: item.id,
     rate: item.rate,
@@ -291,8 +322,7 @@ export async function updateOrder(
     const step4 = Object.fromEntries(stepFields[4].map((f) => [f, form[f]]));
     next = { ...order, ...step4 };
   }
-  // A new version is always later than the one it replaces, even within one millisecond.
-  next.updated_at = new Date(Math.max(now.getTime(), Date.parse(order.updated_at) + 1)).toISOString();
+  next.updated_at = nextVersion(order.updated_at, now);
   if ((await deps.orders.update(next, order.updated_at, order.payment_status)) === 'changed') throw conflict(orderResultMessages.changedElsewhere);
   return { message: orderResultMessages.updated, data: { id, amount_required: wireAmount(next.amount_required), updated_at: next.updated_at } };
 }
@@ -302,7 +332,7 @@ export async function deleteOrder(deps: OrderDeps, ownerId: string, id: string, 
   if (!orderActions(order.payment_status).delete) throw forbidden(orderResultMessages.deleteNotAllowed);
   // A checkout still open could be paid after the order is gone: end it first.
   await closeOpenCheckouts(deps, order, now);
-  if (!(await deps.orders.remove(ownerId, id, ORDER_STATUS.unpaid))) throw conflict(orderResultMessages.changedElsewhere);
+  if (!(await deps.orders.remove(ownerId, id, order.updated_at, ORDER_STATUS.unpaid))) throw conflict(orderResultMessages.changedElsewhere);
   return { message: orderResultMessages.deleted };
 }
 
@@ -316,6 +346,7 @@ function payableOf(order: StoredOrder): Payable<StoredOrder> {
     subject: subjectOf(order),
     record: order,
     status: order.payment_status,
+    version: order.updated_at,
     amount: order.amount_required,
     currency: 'USD',
     title: `Registration order ${order.order_no}`,
@@ -324,9 +355,10 @@ function payableOf(order: StoredOrder): Payable<StoredOrder> {
   };
 }
 
-function change(order: StoredOrder, event: OrderEvent, set: SubjectChange['set'] = {}): SubjectChange | null {
+/** The order's move on an event, over the version it was read at (null: not allowed from its status). */
+function change(order: StoredOrder, event: OrderEvent, at: Date, set: SubjectChange['set'] = {}): SubjectChange | null {
   const move = orderTransition(order.payment_status, event);
-  return move ? { subject: subjectOf(order), from: move.from, to: move.to, set } : null;
+  return move ? { subject: subjectOf(order), from: move.from, to: move.to, version: { base: order.updated_at, next: nextVersion(order.updated_at, at) }, set } : null;
 }
 
 /** The orders module as the payments module sees it: loading an order, and what each money event does to it. */
@@ -338,10 +370,14 @@ export function orderPayables(deps: Pick<OrderDeps, 'orders'>): PayableModule {
       return order && payableOf(order);
     },
     paid: (p, payment, at) =>
-      change(record(p), payment.method === 'card' ? 'card-paid' : 'transfer-received', { paid_at: at.toISOString(), payment_method: payment.method, refund_failed_at: null }),
-    refunding: (p, _refund, at) => change(record(p), 'cancel-with-refund', { cancelled_at: at.toISOString() }),
-    refunded: (p) => change(record(p), 'refund-done'),
-    refundFailed: (p, _refund, at) => change(record(p), 'refund-failed', { refund_failed_at: at.toISOString(), cancelled_at: null }),
+      change(record(p), payment.method === 'card' ? 'card-paid' : 'transfer-received', at, { paid_at: at.toISOString(), payment_method: payment.method, refund_failed_at: null }),
+    refunding: (p, _refund, at) => change(record(p), 'cancel-with-refund', at, { cancelled_at: at.toISOString() }),
+    refunded: (p, _refund, at) => change(record(p), 'refund-done', at),
+    refundFailed: (p, _refund, at) => change(record(p), 'refund-failed', at, { refund_failed_at: at.toISOString(), cancelled_at: null }),
+    holds: (p, at) => {
+      const order = record(p);
+      return { subject: subjectOf(order), from: order.payment_status, to: order.payment_status, version: { base: order.updated_at, next: nextVersion(order.updated_at, at) } };
+    },
   };
 }
 
@@ -355,6 +391,8 @@ export function orderPaymentMails(deps: Pick<OrderDeps, 'mailer' | 'log' | 'site
     switch (mail.kind) {
       case 'payment-received':
         return void (await send(deps, to, paymentReceivedMail(order, mail.payment, mail.at, l), mail.kind));
+      case 'payment-incomplete':
+        return void (await send(deps, to, paymentIncompleteMail(order, mail.payment), mail.kind));
       case 'payment-failed':
         return void (await send(deps, to, paymentFailedMail(order, l), mail.kind));
       case 'refund-requested':
@@ -401,6 +439,12 @@ export async function startOrderCheckout(deps: OrderDeps, ownerId: string, id: s
   return { url };
 }
 
+/** An order as the list shows it, read again with its money (after a change). */
+async function freshListItem(deps: OrderReadDeps, ownerId: string, id: string, now: Date) {
+  const order = await ownOrder(deps, ownerId, id);
+  return orderListItem(order, now, await deps.payments.ledger.ofSubject(subjectOf(order)));
+}
+
 /**
  * The success page's call: the same idempotent fulfilment as the webhook (the delegate may be
  * back before the provider's event), for a checkout of one's own orders only.
@@ -409,17 +453,25 @@ export async function confirmOrderCheckout(deps: OrderDeps, ownerId: string, ses
   const session = await deps.payments.gateway.readCheckout(sessionId).catch(() => undefined);
   if (!session || session.metadata.owner_id !== ownerId || session.metadata.subject_kind !== 'order') throw notFound(orderResultMessages.notFound);
   const { outcome } = await settleCheckout(deps.payments, sessionId, now);
-  const order = await ownOrder(deps, ownerId, session.metadata.subject_id!);
-  return { outcome, order: orderListItem(order, now) };
+  return { outcome, order: await freshListItem(deps, ownerId, session.metadata.subject_id!, now) };
 }
 
-/** POST /registration/submission/transfer-payment/{id}: "Pay later" keeps the order unpaid; "Done" moves it to Checking. */
+/**
+ * POST /registration/submission/transfer-payment/{id}: "Pay later" keeps the order unpaid; "Done"
+ * moves it to Checking with a transfer payment of what the order costs in the version read (a
+ * save of the order meanwhile makes it "changed elsewhere"). Like card payment, only while
+ * registration is open; an open card checkout is ended first (a paid one is settled instead).
+ */
 export async function chooseTransfer(deps: OrderDeps, ownerId: string, id: string, type: 'later' | 'done', now: Date, office: string) {
-  const order = await deps.orders.get(ownerId, id);
-  if (!order) throw new AppError('bad_request', orderMessages.submitFirst);
-  if (!orderActions(order.payment_status).pay) throw conflict(orderResultMessages.notAwaitingPayment);
+  const found = await deps.orders.get(ownerId, id);
+  if (!found) throw new AppError('bad_request', orderMessages.submitFirst);
+  if (!orderActions(found.payment_status).pay) throw conflict(orderResultMessages.notAwaitingPayment);
+  assertOpen(now);
   if (type === 'later') return { message: orderResultMessages.transferLater };
-  const move = change(order, 'transfer-done', { payment_method: 'transfer' })!;
+  await closeOpenCheckouts(deps, found, now);
+  const order = await ownOrder(deps, ownerId, id);
+  if (!orderActions(order.payment_status).pay) throw conflict(orderResultMessages.notAwaitingPayment);
+  const move = change(order, 'transfer-done', now, { payment_method: 'transfer' })!;
   await noteTransfer(deps.payments, payableOf(order), move, now);
   const checking = { ...order, payment_status: ORDER_STATUS.checking as OrderStatus };
   await send(deps, order.owner_email, transferNotedMail(checking, links(deps, order)), 'transfer noted');
@@ -429,27 +481,33 @@ export async function chooseTransfer(deps: OrderDeps, ownerId: string, id: strin
 
 /**
  * POST /registration/submission/refund/{id}: cancels a paid order with the refund of the policy
- * today. `expectedRefund` (what the page showed) guards against a new period starting meanwhile.
+ * today, at most what its payments can still give back. `expectedRefund` (what the page showed)
+ * guards against a new period starting, or money going back, meanwhile.
  */
 export async function cancelOrder(deps: OrderDeps, ownerId: string, id: string, expectedRefund: string | undefined, now: Date) {
   const order = await ownOrder(deps, ownerId, id);
   if (!orderActions(order.payment_status).cancel) throw forbidden(orderResultMessages.cancelNotAllowed);
-  const quote = refundQuote(order.amount_required, now);
+  const money = await deps.payments.ledger.ofSubject(subjectOf(order));
+  const quote = cancellationQuote(order, money, now);
   if (expectedRefund !== undefined && expectedRefund !== wireAmount(quote.refund)) {
-    throw new AppError('conflict', orderResultMessages.refundChanged, { cancellation: cancellationPreview(order, now) });
+    throw new AppError('conflict', orderResultMessages.refundChanged, { cancellation: cancellationPreview(order, money, now) });
   }
   if (quote.refund === 0) {
-    const move = change(order, 'cancel-without-refund', { cancelled_at: now.toISOString() })!;
+    const move = change(order, 'cancel-without-refund', now, { cancelled_at: now.toISOString() })!;
     if ((await deps.payments.ledger.commit({ subject: move })) !== 'ok') throw conflict(orderResultMessages.changedElsewhere);
     await send(deps, order.owner_email, cancelledWithoutRefundMail(order), 'cancelled without refund');
     return { message: orderResultMessages.cancelledWithoutRefund, data: { refund_amount: wireAmount(0) } };
   }
-  const { payments } = await deps.payments.ledger.ofSubject(subjectOf(order));
-  const paidWith = payments.find((p: Payment) => p.state === 'confirmed' && !p.surplus);
-  if (!paidWith) throw conflict('The payment of this order was not found. Please contact the registration office.');
   await requestRefund(
     deps.payments,
-    { payable: payableOf(order), payment: paidWith, amount: quote.refund, reason: 'cancellation', by: 'delegate', change: change(order, 'cancel-with-refund', { cancelled_at: now.toISOString() }) },
+    {
+      subject: subjectOf(order),
+      from: refundPlan(money.payments, money.refunds, quote.refund),
+      reason: 'cancellation',
+      by: 'delegate',
+      // Over the order as it was read for the quote: a change since makes the delegate look again.
+      change: () => change(order, 'cancel-with-refund', now, { cancelled_at: now.toISOString() }),
+    },
     now,
   );
   return { message: orderResultMessages.cancelledWithRefund, data: { refund_amount: wireAmount(quote.refund) } };
@@ -462,9 +520,14 @@ export const officeMessages = {
   badReference: 'This is not a valid payment reference: a digit is wrong or missing (the last digit is a check digit).',
   noPendingTransfer: 'This order has no bank transfer waiting to be confirmed.',
   noTransferRefund: 'This order has no bank transfer refund waiting to be recorded.',
+  noFailedRefund: 'This order has no failed refund to try again.',
   transferConfirmed: 'The transfer is confirmed: the order is paid and the delegate has been told.',
-  refundRecorded: 'The refund is recorded: the order is cancelled and the delegate has been told.',
-} as const;
+  transferSurplus: (excess: number) =>
+    `The transfer is confirmed: the order is paid and the delegate has been told. ${formatMoney(excess)} more than the order costs arrived: please send it back and record that refund.`,
+  transferIncomplete: (missing: number) => `The transfer is recorded, but ${formatMoney(missing)} is still missing: the order stays "Checking" and the delegate has been told.`,
+  refundRecorded: 'The refund is recorded and the delegate has been told.',
+  refundRetried: 'The refund has been requested again: the order is "Refunding".',
+};
 
 async function orderByReference(deps: Pick<OrderDeps, 'orders'>, reference: string) {
   const sequence = parseTransferReference(reference);
@@ -474,22 +537,52 @@ async function orderByReference(deps: Pick<OrderDeps, 'orders'>, reference: stri
   return order;
 }
 
-/** The office found the transfer of an order on the bank statement. */
-export async function officeConfirmTransfer(deps: OrderDeps, reference: string, now: Date) {
+/**
+ * The office found a transfer of an order on the bank statement: `amount` (cents) is what
+ * arrived. The order is Paid when what it holds covers it (more is given back by the office);
+ * otherwise it stays Checking and the delegate is told what is missing.
+ */
+export async function officeConfirmTransfer(deps: OrderDeps, reference: string, amount: number, now: Date) {
   const order = await orderByReference(deps, reference);
   const { payments } = await deps.payments.ledger.ofSubject(subjectOf(order));
   const pending = payments.find((p) => p.method === 'transfer' && p.state === 'pending');
   if (!pending || order.payment_status !== ORDER_STATUS.checking) throw conflict(officeMessages.noPendingTransfer);
-  await confirmTransfer(deps.payments, pending, now);
-  return { message: officeMessages.transferConfirmed, data: orderListItem({ ...order, payment_status: ORDER_STATUS.paid }, now) };
+  const result = await confirmTransfer(deps.payments, pending.id, subjectOf(order), amount, now);
+  const message = result.outcome === 'paid' ? (result.excess > 0 ? officeMessages.transferSurplus(result.excess) : officeMessages.transferConfirmed) : officeMessages.transferIncomplete(result.missing);
+  return { message, data: await freshListItem(deps, order.owner_id, order.id, now) };
 }
 
-/** The office sent the refund of a cancelled order paid by bank transfer. */
+/** The office sent the refund of a cancelled order paid by bank transfer (or of money paid too much). */
 export async function officeRecordTransferRefund(deps: OrderDeps, reference: string, now: Date) {
   const order = await orderByReference(deps, reference);
   const { refunds } = await deps.payments.ledger.ofSubject(subjectOf(order));
-  const waiting = refunds.find((r) => r.method === 'transfer' && r.reason === 'cancellation' && r.state === 'created');
-  if (!waiting || order.payment_status !== ORDER_STATUS.refunding) throw conflict(officeMessages.noTransferRefund);
+  const waiting = refunds.find((r) => r.method === 'transfer' && r.state === 'created');
+  if (!waiting) throw conflict(officeMessages.noTransferRefund);
   await recordTransferRefund(deps.payments, waiting, now);
-  return { message: officeMessages.refundRecorded, data: orderListItem({ ...order, payment_status: ORDER_STATUS.cancelled }, now) };
+  return { message: officeMessages.refundRecorded, data: await freshListItem(deps, order.owner_id, order.id, now) };
+}
+
+/**
+ * The office tries again a cancellation refund that failed (the order went back to Paid): the
+ * same amount, at most what the payments can still give back; the order is Refunding again.
+ */
+export async function officeRetryRefund(deps: OrderDeps, reference: string, now: Date) {
+  const order = await orderByReference(deps, reference);
+  const money = await deps.payments.ledger.ofSubject(subjectOf(order));
+  const failed = money.refunds.filter((r) => r.reason === 'cancellation' && r.state === 'failed').at(-1);
+  if (!failed || order.payment_status !== ORDER_STATUS.paid || !order.refund_failed_at) throw conflict(officeMessages.noFailedRefund);
+  const amount = Math.min(failed.amount, refundableOf(money.payments, money.refunds));
+  if (amount === 0) throw conflict(officeMessages.noFailedRefund);
+  await requestRefund(
+    deps.payments,
+    {
+      subject: subjectOf(order),
+      from: refundPlan(money.payments, money.refunds, amount),
+      reason: 'cancellation',
+      by: 'office',
+      change: () => change(order, 'cancel-with-refund', now, { cancelled_at: now.toISOString(), refund_failed_at: null }),
+    },
+    now,
+  );
+  return { message: officeMessages.refundRetried, data: await freshListItem(deps, order.owner_id, order.id, now) };
 }

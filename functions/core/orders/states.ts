@@ -37,7 +37,8 @@ const moves: Record<OrderEvent, { from: readonly OrderStatus[]; to: OrderStatus 
   'cancel-with-refund': { from: [1], to: -2 },
   'cancel-without-refund': { from: [1], to: -1 },
   'refund-done': { from: [-2], to: -1 },
-  'refund-failed': { from: [-2], to: 1 },
+  // A card refund can fail after it succeeded (the card's bank returns it): from Cancelled too.
+  'refund-failed': { from: [-2, -1], to: 1 },
 };
 
 /** The status an event moves an order to, or null when the spec does not allow it from `from`. */

@@ -4,10 +4,17 @@
  * below, and the thing it pays for (the subject: a registration order now, the older flow's fees
  * and dinners later) changes state in the same transaction as the payment or refund that causes it.
  *
- *   payment: created ─▶ pending ─▶ confirmed ─▶ refunded
+ *   payment: created ─▶ pending ─▶ confirmed ◀─▶ refunded   (back to confirmed when a refund that
+ *                  │        │                            had succeeded fails after all)
  *                  └────────┴──▶ failed | canceled ─▶ confirmed (money that arrived for an attempt
  *                                                     given up: it is counted, or refunded in full)
- *   refund:  created ─▶ pending ─▶ done | failed      (created ─▶ failed when the provider refuses at once)
+ *   refund:  created ─▶ pending ─▶ done ─▶ failed     (created ─▶ failed when the provider refuses at
+ *                                                     once; done ─▶ failed when a card refund that
+ *                                                     succeeded is returned by the card's bank later)
+ *
+ * Every record carries a version: a write is made only over the version it was read at, and
+ * every write moves it (storage/ledger.ts). The rules that must hold over any interleaving of
+ * writes are in invariants.ts.
  */
 
 /** What a payment pays for. The kind says which module owns it (payable.ts adapters). */
@@ -32,6 +39,8 @@ export interface Payment {
   /** The card provider's ids: checkout session, then payment intent once paid. */
   provider_ids: { checkout_session?: string; payment_intent?: string };
   state: PaymentState;
+  /** Moves by one with every write of the record; a write is made only over the version read. */
+  version: number;
   /** Card: the checkout address the delegate is sent to while the payment is pending. */
   checkout_url?: string;
   /**
@@ -56,6 +65,8 @@ export interface Refund {
   currency: 'USD';
   method: PaymentMethod;
   state: RefundState;
+  /** Moves by one with every write of the record; a write is made only over the version read. */
+  version: number;
   reason: RefundReason;
   requested_by: RefundRequester;
   provider_refund_id?: string;
@@ -71,13 +82,13 @@ const paymentMoves: Record<PaymentState, readonly PaymentState[]> = {
   confirmed: ['refunded'],
   failed: [],
   canceled: ['confirmed'],
-  refunded: [],
+  refunded: ['confirmed'],
 };
 
 const refundMoves: Record<RefundState, readonly RefundState[]> = {
   created: ['pending', 'failed', 'done'],
   pending: ['done', 'failed'],
-  done: [],
+  done: ['failed'],
   failed: [],
 };
 
@@ -91,14 +102,41 @@ export class TransitionRefused extends Error {
 /** The payment in its next state, or a refusal: the one function every path moves payments with. */
 export function movePayment(payment: Payment, to: PaymentState, at: Date, set: Partial<Payment> = {}): Payment {
   if (!paymentMoves[payment.state].includes(to)) throw new TransitionRefused('A payment', payment.state, to);
-  return { ...payment, ...set, state: to, updated_at: at.toISOString(), ...(to === 'confirmed' ? { confirmed_at: at.toISOString() } : {}) };
+  const confirmedAt = to === 'confirmed' && !payment.confirmed_at ? { confirmed_at: at.toISOString() } : {};
+  return { ...payment, ...set, state: to, version: payment.version + 1, updated_at: at.toISOString(), ...confirmedAt };
 }
+
+/** The same payment written again in its state (its refunds changed): the version still moves. */
+export const touchPayment = (payment: Payment, at: Date): Payment => ({ ...payment, version: payment.version + 1, updated_at: at.toISOString() });
 
 export const canMovePayment = (payment: Payment, to: PaymentState) => paymentMoves[payment.state].includes(to);
 
 export function moveRefund(refund: Refund, to: RefundState, at: Date, set: Partial<Refund> = {}): Refund {
   if (!refundMoves[refund.state].includes(to)) throw new TransitionRefused('A refund', refund.state, to);
-  return { ...refund, ...set, state: to, updated_at: at.toISOString(), ...(to === 'done' ? { done_at: at.toISOString() } : {}) };
+  return { ...refund, ...set, state: to, version: refund.version + 1, updated_at: at.toISOString(), ...(to === 'done' ? { done_at: at.toISOString() } : {}) };
 }
 
 export const canMoveRefund = (refund: Refund, to: RefundState) => refundMoves[refund.state].includes(to);
+
+// ---------------------------------------------------------------------------------------------
+// What the records say about money (derived, never stored: the records are the truth)
+
+/** Money a payment brought in: its amount once confirmed (also when refunded since). */
+export const received = (payment: Payment) => (payment.state === 'confirmed' || payment.state === 'refunded' ? payment.amount : 0);
+
+/** A refund that still gives (or gave) money back: every state but failed. */
+export const refundHolds = (refund: Refund) => refund.state !== 'failed';
+
+/** What was given back, or is on its way back, from one payment. */
+export const refundedFrom = (payment: Pick<Payment, 'id'>, refunds: readonly Refund[]) =>
+  refunds.filter((r) => r.payment_id === payment.id && refundHolds(r)).reduce((sum, r) => sum + r.amount, 0);
+
+/** What can still be given back from one payment: received less what was (or is being) refunded. */
+export const refundable = (payment: Payment, refunds: readonly Refund[]) => Math.max(0, received(payment) - refundedFrom(payment, refunds));
+
+/** Payments whose money pays the subject (not money recorded only to be given back). */
+export const counted = (payments: readonly Payment[]) => payments.filter((p) => !p.surplus);
+
+/** Net money the subject holds: what its counted payments brought in, less what went back from them. */
+export const netReceived = (payments: readonly Payment[], refunds: readonly Refund[]) =>
+  counted(payments).reduce((sum, p) => sum + received(p) - refundedFrom(p, refunds), 0);

@@ -3,25 +3,49 @@
  * subject's state, written together), the card provider, and the subject's own module.
  */
 import type { Logger } from '../accounts/ports';
-import type { Payment, PaymentState, Refund, RefundState, Subject } from './model';
+import type { Payment, Refund, Subject } from './model';
 
-/** A change of the subject's state that must happen with the payment or refund that causes it. */
+/**
+ * A subject's version: the one it was read at (`base`) and the one a write moves it to (`next`).
+ * A write over another version than `base` is refused: whoever read the subject earlier lost.
+ */
+export interface SubjectVersion {
+  base: string;
+  next: string;
+}
+
+/** A change of the subject that must happen with the payment or refund that causes it. */
 export interface SubjectChange {
   subject: Subject;
-  /** The state it must still be in (the write is refused otherwise). */
+  /** The state it must still be in. */
   from: number;
+  /** Its state after the write (the same as `from` when only the money it holds changed). */
   to: number;
+  version: SubjectVersion;
   /** Other fields set on the subject in the same write (e.g. paid_at, payment_method). */
   set?: Record<string, string | number | null>;
 }
 
+/** A ledger record written over the version it was read at (null: it must be new). */
+export interface RecordWrite<T> {
+  record: T;
+  expect: number | null;
+}
+
 /** One atomic write of the ledger: all of it happens, or none. */
 export interface LedgerWrite {
-  payment?: { record: Payment; expect: PaymentState | null };
-  refund?: { record: Refund; expect: RefundState | null };
+  payments?: RecordWrite<Payment>[];
+  refunds?: RecordWrite<Refund>[];
   subject?: SubjectChange;
+  /** The subject must still be at this version, unchanged (e.g. a payment made for its amount). */
+  subjectUnchanged?: { subject: Subject; version: string };
   /** A card provider's event applied with this write: the same event id is never applied twice. */
   eventId?: string;
+}
+
+export interface SubjectLedger {
+  payments: Payment[];
+  refunds: Refund[];
 }
 
 export type LedgerResult = 'ok' | 'conflict' | 'duplicate-event';
@@ -33,7 +57,9 @@ export interface Ledger {
   payment(subject: Subject, id: string): Promise<Payment | undefined>;
   refund(subject: Subject, id: string): Promise<Refund | undefined>;
   /** Payments and refunds of one subject, oldest first. */
-  ofSubject(subject: Subject): Promise<{ payments: Payment[]; refunds: Refund[] }>;
+  ofSubject(subject: Subject): Promise<SubjectLedger>;
+  /** Payments and refunds of all of an owner's subjects of a kind, by subject id (one read). */
+  ofOwner(ownerId: string, kind: Subject['kind']): Promise<Map<string, SubjectLedger>>;
 }
 
 export interface CheckoutSession {
@@ -92,6 +118,8 @@ export interface Payable<Record = unknown> {
   record: Record;
   /** Its current state (e.g. an order's payment_status). */
   status: number;
+  /** The version it was read at (an order's updated_at): every change is made over it. */
+  version: string;
   /** What it costs now, in cents. */
   amount: number;
   currency: 'USD';
@@ -112,10 +140,12 @@ export interface PayableModule {
   refunding(payable: Payable, refund: Refund, at: Date): SubjectChange | null;
   refunded(payable: Payable, refund: Refund, at: Date): SubjectChange | null;
   refundFailed(payable: Payable, refund: Refund, at: Date): SubjectChange | null;
+  /** The money it holds changed but not its state (a part of a transfer arrived): its version moves. */
+  holds(payable: Payable, at: Date): SubjectChange;
 }
 
 export interface PaymentMail {
-  kind: 'payment-received' | 'payment-failed' | 'surplus-refunded' | 'refund-requested' | 'refund-completed' | 'refund-failed';
+  kind: 'payment-received' | 'payment-incomplete' | 'payment-failed' | 'surplus-refunded' | 'refund-requested' | 'refund-completed' | 'refund-failed';
   payable: Payable;
   payment: Payment;
   refund?: Refund;

@@ -13,6 +13,6 @@ const body = z.intersection(orderFormSchema, z.object({ _method: z.enum(['PUT', 
 export const handler = defineDelegateHandler(
   routes.updateOrder,
   { params: orderIdSchema, body, query: updateOrderQuerySchema },
-  async ({ auth, params, body, query, now, siteOrigin }) =>
-    replyWith(await updateOrder(orderDeps(siteOrigin), auth.userId, params.id, body, now, { updatedAt: query.base_updated_at, status: query.base_status })),
+  async ({ auth, params, body: { _method: _put, ...form }, query, now, siteOrigin }) =>
+    replyWith(await updateOrder(orderDeps(siteOrigin), auth.userId, params.id, form, now, { updatedAt: query.base_updated_at, status: query.base_status })),
 );

@@ -98,17 +98,19 @@ export function clientAddress(event: Pick<APIGatewayProxyEventV2, 'headers' | 'r
 }
 
 /**
- * `https://<host>` of the site as the viewer reached it. A CloudFront Function on /api/* copies
- * the viewer's Host into `x-forwarded-host` (and the origin request policy forwards it with
- * CloudFront-Forwarded-Proto); CloudFront answers only for the distribution's own names, and a
- * request that did not come through CloudFront is refused (x-origin-verify), so a link made from
- * it can only point at this site. SITE_ORIGIN, if set, serves calls that carry neither.
+ * `https://<host>` of the site as the viewer reached it, for links in mails. A CloudFront
+ * Function on /api/* copies the viewer's Host into `x-forwarded-host` (and the origin request
+ * policy forwards it with CloudFront-Forwarded-Proto), and a request that did not come through
+ * CloudFront is refused (x-origin-verify). CloudFront answers only for the distribution's own
+ * names; where the site's hosts are configured (SITE_HOSTS: locally always) a host that is not
+ * one of them is not believed, and the link points at SITE_ORIGIN instead.
  */
 export function siteOriginOf(headers: Record<string, string | undefined>): string {
-  const host = headers['x-forwarded-host'];
-  if (host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host)) {
+  const host = headers['x-forwarded-host']?.toLowerCase();
+  const allowed = env.siteHosts();
+  if (host && /^[a-z0-9.-]+(:\d{1,5})?$/.test(host) && (!allowed || allowed.includes(host))) {
     const proto = headers['cloudfront-forwarded-proto'] === 'http' ? 'http' : 'https';
-    return `${proto}://${host.toLowerCase()}`;
+    return `${proto}://${host}`;
   }
   return env.siteOrigin();
 }

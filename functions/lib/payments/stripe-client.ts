@@ -7,6 +7,7 @@
  */
 import Stripe from 'stripe';
 import { loadSecrets } from '../aws/clients';
+import { providerEventTypes } from '#core/payments/payments';
 import { env } from '../env';
 
 export interface StripeKeys {
@@ -20,9 +21,20 @@ export interface StripeClientConfig {
   apiBase?: string;
 }
 
-/** The SDK options for a config: where to connect, two retries, a 10 s timeout. */
+/**
+ * The Stripe API version the portal is written for, pinned (not left to the SDK's default, which
+ * moves with SDK upgrades). The webhook endpoint in the Stripe dashboard must be created with the
+ * same version: which events exist and what their objects hold depend on it (card refunds send
+ * `refund.created|updated|failed` only from 2024-10-28). README "Deploy to AWS" lists the events.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.StripeConfig['apiVersion'];
+
+/** The events the portal's webhook endpoint must receive: those the payments module acts on. */
+export const STRIPE_WEBHOOK_EVENTS = providerEventTypes;
+
+/** The SDK options for a config: the pinned API version, where to connect, two retries, a 10 s timeout. */
 export function stripeClientOptions(config: Pick<StripeClientConfig, 'apiBase'>): Stripe.StripeConfig {
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 10_000 };
+  const options: Stripe.StripeConfig = { apiVersion: STRIPE_API_VERSION, maxNetworkRetries: 2, timeout: 10_000 };
   if (!config.apiBase) return options;
   const url = new URL(config.apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';

@@ -171,6 +171,21 @@ describe('origin check and logs', () => {
     expect(through.body).toEqual({ code: 200, message: 'success', data: 'ok' });
   });
 
+  it('makes mail links only from a configured site host; any other Host falls back to SITE_ORIGIN', async () => {
+    process.env.SITE_ORIGIN = 'https://congress.example.org';
+    process.env.SITE_HOSTS = 'congress.example.org,www.congress.example.org';
+    vi.resetModules();
+    const { siteOriginOf } = await import('#lib/http/handler');
+    expect(siteOriginOf({ 'x-forwarded-host': 'WWW.congress.example.org' })).toBe('https://www.congress.example.org');
+    expect(siteOriginOf({ 'x-forwarded-host': 'evil.example' })).toBe('https://congress.example.org');
+    expect(siteOriginOf({ 'x-forwarded-host': 'congress.example.org@evil.example' })).toBe('https://congress.example.org');
+    expect(siteOriginOf({})).toBe('https://congress.example.org');
+    delete process.env.SITE_HOSTS;
+    vi.resetModules();
+    // Without SITE_HOSTS (a CloudFront-only deployment): CloudFront answers only for its own names.
+    expect((await import('#lib/http/handler')).siteOriginOf({ 'x-forwarded-host': 'd111.cloudfront.net' })).toBe('https://d111.cloudfront.net');
+  });
+
   it('never writes the api_token to a log line, however it came', async () => {
     const token = 'tok_3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c';
     const written: string[] = [];

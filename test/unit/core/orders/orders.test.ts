@@ -154,8 +154,8 @@ describe('bank transfer', () => {
     await chooseTransfer(world.deps, owner.id, id, 'done', OPEN, OFFICE);
     const reference = (await world.orders.store.get(owner.id, id))!.reference;
     const typo = reference.slice(0, -1) + String((Number(reference.at(-1)) + 1) % 10);
-    expect((await refusal(officeConfirmTransfer(world.deps, typo, OPEN))).kind).toBe('validation');
-    await officeConfirmTransfer(world.deps, reference.toLowerCase().replace(/-/g, ' '), OPEN);
+    expect((await refusal(officeConfirmTransfer(world.deps, typo, 104000, OPEN))).kind).toBe('validation');
+    await officeConfirmTransfer(world.deps, reference.toLowerCase().replace(/-/g, ' '), 104000, OPEN);
     expect(await statusOf(world, id)).toBe(1);
     expect(world.mailsTo(owner.email).at(-1)).toMatch(/^Payment received/);
   });
@@ -295,7 +295,7 @@ describe('cancellation and refunds', () => {
     const { world, id } = await placed();
     await chooseTransfer(world.deps, owner.id, id, 'done', OPEN, OFFICE);
     const reference = (await world.orders.store.get(owner.id, id))!.reference;
-    await officeConfirmTransfer(world.deps, reference, OPEN);
+    await officeConfirmTransfer(world.deps, reference, 104000, OPEN);
     await cancelOrder(world.deps, owner.id, id, undefined, new Date('2024-09-01T00:00:00Z'));
     expect(await statusOf(world, id)).toBe(-2);
     expect([...world.ledger.refunds.values()][0]).toMatchObject({ method: 'transfer', state: 'created', amount: 99000 });

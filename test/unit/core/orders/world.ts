@@ -29,9 +29,9 @@ export function fakeOrders() {
       return 'updated';
     },
     findByReference: async (reference) => clone([...orders.values()].find((o) => o.reference === reference)),
-    remove: async (owner, id, status) => {
+    remove: async (owner, id, base, status) => {
       const o = orders.get(id);
-      if (!o || o.owner_id !== owner || o.payment_status !== status) return false;
+      if (!o || o.owner_id !== owner || o.payment_status !== status || o.updated_at !== base) return false;
       orders.delete(id);
       return true;
     },
@@ -47,15 +47,20 @@ export function fakeLedger(orders: Map<string, StoredOrder>) {
   const ledger: Ledger = {
     commit: async (write) => {
       if (write.eventId && events.has(write.eventId)) return 'duplicate-event';
-      if (write.payment && (write.payment.expect === null ? payments.has(write.payment.record.id) : payments.get(write.payment.record.id)?.state !== write.payment.expect)) return 'conflict';
-      if (write.refund && (write.refund.expect === null ? refunds.has(write.refund.record.id) : refunds.get(write.refund.record.id)?.state !== write.refund.expect)) return 'conflict';
-      if (write.subject && orders.get(write.subject.subject.id)?.payment_status !== write.subject.from) return 'conflict';
+      const stale = <T extends { id: string; version: number }>(store: Map<string, T>, w: { record: T; expect: number | null }) =>
+        w.expect === null ? store.has(w.record.id) : store.get(w.record.id)?.version !== w.expect;
+      if ((write.payments ?? []).some((w) => stale(payments, w)) || (write.refunds ?? []).some((w) => stale(refunds, w))) return 'conflict';
+      if (write.subject) {
+        const o = orders.get(write.subject.subject.id);
+        if (o?.payment_status !== write.subject.from || o.updated_at !== write.subject.version.base) return 'conflict';
+      }
+      if (write.subjectUnchanged && orders.get(write.subjectUnchanged.subject.id)?.updated_at !== write.subjectUnchanged.version) return 'conflict';
       if (write.eventId) events.add(write.eventId);
-      if (write.payment) payments.set(write.payment.record.id, clone(write.payment.record));
-      if (write.refund) refunds.set(write.refund.record.id, clone(write.refund.record));
+      for (const w of write.payments ?? []) payments.set(w.record.id, clone(w.record));
+      for (const w of write.refunds ?? []) refunds.set(w.record.id, clone(w.record));
       if (write.subject) {
         const o = orders.get(write.subject.subject.id)!;
-        orders.set(o.id, { ...o, ...(write.subject.set as object), payment_status: write.subject.to as StoredOrder['payment_status'] });
+        orders.set(o.id, { ...o, ...(write.subject.set as object), payment_status: write.subject.to as StoredOrder['payment_status'], updated_at: write.subject.version.next });
       }
       writes.push(clone(write));
       return 'ok';
@@ -71,6 +76,13 @@ export function fakeLedger(orders: Map<string, StoredOrder>) {
       payments: [...payments.values()].filter((p) => p.subject.id === subject.id).map(clone),
       refunds: [...refunds.values()].filter((r) => r.subject.id === subject.id).map(clone),
     }),
+    ofOwner: async (ownerId) => {
+      const out = new Map<string, { payments: Payment[]; refunds: Refund[] }>();
+      const of = (id: string) => out.get(id) ?? out.set(id, { payments: [], refunds: [] }).get(id)!;
+      for (const p of payments.values()) if (p.subject.owner_id === ownerId) of(p.subject.id).payments.push(clone(p));
+      for (const r of refunds.values()) if (r.subject.owner_id === ownerId) of(r.subject.id).refunds.push(clone(r));
+      return out;
+    },
   };
   return { ledger, payments, refunds, events, writes };
 }
@@ -84,6 +96,7 @@ export function fakeGateway() {
   let n = 0;
   let refundOutcome: 'pending' | 'succeeded' | 'failed' = 'pending';
   let down = false;
+  let refusing = false;
   const gateway: CardGateway = {
     createCheckout: async (input) => {
       if (down) throw new Error('provider down');
@@ -100,6 +113,7 @@ export function fakeGateway() {
       return clone(s);
     },
     createRefund: async (input) => {
+      if (refusing) throw Object.assign(new Error('Refund amount is greater than unrefunded amount on charge'), { type: 'StripeInvalidRequestError', statusCode: 400 });
       const r: ProviderRefund = { id: `re_${++n}`, status: refundOutcome, amount: input.amount, paymentIntent: input.paymentIntent, metadata: { ...input.metadata }, failureReason: refundOutcome === 'failed' ? 'expired_or_canceled_card' : null };
       refunds.set(r.id, r);
       return clone(r);
@@ -124,6 +138,18 @@ export function fakeGateway() {
     },
     refundsWill: (outcome: typeof refundOutcome) => {
       refundOutcome = outcome;
+    },
+    /** The provider refuses new refunds at once (a 400 of its own). */
+    refuses: (on: boolean) => {
+      refusing = on;
+    },
+    /** A refund that had succeeded is returned by the card's bank. */
+    failLater: (id: string) => Object.assign(refunds.get(id)!, { status: 'failed', failureReason: 'expired_or_canceled_card' }),
+    /** A refund made in the provider's dashboard: no metadata of ours. */
+    dashboardRefund: (paymentIntent: string, amount: number) => {
+      const r: ProviderRefund = { id: `re_${++n}`, status: 'succeeded', amount, paymentIntent, metadata: {}, failureReason: null };
+      refunds.set(r.id, r);
+      return clone(r);
     },
     down: (on: boolean) => {
       down = on;

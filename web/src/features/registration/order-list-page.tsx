@@ -307,6 +307,11 @@ export default function OrderListPage() {
               <Text>
                 Refund today: <strong data-testid="refund-amount">US${quote.refund_amount}</strong> (fee US${quote.fee}).
               </Text>
+              {quote.already_refunded !== '0.00' && (
+                <Text fontSize="sm" data-testid="already-refunded">
+                  US${quote.already_refunded} of this order has been refunded already: the refund is at most what is left.
+                </Text>
+              )}
               <Text fontSize="sm" color="gray.700">
                 {quote.rule}
                 {quote.valid_until_text ? ` This amount applies until ${quote.valid_until_text}.` : ''}
