@@ -29,8 +29,11 @@ export function portalEnv(portal: Awaited<ReturnType<typeof startTestPortal>>) {
     MAIL_ORIGIN: portal.mail,
     S3_ORIGIN: portal.s3,
     DYNAMODB_ORIGIN: portal.dynamo,
-    // The local Stripe and its webhook secret (the webhook tests sign their own forged and stale events).
-    ...(portal.stripe ? { STRIPE_ORIGIN: portal.stripe.endpoint, STRIPE_WEBHOOK_SECRET: portal.stripe.webhookSecret } : {}),
+    // The local Stripe and its webhook secret (the webhook tests sign their own forged and stale events),
+    // and its secret key, which the portal set in this process (the reconciliation reads it with the SDK).
+    ...(portal.stripe
+      ? { STRIPE_ORIGIN: portal.stripe.endpoint, STRIPE_WEBHOOK_SECRET: portal.stripe.webhookSecret, STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY ?? '' }
+      : {}),
   };
 }
 

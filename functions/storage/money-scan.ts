@@ -1,0 +1,72 @@
+/**
+ * Every registration order with its payments and refunds, for the reconciliation
+ * (`npm run reconcile`, core/payments/reconcile.ts).
+ *
+ * An ADMIN COMMAND's read, never a request's: it Scans the whole table (paginated, consistent
+ * reads), which no route may do; no route grants dynamodb:Scan. Orders (USER#owner / ORDER#id)
+ * and ledger records (USER#owner / LEDGER#order#<orderId>#PAYMENT#id, ...#REFUND#id) are grouped
+ * by order id; ledger records whose order is gone come with `order: undefined` (a deleted order
+ * must hold no money).
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { StoredOrder } from '#core/orders/ports';
+import type { Payment, Refund, Subject } from '#core/payments/model';
+import type { OrderMoney } from '#core/payments/reconcile';
+import { documentClient } from '#lib/aws/clients';
+import { env } from '#lib/env';
+
+type Item = Record<string, unknown>;
+
+/** The record without its table attributes; a ledger record written before versions reads as version 0 (as storage/ledger.ts reads it). */
+function recordOf<T>(item: Item): T {
+  const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g1, gsi1sk: _s1, gsi2pk: _g2, gsi2sk: _s2, ...rest } = item;
+  return rest as T;
+}
+const ledgerRecord = <T>(item: Item) => ({ ...recordOf<T>(item), version: typeof item.version === 'number' ? item.version : 0 }) as T;
+
+/** Oldest first, as a subject's ledger is read (ties in key order): the invariants look at the last cancellation. */
+const byTime = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
+
+async function* scanMoney(): AsyncGenerator<Item> {
+  let start: Item | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: env.tableName(),
+        FilterExpression: '#entity IN (:order, :payment, :refund)',
+        ExpressionAttributeNames: { '#entity': 'entity' },
+        ExpressionAttributeValues: { ':order': 'order', ':payment': 'payment', ':refund': 'refund' },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    yield* page.Items ?? [];
+    start = page.LastEvaluatedKey;
+  } while (start);
+}
+
+/** Every order and every order's ledger in the table, by order id (orders without money too). */
+export async function allOrdersWithMoney(): Promise<OrderMoney[]> {
+  const byOrder = new Map<string, { order?: StoredOrder; payments: Payment[]; refunds: Refund[] }>();
+  const entry = (id: string) => {
+    let found = byOrder.get(id);
+    if (!found) byOrder.set(id, (found = { payments: [], refunds: [] }));
+    return found;
+  };
+  for await (const item of scanMoney()) {
+    if (item.entity === 'order') {
+      const order = recordOf<StoredOrder>(item);
+      entry(order.id).order = order;
+      continue;
+    }
+    const subject = item.subject as Subject | undefined;
+    if (subject?.kind !== 'order') continue;
+    if (item.entity === 'payment') entry(subject.id).payments.push(ledgerRecord<Payment>(item));
+    else entry(subject.id).refunds.push(ledgerRecord<Refund>(item));
+  }
+  return [...byOrder].map(([order_id, { order, payments, refunds }]) => ({
+    order_id,
+    order,
+    ledger: { payments: payments.sort(byTime), refunds: refunds.sort(byTime) },
+  }));
+}

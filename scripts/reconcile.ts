@@ -1,0 +1,196 @@
+/**
+ * `npm run reconcile`: the payments ledger against itself and against Stripe. For every order its
+ * status against its payments and refunds (the money invariants), and each card payment and
+ * refund against Stripe's checkout sessions and refunds, read with the real SDK
+ * (core/payments/reconcile.ts); then Stripe's webhook endpoint for the portal. Prints one summary
+ * line and one line per disagreement; exits 0 when all agree, 1 when anything disagrees, 2 when
+ * it could not check (nothing to connect to, a provider that does not answer).
+ *
+ *   npm run reconcile                 against a running `npm start` (its ports and DATA_DIR)
+ *   AWS_REGION=... TABLE_NAME=... STRIPE_SECRET_ARN=... npm run reconcile -- --aws
+ *
+ * Locally it connects where `npm start` put the stand-ins (DYNAMODB_PORT, STRIPE_PORT, the table
+ * `congress`) and uses the local Stripe's key from `<DATA_DIR>/stripe-keys.json`, or the
+ * STRIPE_SECRET_KEY of the shell (a Stripe test-mode key the portal was started with, or the
+ * local Stripe's key; STRIPE_API_BASE then says where that one is).
+ *
+ * `runReconcile` is the same check for a process whose environment is set already (a test
+ * against the test portal: DYNAMODB_ORIGIN, STRIPE_ORIGIN and STRIPE_SECRET_KEY of portalEnv).
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type Stripe from 'stripe';
+import type { Disagreement, Reconciliation } from '#core/payments/reconcile';
+
+export interface ReconcileOptions {
+  /** Where the lines go (default: stdout). */
+  print?: (line: string) => void;
+  /** Also check Stripe's webhook endpoint for the portal (default true). */
+  webhook?: boolean;
+}
+
+export interface ReconcileReport extends Reconciliation {
+  /** What disagrees in the webhook endpoint's set-up (none when the provider has no such API). */
+  webhook: string[];
+}
+
+/** One line per disagreement: where, which rule, what was found. */
+export function describeDisagreement(d: Disagreement): string {
+  const where = [`order ${d.order_id}`, d.payment_id && `payment ${d.payment_id}`, d.refund_id && `refund ${d.refund_id}`].filter(Boolean).join(' ');
+  return `  ${where}: ${d.rule}: ${d.detail}`;
+}
+
+/**
+ * Reads every order with its money (one Scan), checks it, prints the summary and the
+ * disagreements. The environment must be set before the first call (TABLE_NAME, AWS_REGION,
+ * DYNAMODB_ENDPOINT locally, and STRIPE_SECRET_KEY [+ STRIPE_API_BASE] or STRIPE_SECRET_ARN):
+ * the functions' settings are read once, when their modules load.
+ */
+export async function runReconcile({ print = console.log, webhook = true }: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const { reconcileAll } = await import('#core/payments/reconcile');
+  const { allOrdersWithMoney } = await import('#storage/money-scan');
+  const { stripeGateway } = await import('#lib/payments/stripe-gateway');
+  const result = await reconcileAll(stripeGateway, await allOrdersWithMoney());
+  const endpoint = webhook ? await checkWebhookEndpoint(print) : [];
+  const count = result.disagreements.length + endpoint.length;
+  print(`reconcile: ${result.orders} orders, ${result.payments} payments, ${result.refunds} refunds checked against Stripe: ${count} disagreement${count === 1 ? '' : 's'}`);
+  for (const d of result.disagreements) print(describeDisagreement(d));
+  for (const line of endpoint) print(`  webhook endpoint: ${line}`);
+  return { ...result, webhook: endpoint };
+}
+
+/**
+ * Stripe's webhook endpoint for the portal: enabled, at the API version the portal pins, sending
+ * every event the portal acts on (stripe-client.ts). The local Stripe has no webhook_endpoints API
+ * (it answers 404): then nothing is checked and a note says so.
+ */
+async function checkWebhookEndpoint(print: (line: string) => void): Promise<string[]> {
+  const { stripeClient, STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS } = await import('#lib/payments/stripe-client');
+  const { API_BASE } = await import('#core/routes');
+  const stripe = await stripeClient();
+  const endpoints: Stripe.WebhookEndpoint[] = [];
+  try {
+    for await (const endpoint of stripe.webhookEndpoints.list({ limit: 100 })) endpoints.push(endpoint);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode !== 404) throw error;
+    print('reconcile: webhook endpoint not checked: the provider has no webhook_endpoints API (the local Stripe)');
+    return [];
+  }
+  const webhookPath = `${API_BASE}/stripe/webhook`;
+  const ours = endpoints.filter((e) => new URL(e.url).pathname === webhookPath);
+  if (ours.length === 0) return [`no endpoint sends events to ${webhookPath} (${endpoints.length} endpoint(s): ${endpoints.map((e) => e.url).join(', ') || 'none'})`];
+  return ours.flatMap((e) => {
+    const events = new Set(e.enabled_events);
+    const missing = events.has('*') ? [] : STRIPE_WEBHOOK_EVENTS.filter((type) => !events.has(type));
+    return [
+      e.status !== 'enabled' && `${e.id} (${e.url}) is ${e.status}`,
+      e.api_version !== STRIPE_API_VERSION && `${e.id} (${e.url}) sends events at API version ${e.api_version ?? "the account's default"}, the portal is written for ${STRIPE_API_VERSION}`,
+      missing.length > 0 && `${e.id} (${e.url}) does not send ${missing.join(', ')}`,
+    ].filter((line): line is string => typeof line === 'string');
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The command
+
+/**
+ * The table `npm start` makes (TABLE_NAME of infra/local/portal.ts; not imported from there: that
+ * module loads the functions' settings, which must be set first).
+ */
+const LOCAL_TABLE = 'congress';
+
+/** Exit 2: the check could not run. */
+class CannotRun extends Error {}
+
+const port = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  const value = raw ? Number(raw) : fallback;
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) throw new CannotRun(`${name}=${raw} is not a port number.`);
+  return value;
+};
+
+/** Whether something listens on 127.0.0.1:port. */
+function listening(portNumber: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: portNumber });
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** The key of the local Stripe that `npm start` runs (it makes new keys at each start and keeps them in the data folder). */
+function localStripeKey(dataDir: string): string | undefined {
+  const file = path.join(dataDir, 'stripe-keys.json');
+  if (!fs.existsSync(file)) return undefined;
+  const keys = JSON.parse(fs.readFileSync(file, 'utf8')) as { secret_key?: string };
+  return keys.secret_key;
+}
+
+/** The environment of the functions as `npm start` sets it, for this process. */
+async function localEnvironment() {
+  const dynamoPort = port('DYNAMODB_PORT', 8000);
+  const stripePort = port('STRIPE_PORT', 12111);
+  const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
+  if (!(await listening(dynamoPort)))
+    throw new CannotRun(`npm start is not running: nothing answers on 127.0.0.1:${dynamoPort} (DynamoDB Local, DYNAMODB_PORT). Start the portal (npm start) first, or use --aws.`);
+
+  // A Stripe test-mode key in the shell (the portal then talks to Stripe itself), or the local one.
+  const shellKey = process.env.STRIPE_SECRET_KEY;
+  const local = !shellKey || shellKey.startsWith('sk_test_local_');
+  const secretKey = shellKey ?? localStripeKey(dataDir);
+  if (!secretKey)
+    throw new CannotRun(
+      `The local Stripe's key is not known: ${path.join(dataDir, 'stripe-keys.json')} is missing. ` +
+        'Set STRIPE_SECRET_KEY to the key the portal uses (its local Stripe makes a new one at each start).',
+    );
+  const apiBase = local ? (process.env.STRIPE_API_BASE ?? `http://127.0.0.1:${stripePort}`) : undefined;
+  if (apiBase && !(await listening(Number(new URL(apiBase).port || 80))))
+    throw new CannotRun(`npm start is not running: nothing answers at ${apiBase} (the local Stripe, STRIPE_PORT). Start the portal (npm start) first.`);
+
+  Object.assign(process.env, {
+    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+    TABLE_NAME: LOCAL_TABLE,
+    DYNAMODB_ENDPOINT: `http://127.0.0.1:${dynamoPort}`,
+    STRIPE_SECRET_KEY: secretKey,
+    // The functions need it set to read keys from the environment; the reconciliation verifies no signature.
+    STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_unused',
+  });
+  if (apiBase) process.env.STRIPE_API_BASE = apiBase;
+  else delete process.env.STRIPE_API_BASE;
+  delete process.env.STRIPE_SECRET_ARN;
+}
+
+/** On AWS: the table and region from the shell, the Stripe keys from Secrets Manager (or a key in the shell). */
+function awsEnvironment() {
+  const missing = ['AWS_REGION', 'TABLE_NAME'].filter((name) => !process.env[name]);
+  if (!process.env.STRIPE_SECRET_ARN && !process.env.STRIPE_SECRET_KEY) missing.push('STRIPE_SECRET_ARN');
+  if (missing.length) throw new CannotRun(`--aws needs ${missing.join(', ')} (see README, "Reconciliation").`);
+  const local = ['DYNAMODB_ENDPOINT', 'STRIPE_API_BASE'].filter((name) => process.env[name]);
+  if (local.length) throw new CannotRun(`--aws talks to AWS and Stripe: unset ${local.join(', ')}.`);
+  // A key in the shell needs no webhook secret: the reconciliation verifies no signature.
+  if (!process.env.STRIPE_SECRET_ARN) process.env.STRIPE_WEBHOOK_SECRET ??= 'whsec_unused';
+}
+
+async function main(): Promise<number> {
+  try {
+    if (process.argv.includes('--aws')) awsEnvironment();
+    else await localEnvironment();
+    const report = await runReconcile({ webhook: !process.argv.includes('--no-webhook') });
+    return report.disagreements.length + report.webhook.length > 0 ? 1 : 0;
+  } catch (error) {
+    console.error(`reconcile: could not check: ${(error as Error).message}`);
+    return 2;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // Exit at once: the SDKs' idle keep-alive connections would hold the process open.
+  process.exit(await main());
+}
