@@ -8,6 +8,7 @@
  * STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE pointing at it.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { API_BASE } from '../../functions/core/routes';
@@ -18,7 +19,7 @@ import { ensureTable, startDynamo } from './dynamodb';
 import { startS3 } from './s3';
 import { startMail } from './mail';
 import { createSiteHandler } from './site';
-import { STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS } from '../../functions/lib/payments/stripe-client';
+import { STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS } from '../../functions/lib/payments/stripe-version';
 import { startLocalStripe } from './stripe/server';
 
 export interface PortalOptions {
@@ -190,6 +191,11 @@ async function startStripe(port: number, host: string, origin: string, dataDir: 
     enabledEvents: [...STRIPE_WEBHOOK_EVENTS],
     dataDir,
   });
+  // `npm run reconcile` reads the local Stripe with the SDK: it needs this start's key.
+  if (dataDir) {
+    await fs.mkdir(dataDir, { recursive: true });
+    await fs.writeFile(path.join(dataDir, 'stripe-keys.json'), JSON.stringify({ secret_key: secretKey }), { mode: 0o600 });
+  }
   return {
     ...stripe,
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.endpoint },

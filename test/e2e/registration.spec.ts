@@ -2,7 +2,7 @@
  * A delegate's 2024 registration in Chromium, on a pinned clock (1 August 2024, registration open,
  * first refund tier): the six-step wizard with its rules and live total, card payment through the
  * local checkout (4242 pays, 0002 is declined), bank transfer to Checking, cancellation with the
- * refund shown first (Refunding, then Cancelled when the card refund succeeds), the edit rules and
+ * refund shown first (Cancelled at once when the card refund succeeds; what a dashboard refund left), the edit rules and
  * a phone-size run. axe checks every page.
  */
 import type { Page } from '@playwright/test';
@@ -212,7 +212,7 @@ test('bank transfer: step 6 shows the reference; Done moves the order to Checkin
   await step(page, 1, 'Information');
 });
 
-test('cancel a paid order before 1 October: the refund is shown first, then Refunding, then Cancelled', async ({ page, pinClock }) => {
+test('cancel a paid order before 1 October: the refund is shown first, then Cancelled (the card refund succeeds at once)', async ({ page, pinClock }) => {
   test.setTimeout(90_000);
   await pinClock(AUGUST);
   await logInAsNewDelegate(page, 'cancel');
@@ -228,12 +228,43 @@ test('cancel a paid order before 1 October: the refund is shown first, then Refu
   await expect(dialog.getByText('Before 1 October 2024: a fee of $50 per order.').first()).toBeVisible();
   await expectAccessible(page, 'cancel dialog');
   await dialog.getByRole('button', { name: 'Cancel and refund US$600.00' }).click();
-  await expect(row(page, order.order_no).getByText('Refunding')).toBeVisible();
-  // The local card provider settles the refund within seconds and tells the portal.
+  // Stripe answers a card refund "succeeded" at once: the order is Cancelled straight away.
+  await expect(row(page, order.order_no).getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByText('The order is cancelled. The refund is on its way.')).toBeVisible();
+});
+
+/** The local Stripe's control API (the tests' stand-in for the Stripe dashboard). */
+const stripeControl = (path: string) => `${process.env.STRIPE_ORIGIN ?? `http://127.0.0.1:${process.env.TEST_STRIPE_PORT ?? 12211}`}/_control${path}`;
+
+test('after a refund in the Stripe dashboard, the cancel dialog says so and offers only what is left', async ({ page, pinClock }) => {
+  test.setTimeout(90_000);
+  await pinClock(AUGUST);
+  await logInAsNewDelegate(page, 'dashboard');
+  const order = await placeOrder(page);
+  await page.goto(`/registration/submission?checksum=${order.checksum}`);
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(page.getByRole('heading', { name: /^Pay US\$/ })).toBeVisible();
+  const session = new URL(page.url()).pathname.split('/').pop()!;
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await expect(row(page, order.order_no).getByText('Paid', { exact: true })).toBeVisible();
+
+  // An organiser gives back US$300 of the US$650 in the Stripe dashboard.
+  const events = (await (await page.request.get(stripeControl(`/events?session=${session}&type=checkout.session.completed`))).json()) as { data: { data: { object: { payment_intent: string } } }[] };
+  const refund = await page.request.post(stripeControl('/refunds'), { data: { payment_intent: events.data[0]!.data.object.payment_intent, amount: 30000 } });
+  expect(refund.status(), await refund.text()).toBe(200);
+
+  // The policy would give back US$600; only US$350 is left to give.
   await expect(async () => {
     await page.reload();
-    await expect(row(page, order.order_no).getByText('Cancelled')).toBeVisible({ timeout: 1000 });
+    await row(page, order.order_no).getByRole('button', { name: /Cancel order .* with refund/ }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Cancel this order?' }).getByTestId('refund-amount')).toHaveText('US$350.00', { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel this order?' });
+  await expect(dialog.getByTestId('already-refunded')).toHaveText('US$300.00 of this order has been refunded already: the refund is at most what is left.');
+  await expectAccessible(page, 'cancel dialog after a dashboard refund');
+  await page.screenshot({ path: 'test-results/cancel-after-dashboard-refund.png' });
+  await dialog.getByRole('button', { name: 'Cancel and refund US$350.00' }).click();
+  await expect(row(page, order.order_no).getByText('Cancelled', { exact: true })).toBeVisible();
 });
 
 test('edit rules: a paid order opens at step 4 without Previous and stays after saving; the edit route needs an id', async ({ page, pinClock }) => {

@@ -7,8 +7,8 @@
  */
 import Stripe from 'stripe';
 import { loadSecrets } from '../aws/clients';
-import { providerEventTypes } from '#core/payments/payments';
 import { env } from '../env';
+import { STRIPE_API_VERSION } from './stripe-version';
 
 export interface StripeKeys {
   secretKey: string;
@@ -21,16 +21,7 @@ export interface StripeClientConfig {
   apiBase?: string;
 }
 
-/**
- * The Stripe API version the portal is written for, pinned (not left to the SDK's default, which
- * moves with SDK upgrades). The webhook endpoint in the Stripe dashboard must be created with the
- * same version: which events exist and what their objects hold depend on it (card refunds send
- * `refund.created|updated|failed` only from 2024-10-28). README "Deploy to AWS" lists the events.
- */
-export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.StripeConfig['apiVersion'];
-
-/** The events the portal's webhook endpoint must receive: those the payments module acts on. */
-export const STRIPE_WEBHOOK_EVENTS = providerEventTypes;
+export { STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS } from './stripe-version';
 
 /** The SDK options for a config: the pinned API version, where to connect, two retries, a 10 s timeout. */
 export function stripeClientOptions(config: Pick<StripeClientConfig, 'apiBase'>): Stripe.StripeConfig {

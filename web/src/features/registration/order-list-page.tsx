@@ -305,7 +305,8 @@ export default function OrderListPage() {
             </Text>
             <Box borderWidth="1px" rounded="md" p="3" bg="gray.50">
               <Text>
-                Refund today: <strong data-testid="refund-amount">US${quote.refund_amount}</strong> (fee US${quote.fee}).
+                Refund today: <strong data-testid="refund-amount">US${quote.refund_amount}</strong>
+                {quote.already_refunded === '0.00' ? ` (fee US$${quote.fee}).` : '.'}
               </Text>
               {quote.already_refunded !== '0.00' && (
                 <Text fontSize="sm" data-testid="already-refunded">
