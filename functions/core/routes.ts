@@ -61,6 +61,8 @@ const UPDATE = 'dynamodb:UpdateItem';
 const DELETE = 'dynamodb:DeleteItem';
 const MAIL = 'ses:SendEmail';
 const STRIPE_KEYS = 'secretsmanager:GetSecretValue';
+/** A ledger write may check that the order is still at the version read, without writing it. */
+const CHECK = 'dynamodb:ConditionCheckItem';
 /** Confirming an upload reads its bytes, clears its pending tag, deletes what it refuses, and records it. */
 const CONFIRM: readonly Grant[] = [PUT, UPDATE, DELETE, 's3:GetObject', 's3:PutObjectTagging', 's3:DeleteObject'];
 
@@ -188,14 +190,14 @@ export const routes = {
     path: '/registration/submission/{id}',
     handler: 'registration/update-order',
     auth: 'delegate',
-    grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS],
+    grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS, CHECK],
   },
   deleteOrder: {
     method: 'DELETE',
     path: '/registration/submission/{id}',
     handler: 'registration/delete-order',
     auth: 'delegate',
-    grants: [QUERY, PUT, UPDATE, DELETE, MAIL, STRIPE_KEYS],
+    grants: [QUERY, PUT, UPDATE, DELETE, MAIL, STRIPE_KEYS, CHECK],
   },
   cancelOrder: {
     method: 'POST',
@@ -209,7 +211,7 @@ export const routes = {
     path: '/registration/submission/transfer-payment/{id}',
     handler: 'registration/transfer-payment',
     auth: 'delegate',
-    grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS],
+    grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS, CHECK],
   },
   /** The passport front page of an order (step 4), through the one upload mechanism. */
   confirmPassport: { method: 'POST', path: '/registration/passport', handler: 'registration/confirm-passport', auth: 'delegate', grants: CONFIRM },
@@ -220,10 +222,10 @@ export const routes = {
     path: '/stripe-payment/generate',
     handler: 'payments/create-checkout',
     auth: 'delegate',
-    grants: [QUERY, PUT, UPDATE, 'dynamodb:ConditionCheckItem', MAIL, STRIPE_KEYS],
+    grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS],
   },
-  confirmCheckout: { method: 'POST', path: '/stripe-payment/confirm', handler: 'payments/confirm-checkout', auth: 'delegate', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
-  stripeWebhook: { method: 'POST', path: '/stripe/webhook', handler: 'payments/stripe-webhook', auth: 'stripe-signature', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+  confirmCheckout: { method: 'POST', path: '/stripe-payment/confirm', handler: 'payments/confirm-checkout', auth: 'delegate', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
+  stripeWebhook: { method: 'POST', path: '/stripe/webhook', handler: 'payments/stripe-webhook', auth: 'stripe-signature', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
 
   // The registration office (organisers): orders found by their transfer reference
   confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },

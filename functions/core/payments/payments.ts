@@ -273,7 +273,8 @@ function confirmCardPayment(deps: PaymentsDeps, subject: Subject, paymentId: str
       const confirmed = movePayment(payment, 'confirmed', at, { ...received, surplus, amount: session.amountTotal });
       const refund = newRefund(deps, confirmed, session.amountTotal, 'surplus', 'system', at);
       return {
-        write: { payments: [written(confirmed, payment)], refunds: [written(refund)], eventId },
+        // Over the subject as read: why the money cannot be counted is decided on one consistent reading.
+        write: { payments: [written(confirmed, payment)], refunds: [written(refund)], eventId, ...(payable ? { subjectUnchanged: { subject, version: payable.version } } : {}) },
         done: async () => {
           deps.log.info('surplus payment refunded', { payment_id: payment.id, reason: surplus });
           if (payable) await notify(deps, { kind: 'surplus-refunded', payable, payment: confirmed, refund, at });
