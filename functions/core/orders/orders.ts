@@ -15,6 +15,7 @@ import type { FileStore } from '../uploads/ports';
 import type { Refund } from '../payments/model';
 import type { Payable, PayableModule, PaymentMail, PaymentsDeps, SubjectChange, SubjectLedger } from '../payments/ports';
 import {
+  askProviderAgain,
   confirmTransfer,
   noteTransfer,
   paymentMessages,
@@ -527,6 +528,8 @@ export const officeMessages = {
   transferIncomplete: (missing: number) => `The transfer is recorded, but ${formatMoney(missing)} is still missing: the order stays "Checking" and the delegate has been told.`,
   refundRecorded: 'The refund is recorded and the delegate has been told.',
   refundRetried: 'The refund has been requested again: the order is "Refunding".',
+  refundAskedAgain: 'The card provider has been asked again for the refund it had not answered.',
+  providerStillDown: 'The card provider still does not answer. Please try again later.',
 };
 
 async function orderByReference(deps: Pick<OrderDeps, 'orders'>, reference: string) {
@@ -569,6 +572,12 @@ export async function officeRecordTransferRefund(deps: OrderDeps, reference: str
 export async function officeRetryRefund(deps: OrderDeps, reference: string, now: Date) {
   const order = await orderByReference(deps, reference);
   const money = await deps.payments.ledger.ofSubject(subjectOf(order));
+  // A card refund the provider never answered (it was down): asked again, under the same key.
+  const unanswered = money.refunds.find((r) => r.method === 'card' && r.state === 'created');
+  if (unanswered) {
+    const asked = await askProviderAgain(deps.payments, subjectOf(order), unanswered.id, now);
+    return { message: asked.state === 'created' ? officeMessages.providerStillDown : officeMessages.refundAskedAgain, data: await freshListItem(deps, order.owner_id, order.id, now) };
+  }
   const failed = money.refunds.filter((r) => r.reason === 'cancellation' && r.state === 'failed').at(-1);
   if (!failed || order.payment_status !== ORDER_STATUS.paid || !order.refund_failed_at) throw conflict(officeMessages.noFailedRefund);
   const amount = Math.min(failed.amount, refundableOf(money.payments, money.refunds));

@@ -413,6 +413,18 @@ async function askProvider(deps: PaymentsDeps, refund: Refund, payment: Payment,
   return (await applyProviderRefund(deps, refund.subject, refund.id, provider, at)) ?? refund;
 }
 
+/**
+ * Asks the provider again for a card refund it never answered (it was down when asked): the same
+ * idempotency key, so a refund it did make is answered, never made twice.
+ */
+export async function askProviderAgain(deps: PaymentsDeps, subject: Subject, refundId: string, at: Date) {
+  const { payments, refunds } = await deps.ledger.ofSubject(subject);
+  const refund = refunds.find((r) => r.id === refundId);
+  const payment = refund && payments.find((p) => p.id === refund.payment_id);
+  if (!refund || !payment || refund.method !== 'card' || refund.state !== 'created') throw conflict('This refund cannot be asked for again in its current state.');
+  return askProvider(deps, refund, payment, at);
+}
+
 /** The provider answered that it will not do this (a 4xx of its own), as opposed to not answering. */
 function isRefusal(error: unknown) {
   const e = error as { type?: string; statusCode?: number };

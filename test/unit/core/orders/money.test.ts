@@ -200,6 +200,22 @@ describe('refunds that fail', () => {
     expect((await refusal(officeRetryRefund(world.deps, reference, SEPT))).message).toBe('This order has no failed refund to try again.');
   });
 
+  it('keeps a refund the provider never answered in progress, and the office asks again under the same key', async () => {
+    const { world, id } = await paidByCard();
+    world.card.down(true);
+    await cancelOrder(world.deps, owner.id, id, undefined, SEPT);
+    expect((await orderOf(world, id)).payment_status).toBe(-2);
+    expect((await ledgerOf(world, id)).refunds.map((r) => r.state)).toEqual(['created']);
+    const { reference } = await orderOf(world, id);
+    expect((await officeRetryRefund(world.deps, reference, SEPT)).message).toBe('The card provider still does not answer. Please try again later.');
+    world.card.down(false);
+    world.card.refundsWill('succeeded');
+    expect((await officeRetryRefund(world.deps, reference, SEPT)).message).toBe('The card provider has been asked again for the refund it had not answered.');
+    expect((await orderOf(world, id)).payment_status).toBe(-1);
+    expect(world.card.refunds.size).toBe(1);
+    expect(await violations(world, id)).toEqual([]);
+  });
+
   it('refuses a stale step-4 save over the failed refund note (another path wrote the order meanwhile)', async () => {
     const { world, id } = await paidByCard();
     const opened = (await getOrder(world.deps, owner.id, id, SEPT)).order;

@@ -113,6 +113,7 @@ export function fakeGateway() {
       return clone(s);
     },
     createRefund: async (input) => {
+      if (down) throw new Error('provider down');
       if (refusing) throw Object.assign(new Error('Refund amount is greater than unrefunded amount on charge'), { type: 'StripeInvalidRequestError', statusCode: 400 });
       const r: ProviderRefund = { id: `re_${++n}`, status: refundOutcome, amount: input.amount, paymentIntent: input.paymentIntent, metadata: { ...input.metadata }, failureReason: refundOutcome === 'failed' ? 'expired_or_canceled_card' : null };
       refunds.set(r.id, r);
