@@ -5,54 +5,27 @@
  * version that moved. The same rules under concurrency: test/money (real local stack).
  */
 import { describe, expect, it } from 'vitest';
-import { AppError } from '#core/errors';
 import { moneyViolations } from '#core/orders/invariants';
 import {
   cancelOrder,
   chooseTransfer,
-  createOrder,
   getOrder,
   listOrders,
   officeConfirmTransfer,
   officeRecordTransferRefund,
   officeRetryRefund,
   orderResultMessages as M,
-  startOrderCheckout,
   updateOrder,
 } from '#core/orders/orders';
-import { orderFormSchema } from '#core/orders/schemas';
-import { applyProviderEvent, settleCheckout, settleProviderRefund } from '#core/payments/payments';
-import { validForm } from './form';
+import { applyProviderEvent, settleProviderRefund } from '#core/payments/payments';
+import { OPEN, form, owner, paidByCard, placed, refusal } from './steps';
 import { OFFICE, orderWorld } from './world';
 
-const OPEN = new Date('2024-08-01T02:00:00Z'); // 1 August 2024, 10:00 CST: refund = total - US$50
 const SEPT = new Date('2024-09-01T02:00:00Z');
-const owner = { id: 'u1', email: 'delegate@example.org' };
-const form = (over: Record<string, unknown> = {}) => orderFormSchema.parse(validForm(over));
 type World = ReturnType<typeof orderWorld>;
 
-async function refusal(p: Promise<unknown>) {
-  const e = await p.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
-async function placed(world = orderWorld()) {
-  const { data } = await createOrder(world.deps, owner, form(), OPEN);
-  return { world, id: data.id };
-}
 
-async function paidByCard(world = orderWorld()) {
-  const { id } = await placed(world);
-  await startOrderCheckout(world.deps, owner.id, id, undefined, OPEN);
-  const session = [...world.card.sessions.values()].at(-1)!;
-  world.card.pay(session.id);
-  await settleCheckout(world.deps.payments, session.id, OPEN);
-  return { world, id, intent: `pi_${session.id}` };
-}
 
 async function checking(world = orderWorld()) {
   const { id } = await placed(world);

@@ -4,7 +4,6 @@
  * cancellation with dated refunds, and mails that never block a state change.
  */
 import { describe, expect, it } from 'vitest';
-import { AppError } from '#core/errors';
 import {
   cancelOrder,
   chooseTransfer,
@@ -18,37 +17,14 @@ import {
   startOrderCheckout,
   updateOrder,
 } from '#core/orders/orders';
-import { orderFormSchema, orderMessages } from '#core/orders/schemas';
+import { orderMessages } from '#core/orders/schemas';
 import { applyProviderEvent, settleCheckout } from '#core/payments/payments';
-import { validForm } from './form';
+import { OPEN, form, owner, paidByCard, placed, refusal } from './steps';
 import { OFFICE, orderWorld } from './world';
 
-const OPEN = new Date('2024-08-01T02:00:00Z'); // 1 August 2024, 10:00 CST
-const owner = { id: 'u1', email: 'delegate@example.org' };
-const form = (over: Record<string, unknown> = {}) => orderFormSchema.parse(validForm(over));
 
-async function refusal(p: Promise<unknown>) {
-  const e = await p.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
-async function placed(world = orderWorld(), over: Record<string, unknown> = {}) {
-  const { data } = await createOrder(world.deps, owner, form(over), OPEN);
-  return { world, id: data.id };
-}
 
-async function paidByCard(world = orderWorld()) {
-  const { id } = await placed(world);
-  await startOrderCheckout(world.deps, owner.id, id, undefined, OPEN);
-  const session = [...world.card.sessions.values()].at(-1)!;
-  world.card.pay(session.id);
-  await settleCheckout(world.deps.payments, session.id, OPEN);
-  return { world, id, session };
-}
 
 const statusOf = async (world: ReturnType<typeof orderWorld>, id: string) => (await world.orders.store.get(owner.id, id))!.payment_status;
 
