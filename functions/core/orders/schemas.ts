@@ -44,7 +44,7 @@ const flag = (message: string = orderMessages.select) => z.preprocess(toFlag, z.
 /** A whole number from a form field ("3") or JSON (3); empty means none. */
 function toInt(value: unknown): unknown {
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
+  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
   if (value === '' || value === null || value === undefined) return undefined;
   return value;
 }

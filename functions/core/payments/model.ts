@@ -111,6 +111,13 @@ export const touchPayment = (payment: Payment, at: Date): Payment => ({ ...payme
 
 export const canMovePayment = (payment: Payment, to: PaymentState) => paymentMoves[payment.state].includes(to);
 
+/**
+ * Whether money arriving for this payment is news: it has not been received yet. (A refunded
+ * payment may move back to confirmed, but only because a refund of it failed, never because its
+ * money is reported again.)
+ */
+export const awaitsMoney = (payment: Payment) => payment.state !== 'confirmed' && payment.state !== 'refunded' && canMovePayment(payment, 'confirmed');
+
 export function moveRefund(refund: Refund, to: RefundState, at: Date, set: Partial<Refund> = {}): Refund {
   if (!refundMoves[refund.state].includes(to)) throw new TransitionRefused('A refund', refund.state, to);
   return { ...refund, ...set, state: to, version: refund.version + 1, updated_at: at.toISOString(), ...(to === 'done' ? { done_at: at.toISOString() } : {}) };

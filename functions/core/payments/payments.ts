@@ -15,11 +15,13 @@
  */
 import { AppError, conflict } from '../errors';
 import {
+  awaitsMoney,
   canMovePayment,
   canMoveRefund,
   movePayment,
   moveRefund,
   netReceived,
+  received,
   refundable,
   touchPayment,
   type Payment,
@@ -253,7 +255,7 @@ function confirmCardPayment(deps: PaymentsDeps, subject: Subject, paymentId: str
     subject,
     ({ payable, payments, refunds }) => {
       const payment = payments.find((p) => p.id === paymentId);
-      if (!payment || !canMovePayment(payment, 'confirmed')) return { result: unchanged(payment) };
+      if (!payment || !awaitsMoney(payment)) return { result: unchanged(payment) };
       const received = { provider_ids: { ...payment.provider_ids, payment_intent: session.paymentIntent ?? undefined } };
       const covers = payable !== undefined && netReceived(payments, refunds) + session.amountTotal === payable.amount;
       const matches = session.amountTotal === payment.amount && session.currency.toUpperCase() === payment.currency && covers;
@@ -461,7 +463,9 @@ async function applyProviderRefund(deps: PaymentsDeps, subject: Subject, refundI
       } else if ((provider.status === 'failed' || provider.status === 'canceled') && canMoveRefund(refund, 'failed')) {
         next = moveRefund(refund, 'failed', at, { ...withId, failure_reason: provider.failureReason ?? provider.status });
         if (payable && refund.reason === 'cancellation') change = deps.payables.refundFailed(payable, next, at);
-        if (payment.state === 'refunded') paymentNext = movePayment(payment, 'confirmed', at);
+        // Fully refunded no more only if this refund had been done and the others do not reach it.
+        const doneOthers = refunds.filter((r) => r.payment_id === payment.id && r.id !== refund.id && r.state === 'done').reduce((sum, r) => sum + r.amount, 0);
+        if (payment.state === 'refunded' && refund.state === 'done' && doneOthers < received(payment)) paymentNext = movePayment(payment, 'confirmed', at);
         mail = 'refund-failed';
       } else if ((provider.status === 'pending' || provider.status === 'requires_action') && refund.state === 'created') {
         next = moveRefund(refund, 'pending', at, withId);

@@ -177,6 +177,13 @@ describe('card payment', () => {
     const refunds = [...world.ledger.refunds.values()];
     expect(refunds).toEqual([expect.objectContaining({ reason: 'surplus', amount: 104000, state: 'pending' })]);
     expect(world.mailsTo(owner.email)).toContainEqual(expect.stringMatching(/^Second payment refunded/));
+    // Refunded in full, then settled again (the success page after the webhook): nothing more.
+    world.card.settleRefunds('succeeded');
+    await applyProviderEvent(world.deps.payments, { id: 'e_refund', type: 'refund.updated', objectId: [...world.card.refunds.values()][0]!.id }, OPEN);
+    expect((await settleCheckout(world.deps.payments, s2!.id, OPEN)).outcome).toBe('unchanged');
+    expect([...world.ledger.refunds.values()].map((r) => r.state)).toEqual(['done']);
+    expect([...world.ledger.payments.values()].map((p) => p.state).sort()).toEqual(['confirmed', 'refunded']);
+    expect(world.mailsTo(owner.email).filter((m) => m.startsWith('Second payment refunded'))).toHaveLength(1);
   });
 
   it('never counts a payment of another amount or currency: recorded, refunded in full, the order stays unpaid', async () => {

@@ -1,6 +1,6 @@
 /** Every validation rule and message of spec section 5, through the one schema the server and the wizard share. */
 import { describe, expect, it } from 'vitest';
-import { orderFormSchema, orderMessages, step2Schema, step3Schema, step4Schema } from '#core/orders/schemas';
+import { orderFormSchema, orderMessages, step2Schema, step3Schema, step4Schema, updateOrderQuerySchema } from '#core/orders/schemas';
 import { validForm, visaAndHotel } from './form';
 
 function issues(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) {
@@ -123,5 +123,18 @@ describe('step 4: passport, visa and hotel', () => {
     expect(issues(step4Schema, validForm({ ...v, check_out_date: '2024-11-03' }))).toEqual({ check_out_date: orderMessages.checkOut });
     expect(issues(step4Schema, validForm({ ...v, check_in_date: '2024-09-01' }))).toEqual({ check_in_date: orderMessages.stayWindow });
     expect(issues(step4Schema, validForm({ ...v, superior_double_room: '-1' }))).toEqual({ superior_double_room: orderMessages.count });
+  });
+});
+
+describe('the version an edit was opened on', () => {
+  it('takes every status, Cancelled (-1) and Refunding (-2) too, so a stale save is a 409 and not a 422', () => {
+    for (const status of ['0', '1', '2', '-1', '-2']) expect(updateOrderQuerySchema.parse({ base_status: status }).base_status).toBe(Number(status));
+    expect(updateOrderQuerySchema.safeParse({ base_status: '-3' }).success).toBe(false);
+  });
+
+  it('says a negative count is not a count', () => {
+    const r = orderFormSchema.safeParse(validForm({ accompanying_person: '-1' }));
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]!.message).toBe(orderMessages.count);
   });
 });
