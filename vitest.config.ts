@@ -9,6 +9,9 @@ import { defineConfig } from 'vitest/config';
  *   local  the local stand-ins themselves (the local Stripe through the real SDK), on ephemeral ports
  *   fuzz   the hostile-input suite (test/fuzz): generated requests over every route, same portal;
  *          it runs after the other projects (groupOrder) so it neither slows nor throttles them
+ *   money  the model-based money test (test/money): generated concurrent programs of orders,
+ *          payments, webhooks, transfers, office actions and refunds, checked against the money
+ *          invariants; same portal, last and alone (it pauses the local Stripe's deliveries)
  * Browser journeys are Playwright tests (test/e2e, playwright.config.ts).
  */
 export default defineConfig({
@@ -59,6 +62,17 @@ export default defineConfig({
           include: ['test/fuzz/**/*.test.ts'],
           globalSetup: ['test/api/global-setup.ts'],
           sequence: { groupOrder: 1 },
+          testTimeout: 600_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'money',
+          include: ['test/money/**/*.test.ts'],
+          globalSetup: ['test/api/global-setup.ts'],
+          sequence: { groupOrder: 2 },
           testTimeout: 600_000,
           hookTimeout: 60_000,
         },

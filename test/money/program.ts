@@ -1,0 +1,199 @@
+/**
+ * Programs of the money test: a list of steps, each a BATCH of 1-4 commands sent at the same time
+ * (each after its own delay of 0-30 ms): an interleaving. Commands name delegates, their two
+ * tabs, orders, checkouts and events by small numbers, resolved at run time against what exists
+ * (`o` is taken modulo the delegate's orders, newest first...): every program can run, and what
+ * is not possible at that moment is refused by the portal, which is fine. No model of what is
+ * legal: the oracle is the money invariants (functions/core/orders/invariants.ts).
+ */
+import fc from 'fast-check';
+
+export type Card = '4242424242424242' | '4000000000005126';
+export const CARD_OK: Card = '4242424242424242';
+/** Pays; its refunds succeed at first and fail about 1.5 s later. */
+export const CARD_REFUND_FAILS: Card = '4000000000005126';
+
+/** What the office found on the bank statement, against what the delegate saw when it chose the transfer. */
+export type Arrived = 'seen' | 'current' | 'partial' | 'surplus' | 'rest';
+
+export type Command =
+  | { k: 'create'; d: number; t: number; acc: number }
+  /** A tab (re)opens an order: it remembers the version, status and refund quote it was shown. */
+  | { k: 'read'; d: number; t: number; o: number }
+  /** A save of the whole form from a tab, over the version it read (a paid order takes step 4 only). */
+  | { k: 'edit'; d: number; t: number; o: number; acc: number; hotel: boolean }
+  /** A step-4 save of an order from the tab that read it longest ago. */
+  | { k: 'staleEdit'; d: number; o: number }
+  | { k: 'checkout'; d: number; t: number; o: number }
+  | { k: 'pay'; d: number; o: number; s: number; card: Card }
+  | { k: 'checkoutAndPay'; d: number; t: number; o: number; card: Card }
+  /** The checkout session lapses at the provider (as if its expires_at had passed). */
+  | { k: 'lapse'; d: number; o: number; s: number }
+  /** The browser is back on the success page. */
+  | { k: 'confirm'; d: number; o: number; s: number }
+  | { k: 'pause' }
+  /** Nothing for 1.6 s (a 5126 card's refund fails at the provider meanwhile). */
+  | { k: 'wait' }
+  | { k: 'resume'; order: 'oldest_first' | 'newest_first' }
+  /** A past event of the run delivered again (a duplicate). */
+  | { k: 'redeliver'; e: number; times: number }
+  | { k: 'transfer'; d: number; t: number; o: number; type: 'later' | 'done' }
+  | { k: 'received'; d: number; o: number; arrived: Arrived }
+  | { k: 'refunded'; d: number; o: number }
+  | { k: 'retry'; d: number; o: number }
+  /** Cancel with the refund the tab was shown. */
+  | { k: 'cancel'; d: number; t: number; o: number }
+  | { k: 'dashboard'; d: number; o: number; amount: 10000 | 30000 | 'half' }
+  | { k: 'delete'; d: number; t: number; o: number };
+
+export interface Program {
+  delegates: number;
+  /** The clock of the run: the refund tier it is in. */
+  clock: 'fee-50' | 'half' | 'none';
+  steps: { cmd: Command; delayMs: number }[][];
+}
+
+export const CLOCKS = {
+  'fee-50': Date.parse('2024-08-01T02:00:00Z'),
+  half: Date.parse('2024-10-10T02:00:00Z'),
+  none: Date.parse('2024-10-20T02:00:00Z'),
+} as const;
+
+function commandArb(delegates: number): fc.Arbitrary<Command> {
+  const d = fc.nat({ max: delegates - 1 });
+  const t = fc.nat({ max: 1 });
+  // Mostly the newest orders: races need two commands on the same one.
+  const o = fc.constantFrom(0, 0, 0, 1, 1, 2, 3);
+  const card = fc.constantFrom<Card>(CARD_OK, CARD_OK, CARD_REFUND_FAILS);
+  const w = (weight: number, arbitrary: fc.Arbitrary<Command>) => ({ weight, arbitrary });
+  return fc.oneof(
+    w(3, fc.record({ k: fc.constant('create' as const), d, t, acc: fc.nat({ max: 2 }) })),
+    w(6, fc.record({ k: fc.constant('read' as const), d, t, o })),
+    w(
+      5,
+      fc.record({ k: fc.constant('edit' as const), d, t, o, acc: fc.nat({ max: 3 }), hotel: fc.boolean() }),
+    ),
+    w(2, fc.record({ k: fc.constant('staleEdit' as const), d, o })),
+    w(3, fc.record({ k: fc.constant('checkout' as const), d, t, o })),
+    w(4, fc.record({ k: fc.constant('pay' as const), d, o, s: fc.nat({ max: 2 }), card })),
+    w(6, fc.record({ k: fc.constant('checkoutAndPay' as const), d, t, o, card })),
+    w(3, fc.record({ k: fc.constant('confirm' as const), d, o, s: fc.nat({ max: 2 }) })),
+    w(1, fc.record({ k: fc.constant('lapse' as const), d, o, s: fc.nat({ max: 2 }) })),
+    w(2, fc.record({ k: fc.constant('pause' as const) })),
+    w(1, fc.record({ k: fc.constant('wait' as const) })),
+    w(
+      2,
+      fc.record({
+        k: fc.constant('resume' as const),
+        order: fc.constantFrom('oldest_first' as const, 'newest_first' as const),
+      }),
+    ),
+    w(
+      2,
+      fc.record({
+        k: fc.constant('redeliver' as const),
+        e: fc.nat({ max: 999 }),
+        times: fc.integer({ min: 1, max: 3 }),
+      }),
+    ),
+    w(
+      5,
+      fc.record({
+        k: fc.constant('transfer' as const),
+        d,
+        t,
+        o,
+        type: fc.constantFrom('later' as const, 'done' as const, 'done' as const),
+      }),
+    ),
+    w(
+      4,
+      fc.record({
+        k: fc.constant('received' as const),
+        d,
+        o,
+        arrived: fc.constantFrom<Arrived>('seen', 'current', 'partial', 'surplus', 'rest'),
+      }),
+    ),
+    w(2, fc.record({ k: fc.constant('refunded' as const), d, o })),
+    w(2, fc.record({ k: fc.constant('retry' as const), d, o })),
+    w(5, fc.record({ k: fc.constant('cancel' as const), d, t, o })),
+    w(
+      2,
+      fc.record({
+        k: fc.constant('dashboard' as const),
+        d,
+        o,
+        amount: fc.constantFrom(10000 as const, 30000 as const, 'half' as const),
+      }),
+    ),
+    w(2, fc.record({ k: fc.constant('delete' as const), d, t, o })),
+  );
+}
+
+const timed = (cmd: fc.Arbitrary<Command>) => fc.record({ cmd, delayMs: fc.nat({ max: 30 }) });
+
+/** The same command on delegate `d`'s order `o` (commands that name no order are left as they are). */
+function focus(cmd: Command, d: number, o: number): Command {
+  if ('o' in cmd) return { ...cmd, d, o };
+  if (cmd.k === 'create') return { ...cmd, d };
+  return cmd;
+}
+
+/**
+ * A batch: independent commands, or (more often) a burst on ONE order of one delegate, from its
+ * two tabs, the provider and the office at once: the interleavings where money races.
+ */
+function batchArb(delegates: number) {
+  const independent = fc.array(timed(commandArb(delegates)), { minLength: 1, maxLength: 4 });
+  const focused = fc
+    .record({
+      d: fc.nat({ max: delegates - 1 }),
+      o: fc.constantFrom(0, 0, 1),
+      batch: fc.array(timed(commandArb(delegates)), { minLength: 2, maxLength: 4 }),
+    })
+    .map(({ d, o, batch }) => batch.map(({ cmd, delayMs }) => ({ cmd: focus(cmd, d, o), delayMs })));
+  return fc.oneof({ weight: 2, arbitrary: independent }, { weight: 3, arbitrary: focused });
+}
+
+export function programArb(): fc.Arbitrary<Program> {
+  return fc.integer({ min: 2, max: 3 }).chain((delegates) =>
+    fc.record({
+      delegates: fc.constant(delegates),
+      clock: fc.constantFrom('fee-50' as const, 'fee-50' as const, 'half' as const, 'none' as const),
+      // Every delegate starts with an order (so the first steps have something to act on).
+      steps: fc
+        .tuple(
+          fc.tuple(
+            ...Array.from({ length: delegates }, (_, d) =>
+              timed(
+                fc.record({
+                  k: fc.constant('create' as const),
+                  d: fc.constant(d),
+                  t: fc.constant(0),
+                  acc: fc.nat({ max: 2 }),
+                }),
+              ),
+            ),
+          ),
+          fc.array(batchArb(delegates), { minLength: 7, maxLength: 12 }),
+        )
+        .map(([first, rest]) => [first as { cmd: Command; delayMs: number }[], ...rest]),
+    }),
+  );
+}
+
+export const describeCommand = (c: Command) =>
+  `${c.k}(${Object.entries(c)
+    .filter(([k]) => k !== 'k')
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(',')})`;
+
+export const describeProgram = (p: Program) =>
+  [
+    `${p.delegates} delegates, clock ${p.clock}`,
+    ...p.steps.map(
+      (batch, i) =>
+        `  ${i + 1}. ${batch.map(({ cmd, delayMs }) => `${describeCommand(cmd)}+${delayMs}ms`).join(' | ')}`,
+    ),
+  ].join('\n');

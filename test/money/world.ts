@@ -1,0 +1,614 @@
+/**
+ * Runs money programs against the real stack: the delegates and their tabs (what each tab read),
+ * the orders and checkouts of the run, each command as the delegate's pages, the card provider
+ * and the registration office would send it; then waits until nothing is in flight and checks
+ * the money invariants over everything the run's delegates hold in DynamoDB.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { moneyViolations, type MoneyViolation } from '#core/orders/invariants';
+import { reconcileWithProvider } from '#core/payments/reconcile';
+import { stripeGateway } from '#lib/payments/stripe-gateway';
+import { validForm } from '../unit/core/orders/form';
+import { CLOCKS, describeCommand, type Arrived, type Card, type Command, type Program } from './program';
+import {
+  api,
+  control,
+  countFinalState,
+  countWebhooks,
+  orderLedger,
+  ownerMoney,
+  person,
+  type Answer,
+  type Figures,
+  type Person,
+} from './stack';
+
+/** What a tab was shown when it (re)opened an order. */
+export interface Seen {
+  updated_at: string;
+  payment_status: number;
+  amount_required: string;
+  /** The refund its cancel dialog shows (paid orders only). */
+  refund_amount?: string;
+}
+
+export interface OrderRef {
+  id: string;
+  d: number;
+  reference?: string;
+  sessions: { sid: string; card?: Card }[];
+  /** What the delegate's page showed when it chose the transfer (what it sends from its bank). */
+  transferSeen?: string;
+}
+
+export interface Delegate {
+  person: Person;
+  tabs: [Map<string, Seen>, Map<string, Seen>];
+  orders: OrderRef[];
+}
+
+export interface World {
+  fig: Figures;
+  office: Person;
+  delegates: Delegate[];
+  clockBase: number;
+  started: number;
+  /** Every command with the answers it got, for the report of a run that broke an invariant. */
+  trace: string[];
+}
+
+const STATUS_NAMES: Record<number, string> = {
+  0: 'Unpaid',
+  1: 'Paid',
+  2: 'Checking',
+  [-1]: 'Cancelled',
+  [-2]: 'Refunding',
+};
+
+export const cents = (wire: string) => Math.round(Number(wire) * 100);
+export const wire = (c: number) => (c / 100).toFixed(2);
+
+export async function newWorld(
+  fig: Figures,
+  office: Person,
+  delegates: number,
+  clock: Program['clock'] | number,
+): Promise<World> {
+  const people = await Promise.all(Array.from({ length: delegates }, (_, i) => person(`money${i}`)));
+  return {
+    fig,
+    office,
+    delegates: people.map((p) => ({ person: p, tabs: [new Map(), new Map()], orders: [] })),
+    clockBase: typeof clock === 'number' ? clock : CLOCKS[clock],
+    started: Date.now(),
+    trace: [],
+  };
+}
+
+/**
+ * The portal's clock for a request: the run's instant plus the time the run has taken (so that
+ * records made one after the other are in order, as with a real clock), in the run's refund tier.
+ */
+export const at = (w: World) => new Date(w.clockBase + (Date.now() - w.started)).toISOString();
+
+/** An order of the delegate, newest first (`o` modulo how many it has made). */
+function pick(w: World, d: number, o: number): OrderRef | undefined {
+  const list = w.delegates[d]?.orders ?? [];
+  return list.length ? list[list.length - 1 - (o % list.length)] : undefined;
+}
+
+const short = (a: Answer) => `${a.status}${a.status === 200 ? '' : ` ${a.message ?? ''}`}`;
+
+interface OrderView {
+  updated_at: string;
+  payment_status: number;
+  amount_required: string;
+  reference: string;
+  refund_failed: boolean;
+  cancellation: { refund_amount: string } | null;
+}
+
+/** A tab opens the order (GET /registration/submission/{id}) and remembers what it shows. */
+export async function read(w: World, d: number, t: number, order: OrderRef) {
+  const del = w.delegates[d]!;
+  const r = await api<{ order: OrderView }>(w.fig, 'GET', `/registration/submission/${order.id}`, {
+    token: del.person.token,
+    at: at(w),
+  });
+  if (r.status === 200) {
+    const o = r.data.order;
+    order.reference = o.reference;
+    del.tabs[t as 0 | 1].set(order.id, {
+      updated_at: o.updated_at,
+      payment_status: o.payment_status,
+      amount_required: o.amount_required,
+      refund_amount: o.cancellation?.refund_amount,
+    });
+  } else {
+    del.tabs[t as 0 | 1].delete(order.id);
+  }
+  return r;
+}
+
+const hotel = {
+  hotel_book_required: '1',
+  check_in_date: '2024-11-03',
+  check_out_date: '2024-11-05',
+  superior_double_room: '1',
+};
+/** A valid form with `acc` accompanying persons (and as many visitors as allowed, at most 2): 720.00, 1,040.00, 1,290.00, 1,540.00. */
+const form = (acc: number, withHotel: boolean) =>
+  validForm({
+    accompanying_person: String(acc),
+    post_conference_activities_person: String(Math.min(2, acc + 1)),
+    ...(withHotel ? hotel : {}),
+  });
+
+/** A save from a tab over the version it read: `base_updated_at` and `base_status` as the spec's client sends them. */
+export async function save(w: World, d: number, t: number, order: OrderRef, body: Record<string, unknown>) {
+  const del = w.delegates[d]!;
+  const seen = del.tabs[t as 0 | 1].get(order.id);
+  const query = seen
+    ? { base_updated_at: seen.updated_at, base_status: String(seen.payment_status) }
+    : undefined;
+  const r = await api<{ updated_at?: string; amount_required?: string }>(
+    w.fig,
+    'POST',
+    `/registration/submission/${order.id}`,
+    {
+      token: del.person.token,
+      at: at(w),
+      json: { ...body, _method: 'PUT' },
+      query,
+    },
+  );
+  // The page stays open on the saved version.
+  if (r.status === 200 && seen && r.data.updated_at)
+    del.tabs[t as 0 | 1].set(order.id, {
+      ...seen,
+      updated_at: r.data.updated_at,
+      amount_required: r.data.amount_required ?? seen.amount_required,
+    });
+  return r;
+}
+
+export async function checkout(w: World, d: number, order: OrderRef) {
+  const r = await api<{ url: string }>(w.fig, 'POST', '/stripe-payment/generate', {
+    token: w.delegates[d]!.person.token,
+    at: at(w),
+    json: { id: order.id },
+  });
+  if (r.status === 200 && typeof r.data.url === 'string') {
+    const sid = r.data.url.split('?')[0]!.split('/').pop()!;
+    order.sessions.push({ sid });
+    return { r, sid };
+  }
+  return { r, sid: undefined };
+}
+
+export async function pay(w: World, order: OrderRef, sid: string, card: Card) {
+  const r = await control(w.fig, 'POST', `/sessions/${sid}/pay`, { card });
+  if (r.status === 200) {
+    const s = order.sessions.find((x) => x.sid === sid);
+    if (s) s.card = card;
+  }
+  return r.status;
+}
+
+export const confirm = (w: World, d: number, sid: string) =>
+  api<{ outcome: string }>(w.fig, 'POST', '/stripe-payment/confirm', {
+    token: w.delegates[d]!.person.token,
+    at: at(w),
+    json: { session_id: sid },
+  });
+
+export async function transfer(w: World, d: number, t: number, order: OrderRef, type: 'later' | 'done') {
+  const del = w.delegates[d]!;
+  const r = await api(w.fig, 'POST', `/registration/submission/transfer-payment/${order.id}`, {
+    token: del.person.token,
+    at: at(w),
+    json: { type },
+  });
+  if (r.status === 200 && type === 'done')
+    order.transferSeen = del.tabs[t as 0 | 1].get(order.id)?.amount_required ?? order.transferSeen;
+  return r;
+}
+
+async function referenceOf(w: World, order: OrderRef) {
+  if (!order.reference) await read(w, order.d, 1, order);
+  return order.reference;
+}
+
+/** The office found a transfer of the order on the bank statement. */
+export async function received(w: World, order: OrderRef, arrived: Arrived | string) {
+  const reference = await referenceOf(w, order);
+  if (!reference) return undefined;
+  let amount: string;
+  if (
+    arrived === 'seen' ||
+    arrived === 'partial' ||
+    arrived === 'surplus' ||
+    arrived === 'current' ||
+    arrived === 'rest'
+  ) {
+    const current = w.delegates[order.d]!.tabs[1].get(order.id)?.amount_required;
+    const seen = order.transferSeen ?? current ?? '650.00';
+    if (arrived === 'rest') {
+      const waiting = (await orderLedger(w.delegates[order.d]!.person.userId, order.id)).payments.find(
+        (p) => p.method === 'transfer' && p.state === 'pending',
+      );
+      amount = waiting ? wire(waiting.amount) : seen;
+    } else if (arrived === 'current') {
+      const r = await read(w, order.d, 1, order);
+      amount = r.status === 200 ? r.data.order.amount_required : seen;
+    } else
+      amount =
+        arrived === 'seen'
+          ? seen
+          : arrived === 'partial'
+            ? wire(Math.floor(cents(seen) / 2))
+            : wire(cents(seen) + 10000);
+  } else amount = arrived;
+  return api(w.fig, 'POST', `/office/transfers/${encodeURIComponent(reference)}/received`, {
+    token: w.office.token,
+    at: at(w),
+    json: { amount },
+  });
+}
+
+export async function refunded(w: World, order: OrderRef) {
+  const reference = await referenceOf(w, order);
+  return reference
+    ? api(w.fig, 'POST', `/office/transfers/${encodeURIComponent(reference)}/refunded`, {
+        token: w.office.token,
+        at: at(w),
+      })
+    : undefined;
+}
+
+export async function retry(w: World, order: OrderRef) {
+  const reference = await referenceOf(w, order);
+  return reference
+    ? api(w.fig, 'POST', `/office/refunds/${encodeURIComponent(reference)}/retry`, {
+        token: w.office.token,
+        at: at(w),
+      })
+    : undefined;
+}
+
+/**
+ * Cancel with the refund the tab's dialog showed. The contract names it `refund_amount`; the
+ * handler's schema reads `expected_refund`: both are sent (each side ignores the other's name).
+ */
+export async function cancel(w: World, d: number, t: number, order: OrderRef, quote?: string) {
+  const del = w.delegates[d]!;
+  let shown = quote ?? del.tabs[t as 0 | 1].get(order.id)?.refund_amount;
+  if (shown === undefined && quote === undefined) {
+    await read(w, d, t, order);
+    shown = del.tabs[t as 0 | 1].get(order.id)?.refund_amount;
+  }
+  const json = shown === undefined ? {} : { expected_refund: shown };
+  return api<{ refund_amount?: string }>(w.fig, 'POST', `/registration/submission/refund/${order.id}`, {
+    token: del.person.token,
+    at: at(w),
+    json,
+  });
+}
+
+/** A refund made in the card provider's dashboard, from the order's paid card payment. */
+export async function dashboard(w: World, order: OrderRef, amount: number | 'half') {
+  const { payments } = await orderLedger(w.delegates[order.d]!.person.userId, order.id);
+  const paid = payments
+    .filter(
+      (p) =>
+        p.method === 'card' &&
+        (p.state === 'confirmed' || p.state === 'refunded') &&
+        p.provider_ids.payment_intent,
+    )
+    .at(-1);
+  if (!paid) return undefined;
+  const r = await control(w.fig, 'POST', '/refunds', {
+    payment_intent: paid.provider_ids.payment_intent,
+    amount: amount === 'half' ? Math.floor(paid.amount / 2) : amount,
+  });
+  return r.status;
+}
+
+export const remove = (w: World, d: number, order: OrderRef) =>
+  api(w.fig, 'DELETE', `/registration/submission/${order.id}`, {
+    token: w.delegates[d]!.person.token,
+    at: at(w),
+  });
+
+/** Every checkout session of the run. */
+const sessionsOf = (w: World) => w.delegates.flatMap((d) => d.orders.flatMap((o) => o.sessions));
+
+interface EventRecord {
+  id: string;
+  type: string;
+  created: number;
+}
+async function eventsOfRun(w: World, type?: string) {
+  const all = new Map<string, EventRecord>();
+  for (const s of sessionsOf(w)) {
+    const r = await control<{ data: EventRecord[] }>(
+      undefined,
+      'GET',
+      `/events?session=${s.sid}${type ? `&type=${type}` : ''}`,
+    );
+    for (const e of r.body.data) all.set(e.id, e);
+  }
+  return [...all.values()].sort((a, b) => a.created - b.created);
+}
+
+/** Runs one command; what it got is added to the trace. */
+export async function runCommand(w: World, cmd: Command): Promise<void> {
+  const note = (what: string) => void w.trace.push(`${describeCommand(cmd)} -> ${what}`);
+  const skip = () => {
+    w.fig.skipped += 1;
+    note('skipped (nothing to act on)');
+  };
+  w.fig.commands += 1;
+  switch (cmd.k) {
+    case 'create': {
+      const del = w.delegates[cmd.d]!;
+      const r = await api<{ id: string }>(w.fig, 'POST', '/registration/submission', {
+        token: del.person.token,
+        at: at(w),
+        json: form(cmd.acc, false),
+      });
+      note(short(r));
+      if (r.status === 200) {
+        const order: OrderRef = { id: r.data.id, d: cmd.d, sessions: [] };
+        del.orders.push(order);
+        await read(w, cmd.d, cmd.t, order);
+      }
+      return;
+    }
+    case 'pause':
+    case 'resume': {
+      const r = await control(
+        w.fig,
+        'POST',
+        `/deliveries/${cmd.k}`,
+        cmd.k === 'resume' ? { order: cmd.order } : undefined,
+      );
+      return note(String(r.status));
+    }
+    case 'wait':
+      // Long enough for a 5126 card's refund to fail at the provider meanwhile.
+      await sleep(1600);
+      return note('waited 1.6 s');
+    case 'redeliver': {
+      const events = await eventsOfRun(w);
+      if (!events.length) return skip();
+      const event = events[cmd.e % events.length]!;
+      const r = await control(w.fig, 'POST', `/events/${event.id}/redeliver`, { times: cmd.times });
+      return note(`${event.type} ${r.status}`);
+    }
+  }
+  const order = pick(w, cmd.d, cmd.o);
+  if (!order) return skip();
+  const d = cmd.d;
+  switch (cmd.k) {
+    case 'read':
+      return note(short(await read(w, d, cmd.t, order)));
+    case 'edit':
+      if (!w.delegates[d]!.tabs[cmd.t as 0 | 1].has(order.id)) await read(w, d, cmd.t, order);
+      return note(short(await save(w, d, cmd.t, order, form(cmd.acc, cmd.hotel))));
+    case 'staleEdit': {
+      const tabs = w.delegates[d]!.tabs;
+      const seen = ([0, 1] as const)
+        .filter((t) => tabs[t].has(order.id))
+        .sort((a, b) => tabs[a].get(order.id)!.updated_at.localeCompare(tabs[b].get(order.id)!.updated_at));
+      if (!seen.length) return skip();
+      const t = seen[0]!;
+      return note(`tab ${t}: ${short(await save(w, d, t, order, form(1, true)))}`);
+    }
+    case 'checkout': {
+      const { r, sid } = await checkout(w, d, order);
+      return note(`${short(r)}${sid ? ` ${sid}` : ''}`);
+    }
+    case 'checkoutAndPay': {
+      const { r, sid } = await checkout(w, d, order);
+      if (!sid) return note(short(r));
+      return note(`${sid} pay ${await pay(w, order, sid, cmd.card)}`);
+    }
+    case 'pay':
+    case 'lapse':
+    case 'confirm': {
+      if (!order.sessions.length) return skip();
+      const s = order.sessions[order.sessions.length - 1 - (cmd.s % order.sessions.length)]!;
+      if (cmd.k === 'pay') return note(`${s.sid} ${await pay(w, order, s.sid, cmd.card)}`);
+      if (cmd.k === 'lapse')
+        return note(`${s.sid} ${(await control(w.fig, 'POST', `/sessions/${s.sid}/lapse`)).status}`);
+      const r = await confirm(w, d, s.sid);
+      return note(`${s.sid} ${short(r)}${r.status === 200 ? ` ${String(r.data.outcome)}` : ''}`);
+    }
+    case 'transfer':
+      return note(short(await transfer(w, d, cmd.t, order, cmd.type)));
+    case 'received': {
+      const r = await received(w, order, cmd.arrived);
+      return r ? note(short(r)) : skip();
+    }
+    case 'refunded': {
+      const r = await refunded(w, order);
+      return r ? note(short(r)) : skip();
+    }
+    case 'retry': {
+      const r = await retry(w, order);
+      return r ? note(short(r)) : skip();
+    }
+    case 'cancel':
+      return note(short(await cancel(w, d, cmd.t, order)));
+    case 'dashboard': {
+      const status = await dashboard(w, order, cmd.amount);
+      return status === undefined ? skip() : note(String(status));
+    }
+    case 'delete':
+      return note(short(await remove(w, d, order)));
+  }
+}
+
+/** Runs a batch: every command at the same time, each after its delay. */
+export async function runBatch(w: World, batch: { cmd: Command; delayMs: number }[]) {
+  if (batch.length > 1) w.fig.interleavings += 1;
+  w.trace.push(`-- batch of ${batch.length}`);
+  await Promise.all(
+    batch.map(async ({ cmd, delayMs }) => {
+      await sleep(delayMs);
+      try {
+        await runCommand(w, cmd);
+      } catch (error) {
+        w.fig.failures.push(`${describeCommand(cmd)} threw: ${(error as Error).stack ?? String(error)}`);
+      }
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quiescence and the check
+
+/**
+ * Waits until nothing is in flight: deliveries resumed and none queued (retries included), and
+ * every refund of a 5126 card (which succeeds at first, then fails 1.5 s later) past that moment
+ * and its events delivered. Two idle looks in a row, 300 ms apart.
+ */
+export async function quiesce(w: World, limitMs = 60_000) {
+  const end = Date.now() + limitMs;
+  let idle = 0;
+  while (Date.now() < end) {
+    const d = await control<{ paused: boolean; queued: unknown[] }>(
+      undefined,
+      'GET',
+      '/deliveries?event=none',
+    );
+    if (d.body.paused) await control(undefined, 'POST', '/deliveries/resume', { order: 'oldest_first' });
+    let waitMs = 0;
+    const late = sessionsOf(w).filter((s) => s.card === '4000000000005126');
+    if (late.length) {
+      const refundsCreated = await Promise.all(
+        late.map((s) =>
+          control<{ data: EventRecord[] }>(undefined, 'GET', `/events?session=${s.sid}&type=refund.created`),
+        ),
+      );
+      const last = Math.max(0, ...refundsCreated.flatMap((r) => r.body.data.map((e) => e.created)));
+      // `created` is in whole seconds: the refund was made before last+1 s; it settles 1.5 s later.
+      if (last) waitMs = (last + 1) * 1000 + 1500 + 400 - Date.now();
+    }
+    const all = await control<{ paused: boolean; queued: unknown[] }>(undefined, 'GET', '/deliveries');
+    if (waitMs <= 0 && !all.body.paused && all.body.queued.length === 0) {
+      idle += 1;
+      if (idle >= 2) return true;
+      await sleep(300);
+      continue;
+    }
+    idle = 0;
+    await sleep(Math.max(150, Math.min(waitMs, 1000)));
+  }
+  w.fig.failures.push(`not quiescent after ${limitMs / 1000} s (deliveries still queued or retried)`);
+  return false;
+}
+
+export interface OrderCheck {
+  userId: string;
+  orderId: string;
+  status: string;
+  violations: MoneyViolation[];
+  /** What the reconciliation found against the card provider. */
+  disagreements: string[];
+  money: string;
+}
+
+/** The invariants over every order of the run's delegates and every ledger record of their orders (deleted ones too). */
+export async function checkMoney(w: World): Promise<OrderCheck[]> {
+  const out: OrderCheck[] = [];
+  for (const del of w.delegates) {
+    const { orders, ledgers } = await ownerMoney(del.person.userId);
+    const ids = new Set([...del.orders.map((o) => o.id), ...orders.keys(), ...ledgers.keys()]);
+    for (const id of ids) {
+      const order = orders.get(id);
+      const ledger = ledgers.get(id) ?? { payments: [], refunds: [] };
+      const violations = moneyViolations(id, order, ledger);
+      const status = order ? (STATUS_NAMES[order.payment_status] ?? String(order.payment_status)) : 'deleted';
+      countFinalState(w.fig, status);
+      w.fig.orders += 1;
+      w.fig.violations += violations.length;
+      out.push({
+        userId: del.person.userId,
+        orderId: id,
+        status,
+        violations,
+        disagreements: [],
+        money: [
+          order
+            ? `order ${status} costs ${wire(order.amount_required)}${order.refund_failed_at ? ' refund_failed' : ''}`
+            : 'order deleted',
+          ...ledger.payments.map(
+            (p) =>
+              `  payment ${p.method} ${p.state} ${wire(p.amount)}${p.surplus ? ` surplus:${p.surplus}` : ''}`,
+          ),
+          ...ledger.refunds.map(
+            (r) =>
+              `  refund ${r.method} ${r.reason} ${r.state} ${wire(r.amount)}${r.failure_reason ? ` (${r.failure_reason})` : ''}`,
+          ),
+        ].join('\n'),
+      });
+    }
+  }
+  return out;
+}
+
+/** Counts the portal's answers to the webhook deliveries of the run's events. */
+export async function countRunWebhooks(w: World) {
+  const ids = new Set((await eventsOfRun(w)).map((e) => e.id));
+  if (!ids.size) return;
+  const all = await control<{ data: { event: string; status: number | null }[] }>(
+    undefined,
+    'GET',
+    '/deliveries',
+  );
+  countWebhooks(
+    w.fig,
+    all.body.data.filter((d) => ids.has(d.event)).map((d) => d.status),
+  );
+}
+
+/** The end of every run: nothing in flight, then the invariants (and the reconciliation, once it exists). */
+export async function settleAndCheck(w: World) {
+  await control(undefined, 'POST', '/deliveries/resume', { order: 'oldest_first' });
+  await quiesce(w);
+  const checks = await checkMoney(w);
+  await countRunWebhooks(w);
+  await reconcileHook(w, checks);
+  return checks;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reconciliation (functions/core/payments/reconcile.ts)
+
+/**
+ * After each run's check, every order of the run and its ledger go through
+ * `reconcileWithProvider`: the card provider's word on each card payment and refund, read with
+ * the real SDK from the local Stripe. A disagreement is a failure; so is a reconciliation that
+ * cannot run.
+ */
+export async function reconcileHook(w: World, checks: OrderCheck[]) {
+  w.fig.notes.add('reconciliation (reconcileWithProvider) called for every order after each run');
+  for (const del of w.delegates) {
+    const { ledgers } = await ownerMoney(del.person.userId);
+    for (const c of checks.filter((x) => x.userId === del.person.userId)) {
+      const ledger = ledgers.get(c.orderId) ?? { payments: [], refunds: [] };
+      const found = await reconcileWithProvider(stripeGateway, c.orderId, ledger);
+      // The invariants are checked above already; here only what the provider says.
+      const provider = found.filter((f) => !c.violations.some((v) => v.rule === f.rule));
+      w.fig.reconciled += 1;
+      for (const f of provider) {
+        w.fig.disagreements += 1;
+        c.disagreements.push(`${f.rule}: ${f.detail}${f.payment_id ? ` (payment ${f.payment_id})` : ''}${f.refund_id ? ` (refund ${f.refund_id})` : ''}`);
+      }
+    }
+  }
+}
+
+export { CLOCKS };
