@@ -43,6 +43,7 @@ import {
   type World,
 } from './world';
 import { validForm } from '../unit/core/orders/form';
+import { runReconcile } from '../../scripts/reconcile';
 
 const settings = moneySettings();
 const fig: Figures = newFigures();
@@ -387,4 +388,25 @@ describe.runIf(settings.named)('named money regressions', () => {
     }
     expectClean(checks, named, before);
   }, 60_000);
+});
+
+/** Nothing of any test in flight: deliveries resumed and drained, every refund past its settling (1.5 s). */
+async function quiesceAll() {
+  await control(undefined, 'POST', '/deliveries/resume', { order: 'oldest_first' });
+  for (let settled = 0, rounds = 0; settled < 2 && rounds < 120; rounds++) {
+    await new Promise((r) => setTimeout(r, settled === 0 ? 2000 : 500));
+    const d = await control<{ paused: boolean; queued: unknown[] }>(undefined, 'GET', '/deliveries');
+    settled = d.body.queued.length === 0 ? settled + 1 : 0;
+  }
+}
+
+describe('the reconciliation at the end', () => {
+  it('npm run reconcile finds every order in the table, of every test before, in agreement with its ledger and with Stripe', async () => {
+    await quiesceAll();
+    const lines: string[] = [];
+    const report = await runReconcile({ print: (line) => lines.push(line), webhook: false });
+    console.log(lines.join('\n'));
+    expect(report.orders).toBeGreaterThan(0);
+    expect(report.disagreements, lines.join('\n')).toEqual([]);
+  }, 120_000);
 });
