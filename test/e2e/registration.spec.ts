@@ -267,6 +267,43 @@ test('after a refund in the Stripe dashboard, the cancel dialog says so and offe
   await expect(row(page, order.order_no).getByText('Cancelled', { exact: true })).toBeVisible();
 });
 
+test('a refund returned by the card bank: the row says so and what happens next, with no second Cancel', async ({ page, pinClock }) => {
+  test.setTimeout(90_000);
+  await pinClock(AUGUST);
+  await logInAsNewDelegate(page, 'refund-fails');
+  const other = await placeOrder(page);
+  const order = await placeOrder(page);
+  await page.goto(`/registration/submission?checksum=${order.checksum}`);
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await payOnCheckout(page, '4000 0000 0000 5126');
+  await expect(row(page, order.order_no).getByText('Paid', { exact: true })).toBeVisible();
+  await row(page, order.order_no).getByRole('button', { name: /Cancel order .* with refund/ }).click();
+  await page.getByRole('alertdialog', { name: 'Cancel this order?' }).getByRole('button', { name: 'Cancel and refund US$600.00' }).click();
+  await expect(row(page, order.order_no).getByText('Cancelled', { exact: true })).toBeVisible();
+
+  // About 1.5 s later the card's bank returns the refund: the order is Paid again, noted on its row.
+  await expect(async () => {
+    await page.reload();
+    await expect(row(page, order.order_no).getByTestId('refund-failed')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  const failed = row(page, order.order_no);
+  await expect(failed.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(failed.getByTestId('refund-failed')).toHaveText(
+    'The refund could not be made. The registration office has been told and will try it again; your order stays paid until then.',
+  );
+  await expect(failed.getByRole('button', { name: /Cancel order/ })).toHaveCount(0);
+  await expect(failed.getByRole('link', { name: `Edit order ${order.order_no}` })).toBeVisible();
+  // The other order's row says nothing of it.
+  await expect(row(page, other.order_no).getByTestId('refund-failed')).toHaveCount(0);
+  await expectAccessible(page, 'list with a failed refund');
+  await page.screenshot({ path: 'test-results/refund-failed-row-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('list', { name: 'Your registration orders' }).getByRole('listitem').filter({ hasText: order.order_no });
+  await expect(card.getByTestId('refund-failed')).toBeVisible();
+  await expect(card.getByRole('button', { name: /Cancel order/ })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/refund-failed-row-390.png', fullPage: true });
+});
+
 test('edit rules: a paid order opens at step 4 without Previous and stays after saving; the edit route needs an id', async ({ page, pinClock }) => {
   await pinClock(AUGUST);
   await logInAsNewDelegate(page, 'edit');

@@ -1,13 +1,15 @@
 /**
  * The real local stack as the money test sees it: the portal's API (every answer checked: an
- * envelope, never 5xx), the local Stripe's control API, and DynamoDB read directly (orders and
- * their ledger, as the storage modules keep them). Every request is counted in the figures.
+ * envelope, never 5xx), the local Stripe's control API, and the orders and their ledger read
+ * through the portal's storage modules. Every request is counted in the figures.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_BASE } from '#core/routes';
 import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund } from '#core/payments/model';
+import { ledger } from '#storage/ledger';
+import { orderStore } from '#storage/orders';
 import { PASSWORD, dynamoOrigin, newClient, newDelegate, origin, stripeOrigin } from '../api/support';
 
 export const TABLE = 'congress';
@@ -181,30 +183,6 @@ export const db = () =>
     }),
   ));
 
-async function queryAll(pk: string, prefix: string) {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const r = await db().send(
-      new QueryCommand({
-        TableName: TABLE,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': pk, ':p': prefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(r.Items ?? []));
-    start = r.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-function strip<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, entity: _e, gsi2pk: _g, gsi2sk: _h, ...rest } = item;
-  return { ...rest, version: typeof rest.version === 'number' ? rest.version : 0 } as T;
-}
-
 export interface OwnerMoney {
   orders: Map<string, StoredOrder>;
   /** Payments and refunds by subject (order) id, oldest first, as the ledger module reads them. */
@@ -213,27 +191,9 @@ export interface OwnerMoney {
 
 /** Every order of a delegate and every ledger record of its orders (also of orders deleted since), read consistently. */
 export async function ownerMoney(userId: string): Promise<OwnerMoney> {
-  const [orderItems, ledgerItems] = await Promise.all([
-    queryAll(`USER#${userId}`, 'ORDER#'),
-    queryAll(`USER#${userId}`, 'LEDGER#order#'),
-  ]);
-  const orders = new Map(orderItems.map((i) => [String(i.id), strip<StoredOrder>(i)] as const));
-  for (const o of orders.values()) delete (o as unknown as Record<string, unknown>).version;
-  const ledgers = new Map<string, { payments: Payment[]; refunds: Refund[] }>();
-  const byTime = (a: { created_at: string }, b: { created_at: string }) =>
-    a.created_at.localeCompare(b.created_at);
-  for (const item of ledgerItems) {
-    const subjectId = (item.subject as { id: string }).id;
-    const l = ledgers.get(subjectId) ?? { payments: [], refunds: [] };
-    if (item.entity === 'payment') l.payments.push(strip<Payment>(item));
-    if (item.entity === 'refund') l.refunds.push(strip<Refund>(item));
-    ledgers.set(subjectId, l);
-  }
-  for (const l of ledgers.values()) {
-    l.payments.sort(byTime);
-    l.refunds.sort(byTime);
-  }
-  return { orders, ledgers };
+  // Through the portal's own access patterns (storage/), as the functions read them.
+  const [orders, ledgers] = await Promise.all([orderStore.list(userId), ledger.ofOwner(userId, 'order')]);
+  return { orders: new Map(orders.map((o) => [o.id, o] as const)), ledgers };
 }
 
 export async function orderLedger(userId: string, orderId: string) {

@@ -57,6 +57,7 @@ export const orderResultMessages = {
   closed: `Registration has closed: the rates were valid until ${formatCstDeadline(deadlines.ratesValidUntil)}.`,
   deleteNotAllowed: 'Only unpaid orders can be deleted.',
   cancelNotAllowed: 'Only paid orders can be cancelled.',
+  refundWithOffice: 'The refund of this order could not be made. The registration office has been told and will try it again; you do not need to cancel again.',
   notAwaitingPayment: 'This order is not awaiting payment.',
   transferLater: 'You can pay later: the order stays unpaid until you pay it.',
   transferDone: 'Thank you. The registration office will check your transfer; the order is now "Checking".',
@@ -134,7 +135,7 @@ function cancellationQuote(order: StoredOrder, money: SubjectLedger, now: Date) 
 
 /** What the delegate is shown before cancelling a paid order: the exact refund and its rule. */
 function cancellationPreview(order: StoredOrder, money: SubjectLedger | undefined, now: Date) {
-  if (order.payment_status !== ORDER_STATUS.paid || !money) return null;
+  if (!orderActions(order.payment_status, Boolean(order.refund_failed_at)).cancel || !money) return null;
   const quote = cancellationQuote(order, money, now);
   return {
     refund_amount: wireAmount(quote.refund),
@@ -164,7 +165,7 @@ export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedge
     post_conference_activities_person: order.post_conference_activities_person,
     payment_method: order.payment_method,
     reference: order.reference,
-    actions: orderActions(order.payment_status),
+    actions: orderActions(order.payment_status, Boolean(order.refund_failed_at)),
     cancellation: cancellationPreview(order, money, now),
     refund_failed: Boolean(order.refund_failed_at),
     created_at: order.created_at,
@@ -487,6 +488,7 @@ export async function chooseTransfer(deps: OrderDeps, ownerId: string, id: strin
  */
 export async function cancelOrder(deps: OrderDeps, ownerId: string, id: string, expectedRefund: string | undefined, now: Date) {
   const order = await ownOrder(deps, ownerId, id);
+  if (order.payment_status === ORDER_STATUS.paid && order.refund_failed_at) throw forbidden(orderResultMessages.refundWithOffice);
   if (!orderActions(order.payment_status).cancel) throw forbidden(orderResultMessages.cancelNotAllowed);
   const money = await deps.payments.ledger.ofSubject(subjectOf(order));
   const quote = cancellationQuote(order, money, now);

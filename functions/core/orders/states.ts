@@ -47,14 +47,18 @@ export function orderTransition(from: OrderStatus, event: OrderEvent): { from: O
   return move.from.includes(from) ? { from, to: move.to } : null;
 }
 
-/** What a delegate may do with an order in each status (spec sections 2 and 4). */
-export function orderActions(status: OrderStatus) {
+/**
+ * What a delegate may do with an order in each status (spec sections 2 and 4). A paid order whose
+ * cancellation refund failed is the registration office's to settle (it tries the refund again):
+ * the delegate cannot cancel it a second time meanwhile.
+ */
+export function orderActions(status: OrderStatus, refundFailed = false) {
   return {
     /** Unpaid orders can be edited and deleted; paid ones edited (step 4 only) and cancelled. */
     edit: status === ORDER_STATUS.unpaid || status === ORDER_STATUS.paid,
     editAmounts: status === ORDER_STATUS.unpaid,
     delete: status === ORDER_STATUS.unpaid,
-    cancel: status === ORDER_STATUS.paid,
+    cancel: status === ORDER_STATUS.paid && !refundFailed,
     pay: status === ORDER_STATUS.unpaid,
   };
 }

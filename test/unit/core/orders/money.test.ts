@@ -160,6 +160,10 @@ describe('refunds that fail', () => {
     world.card.refundsWill('failed');
     await cancelOrder(world.deps, owner.id, id, undefined, SEPT);
     const { reference } = await orderOf(world, id);
+    // The delegate is told on the row; cancelling again is the office's to do, not the delegate's.
+    const row = (await listOrders(world.deps, owner.id, SEPT)).items[0]!;
+    expect([row.refund_failed, row.actions.cancel, row.cancellation]).toEqual([true, false, null]);
+    expect((await refusal(cancelOrder(world.deps, owner.id, id, undefined, SEPT))).message).toBe(M.refundWithOffice);
     world.card.refundsWill('succeeded');
     const r = await officeRetryRefund(world.deps, reference, SEPT);
     expect(r.message).toBe('The refund has been requested again: the order is "Refunding".');

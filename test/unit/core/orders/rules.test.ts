@@ -75,6 +75,10 @@ describe('order states', () => {
       expect(orderActions(s)).toEqual({ edit: false, editAmounts: false, delete: false, cancel: false, pay: false });
     }
   });
+
+  it('leaves a paid order whose refund failed to the office: it can be edited, not cancelled again', () => {
+    expect(orderActions(ORDER_STATUS.paid, true)).toEqual({ edit: true, editAmounts: false, delete: false, cancel: false, pay: false });
+  });
 });
 
 describe('transfer references', () => {

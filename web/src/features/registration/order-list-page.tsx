@@ -63,6 +63,11 @@ function Actions({ item, onDelete, onCancel }: { item: OrderListItem; onDelete: 
   }
   return (
     <HStack gap="2" wrap="wrap">
+      {item.refund_failed && item.payment_status === 1 && (
+        <Text fontSize="sm" color="orange.800" data-testid="refund-failed">
+          The refund could not be made. The registration office has been told and will try it again; your order stays paid until then.
+        </Text>
+      )}
       {actions.pay && (
         <Button asChild size="sm" colorPalette="brand">
           <RouterLink to={payLink(item)} aria-label={`Pay order ${item.order_no}`}>
@@ -248,11 +253,6 @@ export default function OrderListPage() {
           <>
             {table}
             {cards}
-            {items.some((i) => i.refund_failed) && (
-              <FormAlert status="warning" title="A refund could not be made.">
-                The registration office has been told and will contact you. Your order stays paid until then.
-              </FormAlert>
-            )}
           </>
         )}
       </Stack>
