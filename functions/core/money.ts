@@ -6,3 +6,6 @@ export function formatMoney(cents: number, currency: 'USD' | 'CNY' = 'USD', deci
 
 /** Amounts on the wire, as the spec shows them: US dollars with two decimals ("1040.00"). */
 export const wireAmount = (cents: number) => (cents / 100).toFixed(2);
+
+/** A wire amount ("1040.00") as people read it everywhere: US$1,040.00. */
+export const formatWireUsd = (wire: string) => formatMoney(Math.round(Number(wire) * 100));

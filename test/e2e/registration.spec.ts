@@ -146,7 +146,7 @@ test('the wizard: rules and live total, a draft kept over a reload, then card pa
   // Saved: the address carries the checksum and the payment step shows the order.
   await expect(page).toHaveURL(/\/registration\/submission\?checksum=/);
   await step(page, 5, 'Payment');
-  await expect(page.getByText('US$1040.00')).toBeVisible();
+  await expect(page.getByText('US$1,040.00')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
   await expectAccessible(page, 'step 5');
   await page.getByRole('button', { name: 'Pay by card' }).click();
@@ -157,7 +157,7 @@ test('the wizard: rules and live total, a draft kept over a reload, then card pa
   const list = page.getByRole('table', { name: 'Your registration orders' });
   await expect(list.getByText('Paid', { exact: true })).toBeVisible();
   await expect(list.getByText('Standard rate, 1 accompanying person, 2 post-conference activities')).toBeVisible();
-  await expect(list.getByText('US$1040.00')).toBeVisible();
+  await expect(list.getByText('US$1,040.00')).toBeVisible();
   await expect(page).not.toHaveURL(/session_id/);
   await expectAccessible(page, 'order list with a paid order');
   expect(consoleErrors).toEqual([]);
@@ -326,7 +326,7 @@ test('edit rules: a paid order opens at step 4 without Previous and stays after 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Edit success!')).toBeVisible();
   await step(page, 5, 'Payment');
-  await expect(page.getByText('US$1150.00')).toBeVisible();
+  await expect(page.getByText('US$1,150.00')).toBeVisible();
 
   // Paid: step 4 only.
   await page.getByRole('button', { name: 'Pay by card' }).click();
@@ -343,7 +343,7 @@ test('edit rules: a paid order opens at step 4 without Previous and stays after 
   await expect(page.getByText('Edit success!')).toBeVisible();
   await step(page, 4, 'Passport, visa and hotel');
   await page.goto('/registration/list');
-  await expect(row(page, unpaid.order_no).getByText('US$1150.00')).toBeVisible();
+  await expect(row(page, unpaid.order_no).getByText('US$1,150.00')).toBeVisible();
 });
 
 test('at 5 orders New Registration is disabled and the wizard says why before its steps', async ({ page, pinClock }) => {
@@ -356,7 +356,7 @@ test('at 5 orders New Registration is disabled and the wizard says why before it
   await expect(rows).toHaveCount(6);
   // Oldest first, even when placed within one instant (the pinned clock): totals 650, 900, ... 1650.
   await expect(rows.nth(1)).toContainText('US$650.00');
-  await expect(rows.nth(5)).toContainText('US$1650.00');
+  await expect(rows.nth(5)).toContainText('US$1,650.00');
   await expect(page.getByRole('button', { name: 'New Registration' })).toBeDisabled();
   const limit = /^You can hold at most 5 registration orders\./;
   await expect(page.getByText(limit)).toBeVisible();

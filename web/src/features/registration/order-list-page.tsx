@@ -5,6 +5,7 @@
  * refund (paid: the exact refund and its rule are shown before confirming). The return from card
  * checkout lands here and settles the payment at once (the webhook may come later).
  */
+import { formatWireUsd } from '#core/money';
 import { Alert, Badge, Box, Button, Card, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -176,7 +177,7 @@ export default function OrderListPage() {
                 </Text>
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
-                US${item.amount_required}
+                {formatWireUsd(item.amount_required)}
               </Table.Cell>
               <Table.Cell>
                 <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
@@ -200,7 +201,7 @@ export default function OrderListPage() {
             <Text fontSize="sm" color="gray.700">
               {details(item)}
             </Text>
-            <Text fontWeight="semibold">Total: US${item.amount_required}</Text>
+            <Text fontWeight="semibold">Total: {formatWireUsd(item.amount_required)}</Text>
             <Box mt="1">
               <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
             </Box>
@@ -275,13 +276,13 @@ export default function OrderListPage() {
           }
         }}
       >
-        Order {shownDeleting?.order_no} (US${shownDeleting?.amount_required}, unpaid) will be deleted. This cannot be undone.
+        Order {shownDeleting?.order_no} ({shownDeleting && formatWireUsd(shownDeleting.amount_required)}, unpaid) will be deleted. This cannot be undone.
       </ConfirmDialog>
 
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancel this order?"
-        confirmLabel={quote && quote.refund_amount !== '0.00' ? `Cancel and refund US$${quote.refund_amount}` : 'Cancel without refund'}
+        confirmLabel={quote && quote.refund_amount !== '0.00' ? `Cancel and refund ${formatWireUsd(quote.refund_amount)}` : 'Cancel without refund'}
         dismissLabel="Keep the order"
         onClose={() => setCancelling(null)}
         onConfirm={async () => {
@@ -300,17 +301,17 @@ export default function OrderListPage() {
         {quote && (
           <Stack gap="3">
             <Text>
-              Order {shownCancelling?.order_no} was paid <strong>US${shownCancelling?.amount_required}</strong>
+              Order {shownCancelling?.order_no} was paid <strong>{shownCancelling && formatWireUsd(shownCancelling.amount_required)}</strong>
               {shownCancelling?.payment_method === 'transfer' ? ' by bank transfer' : shownCancelling?.payment_method === 'card' ? ' by card' : ''}.
             </Text>
             <Box borderWidth="1px" rounded="md" p="3" bg="gray.50">
               <Text>
-                Refund today: <strong data-testid="refund-amount">US${quote.refund_amount}</strong>
-                {quote.already_refunded === '0.00' ? ` (fee US$${quote.fee}).` : '.'}
+                Refund today: <strong data-testid="refund-amount">{formatWireUsd(quote.refund_amount)}</strong>
+                {quote.already_refunded === '0.00' ? ` (fee ${formatWireUsd(quote.fee)}).` : '.'}
               </Text>
               {quote.already_refunded !== '0.00' && (
                 <Text fontSize="sm" data-testid="already-refunded">
-                  US${quote.already_refunded} of this order has been refunded already: the refund is at most what is left.
+                  {formatWireUsd(quote.already_refunded)} of this order has been refunded already: the refund is at most what is left.
                 </Text>
               )}
               <Text fontSize="sm" color="gray.700">

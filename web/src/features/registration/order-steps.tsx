@@ -7,7 +7,7 @@ import { Box, Button, Card, DataList, Grid, Heading, List, Separator, Stack, Tab
 import { useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { registration2024 } from '#core/config/conference';
-import { formatMoney } from '#core/money';
+import { formatMoney, formatWireUsd } from '#core/money';
 import { dietaryOptions, genders, titles, type RoomField } from '#core/orders/schemas';
 import { formatCstDayRange } from '#core/time';
 import { ChoiceField, SelectField, TextAreaField, TextField } from '../../components/form/fields';
@@ -361,7 +361,7 @@ function OrderSummary({ order }: { order: PayableOrder }) {
       </DataList.Item>
       <DataList.Item>
         <DataList.ItemLabel>Total</DataList.ItemLabel>
-        <DataList.ItemValue fontWeight="bold">US${order.amount_required}</DataList.ItemValue>
+        <DataList.ItemValue fontWeight="bold">{formatWireUsd(order.amount_required)}</DataList.ItemValue>
       </DataList.Item>
     </DataList.Root>
   );
@@ -445,7 +445,7 @@ export function TransferStep(props: { order: PayableOrder | null; onChoice: (typ
             {props.order.reference}
           </Text>
           <Text mt="2">
-            Amount: <strong>US${props.order.amount_required}</strong>
+            Amount: <strong>{formatWireUsd(props.order.amount_required)}</strong>
           </Text>
         </Box>
       )}
