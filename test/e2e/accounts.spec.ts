@@ -233,7 +233,15 @@ test('the account centre says when registration opens, then whether it is paid',
   await logInAsNewDelegate(page, 'badge');
   await pinClock('2024-05-10T02:00:00Z');
   await page.goto('/admin/center');
-  await expect(page.getByText('Registration opens on 18 July 2024')).toBeVisible();
+  await expect(page.getByText('Registration opens on 18 July 2024, 00:00 CST (UTC+8)')).toBeVisible();
+  // On a phone the whole sentence stays on the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const badge = (await page.getByText('Registration opens on 18 July 2024, 00:00 CST (UTC+8)').boundingBox())!;
+  const card = (await page.getByRole('heading', { name: 'Personal information' }).locator('xpath=ancestor::*[contains(@class, "card__root")][1]').boundingBox())!;
+  expect(badge.x).toBeGreaterThanOrEqual(card.x);
+  expect(badge.x + badge.width).toBeLessThanOrEqual(card.x + card.width - 8);
+  await page.screenshot({ path: 'test-results/center-opening-390.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByText('Registration unpaid')).toHaveCount(0);
   await pinClock('2024-07-18T02:00:00Z');
   await page.reload();

@@ -53,7 +53,7 @@ export const orderResultMessages = {
   deleted: 'The order has been deleted.',
   notFound: 'The order was not found.',
   limit: `You can hold at most ${registration2024.maxOrdersPerDelegate} registration orders. To add to an existing registration, please send an e-mail to ${conference.contacts.registration}.`,
-  notYetOpen: `Registration opens on ${formatCstDeadline(deadlines.registrationOpens)}.`,
+  notYetOpen: `Registration opens on ${formatCstInstant(deadlines.registrationOpens)}.`,
   closed: `Registration has closed: the rates were valid until ${formatCstDeadline(deadlines.ratesValidUntil)}.`,
   deleteNotAllowed: 'Only unpaid orders can be deleted.',
   cancelNotAllowed: 'Only paid orders can be cancelled.',

@@ -16,7 +16,7 @@ describe('content text', () => {
   });
 
   it('reduces inline markup to plain text for titles and descriptions', () => {
-    expect(plainText('**Bold** and [a link](/contact) by {registrationOpens}', values)).toBe('Bold and a link by 18 July 2024');
+    expect(plainText('**Bold** and [a link](/contact) by {registrationOpens}', values)).toBe('Bold and a link by 18 July 2024, 00:00 CST (UTC+8)');
   });
 
   it('classifies links: http in a new window, files in a new tab, the rest in the app', () => {

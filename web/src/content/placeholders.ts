@@ -4,7 +4,7 @@
  * built), so a date or fee is never typed into content and cannot disagree with the server.
  */
 import type { ConferenceFacts } from '#core/domain/conference-facts';
-import { formatCstDay, formatCstDayRange, formatCstDeadline } from '#core/time';
+import { formatCstDayRange, formatCstDeadline, formatCstInstant } from '#core/time';
 import { formatMoney } from '#core/money';
 import siteJson from './site.json';
 import type { Block } from './schema';
@@ -18,7 +18,7 @@ export function placeholderValues(f: ConferenceFacts): Record<string, string> {
     conferenceDates: formatCstDayRange(f.conference.dates.start, f.conference.dates.end),
     city: f.conference.city,
     abstractDeadline: formatCstDeadline(f.deadlines.abstractSubmission),
-    registrationOpens: formatCstDay(f.deadlines.registrationOpens),
+    registrationOpens: formatCstInstant(f.deadlines.registrationOpens),
     ratesValidUntil: formatCstDeadline(f.deadlines.ratesValidUntil),
     supportEmail: f.conference.contacts.support,
     presentersEmail: f.conference.contacts.presenters,

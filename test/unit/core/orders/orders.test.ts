@@ -46,6 +46,8 @@ describe('placing orders', () => {
     const world = orderWorld();
     const early = await refusal(createOrder(world.deps, owner, form(), new Date('2024-07-17T15:59:59Z')));
     expect([early.kind, early.message]).toEqual(['forbidden', M.notYetOpen]);
+    // One instant, said one way everywhere (home page, instructions, account centre, list, wizard).
+    expect(M.notYetOpen).toBe('Registration opens on 18 July 2024, 00:00 CST (UTC+8).');
     await expect(createOrder(world.deps, owner, form(), new Date('2024-07-17T16:00:00Z'))).resolves.toBeDefined();
     await expect(createOrder(world.deps, owner, form(), new Date('2024-11-04T15:59:59Z'))).resolves.toBeDefined();
     const late = await refusal(createOrder(world.deps, owner, form(), new Date('2024-11-04T16:00:00Z')));

@@ -4,7 +4,7 @@ import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { profileComplete } from '#core/accounts/model';
 import { abstractLimits, deadlines } from '#core/config/conference';
-import { formatCstDay } from '#core/time';
+import { formatCstInstant } from '#core/time';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page, PageSkeleton } from '../../components/page';
 import { QueryError } from '../../components/query-error';
@@ -23,7 +23,12 @@ function RegistrationBadge({ payStatus }: { payStatus: number }) {
   if (payStatus === 2) return <Badge colorPalette="green">Paid</Badge>;
   if (!now) return null; // the clock is not synced yet: no state rather than a wrong one
   if (now.getTime() < Date.parse(deadlines.registrationOpens)) {
-    return <Badge colorPalette="gray">Registration opens on {formatCstDay(deadlines.registrationOpens)}</Badge>;
+    // The whole instant with its time zone: on a phone it wraps inside the card rather than leave it.
+    return (
+      <Badge colorPalette="gray" whiteSpace="normal">
+        Registration opens on {formatCstInstant(deadlines.registrationOpens)}
+      </Badge>
+    );
   }
   return <Badge colorPalette="orange">Registration unpaid</Badge>;
 }
@@ -54,8 +59,8 @@ export default function CenterPage() {
               <Heading as="h2" size="md">
                 Personal information
               </Heading>
-              {/* The badge follows the server clock: its line is kept (its own on a phone), so nothing moves when it appears. */}
-              <Box minH="6" flexBasis={{ base: '100%', sm: 'auto' }}>
+              {/* The badge follows the server clock: its place is kept (its own lines on a phone), so nothing moves when it appears. */}
+              <Box minH={{ base: '9', sm: '6' }} flexBasis={{ base: '100%', sm: 'auto' }}>
                 <RegistrationBadge payStatus={u.pay_status} />
               </Box>
             </HStack>
