@@ -264,3 +264,20 @@ test('a pre-rendered form cannot be sent before its script runs (the password ne
     expect(new URL(page.url()).pathname).toBe(path);
   }
 });
+
+test('after changing the password the delegate logs in again and lands on the account centre', async ({ page }) => {
+  const email = await logInAsNewDelegate(page, 'relogin');
+  await page.goto('/admin/center');
+  await page.getByRole('link', { name: 'Change password' }).click();
+  await page.getByRole('textbox', { name: 'Current password', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('a new password 4');
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('a new password 4');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Please log in with your new password.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a new password 4');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin\/center$/);
+  await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+});

@@ -27,6 +27,16 @@ import { accountApi, personInfoKey } from './api';
 
 const NOT_ACTIVATED = -101;
 
+/**
+ * Where a login lands: the page the delegate came from (spec), except a page that sent them here
+ * itself. A password change logs the delegate out: they land on the account centre, not on the
+ * form they have just used.
+ */
+function returnTo(from: string | undefined) {
+  if (from === paths.updatePassword) return paths.center;
+  return from && from !== paths.login ? from : accountHome;
+}
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -50,7 +60,7 @@ export default function LoginPage() {
         return;
       }
       toaster.success({ title: 'Welcome back', description: 'You are logged in.' });
-      navigate(from && from !== paths.login ? from : accountHome, { replace: true });
+      navigate(returnTo(from), { replace: true });
     } catch (error) {
       const message = applyServerErrors(error, form.setError, ['email', 'password']);
       if (message === null) return;
