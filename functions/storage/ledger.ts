@@ -12,6 +12,7 @@ import type { Ledger, LedgerWrite, SubjectChange } from '#core/payments/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { transact, type Items } from './claims';
+import { orderPlaceMove } from './orders';
 import { epochSeconds, keys } from './keys';
 
 /** The provider retries an event for up to 3 days; we remember applied ones for 30. */
@@ -119,6 +120,7 @@ export const ledger: Ledger = {
     for (const p of write.payments ?? []) items.push(recordWrite(paymentKey(p.record), 'payment', p.record, p.expect));
     for (const r of write.refunds ?? []) items.push(recordWrite(refundKey(r.record), 'refund', r.record, r.expect));
     if (write.subject) items.push(subjectWrite(write.subject));
+    if (write.subject?.place) items.push(orderPlaceMove(write.subject.subject.owner_id, write.subject.place));
     if (write.subjectUnchanged) items.push(subjectCheck(write.subjectUnchanged.subject, write.subjectUnchanged.version));
     if (items.length === 0) return 'ok';
     const result = await transact(items);

@@ -6,7 +6,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import type { OrderStore, StoredOrder } from '#core/orders/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
-import { deleteFromPlace, putInPlace } from './claims';
+import { deleteFromPlace, freePlace, putInPlace, type Items } from './claims';
 import { keys } from './keys';
 import type { IndexName } from './table';
 
@@ -25,6 +25,24 @@ const itemOf = (order: StoredOrder) => ({
   gsi2sk: 'ORDER',
   ...order,
 });
+
+/**
+ * The order counter's move when an order leaves or re-enters the places (a cancellation frees
+ * one; a refund that fails after the cancellation takes it again, unconditionally: the money
+ * that came back must be recorded even if the delegate has placed other orders since).
+ */
+export function orderPlaceMove(ownerId: string, move: 'free' | 'take'): Items[number] {
+  if (move === 'free') return freePlace(ownerId, COUNTER);
+  return {
+    Update: {
+      TableName: env.tableName(),
+      Key: keys.counter(ownerId, COUNTER),
+      UpdateExpression: 'ADD #n :one',
+      ExpressionAttributeNames: { '#n': 'n' },
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
+}
 
 export const orderStore: OrderStore = {
   async nextSequence() {

@@ -404,3 +404,28 @@ describe('bank transfers and the registration office', () => {
     expect((await call('POST', `/office/refunds/${reference}/retry`, { token: b.token, at: OPEN })).status).toBe(403);
   });
 });
+
+describe('the five-order cap counts orders that are not cancelled', () => {
+  it('frees the place of a cancelled order, and a refund that fails after the cancellation takes it back', async () => {
+    const b = await buyer('cap');
+    await pay(await checkout(b), '4000000000005126');
+    await until('order paid', () => statusOf(b), (o) => o.payment_status === 1);
+    const create = () => call<{ id: string }>('POST', '/registration/submission', { token: b.token, at: OPEN, json: validForm() });
+    for (let i = 0; i < 4; i++) expect((await create()).status).toBe(200);
+    expect([(await create()).status, (await create()).body.message]).toEqual([409, 'You can hold at most 5 registration orders. To add to an existing registration, please send an e-mail to registration@iacr2024-beijing.org.']);
+
+    // Cancelled (the card refund succeeds at once): the list offers a new order, and the server takes it.
+    await call('POST', `/registration/submission/refund/${b.orderId}`, { token: b.token, at: OPEN, json: {} });
+    expect((await statusOf(b)).payment_status).toBe(-1);
+    const list = await call<{ new_order: { allowed: boolean } }>('GET', '/registration', { token: b.token, at: OPEN });
+    expect(list.body.data.new_order.allowed).toBe(true);
+    expect((await create()).status).toBe(200);
+    expect((await create()).status).toBe(409);
+
+    // This card's bank returns the refund: the order is Paid again and holds its place again (six now).
+    await until('refund failed', () => statusOf(b), (o) => o.payment_status === 1);
+    const counter = await db().send(new GetCommand({ TableName: 'congress', Key: { pk: `USER#${b.userId}`, sk: 'COUNT#orders' }, ConsistentRead: true }));
+    expect(counter.Item!.n).toBe(6);
+    expect((await call<{ new_order: { allowed: boolean } }>('GET', '/registration', { token: b.token, at: OPEN })).body.data.new_order.allowed).toBe(false);
+  }, 60_000);
+});

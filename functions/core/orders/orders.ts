@@ -45,7 +45,7 @@ import type { OrderStore, StoredOrder } from './ports';
 import { orderNumber, parseTransferReference, transferReference } from './reference';
 import { refundQuote } from './refund-policy';
 import { orderMessages, stepFields, type OrderForm } from './schemas';
-import { ORDER_STATUS, orderActions, orderStatusNames, orderTransition, type OrderEvent, type OrderStatus } from './states';
+import { holdsPlace, ORDER_STATUS, orderActions, orderStatusNames, orderTransition, type OrderEvent, type OrderStatus } from './states';
 
 export const orderResultMessages = {
   created: 'The update was successful.',
@@ -177,7 +177,7 @@ export async function listOrders(deps: OrderReadDeps, ownerId: string, now: Date
   const [stored, money] = await Promise.all([deps.orders.list(ownerId), deps.payments.ledger.ofOwner(ownerId, 'order')]);
   const orders = stored.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.sequence - b.sequence);
   const window = registrationWindow(now);
-  const full = orders.length >= registration2024.maxOrdersPerDelegate;
+  const full = orders.filter((o) => holdsPlace(o.payment_status)).length >= registration2024.maxOrdersPerDelegate;
   return {
     items: orders.map((o) => orderListItem(o, now, money.get(o.id) ?? noLedger)),
     total: orders.length,
@@ -360,7 +360,10 @@ function payableOf(order: StoredOrder): Payable<StoredOrder> {
 /** The order's move on an event, over the version it was read at (null: not allowed from its status). */
 function change(order: StoredOrder, event: OrderEvent, at: Date, set: SubjectChange['set'] = {}): SubjectChange | null {
   const move = orderTransition(order.payment_status, event);
-  return move ? { subject: subjectOf(order), from: move.from, to: move.to, version: { base: order.updated_at, next: nextVersion(order.updated_at, at) }, set } : null;
+  if (!move) return null;
+  const wasHeld = holdsPlace(move.from);
+  const place = wasHeld === holdsPlace(move.to) ? undefined : wasHeld ? ('free' as const) : ('take' as const);
+  return { subject: subjectOf(order), from: move.from, to: move.to, version: { base: order.updated_at, next: nextVersion(order.updated_at, at) }, set, ...(place ? { place } : {}) };
 }
 
 /** The orders module as the payments module sees it: loading an order, and what each money event does to it. */

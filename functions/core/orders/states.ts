@@ -62,3 +62,10 @@ export function orderActions(status: OrderStatus, refundFailed = false) {
     pay: status === ORDER_STATUS.unpaid,
   };
 }
+
+/**
+ * Whether an order holds one of its owner's places (registration2024.maxOrdersPerDelegate): every
+ * order but a cancelled one, which holds nothing. A cancelled order whose refund fails after all
+ * is Paid again and takes its place back, even beyond the limit: the money must be recorded.
+ */
+export const holdsPlace = (status: OrderStatus) => status !== ORDER_STATUS.cancelled;

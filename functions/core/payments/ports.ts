@@ -24,6 +24,11 @@ export interface SubjectChange {
   version: SubjectVersion;
   /** Other fields set on the subject in the same write (e.g. paid_at, payment_method). */
   set?: Record<string, string | number | null>;
+  /**
+   * The subject gives back (`free`) or takes again (`take`) its place among its owner's limited
+   * ones, in the same write (a cancelled order holds no place; one whose refund failed holds it again).
+   */
+  place?: 'free' | 'take';
 }
 
 /** A ledger record written over the version it was read at (null: it must be new). */

@@ -5,6 +5,7 @@
 import type { Mail } from '#core/accounts/ports';
 import { orderPayables, orderPaymentMails, type OrderDeps } from '#core/orders/orders';
 import type { OrderStore, StoredOrder } from '#core/orders/ports';
+import { holdsPlace } from '#core/orders/states';
 import type { Payment, Refund } from '#core/payments/model';
 import type { CardGateway, CheckoutSession, Ledger, LedgerWrite, PaymentsDeps, ProviderRefund } from '#core/payments/ports';
 
@@ -16,7 +17,8 @@ export function fakeOrders() {
   const store: OrderStore = {
     nextSequence: async () => ++sequence,
     create: async (order, max) => {
-      if ([...orders.values()].filter((o) => o.owner_id === order.owner_id).length >= max) return 'full';
+      // The same count as the DynamoDB counter: a cancelled order holds no place.
+      if ([...orders.values()].filter((o) => o.owner_id === order.owner_id && holdsPlace(o.payment_status)).length >= max) return 'full';
       orders.set(order.id, clone(order));
       return 'created';
     },
