@@ -202,6 +202,8 @@ test('bank transfer: step 6 shows the reference; Done moves the order to Checkin
   await expect(page).toHaveURL(/\/registration\/list$/);
   await expect(row(page, done.order_no).getByText('Checking')).toBeVisible();
   await expect(row(page, done.order_no).getByRole('button')).toHaveCount(0);
+  // The row says again what to transfer and with which reference.
+  await expect(row(page, done.order_no).getByTestId('order-state')).toHaveText(/^Waiting for the office: your transfer of US\$650\.00 with the reference IACR24-\d{6}-\d$/);
   // A Checking order can no longer be paid or edited.
   await page.goto(`/registration/submission?checksum=${done.checksum}`);
   await expect(page.getByText('Editing is not allowed in the current order status.')).toBeVisible();
@@ -228,8 +230,9 @@ test('cancel a paid order before 1 October: the refund is shown first, then Canc
   await expect(dialog.getByText('Before 1 October 2024: a fee of $50 per order.').first()).toBeVisible();
   await expectAccessible(page, 'cancel dialog');
   await dialog.getByRole('button', { name: 'Cancel and refund US$600.00' }).click();
-  // Stripe answers a card refund "succeeded" at once: the order is Cancelled straight away.
+  // Stripe answers a card refund "succeeded" at once: the order is Cancelled straight away, with what came back.
   await expect(row(page, order.order_no).getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(row(page, order.order_no).getByTestId('order-state')).toHaveText('Refunded US$600.00');
   await expect(page.getByText('The order is cancelled. The refund is on its way.')).toBeVisible();
 });
 

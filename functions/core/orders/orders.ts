@@ -149,6 +149,12 @@ function cancellationPreview(order: StoredOrder, money: SubjectLedger | undefine
   };
 }
 
+function transferAwaited(order: StoredOrder, money: SubjectLedger | undefined) {
+  if (order.payment_status !== ORDER_STATUS.checking || !money) return null;
+  const waiting = money.payments.find((p) => p.method === 'transfer' && p.state === 'pending');
+  return waiting ? wireAmount(waiting.amount) : null;
+}
+
 /** An order as the list shows it (spec section 3 "Registration order (list)", and what the pages need beside). */
 export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedger | undefined) {
   return {
@@ -168,6 +174,10 @@ export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedge
     actions: orderActions(order.payment_status, Boolean(order.refund_failed_at)),
     cancellation: cancellationPreview(order, money, now),
     refund_failed: Boolean(order.refund_failed_at),
+    /** Checking: the transfer the office waits for (what is still missing, after a part arrived). */
+    transfer_awaited: transferAwaited(order, money),
+    /** What has been given back to the delegate (refunds done), e.g. on a cancelled order. */
+    refunded: wireAmount(money ? money.refunds.filter((r) => r.state === 'done' && r.reason !== 'surplus').reduce((sum, r) => sum + r.amount, 0) : 0),
     created_at: order.created_at,
   };
 }

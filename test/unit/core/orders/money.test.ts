@@ -58,6 +58,8 @@ describe('bank transfers the office confirms with the amount that arrived', () =
     ]);
     expect(world.mailsTo(owner.email).at(-1)).toMatch(/^Incomplete payment/);
     expect(world.outbox.at(-1)!.text).toContain('US$790.00 is still missing');
+    // The list says again what is awaited.
+    expect((await listOrders(world.deps, owner.id, OPEN)).items[0]).toMatchObject({ transfer_awaited: '790.00', reference });
     expect(await violations(world, id)).toEqual([]);
     await officeConfirmTransfer(world.deps, reference, 79000, OPEN);
     expect((await orderOf(world, id)).payment_status).toBe(1);
@@ -169,6 +171,8 @@ describe('refunds that fail', () => {
     expect(r.message).toBe('The refund has been requested again: the order is "Refunding".');
     const order = await orderOf(world, id);
     expect([order.payment_status, order.refund_failed_at]).toEqual([-1, null]);
+    // The list shows what came back: the refund that was done, not the one that failed.
+    expect((await listOrders(world.deps, owner.id, SEPT)).items[0]).toMatchObject({ refunded: '990.00', transfer_awaited: null });
     expect((await ledgerOf(world, id)).refunds.map((x) => [x.state, x.amount])).toEqual([
       ['failed', 99000],
       ['done', 99000],

@@ -57,8 +57,14 @@ function Actions({ item, onDelete, onCancel }: { item: OrderListItem; onDelete: 
   const { actions } = item;
   if (!actions.edit && !actions.delete && !actions.cancel) {
     return (
-      <Text fontSize="sm" color="gray.700">
-        {item.payment_status === 2 ? 'Waiting for the office' : item.payment_status === -2 ? 'Refund in progress' : 'No action'}
+      <Text fontSize="sm" color="gray.700" data-testid="order-state">
+        {item.payment_status === 2
+          ? `Waiting for the office: your transfer${item.transfer_awaited ? ` of ${formatWireUsd(item.transfer_awaited)}` : ''} with the reference ${item.reference}`
+          : item.payment_status === -2
+            ? 'Refund in progress'
+            : item.refunded !== '0.00'
+              ? `Refunded ${formatWireUsd(item.refunded)}`
+              : 'No action'}
       </Text>
     );
   }
