@@ -156,7 +156,7 @@ test('the wizard: rules and live total, a draft kept over a reload, then card pa
   await expect(page.getByText(/^Payment received: order .* is paid\.$/)).toBeVisible();
   const list = page.getByRole('table', { name: 'Your registration orders' });
   await expect(list.getByText('Paid', { exact: true })).toBeVisible();
-  await expect(list.getByText('Standard rate, 1 accompanying person, 2 post-conference activities')).toBeVisible();
+  await expect(list.getByText('Standard rate, 1 accompanying person, 2 post-conference activities (Great Wall)')).toBeVisible();
   await expect(list.getByText('US$1,040.00')).toBeVisible();
   await expect(page).not.toHaveURL(/session_id/);
   await expectAccessible(page, 'order list with a paid order');

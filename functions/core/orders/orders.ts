@@ -169,6 +169,8 @@ export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedge
     currency: order.currency,
     accompanying_person: order.accompanying_person,
     post_conference_activities_person: order.post_conference_activities_person,
+    /** The visit the post-conference places are for (null without any). */
+    activity_label: order.post_conference_activities_person > 0 ? (registration2024.postConferenceActivities.find((a) => a.value === order.post_conference_activities_attach)?.label ?? null) : null,
     payment_method: order.payment_method,
     reference: order.reference,
     actions: orderActions(order.payment_status, Boolean(order.refund_failed_at)),

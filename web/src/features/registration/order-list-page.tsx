@@ -46,11 +46,12 @@ function Status({ item }: { item: OrderListItem }) {
 
 function details(item: OrderListItem) {
   const persons = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const visit = item.activity_label ? ` (${item.activity_label})` : '';
   return `${item.rate_label} rate, ${persons(item.accompanying_person, 'accompanying person', 'accompanying persons')}, ${persons(
     item.post_conference_activities_person,
     'post-conference activity',
     'post-conference activities',
-  )}`;
+  )}${visit}`;
 }
 
 function Actions({ item, onDelete, onCancel }: { item: OrderListItem; onDelete: (i: OrderListItem) => void; onCancel: (i: OrderListItem) => void }) {
