@@ -146,8 +146,17 @@ test('the wizard: rules and live total, a draft kept over a reload, then card pa
   // Saved: the address carries the checksum and the payment step shows the order.
   await expect(page).toHaveURL(/\/registration\/submission\?checksum=/);
   await step(page, 5, 'Payment');
-  await expect(page.getByText('US$1,040.00')).toBeVisible();
+  // What is being paid for, line by line, before the total.
+  const summary = page.getByTestId('order-summary');
+  await expect(summary).toContainText('Standard rate registrationUS$650.00');
+  await expect(summary).toContainText('Accompanying personUS$250.00');
+  await expect(summary).toContainText('Post-conference visit2 x US$70.00 = US$140.00');
+  await expect(summary).toContainText('TotalUS$1,040.00');
   await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/step-5-summary.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/step-5-summary-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expectAccessible(page, 'step 5');
   await page.getByRole('button', { name: 'Pay by card' }).click();
 

@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { registration2024 } from '#core/config/conference';
 import { formatMoney, formatWireUsd } from '#core/money';
+import { priceLines, type PricedSelection } from '#core/orders/pricing';
 import { dietaryOptions, genders, titles, type RoomField } from '#core/orders/schemas';
 import { formatCstDayRange } from '#core/time';
 import { ChoiceField, SelectField, TextAreaField, TextField } from '../../components/form/fields';
@@ -346,21 +347,35 @@ export interface PayableOrder {
   reference: string;
   amount_required: string;
   status_name: string;
+  /** What the order buys (the lines are priced as the server prices them). */
+  selection?: PricedSelection;
 }
+
+/** One width for every label of the summary, so that the amounts stand in one column. */
+const labelWidth = { base: '11.5rem', md: '13rem' };
 
 function OrderSummary({ order }: { order: PayableOrder }) {
   return (
-    <DataList.Root orientation="horizontal" size="md">
+    <DataList.Root orientation="horizontal" size="md" data-testid="order-summary">
       <DataList.Item>
-        <DataList.ItemLabel>Order</DataList.ItemLabel>
+        <DataList.ItemLabel minW={labelWidth}>Order</DataList.ItemLabel>
         <DataList.ItemValue>{order.order_no}</DataList.ItemValue>
       </DataList.Item>
       <DataList.Item>
-        <DataList.ItemLabel>Status</DataList.ItemLabel>
+        <DataList.ItemLabel minW={labelWidth}>Status</DataList.ItemLabel>
         <DataList.ItemValue>{order.status_name}</DataList.ItemValue>
       </DataList.Item>
+      {order.selection &&
+        priceLines(order.selection).map((line) => (
+          <DataList.Item key={line.name}>
+            <DataList.ItemLabel minW={labelWidth}>{line.name}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {line.quantity > 1 ? `${line.quantity} x ${usd(line.unitAmount)} = ${usd(line.unitAmount * line.quantity)}` : usd(line.unitAmount)}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ))}
       <DataList.Item>
-        <DataList.ItemLabel>Total</DataList.ItemLabel>
+        <DataList.ItemLabel minW={labelWidth}>Total</DataList.ItemLabel>
         <DataList.ItemValue fontWeight="bold">{formatWireUsd(order.amount_required)}</DataList.ItemValue>
       </DataList.Item>
     </DataList.Root>

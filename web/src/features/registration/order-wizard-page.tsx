@@ -108,7 +108,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
     form.reset({ ...base, ...restored });
     if (id) {
       const order = detail.data!.order;
-      setSaved({ id: order.id, order_no: order.order_no, reference: order.reference, amount_required: order.amount_required, status_name: order.status_name });
+      setSaved({ id: order.id, order_no: order.order_no, reference: order.reference, amount_required: order.amount_required, status_name: order.status_name, selection: order });
       // A paid order opens at step 4, the only step it may change.
       if (order.payment_status === 1) setStep(4);
       else if (Object.keys(restored).length) setStep(2);
@@ -120,7 +120,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
   useEffect(() => {
     if (!byChecksum.data) return;
     const o = byChecksum.data;
-    setSaved({ id: o.id, order_no: o.order_no, reference: o.reference, amount_required: o.amount_required, status_name: o.status_name });
+    setSaved({ id: o.id, order_no: o.order_no, reference: o.reference, amount_required: o.amount_required, status_name: o.status_name, selection: o });
     setStep((s) => (s === 6 ? 6 : 5));
     setTimeout(() => document.getElementById('wizard-step-title')?.focus(), 0);
   }, [byChecksum.data]);
@@ -182,7 +182,8 @@ function OrderWizard({ id }: { id: string | undefined }) {
       toaster.success({ title: message });
       await queryClient.invalidateQueries({ queryKey: orderKeys.all });
       if (paidEdit) return; // a paid order: success, and stay
-      setSaved((s) => (s ? { ...s, amount_required: data.amount_required } : s));
+      const selection = { rate: Number(body.rate), accompanying_person: Number(body.accompanying_person), post_conference_activities_person: Number(body.post_conference_activities_person) };
+      setSaved((s) => (s ? { ...s, amount_required: data.amount_required, selection } : s));
       go(5);
     } catch (error) {
       const message = applyServerErrors(error, form.setError, Object.keys(form.getValues()));
