@@ -54,6 +54,22 @@ export function freePlace(ownerId: string, counter: string) {
   } satisfies Items[number];
 }
 
+/**
+ * The counter update that takes a place back without a limit (an item re-entering the places,
+ * whose money must be recorded even beyond it).
+ */
+export function takePlace(ownerId: string, counter: string) {
+  return {
+    Update: {
+      TableName: env.tableName(),
+      Key: keys.counter(ownerId, counter),
+      UpdateExpression: 'ADD #n :one',
+      ExpressionAttributeNames: { '#n': 'n' },
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  } satisfies Items[number];
+}
+
 export async function placesTaken(ownerId: string, counter: string): Promise<number> {
   const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.counter(ownerId, counter), ConsistentRead: true }));
   return (r.Item?.n as number | undefined) ?? 0;

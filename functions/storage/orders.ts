@@ -6,7 +6,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import type { OrderStore, StoredOrder } from '#core/orders/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
-import { deleteFromPlace, freePlace, putInPlace, type Items } from './claims';
+import { deleteFromPlace, freePlace, putInPlace, takePlace, type Items } from './claims';
 import { keys } from './keys';
 import type { IndexName } from './table';
 
@@ -32,16 +32,7 @@ const itemOf = (order: StoredOrder) => ({
  * that came back must be recorded even if the delegate has placed other orders since).
  */
 export function orderPlaceMove(ownerId: string, move: 'free' | 'take'): Items[number] {
-  if (move === 'free') return freePlace(ownerId, COUNTER);
-  return {
-    Update: {
-      TableName: env.tableName(),
-      Key: keys.counter(ownerId, COUNTER),
-      UpdateExpression: 'ADD #n :one',
-      ExpressionAttributeNames: { '#n': 'n' },
-      ExpressionAttributeValues: { ':one': 1 },
-    },
-  };
+  return move === 'free' ? freePlace(ownerId, COUNTER) : takePlace(ownerId, COUNTER);
 }
 
 export const orderStore: OrderStore = {

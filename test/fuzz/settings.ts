@@ -7,7 +7,8 @@
  *   FUZZ_MAX_MINUTES  the run stops generating after this long (default 5; `npm run fuzz`: 60)
  *   FUZZ_TIMEOUT_MS   a request without an answer after this long stops the run (default 20,000)
  */
-const int = (name: string, fallback: number) => {
+/** A whole number from the environment, or the fallback when unset (the money test's settings use it too). */
+export const int = (name: string, fallback: number) => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);

@@ -7,13 +7,7 @@
  *   MONEY_MAX_MINUTES  stop generating programs after this long (default 10; reports what ran)
  *   MONEY_TRACE   1: print every program with what each command got and the orders' money at the end
  */
-const int = (name: string, fallback: number) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, not ${raw}`);
-  return n;
-};
+import { int } from '../fuzz/settings';
 
 export const DEFAULT_MONEY_SEED = 20241104;
 
