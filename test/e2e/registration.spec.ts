@@ -382,6 +382,39 @@ test('at 5 orders New Registration is disabled and the wizard says why before it
   await page.screenshot({ path: 'test-results/registration-list-390.png', fullPage: true });
 });
 
+test('in May a login lands on the closed list, which leads to what can be done now; after the rates close it says what is left', async ({ page, pinClock }) => {
+  await pinClock('2024-05-10T02:00:00Z');
+  await logInAsNewDelegate(page, 'may');
+  await expect(page).toHaveURL(/\/registration\/list$/);
+  await expect(page.getByText('Registration opens on 18 July 2024, 00:00 CST (UTC+8).')).toBeVisible();
+  const empty = page.getByTestId('no-orders');
+  await expect(empty.getByText('Until registration opens, you can:')).toBeVisible();
+  // New Registration is disabled: the list does not tell the delegate to choose it.
+  await expect(page.getByRole('button', { name: 'New Registration' })).toBeDisabled();
+  await expect(page.getByText(/Choose New Registration/)).toHaveCount(0);
+  await expect(empty.getByText('until 16 May 2024, 24:00 CST (UTC+8)')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/list-may-1280.png' });
+  await empty.getByRole('link', { name: 'Submit an abstract' }).click();
+  await expect(page).toHaveURL(/\/admin\/pre$/);
+  await page.goBack();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(empty.getByRole('link', { name: 'Complete your profile in the account centre' })).toBeInViewport();
+  await page.screenshot({ path: 'test-results/list-may-390.png', fullPage: true });
+  await empty.getByRole('link', { name: 'Complete your profile in the account centre' }).click();
+  await expect(page).toHaveURL(/\/admin\/center$/);
+
+  // After the rates close: no abstract submission offered (its deadline passed), the rest of the portal is.
+  await pinClock('2024-11-20T02:00:00Z');
+  await logInAsNewDelegate(page, 'after');
+  await expect(page).toHaveURL(/\/registration\/list$/);
+  await expect(page.getByText(/^Registration has closed/)).toBeVisible();
+  await expect(empty.getByText('You can still:')).toBeVisible();
+  await expect(empty.getByRole('link', { name: 'Submit an abstract' })).toHaveCount(0);
+  await expect(empty.getByRole('link', { name: 'See your abstracts and presentations' })).toBeVisible();
+  await expect(page.getByText(/Choose New Registration/)).toHaveCount(0);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -6,7 +6,10 @@
  * checkout lands here and settles the payment at once (the webhook may come later).
  */
 import { formatWireUsd } from '#core/money';
-import { Alert, Badge, Box, Button, Card, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { abstractsOpen } from '#core/abstracts/deadline';
+import { deadlines } from '#core/config/conference';
+import { formatCstDeadline } from '#core/time';
+import { Alert, Badge, Box, Button, Card, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -17,7 +20,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toaster } from '../../components/ui/toaster';
 import { paths, pathTo } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
-import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderListItem } from './api';
+import { useServerNow } from '../../lib/clock';
+import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderList, type OrderListItem } from './api';
 import { orderListFrame } from './order-list-frame';
 import { RefundPolicy } from './refund-policy';
 
@@ -101,6 +105,44 @@ function Actions({ item, onDelete, onCancel }: { item: OrderListItem; onDelete: 
         </Button>
       )}
     </HStack>
+  );
+}
+
+/**
+ * The empty list says what can be done now: while registration is open, New Registration; before it
+ * opens (a login in May lands here), what a delegate can do meanwhile; after it closes, where the
+ * rest of the portal is.
+ */
+function NoOrders({ canCreate, registration }: { canCreate: boolean; registration: OrderList['registration'] }) {
+  const now = useServerNow(60_000);
+  const notYet = !registration.open && now !== null && now < new Date(registration.opens_at);
+  const link = (to: string, text: string) => (
+    <Link asChild color="brand.fg" textDecoration="underline" fontWeight="medium">
+      <RouterLink to={to}>{text}</RouterLink>
+    </Link>
+  );
+  return (
+    <Card.Root variant="subtle" data-testid="no-orders">
+      <Card.Body gap="2">
+        <Text fontWeight="semibold">You have no registration order yet.</Text>
+        {canCreate ? (
+          <Text color="gray.700">Choose New Registration: pick your rate, add accompanying persons and visits, and pay by card or bank transfer.</Text>
+        ) : registration.open || now === null ? null : (
+          <>
+            <Text color="gray.700">{notYet ? 'Until registration opens, you can:' : 'You can still:'}</Text>
+            <Stack as="ul" gap="1" ps="5" listStyleType="disc">
+              {abstractsOpen(now) && (
+                <li>
+                  {link(paths.abstracts, 'Submit an abstract')} until {formatCstDeadline(deadlines.abstractSubmission)}
+                </li>
+              )}
+              <li>{link(paths.center, 'Complete your profile in the account centre')}</li>
+              {!abstractsOpen(now) && <li>{link(paths.abstracts, 'See your abstracts and presentations')}</li>}
+            </Stack>
+          </>
+        )}
+      </Card.Body>
+    </Card.Root>
   );
 }
 
@@ -251,12 +293,7 @@ export default function OrderListPage() {
         ) : !data ? (
           <Text color="gray.700">Loading your registration orders...</Text>
         ) : items.length === 0 ? (
-          <Card.Root variant="subtle">
-            <Card.Body>
-              <Text fontWeight="semibold">You have no registration order yet.</Text>
-              <Text color="gray.700">Choose New Registration: pick your rate, add accompanying persons and visits, and pay by card or bank transfer.</Text>
-            </Card.Body>
-          </Card.Root>
+          <NoOrders canCreate={canCreate} registration={data.registration} />
         ) : (
           <>
             {table}
