@@ -5,7 +5,7 @@
  * `{ "secret_key": "sk_...", "webhook_secret": "whsec_..." }` that organisers fill in), read once
  * per container and never written in a template. Without STRIPE_API_BASE the SDK talks to Stripe.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { loadSecrets } from '../aws/clients';
 import { env } from '../env';
 import { STRIPE_API_VERSION } from './stripe-version';
@@ -51,7 +51,16 @@ export function stripeKeys(): Promise<StripeKeys> {
 }
 
 let client: Promise<Stripe> | undefined;
+/**
+ * The SDK is loaded with the first provider call: most requests of the order routes (a save, a
+ * delete, a transfer noted) never reach Stripe, and their cold start should not evaluate it.
+ */
 export function stripeClient(): Promise<Stripe> {
-  client ??= stripeKeys().then(({ secretKey }) => new Stripe(secretKey, stripeClientOptions({ apiBase: env.stripeApiBase() })));
+  client ??= Promise.all([stripeKeys(), import('stripe')])
+    .then(([{ secretKey }, { default: StripeSdk }]) => new StripeSdk(secretKey, stripeClientOptions({ apiBase: env.stripeApiBase() })))
+    .catch((error: unknown) => {
+      client = undefined;
+      throw error;
+    });
   return client;
 }
