@@ -2,7 +2,7 @@
  * The abstract form (spec section 5), once: the handlers parse with it and the web form
  * validates with it, so the browser and the server refuse the same input with the same words.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { abstractLimits, uploadPurposes } from '../config/conference';
 import { abstractCategories, submissionAgreements } from '../data/abstract-options';
 import { uploadMessages } from '../uploads/rules';
@@ -30,8 +30,8 @@ export const abstractMessages = {
     'This abstract was changed in another window or on another device since you opened it. Your text is still here: copy what you need, then reload the page to see the saved version.',
 } as const;
 
-const text = (max: number) =>
-  z.string({ message: abstractMessages.required }).trim().min(1, abstractMessages.required).max(max, abstractMessages.tooLong);
+const text = (max: number, ...more: z.core.$ZodCheck<string>[]) =>
+  z.string({ message: abstractMessages.required }).check(z.trim(), z.minLength(1, abstractMessages.required), z.maxLength(max, abstractMessages.tooLong), ...more);
 
 /** Yes/No questions: booleans in JSON, 'yes'/'no' (or true/false, 1/0) from form-encoded bodies. */
 function toBoolean(value: unknown): boolean | undefined {
@@ -39,17 +39,16 @@ function toBoolean(value: unknown): boolean | undefined {
   if (value === false || value === 'false' || value === 'no' || value === 'No' || value === '0' || value === 0) return false;
   return undefined;
 }
-const yesNo = z.preprocess(toBoolean, z.boolean({ message: abstractMessages.select }));
+const yesNo = z.pipe(z.transform(toBoolean), z.boolean({ message: abstractMessages.select }));
+const id = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const personSchema = z.object({
   last_name: text(100),
   first_name: text(100),
-  email: z
-    .string({ message: abstractMessages.email })
-    .trim()
-    .min(1, abstractMessages.email)
-    .max(254, abstractMessages.email)
-    .pipe(z.email({ message: abstractMessages.email })),
+  email: z.pipe(
+    z.string({ message: abstractMessages.email }).check(z.trim(), z.minLength(1, abstractMessages.email), z.maxLength(254, abstractMessages.email)),
+    z.email({ message: abstractMessages.email }),
+  ),
   institute: text(300),
   city: text(100),
   country: text(100),
@@ -63,68 +62,76 @@ const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date
 
 const abstractObject = z
   .object({
-    authors: z.array(personSchema, { message: abstractMessages.required }).min(1, abstractMessages.required).max(50),
+    authors: z.array(personSchema, { message: abstractMessages.required }).check(z.minLength(1, abstractMessages.required), z.maxLength(50)),
     /** Whether the first author presents the abstract; when not, the presenters are given. */
     presenter_abstract: yesNo,
-    presenter_infos: z.array(personSchema).max(10).default([]),
-    title_of_abstract: text(500).refine((v) => countWords(v) <= abstractLimits.titleMaxWords, abstractMessages.titleWords),
-    abstract_category: z
-      .string({ message: abstractMessages.select })
-      .refine((v) => categoryValues.includes(v), abstractMessages.select),
-    keywords: text(300)
-      .refine((v) => countWords(v) >= abstractLimits.keywordsMinWords, abstractMessages.keywordsMin)
-      .refine((v) => countWords(v) <= abstractLimits.keywordsMaxWords, abstractMessages.keywordsMax),
-    abstract_body: text(6000).refine((v) => countWords(v) <= abstractLimits.bodyMaxWords, abstractMessages.bodyWords),
+    presenter_infos: z._default(z.array(personSchema).check(z.maxLength(10)), []),
+    title_of_abstract: text(
+      500,
+      z.refine((v: string) => countWords(v) <= abstractLimits.titleMaxWords, abstractMessages.titleWords),
+    ),
+    abstract_category: z.string({ message: abstractMessages.select }).check(z.refine((v) => categoryValues.includes(v), abstractMessages.select)),
+    keywords: text(
+      300,
+      z.refine((v: string) => countWords(v) >= abstractLimits.keywordsMinWords, abstractMessages.keywordsMin),
+      z.refine((v: string) => countWords(v) <= abstractLimits.keywordsMaxWords, abstractMessages.keywordsMax),
+    ),
+    abstract_body: text(6000, z.refine((v: string) => countWords(v) <= abstractLimits.bodyMaxWords, abstractMessages.bodyWords)),
     financial_support: yesNo,
     conference_iacr_fellowship: yesNo,
     conflict_of_interest_disclosure: z
       .string({ message: abstractMessages.required })
-      .trim()
-      .min(1, abstractMessages.required)
-      .max(abstractLimits.conflictOfInterestMaxChars, abstractMessages.conflictChars),
+      .check(z.trim(), z.minLength(1, abstractMessages.required), z.maxLength(abstractLimits.conflictOfInterestMaxChars, abstractMessages.conflictChars)),
     /** Every agreement must be accepted (docs/decisions.md). */
     /** Each agreement once: no longer than the list of agreements, no repeats, no unknown ones. */
     agreements: z
       .array(z.string(), { message: abstractMessages.select })
-      .refine(
-        (v) =>
-          v.length === agreementValues.length &&
-          new Set(v).size === v.length &&
-          agreementValues.every((a) => v.includes(a)),
-        abstractMessages.select,
+      .check(
+        z.refine(
+          (v) => v.length === agreementValues.length && new Set(v).size === v.length && agreementValues.every((a) => v.includes(a)),
+          abstractMessages.select,
+        ),
       ),
-    submitter_name: z.string().trim().max(200).optional().default(''),
-    submitter_date: z.string({ message: abstractMessages.required }).trim().min(1, abstractMessages.required).refine(isDay, abstractMessages.date),
+    submitter_name: z._default(z.optional(z.string().check(z.trim(), z.maxLength(200))), ''),
+    submitter_date: z
+      .string({ message: abstractMessages.required })
+      .check(z.trim(), z.minLength(1, abstractMessages.required), z.refine(isDay, abstractMessages.date)),
     /** The PDFs uploaded for this abstract: their ids (POST /upload answers them), or the files as answered. */
-    upload_files: z
-      .array(
-        z.union([z.string().min(1).max(64), z.object({ id: z.string().min(1).max(64) }).transform((f) => f.id)], { message: abstractMessages.fileNotFound }),
-        { message: abstractMessages.fileNotFound },
-      )
-      .max(uploadPurposes.abstract.maxCount, abstractMessages.files)
-      .default([]),
+    upload_files: z._default(
+      z
+        .array(z.union([id, z.pipe(z.object({ id }), z.transform((f) => f.id))], { message: abstractMessages.fileNotFound }), {
+          message: abstractMessages.fileNotFound,
+        })
+        .check(z.maxLength(uploadPurposes.abstract.maxCount, abstractMessages.files)),
+      [],
+    ),
   })
-  .superRefine((value, ctx) => {
-    if (value.presenter_abstract === false && value.presenter_infos.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['presenter_infos'], message: abstractMessages.required });
-    }
-    if (new Set(value.upload_files).size !== value.upload_files.length) {
-      ctx.addIssue({ code: 'custom', path: ['upload_files'], message: abstractMessages.fileNotFound });
-    }
-  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.presenter_abstract === false && value.presenter_infos.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['presenter_infos'], message: abstractMessages.required });
+      }
+      if (new Set(value.upload_files).size !== value.upload_files.length) {
+        ctx.addIssue({ code: 'custom', path: ['upload_files'], message: abstractMessages.fileNotFound });
+      }
+    }),
+  );
 
 /** Presenters are asked only when the first author does not present: otherwise whatever the form holds is ignored. */
-export const abstractSchema = z.preprocess((raw) => {
-  if (raw && typeof raw === 'object' && toBoolean((raw as { presenter_abstract?: unknown }).presenter_abstract) === true) {
-    return { ...raw, presenter_infos: [] };
-  }
-  return raw;
-}, abstractObject);
+export const abstractSchema = z.pipe(
+  z.transform((raw: unknown) => {
+    if (raw && typeof raw === 'object' && toBoolean((raw as { presenter_abstract?: unknown }).presenter_abstract) === true) {
+      return { ...raw, presenter_infos: [] };
+    }
+    return raw;
+  }),
+  abstractObject,
+);
 
 export type AbstractInput = z.input<typeof abstractObject>;
 export type AbstractData = z.output<typeof abstractSchema>;
 
-export const abstractIdSchema = z.object({ id: z.string().min(1).max(64) });
+export const abstractIdSchema = z.object({ id });
 
 /** PUT /contribute/{id}?base_updated_at=...: the version the form was opened on (a save over a newer one is refused). */
-export const updateQuerySchema = z.object({ base_updated_at: z.string().max(40).optional() });
+export const updateQuerySchema = z.object({ base_updated_at: z.optional(z.string().check(z.maxLength(40))) });

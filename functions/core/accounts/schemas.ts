@@ -3,7 +3,7 @@
  * spec's messages (section 5). E-mail addresses are normalised (trimmed, lower-cased) here, so
  * every lookup compares the same form.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -25,27 +25,23 @@ export const messages = {
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export const emailField = z
-  .string({ message: messages.emailRequired })
-  .trim()
-  .min(1, messages.emailRequired)
-  .max(254, messages.emailInvalid)
-  .pipe(z.email({ message: messages.emailInvalid }))
-  .transform(normalizeEmail);
+export const emailField = z.pipe(
+  z.pipe(
+    z.string({ message: messages.emailRequired }).check(z.trim(), z.minLength(1, messages.emailRequired), z.maxLength(254, messages.emailInvalid)),
+    z.email({ message: messages.emailInvalid }),
+  ),
+  z.transform(normalizeEmail),
+);
 
 /** A new password: length only (NIST 800-63B); no composition rules that push people to worse ones. */
 const newPassword = (requiredMessage: string) =>
-  z
-    .string({ message: requiredMessage })
-    .min(1, requiredMessage)
-    .min(PASSWORD_MIN, messages.passwordTooShort)
-    .max(PASSWORD_MAX, messages.passwordTooLong);
+  z.string({ message: requiredMessage }).check(z.minLength(1, requiredMessage), z.minLength(PASSWORD_MIN, messages.passwordTooShort), z.maxLength(PASSWORD_MAX, messages.passwordTooLong));
 
-const confirmField = z.string({ message: messages.confirmRequired }).min(1, messages.confirmRequired);
+const confirmField = z.string({ message: messages.confirmRequired }).check(z.minLength(1, messages.confirmRequired));
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string({ message: messages.passwordRequired }).min(1, messages.passwordRequired).max(PASSWORD_MAX),
+  password: z.string({ message: messages.passwordRequired }).check(z.minLength(1, messages.passwordRequired), z.maxLength(PASSWORD_MAX)),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -53,51 +49,53 @@ export const checkEmailSchema = z.object({ email: emailField });
 
 export const registerSchema = z
   .object({ email: emailField, password: newPassword(messages.newPasswordRequired), confirm: confirmField })
-  .refine((v) => v.password === v.confirm, { message: messages.confirmMismatch, path: ['confirm'] });
+  .check(z.refine((v) => v.password === v.confirm, { message: messages.confirmMismatch, path: ['confirm'] }));
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const resendSchema = z.object({
-  email: z.string({ message: messages.resendEmailRequired }).trim().min(1, messages.resendEmailRequired).pipe(emailField),
+  email: z.pipe(z.string({ message: messages.resendEmailRequired }).check(z.trim(), z.minLength(1, messages.resendEmailRequired)), emailField),
 });
 
-export const activateSchema = z.object({ token: z.string().min(16).max(200) });
+export const activateSchema = z.object({ token: z.string().check(z.minLength(16), z.maxLength(200)) });
 
 export const forgotSchema = z.object({
   email: emailField,
   /** The spec's client sends the page address; links in mails use the configured site origin instead. */
-  url: z.string().optional(),
+  url: z.optional(z.string()),
 });
 export type ForgotInput = z.input<typeof forgotSchema>;
 
 export const resetSchema = z
   .object({
-    token: z.string().min(16, 'This reset link is not valid.').max(200),
+    token: z.string().check(z.minLength(16, 'This reset link is not valid.'), z.maxLength(200)),
     new_password: newPassword(messages.resetNewRequired),
     confirm_password: confirmField,
   })
-  .refine((v) => v.new_password === v.confirm_password, { message: messages.confirmMismatch, path: ['confirm_password'] });
+  .check(z.refine((v) => v.new_password === v.confirm_password, { message: messages.confirmMismatch, path: ['confirm_password'] }));
 export type ResetInput = z.input<typeof resetSchema>;
 
 export const changePasswordSchema = z
   .object({
-    current_password: z.string({ message: messages.currentRequired }).min(1, messages.currentRequired).max(PASSWORD_MAX),
+    current_password: z.string({ message: messages.currentRequired }).check(z.minLength(1, messages.currentRequired), z.maxLength(PASSWORD_MAX)),
     new_password: newPassword(messages.resetNewRequired),
     confirm_password: confirmField,
   })
-  .refine((v) => v.new_password === v.confirm_password, { message: messages.confirmMismatch, path: ['confirm_password'] });
+  .check(z.refine((v) => v.new_password === v.confirm_password, { message: messages.confirmMismatch, path: ['confirm_password'] }));
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-const requiredText = (max: number) => z.string({ message: messages.required }).trim().min(1, messages.required).max(max);
+const requiredText = (max: number, ...more: z.core.$ZodCheck<string>[]) =>
+  z.string({ message: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(max), ...more);
+const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
 
 /** Profile edit: occupation, organization, country and mobile required; nickname optional; e-mail not editable. */
 export const profileSchema = z.object({
-  first_name: z.string().trim().max(100).optional(),
-  middle_initial: z.string().trim().max(10).optional(),
-  last_name: z.string().trim().max(100).optional(),
-  nick_name: z.string().trim().max(100).optional(),
+  first_name: optionalText(100),
+  middle_initial: optionalText(10),
+  last_name: optionalText(100),
+  nick_name: optionalText(100),
   occupation: requiredText(120),
   organization: requiredText(200),
   country: requiredText(100),
-  mobile: requiredText(40).regex(/^[+()\d\s-]{5,40}$/, 'Please enter a valid phone number.'),
+  mobile: requiredText(40, z.regex(/^[+()\d\s-]{5,40}$/, 'Please enter a valid phone number.')),
 });
 export type ProfileInput = z.input<typeof profileSchema>;

@@ -4,7 +4,7 @@
  * words. Values arrive as the spec's client sends them (form fields: strings, booleans as 0/1,
  * dates as YYYY-MM-DD) or as JSON; both are read into one shape.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { conference, registration2024 } from '../config/conference';
 import { countryRegions } from '../data/countries';
 import { phoneNumberPrefixes } from '../data/phone-prefixes';
@@ -39,7 +39,9 @@ function toFlag(value: unknown): 0 | 1 | undefined {
   if (value === 0 || value === false || value === '0' || value === 'false' || value === 'no' || value === 'No') return 0;
   return undefined;
 }
-const flag = (message: string = orderMessages.select) => z.preprocess(toFlag, z.union([z.literal(0), z.literal(1)], { message }));
+/** Reads a raw value into what `schema` checks (zod's preprocess). */
+const read = <T extends z.core.$ZodType>(fn: (value: unknown) => unknown, schema: T) => z.pipe(z.transform(fn), schema);
+const flag = (message: string = orderMessages.select) => read(toFlag, z.union([z.literal(0), z.literal(1)], { message }));
 
 /** A whole number from a form field ("3") or JSON (3); empty means none. */
 function toInt(value: unknown): unknown {
@@ -49,20 +51,24 @@ function toInt(value: unknown): unknown {
   return value;
 }
 const count = (max: number, fallback?: number) =>
-  z.preprocess(
+  read(
     (v) => toInt(v) ?? fallback,
-    z.number({ message: orderMessages.count }).int(orderMessages.count).min(0, orderMessages.count).max(max, orderMessages.tooMany(max)),
+    z
+      .number({ message: orderMessages.count })
+      .check(z.refine(Number.isInteger, orderMessages.count), z.minimum(0, orderMessages.count), z.maximum(max, orderMessages.tooMany(max))),
   );
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const text = (max: number) => z.preprocess(emptyToUndefined, z.string({ message: orderMessages.enter }).trim().min(1, orderMessages.enter).max(max, orderMessages.tooLong));
-const optionalText = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max, orderMessages.tooLong).optional()).transform((v) => v ?? '');
+const orEmpty = <T extends z.core.$ZodType>(schema: T) => z.pipe(schema, z.transform((v: z.output<T>) => v ?? ''));
+const text = (max: number) =>
+  read(emptyToUndefined, z.string({ message: orderMessages.enter }).check(z.trim(), z.minLength(1, orderMessages.enter), z.maxLength(max, orderMessages.tooLong)));
+const optionalText = (max: number) => orEmpty(read(emptyToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(max, orderMessages.tooLong)))));
 const choice = (values: readonly string[]) =>
-  z.preprocess(emptyToUndefined, z.string({ message: orderMessages.select }).refine((v) => values.includes(v), orderMessages.select));
+  read(emptyToUndefined, z.string({ message: orderMessages.select }).check(z.refine((v) => values.includes(v), orderMessages.select)));
 
 const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 /** YYYY-MM-DD, or empty (checked as required by the step's rules where it is). */
-const day = z.preprocess(emptyToUndefined, z.string().refine(isDay, orderMessages.date).optional()).transform((v) => v ?? '');
+const day = orEmpty(read(emptyToUndefined, z.optional(z.string().check(z.refine(isDay, orderMessages.date)))));
 
 export const titles = ['Prof.', 'Dr.', 'Mr.', 'Ms.', 'Mrs.'] as const;
 export const genders = ['Female', 'Male', 'Other'] as const;
@@ -78,19 +84,21 @@ export type RoomField = (typeof roomFields)[number];
 type Issue = { path: string; message: string };
 type Check<T> = (value: T) => Issue[];
 
-function withChecks<S extends z.ZodObject>(schema: S, check: Check<z.output<S>>) {
-  return schema.superRefine((value, ctx) => {
-    for (const issue of check(value as z.output<S>)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-  });
+function withChecks<S extends z.ZodMiniObject>(schema: S, check: Check<z.output<S>>) {
+  return schema.check(
+    z.superRefine((value, ctx) => {
+      for (const issue of check(value as z.output<S>)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    }),
+  );
 }
 
 const step2Shape = {
-  rate: z.preprocess(toInt, z.number({ message: orderMessages.rate }).refine((v) => (rateValues as number[]).includes(v), orderMessages.rate)),
+  rate: read(toInt, z.number({ message: orderMessages.rate }).check(z.refine((v) => (rateValues as number[]).includes(v), orderMessages.rate))),
   accompanying_person: count(registration2024.maxAccompanyingPersons, 0),
   post_conference_activities_person: count(registration2024.maxAccompanyingPersons + 1, 0),
-  post_conference_activities_attach: z.preprocess((v) => toInt(v) ?? 0, z.number()).transform((v) => v),
+  post_conference_activities_attach: read((v) => toInt(v) ?? 0, z.number()),
 };
-type Step2 = z.output<z.ZodObject<typeof step2Shape>>;
+type Step2 = z.output<z.ZodMiniObject<typeof step2Shape>>;
 const checkStep2: Check<Step2> = (v) => {
   const issues: Issue[] = [];
   if (v.post_conference_activities_person > v.accompanying_person + 1) {
@@ -115,11 +123,11 @@ const step3Shape = {
   afternoon_workshop: flag(),
   welcome_reception: flag(),
   gala_dinner: flag(),
-  dietary_requirements: z.preprocess(emptyToUndefined, z.enum(dietaryOptions, { message: orderMessages.select }).optional()).transform((v) => v ?? ''),
+  dietary_requirements: orEmpty(read(emptyToUndefined, z.optional(z.enum(dietaryOptions, { message: orderMessages.select })))),
   other_dietary_requirements_allergies: optionalText(500),
   special_assistance_requirements: optionalText(500),
 };
-type Step3 = z.output<z.ZodObject<typeof step3Shape>>;
+type Step3 = z.output<z.ZodMiniObject<typeof step3Shape>>;
 
 const roomShape = Object.fromEntries(roomFields.map((f) => [f, count(registration2024.maxRoomsPerType, 0)])) as Record<RoomField, ReturnType<typeof count>>;
 
@@ -134,7 +142,7 @@ const step4Shape = {
   expiry_date_of_passport: day,
   passport_number: optionalText(30),
   phone_number: optionalText(30),
-  phone_number_prefix: z.preprocess(emptyToUndefined, z.string().optional()).transform((v) => v ?? ''),
+  phone_number_prefix: orEmpty(read(emptyToUndefined, z.optional(z.string()))),
   /** The id of the uploaded front page (the upload mechanism's purpose `passport`). */
   front_page_of_the_passport: optionalText(64),
   other_info_required_by_chinese_embassy_for_visa_support: optionalText(1000),
@@ -147,7 +155,7 @@ const step4Shape = {
   date_of_arrival_check_in: optionalText(100),
   accommodation_reservation: optionalText(100),
 };
-type Step4 = z.output<z.ZodObject<typeof step4Shape>>;
+type Step4 = z.output<z.ZodMiniObject<typeof step4Shape>>;
 const checkStep4: Check<Step4> = (v) => {
   const issues: Issue[] = [];
   const require = (field: keyof Step4, message: string = orderMessages.enter) => {
@@ -203,8 +211,11 @@ export const stepFields = {
 } as const;
 
 /** Path parameters and the small bodies of the order routes. */
-export const orderIdSchema = z.object({ id: z.string({ message: orderMessages.idRequired }).min(1, orderMessages.idRequired).max(64) });
-export const checksumSchema = z.object({ checksum: z.string().min(1).max(64) });
+const idField = z.string({ message: orderMessages.idRequired }).check(z.minLength(1, orderMessages.idRequired), z.maxLength(64));
+export const orderIdSchema = z.object({ id: idField });
+/** /office/.../{reference}: the order's transfer reference (office routes). */
+export const referenceSchema = z.object({ reference: z.string().check(z.minLength(1), z.maxLength(40)) });
+export const checksumSchema = z.object({ checksum: z.string().check(z.minLength(1), z.maxLength(64)) });
 export const updateOrderSchema = orderFormSchema;
 /**
  * POST /registration/submission/{id}?base_updated_at=...&base_status=...: the version and status
@@ -212,19 +223,19 @@ export const updateOrderSchema = orderFormSchema;
  * tab), is refused instead of silently keeping only part of it.
  */
 export const updateOrderQuerySchema = z.object({
-  base_updated_at: z.string().max(40).optional(),
-  base_status: z.preprocess(toInt, z.number().int().min(-2).max(2).optional()),
+  base_updated_at: z.optional(z.string().check(z.maxLength(40))),
+  base_status: read(toInt, z.optional(z.number().check(z.refine(Number.isInteger), z.minimum(-2), z.maximum(2)))),
 });
 export const transferChoiceSchema = z.object({
   type: z.enum(['later', 'done'], { message: orderMessages.select }),
 });
 export const cancelOrderSchema = z.object({
   /** The refund the delegate was shown (US dollars as on the wire): if it has changed since, nothing happens. */
-  expected_refund: z.preprocess(emptyToUndefined, z.string().regex(/^\d+\.\d{2}$/).optional()),
+  expected_refund: read(emptyToUndefined, z.optional(z.string().check(z.regex(/^\d+\.\d{2}$/)))),
 });
 export const checkoutSchema = z.object({
-  id: z.string({ message: orderMessages.idRequired }).min(1, orderMessages.idRequired).max(64),
+  id: idField,
   /** Where the card provider's Cancel returns to: a page of this site only (anything else is ignored). */
-  cancel_url: z.string().max(2000).optional(),
+  cancel_url: z.optional(z.string().check(z.maxLength(2000))),
 });
-export const confirmCheckoutSchema = z.object({ session_id: z.string().min(1).max(255) });
+export const confirmCheckoutSchema = z.object({ session_id: z.string().check(z.minLength(1), z.maxLength(255)) });

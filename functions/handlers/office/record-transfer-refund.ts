@@ -1,13 +1,11 @@
-import * as z from 'zod';
 import { routes } from '#core/routes';
+import { referenceSchema } from '#core/orders/schemas';
 import { officeRecordTransferRefund } from '#core/orders/orders';
 import { orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
-const params = z.object({ reference: z.string().min(1).max(40) });
-
 /** POST /office/transfers/{reference}/refunded: the office sent a bank transfer refund; the order is Cancelled. */
-export const handler = defineDelegateHandler(routes.recordTransferRefund, { params }, async ({ params, now, siteOrigin }) =>
+export const handler = defineDelegateHandler(routes.recordTransferRefund, { params: referenceSchema }, async ({ params, now, siteOrigin }) =>
   replyWith(await officeRecordTransferRefund(orderDeps(siteOrigin), params.reference, now)),
 );

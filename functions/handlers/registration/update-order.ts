@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { routes } from '#core/routes';
 import { updateOrder } from '#core/orders/orders';
 import { orderFormSchema, orderIdSchema, updateOrderQuerySchema } from '#core/orders/schemas';
@@ -7,7 +7,7 @@ import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** The spec's client says PUT through a form field (`_method`); anything but PUT is not an update. */
-const body = z.intersection(orderFormSchema, z.object({ _method: z.enum(['PUT', 'put'], { message: 'Only _method=PUT is accepted here.' }).optional() }));
+const body = z.intersection(orderFormSchema, z.object({ _method: z.optional(z.enum(['PUT', 'put'], { message: 'Only _method=PUT is accepted here.' })) }));
 
 /** POST /registration/submission/{id} with _method PUT. */
 export const handler = defineDelegateHandler(

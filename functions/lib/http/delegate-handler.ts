@@ -3,7 +3,7 @@
  * resolved to the delegate (401 when unknown, expired, logged out or ended by a password change;
  * 403 on an organiser route for a delegate without the role).
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { RouteDef } from '#core/routes';
 import { authenticate } from '#core/accounts/accounts';
 import { accountStore } from '#storage/users';
@@ -11,8 +11,8 @@ import { sessionStore } from '#storage/sessions';
 import { secrets } from '../crypto';
 import { defineHandler, type HandlerInput, type Principal } from './handler';
 
-type Schema = z.ZodType;
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Schema = z.ZodMiniType;
+type Infer<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export function defineDelegateHandler<
   R extends RouteDef & { auth: 'delegate' | 'organiser' },

@@ -3,7 +3,7 @@
  * internal (stack, SDK message, table name) ever reaches the client; a 500 carries the request
  * id so support can find the log line.
  */
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import { AppError, type ErrorKind } from '#core/errors';
 import type { Envelope } from '#core/envelope';
 
@@ -32,7 +32,7 @@ function pathOf(path: readonly PropertyKey[]): string {
   return path.map(String).join('.') || '_';
 }
 
-export function fieldErrors(error: ZodError): Record<string, string> {
+export function fieldErrors(error: $ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = pathOf(issue.path);
@@ -55,7 +55,7 @@ export function toErrorAnswer(error: unknown, requestId: string): ErrorAnswer {
       internal: false,
     };
   }
-  if (error instanceof ZodError) {
+  if (error instanceof $ZodError) {
     const errors = fieldErrors(error);
     const first = Object.values(errors)[0] ?? 'Please complete the form.';
     return { status: 422, envelope: { code: 422, message: first, data: { errors } }, internal: false };

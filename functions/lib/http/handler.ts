@@ -15,7 +15,7 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { RouteDef } from '#core/routes';
 import { AppError, unauthorized } from '#core/errors';
 import type { Envelope } from '#core/envelope';
@@ -36,8 +36,8 @@ export interface Principal {
 /** Resolves an api_token to its delegate, or throws `unauthorized`. */
 export type Authenticate = (token: string, at: Date) => Promise<Principal>;
 
-type Schema = z.ZodType;
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Schema = z.ZodMiniType;
+type Infer<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export interface HandlerInput<Q, B, P, A> {
   query: Q;
