@@ -31,8 +31,17 @@ export const publicPages: PageRoute[] = [
   [paths.reset, 'account/reset-page'],
 ];
 
+export const notFoundPage = 'errors/not-found-page';
+
+/**
+ * The older registration flow's (auth) pages (portal spec section 2) are not built yet: an
+ * anonymous visitor is sent to /login as on every (auth) route; a delegate sees the not-found page.
+ */
+const olderFlowPages: PageRoute[] = [paths.registerInformation, paths.fee, paths.voucher, paths.payResult].map((path) => [path, notFoundPage]);
+
 /** Delegate pages (auth): an anonymous visitor is sent to /login, which returns there after. */
 export const delegatePages: PageRoute[] = [
+  ...olderFlowPages,
   [paths.center, 'account/center-page'],
   [paths.updatePassword, 'account/change-password-page'],
   [paths.profileEdit, 'account/profile-edit-page'],
@@ -48,7 +57,6 @@ export const delegatePages: PageRoute[] = [
   [paths.registrationEditNoId, 'registration/order-wizard-page'],
 ];
 
-export const notFoundPage = 'errors/not-found-page';
 
 const modules = import.meta.glob<PageModule>([
   '../features/account/*-page.tsx',

@@ -35,6 +35,7 @@ export const paths = {
   profileEdit: '/admin/information/update',
   registerInformation: '/admin/register/information',
   fee: '/admin/fee',
+  voucher: '/admin/voucher',
   abstracts: '/admin/pre',
   abstractNew: '/admin/upload',
   abstractEdit: '/admin/upload-update/:id',
