@@ -10,6 +10,8 @@ import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
 /** 10 May 2024 10:00 CST: submission open. The deadline is 16 May 2024 24:00 CST = 16:00 UTC. */
 const OPEN = '2024-05-10T02:00:00Z';
 const CLOSED = '2024-05-17T02:00:00Z';
+/** Ten seconds before the deadline: the page's clock starts there when it loads and runs on past 24:00. */
+const JUST_BEFORE_DEADLINE = '2024-05-16T15:59:50Z';
 
 async function fillPerson(page: Page, legend: string, person: Record<string, string>) {
   const group = page.getByRole('group', { name: legend });
@@ -142,21 +144,26 @@ test('create an abstract with two authors, a separate presenter and a PDF; edit 
   expect(consoleErrors).toEqual([]);
 });
 
-test('the form locks itself the second the deadline passes', async ({ page, pinClock }) => {
-  // Ten seconds before 16 May 2024 24:00 CST (the page's clock starts there when it loads).
-  await pinClock('2024-05-16T15:59:50Z');
+test('the form locks itself the second the deadline passes; a new abstract typed too late is said to be not saved', async ({ page, pinClock }) => {
+  await pinClock(JUST_BEFORE_DEADLINE);
   await logInAsNewDelegate(page, 'deadline');
   await page.goto('/admin/upload');
-  const title = page.getByRole('textbox', { name: 'Title' });
+  const title = page.getByRole('textbox', { name: 'Title', exact: true });
   await expect(title).toBeEnabled();
   await title.fill('A TITLE TYPED JUST IN TIME');
-  await expect(page.getByText('Modifications are prohibited.')).toBeVisible({ timeout: 15_000 });
-  await expect(title).toBeDisabled();
+  // Nothing was saved: no form full of text that is not an abstract, only the typed text, apart.
+  const unsaved = page.getByRole('region', { name: 'The submission deadline passed before this abstract was submitted.' });
+  await expect(unsaved).toBeVisible({ timeout: 15_000 });
+  await expect(unsaved).toContainText('It was not saved and can no longer be submitted.');
+  await expect(page.getByRole('heading', { level: 1, name: 'Abstract submission closed' })).toBeVisible();
+  await expect(unsaved.getByRole('textbox', { name: 'Title (not saved)' })).toHaveValue('A TITLE TYPED JUST IN TIME');
+  await expect(title).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Submit abstract' })).toHaveCount(0);
+  await expectAccessible(page, 'new abstract not submitted in time');
 });
 
-/** Saves abstracts through the API as the logged-in delegate of `page` (on the pinned clock of the session). */
-async function createAbstracts(page: Page, titles: string[]) {
+/** Saves abstracts through the API as the logged-in delegate of `page` (on the pinned clock of the session); answers their ids. */
+async function createAbstracts(page: Page, titles: string[]): Promise<string[]> {
   const token = await page.evaluate(() => localStorage.getItem('userToken'));
   // The session was opened on the pinned clock: API calls made here carry the same instant.
   const headers = { authorization: `Bearer ${token}`, 'x-app-now': OPEN };
@@ -164,6 +171,7 @@ async function createAbstracts(page: Page, titles: string[]) {
   expect(options.status(), await options.text()).toBe(200);
   const agreements = ((await options.json()) as { data: { submission_agreements: { value: string }[] } }).data.submission_agreements.map((a) => a.value);
   const author = { last_name: 'Zhang', first_name: 'Wei', email: 'wei@example.org', institute: 'NCC', city: 'Beijing', country: 'China' };
+  const ids: string[] = [];
   for (const title of titles) {
     const r = await page.request.post('/api/v1/admin/contribute', {
       headers,
@@ -182,8 +190,64 @@ async function createAbstracts(page: Page, titles: string[]) {
       },
     });
     expect(r.status(), await r.text()).toBe(200);
+    ids.push(((await r.json()) as { data: { id: string } }).data.id);
   }
+  return ids;
 }
+
+test('at the deadline, an edit not saved in time is shown apart from the abstract, labelled as not saved, and can be copied', async ({
+  page,
+  pinClock,
+  consoleErrors,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await pinClock(OPEN);
+  await logInAsNewDelegate(page, 'unsaved');
+  const [id] = await createAbstracts(page, ['THE TITLE AS SAVED']);
+  // Ten seconds before 16 May 2024 24:00 CST: the delegate changes the title and keywords, and does not save.
+  await pinClock(JUST_BEFORE_DEADLINE);
+  await page.goto(`/admin/upload-update/${id}`);
+  const title = page.getByRole('textbox', { name: 'Title', exact: true });
+  await expect(title).toHaveValue('THE TITLE AS SAVED');
+  await title.fill('THE TITLE TYPED AT 23:59');
+  await page.getByRole('textbox', { name: 'Keywords', exact: true }).fill('registry; quality; late');
+
+  // 24:00: the form shows the abstract as stored; what was typed is apart, under "not saved".
+  const unsaved = page.getByRole('region', { name: 'The submission deadline passed before these changes were saved.' });
+  await expect(unsaved).toBeVisible({ timeout: 15_000 });
+  await expect(unsaved).toContainText('They are not part of your abstract.');
+  await expect(page.getByRole('heading', { name: 'View abstract' })).toBeVisible();
+  await expect(title).toHaveValue('THE TITLE AS SAVED');
+  await expect(title).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Keywords', exact: true })).toHaveValue('registry data quality');
+  await expect(unsaved.getByRole('textbox', { name: 'Title (not saved)' })).toHaveValue('THE TITLE TYPED AT 23:59');
+  await expect(unsaved.getByRole('textbox', { name: 'Keywords (not saved)' })).toHaveValue('registry; quality; late');
+  await expect(unsaved.getByRole('textbox', { name: 'Abstract (not saved)' })).toHaveCount(0); // unchanged fields are not repeated
+  await unsaved.getByRole('button', { name: 'Copy title' }).click();
+  await expect(unsaved.getByRole('button', { name: 'Copied title' })).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('THE TITLE TYPED AT 23:59');
+  await unsaved.getByRole('button', { name: 'Copy all' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Title:\nTHE TITLE TYPED AT 23:59\n\nKeywords:\nregistry; quality; late');
+  await expectAccessible(page, 'locked form with unsaved changes');
+
+  // The server kept the abstract as saved.
+  const token = await page.evaluate(() => localStorage.getItem('userToken'));
+  const stored = await page.request.get(`/api/v1/admin/contribute/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(((await stored.json()) as { data: { title_of_abstract: string } }).data.title_of_abstract).toBe('THE TITLE AS SAVED');
+
+  // Opened again after the deadline, the text is still there, still apart; it can be forgotten.
+  await pinClock(CLOSED);
+  await page.reload();
+  await expect(unsaved.getByRole('textbox', { name: 'Title (not saved)' })).toHaveValue('THE TITLE TYPED AT 23:59');
+  await expect(title).toHaveValue('THE TITLE AS SAVED');
+  await unsaved.getByRole('button', { name: 'Forget this text' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Forget it' }).click();
+  await expect(unsaved).toHaveCount(0);
+  await page.reload();
+  await expect(title).toHaveValue('THE TITLE AS SAVED');
+  await expect(unsaved).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
 
 test('the list disables the upload button at 5 abstracts', async ({ page, pinClock }) => {
   await pinClock(OPEN);
