@@ -162,8 +162,8 @@ test('the form locks itself the second the deadline passes; a new abstract typed
   await expectAccessible(page, 'new abstract not submitted in time');
 });
 
-/** Saves abstracts through the API as the logged-in delegate of `page` (on the pinned clock of the session); answers their ids. */
-async function createAbstracts(page: Page, titles: string[]): Promise<string[]> {
+/** Posts an abstract through the API as the logged-in delegate of `page`, while submission is open; answers the response. */
+async function postAbstract(page: Page, title: string) {
   const token = await page.evaluate(() => localStorage.getItem('userToken'));
   // The session was opened on the pinned clock: API calls made here carry the same instant.
   const headers = { authorization: `Bearer ${token}`, 'x-app-now': OPEN };
@@ -171,24 +171,29 @@ async function createAbstracts(page: Page, titles: string[]): Promise<string[]> 
   expect(options.status(), await options.text()).toBe(200);
   const agreements = ((await options.json()) as { data: { submission_agreements: { value: string }[] } }).data.submission_agreements.map((a) => a.value);
   const author = { last_name: 'Zhang', first_name: 'Wei', email: 'wei@example.org', institute: 'NCC', city: 'Beijing', country: 'China' };
+  return page.request.post('/api/v1/admin/contribute', {
+    headers,
+    data: {
+      authors: [author],
+      presenter_abstract: true,
+      title_of_abstract: title,
+      abstract_category: 'registration.data-quality',
+      keywords: 'registry data quality',
+      abstract_body: 'Body.',
+      financial_support: false,
+      conference_iacr_fellowship: false,
+      conflict_of_interest_disclosure: 'None',
+      agreements,
+      submitter_date: '2024-05-10',
+    },
+  });
+}
+
+/** Saves abstracts through the API as the logged-in delegate of `page`; answers their ids. */
+async function createAbstracts(page: Page, titles: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const title of titles) {
-    const r = await page.request.post('/api/v1/admin/contribute', {
-      headers,
-      data: {
-        authors: [author],
-        presenter_abstract: true,
-        title_of_abstract: title,
-        abstract_category: 'registration.data-quality',
-        keywords: 'registry data quality',
-        abstract_body: 'Body.',
-        financial_support: false,
-        conference_iacr_fellowship: false,
-        conflict_of_interest_disclosure: 'None',
-        agreements,
-        submitter_date: '2024-05-10',
-      },
-    });
+    const r = await postAbstract(page, title);
     expect(r.status(), await r.text()).toBe(200);
     ids.push(((await r.json()) as { data: { id: string } }).data.id);
   }
@@ -257,6 +262,27 @@ test('the list disables the upload button at 5 abstracts', async ({ page, pinClo
   await expect(page.getByRole('row')).toHaveCount(6);
   await expect(page.getByRole('button', { name: 'Upload an abstract' })).toBeDisabled();
   await expect(page.getByText('You have submitted 5 abstracts')).toBeVisible();
+});
+
+test('at 5 abstracts the new-abstract page says the limit before any form; the server refuses a sixth', async ({ page, pinClock, consoleErrors }) => {
+  await pinClock(OPEN);
+  await logInAsNewDelegate(page, 'sixth');
+  await createAbstracts(page, ['ABSTRACT A', 'ABSTRACT B', 'ABSTRACT C', 'ABSTRACT D', 'ABSTRACT E']);
+  // Reached directly (a bookmark, the guidelines' Submit button): the limit first, no form to fill in.
+  await page.goto('/admin/upload');
+  await expect(page.getByRole('heading', { level: 1, name: 'Abstract limit reached' })).toBeVisible();
+  await expect(page.getByText('You have submitted the maximum of 5 abstracts.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit abstract' })).toHaveCount(0);
+  await expectAccessible(page, 'abstract limit reached');
+  await page.getByRole('link', { name: 'Your abstracts' }).click();
+  await expect(page).toHaveURL(/\/admin\/pre$/);
+  await expect(page.getByRole('heading', { name: 'ABSTRACT UPLOAD' })).toBeVisible();
+
+  const sixth = await postAbstract(page, 'ABSTRACT F');
+  expect(sixth.status()).toBe(409);
+  expect(((await sixth.json()) as { message: string }).message).toBe('You can submit at most 5 abstracts.');
+  expect(consoleErrors).toEqual([]);
 });
 
 test('on a phone the abstract list is a list of cards and the form fits the screen', async ({ page, pinClock }) => {

@@ -14,6 +14,7 @@ import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from '
 import type * as z from 'zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { abstractLimits, deadlines, uploadPurposes } from '#core/config/conference';
+import { AbstractLimitReached } from './limit-reached';
 import { SubmissionClosed } from './submission-closed';
 import { abstractMessages, abstractSchema, type AbstractInput } from '#core/abstracts/schemas';
 import { megabytes } from '#core/uploads/rules';
@@ -252,6 +253,10 @@ export default function AbstractFormPage() {
   const closedOnArrival = useRef<boolean | null>(null);
   if (closedOnArrival.current === null && open !== null) closedOnArrival.current = !open;
   const full = !id && (list.data?.total ?? 0) >= abstractLimits.maxAbstractsPerDelegate;
+  // Decided once, when the list first answers: a form the delegate is filling in never vanishes
+  // (if the limit is reached meanwhile elsewhere, the form says so and Submit is disabled).
+  const fullOnArrival = useRef<boolean | null>(null);
+  if (fullOnArrival.current === null && !id && (list.data || list.isError)) fullOnArrival.current = full;
 
   const showFirstError = () => scrollToFirstError(formRef.current);
 
@@ -310,7 +315,14 @@ export default function AbstractFormPage() {
       </Page>
     );
   }
-  if (!options.data || !filled) return <PageSkeleton />;
+  if (!id && fullOnArrival.current) {
+    return (
+      <Page title="Abstract limit reached">
+        <AbstractLimitReached />
+      </Page>
+    );
+  }
+  if (!options.data || !filled || (!id && fullOnArrival.current === null)) return <PageSkeleton />;
 
   const countries = options.data.country_regions.map((c) => ({ value: c, label: c }));
   const title = readOnly ? 'View abstract' : id ? 'Edit abstract' : 'Submit an abstract';
