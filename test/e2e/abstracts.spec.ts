@@ -254,6 +254,31 @@ test('at the deadline, an edit not saved in time is shown apart from the abstrac
   expect(consoleErrors).toEqual([]);
 });
 
+test('the success page says an abstract was saved only after a save; opened directly it leads to the abstracts', async ({ page, pinClock, consoleErrors }) => {
+  await pinClock(OPEN);
+  await logInAsNewDelegate(page, 'success');
+  const [id] = await createAbstracts(page, ['A SAVED ABSTRACT']);
+  await page.goto(`/admin/upload-update/${id}`);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/admin\/uploadSuccess$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload SUCCESS' })).toBeVisible();
+  await expect(page.getByText('Your abstract “A SAVED ABSTRACT” has been saved.')).toBeVisible();
+
+  // Opened directly (typed, bookmarked, in another tab): nothing was saved on the way. (Chromium
+  // takes a goto to the URL on screen as a reload, which keeps the save's state: go elsewhere first.)
+  await page.goto('/admin/center');
+  await page.goto('/admin/uploadSuccess');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your abstracts' })).toBeVisible();
+  await expect(page.getByText('Upload SUCCESS')).toHaveCount(0);
+  await expect(page.getByText(/has been saved/)).toHaveCount(0);
+  await expect(page.getByText(/confirmation e-mail/)).toHaveCount(0);
+  await expectAccessible(page, 'success page opened directly');
+  await page.getByRole('link', { name: 'View my abstracts' }).click();
+  await expect(page).toHaveURL(/\/admin\/pre$/);
+  await expect(page.getByRole('row', { name: /A SAVED ABSTRACT/ })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
 test('the list disables the upload button at 5 abstracts', async ({ page, pinClock }) => {
   await pinClock(OPEN);
   await logInAsNewDelegate(page, 'five');

@@ -14,6 +14,7 @@ import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from '
 import type * as z from 'zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { abstractLimits, deadlines, uploadPurposes } from '#core/config/conference';
+import type { SavedAbstractState } from './abstract-success-page';
 import { AbstractLimitReached } from './limit-reached';
 import { SubmissionClosed } from './submission-closed';
 import { abstractMessages, abstractSchema, type AbstractInput } from '#core/abstracts/schemas';
@@ -269,7 +270,7 @@ export default function AbstractFormPage() {
         draft.clear();
         await queryClient.invalidateQueries({ queryKey: abstractKeys.list });
         queryClient.removeQueries({ queryKey: abstractKeys.detail(result.id) });
-        navigate(paths.abstractSuccess, { state: { id: result.id, title: values.title_of_abstract } });
+        navigate(paths.abstractSuccess, { state: { id: result.id, title: values.title_of_abstract } satisfies SavedAbstractState });
       } catch (error) {
         const message = applyServerErrors(error, form.setError, topFields);
         if (message === null) return;
