@@ -279,6 +279,36 @@ test('the success page says an abstract was saved only after a save; opened dire
   expect(consoleErrors).toEqual([]);
 });
 
+test('after a save the main button follows the profile as it is now: incomplete asks to complete it, complete leads back to the abstracts', async ({
+  page,
+  pinClock,
+  consoleErrors,
+}) => {
+  await pinClock(OPEN);
+  await logInAsNewDelegate(page, 'profile-state');
+  const [id] = await createAbstracts(page, ['AN ABSTRACT SAVED TWICE']);
+  const save = async () => {
+    await page.goto(`/admin/upload-update/${id}`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Upload SUCCESS' })).toBeVisible();
+  };
+
+  // A new account has not completed its profile.
+  await save();
+  await expect(page.getByRole('link', { name: 'To complete profile' })).toHaveAttribute('href', '/admin/information/update');
+
+  // The profile is completed (here on another device, so this browser's copy of it is old).
+  const token = await page.evaluate(() => localStorage.getItem('userToken'));
+  const profile = { occupation: 'Epidemiologist', organization: 'National Cancer Center', country: 'China', mobile: '+86 10 8778 8000' };
+  const updated = await page.request.post('/api/v1/admin/update', { headers: { authorization: `Bearer ${token}` }, data: profile });
+  expect(updated.status(), await updated.text()).toBe(200);
+  await save();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'BACK TO ABSTRACT SUBMISSION' })).toHaveAttribute('href', '/admin/pre');
+  await expect(main.getByRole('link', { name: 'To complete profile' })).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('the list disables the upload button at 5 abstracts', async ({ page, pinClock }) => {
   await pinClock(OPEN);
   await logInAsNewDelegate(page, 'five');

@@ -4,7 +4,7 @@
  * the router state (kept over a reload). Opened any other way, the page claims nothing and leads
  * to the delegate's abstracts, where what is stored can be seen.
  */
-import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { deadlines } from '#core/config/conference';
 import { formatCstDeadline } from '#core/time';
@@ -40,10 +40,12 @@ function NothingSaved() {
 }
 
 export default function AbstractSuccessPage() {
-  const info = usePersonInfo();
+  // The button depends on the profile as it is now (it may have been completed on another device).
+  const info = usePersonInfo({ fresh: true });
   const state = useLocation().state as Partial<SavedAbstractState> | null;
   if (!state?.id) return <NothingSaved />;
   const action = successAction(info.data);
+  const known = info.isFetchedAfterMount || info.isError;
   return (
     <Page title="Upload SUCCESS" lead={state.title ? <>Your abstract &ldquo;{state.title}&rdquo; has been saved.</> : 'Your abstract has been saved.'}>
       <Card.Root>
@@ -55,10 +57,14 @@ export default function AbstractSuccessPage() {
               deadline and tell the presenting author the result by e-mail.
             </Text>
             <HStack gap="3" wrap="wrap">
-              <Button asChild colorPalette="brand">
-                <RouterLink to={action.to}>{action.label}</RouterLink>
-              </Button>
-              {action.to !== paths.abstracts && (
+              {known ? (
+                <Button asChild colorPalette="brand">
+                  <RouterLink to={action.to}>{action.label}</RouterLink>
+                </Button>
+              ) : (
+                <Skeleton height="10" width="56" rounded="l2" />
+              )}
+              {known && action.to !== paths.abstracts && (
                 <Button asChild variant="outline">
                   <RouterLink to={paths.abstracts}>My abstracts</RouterLink>
                 </Button>

@@ -43,9 +43,13 @@ const personInfoQuery = queryOptions({
   staleTime: 30_000,
 });
 
-export function usePersonInfo() {
+/**
+ * `fresh`: read it from the server when the page opens, whatever this browser holds (a page whose
+ * content depends on the delegate's states waits for `isFetchedAfterMount`).
+ */
+export function usePersonInfo(options: { fresh?: boolean } = {}) {
   const { token } = useSession();
-  return useQuery({ ...personInfoQuery, enabled: Boolean(token) });
+  return useQuery({ ...personInfoQuery, enabled: Boolean(token), ...(options.fresh ? { refetchOnMount: 'always' as const } : {}) });
 }
 
 /** Starts loading the user info before a page's first render (a logged-out visitor is sent to log in instead). */
