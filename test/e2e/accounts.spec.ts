@@ -181,16 +181,31 @@ test('the resend countdown survives a reload and is cleared on leaving the page'
   await expect.poll(() => page.evaluate(() => localStorage.getItem('activationResendUntil'))).toBeNull();
 });
 
-test('an activation link works once; a used link offers a new mail', async ({ page }) => {
+test('an activation link works once; opened again it says the account is already active and leads to the login', async ({ page, consoleErrors }) => {
   const email = uniqueEmail('once');
   await signUp(page, email);
   const link = await mailedLink(email, 'activate');
   await page.goto(link);
   await expect(page.getByText('Your account is activated. You can now log in.')).toBeVisible();
+  // A second click on the mailed link (or the mail read on another device).
+  await page.goto('/home');
   await page.goto(link);
+  await expect(page.getByText('Account already active')).toBeVisible();
+  await expect(page.getByText('Your account is already active. You can log in.')).toBeVisible();
+  await expect(page.getByText(/new activation e-mail/i)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Send a new activation e-mail' })).toHaveCount(0);
+  await expectAccessible(page, 'used activation link of an active account');
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/registration\/list$/);
+
+  // A link that activates nothing still offers a new mail.
+  await page.goto(`/common/activate/${'x'.repeat(43)}`);
   await expect(page.getByText('This activation link has expired or has already been used', { exact: false })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Send a new activation e-mail' })).toBeVisible();
-  await expectAccessible(page, 'used activation link');
+  await expectAccessible(page, 'unknown activation link');
+  expect(consoleErrors.filter((e) => !/Failed to load resource: the server responded with a status of 400/.test(e))).toEqual([]);
 });
 
 test('profile edit restores and announces only a real unsaved draft', async ({ page }) => {
