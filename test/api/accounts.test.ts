@@ -97,8 +97,19 @@ describe('check e-mail and sign-up', () => {
     expect(mail!.body.html).toContain(`${origin()}/common/activate/`);
     expect(mail!.body.text).toContain(`${origin()}/common/activate/`);
     const token = await mailedToken(email, 'activate');
-    expect((await call('POST', '/activate', { json: { token } })).body).toMatchObject({ code: 200, message: M.activated });
-    expect((await call('POST', '/activate', { json: { token } })).body).toMatchObject({ code: 400, message: M.activationInvalid });
+    expect((await call('POST', '/activate', { json: { token } })).body).toMatchObject({ code: 200, message: M.activated, data: { already_active: false } });
+    // Opened again: the account is active, and the answer says so (not "ask for a new activation e-mail").
+    const again = await call('POST', '/activate', { json: { token } });
+    expect(again.body).toMatchObject({ code: 200, message: M.alreadyActive, data: { email, already_active: true } });
+    expect((await call('POST', '/activate', { json: { token: 'x'.repeat(43) } })).body).toMatchObject({ code: 400, message: M.activationInvalid });
+
+    // A used link is remembered for a while, then no more.
+    const kept = uniqueEmail();
+    await signUp(kept, '2030-03-01T00:00:00Z');
+    const keptToken = await mailedToken(kept, 'activate');
+    expect((await call('POST', '/activate', { json: { token: keptToken }, at: '2030-03-01T01:00:00Z' })).body.message).toBe(M.activated);
+    expect((await call('POST', '/activate', { json: { token: keptToken }, at: '2030-08-01T00:00:00Z' })).body.message).toBe(M.alreadyActive);
+    expect((await call('POST', '/activate', { json: { token: keptToken }, at: '2030-09-01T00:00:00Z' })).body.message).toBe(M.activationInvalid);
 
     const later = uniqueEmail();
     await signUp(later, '2030-01-01T00:00:00Z');

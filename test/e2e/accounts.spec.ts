@@ -181,16 +181,53 @@ test('the resend countdown survives a reload and is cleared on leaving the page'
   await expect.poll(() => page.evaluate(() => localStorage.getItem('activationResendUntil'))).toBeNull();
 });
 
-test('an activation link works once; a used link offers a new mail', async ({ page }) => {
+test('when the session ends on the server, the next request says so and offers to log in again, back to the page', async ({ page, consoleErrors }) => {
+  const email = await logInAsNewDelegate(page, 'ended');
+  await page.goto('/admin/center');
+  await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+  // The session ends on the server (logged out on another device, a password change, expiry).
+  const token = await page.evaluate(() => localStorage.getItem('userToken'));
+  const out = await page.request.post('/api/v1/admin/logout', { headers: { authorization: `Bearer ${token}` }, data: {} });
+  expect(out.status()).toBe(200);
+
+  // The next page asks the server with the ended session: answered 401.
+  await page.getByRole('main').getByRole('link', { name: 'Abstracts' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your session has ended.')).toBeVisible();
+  await expect(page.getByText('Please log in again. You will return to the page you were on.')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expectAccessible(page, 'login after the session ended');
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/admin\/pre$/);
+  await expect(page.getByRole('heading', { name: 'ABSTRACT UPLOAD' })).toBeVisible();
+  expect(consoleErrors.filter((e) => !/Failed to load resource: the server responded with a status of 401/.test(e))).toEqual([]);
+});
+
+test('an activation link works once; opened again it says the account is already active and leads to the login', async ({ page, consoleErrors }) => {
   const email = uniqueEmail('once');
   await signUp(page, email);
   const link = await mailedLink(email, 'activate');
   await page.goto(link);
   await expect(page.getByText('Your account is activated. You can now log in.')).toBeVisible();
+  // A second click on the mailed link (or the mail read on another device).
+  await page.goto('/home');
   await page.goto(link);
+  await expect(page.getByText('Account already active')).toBeVisible();
+  await expect(page.getByText('Your account is already active. You can log in.')).toBeVisible();
+  await expect(page.getByText(/new activation e-mail/i)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Send a new activation e-mail' })).toHaveCount(0);
+  await expectAccessible(page, 'used activation link of an active account');
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/registration\/list$/);
+
+  // A link that activates nothing still offers a new mail.
+  await page.goto(`/common/activate/${'x'.repeat(43)}`);
   await expect(page.getByText('This activation link has expired or has already been used', { exact: false })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Send a new activation e-mail' })).toBeVisible();
-  await expectAccessible(page, 'used activation link');
+  await expectAccessible(page, 'unknown activation link');
+  expect(consoleErrors.filter((e) => !/Failed to load resource: the server responded with a status of 400/.test(e))).toEqual([]);
 });
 
 test('profile edit restores and announces only a real unsaved draft', async ({ page }) => {

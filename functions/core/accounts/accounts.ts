@@ -144,14 +144,25 @@ export async function resendActivation(deps: AccountDeps, email: string, now: Da
   return { message: accountMessages.resent, data: { retry_after: accountLimits.mailCooldownSeconds } };
 }
 
+/**
+ * Activation by the mailed link. A used link is remembered for a while (not deleted), so that
+ * opening it again - a second click, the mail read on another device - says the account is
+ * already active instead of asking for a new activation e-mail that would not be sent.
+ */
 export async function activate(deps: AccountDeps, token: string, now: Date) {
-  const record = await deps.tokens.consume(deps.secrets.hashToken(token), 'activate', now);
-  if (!record) throw new AppError('bad_request', accountMessages.activationInvalid, { reason: 'invalid_token' });
-  const user = await deps.store.getUser(record.userId);
-  if (!user) throw new AppError('bad_request', accountMessages.activationInvalid, { reason: 'invalid_token' });
-  if (user.status !== STATUS.notActivated) return { message: accountMessages.alreadyActive, data: { email: user.email } };
+  const hash = deps.secrets.hashToken(token);
+  const rememberUntil = new Date(now.getTime() + timing.usedActivationLinkDays * 24 * HOUR);
+  const fresh = await deps.tokens.consume(hash, 'activate', now, rememberUntil);
+  const record = fresh ?? (await deps.tokens.findUsed(hash, 'activate', now));
+  const user = record && (await deps.store.getUser(record.userId));
+  const invalid = () => new AppError('bad_request', accountMessages.activationInvalid, { reason: 'invalid_token' });
+  if (!user) throw invalid();
+  if (user.status !== STATUS.notActivated) {
+    return { message: accountMessages.alreadyActive, data: { email: user.email, already_active: true } };
+  }
+  if (!fresh) throw invalid(); // a used link never activates again
   await deps.store.activateUser(user.id, now);
-  return { message: accountMessages.activated, data: { email: user.email } };
+  return { message: accountMessages.activated, data: { email: user.email, already_active: false } };
 }
 
 /**

@@ -41,8 +41,14 @@ export interface SessionStore {
 
 export interface TokenStore {
   create(tokenHash: string, token: TokenRecord): Promise<void>;
-  /** Deletes and answers the token if it exists, has this purpose and has not expired (atomic). */
-  consume(tokenHash: string, purpose: TokenPurpose, at: Date): Promise<TokenRecord | undefined>;
+  /**
+   * Claims and answers the token if it exists, has this purpose, has not expired and was not used
+   * (atomic: of two claims exactly one succeeds). Without `rememberUntil` the token is deleted;
+   * with it, the token is kept, marked used, until then (see `findUsed`).
+   */
+  consume(tokenHash: string, purpose: TokenPurpose, at: Date, rememberUntil?: Date): Promise<TokenRecord | undefined>;
+  /** A token of this purpose that was used and is still remembered at `at`. */
+  findUsed(tokenHash: string, purpose: TokenPurpose, at: Date): Promise<TokenRecord | undefined>;
 }
 
 export interface Limit {

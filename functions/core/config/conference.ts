@@ -43,6 +43,8 @@ export const timing = {
   loginTimeoutSeconds: 30,
   deadlineCheckIntervalSeconds: 1,
   activationTokenHours: 24,
+  /** How long a used activation link is remembered, so that opening it again says the account is active. */
+  usedActivationLinkDays: 180,
   resetTokenMinutes: 60,
   sessionDays: 14,
 } as const;

@@ -3,7 +3,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider, type EmotionCache } from '@emotion/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { isCancelled } from '../lib/api-client';
+import { ApiError, isCancelled } from '../lib/api-client';
 import { siteSystem } from './theme';
 
 /**
@@ -31,8 +31,9 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // A cancelled call was replaced by a newer one: not a failure worth retrying.
-        retry: (count, error) => !isCancelled(error) && count < 2,
+        // A cancelled call was replaced by a newer one, and an ended session (401) stays ended:
+        // neither is a failure worth retrying.
+        retry: (count, error) => !(error instanceof ApiError && error.code === 401) && !isCancelled(error) && count < 2,
         refetchOnWindowFocus: false,
       },
     },

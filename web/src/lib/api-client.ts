@@ -5,7 +5,8 @@
  *   carrying the server's message (shown to the user as is);
  * - a newer request to the same path cancels the older pending one; a cancelled call rejects
  *   with CancelledError, which the UI ignores silently;
- * - a 401 clears the stored session and tells the app (which goes to /home);
+ * - a 401 ends the stored session (session.end()): the guard of delegate pages then goes to /login,
+ *   which says that the session ended and returns to the page after login (docs/decisions.md);
  * - delegate routes carry the token as `Authorization: Bearer`.
  */
 import { API_BASE, fillPath, type RouteDef } from '#core/routes';
@@ -37,15 +38,6 @@ export class CancelledError extends Error {
 }
 
 export const isCancelled = (error: unknown) => error instanceof CancelledError;
-
-type Unauthorized = () => void;
-const unauthorizedListeners = new Set<Unauthorized>();
-export function onUnauthorized(listener: Unauthorized) {
-  unauthorizedListeners.add(listener);
-  return () => {
-    unauthorizedListeners.delete(listener);
-  };
-}
 
 export interface CallOptions {
   params?: Record<string, string | number>;
@@ -112,10 +104,7 @@ export async function callApiForMessage<T>(route: RouteDef, options: CallOptions
   } catch {
     throw new ApiError(response.status || 0, 'request failure.', null, response.status);
   }
-  if (response.status === 401 || envelope.code === 401) {
-    session.clear();
-    for (const listener of unauthorizedListeners) listener();
-  }
+  if (response.status === 401 || envelope.code === 401) session.end();
   if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.message, envelope.data, response.status);
   return { data: envelope.data, message: envelope.message };
 }

@@ -21,6 +21,8 @@ export interface SessionState<Info = Record<string, unknown>> {
 export const loggedOut: SessionState = { token: null, userId: null, info: null };
 const listeners = new Set<() => void>();
 let cached: SessionState | undefined;
+/** The server ended the session (a 401) in this page's life; a login resets it. */
+let endedByServer = false;
 
 function read(): SessionState {
   if (typeof window === 'undefined') return loggedOut;
@@ -62,6 +64,7 @@ export const session = {
     return session.get().token;
   },
   set(values: { token?: string; userId?: string; info?: unknown }) {
+    if (values.token !== undefined) endedByServer = false;
     if (values.token !== undefined) localStorage.setItem(SESSION_KEYS.token, values.token);
     if (values.userId !== undefined) localStorage.setItem(SESSION_KEYS.id, values.userId);
     if (values.info !== undefined) localStorage.setItem(SESSION_KEYS.info, JSON.stringify(values.info));
@@ -71,6 +74,12 @@ export const session = {
     for (const key of Object.values(SESSION_KEYS)) localStorage.removeItem(key);
     changed();
   },
+  /** The server answered 401: the session is over. Pages can tell this from a visitor who never logged in. */
+  end() {
+    endedByServer = true;
+    session.clear();
+  },
+  endedByServer: () => endedByServer,
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => {

@@ -15,7 +15,7 @@ import {
   updateProfile,
 } from '#core/accounts/accounts';
 import { AppError } from '#core/errors';
-import { accountLimits } from '#core/config/conference';
+import { accountLimits, timing } from '#core/config/conference';
 import { fakeDeps } from './fakes';
 
 const t0 = new Date('2024-03-01T10:00:00+08:00');
@@ -81,15 +81,20 @@ describe('sign-up and activation', () => {
     expect(f.outbox).toHaveLength(1);
   });
 
-  it('activates once; the link cannot be reused and expires after 24 hours', async () => {
+  it('activates once and expires after 24 hours; a link opened again says the account is already active', async () => {
     await register(f.deps, { email: 'ada@example.org', password: 'correct horse' }, 'ip', t0);
     const token = f.lastLinkToken('ada@example.org');
     expect((await activate(f.deps, token, later(23 * HOUR))).message).toBe(M.activated);
-    expect((await rejects(activate(f.deps, token, later(23 * HOUR)))).message).toBe(M.activationInvalid);
+    // Used: it activates nothing again, and tells the truth (not "ask for a new activation e-mail").
+    const again = await activate(f.deps, token, later(30 * HOUR));
+    expect(again).toEqual({ message: M.alreadyActive, data: { email: 'ada@example.org', already_active: true } });
+    const muchLater = later((timing.usedActivationLinkDays * 24 + 24) * HOUR);
+    expect((await rejects(activate(f.deps, token, muchLater))).message).toBe(M.activationInvalid);
 
     await register(f.deps, { email: 'bob@example.org', password: 'correct horse' }, 'ip', t0);
     const expired = f.lastLinkToken('bob@example.org');
     expect((await rejects(activate(f.deps, expired, later(24 * HOUR)))).message).toBe(M.activationInvalid);
+    expect((await rejects(activate(f.deps, 'never-issued-token-xxxxxxxx', later(MIN)))).message).toBe(M.activationInvalid);
   });
 
   it('sends at most one activation mail a minute per address, and answers alike for unknown addresses', async () => {

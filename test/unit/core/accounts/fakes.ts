@@ -8,7 +8,7 @@ export function fakeDeps() {
   const users = new Map<string, User>();
   const emails = new Map<string, string>();
   const sessions = new Map<string, SessionRecord>();
-  const tokens = new Map<string, TokenRecord>();
+  const tokens = new Map<string, TokenRecord & { used?: boolean }>();
   const limits = fakeThrottle();
   const outbox: Mail[] = [];
   const errors: string[] = [];
@@ -61,11 +61,16 @@ export function fakeDeps() {
     },
     tokens: {
       create: async (h, t) => void tokens.set(h, t),
-      consume: async (h, purpose, at) => {
+      consume: async (h, purpose, at, rememberUntil) => {
         const t = tokens.get(h);
-        if (!t || t.purpose !== purpose || t.expiresAt.getTime() <= at.getTime()) return undefined;
-        tokens.delete(h);
+        if (!t || t.used || t.purpose !== purpose || t.expiresAt.getTime() <= at.getTime()) return undefined;
+        if (rememberUntil) tokens.set(h, { ...t, used: true, expiresAt: rememberUntil });
+        else tokens.delete(h);
         return t;
+      },
+      findUsed: async (h, purpose, at) => {
+        const t = tokens.get(h);
+        return t?.used && t.purpose === purpose && t.expiresAt.getTime() > at.getTime() ? t : undefined;
       },
     },
     throttle: limits.throttle,

@@ -1,15 +1,13 @@
 /**
  * What the SPA renders around its pages, inside its root in the static site frame
  * (use-site-frame.ts). After a client-side navigation it moves focus to the new page's heading
- * (screen readers announce it) and scrolls to the top; a 401 from any call clears the session and
- * goes to /home (spec).
+ * (screen readers announce it) and scrolls to the top. (A 401 ends the session; the guard of
+ * delegate pages then goes to /login, which says so: features/account/require-delegate.tsx.)
  */
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageSkeleton } from '../../components/page';
 import { loadToasterRegion, useToasterWanted } from '../../components/ui/toaster';
-import { onUnauthorized } from '../../lib/api-client';
-import { paths } from '../../config/paths';
 import { useSiteFrame } from './use-site-frame';
 
 // The notices' region loads and mounts with the first notice (web/src/components/ui/toaster.ts).
@@ -48,8 +46,6 @@ function useFocusOnNavigate() {
 export function SiteLayout() {
   useSiteFrame();
   useFocusOnNavigate();
-  // Home is a static page: a full page load.
-  useEffect(() => onUnauthorized(() => window.location.assign(paths.home)), []);
   return (
     <>
       <Suspense fallback={<PageSkeleton />}>

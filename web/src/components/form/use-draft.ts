@@ -67,6 +67,23 @@ export function useDraft<T extends FieldValues>(form: UseFormReturn<T>, name: st
         return {};
       }
     },
+    /**
+     * The draft's changes to `saved`, without restoring them and whatever version they were typed
+     * over: for showing, apart from the form, text that can no longer be saved (the deadline passed).
+     */
+    peek(saved: Partial<T>): Partial<T> {
+      if (!keyRef.current) return {};
+      try {
+        const stored = JSON.parse(localStorage.getItem(keyRef.current) ?? 'null') as Stored<T> | null;
+        return stored ? draftChanges(saved, stored.values ?? {}) : {};
+      } catch {
+        return {};
+      }
+    },
+    /** Stops recording edits and keeps the stored draft as it is (the form is about to show something else). */
+    freeze() {
+      savedRef.current = null;
+    },
     clear() {
       savedRef.current = null; // the form is saved or discarded: nothing typed from now on is a draft
       if (keyRef.current) localStorage.removeItem(keyRef.current);

@@ -3,6 +3,8 @@
  * One shared zod schema validates as the server does; the deadline is checked every second on
  * the server's clock and locks the form the moment it passes. What the delegate types (and the
  * PDFs already uploaded) is kept as a draft, so a failed submit or a reload loses nothing.
+ * Once locked, the form shows the abstract as stored; text typed but not saved in time is shown
+ * apart, labelled as not saved (unsaved-changes.tsx), never as the abstract.
  */
 import { Alert, Box, Button, Card, Grid, HStack, Separator, Stack, Text, chakra } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,6 +14,8 @@ import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from '
 import type * as z from 'zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { abstractLimits, deadlines, uploadPurposes } from '#core/config/conference';
+import type { SavedAbstractState } from './abstract-success-page';
+import { AbstractLimitReached } from './limit-reached';
 import { SubmissionClosed } from './submission-closed';
 import { abstractMessages, abstractSchema, type AbstractInput } from '#core/abstracts/schemas';
 import { megabytes } from '#core/uploads/rules';
@@ -34,6 +38,7 @@ import { useUploads } from '../../components/upload/use-uploads';
 import { paths } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
 import { serverNow } from '../../lib/clock';
+import { draftChanges } from '../../lib/drafts';
 import { usePersonInfo } from '../account/api';
 import { abstractApi, abstractKeys, useAbstract, useAbstractOptions, useAbstracts, useAbstractsOpen, type AbstractDetail } from './api';
 import {
@@ -46,6 +51,7 @@ import {
   emptyPerson,
   type AbstractFormValues,
 } from './abstract-form-fields';
+import { UnsavedChanges, unsavedFields } from './unsaved-changes';
 
 const topFields = [
   'authors',
@@ -168,6 +174,10 @@ export default function AbstractFormPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [filled, setFilled] = useState(false);
+  /** Changes typed here or kept as a draft that the deadline kept from being saved (null: none). */
+  const [unsaved, setUnsaved] = useState<{ changes: Partial<AbstractFormValues>; atLock: boolean } | null>(null);
+  /** Whether the form was filled while changes were still accepted (then the deadline locks it here). */
+  const filledOpen = useRef(false);
   const form = useForm<AbstractFormValues>({
     // The schema's input is `unknown` (it normalises yes/no first); the form's values are AbstractFormValues.
     resolver: zodResolver(abstractSchema as unknown as z.ZodType<AbstractFormValues, AbstractFormValues>) as unknown as Resolver<AbstractFormValues>,
@@ -195,8 +205,38 @@ export default function AbstractFormPage() {
     savedRef.current = saved;
     const restored = open ? draft.restore(saved) : {};
     form.reset({ ...saved, ...restored });
+    filledOpen.current = open;
+    if (!open) {
+      // A draft left from before the deadline is shown as what it is: text that was not saved.
+      const left = draft.peek(saved);
+      if (Object.keys(left).length) setUnsaved({ changes: left, atLock: false });
+    }
     setFilled(true);
   }, [info.data, detail.data, id, filled, open]);
+
+  const readOnly = open === false;
+  const submitting = form.formState.isSubmitting;
+  // The deadline passed with the form open: show the abstract as stored (read again, it may have
+  // been saved elsewhere meanwhile) and keep what was typed apart. A save under way decides first.
+  useEffect(() => {
+    if (!readOnly || !filled || !filledOpen.current || submitting) return;
+    filledOpen.current = false;
+    const typed = form.getValues();
+    draft.freeze(); // the stored draft stays: reloading shows the same text as not saved
+    const lock = (stored: AbstractFormValues) => {
+      savedRef.current = stored;
+      form.reset(stored);
+      const changes = draftChanges(stored, typed);
+      setUnsaved(Object.keys(changes).length ? { changes, atLock: true } : null);
+    };
+    lock(savedRef.current ?? blankForm(info.data));
+    if (id) void detail.refetch().then((fresh) => fresh.data && lock(fromDetail(fresh.data)));
+  }, [readOnly, filled, submitting]);
+
+  const forgetUnsaved = () => {
+    draft.clear();
+    setUnsaved(null);
+  };
 
   const discardDraft = () => {
     draft.clear();
@@ -211,10 +251,13 @@ export default function AbstractFormPage() {
     if (presenterIsFirstAuthor === false && (form.getValues('presenter_infos') ?? []).length === 0) form.setValue('presenter_infos', [emptyPerson()]);
   }, [presenterIsFirstAuthor]);
 
-  const readOnly = open === false;
   const closedOnArrival = useRef<boolean | null>(null);
   if (closedOnArrival.current === null && open !== null) closedOnArrival.current = !open;
   const full = !id && (list.data?.total ?? 0) >= abstractLimits.maxAbstractsPerDelegate;
+  // Decided once, when the list first answers: a form the delegate is filling in never vanishes
+  // (if the limit is reached meanwhile elsewhere, the form says so and Submit is disabled).
+  const fullOnArrival = useRef<boolean | null>(null);
+  if (fullOnArrival.current === null && !id && (list.data || list.isError)) fullOnArrival.current = full;
 
   const showFirstError = () => scrollToFirstError(formRef.current);
 
@@ -227,7 +270,7 @@ export default function AbstractFormPage() {
         draft.clear();
         await queryClient.invalidateQueries({ queryKey: abstractKeys.list });
         queryClient.removeQueries({ queryKey: abstractKeys.detail(result.id) });
-        navigate(paths.abstractSuccess, { state: { id: result.id, title: values.title_of_abstract } });
+        navigate(paths.abstractSuccess, { state: { id: result.id, title: values.title_of_abstract } satisfies SavedAbstractState });
       } catch (error) {
         const message = applyServerErrors(error, form.setError, topFields);
         if (message === null) return;
@@ -258,15 +301,29 @@ export default function AbstractFormPage() {
       </Page>
     );
   }
-  // Closed before the delegate arrived: say so. (A form open when the deadline passes stays, locked.)
-  if (!id && closedOnArrival.current) {
+  const unsavedPanel = unsaved && (
+    <UnsavedChanges fields={unsavedFields(unsaved.changes, options.data)} newAbstract={!id} onForget={forgetUnsaved} bringIntoView={unsaved.atLock} />
+  );
+  // A new abstract once the deadline has passed, on arrival or while typing: nothing was saved, so
+  // there is no form to show; only what was typed, apart. (An existing abstract stays, locked.)
+  if (!id && (closedOnArrival.current || readOnly)) {
     return (
       <Page title="Abstract submission closed">
-        <SubmissionClosed />
+        <Stack gap="6">
+          <SubmissionClosed />
+          {unsavedPanel}
+        </Stack>
       </Page>
     );
   }
-  if (!options.data || !filled) return <PageSkeleton />;
+  if (!id && fullOnArrival.current) {
+    return (
+      <Page title="Abstract limit reached">
+        <AbstractLimitReached />
+      </Page>
+    );
+  }
+  if (!options.data || !filled || (!id && fullOnArrival.current === null)) return <PageSkeleton />;
 
   const countries = options.data.country_regions.map((c) => ({ value: c, label: c }));
   const title = readOnly ? 'View abstract' : id ? 'Edit abstract' : 'Submit an abstract';
@@ -281,6 +338,7 @@ export default function AbstractFormPage() {
         </>
       }
     >
+      {unsavedPanel && <Box mb="6">{unsavedPanel}</Box>}
       <Card.Root>
         <Card.Body>
           <FormProvider {...form}>

@@ -1,5 +1,10 @@
-/** /admin/uploadSuccess: "Upload SUCCESS", what happens next, and the state-dependent button. */
-import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+/**
+ * /admin/uploadSuccess: "Upload SUCCESS", what happens next, and the state-dependent button.
+ * Only a save says that an abstract was saved: the form navigates here with the saved abstract in
+ * the router state (kept over a reload). Opened any other way, the page claims nothing and leads
+ * to the delegate's abstracts, where what is stored can be seen.
+ */
+import { Button, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { deadlines } from '#core/config/conference';
 import { formatCstDeadline } from '#core/time';
@@ -8,12 +13,41 @@ import { paths, pathTo } from '../../config/paths';
 import { usePersonInfo } from '../account/api';
 import { successAction } from './success-action';
 
-export default function AbstractSuccessPage() {
-  const info = usePersonInfo();
-  const state = useLocation().state as { id?: string; title?: string } | null;
-  const action = successAction(info.data);
+/** What the abstract form passes along after the server accepted a save. */
+export interface SavedAbstractState {
+  id: string;
+  title: string;
+}
+
+function NothingSaved() {
   return (
-    <Page title="Upload SUCCESS" lead={state?.title ? <>Your abstract &ldquo;{state.title}&rdquo; has been saved.</> : 'Your abstract has been saved.'}>
+    <Page title="Your abstracts">
+      <Card.Root>
+        <Card.Body>
+          <Stack gap="4" align="flex-start">
+            <Text>
+              This page confirms an abstract right after you save it; no abstract was saved on the way here. Your abstracts, as they are
+              stored, are listed on your abstracts page.
+            </Text>
+            <Button asChild colorPalette="brand">
+              <RouterLink to={paths.abstracts}>View my abstracts</RouterLink>
+            </Button>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  );
+}
+
+export default function AbstractSuccessPage() {
+  // The button depends on the profile as it is now (it may have been completed on another device).
+  const info = usePersonInfo({ fresh: true });
+  const state = useLocation().state as Partial<SavedAbstractState> | null;
+  if (!state?.id) return <NothingSaved />;
+  const action = successAction(info.data);
+  const known = info.isFetchedAfterMount || info.isError;
+  return (
+    <Page title="Upload SUCCESS" lead={state.title ? <>Your abstract &ldquo;{state.title}&rdquo; has been saved.</> : 'Your abstract has been saved.'}>
       <Card.Root>
         <Card.Body>
           <Stack gap="4">
@@ -23,19 +57,21 @@ export default function AbstractSuccessPage() {
               deadline and tell the presenting author the result by e-mail.
             </Text>
             <HStack gap="3" wrap="wrap">
-              <Button asChild colorPalette="brand">
-                <RouterLink to={action.to}>{action.label}</RouterLink>
-              </Button>
-              {state?.id && action.to !== paths.abstracts && (
+              {known ? (
+                <Button asChild colorPalette="brand">
+                  <RouterLink to={action.to}>{action.label}</RouterLink>
+                </Button>
+              ) : (
+                <Skeleton height="10" width="56" rounded="l2" />
+              )}
+              {known && action.to !== paths.abstracts && (
                 <Button asChild variant="outline">
                   <RouterLink to={paths.abstracts}>My abstracts</RouterLink>
                 </Button>
               )}
-              {state?.id && (
-                <Button asChild variant="outline">
-                  <RouterLink to={pathTo(paths.abstractEdit, { id: state.id })}>View the abstract</RouterLink>
-                </Button>
-              )}
+              <Button asChild variant="outline">
+                <RouterLink to={pathTo(paths.abstractEdit, { id: state.id })}>View the abstract</RouterLink>
+              </Button>
             </HStack>
           </Stack>
         </Card.Body>

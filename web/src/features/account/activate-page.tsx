@@ -1,6 +1,8 @@
 /**
  * /common/activate/{token}: the page the activation e-mail links to. It posts the token once
- * (a GET link must not change state by itself: mail scanners follow links) and says what happened.
+ * (a GET link must not change state by itself: mail scanners follow links) and says what happened:
+ * activated now, already active (the link opened again: log in, no new mail needed), or a link
+ * that activates nothing (then a new activation e-mail is offered).
  */
 import { Button, Card, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
@@ -16,16 +18,16 @@ const attempts = new Map<string, ReturnType<typeof accountApi.activate>>();
 
 export default function ActivatePage() {
   const { token = '' } = useParams();
-  const [state, setState] = useState<{ status: 'pending' } | { status: 'done'; message: string } | { status: 'failed'; message: string }>({
-    status: 'pending',
-  });
+  const [state, setState] = useState<
+    { status: 'pending' } | { status: 'done'; message: string; alreadyActive: boolean } | { status: 'failed'; message: string }
+  >({ status: 'pending' });
 
   useEffect(() => {
     let alive = true;
     if (!attempts.has(token)) attempts.set(token, accountApi.activate(token));
     attempts
       .get(token)!
-      .then(() => alive && setState({ status: 'done', message: 'Your account is activated. You can now log in.' }))
+      .then(({ data, message }) => alive && setState({ status: 'done', message, alreadyActive: data.already_active }))
       .catch((e: unknown) =>
         alive && setState({ status: 'failed', message: e instanceof ApiError ? e.message : 'request failure.' }),
       );
@@ -46,7 +48,7 @@ export default function ActivatePage() {
           )}
           {state.status === 'done' && (
             <Stack gap="4">
-              <FormAlert status="success" title="Account activated">
+              <FormAlert status="success" title={state.alreadyActive ? 'Account already active' : 'Account activated'}>
                 {state.message}
               </FormAlert>
               <Button asChild colorPalette="brand" alignSelf="flex-start">

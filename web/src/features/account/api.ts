@@ -4,7 +4,7 @@ import { routes } from '#core/routes';
 import type { PersonInfo } from '#core/accounts/model';
 import type { ChangePasswordInput, ForgotInput, LoginInput, ProfileInput, RegisterInput, ResetInput } from '#core/accounts/schemas';
 import { timing } from '#core/config/conference';
-import { callApi } from '../../lib/api-client';
+import { callApi, callApiForMessage } from '../../lib/api-client';
 import { session, useSession } from '../../lib/session';
 
 export interface LoginResult {
@@ -18,7 +18,8 @@ export const accountApi = {
   checkEmail: (email: string) => callApi<null>(routes.checkEmail, { query: { email } }),
   register: (body: RegisterInput) => callApi<{ email: string; activation_mail_sent: boolean }>(routes.emailRegister, { body }),
   resendActivation: (email: string) => callApi<{ retry_after: number }>(routes.resendActivation, { body: { email } }),
-  activate: (token: string) => callApi<{ email: string }>(routes.activate, { body: { token } }),
+  /** `already_active`: the link was opened before (or the account was activated otherwise). */
+  activate: (token: string) => callApiForMessage<{ email: string; already_active: boolean }>(routes.activate, { body: { token } }),
   login: (body: LoginInput) =>
     callApi<LoginResult>(routes.login, { body, timeoutMs: timing.loginTimeoutSeconds * 1000 }),
   logout: () => callApi<null>(routes.logout, { body: {} }),
@@ -43,9 +44,13 @@ const personInfoQuery = queryOptions({
   staleTime: 30_000,
 });
 
-export function usePersonInfo() {
+/**
+ * `fresh`: read it from the server when the page opens, whatever this browser holds (a page whose
+ * content depends on the delegate's states waits for `isFetchedAfterMount`).
+ */
+export function usePersonInfo(options: { fresh?: boolean } = {}) {
   const { token } = useSession();
-  return useQuery({ ...personInfoQuery, enabled: Boolean(token) });
+  return useQuery({ ...personInfoQuery, enabled: Boolean(token), ...(options.fresh ? { refetchOnMount: 'always' as const } : {}) });
 }
 
 /** Starts loading the user info before a page's first render (a logged-out visitor is sent to log in instead). */

@@ -24,6 +24,7 @@ import { ApiError } from '../../lib/api-client';
 import { session } from '../../lib/session';
 import { pendingActivation } from './activation-countdown';
 import { accountApi, personInfoKey } from './api';
+import type { LoginState } from './login-state';
 
 const NOT_ACTIVATED = -101;
 
@@ -41,7 +42,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const from = (location.state as { from?: string } | null)?.from;
+  const { from, sessionEnded } = (location.state as LoginState | null) ?? {};
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const [failure, setFailure] = useState<{ message: string; notActivated: boolean } | null>(null);
 
@@ -76,8 +77,12 @@ export default function LoginPage() {
         <Card.Body>
           <FormProvider {...form}>
             <FormStack onSubmit={submit} noValidate aria-label="Log in">
-              {from && (
-                <FormAlert status="info">Please log in to continue. You will return to the page you asked for.</FormAlert>
+              {sessionEnded ? (
+                <FormAlert status="warning" title="Your session has ended.">
+                  Please log in again. You will return to the page you were on.
+                </FormAlert>
+              ) : (
+                from && <FormAlert status="info">Please log in to continue. You will return to the page you asked for.</FormAlert>
               )}
               {failure && (
                 <FormAlert status="error" title="System Tips">
