@@ -15,6 +15,7 @@ import { ChoiceField, SelectField, TextAreaField, TextField } from '../../compon
 import { FormAlert } from '../../components/form/form-alert';
 import { FormSection } from '../../components/form/form-section';
 import { InlineText } from '../../components/content/inline-text';
+import { ScrollTable } from '../../components/ui/scroll-table';
 import { FileDropZone } from '../../components/upload/file-drop-zone';
 import { StoredFiles } from '../../components/upload/stored-files';
 import { UploadTasks } from '../../components/upload/upload-tasks';
@@ -267,30 +268,28 @@ function HotelRooms() {
         <TextField<OrderFormValues> name="check_in_date" label="Check-in date" type="date" required helper={`From ${earliestCheckIn}.`} />
         <TextField<OrderFormValues> name="check_out_date" label="Check-out date" type="date" required helper={`Until ${latestCheckOut}.`} />
       </Grid>
-      <Box overflowX="auto" borderWidth="1px" rounded="md">
-        <Table.Root size="sm" aria-label="Hotel rooms">
-          <Table.Header>
-            <Table.Row bg="gray.50">
-              <Table.ColumnHeader>Room</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Per night</Table.ColumnHeader>
-              <Table.ColumnHeader w="28">Rooms</Table.ColumnHeader>
+      <ScrollTable label="Hotel rooms" size="sm" aria-label="Hotel rooms">
+        <Table.Header>
+          <Table.Row bg="gray.50">
+            <Table.ColumnHeader>Room</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Per night</Table.ColumnHeader>
+            <Table.ColumnHeader w="28">Rooms</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {registration2024.hotelRooms.map((room) => (
+            <Table.Row key={room.field}>
+              <Table.Cell>{room.label}</Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {cny(room.pricePerNight)}
+              </Table.Cell>
+              <Table.Cell>
+                <RoomCount field={room.field} label={room.label} />
+              </Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {registration2024.hotelRooms.map((room) => (
-              <Table.Row key={room.field}>
-                <Table.Cell>{room.label}</Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {cny(room.pricePerNight)}
-                </Table.Cell>
-                <Table.Cell>
-                  <RoomCount field={room.field} label={room.label} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+          ))}
+        </Table.Body>
+      </ScrollTable>
       <Box aria-live="polite" fontSize="sm">
         {estimate.nights > 0 && estimate.rooms > 0 ? (
           <Text>
