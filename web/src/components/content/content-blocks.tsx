@@ -6,6 +6,7 @@ import { Box, Button, Flex, Heading, Image, List, Stack, Table, Text } from '@ch
 import { ScrollTable } from '../ui/scroll-table';
 import type { ConferenceFacts } from '#core/domain/conference-facts';
 import { formatMoney } from '#core/money';
+import { refundPolicyLines } from '#core/orders/refund-policy';
 import { formatCstDeadline } from '#core/time';
 import type { Block } from '../../content/schema';
 import { withoutMissing } from '../../content/placeholders';
@@ -212,6 +213,16 @@ function BlockView({ block, facts, values }: { block: Block; facts: ConferenceFa
       );
     case 'fee-table':
       return <FeeTable source={block.source} facts={facts} />;
+    case 'refund-policy':
+      return (
+        <List.Root ps="5" gap="1.5" listStyleType="disc">
+          {refundPolicyLines(facts.registration2024).map((line) => (
+            <List.Item key={line} lineHeight="tall">
+              {line}
+            </List.Item>
+          ))}
+        </List.Root>
+      );
     case 'link-button': {
       const kind = linkKind(block.href);
       return (
