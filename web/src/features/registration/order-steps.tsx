@@ -7,6 +7,7 @@ import { Box, Button, Card, DataList, Grid, Heading, List, Separator, Stack, Tab
 import { useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { registration2024 } from '#core/config/conference';
+import { phonePrefixOptions } from '#core/data/phone-prefixes';
 import { formatMoney, formatWireUsd } from '#core/money';
 import { priceLines, type PricedSelection } from '#core/orders/pricing';
 import { dietaryOptions, genders, titles, type RoomField } from '#core/orders/schemas';
@@ -213,7 +214,8 @@ export function TravelStep({ options, uploads, onRemovePassport }: { options: Or
   const { control } = useFormContext<OrderFormValues>();
   const [visa, hotel] = useWatch({ control, name: ['visa_required', 'hotel_book_required'] });
   const countries = options.country_regions.map((c) => ({ value: c, label: c }));
-  const prefixes = options.phone_number_prefixes.map((p) => ({ value: p, label: p }));
+  // Chosen by country ("China +86"); the value kept is the code the server offers.
+  const prefixes = phonePrefixOptions(options.phone_number_prefixes);
   return (
     <Stack gap="8">
       <FormSection level="h3" title="Passport">
