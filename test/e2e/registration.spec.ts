@@ -432,6 +432,27 @@ test('step 4: each phone prefix names its country and code ("China +86"); the or
   await expect(prefix.locator('option:checked')).toHaveText('China +86');
 });
 
+test('step 4: the passport field says it takes one file, of the types and size the server accepts', async ({ page, pinClock }) => {
+  await pinClock(AUGUST);
+  await logInAsNewDelegate(page, 'passport');
+  const order = await placeOrder(page);
+  const facts = (await (await page.request.get(api('/conference'))).json()) as { data: { uploadPurposes: { passport: { maxBytes: number } } } };
+  const mb = facts.data.uploadPurposes.passport.maxBytes / (1024 * 1024);
+  await openStep4WithVisa(page, order.id);
+
+  const zone = page.getByTestId('drop-zone-passport');
+  await expect(zone).toContainText(`One file: JPG, PNG or PDF, up to ${mb} MB.`);
+  await expect(zone).not.toContainText(/files|JPEG| OR /);
+  await expect(page.getByTestId('file-input-passport')).not.toHaveAttribute('multiple');
+  // The limit it names is the one applied: one byte more is refused before anything is sent.
+  await page.getByTestId('file-input-passport').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.concat([passportPng(), Buffer.alloc(mb * 1024 * 1024)]) });
+  await expect(page.getByRole('alert').filter({ hasText: 'big.png' })).toContainText(`Image must smaller than ${mb}MB!`);
+  await page.getByTestId('file-input-passport').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: passportPng() });
+  await expect(page.getByText('passport.png').first()).toBeVisible();
+  // One file: once it is there, no place to add another.
+  await expect(zone).toHaveCount(0);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -198,9 +198,9 @@ function PassportFile({ uploads, onRemove }: { uploads: Uploads; onRemove: () =>
           *
         </Box>
       </Text>
-      {!id && <FileDropZone purpose="passport" remaining={uploads.active > 0 ? 0 : 1} onFiles={uploads.start} label="Choose the passport page" />}
+      {!id && <FileDropZone purpose="passport" maxFiles={1} remaining={uploads.active > 0 ? 0 : 1} onFiles={uploads.start} label="Choose the passport page" />}
       <UploadTasks tasks={uploads.tasks} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
-      <StoredFiles files={id ? [{ id, name: name || 'Passport front page' }] : []} label="Passport page of this order" empty="No file yet: a scan or photo of the page with your photo (jpg, png or pdf, up to 5 MB)." onRemove={() => onRemove()} />
+      <StoredFiles files={id ? [{ id, name: name || 'Passport front page' }] : []} label="Passport page of this order" empty="No file yet: a scan or photo of the page with your photo." onRemove={() => onRemove()} />
       {error && (
         <Text color="red.600" fontSize="sm" role="alert">
           {error}
