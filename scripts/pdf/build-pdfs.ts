@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { conferenceFacts, type ConferenceFacts } from '../../functions/core/domain/conference-facts';
 import { formatMoney } from '../../functions/core/money';
+import { refundPolicyLines } from '../../functions/core/orders/refund-policy';
 import { formatCstDay, formatCstDeadline, cst } from '../../functions/core/time';
 import { fillPlaceholders, placeholderValues, withoutMissing } from '../../web/src/content/placeholders';
 import {
@@ -99,6 +100,10 @@ export function writeBlocks(writer: PdfWriter, blocks: Block[], f: ConferenceFac
         break;
       case 'fee-table':
         feeTable(writer, block.source, f);
+        break;
+      case 'refund-policy':
+        refundPolicyLines(f.registration2024).forEach((line) => writer.bullet(line, '-'));
+        writer.space(6);
         break;
       case 'link-button':
         writer.text(`${p(block.label)}: ${block.href}`);

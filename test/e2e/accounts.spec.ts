@@ -318,3 +318,58 @@ test('after changing the password the delegate logs in again and lands on the ac
   await expect(page).toHaveURL(/\/admin\/center$/);
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
 });
+
+/**
+ * The header items matching `selector` that something lies over (a click at their centre would not
+ * reach them), checked in one go while the notice shows (a success notice lasts 2 seconds).
+ */
+function coveredWhileNoticeShows(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const notice = [...document.querySelectorAll('.chakra-toast__root')].some((t) => t.getBoundingClientRect().height > 0);
+    const checked: string[] = [];
+    const covered: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(sel)) {
+      if (!el.checkVisibility()) continue;
+      // An item below the fold of the open phone menu is scrolled to, as a person would.
+      el.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const name = el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName;
+      checked.push(name);
+      if (!(top === el || el.contains(top))) covered.push(`${name} (under ${top?.className ?? 'nothing'})`);
+    }
+    return { notice, checked, covered };
+  }, selector);
+}
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px the notice after saving the profile leaves the header's account links free to click`, async ({ page }) => {
+    await logInAsNewDelegate(page, 'toast');
+    await page.setViewportSize(viewport);
+    await page.goto('/admin/information/update');
+    await page.getByRole('textbox', { name: 'Occupation', exact: true }).fill('Cancer registrar');
+    await page.getByRole('textbox', { name: 'Organisation', exact: true }).fill('Registry of Lyon');
+    await page.getByRole('combobox', { name: 'Country or region' }).selectOption('France');
+    await page.getByRole('textbox', { name: 'Mobile', exact: true }).fill('+33 6 12 34 56 78');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/admin\/center$/);
+    await expect(page.getByText('The update was successful.')).toBeVisible();
+
+    const desktop = viewport.width >= 1024;
+    // The header's account links as they show at this width, then the menu they open, all uncovered.
+    const bar = await coveredWhileNoticeShows(page, desktop ? '[data-site-header] nav a[href="/registration/list"], [aria-controls="delegate-menu"]' : '[aria-controls="mobile-nav"]');
+    expect(bar.notice, 'the notice shows').toBe(true);
+    expect(bar.checked).toEqual(desktop ? ['Account', 'My portal'] : ['Menu']);
+    expect(bar.covered).toEqual([]);
+    await page.locator(desktop ? '[aria-controls="delegate-menu"]' : '[aria-controls="mobile-nav"]').click();
+    const menu = await coveredWhileNoticeShows(page, desktop ? '#delegate-menu a, #delegate-menu button' : '#mobile-nav a, #mobile-nav button');
+    expect(menu.notice, 'the notice still shows').toBe(true);
+    expect(menu.checked).toEqual(expect.arrayContaining(['Account', 'Abstract upload', 'Poster upload', 'Oral upload', 'Log out'].slice(desktop ? 1 : 0)));
+    expect(menu.covered).toEqual([]);
+    await page.locator(desktop ? '[data-site-header] nav' : '#mobile-nav').getByRole('link', { name: desktop ? 'Abstract upload' : 'Account' }).click();
+    await expect(page).toHaveURL(desktop ? /\/admin\/pre$/ : /\/registration\/list$/);
+  });
+}

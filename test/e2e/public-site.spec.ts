@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { registration2024 } from '../../functions/core/config/conference';
+import { paths } from '../../web/src/config/paths';
 import { expect, expectAccessible, test } from './fixtures';
 
 const content = (file: string) =>
@@ -190,6 +192,30 @@ test.describe('header and navigation', () => {
     await page.getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(/\/register\/StepOne$/);
   });
+
+  for (const route of ['/register/instruction', '/legal-notice']) {
+    test(`${route} says a paid order is cancelled in the portal, with the refund policy of the config`, async ({ page }) => {
+      await page.goto(route);
+      const heading = page.getByRole('heading', { name: 'Cancellation and refunds' });
+      await expect(heading).toBeVisible();
+      // The section: everything between its heading and the next one.
+      const section = await heading.evaluate((h) => {
+        const parts: string[] = [];
+        for (let el = h.nextElementSibling; el && !/^H[1-3]$/.test(el.tagName); el = el.nextElementSibling) parts.push(el.textContent ?? '');
+        return parts.join('\n');
+      });
+      expect(section).toContain('Cancel with refund');
+      expect(section).toMatch(/My registrations/);
+      // No sentence sends a cancellation by mail.
+      for (const sentence of section.split(/(?<=[.:])\s+/).filter((s) => /cancel/i.test(s))) {
+        expect(sentence).not.toMatch(/e-?mail|@|write to|in writing|send .*request/i);
+      }
+      for (const rule of [...registration2024.refundPolicy.map((t) => t.text), registration2024.noRefundText, ...registration2024.refundNotes]) {
+        expect(section).toContain(rule);
+      }
+      await expect(page.getByRole('main').getByRole('link', { name: 'My registrations' }).first()).toHaveAttribute('href', paths.registrationList);
+    });
+  }
 
   test('the abstract guidelines send a visitor who is not logged in to log in', async ({ page, pinClock }) => {
     await pinClock('2024-05-10T02:00:00Z');

@@ -415,6 +415,77 @@ test('in May a login lands on the closed list, which leads to what can be done n
   await expect(page.getByText(/Choose New Registration/)).toHaveCount(0);
 });
 
+/** A small real PNG (its first bytes are what the server checks). */
+const passportPng = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048, 1)]);
+
+/** The edit wizard of `orderId` at step 4, with the visa data asked for. */
+async function openStep4WithVisa(page: Page, orderId: string) {
+  await page.goto(`/registration/submission-edit/${orderId}`);
+  for (let i = 1; i < 4; i++) await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 4, 'Passport, visa and hotel');
+  await chooseRadio(page, 'Do you need a visa support letter?', 'Yes');
+}
+
+test('step 4: each phone prefix names its country and code ("China +86"); the order keeps the code', async ({ page, pinClock }) => {
+  test.setTimeout(90_000);
+  await pinClock(AUGUST);
+  await logInAsNewDelegate(page, 'prefix');
+  const order = await placeOrder(page);
+  await openStep4WithVisa(page, order.id);
+
+  const prefix = page.getByRole('combobox', { name: 'Phone number prefix' });
+  const options = await prefix.locator('option').evaluateAll((els) => els.map((o) => [(o as HTMLOptionElement).value, o.textContent ?? '']));
+  const server = (await (await page.request.get(api('/registration/options'), { headers: { authorization: `Bearer ${await token(page)}` } })).json()) as {
+    data: { phone_number_prefixes: string[] };
+  };
+  const offered = options.filter(([value]) => value !== '');
+  // Every code the server accepts, once, each shown as "<country> <code>".
+  expect(offered.map(([value]) => value).sort()).toEqual([...server.data.phone_number_prefixes].sort());
+  for (const [value, label] of offered) expect(label).toMatch(new RegExp(`^\\p{L}.* \\${value}$`, 'u'));
+  expect(offered.map(([, label]) => label)).toEqual(expect.arrayContaining(['China +86', 'Japan +81', 'United Kingdom +44']));
+
+  await prefix.selectOption({ label: 'China +86' });
+  await expect(prefix).toHaveValue('+86');
+  await page.getByLabel('Date of birth').fill('1980-02-01');
+  await page.getByLabel('Passport number').fill('E12345678');
+  await page.getByLabel('Issue date of passport').fill('2020-01-01');
+  await page.getByLabel('Expiry date of passport').fill('2030-01-01');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('10 1234 5678');
+  await page.getByTestId('file-input-passport').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: passportPng() });
+  await expect(page.getByText('passport.png').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await step(page, 5, 'Payment');
+
+  // Stored as the spec's code, and shown again with its country.
+  const saved = await page.request.get(api(`/registration/submission/${order.id}`), { headers: { authorization: `Bearer ${await token(page)}` } });
+  expect(((await saved.json()) as { data: { detail: { phone_number_prefix: string } } }).data.detail.phone_number_prefix).toBe('+86');
+  await page.goto(`/registration/submission-edit/${order.id}`);
+  for (let i = 1; i < 4; i++) await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 4, 'Passport, visa and hotel');
+  await expect(prefix.locator('option:checked')).toHaveText('China +86');
+});
+
+test('step 4: the passport field says it takes one file, of the types and size the server accepts', async ({ page, pinClock }) => {
+  await pinClock(AUGUST);
+  await logInAsNewDelegate(page, 'passport');
+  const order = await placeOrder(page);
+  const facts = (await (await page.request.get(api('/conference'))).json()) as { data: { uploadPurposes: { passport: { maxBytes: number } } } };
+  const mb = facts.data.uploadPurposes.passport.maxBytes / (1024 * 1024);
+  await openStep4WithVisa(page, order.id);
+
+  const zone = page.getByTestId('drop-zone-passport');
+  await expect(zone).toContainText(`One file: JPG, PNG or PDF, up to ${mb} MB.`);
+  await expect(zone).not.toContainText(/files|JPEG| OR /);
+  await expect(page.getByTestId('file-input-passport')).not.toHaveAttribute('multiple');
+  // The limit it names is the one applied: one byte more is refused before anything is sent.
+  await page.getByTestId('file-input-passport').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.concat([passportPng(), Buffer.alloc(mb * 1024 * 1024)]) });
+  await expect(page.getByRole('alert').filter({ hasText: 'big.png' })).toContainText(`Image must smaller than ${mb}MB!`);
+  await page.getByTestId('file-input-passport').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: passportPng() });
+  await expect(page.getByText('passport.png').first()).toBeVisible();
+  // One file: once it is there, no place to add another.
+  await expect(zone).toHaveCount(0);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

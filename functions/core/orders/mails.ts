@@ -3,12 +3,13 @@
  * delegate needs to act (the payment link, the bank details with the order's reference, the
  * amounts, the refund rule), and the registration office's notice of a transfer to look for.
  */
-import { bankTransfer, conference, registration2024 } from '../config/conference';
+import { bankTransfer, conference } from '../config/conference';
 import { layout } from '../mail/templates';
 import { formatMoney } from '../money';
 import { formatCstInstant } from '../time';
 import type { Payment, Refund } from '../payments/model';
 import { rateOf } from './pricing';
+import { refundPolicyLines } from './refund-policy';
 import type { StoredOrder } from './ports';
 
 const usd = (cents: number) => formatMoney(cents, 'USD');
@@ -127,7 +128,7 @@ export function refundRequestedMail(order: StoredOrder, refund: Refund) {
       `Registration order ${order.order_no} is cancelled. We refund ${usd(refund.amount)} of ${usd(order.amount_required)} to the original payment method.`,
       byTransfer ? 'A bank transfer refund takes 3-5 business days once the registration office has sent it.' : 'A card refund usually appears on the statement within 5-10 days.',
     ],
-    sections: [{ heading: 'Refund policy', items: [...registration2024.refundPolicy.map((t) => t.text), registration2024.noRefundText, ...registration2024.refundNotes] }],
+    sections: [{ heading: 'Refund policy', items: refundPolicyLines() }],
   });
 }
 

@@ -6,6 +6,14 @@
 import { registration2024 } from '../config/conference';
 import { isBefore } from '../time';
 
+/**
+ * The policy as delegates read it, line by line (pages, the wizard, the cancel dialog, PDFs):
+ * each tier, then no refund, then how refunds are paid.
+ */
+export function refundPolicyLines(policy: Pick<typeof registration2024, 'refundPolicy' | 'noRefundText' | 'refundNotes'> = registration2024): string[] {
+  return [...policy.refundPolicy.map((tier) => tier.text), policy.noRefundText, ...policy.refundNotes];
+}
+
 export interface RefundQuote {
   /** What goes back to the delegate, in cents (never negative). */
   refund: number;

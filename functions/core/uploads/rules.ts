@@ -26,6 +26,12 @@ export const contentTypes: Record<string, string> = {
 const MiB = 1024 * 1024;
 export const megabytes = (bytes: number) => Math.round(bytes / MiB);
 
+/** The types a purpose takes, as people name them: "PDF", "PPT or PPTX", "JPG, PNG or PDF" (JPEG is JPG). */
+export function fileTypesText(purpose: UploadPurpose): string {
+  const names = [...new Set(uploadPurposes[purpose].extensions.map((e) => (e === 'jpeg' ? 'JPG' : e.toUpperCase())))];
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+}
+
 /** Messages of the spec (section 5) for abstract files; posters and oral slides say the same in their terms. */
 export function uploadMessages(purpose: UploadPurpose) {
   const rule = uploadPurposes[purpose];

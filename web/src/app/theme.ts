@@ -43,6 +43,7 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 import { sessionVisibilityCss } from '../components/ui/session-visibility';
+import { tableScrollCss } from '../islands/table-scroll';
 
 /** Colour palettes besides brand: the status colours of alerts, toasts and badges. */
 export const palettes = ['gray', 'red', 'orange', 'green', 'blue'] as const;
@@ -108,6 +109,7 @@ const brand = defineConfig({
   },
   globalCss: {
     ...sessionVisibilityCss,
+    ...tableScrollCss,
     html: { colorPalette: 'brand', scrollBehavior: 'smooth' },
     body: { bg: 'white', color: 'gray.900' },
     a: { textUnderlineOffset: '2px' },

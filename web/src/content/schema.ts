@@ -46,6 +46,8 @@ export const blockSchema = z.discriminatedUnion('type', [
   }),
   /** A fee table filled from the conference config (never typed into content). */
   z.object({ type: z.literal('fee-table'), source: z.enum(['registration2024', 'legacy2019', 'hotelRooms']) }),
+  /** The refund policy of the 2024 orders, filled from the conference config (the one the server applies). */
+  z.object({ type: z.literal('refund-policy') }),
   z.object({ type: z.literal('link-button'), label: text, href }),
 ]);
 export type Block = z.infer<typeof blockSchema>;

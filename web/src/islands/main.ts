@@ -5,10 +5,12 @@
 import { enhanceAbstractSubmit } from './abstract-submit';
 import { enhanceCarousel } from './carousel';
 import { enhanceDisclosures } from './disclosures';
+import { enhanceTableScrolls } from './table-scroll';
 
 const header = document.querySelector<HTMLElement>('[data-site-header]');
 if (header) enhanceDisclosures(header);
 document.querySelectorAll<HTMLElement>('[data-carousel]').forEach(enhanceCarousel);
+enhanceTableScrolls();
 document.querySelectorAll<HTMLElement>('[data-abstract-submit]').forEach((el) => void enhanceAbstractSubmit(el));
 // The not-found page names the address that was asked for.
 document.querySelectorAll<HTMLElement>('[data-current-path]').forEach((el) => (el.textContent = window.location.pathname));

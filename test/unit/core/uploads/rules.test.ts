@@ -3,6 +3,7 @@ import {
   checkDeclaredFile,
   extensionOf,
   fileKey,
+  fileTypesText,
   isPresentationZip,
   ownerFileLimit,
   parseFileKey,
@@ -13,6 +14,14 @@ import {
   zipEntryNames,
 } from '#core/uploads/rules';
 import { MiB, docxBytes, pdfBytes, pptBytes, pptxBytes, zipBytes } from '../../../support/files';
+
+describe('fileTypesText: the types a field names', () => {
+  it('names each type once, as people know them (JPEG is JPG)', () => {
+    expect(fileTypesText('passport')).toBe('JPG, PNG or PDF');
+    expect(fileTypesText('poster')).toBe('PPT or PPTX');
+    expect(fileTypesText('abstract')).toBe('PDF');
+  });
+});
 
 describe('checkDeclaredFile: the same check in the browser and before signing', () => {
   it('takes the extension whatever its case and refuses other types with the purpose message', () => {

@@ -3,8 +3,10 @@
  * the conference facts, never from content, so a fee shown anywhere equals the fee charged.
  */
 import { Box, Button, Flex, Heading, Image, List, Stack, Table, Text } from '@chakra-ui/react';
+import { ScrollTable } from '../ui/scroll-table';
 import type { ConferenceFacts } from '#core/domain/conference-facts';
 import { formatMoney } from '#core/money';
+import { refundPolicyLines } from '#core/orders/refund-policy';
 import { formatCstDeadline } from '#core/time';
 import type { Block } from '../../content/schema';
 import { withoutMissing } from '../../content/placeholders';
@@ -28,52 +30,41 @@ export function ContentBlocks({ blocks, facts, values }: Props) {
   );
 }
 
-function ScrollTable({ label, children }: { label: string; children: React.ReactNode }) {
-  // Focusable and labelled, so keyboard users can scroll a wide table on a phone.
-  return (
-    <Box overflowX="auto" tabIndex={0} role="region" aria-label={label} borderWidth="1px" borderRadius="md">
-      {children}
-    </Box>
-  );
-}
-
 function SimpleTable(props: { caption?: string; columns: string[]; rows: string[][]; values: Record<string, string> }) {
   const label = props.caption ? plainText(props.caption, props.values) : props.columns.join(', ');
   return (
-    <ScrollTable label={label}>
-      <Table.Root size="sm" variant="line" minW="md">
-        {props.caption && (
-          <Table.Caption captionSide="top" textAlign="start" px="3" py="2" fontWeight="semibold" color="gray.700">
-            <InlineText text={props.caption} values={props.values} />
-          </Table.Caption>
-        )}
-        <Table.Header>
-          <Table.Row bg="gray.50">
-            {props.columns.map((c) => (
-              <Table.ColumnHeader key={c} scope="col">
-                {c}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {props.rows.map((row, r) => (
-            <Table.Row key={r}>
-              {row.map((cell, c) =>
-                c === 0 ? (
-                  <Table.Cell key={c} as="th" scope="row" fontWeight="medium">
-                    <InlineText text={cell} values={props.values} />
-                  </Table.Cell>
-                ) : (
-                  <Table.Cell key={c}>
-                    <InlineText text={cell} values={props.values} />
-                  </Table.Cell>
-                ),
-              )}
-            </Table.Row>
+    <ScrollTable label={label} size="sm" variant="line">
+      {props.caption && (
+        <Table.Caption captionSide="top" textAlign="start" px="3" py="2" fontWeight="semibold" color="gray.700">
+          <InlineText text={props.caption} values={props.values} />
+        </Table.Caption>
+      )}
+      <Table.Header>
+        <Table.Row bg="gray.50">
+          {props.columns.map((c) => (
+            <Table.ColumnHeader key={c} scope="col">
+              {c}
+            </Table.ColumnHeader>
           ))}
-        </Table.Body>
-      </Table.Root>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {props.rows.map((row, r) => (
+          <Table.Row key={r}>
+            {row.map((cell, c) =>
+              c === 0 ? (
+                <Table.Cell key={c} as="th" scope="row" fontWeight="medium">
+                  <InlineText text={cell} values={props.values} />
+                </Table.Cell>
+              ) : (
+                <Table.Cell key={c}>
+                  <InlineText text={cell} values={props.values} />
+                </Table.Cell>
+              ),
+            )}
+          </Table.Row>
+        ))}
+      </Table.Body>
     </ScrollTable>
   );
 }
@@ -222,6 +213,16 @@ function BlockView({ block, facts, values }: { block: Block; facts: ConferenceFa
       );
     case 'fee-table':
       return <FeeTable source={block.source} facts={facts} />;
+    case 'refund-policy':
+      return (
+        <List.Root ps="5" gap="1.5" listStyleType="disc">
+          {refundPolicyLines(facts.registration2024).map((line) => (
+            <List.Item key={line} lineHeight="tall">
+              {line}
+            </List.Item>
+          ))}
+        </List.Root>
+      );
     case 'link-button': {
       const kind = linkKind(block.href);
       return (

@@ -1,11 +1,14 @@
 /**
  * The notices' region and store (Chakra's toaster): loaded and mounted with the first notice
- * (web/src/components/ui/toaster.ts), shown top right, announced politely.
+ * (web/src/components/ui/toaster.ts), announced politely. A notice never lies over the
+ * navigation a delegate reaches for next: notices show at the bottom (the end corner; the whole
+ * width on a phone), away from the sticky header, and they stack just below the header, so the
+ * header's menus, open over a short screen, cover a notice rather than the other way round.
  */
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 import { useEffect } from 'react';
 
-export const store = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 4 });
+export const store = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 4 });
 
 let markMounted: () => void;
 /** Resolves once the region is in the page: a notice added to a live region that exists already is announced. */
@@ -17,7 +20,8 @@ export default function ToasterRegion() {
   }, []);
   return (
     <Portal>
-      <ChakraToaster toaster={store} insetInline={{ mdDown: '4' }}>
+      {/* The toast machine sets the highest z-index inline; only an important rule is above it. */}
+      <ChakraToaster toaster={store} insetInline={{ mdDown: '4' }} css={{ zIndex: 'calc(var(--chakra-z-indices-sticky) - 1) !important' }}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }}>
             <Toast.Indicator />

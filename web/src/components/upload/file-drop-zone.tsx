@@ -6,18 +6,24 @@
 import { Box, Button, List, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { uploadPurposes } from '#core/config/conference';
-import { checkDeclaredFile, megabytes, uploadMessages, type UploadPurpose } from '#core/uploads/rules';
+import { checkDeclaredFile, fileTypesText, megabytes, uploadMessages, type UploadPurpose } from '#core/uploads/rules';
 
 export function FileDropZone(props: {
   purpose: UploadPurpose;
   /** How many more files may be added now. */
   remaining: number;
+  /** How many files the field holds (the passport page of an order: 1); by default the purpose's limit. */
+  maxFiles?: number;
   disabled?: boolean;
   label: string;
   onFiles: (files: File[]) => void;
 }) {
   const rule = uploadPurposes[props.purpose];
   const messages = uploadMessages(props.purpose);
+  const maxFiles = props.maxFiles ?? rule.maxCount;
+  const single = maxFiles === 1;
+  const types = fileTypesText(props.purpose);
+  const tooMany = single ? 'Only one file can be added here.' : messages.tooMany;
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [over, setOver] = useState(false);
@@ -32,7 +38,7 @@ export function FileDropZone(props: {
     for (const file of Array.from(list)) {
       const problem = checkDeclaredFile(props.purpose, file);
       if (problem) refused.push(`${file.name}: ${problem}`);
-      else if (accepted.length >= props.remaining) refused.push(`${file.name}: ${messages.tooMany}`);
+      else if (accepted.length >= props.remaining) refused.push(`${file.name}: ${tooMany}`);
       else accepted.push(file);
     }
     setProblems(refused);
@@ -67,20 +73,23 @@ export function FileDropZone(props: {
       >
         <Stack gap="3" align="center">
           <Text fontWeight="semibold" hideBelow="md">
-            Drag and drop {rule.extensions.join(' or ').toUpperCase()} files here, or
+            {single ? `Drag and drop a ${types} file here, or` : `Drag and drop ${types} files here, or`}
           </Text>
           <Button colorPalette="brand" variant="outline" disabled={disabled} onClick={() => inputRef.current?.click()} aria-describedby={hintId}>
             {props.label}
           </Button>
           <Text id={hintId} fontSize="sm" color="gray.700">
-            {rule.extensions.join(' or ').toUpperCase()}, up to {megabytes(rule.maxBytes)} MB each, at most {rule.maxCount} files.
-            {props.remaining <= 0 && ` ${messages.tooMany}`}
+            {single
+              ? `One file: ${types}, up to ${megabytes(rule.maxBytes)} MB.`
+              : `${types}, up to ${megabytes(rule.maxBytes)} MB each, at most ${maxFiles} files.`}
+            {/* A single file's place is taken by the upload under way, which shows itself. */}
+            {props.remaining <= 0 && !single && ` ${messages.tooMany}`}
           </Text>
           <VisuallyHidden>
             <input
               ref={inputRef}
               type="file"
-              multiple
+              multiple={!single}
               accept={accept}
               tabIndex={-1}
               aria-hidden="true"

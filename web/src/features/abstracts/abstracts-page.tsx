@@ -12,6 +12,7 @@ import { formatCstDeadline } from '#core/time';
 import { Page } from '../../components/page';
 import { QueryError } from '../../components/query-error';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ScrollTable } from '../../components/ui/scroll-table';
 import { toaster } from '../../components/ui/toaster';
 import { paths, pathTo } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
@@ -99,8 +100,8 @@ export default function AbstractsPage() {
           </Card.Root>
         ) : (
           <>
-            <Box hideBelow="md" overflowX="auto" borderWidth="1px" rounded="md">
-              <Table.Root size="md" aria-label="Your abstracts">
+            <Box hideBelow="md">
+              <ScrollTable label="Your abstracts" size="md" aria-label="Your abstracts">
                 <Table.Header>
                   <Table.Row bg="gray.50">
                     <Table.ColumnHeader>Title</Table.ColumnHeader>
@@ -121,7 +122,7 @@ export default function AbstractsPage() {
                     </Table.Row>
                   ))}
                 </Table.Body>
-              </Table.Root>
+              </ScrollTable>
             </Box>
             <Stack hideFrom="md" gap="3" as="ul" listStyleType="none" aria-label="Your abstracts">
               {items.map((item) => (

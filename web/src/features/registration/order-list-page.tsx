@@ -17,6 +17,7 @@ import { FormAlert } from '../../components/form/form-alert';
 import { Page } from '../../components/page';
 import { QueryError } from '../../components/query-error';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ScrollTable } from '../../components/ui/scroll-table';
 import { toaster } from '../../components/ui/toaster';
 import { paths, pathTo } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
@@ -203,8 +204,8 @@ export default function OrderListPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: orderKeys.all });
 
   const table = (
-    <Box hideBelow="md" overflowX="auto" borderWidth="1px" rounded="md">
-      <Table.Root size="md" aria-label="Your registration orders">
+    <Box hideBelow="md">
+      <ScrollTable label="Your registration orders" size="md" aria-label="Your registration orders">
         <Table.Header>
           <Table.Row bg="gray.50">
             <Table.ColumnHeader>Status</Table.ColumnHeader>
@@ -234,7 +235,7 @@ export default function OrderListPage() {
             </Table.Row>
           ))}
         </Table.Body>
-      </Table.Root>
+      </ScrollTable>
     </Box>
   );
 

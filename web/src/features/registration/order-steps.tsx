@@ -7,6 +7,7 @@ import { Box, Button, Card, DataList, Grid, Heading, List, Separator, Stack, Tab
 import { useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { registration2024 } from '#core/config/conference';
+import { phonePrefixOptions } from '#core/data/phone-prefixes';
 import { formatMoney, formatWireUsd } from '#core/money';
 import { priceLines, type PricedSelection } from '#core/orders/pricing';
 import { dietaryOptions, genders, titles, type RoomField } from '#core/orders/schemas';
@@ -15,6 +16,7 @@ import { ChoiceField, SelectField, TextAreaField, TextField } from '../../compon
 import { FormAlert } from '../../components/form/form-alert';
 import { FormSection } from '../../components/form/form-section';
 import { InlineText } from '../../components/content/inline-text';
+import { ScrollTable } from '../../components/ui/scroll-table';
 import { FileDropZone } from '../../components/upload/file-drop-zone';
 import { StoredFiles } from '../../components/upload/stored-files';
 import { UploadTasks } from '../../components/upload/upload-tasks';
@@ -196,9 +198,9 @@ function PassportFile({ uploads, onRemove }: { uploads: Uploads; onRemove: () =>
           *
         </Box>
       </Text>
-      {!id && <FileDropZone purpose="passport" remaining={uploads.active > 0 ? 0 : 1} onFiles={uploads.start} label="Choose the passport page" />}
+      {!id && <FileDropZone purpose="passport" maxFiles={1} remaining={uploads.active > 0 ? 0 : 1} onFiles={uploads.start} label="Choose the passport page" />}
       <UploadTasks tasks={uploads.tasks} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
-      <StoredFiles files={id ? [{ id, name: name || 'Passport front page' }] : []} label="Passport page of this order" empty="No file yet: a scan or photo of the page with your photo (jpg, png or pdf, up to 5 MB)." onRemove={() => onRemove()} />
+      <StoredFiles files={id ? [{ id, name: name || 'Passport front page' }] : []} label="Passport page of this order" empty="No file yet: a scan or photo of the page with your photo." onRemove={() => onRemove()} />
       {error && (
         <Text color="red.600" fontSize="sm" role="alert">
           {error}
@@ -212,7 +214,8 @@ export function TravelStep({ options, uploads, onRemovePassport }: { options: Or
   const { control } = useFormContext<OrderFormValues>();
   const [visa, hotel] = useWatch({ control, name: ['visa_required', 'hotel_book_required'] });
   const countries = options.country_regions.map((c) => ({ value: c, label: c }));
-  const prefixes = options.phone_number_prefixes.map((p) => ({ value: p, label: p }));
+  // Chosen by country ("China +86"); the value kept is the code the server offers.
+  const prefixes = phonePrefixOptions(options.phone_number_prefixes);
   return (
     <Stack gap="8">
       <FormSection level="h3" title="Passport">
@@ -267,30 +270,28 @@ function HotelRooms() {
         <TextField<OrderFormValues> name="check_in_date" label="Check-in date" type="date" required helper={`From ${earliestCheckIn}.`} />
         <TextField<OrderFormValues> name="check_out_date" label="Check-out date" type="date" required helper={`Until ${latestCheckOut}.`} />
       </Grid>
-      <Box overflowX="auto" borderWidth="1px" rounded="md">
-        <Table.Root size="sm" aria-label="Hotel rooms">
-          <Table.Header>
-            <Table.Row bg="gray.50">
-              <Table.ColumnHeader>Room</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Per night</Table.ColumnHeader>
-              <Table.ColumnHeader w="28">Rooms</Table.ColumnHeader>
+      <ScrollTable label="Hotel rooms" size="sm" aria-label="Hotel rooms">
+        <Table.Header>
+          <Table.Row bg="gray.50">
+            <Table.ColumnHeader>Room</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Per night</Table.ColumnHeader>
+            <Table.ColumnHeader w="28">Rooms</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {registration2024.hotelRooms.map((room) => (
+            <Table.Row key={room.field}>
+              <Table.Cell>{room.label}</Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {cny(room.pricePerNight)}
+              </Table.Cell>
+              <Table.Cell>
+                <RoomCount field={room.field} label={room.label} />
+              </Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {registration2024.hotelRooms.map((room) => (
-              <Table.Row key={room.field}>
-                <Table.Cell>{room.label}</Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {cny(room.pricePerNight)}
-                </Table.Cell>
-                <Table.Cell>
-                  <RoomCount field={room.field} label={room.label} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+          ))}
+        </Table.Body>
+      </ScrollTable>
       <Box aria-live="polite" fontSize="sm">
         {estimate.nights > 0 && estimate.rooms > 0 ? (
           <Text>
