@@ -276,6 +276,19 @@ test('the success page says an abstract was saved only after a save; opened dire
   await page.getByRole('link', { name: 'View my abstracts' }).click();
   await expect(page).toHaveURL(/\/admin\/pre$/);
   await expect(page.getByRole('row', { name: /A SAVED ABSTRACT/ })).toBeVisible();
+
+  // A save whose confirmation mail could not be sent (the server says so): the page does not claim it was.
+  await expect(page.getByTestId('confirmation-mail')).toHaveCount(0);
+  await page.goto(`/admin/upload-update/${id}`);
+  await page.route(`**/api/v1/admin/contribute/${id}**`, async (route) => {
+    const response = await route.fetch();
+    const envelope = (await response.json()) as { data: Record<string, unknown> };
+    await route.fulfill({ response, json: { ...envelope, data: { ...envelope.data, confirmation_mail_sent: false } } });
+  });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload SUCCESS' })).toBeVisible();
+  await expect(page.getByTestId('confirmation-mail')).toHaveText(/could not be sent just now/);
+  await expect(page.getByText(/We have sent you a confirmation e-mail/)).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });
 

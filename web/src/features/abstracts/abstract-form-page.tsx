@@ -270,7 +270,7 @@ export default function AbstractFormPage() {
         draft.clear();
         await queryClient.invalidateQueries({ queryKey: abstractKeys.list });
         queryClient.removeQueries({ queryKey: abstractKeys.detail(result.id) });
-        navigate(paths.abstractSuccess, { state: { id: result.id, title: values.title_of_abstract } satisfies SavedAbstractState });
+        navigate(paths.abstractSuccess, { state: { id: result.id, title: values.title_of_abstract, mailed: result.confirmation_mail_sent } satisfies SavedAbstractState });
       } catch (error) {
         const message = applyServerErrors(error, form.setError, topFields);
         if (message === null) return;

@@ -17,6 +17,8 @@ import { successAction } from './success-action';
 export interface SavedAbstractState {
   id: string;
   title: string;
+  /** Whether the server sent the confirmation e-mail (a mail failure does not undo the save). */
+  mailed: boolean;
 }
 
 function NothingSaved() {
@@ -51,7 +53,11 @@ export default function AbstractSuccessPage() {
       <Card.Root>
         <Card.Body>
           <Stack gap="4">
-            <Text>We have sent you a confirmation e-mail with the title, the authors and the files of the abstract.</Text>
+            <Text data-testid="confirmation-mail">
+              {state.mailed === false
+                ? 'The confirmation e-mail could not be sent just now. Your abstract is saved all the same: you can see it in your abstracts at any time.'
+                : 'We have sent you a confirmation e-mail with the title, the authors and the files of the abstract.'}
+            </Text>
             <Text>
               You can change or delete it until {formatCstDeadline(deadlines.abstractSubmission)}. The scientific committee will review it after the
               deadline and tell the presenting author the result by e-mail.

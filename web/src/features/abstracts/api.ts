@@ -26,10 +26,10 @@ export const abstractApi = {
   options: () => callApi<AbstractOptions>(routes.getAbstractOptions),
   list: () => callApi<Awaited<ReturnType<typeof listAbstracts>>>(routes.listAbstracts),
   get: (id: string) => callApi<AbstractDetail>(routes.getAbstract, { params: { id } }),
-  create: (body: AbstractInput) => callApi<{ id: string }>(routes.createAbstract, { body, timeoutMs: SAVE_TIMEOUT_MS }),
+  create: (body: AbstractInput) => callApi<{ id: string; confirmation_mail_sent: boolean }>(routes.createAbstract, { body, timeoutMs: SAVE_TIMEOUT_MS }),
   /** `base` is the updated_at the form was opened on: the server refuses to save over a newer version. */
   update: (id: string, body: AbstractInput, base?: string) =>
-    callApi<{ id: string }>(routes.updateAbstract, { params: { id }, query: { base_updated_at: base }, body, timeoutMs: SAVE_TIMEOUT_MS }),
+    callApi<{ id: string; confirmation_mail_sent: boolean }>(routes.updateAbstract, { params: { id }, query: { base_updated_at: base }, body, timeoutMs: SAVE_TIMEOUT_MS }),
   remove: (id: string) => callApi<null>(routes.deleteAbstract, { params: { id }, concurrent: true }),
   /** A PDF uploaded in the form but not saved with the abstract yet. */
   removePendingFile: (id: string) => callApi<null>(routes.deleteUpload, { params: { id }, concurrent: true }),
