@@ -486,6 +486,27 @@ test('step 4: the passport field says it takes one file, of the types and size t
   await expect(zone).toHaveCount(0);
 });
 
+test('step 3 starts from the profile (name, organisation, country, e-mail); the delegate can change them', async ({ page, pinClock }) => {
+  await pinClock(AUGUST);
+  const email = await logInAsNewDelegate(page, 'prefill');
+  const profile = { first_name: 'Amina', last_name: 'Diallo', occupation: 'Epidemiologist', organization: 'Registre des cancers de Dakar', country: 'Senegal', mobile: '+221 77 123 45 67' };
+  const saved = await page.request.post(api('/update'), { data: profile, headers: { authorization: `Bearer ${await token(page)}` } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await page.goto('/registration/list');
+  await page.getByRole('link', { name: 'New Registration' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await chooseRadio(page, 'Registration rate', 'Standard rate: US$650.00');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 3, 'Personal details');
+  await expect(page.getByLabel('First name')).toHaveValue('Amina');
+  await expect(page.getByLabel('Last name')).toHaveValue('Diallo');
+  await expect(page.getByLabel('Organization')).toHaveValue('Registre des cancers de Dakar');
+  await expect(page.getByRole('combobox', { name: /country/i })).toHaveValue('Senegal');
+  await expect(page.getByLabel(/e-mail/i)).toHaveValue(email);
+  await page.getByLabel('First name').fill('Aminata');
+  await expect(page.getByLabel('First name')).toHaveValue('Aminata');
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -71,7 +71,9 @@ function OrderWizard({ id }: { id: string | undefined }) {
   const checksum = params.get('checksum') ?? undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const info = usePersonInfo();
+  // Step 3 starts from the profile as it is now (it may have changed since the login, here or elsewhere).
+  const info = usePersonInfo({ fresh: true });
+  const profileRead = info.isFetchedAfterMount || info.isError;
   const options = useOrderOptions();
   const detail = useOrder(id);
   const orders = useOrders();
@@ -102,7 +104,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
 
   // Fill the form once: a saved order's fields (edit) or the profile (new), then any draft over it.
   useEffect(() => {
-    if (filled || fromPaymentLink || !info.data || (id && !detail.data)) return;
+    if (filled || fromPaymentLink || !info.data || (!id && !profileRead) || (id && !detail.data)) return;
     const base = id ? formFromDetail(detail.data!.detail) : blankOrderForm(info.data);
     const restored = draft.restore(base);
     form.reset({ ...base, ...restored });
@@ -114,7 +116,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
       else if (Object.keys(restored).length) setStep(2);
     } else if (Object.keys(restored).length) setStep(2);
     setFilled(true);
-  }, [info.data, detail.data, id, filled, fromPaymentLink]);
+  }, [info.data, profileRead, detail.data, id, filled, fromPaymentLink]);
 
   // A payment link (?checksum=) opens the order at step 5.
   useEffect(() => {
