@@ -176,9 +176,15 @@ function runAsync(command: string, args: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
-/** The logged-in page Lighthouse measures: the order list, where a login lands. */
-const LOGGED_IN_PAGE = '/registration/list';
-const ALL_LIGHTHOUSE_PAGES = ['/', '/congress/past', '/register/hotel', '/login', LOGGED_IN_PAGE];
+/**
+ * The logged-in pages Lighthouse measures, each on the portal clock of its season (local mode pins
+ * it with x-app-now): the order list (where a login lands) and the wizard in August, the abstract
+ * list and form in May.
+ */
+const AUGUST = '2024-08-01T02:00:00Z';
+const MAY = '2024-05-10T02:00:00Z';
+const LOGGED_IN_PAGES: Record<string, string> = { '/registration/list': AUGUST, '/registration/submission': AUGUST, '/admin/pre': MAY, '/admin/upload': MAY };
+const ALL_LIGHTHOUSE_PAGES = ['/', '/congress/past', '/register/hotel', '/login', ...Object.keys(LOGGED_IN_PAGES)];
 /** `--pages=/login,/registration/list` measures only those (e.g. while working on one page). */
 const pagesArg = process.argv.find((a) => a.startsWith('--pages='))?.slice(8).split(',');
 const LIGHTHOUSE_PAGES = pagesArg ? ALL_LIGHTHOUSE_PAGES.filter((p) => pagesArg.includes(p)) : ALL_LIGHTHOUSE_PAGES;
@@ -215,11 +221,12 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number }>;
 }
 
-async function lighthouseRun(url: string, report: string, session?: { token: string; userId: string }) {
+async function lighthouseRun(url: string, report: string, session?: { token: string; userId: string }, now?: string) {
   fs.rmSync(report, { force: true });
   const run = await runAsync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/lighthouse-run.ts'), url, report], {
     ...process.env,
     ...(session ? { LIGHTHOUSE_SESSION: JSON.stringify(session) } : {}),
+    ...(now ? { LIGHTHOUSE_NOW: now } : {}),
   });
   if (run.status !== 0 || !fs.existsSync(report)) throw new Error(run.stderr.split('\n').filter(Boolean).slice(-3).join(' '));
   return JSON.parse(fs.readFileSync(report, 'utf8')) as LighthouseReport;
@@ -236,7 +243,8 @@ async function lighthouse(portal: { origin: string; mail: string }) {
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
       const report = path.join(outDir, `lighthouse-${page.replace(/\W+/g, '_') || 'home'}-${i + 1}.json`);
       try {
-        runs.push(await lighthouseRun(`${portal.origin}${page}`, report, page === LOGGED_IN_PAGE ? session : undefined));
+        const now = LOGGED_IN_PAGES[page];
+        runs.push(await lighthouseRun(`${portal.origin}${page}`, report, now ? session : undefined, now));
       } catch (error) {
         failure = (error as Error).message;
       }
@@ -253,7 +261,7 @@ async function lighthouse(portal: { origin: string; mail: string }) {
         .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
     const med = (f: (r: LighthouseReport) => number) => median(runs.map(f));
     rows.push([
-      page + (page === LOGGED_IN_PAGE ? ' (logged in)' : ''),
+      page + (LOGGED_IN_PAGES[page] ? ' (logged in)' : ''),
       med((r) => score(r, 'performance')),
       med((r) => score(r, 'accessibility')),
       `${(med((r) => audit(r, 'first-contentful-paint')) / 1000).toFixed(1)} s`,

@@ -6,7 +6,8 @@
  *
  * With LIGHTHOUSE_SESSION set (JSON: { token, userId }) the page is measured logged in: the
  * session is put where the SPA keeps it (localStorage, web/src/lib/session.ts) on a same-origin
- * JSON address that loads none of the site's files, and Lighthouse keeps that storage.
+ * JSON address that loads none of the site's files, and Lighthouse keeps that storage. With
+ * LIGHTHOUSE_NOW (an ISO instant) every request carries it as x-app-now (the local portal's clock).
  */
 import fs from 'node:fs';
 import lighthouse from 'lighthouse';
@@ -39,6 +40,8 @@ try {
       formFactor: 'mobile',
       // Keep the session stored above (storage is otherwise cleared before the run).
       disableStorageReset: Boolean(session),
+      // The portal's clock for every request of the page (local mode only): the season the page is measured in.
+      ...(process.env.LIGHTHOUSE_NOW ? { extraHeaders: { 'x-app-now': process.env.LIGHTHOUSE_NOW } } : {}),
     },
     undefined,
     page,
