@@ -14,7 +14,7 @@ import { loginSchema, type LoginInput } from '#core/accounts/schemas';
 import { conference } from '#core/config/conference';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
-import { SubmitButton } from '../../components/form/submit-button';
+import { SubmitButton, useHydrated } from '../../components/form/submit-button';
 import { PasswordField, TextField } from '../../components/form/fields';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { Page } from '../../components/page';
@@ -43,6 +43,10 @@ export default function LoginPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const { from, sessionEnded } = (location.state as LoginState | null) ?? {};
+  // The notices come from the history state, which the pre-rendered HTML cannot know: shown once
+  // the page is live, so a reload of /login hydrates without a mismatch (that re-created the form
+  // and lost what was typed meanwhile).
+  const hydrated = useHydrated();
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const [failure, setFailure] = useState<{ message: string; notActivated: boolean } | null>(null);
 
@@ -77,7 +81,7 @@ export default function LoginPage() {
         <Card.Body>
           <FormProvider {...form}>
             <FormStack onSubmit={submit} noValidate aria-label="Log in">
-              {sessionEnded ? (
+              {!hydrated ? null : sessionEnded ? (
                 <FormAlert status="warning" title="Your session has ended.">
                   Please log in again. You will return to the page you were on.
                 </FormAlert>
