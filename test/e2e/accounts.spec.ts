@@ -285,6 +285,19 @@ test('the account centre says when registration opens, then whether it is paid',
   await expect(page.getByText('Registration unpaid')).toBeVisible();
 });
 
+test('on a phone a long e-mail address stays inside the account centre card', async ({ page }) => {
+  const email = await logInAsNewDelegate(page, 'registre-general-des-cancers-de-la-region');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/center');
+  const value = page.getByText(email, { exact: true });
+  await expect(value).toBeVisible();
+  const card = (await page.getByRole('heading', { name: 'Personal information' }).locator('xpath=ancestor::*[contains(@class, "card__root")][1]').boundingBox())!;
+  const box = (await value.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/center-long-email-390.png' });
+});
+
 test('a pre-rendered form cannot be sent before its script runs (the password never reaches the address bar)', async ({ page }) => {
   // The page's HTML paints first; its scripts never arrive here (as on a phone network that drops them).
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());

@@ -78,7 +78,10 @@ export default function CenterPage() {
               ].map(([label, value]) => (
                 <DataList.Item key={label}>
                   <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                  <DataList.ItemValue>{value}</DataList.ItemValue>
+                  {/* minW 0 and any-point wrapping: a long e-mail address stays inside the card on a phone. */}
+                  <DataList.ItemValue minW="0" overflowWrap="anywhere">
+                    {value}
+                  </DataList.ItemValue>
                 </DataList.Item>
               ))}
             </DataList.Root>
