@@ -5,7 +5,7 @@
  * paint on (an init script observes before any of the page's own scripts run).
  */
 import type { Page } from '@playwright/test';
-import { accountHome, paths } from '../../web/src/config/paths';
+import { accountHome, framedPaths, paths } from '../../web/src/config/paths';
 import { expect, logInAsNewDelegate, test } from './fixtures';
 
 interface Shift {
@@ -36,7 +36,7 @@ const viewports = [
 ];
 
 for (const viewport of viewports) {
-  for (const path of new Set([accountHome, paths.center])) {
+  for (const path of new Set([accountHome, paths.center, ...framedPaths])) {
     test(`${path}, logged in, loads without layout shift at ${viewport.width} px`, async ({ page }) => {
       await logInAsNewDelegate(page, 'shift');
       await page.setViewportSize(viewport);

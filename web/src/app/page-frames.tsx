@@ -6,8 +6,10 @@
  */
 import type { PageFrame } from '../components/page';
 import { paths } from '../config/paths';
+import { abstractsFrame } from '../features/abstracts/abstracts-frame';
 import { orderListFrame } from '../features/registration/order-list-frame';
 
 export const pageFrames: Record<string, PageFrame> = {
   [paths.registrationList]: orderListFrame,
+  [paths.abstracts]: abstractsFrame,
 };

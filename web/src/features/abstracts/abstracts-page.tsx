@@ -7,8 +7,7 @@ import { Alert, Box, Button, Card, HStack, Stack, Table, Text } from '@chakra-ui
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { abstractLimits, deadlines } from '#core/config/conference';
-import { formatCstDeadline } from '#core/time';
+import { abstractLimits } from '#core/config/conference';
 import { Page } from '../../components/page';
 import { QueryError } from '../../components/query-error';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -16,9 +15,9 @@ import { ScrollTable } from '../../components/ui/scroll-table';
 import { toaster } from '../../components/ui/toaster';
 import { paths, pathTo } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
+import { abstractsFrame, deadlineText } from './abstracts-frame';
 import { abstractApi, abstractKeys, useAbstracts, useAbstractsOpen, type AbstractListItem } from './api';
 
-const deadlineText = formatCstDeadline(deadlines.abstractSubmission);
 
 function Actions({ item, open, onDelete }: { item: AbstractListItem; open: boolean | null; onDelete: (item: AbstractListItem) => void }) {
   const to = pathTo(paths.abstractEdit, { id: item.id });
@@ -67,16 +66,7 @@ export default function AbstractsPage() {
   );
 
   return (
-    <Page
-      title="ABSTRACT UPLOAD"
-      width="wide"
-      lead={
-        <>
-          Deadline for abstract submission: <strong>{deadlineText}</strong>. You can submit up to {abstractLimits.maxAbstractsPerDelegate} abstracts and
-          change or delete them until then.
-        </>
-      }
-    >
+    <Page {...abstractsFrame}>
       <Stack gap="6">
         {open === false && (
           <Alert.Root status="info">
