@@ -405,6 +405,9 @@ test('in May a login lands on the closed list, which leads to what can be done n
   await expect(page).toHaveURL(/\/admin\/center$/);
 
   // After the rates close: no abstract submission offered (its deadline passed), the rest of the portal is.
+  // Another delegate in a fresh browser session (the first one's session has expired by November).
+  await page.goto('/home');
+  await page.evaluate(() => localStorage.clear());
   await pinClock('2024-11-20T02:00:00Z');
   await logInAsNewDelegate(page, 'after');
   await expect(page).toHaveURL(/\/registration\/list$/);
