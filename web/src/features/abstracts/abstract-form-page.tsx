@@ -9,7 +9,7 @@
 import { Alert, Box, Button, Card, Grid, HStack, Separator, Stack, Text, chakra } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from 'react-hook-form';
 import type * as z from 'zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
@@ -71,6 +71,11 @@ const topFields = [
 ] as const;
 
 const deadlineText = formatCstDeadline(deadlines.abstractSubmission);
+const formLead = (
+  <>
+    Deadline for abstract submission: <strong>{deadlineText}</strong>. Fields marked * are required.
+  </>
+);
 
 function blankForm(info: PersonInfo | undefined): AbstractFormValues {
   const name = [info?.first_name, info?.last_name].filter(Boolean).join(' ');
@@ -284,6 +289,10 @@ export default function AbstractFormPage() {
     },
   );
 
+  // The form (a few hundred components) renders in a deferred, interruptible pass once its data is
+  // there: the page stays responsive on a slow phone (no long task), its title and lead already shown.
+  const formReady = useDeferredValue(Boolean(options.data && filled && (id || fullOnArrival.current !== null)));
+
   if (options.isError) return <QueryError error={options.error} title="The options query failed." onRetry={() => void options.refetch()} />;
   if (detail.isError) {
     return (
@@ -323,7 +332,7 @@ export default function AbstractFormPage() {
       </Page>
     );
   }
-  if (!options.data || !filled || (!id && fullOnArrival.current === null)) return <PageSkeleton />;
+  if (!options.data || !filled || (!id && fullOnArrival.current === null) || !formReady) return <PageSkeleton width="wide" lead={formLead} />;
 
   const countries = options.data.country_regions.map((c) => ({ value: c, label: c }));
   const title = readOnly ? 'View abstract' : id ? 'Edit abstract' : 'Submit an abstract';
@@ -332,11 +341,7 @@ export default function AbstractFormPage() {
     <Page
       title={title}
       width="wide"
-      lead={
-        <>
-          Deadline for abstract submission: <strong>{deadlineText}</strong>. Fields marked * are required.
-        </>
-      }
+      lead={formLead}
     >
       {unsavedPanel && <Box mb="6">{unsavedPanel}</Box>}
       <Card.Root>
