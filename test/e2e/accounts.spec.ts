@@ -46,7 +46,7 @@ test('sign up, activate, log in, edit the profile, change the password, reset a 
   await logIn(page, email);
   await expect(page).toHaveURL(/\/registration\/list$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My registrations' })).toBeVisible();
-  await page.getByRole('link', { name: 'account centre' }).click();
+  await page.getByRole('link', { name: 'account centre', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/center$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toBeVisible();
