@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { abstractMessages as M } from '#core/abstracts/schemas';
 import { agreementValues } from '#core/abstracts/schemas';
 import { modificationsProhibited } from '#core/uploads/uploads';
+import { author, validAbstract } from '../support/bodies';
 import { pdfBytes } from '../support/files';
 import { call, mailsTo, newDelegate, uploadFile, type UploadedFile } from './support';
 
@@ -14,34 +15,6 @@ const OPEN = '2024-05-01T02:00:00Z';
 const LAST_SECOND = '2024-05-16T15:59:59Z';
 const CLOSED = '2024-05-16T16:00:00Z';
 
-const author = (n = 1) => ({
-  last_name: `Zhang${n}`,
-  first_name: 'Wei',
-  email: `wei.zhang${n}@example.org`,
-  institute: 'National Cancer Center',
-  city: 'Beijing',
-  country: 'China',
-});
-
-function validAbstract(overrides: Record<string, unknown> = {}) {
-  return {
-    authors: [author(1), author(2)],
-    presenter_abstract: true,
-    presenter_infos: [],
-    title_of_abstract: 'TRENDS IN LIVER CANCER INCIDENCE IN CHINA, 2000-2019',
-    abstract_category: 'descriptive.incidence-mortality',
-    keywords: 'liver cancer; incidence; registry',
-    abstract_body: 'Background: population-based registries cover a growing share of China. Methods: we used data from 106 registries.',
-    financial_support: false,
-    conference_iacr_fellowship: false,
-    conflict_of_interest_disclosure: 'None declared.',
-    agreements: [...agreementValues],
-    submitter_name: 'Wei Zhang',
-    submitter_date: '2024-05-01',
-    upload_files: [],
-    ...overrides,
-  };
-}
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}`).join(' ');
 

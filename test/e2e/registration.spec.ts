@@ -6,6 +6,7 @@
  * a phone-size run. axe checks every page.
  */
 import type { Page } from '@playwright/test';
+import { validOrder } from '../support/bodies';
 import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
 
 /** 1 August 2024 10:00 CST: registration open, cancellation costs US$50. */
@@ -22,28 +23,7 @@ const step = (page: Page, n: number, name: string) => expect(page.getByRole('hea
 
 /** A complete order through the API (the wizard itself is proved in the first test). */
 async function placeOrder(page: Page, fields: Record<string, string | number> = {}) {
-  const body = {
-    rate: 650,
-    accompanying_person: 0,
-    post_conference_activities_person: 0,
-    title: 'Dr.',
-    first_name: 'Wei',
-    last_name: 'Zhang',
-    organization: 'National Cancer Center',
-    position: 'Registrar',
-    primary_address_country: 'China',
-    primary_email: 'wei.zhang@example.org',
-    morning_workshop: 1,
-    afternoon_workshop: 0,
-    welcome_reception: 1,
-    gala_dinner: 1,
-    visa_required: 0,
-    full_name_as_on_passport: 'ZHANG WEI',
-    gender: 'Male',
-    nationality: 'China',
-    hotel_book_required: 0,
-    ...fields,
-  };
+  const body = validOrder(fields);
   const answer = await page.request.post(api('/registration/submission'), { data: body, headers: { authorization: `Bearer ${await token(page)}` } });
   expect(answer.status(), await answer.text()).toBe(200);
   return ((await answer.json()) as { data: { id: string; checksum: string; order_no: string } }).data;

@@ -6,8 +6,8 @@
  * order makes the list pages show their tables, and step 4 of the wizard shows the hotel rooms.
  */
 import type { Page } from '@playwright/test';
-import { agreementValues } from '../../functions/core/abstracts/schemas';
 import { paths, pathTo } from '../../web/src/config/paths';
+import { author, validAbstract, validOrder } from '../support/bodies';
 import { expect, logInAsNewDelegate, test } from './fixtures';
 
 const api = (path: string) => `/api/v1/admin${path}`;
@@ -110,61 +110,22 @@ async function delegateWithData(page: Page, pinClock: (at: string) => Promise<vo
   const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('userToken'))}` };
   const order = await page.request.post(api('/registration/submission'), {
     headers,
-    data: {
-      rate: 650,
+    data: validOrder({
       accompanying_person: 1,
       post_conference_activities_person: 1,
       post_conference_activities_attach: 2,
-      title: 'Dr.',
-      first_name: 'Wei',
-      last_name: 'Zhang',
-      organization: 'National Cancer Center',
-      position: 'Registrar',
-      primary_address_country: 'China',
-      primary_email: 'wei.zhang@example.org',
-      morning_workshop: 1,
-      afternoon_workshop: 0,
-      welcome_reception: 1,
-      gala_dinner: 1,
-      visa_required: 0,
-      full_name_as_on_passport: 'ZHANG WEI',
-      gender: 'Male',
-      nationality: 'China',
       hotel_book_required: 1,
       check_in_date: '2024-11-03',
       check_out_date: '2024-11-07',
       superior_twin_room: 1,
-    },
+    }),
   });
   expect(order.status(), await order.text()).toBe(200);
   // The abstract is written while submission is open, by the same session.
   await pinClock(MAY);
-  const person = {
-    last_name: 'Zhang',
-    first_name: 'Wei',
-    email: 'wei.zhang@example.org',
-    institute: 'National Cancer Center',
-    city: 'Beijing',
-    country: 'China',
-  };
   const abstract = await page.request.post(api('/contribute'), {
     headers,
-    data: {
-      authors: [person],
-      presenter_abstract: true,
-      presenter_infos: [],
-      title_of_abstract: 'TRENDS IN LIVER CANCER INCIDENCE IN CHINA, 2000-2019',
-      abstract_category: 'descriptive.incidence-mortality',
-      keywords: 'liver cancer; incidence; registry',
-      abstract_body: 'Background: population-based registries cover a growing share of China.',
-      financial_support: false,
-      conference_iacr_fellowship: false,
-      conflict_of_interest_disclosure: 'None declared.',
-      agreements: [...agreementValues],
-      submitter_name: 'Wei Zhang',
-      submitter_date: '2024-05-01',
-      upload_files: [],
-    },
+    data: validAbstract({ authors: [author(1)], abstract_body: 'Background: population-based registries cover a growing share of China.' }),
   });
   expect(abstract.status(), await abstract.text()).toBe(200);
   await pinClock(AUGUST);
