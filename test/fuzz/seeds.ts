@@ -5,11 +5,11 @@
  * such routes, so a new route shows up there until it gets a seed). Values that depend on the
  * portal are `Ref`s, resolved when the request is sent.
  */
-import { agreementValues, categoryValues } from '#core/abstracts/schemas';
 import type { RouteId } from '#core/routes';
 import { uploadPurposeIds } from '#core/uploads/rules';
 import { Ref, type Value } from './model';
 import { nullObject } from './values';
+import { author, validAbstract } from '../support/bodies';
 
 export interface Seed {
   body?: Value;
@@ -20,33 +20,10 @@ export interface Seed {
 
 const own = (name: string) => new Ref(`own.${name}` as never);
 
-const person = (n: number): Value => ({
-  last_name: `Zhang${n}`,
-  first_name: 'Wei',
-  email: `wei.zhang${n}@example.org`,
-  institute: 'National Cancer Center',
-  city: 'Beijing',
-  country: 'China',
-});
+/** The valid abstract every kind of test starts from (test/support/bodies.ts), with these files. */
+export const abstractBody = (files: Value[] = []): Value => validAbstract({ upload_files: files }) as Value;
 
-export const abstractBody = (files: Value[] = []): Value => ({
-  authors: [person(1), person(2)],
-  presenter_abstract: true,
-  presenter_infos: [],
-  title_of_abstract: 'Trends in liver cancer incidence in China',
-  abstract_category: categoryValues[0]!,
-  keywords: 'liver cancer; incidence; registry',
-  abstract_body: 'Background: population-based registries cover a growing share of China. Methods: we used data from 106 registries.',
-  financial_support: false,
-  conference_iacr_fellowship: false,
-  conflict_of_interest_disclosure: 'None declared.',
-  agreements: [...agreementValues],
-  submitter_name: 'Wei Zhang',
-  submitter_date: '2024-05-01',
-  upload_files: files,
-});
-
-const presenterBody: Value = { ...(abstractBody() as object), presenter_abstract: false, presenter_infos: [person(3)] };
+const presenterBody: Value = { ...(abstractBody() as object), presenter_abstract: false, presenter_infos: [author(3)] };
 
 const profile: Value = {
   first_name: 'Wei',
