@@ -23,7 +23,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
-          env: { LOG_LEVEL: 'SILENT' },
+          // Handlers refuse requests without CloudFront's secret header: unit events carry this one.
+          env: { LOG_LEVEL: 'SILENT', ORIGIN_VERIFY: 'unit-test-origin-secret' },
         },
       },
       {

@@ -1,7 +1,9 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -9,19 +11,40 @@ import type { Construct } from 'constructs';
 import { API_BASE, routeList, type RouteDef } from '../../functions/core/routes';
 import { ApiFunction } from './api-function';
 
+/** What the access log's JSON line holds for a request answered by `route` (a metric filter reads it). */
+const routeKeyOf = (route: RouteDef) => `${route.method} ${API_BASE}${route.path}`;
+
+/** A route's function name: `congress-production-login`. */
+export const functionNameOf = (stage: string, routeId: string) => `congress-${stage}-${routeId}`;
+
 export interface ApiStackProps extends StackProps {
+  stage: string;
   table: ITableV2;
   uploads: IBucket;
+  /** Fixed names of the table and the uploads bucket (data-stack.ts), named by the policies. */
+  tableName: string;
+  uploadsBucketName: string;
   originVerify: ISecret;
   stripeKeys: ISecret;
   mailIdentityArn: string;
   mailFrom: string;
   /** Reserved concurrency of each password-hashing function; unset, the route throttle alone guards them. */
   passwordRouteConcurrency?: number;
+  /** The site's own names (settings): mail links are made only from these (SITE_HOSTS), else the first one. */
+  domainNames?: string[];
+  /** Reserved concurrency of the Stripe webhook (Stripe retries for days, then gives up). */
+  webhookConcurrency?: number;
+}
+
+export interface ApiMetrics {
+  /** Requests the gateway refused with 429 (route throttles), from the access log. */
+  throttled: cloudwatch.Metric;
+  /** Stripe webhook deliveries answered with anything but 2xx (Stripe retries them, then gives up). */
+  webhookFailures: cloudwatch.Metric;
 }
 
 /** Password hashing is CPU-heavy (see routes.ts): a flood of it must not starve the other routes. */
-const hashesPasswords = (route: RouteDef) => (route.memoryMb ?? 0) >= 1769;
+export const hashesPasswords = (route: RouteDef) => (route.memoryMb ?? 0) >= 1769;
 
 /** Requests per second (and burst) API Gateway lets through to one password-hashing route. */
 export const passwordRouteThrottle = { rateLimit: 20, burstLimit: 40 } as const;
@@ -32,6 +55,9 @@ export const passwordRouteThrottle = { rateLimit: 20, burstLimit: 40 } as const;
  */
 export class ApiStack extends Stack {
   readonly api: apigw.HttpApi;
+  /** Every route's function, in route-table order. */
+  readonly functions: { route: (typeof routeList)[number]; fn: lambda.Function; functionName: string }[] = [];
+  readonly metrics: ApiMetrics;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -46,7 +72,7 @@ export class ApiStack extends Stack {
       routeList
         .filter(hashesPasswords)
         .map((route) => [
-          `${route.method} ${API_BASE}${route.path}`,
+          routeKeyOf(route),
           // Raw CloudFormation (RouteSettings is a free-form map): its own property names.
           { ThrottlingRateLimit: passwordRouteThrottle.rateLimit, ThrottlingBurstLimit: passwordRouteThrottle.burstLimit },
         ]),
@@ -76,23 +102,58 @@ export class ApiStack extends Stack {
       MAIL_FROM: props.mailFrom,
       // A dynamic reference, resolved by CloudFormation at deploy: the value is never in the template.
       ORIGIN_VERIFY: props.originVerify.secretValue.unsafeUnwrap(),
+      // With its own names, links in mails use one of them and never another forwarded host.
+      ...(props.domainNames?.length ? { SITE_ORIGIN: `https://${props.domainNames[0]}`, SITE_HOSTS: props.domainNames.join(',') } : {}),
     };
     for (const route of routeList) {
       const { fn } = new ApiFunction(this, route.id, {
         route,
         table: props.table,
         uploads: props.uploads,
+        functionName: functionNameOf(props.stage, route.id),
+        tableName: props.tableName,
+        uploadsBucketName: props.uploadsBucketName,
         mailIdentityArn: props.mailIdentityArn,
         stripeKeys: props.stripeKeys,
         environment,
-        reservedConcurrency: hashesPasswords(route) ? props.passwordRouteConcurrency : undefined,
+        reservedConcurrency: hashesPasswords(route)
+          ? props.passwordRouteConcurrency
+          : route.auth === 'stripe-signature'
+            ? props.webhookConcurrency
+            : undefined,
       });
-      this.api.addRoutes({
+      this.functions.push({ route, fn, functionName: functionNameOf(props.stage, route.id) });
+      const [apiRoute] = this.api.addRoutes({
         path: `${API_BASE}${route.path}`,
         methods: [apigw.HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${route.id}Integration`, fn),
       });
+      // The stage's route settings name this route: CloudFormation must create it first, or the
+      // first deploy fails with "Unable to find Route by key".
+      if (hashesPasswords(route)) stage.node.addDependency(apiRoute!);
     }
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'Authorization is the route table\'s: each function checks the session (api_token / Bearer), the organiser role or the Stripe signature itself (functions/lib/http/handler.ts); a gateway authorizer would duplicate it per request.',
+    });
+
+    // Metrics the access log carries and the gateway does not publish (monitoring-stack.ts alarms on them).
+    const namespace = `Congress/${this.stackName}`;
+    const webhook = routeList.find((r) => r.auth === 'stripe-signature')!;
+    const filter = (id: string, pattern: string, metricName: string) =>
+      accessLogs
+        .addMetricFilter(id, {
+          filterPattern: logs.FilterPattern.literal(pattern),
+          metricNamespace: namespace,
+          metricName,
+          metricValue: '1',
+          defaultValue: 0,
+        })
+        .metric({ statistic: 'Sum' });
+    this.metrics = {
+      throttled: filter('Throttled', '{ $.status = "429" }', 'Throttled'),
+      webhookFailures: filter('WebhookFailures', `{ $.route = "${routeKeyOf(webhook)}" && $.status != "2*" }`, 'WebhookFailures'),
+    };
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });
   }
 }

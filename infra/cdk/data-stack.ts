@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -6,6 +6,21 @@ import type { Construct } from 'constructs';
 import { uploadLimits } from '../../functions/core/config/conference';
 import { tableDefinition } from '../../functions/storage/table';
 import { PENDING_TAG } from '../../functions/core/uploads/rules';
+import type { StageName } from './settings';
+
+export interface DataStackProps extends StackProps {
+  stage: StageName;
+}
+
+/** How long an overwritten or deleted upload (abstract PDF, poster, slides, passport scan) can be brought back. */
+export const UPLOAD_RECOVERY_DAYS = 90;
+/** How long the uploads bucket's access logs (who read which object, e.g. a passport scan) are kept. */
+export const ACCESS_LOG_DAYS = 400;
+
+/** The table's name: fixed per stage, so policies, alarms and the runbook can name it. */
+export const tableNameOf = (stage: StageName) => `congress-${stage}`;
+/** The uploads bucket's name (bucket names are global: the account makes it unique). */
+export const uploadsBucketNameOf = (stage: StageName) => `congress-${stage}-uploads-${Aws.ACCOUNT_ID}`;
 
 /**
  * The single table, the uploads bucket and the origin secret: what must outlive deploys.
@@ -20,12 +35,16 @@ export class DataStack extends Stack {
   /** The Stripe keys, as JSON { "secret_key": "sk_...", "webhook_secret": "whsec_..." }: organisers set the value. */
   readonly stripeKeys: secretsmanager.Secret;
 
-  constructor(scope: Construct, id: string, props: StackProps = {}) {
+  /** Server access logs of the uploads bucket (who read which object). */
+  readonly accessLogs: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
     const d = tableDefinition;
     const key = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
 
     this.table = new dynamodb.TableV2(this, 'Table', {
+      tableName: tableNameOf(props.stage),
       partitionKey: key(d.partitionKey),
       sortKey: key(d.sortKey),
       billing: dynamodb.Billing.onDemand(),
@@ -41,14 +60,36 @@ export class DataStack extends Stack {
       })),
     });
 
-    this.uploads = new s3.Bucket(this, 'Uploads', {
+    // Who read which upload (a passport scan is read through a signed URL the office asks for):
+    // S3 server access logs, kept a little over a year, readable by nobody outside the account.
+    this.accessLogs = new s3.Bucket(this, 'UploadsAccessLogs', {
+      bucketName: `congress-${props.stage}-uploads-access-logs-${Aws.ACCOUNT_ID}`,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      versioned: false,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ id: 'ExpireAccessLogs', expiration: Duration.days(ACCESS_LOG_DAYS) }],
+    });
+    Validations.of(this.accessLogs).acknowledge({ id: 'AwsSolutions-S1', reason: 'The access-log bucket itself: logging it would log the logs.' });
+
+    this.uploads = new s3.Bucket(this, 'Uploads', {
+      bucketName: uploadsBucketNameOf(props.stage),
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // A delete or an overwrite is not final: the previous version can be restored (docs/deploy.md).
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: 'uploads/',
       removalPolicy: RemovalPolicy.RETAIN,
       lifecycleRules: [
         { id: 'AbortIncompleteMultipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        {
+          id: 'ExpireOldVersions',
+          noncurrentVersionExpiration: Duration.days(UPLOAD_RECOVERY_DAYS),
+          expiredObjectDeleteMarker: true,
+        },
         // Uploads never confirmed keep the tag their signed PUT set; confirmation removes it.
         {
           id: 'ExpireUnconfirmedUploads',
@@ -63,12 +104,20 @@ export class DataStack extends Stack {
       generateSecretString: { excludePunctuation: true, passwordLength: 48 },
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    Validations.of(this.originVerify).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Rotated by hand with the runbook (docs/deploy.md, "Rotating the origin secret"): CloudFront and the functions must change together, which a rotation Lambda cannot do without an outage.',
+    });
 
     // Created empty of real keys (a random placeholder); `aws secretsmanager put-secret-value` sets
     // them (README). The functions read it once per container; it never appears in a template.
     this.stripeKeys = new secretsmanager.Secret(this, 'StripeKeys', {
       description: 'Stripe keys of the congress portal: JSON {"secret_key":"sk_...","webhook_secret":"whsec_..."} (set by the organisers)',
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.stripeKeys).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Stripe keys are rolled in the Stripe dashboard and then put here by an organiser (docs/deploy.md, "Rotating the Stripe keys"); AWS cannot rotate them.',
     });
   }
 }

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -11,6 +11,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { pagePatterns, prerenderedPaths } from '../../web/src/config/paths';
 import { NOT_FOUND_OBJECT, securityHeaders, siteObjectFor } from '../site/routing';
+import { acknowledgeWildcards } from './nag';
 
 /** The site's own names (CloudFront aliases) and their ACM certificate, which must be in us-east-1. */
 export interface CustomDomain {
@@ -25,7 +26,23 @@ export interface WebStackProps extends StackProps {
   customDomain?: CustomDomain;
   /** Folder of the built SPA (dist/web); tests pass a small fixture. */
   webAssets: string;
+  /** The WAF web ACL (edge-stack.ts, us-east-1) in front of the distribution. */
+  webAclArn: string;
 }
+
+/**
+ * Cache-Control of what the site deploy uploads. Hashed assets never change under their name;
+ * pages must be asked for again (a deploy changes which assets they load); the rest (images,
+ * PDFs, icons) may be an hour old.
+ */
+export const siteCacheControl = {
+  assets: 'public, max-age=31536000, immutable',
+  html: 'no-cache',
+  other: 'public, max-age=3600',
+} as const;
+
+/** How long CloudFront's access logs are kept. */
+export const CLOUDFRONT_LOG_DAYS = 90;
 
 /**
  * The CloudFront Function on /api/*: copies the Host the viewer used into `x-forwarded-host`
@@ -108,7 +125,19 @@ export class WebStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
+    Validations.of(site).acknowledge({ id: 'AwsSolutions-S1', reason: 'Read only through CloudFront, whose access logs record every request.' });
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(site);
+
+    // CloudFront's standard logs (who asked for what, from where): the bucket must accept ACLs.
+    const accessLogs = new s3.Bucket(this, 'CloudFrontLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ id: 'ExpireLogs', expiration: Duration.days(CLOUDFRONT_LOG_DAYS) }],
+    });
+    Validations.of(accessLogs).acknowledge({ id: 'AwsSolutions-S1', reason: 'The log bucket itself: logging it would log the logs.' });
 
     const rewrite = new cloudfront.Function(this, 'SiteRouting', {
       code: cloudfront.FunctionCode.fromInline(rewriteFunctionCode(prerenderedPaths, pagePatterns)),
@@ -175,14 +204,20 @@ export class WebStack extends Stack {
 
     this.distribution = new cloudfront.Distribution(this, 'Site', {
       comment: 'Congress portal',
+      // TLS 1.2 or later with the site's own certificate (the CloudFront name's certificate is AWS's, fixed).
       ...(props.customDomain
         ? {
             domainNames: props.customDomain.domainNames,
             certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: accessLogs,
+      logFilePrefix: 'cloudfront/',
       defaultBehavior: {
         ...staticFiles,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
@@ -211,14 +246,40 @@ export class WebStack extends Stack {
       },
     });
 
-    new s3deploy.BucketDeployment(this, 'DeploySite', {
-      sources: [s3deploy.Source.asset(props.webAssets)],
+    // The site deploy: hashed assets first and never pruned (a tab opened before the deploy still
+    // loads the chunks of its build), then the pages and the rest, pruned of what the build no
+    // longer has, then the CloudFront cache of everything but the assets is invalidated.
+    const build = s3deploy.Source.asset(props.webAssets);
+    const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      sources: [build],
       destinationBucket: site,
-      distribution: this.distribution,
-      distributionPaths: ['/*'],
-      prune: true,
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.fromString(siteCacheControl.assets)],
       memoryLimit: 512,
     });
+    const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
+      sources: [build],
+      destinationBucket: site,
+      exclude: ['*'],
+      include: ['*.html'],
+      prune: true,
+      cacheControl: [s3deploy.CacheControl.fromString(siteCacheControl.html)],
+      memoryLimit: 512,
+    });
+    const rest = new s3deploy.BucketDeployment(this, 'DeployOther', {
+      sources: [build],
+      destinationBucket: site,
+      exclude: ['assets/*', '*.html'],
+      prune: true,
+      cacheControl: [s3deploy.CacheControl.fromString(siteCacheControl.other)],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    pages.node.addDependency(assets);
+    rest.node.addDependency(pages);
 
     // Browsers PUT uploads straight to S3 and read them back from this site's names only. The
     // CloudFront name exists only now, so the uploads bucket (data stack) gets its CORS from here.
@@ -245,8 +306,43 @@ export class WebStack extends Stack {
       installLatestAwsSdk: false,
     });
 
+    if (!props.customDomain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason: 'Development stage on the CloudFront name: its AWS certificate cannot set a minimum TLS version; staging and production have their own certificate with TLS 1.2 (settings.ts requires it).',
+      });
+    }
+    Validations.of(this.distribution).acknowledge({ id: 'AwsSolutions-CFR1', reason: 'An international congress: delegates come from every country.' });
+    acknowledgeCdkHelpers(this);
+
     const siteUrl = props.customDomain ? `https://${props.customDomain.domainNames[0]}` : `https://${this.distribution.distributionDomainName}`;
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'CloudFrontDomain', { value: this.distribution.distributionDomainName, description: 'Point the custom domain names here (CNAME or alias).' });
+  }
+}
+
+/**
+ * Findings on the helper functions CDK adds to this stack (the site deploy and the uploads-CORS
+ * custom resource): CDK owns their code, runtime and policies, and they run only during a deploy.
+ */
+function acknowledgeCdkHelpers(stack: Stack) {
+  const helpers = stack.node
+    .findAll()
+    .filter((c) => /^Custom::CDKBucketDeployment|^AWS679f53fac002430cb0da5b7982bd2287$/.test(c.node.id));
+  const reason = 'CDK-provided deploy-time helper (site upload / uploads CORS): its runtime, managed policy and wildcards are set by aws-cdk-lib; it runs only during a deploy.';
+  for (const helper of helpers) {
+    acknowledgeWildcards(helper, reason);
+    for (const c of helper.node.findAll()) {
+      Validations.of(c).acknowledge(
+        ...[
+          'AwsSolutions-L1',
+          'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          'Serverless-LambdaDLQ',
+          'Serverless-LambdaLatestVersion',
+          'Serverless-LambdaTracing',
+          'Serverless-LambdaDefaultMemorySize',
+        ].map((id) => ({ id, reason })),
+      );
+    }
   }
 }

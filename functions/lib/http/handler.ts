@@ -120,10 +120,14 @@ export const originMessages = {
   organisersOnly: 'This is for the registration office only.',
 };
 
-/** CloudFront adds the secret `x-origin-verify` to every /api/* request; anything else is refused. */
+/**
+ * CloudFront adds the secret `x-origin-verify` to every /api/* request; anything else is refused.
+ * Without the secret (a function deployed or started without it) every request is refused: the
+ * check fails closed.
+ */
 function assertThroughCloudFront(headers: Record<string, string | undefined>) {
   const expected = env.originVerify();
-  if (!expected) return;
+  if (!expected) throw new AppError('forbidden', originMessages.notThroughSite);
   const given = Buffer.from(headers['x-origin-verify'] ?? '');
   const want = Buffer.from(expected);
   if (given.length !== want.length || !timingSafeEqual(given, want)) throw new AppError('forbidden', originMessages.notThroughSite);

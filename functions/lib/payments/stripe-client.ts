@@ -23,9 +23,19 @@ export interface StripeClientConfig {
 
 export { STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS } from './stripe-version';
 
-/** The SDK options for a config: the pinned API version, where to connect, two retries, a 10 s timeout. */
+/**
+ * How long one provider call may take: each try times out after `perTryMs`, and the SDK retries
+ * a failed try `maxNetworkRetries` times after a short back-off (0.5 s, then 1 s, with jitter).
+ * The payment functions' timeout is derived from this (infra/cdk/api-function.ts), so a call
+ * never outlasts the function that waits for it.
+ */
+export const STRIPE_TIMING = { perTryMs: 5_000, maxNetworkRetries: 2, backoffMs: [500, 1_000] } as const;
+/** The longest a provider call can take before the SDK gives up. */
+export const stripeWorstCaseMs = () => STRIPE_TIMING.perTryMs * (STRIPE_TIMING.maxNetworkRetries + 1) + STRIPE_TIMING.backoffMs.reduce((a, b) => a + b, 0);
+
+/** The SDK options for a config: the pinned API version, where to connect, STRIPE_TIMING. */
 export function stripeClientOptions(config: Pick<StripeClientConfig, 'apiBase'>): Stripe.StripeConfig {
-  const options: Stripe.StripeConfig = { apiVersion: STRIPE_API_VERSION, maxNetworkRetries: 2, timeout: 10_000 };
+  const options: Stripe.StripeConfig = { apiVersion: STRIPE_API_VERSION, maxNetworkRetries: STRIPE_TIMING.maxNetworkRetries, timeout: STRIPE_TIMING.perTryMs };
   if (!config.apiBase) return options;
   const url = new URL(config.apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';

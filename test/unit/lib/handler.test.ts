@@ -11,16 +11,19 @@ import { clientAddress, defineHandler, reply } from '#lib/http/handler';
 
 const context = { awsRequestId: 'req-1', functionName: 'test' } as Context;
 
+/** The unit project's ORIGIN_VERIFY (vitest.config.ts): every event came through CloudFront unless a test says otherwise. */
+const THROUGH_CLOUDFRONT = { 'x-origin-verify': 'unit-test-origin-secret' };
+
 function event(partial: Partial<APIGatewayProxyEventV2> & { body?: string }): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
     routeKey: 'POST /x',
     rawPath: '/x',
     rawQueryString: '',
-    headers: {},
     isBase64Encoded: false,
     requestContext: { http: { method: 'POST', path: '/x', sourceIp: '127.0.0.1' } } as never,
     ...partial,
+    headers: { ...THROUGH_CLOUDFRONT, ...partial.headers },
   } as APIGatewayProxyEventV2;
 }
 
@@ -169,6 +172,15 @@ describe('origin check and logs', () => {
     expect((await invoke(ok, event({ headers: { 'x-origin-verify': 'wrong' } }))).status).toBe(403);
     const through = await invoke(ok, event({ headers: { 'x-origin-verify': 'the-secret-cloudfront-adds-0123456789' } }));
     expect(through.body).toEqual({ code: 200, message: 'success', data: 'ok' });
+  });
+
+  it('refuses every request when the origin secret is not set (a function deployed without it is closed, not open)', async () => {
+    delete process.env.ORIGIN_VERIFY;
+    vi.resetModules();
+    const { defineHandler: define } = await import('#lib/http/handler');
+    const ok = define(publicRoute, {}, async () => 'ok');
+    expect((await invoke(ok, event({}))).status).toBe(403);
+    expect((await invoke(ok, event({ headers: { 'x-origin-verify': '' } }))).status).toBe(403);
   });
 
   it('makes mail links only from a configured site host; any other Host falls back to SITE_ORIGIN', async () => {
