@@ -49,6 +49,11 @@ export interface RouteDef {
   grants: readonly Grant[];
   /** Memory of the function (and so its CPU share); password hashing needs a whole vCPU. */
   memoryMb?: number;
+  /**
+   * Organiser routes need a session that passed the second factor in the last 12 hours; `false`
+   * only for the routes that set it up and check it.
+   */
+  secondFactor?: false;
 }
 
 /** Password hashing (scrypt, ~128 MiB and ~0.4 s of one CPU): 1769 MB is one full vCPU on Lambda. */
@@ -227,6 +232,12 @@ export const routes = {
   confirmCheckout: { method: 'POST', path: '/stripe-payment/confirm', handler: 'payments/confirm-checkout', auth: 'delegate', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
   stripeWebhook: { method: 'POST', path: '/stripe/webhook', handler: 'payments/stripe-webhook', auth: 'stripe-signature', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
 
+  // The registration office: its second factor (set up on the first visit, then asked once per office session)
+  getSecondFactor: { method: 'GET', path: '/office/second_factor', handler: 'office/get-second-factor', auth: 'organiser', secondFactor: false, grants: [GET] },
+  startSecondFactor: { method: 'POST', path: '/office/second_factor/enrol', handler: 'office/start-second-factor', auth: 'organiser', secondFactor: false, grants: [PUT, UPDATE] },
+  confirmSecondFactor: { method: 'POST', path: '/office/second_factor/confirm', handler: 'office/confirm-second-factor', auth: 'organiser', secondFactor: false, grants: [GET, PUT, UPDATE] },
+  verifySecondFactor: { method: 'POST', path: '/office/second_factor/verify', handler: 'office/verify-second-factor', auth: 'organiser', secondFactor: false, grants: [GET, PUT, UPDATE] },
+
   // The registration office (organisers): orders found by their transfer reference
   confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
   recordTransferRefund: { method: 'POST', path: '/office/transfers/{reference}/refunded', handler: 'office/record-transfer-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
@@ -237,10 +248,13 @@ export type RouteId = keyof typeof routes;
 
 /**
  * Everything a route's function may call: its own grants plus what the platform needs for it.
- * A delegate route reads its session and its delegate (GetItem) before its handler runs.
+ * A delegate route reads its session and its delegate (GetItem) before its handler runs; an
+ * office route behind the second factor also reads the organiser's second factor and marks the
+ * session's last office request (UpdateItem).
  */
-export function effectiveGrants(route: Pick<RouteDef, 'auth' | 'grants'>): Grant[] {
-  const derived: Grant[] = route.auth === 'delegate' || route.auth === 'organiser' ? ['dynamodb:GetItem'] : [];
+export function effectiveGrants(route: Pick<RouteDef, 'auth' | 'grants' | 'secondFactor'>): Grant[] {
+  const office: Grant[] = route.auth === 'organiser' && route.secondFactor !== false ? ['dynamodb:UpdateItem'] : [];
+  const derived: Grant[] = route.auth === 'delegate' || route.auth === 'organiser' ? ['dynamodb:GetItem', ...office] : [];
   return grantNames.filter((g) => route.grants.includes(g) || derived.includes(g));
 }
 export type Route = (typeof routes)[RouteId];

@@ -35,6 +35,11 @@ export const keys = {
   providerEvent: (id: string) => ({ pk: `EVENT#${id}`, sk: 'EVENT' }),
   /** How many of a scarce thing (abstracts, files of a purpose) the delegate holds: claims are conditional on it. */
   counter: (ownerId: string, name: string) => ({ pk: `USER#${ownerId}`, sk: `COUNT#${name}` }),
+  /** An organiser's second factor (TOTP secret, recovery code hashes): never in the profile item, which person-info reads. */
+  secondFactor: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SECOND_FACTOR' }),
+  /** An audit entry, under the object it is about; the whole log by day through the byOwner index. */
+  audit: (objectType: string, objectId: string, at: string, id: string) => ({ pk: `AUDIT#${objectType}#${objectId}`, sk: `${at}#${id}` }),
+  auditDay: (at: string) => `AUDITLOG#${at.slice(0, 10)}`,
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };

@@ -1,6 +1,7 @@
 /** Sessions, keyed by the hash of their api_token (SESSION#hash). Expired ones are ignored on read. */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionRecord, SessionStore } from '#core/accounts/ports';
+import type { OfficeSessions } from '#core/office/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { epochSeconds, keys } from './keys';
@@ -24,9 +25,38 @@ export const sessionStore: SessionStore = {
   async get(tokenHash): Promise<SessionRecord | undefined> {
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.session(tokenHash) }));
     if (!r.Item) return undefined;
-    return { userId: r.Item.user_id as string, epoch: r.Item.epoch as number, expiresAt: new Date((r.Item.expires_at as number) * 1000) };
+    const at = (value: unknown) => (typeof value === 'string' ? new Date(value) : undefined);
+    return {
+      userId: r.Item.user_id as string,
+      epoch: r.Item.epoch as number,
+      expiresAt: new Date((r.Item.expires_at as number) * 1000),
+      secondFactorAt: at(r.Item.second_factor_at),
+      officeSeenAt: at(r.Item.office_seen_at),
+    };
   },
   async delete(tokenHash) {
     await documentClient().send(new DeleteCommand({ TableName: env.tableName(), Key: keys.session(tokenHash) }));
   },
+};
+
+/** The office's marks on a session (the item must still exist: a logged-out session is not revived). */
+async function mark(tokenHash: string, attribute: 'second_factor_at' | 'office_seen_at', at: Date, also = '') {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: env.tableName(),
+        Key: keys.session(tokenHash),
+        UpdateExpression: `SET ${attribute} = :at${also}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
+export const officeSessions: OfficeSessions = {
+  markSecondFactor: (tokenHash, at) => mark(tokenHash, 'second_factor_at', at, ', office_seen_at = :at'),
+  touch: (tokenHash, at) => mark(tokenHash, 'office_seen_at', at),
 };

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { API_BASE } from '#core/routes';
 import { webhookMessages } from '../../functions/handlers/payments/stripe-webhook';
 import { validForm } from '../unit/core/orders/form';
-import { PASSWORD, call, dynamoOrigin, mailsTo, newDelegate, origin, stripeOrigin, stripeWebhookSecret, uniqueEmail } from './support';
+import { PASSWORD, call, dynamoOrigin, mailsTo, newDelegate, officeSession, origin, stripeOrigin, stripeWebhookSecret, uniqueEmail } from './support';
 
 /** 1 August 2024, 10:00 CST: registration open, refunds in the first tier. */
 const OPEN = '2024-08-01T02:00:00Z';
@@ -312,15 +312,8 @@ describe('mail server down', () => {
 });
 
 describe('bank transfers and the registration office', () => {
-  /** A delegate given the organiser role (no page or route can grant it). */
-  async function organiser() {
-    const o = await newDelegate('office');
-    const me = await call<{ id: string }>('GET', '/get_person_info', { token: o.token });
-    await db().send(
-      new UpdateCommand({ TableName: 'congress', Key: { pk: `USER#${me.body.data.id}`, sk: 'PROFILE' }, UpdateExpression: 'SET #r = :o', ExpressionAttributeNames: { '#r': 'role' }, ExpressionAttributeValues: { ':o': 'organiser' } }),
-    );
-    return o.token;
-  }
+  /** An organiser (granted by the command) past the second factor. */
+  const organiser = async () => (await officeSession('office', OPEN)).token;
   const orderOf = async (b: Buyer) => (await call<{ order: { reference: string; payment_status: number; amount_required: string } }>('GET', `/registration/submission/${b.orderId}`, { token: b.token, at: OPEN })).body.data.order;
   const received = (token: string | undefined, reference: string, json: unknown) => call<{ payment_status: number }>('POST', `/office/transfers/${reference}/received`, { token, at: OPEN, json });
 

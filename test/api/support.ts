@@ -151,3 +151,41 @@ export async function uploadFile(token: string, purpose: 'abstract' | 'poster' |
   const confirmPath = { abstract: '/upload', poster: '/poster/upload', oral: '/oral/upload' }[purpose];
   return call<UploadedFile>('POST', confirmPath, { token, at, json: { key } });
 }
+
+/** Runs `npm run organiser -- ARGS` against the test portal's DynamoDB Local; what it printed and its exit code. */
+export async function organiserCommand(...args: string[]): Promise<{ code: number; output: string }> {
+  const { execFile } = await import('node:child_process');
+  const path = await import('node:path');
+  const root = path.resolve(import.meta.dirname, '../..');
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/organiser.ts'), ...args],
+      { env: { ...process.env, DYNAMODB_ORIGIN: dynamoOrigin(), OPERATOR: 'test-runner' }, cwd: root },
+      // stdout only: the AWS SDK warns about Node versions on stderr.
+      (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout.trim() }),
+    );
+  });
+}
+
+/** The current TOTP code of `secret` at `at` (the portal's clock) or now. */
+export async function totpCode(secret: string, at?: string): Promise<string> {
+  const { generate } = await import('otplib');
+  return generate({ secret, epoch: Math.floor((at ? Date.parse(at) : Date.now()) / 1000) });
+}
+
+/**
+ * An organiser as the office sees one: a delegate granted the role by the command, with an
+ * authenticator set up and this session past the second factor. `at` pins the portal's clock.
+ */
+export async function officeSession(tag = 'office', at?: string): Promise<{ email: string; token: string; secret: string; recoveryCodes: string[] }> {
+  const d = await newDelegate(tag);
+  const granted = await organiserCommand('grant', d.email);
+  if (granted.code !== 0) throw new Error(`grant failed: ${granted.output}`);
+  const enrol = await call<{ secret: string }>('POST', '/office/second_factor/enrol', { token: d.token, at });
+  if (enrol.status !== 200) throw new Error(`enrolment failed: ${JSON.stringify(enrol.body)}`);
+  const secret = enrol.body.data.secret;
+  const confirmed = await call<{ recovery_codes: string[] }>('POST', '/office/second_factor/confirm', { token: d.token, at, json: { code: await totpCode(secret, at) } });
+  if (confirmed.status !== 200) throw new Error(`confirmation failed: ${JSON.stringify(confirmed.body)}`);
+  return { ...d, secret, recoveryCodes: confirmed.body.data.recovery_codes };
+}

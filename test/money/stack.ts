@@ -4,13 +4,13 @@
  * through the portal's storage modules. Every request is counted in the figures.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { API_BASE } from '#core/routes';
 import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund } from '#core/payments/model';
 import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
-import { PASSWORD, dynamoOrigin, newClient, newDelegate, origin, stripeOrigin } from '../api/support';
+import { dynamoOrigin, newClient, newDelegate, officeSession, origin, stripeOrigin } from '../api/support';
 
 export const TABLE = 'congress';
 
@@ -218,31 +218,12 @@ export async function person(tag: string): Promise<Person> {
   return { email, token, userId: id };
 }
 
-/** A delegate given the organiser role (the registration office), logged in again. */
+/** An organiser (granted by the command, authenticator set up, this session past the second factor). */
 export async function organiser(): Promise<Person> {
-  const p = await person('office');
-  await db().send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: { pk: `USER#${p.userId}`, sk: 'PROFILE' },
-      UpdateExpression: 'SET #r = :r',
-      ExpressionAttributeNames: { '#r': 'role' },
-      ExpressionAttributeValues: { ':r': 'organiser' },
-    }),
-  );
-  const check = await db().send(
-    new GetCommand({
-      TableName: TABLE,
-      Key: { pk: `USER#${p.userId}`, sk: 'PROFILE' },
-      ConsistentRead: true,
-    }),
-  );
-  if (check.Item?.role !== 'organiser') throw new Error('the organiser role was not stored');
-  const login = await fetch(new URL(`${API_BASE}/login`, origin()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-local-client-ip': newClient() },
-    body: JSON.stringify({ email: p.email, password: PASSWORD }),
+  const o = await officeSession('office');
+  const me = await fetch(new URL(`${API_BASE}/get_person_info`, origin()), {
+    headers: { authorization: `Bearer ${o.token}`, 'x-local-client-ip': newClient() },
   });
-  const token = ((await login.json()) as { data: { api_token: string } }).data.api_token;
-  return { ...p, token };
+  const id = ((await me.json()) as { data: { id: string } }).data.id;
+  return { email: o.email, token: o.token, userId: id };
 }

@@ -211,7 +211,14 @@ export async function authenticate(deps: Pick<AccountDeps, 'sessions' | 'store' 
   if (!session || session.expiresAt.getTime() <= now.getTime()) throw unauthorized(accountMessages.sessionEnded);
   const user = await deps.store.getUser(session.userId);
   if (!user || user.session_epoch !== session.epoch) throw unauthorized(accountMessages.sessionEnded);
-  return { userId: user.id, sessionId: hash, email: user.email, role: user.role ?? 'delegate' };
+  return {
+    userId: user.id,
+    sessionId: hash,
+    email: user.email,
+    role: user.role ?? 'delegate',
+    secondFactorAt: session.secondFactorAt,
+    officeSeenAt: session.officeSeenAt,
+  };
 }
 
 export async function logout(deps: AccountDeps, sessionId: string) {

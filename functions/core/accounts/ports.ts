@@ -18,6 +18,10 @@ export interface SessionRecord {
   userId: string;
   epoch: number;
   expiresAt: Date;
+  /** When this session passed the office's second factor (organisers only). */
+  secondFactorAt?: Date;
+  /** When this session last used an office route. */
+  officeSeenAt?: Date;
 }
 
 export interface AccountStore {

@@ -1,11 +1,15 @@
 /**
  * The handler factory for delegate (and organiser) routes: the same stack, with the api_token
  * resolved to the delegate (401 when unknown, expired, logged out or ended by a password change;
- * 403 on an organiser route for a delegate without the role).
+ * on an organiser route 403 for a delegate without the role, and 403 with `second_factor` for an
+ * organiser whose session has not passed the second factor or has been idle for 12 hours).
  */
 import type * as z from 'zod/mini';
 import type { RouteDef } from '#core/routes';
 import { authenticate } from '#core/accounts/accounts';
+import { assertOfficeSession } from '#core/office/access';
+import { secondFactorStore } from '#storage/second-factor';
+import { officeSessions } from '#storage/sessions';
 import { accountStore } from '#storage/users';
 import { sessionStore } from '#storage/sessions';
 import { secrets } from '../crypto';
@@ -28,7 +32,13 @@ export function defineDelegateHandler<
     route,
     {
       ...schemas,
-      authenticate: (token, at) => authenticate({ sessions: sessionStore, store: accountStore, secrets }, token, at),
+      authenticate: async (token, at) => {
+        const principal = await authenticate({ sessions: sessionStore, store: accountStore, secrets }, token, at);
+        if (route.auth === 'organiser') {
+          await assertOfficeSession({ secondFactors: secondFactorStore, sessions: officeSessions }, principal, at, { secondFactor: route.secondFactor !== false });
+        }
+        return principal;
+      },
     },
     run as never,
   );

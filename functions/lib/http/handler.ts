@@ -31,6 +31,9 @@ export interface Principal {
   sessionId: string;
   email: string;
   role: 'delegate' | 'organiser';
+  /** Office sessions: when the second factor was passed, and the last office request. */
+  secondFactorAt?: Date;
+  officeSeenAt?: Date;
 }
 
 /** Resolves an api_token to its delegate, or throws `unauthorized`. */

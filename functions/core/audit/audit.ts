@@ -1,0 +1,33 @@
+/**
+ * The audit log: one entry per state change, with who did it (a delegate, an organiser, Stripe,
+ * the system, the command line), when, to what, and the values before and after. Entries are
+ * written in the same transaction as the change they record (storage puts them beside the
+ * change's own writes) and no route edits or deletes one.
+ */
+export type ActorKind = 'delegate' | 'organiser' | 'stripe' | 'system' | 'command-line';
+
+export interface Actor {
+  kind: ActorKind;
+  /** The account id (delegate, organiser) or a name (the command line's operator, 'stripe'). */
+  id: string;
+  /** For people: the address they used, as it was then. */
+  email?: string;
+}
+
+export interface AuditEntry {
+  /** Dotted: `role.granted`, `second_factor.enrolled`, `transfer.confirmed`, `order.paid`. */
+  action: string;
+  actor: Actor;
+  at: string;
+  object: { type: string; id: string };
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  /** Why, when a person gave a reason (a refund of another amount). */
+  reason?: string;
+}
+
+export function auditEntry(fields: Omit<AuditEntry, 'at'> & { at: Date }): AuditEntry {
+  return { ...fields, at: fields.at.toISOString() };
+}
+
+export const systemActor: Actor = { kind: 'system', id: 'system' };

@@ -1,0 +1,7 @@
+import { routes } from '#core/routes';
+import { secondFactorStatus } from '#core/office/access';
+import { officeAccessDeps } from '#lib/office-deps';
+import { defineDelegateHandler } from '#lib/http/delegate-handler';
+
+/** GET /office/second_factor: set up, confirm, or open (what the office page shows first). */
+export const handler = defineDelegateHandler(routes.getSecondFactor, {}, async ({ auth, now }) => secondFactorStatus(officeAccessDeps, auth, now));

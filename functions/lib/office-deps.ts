@@ -1,0 +1,16 @@
+/** Wiring of the office access rules: the table (second factor, sessions, throttles) and TOTP. */
+import type { OfficeAccessDeps } from '#core/office/access';
+import { secondFactorStore } from '#storage/second-factor';
+import { officeSessions } from '#storage/sessions';
+import { throttle } from '#storage/throttle';
+import { secrets } from './crypto';
+import { newRecoveryCode, totp } from './totp';
+
+export const officeAccessDeps: OfficeAccessDeps = {
+  secondFactors: secondFactorStore,
+  sessions: officeSessions,
+  throttle,
+  secrets,
+  totp,
+  newRecoveryCode,
+};
