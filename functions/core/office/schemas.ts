@@ -15,3 +15,20 @@ export const verifySecondFactorBody = z.union([
   z.object({ code: totpCode }),
   z.object({ recovery_code: z.string({ message: recoveryMessage }).check(z.minLength(10, recoveryMessage), z.maxLength(20, recoveryMessage)) }),
 ]);
+
+const amountMessage = 'Please give the amount received in US dollars, e.g. 650.00.';
+/** What arrived on the bank statement, in US dollars with at most two decimals ("650", "650.00"), as cents. */
+export const transferAmount = z.pipe(
+  z.pipe(z.string({ message: amountMessage }).check(z.regex(/^\d{1,7}(\.\d{1,2})?$/, amountMessage)), z.transform((v) => Math.round(Number(v) * 100))),
+  z.number().check(z.refine((cents) => cents > 0, amountMessage)),
+);
+export const transferReceivedBody = z.object({ amount: transferAmount });
+
+const referenceMessage = 'Please enter the payment reference, e.g. IACR24-000123-7.';
+/** The office's forms: a transfer reference as the delegate wrote it (spaces and case are tidied). */
+export const officeReference = z.pipe(
+  z.string({ message: referenceMessage }).check(z.minLength(1, referenceMessage), z.maxLength(40, referenceMessage)),
+  z.transform((v) => v.trim().toUpperCase()),
+);
+export const transferReceivedForm = z.object({ reference: officeReference, amount: transferAmount });
+export const referenceForm = z.object({ reference: officeReference });
