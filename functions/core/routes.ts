@@ -236,11 +236,14 @@ export const routes = {
 export type RouteId = keyof typeof routes;
 
 /**
- * Everything a route's function may call: its own grants plus what the platform needs for it.
- * A delegate route reads its session and its delegate (GetItem) before its handler runs.
+ * Everything a function may call: its own grants plus what the platform needs for it. A delegate
+ * route reads its session and its delegate (GetItem) before its handler runs; a function that
+ * sends mail first reads whether the address is marked bounced (GetItem, core/mail/delivery.ts).
+ * Workers (core/workers.ts) have no `auth`.
  */
-export function effectiveGrants(route: Pick<RouteDef, 'auth' | 'grants'>): Grant[] {
-  const derived: Grant[] = route.auth === 'delegate' || route.auth === 'organiser' ? ['dynamodb:GetItem'] : [];
+export function effectiveGrants(route: { auth?: RouteAuth; grants: readonly Grant[] }): Grant[] {
+  const derived: Grant[] =
+    route.auth === 'delegate' || route.auth === 'organiser' || route.grants.includes('ses:SendEmail') ? ['dynamodb:GetItem'] : [];
   return grantNames.filter((g) => route.grants.includes(g) || derived.includes(g));
 }
 export type Route = (typeof routes)[RouteId];

@@ -35,6 +35,8 @@ export const keys = {
   providerEvent: (id: string) => ({ pk: `EVENT#${id}`, sk: 'EVENT' }),
   /** How many of a scarce thing (abstracts, files of a purpose) the delegate holds: claims are conditional on it. */
   counter: (ownerId: string, name: string) => ({ pk: `USER#${ownerId}`, sk: `COUNT#${name}` }),
+  /** Whether mail to an address bounced or was complained about (one item per address, whoever owns it). */
+  mailMark: (address: string) => ({ pk: `MAILMARK#${address}`, sk: 'MAILMARK' }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };
