@@ -16,6 +16,8 @@ export interface ApiStackProps extends StackProps {
   stripeKeys: ISecret;
   mailIdentityArn: string;
   mailFrom: string;
+  /** The SES configuration set every mail names (bounces and complaints reach the mail-events worker). */
+  mailConfigurationSet: { name: string; arn: string };
   /** Reserved concurrency of each password-hashing function; unset, the route throttle alone guards them. */
   passwordRouteConcurrency?: number;
 }
@@ -74,6 +76,7 @@ export class ApiStack extends Stack {
       TABLE_NAME: props.table.tableName,
       UPLOADS_BUCKET: props.uploads.bucketName,
       MAIL_FROM: props.mailFrom,
+      MAIL_CONFIGURATION_SET: props.mailConfigurationSet.name,
       // A dynamic reference, resolved by CloudFormation at deploy: the value is never in the template.
       ORIGIN_VERIFY: props.originVerify.secretValue.unsafeUnwrap(),
     };
@@ -83,6 +86,7 @@ export class ApiStack extends Stack {
         table: props.table,
         uploads: props.uploads,
         mailIdentityArn: props.mailIdentityArn,
+        mailConfigurationSetArn: props.mailConfigurationSet.arn,
         stripeKeys: props.stripeKeys,
         environment,
         reservedConcurrency: hashesPasswords(route) ? props.passwordRouteConcurrency : undefined,

@@ -17,13 +17,14 @@ export interface PortalSettings {
 /** The four stacks, split by concern: data outlives deploys, mail is verified once, api and web change often. */
 export function buildStacks(app: App, settings: PortalSettings) {
   const data = new DataStack(app, 'Congress-Data');
-  const mail = new MailStack(app, 'Congress-Mail', { mailDomain: settings.mailDomain });
+  const mail = new MailStack(app, 'Congress-Mail', { mailDomain: settings.mailDomain, table: data.table });
   const api = new ApiStack(app, 'Congress-Api', {
     table: data.table,
     uploads: data.uploads,
     originVerify: data.originVerify,
     stripeKeys: data.stripeKeys,
     mailIdentityArn: mail.identityArn,
+    mailConfigurationSet: mail.configurationSet,
     mailFrom: settings.mailFrom,
     passwordRouteConcurrency: settings.passwordRouteConcurrency,
   });

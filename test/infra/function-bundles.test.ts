@@ -23,7 +23,7 @@ it('bundles each function into its own asset: index.mjs plus chunks loaded on fi
     const uploads = new s3.Bucket(stack, 'Uploads');
     const stripeKeys = new secrets.Secret(stack, 'StripeKeys');
     const made = ['getNow', 'createCheckout'].map((id) => routeList.find((r) => r.id === id)!).map(
-      (route) => new ApiFunction(stack, route.id, { route, table, uploads, stripeKeys, mailIdentityArn: 'arn:aws:ses:us-east-1:1:identity/example.org', environment: {} }),
+      (route) => new ApiFunction(stack, route.id, { route, table, uploads, stripeKeys, mailIdentityArn: 'arn:aws:ses:us-east-1:1:identity/example.org', mailConfigurationSetArn: 'arn:aws:ses:us-east-1:1:configuration-set/congress', environment: {} }),
     );
     const assembly = app.synth();
     const template = assembly.getStackByName('Bundles').template as { Resources: Record<string, { Type: string; Properties: { Code?: { S3Key: string }; Handler?: string } }> };
