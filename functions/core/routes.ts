@@ -247,14 +247,16 @@ export const routes = {
 export type RouteId = keyof typeof routes;
 
 /**
- * Everything a route's function may call: its own grants plus what the platform needs for it.
- * A delegate route reads its session and its delegate (GetItem) before its handler runs; an
- * office route behind the second factor also reads the organiser's second factor and marks the
- * session's last office request (UpdateItem).
+ * Everything a function may call: its own grants plus what the platform needs for it. A delegate
+ * route reads its session and its delegate (GetItem) before its handler runs; an office route
+ * behind the second factor also reads the organiser's second factor and marks the session's last
+ * office request (UpdateItem); a function that sends mail first reads whether the address is
+ * marked bounced (GetItem, core/mail/delivery.ts). Workers (core/workers.ts) have no `auth`.
  */
-export function effectiveGrants(route: Pick<RouteDef, 'auth' | 'grants' | 'secondFactor'>): Grant[] {
+export function effectiveGrants(route: { auth?: RouteAuth; grants: readonly Grant[]; secondFactor?: false }): Grant[] {
   const office: Grant[] = route.auth === 'organiser' && route.secondFactor !== false ? ['dynamodb:UpdateItem'] : [];
-  const derived: Grant[] = route.auth === 'delegate' || route.auth === 'organiser' ? ['dynamodb:GetItem', ...office] : [];
+  const derived: Grant[] =
+    route.auth === 'delegate' || route.auth === 'organiser' || route.grants.includes('ses:SendEmail') ? ['dynamodb:GetItem', ...office] : [];
   return grantNames.filter((g) => route.grants.includes(g) || derived.includes(g));
 }
 export type Route = (typeof routes)[RouteId];

@@ -4,6 +4,7 @@ import { accountStore } from '#storage/users';
 import { sessionStore } from '#storage/sessions';
 import { tokenStore } from '#storage/tokens';
 import { throttle } from '#storage/throttle';
+import { mailMarkStore } from '#storage/mail-marks';
 import { secrets } from './crypto';
 import { domainLog } from './logger';
 import { sesMailer } from './mailer';
@@ -16,6 +17,7 @@ export function accountDeps(siteOrigin: string): AccountDeps {
     throttle,
     secrets,
     mailer: sesMailer,
+    mailMarks: mailMarkStore,
     log: domainLog,
     siteOrigin,
   };

@@ -20,6 +20,7 @@ const settings = Object.freeze({
   TABLE_NAME: read('TABLE_NAME'),
   UPLOADS_BUCKET: read('UPLOADS_BUCKET'),
   MAIL_FROM: read('MAIL_FROM'),
+  MAIL_CONFIGURATION_SET: read('MAIL_CONFIGURATION_SET'),
   SITE_ORIGIN: read('SITE_ORIGIN'),
   SITE_HOSTS: read('SITE_HOSTS'),
   ORIGIN_VERIFY: read('ORIGIN_VERIFY'),
@@ -51,6 +52,11 @@ export const env = Object.freeze({
   tableName: () => required('TABLE_NAME'),
   uploadsBucket: () => required('UPLOADS_BUCKET'),
   mailFrom: () => required('MAIL_FROM'),
+  /**
+   * The SES configuration set every mail is sent with: it publishes bounces and complaints to
+   * the mail-events worker (infra/cdk/mail-stack.ts). Unset, mail goes out without it.
+   */
+  mailConfigurationSet: () => settings.MAIL_CONFIGURATION_SET,
   /** Origin of the site, for links in mails: https://congress.example.org */
   siteOrigin: () => required('SITE_ORIGIN'),
   /** The hosts (with port) the site answers on, lower case; unset: whichever host CloudFront forwarded. */

@@ -1,11 +1,22 @@
 import type { Mailer } from '#core/accounts/ports';
+import { markAwareMailer } from '#core/mail/delivery';
+import { mailMarkStore } from '#storage/mail-marks';
 import { loadSes } from './aws/clients';
 import { env } from './env';
+import { domainLog } from './logger';
 
-/** Sends through SES (aws-ses-v2-local when local) as the configured sender. */
-export const sesMailer: Mailer = {
-  async send(mail) {
+/**
+ * Sends through SES (aws-ses-v2-local when local) as the configured sender, with the
+ * configuration set that reports bounces and complaints. Notifications to an address marked
+ * bounced or complained are withheld (core/mail/delivery.ts): reading the mark is one GetItem,
+ * which every route allowed to send mail may make (core/routes.ts effectiveGrants).
+ */
+export const sesMailer: Mailer = markAwareMailer({
+  marks: mailMarkStore,
+  log: domainLog,
+  async transport(mail) {
     const { sesClient, SendEmailCommand } = await loadSes();
+    const configurationSet = env.mailConfigurationSet();
     await sesClient().send(
       new SendEmailCommand({
         Source: env.mailFrom(),
@@ -14,7 +25,8 @@ export const sesMailer: Mailer = {
           Subject: { Data: mail.subject, Charset: 'UTF-8' },
           Body: { Html: { Data: mail.html, Charset: 'UTF-8' }, Text: { Data: mail.text, Charset: 'UTF-8' } },
         },
+        ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
       }),
     );
   },
-};
+});

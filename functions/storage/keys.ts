@@ -40,6 +40,8 @@ export const keys = {
   /** An audit entry, under the object it is about; the whole log by day through the byOwner index. */
   audit: (objectType: string, objectId: string, at: string, id: string) => ({ pk: `AUDIT#${objectType}#${objectId}`, sk: `${at}#${id}` }),
   auditDay: (at: string) => `AUDITLOG#${at.slice(0, 10)}`,
+  /** Whether mail to an address bounced or was complained about (one item per address, whoever owns it). */
+  mailMark: (address: string) => ({ pk: `MAILMARK#${address}`, sk: 'MAILMARK' }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };

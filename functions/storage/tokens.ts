@@ -20,6 +20,7 @@ export const tokenStore: TokenStore = {
           user_id: token.userId,
           epoch: token.epoch,
           expires_at: epochSeconds(token.expiresAt),
+          ...(token.issuedAt ? { issued_at: token.issuedAt.toISOString() } : {}),
         },
       }),
     );
@@ -64,5 +65,6 @@ function record(item: Record<string, unknown>): TokenRecord {
     userId: item.user_id as string,
     epoch: item.epoch as number,
     expiresAt: new Date((item.expires_at as number) * 1000),
+    ...(typeof item.issued_at === 'string' ? { issuedAt: new Date(item.issued_at) } : {}),
   };
 }

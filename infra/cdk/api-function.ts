@@ -38,6 +38,8 @@ export interface ApiFunctionProps {
   tableName: string;
   uploadsBucketName: string;
   mailIdentityArn: string;
+  /** The SES configuration set every mail names: IAM authorises SendEmail on it as well as on the identity. */
+  mailConfigurationSetArn: string;
   /** The secret holding the Stripe keys (for routes granted secretsmanager:GetSecretValue). */
   stripeKeys: ISecret;
   environment: Record<string, string>;
@@ -62,22 +64,7 @@ export class ApiFunction extends Construct {
     this.fn = new lambda.Function(this, 'Fn', {
       role,
       functionName: props.functionName,
-      // Bundled on this machine with esbuild (bundling.ts), as the bench measures it; no Docker.
-      code: lambda.Code.fromAsset(projectRoot, {
-        assetHashType: AssetHashType.OUTPUT,
-        bundling: {
-          image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
-          // Never run (the local bundler always answers), but part of the asset's cache key: without
-          // a per-function value every function would get the first function's bundle.
-          command: ['sh', '-c', `echo "bundle ${route.handler} with npm run synth (local esbuild)" >&2; exit 1`],
-          local: {
-            tryBundle(outputDir) {
-              bundleFunction(route.handler, outputDir);
-              return true;
-            },
-          },
-        },
-      }),
+      code: functionCode(route.handler),
       handler: 'index.handler',
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
@@ -96,7 +83,7 @@ export class ApiFunction extends Construct {
       logGroup,
     });
 
-    const statements = policyStatements(effectiveGrants(route), { ...props, stack: Stack.of(this) });
+    const statements = policyStatements(effectiveGrants(route), Stack.of(this), props);
     for (const statement of statements) this.fn.addToRolePolicy(statement);
     acknowledgeFindings(this, statements, payment);
   }
@@ -136,31 +123,58 @@ function acknowledgeFindings(scope: ApiFunction, statements: iam.PolicyStatement
 }
 
 /**
- * The role policy of a route: exactly its effective grants (the list the handler's SDK calls are
- * held to, functions/lib/aws/grants.ts), each action on the one resource of its service: the
- * table (and its indexes, for Query), the objects under `users/` of the uploads bucket, the mail
- * identity.
+ * A function's code: its handler module bundled on this machine with esbuild (bundling.ts), as
+ * the bench measures it; no Docker. Routes and workers (worker-function.ts) alike.
  */
-export function policyStatements(
-  grants: Grant[],
-  props: Pick<ApiFunctionProps, 'tableName' | 'uploadsBucketName' | 'mailIdentityArn' | 'stripeKeys'> & { stack: Stack },
-) {
+export function functionCode(handler: string) {
+  return lambda.Code.fromAsset(projectRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
+      // Never run (the local bundler always answers), but part of the asset's cache key: without
+      // a per-function value every function would get the first function's bundle.
+      command: ['sh', '-c', `echo "bundle ${handler} with npm run synth (local esbuild)" >&2; exit 1`],
+      local: {
+        tryBundle(outputDir) {
+          bundleFunction(handler, outputDir);
+          return true;
+        },
+      },
+    },
+  });
+}
+
+type PolicyResources = Pick<ApiFunctionProps, 'tableName' | 'uploadsBucketName' | 'mailIdentityArn' | 'mailConfigurationSetArn' | 'stripeKeys'>;
+
+/**
+ * The role policy of a function: exactly its effective grants (the list the handler's SDK calls
+ * are held to, functions/lib/aws/grants.ts), each action on the one resource of its service: the
+ * table (and its indexes, for Query), the objects under `users/` of the uploads bucket, the mail
+ * identity and the configuration set every mail names (SES authorises SendEmail on both). A
+ * function without a service's grants needs none of its resources (workers pass only the table).
+ */
+export function policyStatements(grants: Grant[], stack: Stack, props: Partial<PolicyResources>) {
   const of = (service: string) => grants.filter((g) => g.startsWith(`${service}:`));
+  const need = <K extends keyof PolicyResources>(name: K): NonNullable<PolicyResources[K]> => {
+    const value = props[name];
+    if (!value) throw new Error(`A function granted ${grants.join(', ')} needs ${name}`);
+    return value as NonNullable<PolicyResources[K]>;
+  };
   const statements: iam.PolicyStatement[] = [];
   const table = of('dynamodb');
   if (table.length) {
-    const tableArn = props.stack.formatArn({ service: 'dynamodb', resource: 'table', resourceName: props.tableName });
+    const tableArn = stack.formatArn({ service: 'dynamodb', resource: 'table', resourceName: need('tableName') });
     const resources = [tableArn];
     if (table.includes('dynamodb:Query')) resources.push(`${tableArn}/index/*`);
     statements.push(new iam.PolicyStatement({ actions: table, resources }));
   }
   const objects = of('s3');
   if (objects.length) {
-    statements.push(new iam.PolicyStatement({ actions: objects, resources: [`arn:${props.stack.partition}:s3:::${props.uploadsBucketName}/users/*`] }));
+    statements.push(new iam.PolicyStatement({ actions: objects, resources: [`arn:${stack.partition}:s3:::${need('uploadsBucketName')}/users/*`] }));
   }
   const mail = of('ses');
-  if (mail.length) statements.push(new iam.PolicyStatement({ actions: mail, resources: [props.mailIdentityArn] }));
+  if (mail.length) statements.push(new iam.PolicyStatement({ actions: mail, resources: [need('mailIdentityArn'), need('mailConfigurationSetArn')] }));
   const secrets = of('secretsmanager');
-  if (secrets.length) statements.push(new iam.PolicyStatement({ actions: secrets, resources: [props.stripeKeys.secretArn] }));
+  if (secrets.length) statements.push(new iam.PolicyStatement({ actions: secrets, resources: [need('stripeKeys').secretArn] }));
   return statements;
 }

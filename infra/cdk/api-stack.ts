@@ -28,6 +28,8 @@ export interface ApiStackProps extends StackProps {
   stripeKeys: ISecret;
   mailIdentityArn: string;
   mailFrom: string;
+  /** The SES configuration set every mail names (bounces and complaints reach the mail-events worker). */
+  mailConfigurationSet: { name: string; arn: string };
   /** Reserved concurrency of each password-hashing function; unset, the route throttle alone guards them. */
   passwordRouteConcurrency?: number;
   /** The site's own names (settings): mail links are made only from these (SITE_HOSTS), else the first one. */
@@ -100,6 +102,7 @@ export class ApiStack extends Stack {
       TABLE_NAME: props.table.tableName,
       UPLOADS_BUCKET: props.uploads.bucketName,
       MAIL_FROM: props.mailFrom,
+      MAIL_CONFIGURATION_SET: props.mailConfigurationSet.name,
       // A dynamic reference, resolved by CloudFormation at deploy: the value is never in the template.
       ORIGIN_VERIFY: props.originVerify.secretValue.unsafeUnwrap(),
       // With its own names, links in mails use one of them and never another forwarded host.
@@ -114,6 +117,7 @@ export class ApiStack extends Stack {
         tableName: props.tableName,
         uploadsBucketName: props.uploadsBucketName,
         mailIdentityArn: props.mailIdentityArn,
+        mailConfigurationSetArn: props.mailConfigurationSet.arn,
         stripeKeys: props.stripeKeys,
         environment,
         reservedConcurrency: hashesPasswords(route)

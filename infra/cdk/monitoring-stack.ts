@@ -16,6 +16,8 @@ export interface MonitoringStackProps extends StackProps {
   functions: { route: RouteDef; functionName: string }[];
   tableName: string;
   apiMetrics: ApiMetrics;
+  /** Functions without a route (workers), with the dead-letter queue of each. */
+  workers: { id: string; functionName: string; deadLetterQueueName: string }[];
 }
 
 /** Thresholds, in one place (the runbook explains each alarm). */
@@ -114,6 +116,17 @@ export class MonitoringStack extends Stack {
         alarm(`Errors-${name}`, `Functions of the ${group} routes failed (${alarmThresholds.functionErrors}+ errors in 5 min).`, errors, alarmThresholds.functionErrors);
         alarm(`Throttles-${name}`, `Functions of the ${group} routes were throttled (concurrency limit reached).`, sumOf(slice, 'Throttles', `${name} throttles`), 1);
       }
+    }
+
+    // Workers: errors, and anything in a dead-letter queue (an event given up on).
+    for (const w of props.workers) {
+      alarm(`Errors-${w.id}`, `The ${w.id} worker failed (${alarmThresholds.functionErrors}+ errors in 5 min).`, fnMetric(w.functionName, 'Errors'), alarmThresholds.functionErrors);
+      alarm(
+        `DeadLetters-${w.id}`,
+        `Events the ${w.id} worker gave up on are waiting in ${w.deadLetterQueueName}: look at them, fix, and redrive.`,
+        new cloudwatch.Metric({ namespace: 'AWS/SQS', metricName: 'ApproximateNumberOfMessagesVisible', dimensionsMap: { QueueName: w.deadLetterQueueName }, statistic: 'Maximum', period }),
+        1,
+      );
     }
 
     // The Stripe webhook: any failure (Stripe retries for up to three days, then gives up).

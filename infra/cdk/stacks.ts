@@ -24,7 +24,7 @@ export function buildStacks(app: App, settings: PortalSettings) {
   const common = (part: string, description: string) => ({ env, stackName: name(part), description: `Congress portal (${stage}): ${description}` });
 
   const data = new DataStack(app, name('Data'), { ...common('Data', 'table, uploads, secrets'), stage });
-  const mail = new MailStack(app, name('Mail'), { ...common('Mail', 'SES sender identity'), mailDomain: settings.mailDomain });
+  const mail = new MailStack(app, name('Mail'), { ...common('Mail', 'SES identity, configuration set, bounce worker'), mailDomain: settings.mailDomain, stage, tableName: tableNameOf(stage) });
   const api = new ApiStack(app, name('Api'), {
     ...common('Api', 'HTTP API and one function per route'),
     stage,
@@ -35,6 +35,7 @@ export function buildStacks(app: App, settings: PortalSettings) {
     originVerify: data.originVerify,
     stripeKeys: data.stripeKeys,
     mailIdentityArn: mail.identityArn,
+    mailConfigurationSet: mail.configurationSet,
     mailFrom: settings.mailFrom,
     passwordRouteConcurrency: settings.passwordRouteConcurrency,
     webhookConcurrency: settings.webhookConcurrency,
@@ -65,8 +66,11 @@ export function buildStacks(app: App, settings: PortalSettings) {
     functions: api.functions.map(({ route, functionName }) => ({ route, functionName })),
     tableName: tableNameOf(stage),
     apiMetrics: api.metrics,
+    workers: mail.workers,
   });
   api.addStackDependency(data);
+  mail.addStackDependency(data);
   monitoring.addStackDependency(api);
+  monitoring.addStackDependency(mail);
   return { data, mail, api, edge, web, monitoring };
 }

@@ -127,7 +127,7 @@ function toEvent(
   };
 }
 
-function lambdaContext(functionName: string): Context {
+export function lambdaContext(functionName: string): Context {
   const id = randomUUID();
   return {
     awsRequestId: id,

@@ -39,6 +39,8 @@ export interface PortalOptions {
 }
 
 export const TABLE_NAME = 'congress';
+/** The configuration set every local mail names, as on AWS (the local SES publishes events only for mails that name one). */
+export const MAIL_CONFIGURATION_SET = 'congress-local';
 
 /**
  * Local only: whether anything has been added to the built-in prototypes of this process since
@@ -114,6 +116,7 @@ export async function startLocalPortal(options: PortalOptions) {
       TABLE_NAME,
       UPLOADS_BUCKET,
       MAIL_FROM: process.env.MAIL_FROM ?? 'IACR 2024 Beijing <no-reply@iacr2024-beijing.org>',
+      MAIL_CONFIGURATION_SET,
       SITE_ORIGIN: origin,
       // Links in mails name only the site's own hosts, whatever Host a request came with.
       SITE_HOSTS: [new URL(origin).host, `localhost:${options.port}`, `127.0.0.1:${options.port}`].join(','),
@@ -128,6 +131,12 @@ export async function startLocalPortal(options: PortalOptions) {
     // Loaded only now: the handler modules read the settings above.
     const { loadHandlers, handleApi } = await import('./api-gateway');
     const handlers = await loadHandlers();
+    // SES's bounce and complaint events (the local SES plays the mailbox simulator) reach the
+    // worker table's mail-events workers as SNS would deliver them.
+    const { loadWorkers, publishToTopic } = await import('./workers');
+    const { now } = await import('../../functions/lib/clock');
+    const workers = await loadWorkers();
+    mail.publishEvents({ now, deliver: (notification) => publishToTopic(workers, 'mail-events', JSON.stringify(notification)) });
     const apiTraffic = { requests: 0, bodyBytes: 0, byRoute: new Map<string, { ms: number; dynamodb: number }[]>() };
     const site = createSiteHandler({
       root: path.resolve(options.webRoot ?? 'dist/web'),

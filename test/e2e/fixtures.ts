@@ -74,8 +74,7 @@ export const uniqueEmail = (tag = 'e2e') => `${tag}-${Date.now().toString(36)}${
 export const PASSWORD = 'correct horse battery';
 
 /** A new, activated delegate (signed up through the API), logged in through the login page. */
-export async function logInAsNewDelegate(page: Page, tag = 'e2e'): Promise<string> {
-  const email = uniqueEmail(tag);
+export async function logInAsNewDelegate(page: Page, tag = 'e2e', email = uniqueEmail(tag)): Promise<string> {
   const api = (path: string) => `/api/v1/admin${path}`;
   const signUp = await page.request.post(api('/email_register'), { data: { email, password: PASSWORD, confirm: PASSWORD } });
   expect(signUp.status(), await signUp.text()).toBe(200);

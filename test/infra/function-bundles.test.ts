@@ -33,6 +33,7 @@ it('bundles each function into its own asset: index.mjs plus chunks loaded on fi
           uploadsBucketName: 'congress-test-uploads',
           stripeKeys,
           mailIdentityArn: 'arn:aws:ses:us-east-1:111122223333:identity/example.org',
+          mailConfigurationSetArn: 'arn:aws:ses:us-east-1:111122223333:configuration-set/congress',
           environment: {},
         }),
     );

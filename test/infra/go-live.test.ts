@@ -141,7 +141,8 @@ describe('monitoring', () => {
 
   it('alarms on errors and throttles of every function, by group, at most 10 metrics per alarm', () => {
     for (const kind of ['Errors', 'Throttles']) {
-      const ofKind = alarms().filter((a) => String(a.Properties.AlarmName).startsWith(`congress-production-${kind}-`));
+      // The route groups' alarms (metric math); a worker's alarm watches its one function.
+      const ofKind = alarms().filter((a) => String(a.Properties.AlarmName).startsWith(`congress-production-${kind}-`) && a.Properties.Metrics);
       const watched = ofKind.flatMap((a) =>
         (a.Properties.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Value: string }[] } } }[])
           .filter((m) => m.MetricStat)
@@ -170,6 +171,14 @@ describe('monitoring', () => {
       MetricTransformations: [Match.objectLike({ MetricName: 'WebhookFailures' })],
     });
     expect(alarmNamed('WebhookFailures')).toBeDefined();
+  });
+
+  it('alarms on errors of every worker and on anything in its dead-letter queue', () => {
+    for (const w of prod.mail.workers) {
+      expect(alarmNamed(`Errors-${w.id}`)!.Properties).toMatchObject({ MetricName: 'Errors', Dimensions: [{ Name: 'FunctionName', Value: w.functionName }] });
+      expect(alarmNamed(`DeadLetters-${w.id}`)!.Properties).toMatchObject({ Namespace: 'AWS/SQS', Dimensions: [{ Name: 'QueueName', Value: w.deadLetterQueueName }], Threshold: 1 });
+    }
+    expect(prod.mail.workers.map((w) => w.functionName)).toEqual(['congress-production-recordMailEvent']);
   });
 
   it('alarms on DynamoDB throttles and on the SES bounce and complaint rates, and has a dashboard', () => {

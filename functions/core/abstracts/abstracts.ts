@@ -112,8 +112,8 @@ async function sendConfirmation(deps: AbstractDeps, ownerId: string, abstract: S
       link: `${deps.siteOrigin}/admin/upload-update/${abstract.id}`,
       deadline: deadlines.abstractSubmission,
     });
-    await deps.mailer.send({ to: user.email, ...mail });
-    return true;
+    // A confirmation (the portal shows the abstract too): withheld from an address whose mail bounced.
+    return (await deps.mailer.send({ to: user.email, ...mail, importance: 'notification' })) === 'sent';
   } catch (error) {
     deps.log.error('abstract confirmation mail not sent', { abstract_id: abstract.id, error: (error as Error).message });
     return false;

@@ -9,6 +9,7 @@
  */
 import { accountLimits, timing } from '../config/conference';
 import { AppError, conflict, invalid, rateLimited, unauthorized } from '../errors';
+import { deliveryNotice, linkClearsMark } from '../mail/delivery';
 import { activationMail, resetMail } from '../mail/templates';
 import { STATUS, newUser, personInfo, profileComplete, type User } from './model';
 import type { AccountDeps, Claim, Limit, TokenPurpose } from './ports';
@@ -68,6 +69,19 @@ async function claimAll(deps: Pick<AccountDeps, 'throttle'>, wanted: [string, Li
   return taken;
 }
 
+/**
+ * A followed link shows that mail reaches the address: a bounce recorded before the link was
+ * mailed is cleared (core/mail/delivery.ts linkClearsMark). The mark is read first so that the
+ * usual case (no mark) costs one read, not a conditional write.
+ */
+async function clearBounceByLink(deps: AccountDeps, email: string, issuedAt: Date | undefined) {
+  if (!issuedAt) return;
+  const mark = await deps.mailMarks.get(email);
+  if (mark && linkClearsMark(mark, issuedAt) && (await deps.mailMarks.clearBounceBefore(email, issuedAt))) {
+    deps.log.info('mail.bounce_cleared', { reason: 'link followed', mark_at: mark.at });
+  }
+}
+
 async function userOrSessionEnded(deps: AccountDeps, userId: string): Promise<User> {
   const user = await deps.store.getUser(userId);
   if (!user) throw unauthorized(accountMessages.sessionEnded);
@@ -83,6 +97,7 @@ async function sendTokenMail(deps: AccountDeps, user: User, purpose: TokenPurpos
     userId: user.id,
     epoch: user.session_epoch,
     expiresAt: new Date(now.getTime() + lifetimeMs),
+    issuedAt: now,
   });
   const link =
     purpose === 'activate'
@@ -91,7 +106,8 @@ async function sendTokenMail(deps: AccountDeps, user: User, purpose: TokenPurpos
   const mail =
     purpose === 'activate' ? activationMail(link, timing.activationTokenHours) : resetMail(link, timing.resetTokenMinutes);
   try {
-    await deps.mailer.send({ to: user.email, ...mail });
+    // Essential: asked for now, so it is tried even where earlier mail bounced.
+    await deps.mailer.send({ to: user.email, ...mail, importance: 'essential' });
     return true;
   } catch (error) {
     deps.log.error('mail not sent', { purpose, user_id: user.id, error: (error as Error).message });
@@ -162,6 +178,7 @@ export async function activate(deps: AccountDeps, token: string, now: Date) {
   }
   if (!fresh) throw invalid(); // a used link never activates again
   await deps.store.activateUser(user.id, now);
+  await clearBounceByLink(deps, user.email, fresh.issuedAt);
   return { message: accountMessages.activated, data: { email: user.email, already_active: false } };
 }
 
@@ -227,7 +244,8 @@ export async function logout(deps: AccountDeps, sessionId: string) {
 }
 
 export async function getPersonInfo(deps: AccountDeps, userId: string) {
-  return personInfo(await userOrSessionEnded(deps, userId));
+  const user = await userOrSessionEnded(deps, userId);
+  return personInfo(user, deliveryNotice(await deps.mailMarks.get(user.email)));
 }
 
 export async function updateProfile(deps: AccountDeps, userId: string, input: ProfileInput, now: Date) {
@@ -244,7 +262,7 @@ export async function updateProfile(deps: AccountDeps, userId: string, input: Pr
   };
   const status = user.status === STATUS.activated && profileComplete(fields) ? STATUS.profileComplete : user.status;
   const updated = await deps.store.updateProfile(userId, { ...fields, status }, now);
-  return { message: accountMessages.profileUpdated, data: personInfo(updated) };
+  return { message: accountMessages.profileUpdated, data: personInfo(updated, deliveryNotice(await deps.mailMarks.get(updated.email))) };
 }
 
 export async function changePassword(
@@ -284,5 +302,6 @@ export async function resetPassword(deps: AccountDeps, input: { token: string; n
   }
   // Following the mailed link proves the address: an account not yet activated is activated too.
   await deps.store.setPassword(user.id, await deps.secrets.hashPassword(input.new_password), now, user.status === STATUS.notActivated);
+  await clearBounceByLink(deps, user.email, record.issuedAt);
   return { message: accountMessages.passwordReset };
 }

@@ -6,6 +6,8 @@
  *   repast_status   1 dinner unpaid and selectable (initial), other values paid
  *   register_status 0 nothing to review (initial), 1 documents under review, 2 documents rejected
  */
+import type { DeliveryNotice } from '../mail/delivery';
+
 export interface User {
   id: string;
   email: string;
@@ -58,7 +60,8 @@ export function newUser(fields: { id: string; email: string; password_hash: stri
 }
 
 /** The spec's User info, as GET /get_person_info answers it (never the password hash). */
-export function personInfo(user: User) {
+/** User info as the spec names it, plus `mail_delivery`: whether mail to the address bounced (null: no problem known). */
+export function personInfo(user: User, mailDelivery: DeliveryNotice = null) {
   return {
     id: user.id,
     email: user.email,
@@ -85,6 +88,7 @@ export function personInfo(user: User) {
     payment_voucher: null as string | null,
     register: [] as unknown[],
     dinner: [] as unknown[],
+    mail_delivery: mailDelivery,
   };
 }
 export type PersonInfo = ReturnType<typeof personInfo>;

@@ -2,6 +2,7 @@
  * What the account rules need from the outside world. The storage, crypto and mail adapters in
  * functions/lib and functions/storage implement these; unit tests pass in-memory fakes.
  */
+import type { MailImportance, MailMarkStore } from '../mail/delivery';
 import type { User } from './model';
 
 export type TokenPurpose = 'activate' | 'reset';
@@ -12,6 +13,8 @@ export interface TokenRecord {
   /** The user's session_epoch when issued: a password change voids older reset links. */
   epoch: number;
   expiresAt: Date;
+  /** When the link was mailed (tokens issued before this field existed have none). */
+  issuedAt?: Date;
 }
 
 export interface SessionRecord {
@@ -95,10 +98,13 @@ export interface Mail {
   subject: string;
   html: string;
   text: string;
+  /** Whether it still goes to an address whose mail bounced (core/mail/delivery.ts). */
+  importance: MailImportance;
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** 'withheld': a notification not sent because the address is marked (bounced, complained). */
+  send(mail: Mail): Promise<'sent' | 'withheld'>;
 }
 
 export interface Logger {
@@ -113,6 +119,8 @@ export interface AccountDeps {
   throttle: Throttle;
   secrets: Secrets;
   mailer: Mailer;
+  /** Bounce and complaint marks of addresses: shown to their delegate, cleared by a link that arrived. */
+  mailMarks: Pick<MailMarkStore, 'get' | 'clearBounceBefore'>;
   log: Logger;
   /** Origin of the site for links in mails (configured, never taken from the request). */
   siteOrigin: string;

@@ -93,10 +93,10 @@ const links = (deps: Pick<OrderDeps, 'siteOrigin'>, order: Pick<StoredOrder, 'ch
   list: `${deps.siteOrigin}/registration/list`,
 });
 
-async function send(deps: Pick<OrderDeps, 'mailer' | 'log'>, to: string, mail: Omit<Mail, 'to'>, what: string) {
+async function send(deps: Pick<OrderDeps, 'mailer' | 'log'>, to: string, mail: Omit<Mail, 'to' | 'importance'>, what: string) {
   try {
-    await deps.mailer.send({ to, ...mail });
-    return true;
+    // Notifications of what the order pages also show: withheld from an address whose mail bounced.
+    return (await deps.mailer.send({ to, ...mail, importance: 'notification' })) === 'sent';
   } catch (error) {
     deps.log.error('order mail not sent', { what, error: (error as Error).message });
     return false;

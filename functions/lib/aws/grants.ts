@@ -25,6 +25,11 @@ export function asRoute<T>(route: RouteDef & { id?: string }, fn: () => T): T {
   return serving.run({ id: route.id ?? `${route.method} ${route.path}`, allowed: new Set(effectiveGrants(route)) }, fn);
 }
 
+/** Runs `fn` as the worker `worker` (core/workers.ts): its SDK calls are held to the worker's grants. */
+export function asWorker<T>(worker: { id: string; grants: readonly Grant[] }, fn: () => T): T {
+  return serving.run({ id: worker.id, allowed: new Set(effectiveGrants({ grants: worker.grants })) }, fn);
+}
+
 /** DynamoDB's per-item actions of a transaction: IAM authorises each item by its own action. */
 const transactItemAction: Record<string, Grant> = {
   Put: 'dynamodb:PutItem',

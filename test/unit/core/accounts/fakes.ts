@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { User } from '#core/accounts/model';
 import type { AccountDeps, Mail, SessionRecord, TokenRecord } from '#core/accounts/ports';
 import { fakeThrottle } from '../fake-throttle';
+import { fakeMailMarks } from '../mail/fake-marks';
 
 export function fakeDeps() {
   const users = new Map<string, User>();
@@ -10,6 +11,7 @@ export function fakeDeps() {
   const sessions = new Map<string, SessionRecord>();
   const tokens = new Map<string, TokenRecord & { used?: boolean }>();
   const limits = fakeThrottle();
+  const mailMarks = fakeMailMarks();
   const outbox: Mail[] = [];
   const errors: string[] = [];
   let failMail = false;
@@ -90,8 +92,10 @@ export function fakeDeps() {
       send: async (mail) => {
         if (failMail) throw new Error('SES is down');
         outbox.push(mail);
+        return 'sent' as const;
       },
     },
+    mailMarks: mailMarks.store,
     log: { error: (m) => void errors.push(m), info: () => undefined },
   };
 
@@ -106,6 +110,8 @@ export function fakeDeps() {
   return {
     deps,
     users,
+    /** Bounce and complaint marks by address. */
+    marks: mailMarks.marks,
     outbox,
     errors,
     lastLinkToken,

@@ -174,6 +174,7 @@ export function orderWorld() {
     send: async (mail: Mail) => {
       if (mailDown) throw new Error('SES is down');
       outbox.push(mail);
+      return 'sent' as const;
     },
   };
   const log = { error: (m: string) => void errors.push(m), info: () => undefined };

@@ -150,6 +150,7 @@ export function fakeUploadWorld() {
         send: async (mail: Mail) => {
           if (failMail) throw new Error('SES is down');
           outbox.push(mail);
+          return 'sent' as const;
         },
       },
       newId,

@@ -12,6 +12,7 @@ import { UnfinishedUploads } from '../../components/upload/unfinished-uploads';
 import { paths } from '../../config/paths';
 import { useServerNow } from '../../lib/clock';
 import { usePersonInfo } from './api';
+import { MailDeliveryNotice } from './mail-delivery-notice';
 
 export { prefetchPersonInfo as prefetch } from './api';
 
@@ -45,6 +46,7 @@ export default function CenterPage() {
   return (
     <Page title={title} lead={name ? `Welcome, ${name}.` : `Logged in as ${u.email}.`}>
       <Stack gap="6">
+        <MailDeliveryNotice email={u.email} delivery={u.mail_delivery} />
         {!profileComplete(u) && (
           <FormAlert status="info" title="Complete your profile">
             Add your occupation, organisation, country and mobile number so that the secretariat can reach you.{' '}

@@ -1,0 +1,49 @@
+/**
+ * The handler factory of workers (core/workers.ts) triggered by SNS: the logger with the
+ * invocation's request id, the worker's grants held on every SDK call (as IAM holds them on
+ * AWS), the event read with zod, and one domain call per message. An event that is not SNS's is
+ * logged and dropped; an error of the domain call propagates, so that Lambda retries the event
+ * (twice, then its dead-letter queue).
+ */
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { Context } from 'aws-lambda';
+import * as z from 'zod/mini';
+import { workers, type WorkerId } from '#core/workers';
+import { asWorker } from './aws/grants';
+import { assertClockConfig, now } from './clock';
+import { logger } from './logger';
+
+/** What a worker needs of SNS's event: each record's message text and id. Nothing else is read. */
+const snsEventSchema = z.object({
+  Records: z
+    .array(
+      z.object({
+        EventSource: z.optional(z.string()),
+        Sns: z.object({ MessageId: z.string().check(z.maxLength(256)), Message: z.string(), TopicArn: z.optional(z.string()) }),
+      }),
+    )
+    .check(z.maxLength(100)),
+});
+
+export interface SnsMessage {
+  id: string;
+  text: string;
+}
+
+export function defineSnsWorker(id: WorkerId, run: (message: SnsMessage, at: Date) => Promise<unknown>) {
+  const worker = { id, ...workers[id] };
+  assertClockConfig();
+  return middy(async (event: unknown, _context: Context) =>
+    asWorker(worker, async () => {
+      const parsed = snsEventSchema.safeParse(event);
+      if (!parsed.success) {
+        logger.error('worker event dropped: not an SNS event', { worker: id });
+        return;
+      }
+      for (const record of parsed.data.Records) {
+        await run({ id: record.Sns.MessageId, text: record.Sns.Message }, now());
+      }
+    }),
+  ).use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }));
+}
