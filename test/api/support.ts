@@ -2,6 +2,7 @@
 import { inject } from 'vitest';
 import { API_BASE } from '#core/routes';
 import type { Envelope } from '#core/envelope';
+import { organiserCommand as runOrganiserCommand, totpCode } from '../support/office';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -152,27 +153,9 @@ export async function uploadFile(token: string, purpose: 'abstract' | 'poster' |
   return call<UploadedFile>('POST', confirmPath, { token, at, json: { key } });
 }
 
-/** Runs `npm run organiser -- ARGS` against the test portal's DynamoDB Local; what it printed and its exit code. */
-export async function organiserCommand(...args: string[]): Promise<{ code: number; output: string }> {
-  const { execFile } = await import('node:child_process');
-  const path = await import('node:path');
-  const root = path.resolve(import.meta.dirname, '../..');
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/organiser.ts'), ...args],
-      { env: { ...process.env, DYNAMODB_ORIGIN: dynamoOrigin(), OPERATOR: 'test-runner' }, cwd: root },
-      // stdout only: the AWS SDK warns about Node versions on stderr.
-      (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout.trim() }),
-    );
-  });
-}
-
-/** The current TOTP code of `secret` at `at` (the portal's clock) or now. */
-export async function totpCode(secret: string, at?: string): Promise<string> {
-  const { generate } = await import('otplib');
-  return generate({ secret, epoch: Math.floor((at ? Date.parse(at) : Date.now()) / 1000) });
-}
+/** `npm run organiser -- ARGS` against the test portal's DynamoDB Local. */
+export const organiserCommand = (...args: string[]) => runOrganiserCommand(dynamoOrigin(), ...args);
+export { totpCode };
 
 /**
  * An organiser as the office sees one: a delegate granted the role by the command, with an

@@ -55,6 +55,7 @@ export const delegatePages: PageRoute[] = [
   [paths.registrationNew, 'registration/order-wizard-page'],
   [paths.registrationEdit, 'registration/order-wizard-page'],
   [paths.registrationEditNoId, 'registration/order-wizard-page'],
+  [paths.office, 'office/office-page'],
 ];
 
 
@@ -64,6 +65,7 @@ const modules = import.meta.glob<PageModule>([
   '../features/presentations/{poster,oral}-upload-page.tsx',
   '../features/registration/order-{list,wizard}-page.tsx',
   '../features/errors/not-found-page.tsx',
+  '../features/office/office-page.tsx',
 ]);
 
 export function pageLoader(page: string): PageLoader {

@@ -47,6 +47,8 @@ export const paths = {
   registrationEdit: '/registration/submission-edit/:id',
   /** The edit route without an id: 'The id is required.', then the new-order wizard. */
   registrationEditNoId: '/registration/submission-edit',
+  /** The registration office (organisers, behind a second factor). */
+  office: '/office',
 } as const;
 
 export type PathName = keyof typeof paths;

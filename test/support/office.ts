@@ -1,0 +1,24 @@
+/** The registration office in tests: the organiser command and codes from an authenticator app. */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { generate } from 'otplib';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Runs `npm run organiser -- ARGS` against the DynamoDB Local at `dynamoOrigin`; what it printed (stdout) and its exit code. */
+export function organiserCommand(dynamoOrigin: string, ...args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/organiser.ts'), ...args],
+      { env: { ...process.env, DYNAMODB_ORIGIN: dynamoOrigin, OPERATOR: 'test-runner' }, cwd: root },
+      // stdout only: the AWS SDK warns about Node versions on stderr.
+      (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout.trim() }),
+    );
+  });
+}
+
+/** The code an authenticator app shows for `secret` at `at` (the portal's clock) or now. */
+export function totpCode(secret: string, at?: string): Promise<string> {
+  return generate({ secret: secret.replace(/\s/g, ''), epoch: Math.floor((at ? Date.parse(at) : Date.now()) / 1000) });
+}
