@@ -25,11 +25,29 @@ const devShell: Plugin = {
   },
 };
 
+/**
+ * Chakra's createSystem also serializes the global styles (reset, token variables, global CSS:
+ * about 70% of its time) as it creates the system. In the browser they are never used: every
+ * page's HTML holds them, and web/src/app/providers.tsx gives the provider none. The client build
+ * leaves that serialization out; pre-rendering (SSR build) and `npm run dev` keep it.
+ */
+const CHAKRA_SYSTEM = '@chakra-ui/react/dist/esm/styled-system/system.js';
+const CHAKRA_EAGER_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+const chakraBrowserSystem: Plugin = {
+  name: 'chakra-browser-system',
+  apply: 'build',
+  transform(code, id, options) {
+    if (options?.ssr || !id.replaceAll('\\', '/').endsWith(CHAKRA_SYSTEM)) return null;
+    if (!code.includes(CHAKRA_EAGER_GLOBAL)) throw new Error(`${CHAKRA_SYSTEM} changed: update the chakra-browser-system plugin (vite.config.ts)`);
+    return { code: code.replace(CHAKRA_EAGER_GLOBAL, 'const _global = [];'), map: null };
+  },
+};
+
 export default defineConfig(({ command }) => ({
   root: 'web',
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   publicDir: 'public',
-  plugins: [react(), devShell],
+  plugins: [react(), devShell, chakraBrowserSystem],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -94,7 +94,7 @@ export function renderShell(url?: string): RenderedPage {
     </Providers>
   );
   const shell = renderAppPage(s, url ?? '/', skeleton, false);
-  return { head: frame ? shell.head : `<title>IACR 2024 Beijing</title>${shell.head}`, html: shell.html };
+  return { head: frame?.title ? shell.head : `<title>IACR 2024 Beijing</title>${shell.head}`, html: shell.html };
 }
 
 export async function renderSpa(url: string): Promise<RenderedPage> {

@@ -13,10 +13,10 @@ describe('every SPA route is served by the site', () => {
       expect(siteObjectFor(uri, prerenderedPaths, pagePatterns), route).not.toBe(NOT_FOUND_OBJECT);
     }
   });
-  it('a framed SPA page (its title and lead in its own HTML) is a delegate page with a frame, served from its own file', () => {
+  it('a framed SPA page (its title or lead in its own HTML) is a delegate page with a frame, served from its own file', () => {
     expect(framedPaths).toContain(paths.registrationList);
     for (const path of framedPaths) {
-      expect(pageFrames[path]?.title, path).toBeTruthy();
+      expect(pageFrames[path]?.title ?? pageFrames[path]?.lead, path).toBeTruthy();
       expect(delegatePages.map(([p]) => p), path).toContain(path);
       expect(siteObjectFor(path, prerenderedPaths, pagePatterns)).toBe(`${path}/index.html`);
     }

@@ -98,10 +98,10 @@ export const staticPaths: string[] = [
 export const hydratedPaths: string[] = [paths.login, paths.registerStepOne, paths.forgot];
 
 /**
- * SPA pages (delegate pages) whose HTML carries their title and lead before the app's code runs
+ * SPA pages (delegate pages) whose HTML carries their title and lead (or the lead alone) before the app's code runs
  * (web/src/app/page-frames.tsx); the SPA renders them in place, it does not hydrate them.
  */
-export const framedPaths: string[] = [paths.registrationList, paths.abstracts];
+export const framedPaths: string[] = [paths.registrationList, paths.abstracts, paths.abstractNew];
 
 /** Every page with its own HTML file (`<path>/index.html`). */
 export const prerenderedPaths: string[] = [...staticPaths, ...hydratedPaths, ...framedPaths];

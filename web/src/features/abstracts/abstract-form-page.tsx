@@ -15,6 +15,7 @@ import type * as z from 'zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { abstractLimits, deadlines, uploadPurposes } from '#core/config/conference';
 import type { SavedAbstractState } from './abstract-success-page';
+import { abstractFormFrame, formLead } from './abstract-form-frame';
 import { AbstractLimitReached } from './limit-reached';
 import { SubmissionClosed } from './submission-closed';
 import { abstractMessages, abstractSchema, type AbstractInput } from '#core/abstracts/schemas';
@@ -71,11 +72,6 @@ const topFields = [
 ] as const;
 
 const deadlineText = formatCstDeadline(deadlines.abstractSubmission);
-const formLead = (
-  <>
-    Deadline for abstract submission: <strong>{deadlineText}</strong>. Fields marked * are required.
-  </>
-);
 
 function blankForm(info: PersonInfo | undefined): AbstractFormValues {
   const name = [info?.first_name, info?.last_name].filter(Boolean).join(' ');
@@ -332,7 +328,7 @@ export default function AbstractFormPage() {
       </Page>
     );
   }
-  if (!options.data || !filled || (!id && fullOnArrival.current === null) || !formReady) return <PageSkeleton width="wide" lead={formLead} />;
+  if (!options.data || !filled || (!id && fullOnArrival.current === null) || !formReady) return <PageSkeleton {...abstractFormFrame} />;
 
   const countries = options.data.country_regions.map((c) => ({ value: c, label: c }));
   const title = readOnly ? 'View abstract' : id ? 'Edit abstract' : 'Submit an abstract';
