@@ -1,6 +1,14 @@
 /** Amounts are whole cents (or fen); shown with their currency and two decimals. */
+/** One formatter per number of decimals: creating one costs far more than using it (a list renders many amounts). */
+const formatters = new Map<number, Intl.NumberFormat>();
+const formatterFor = (decimals: number) => {
+  let f = formatters.get(decimals);
+  if (!f) formatters.set(decimals, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
+  return f;
+};
+
 export function formatMoney(cents: number, currency: 'USD' | 'CNY' = 'USD', decimals = 2): string {
-  const value = (cents / 100).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const value = formatterFor(decimals).format(cents / 100);
   return currency === 'USD' ? `US$${value}` : `CNY ${value}`;
 }
 

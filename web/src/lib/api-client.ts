@@ -7,7 +7,7 @@
  *   with CancelledError, which the UI ignores silently;
  * - a 401 ends the stored session (session.end()): the guard of delegate pages then goes to /login,
  *   which says that the session ended and returns to the page after login (docs/decisions.md);
- * - delegate routes carry the token as `Authorization: Bearer`.
+ * - delegate and organiser routes carry the token as `Authorization: Bearer`.
  */
 import { API_BASE, fillPath, type RouteDef } from '#core/routes';
 import type { Envelope } from '#core/envelope';
@@ -77,7 +77,7 @@ export async function callApiForMessage<T>(route: RouteDef, options: CallOptions
 
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = session.token();
-  if (route.auth === 'delegate' && token) headers.authorization = `Bearer ${token}`;
+  if ((route.auth === 'delegate' || route.auth === 'organiser') && token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;

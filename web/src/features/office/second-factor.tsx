@@ -3,7 +3,7 @@
  * text, one code to confirm, then ten recovery codes shown once), afterwards one code per office
  * session (or a recovery code).
  */
-import { Alert, Box, Button, Card, Checkbox, Code, Field, HStack, Image, Input, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Checkbox, Field, HStack, Image, Input, List, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormAlert } from '../../components/form/form-alert';
@@ -162,9 +162,9 @@ export function Enrol() {
               <Stack gap="1">
                 <Text>Or type this key into the app (time-based):</Text>
                 <HStack gap="3" wrap="wrap">
-                  <Code fontSize="md" px="2" py="1" data-testid="totp-secret" wordBreak="break-all">
+                  <Box as="code" fontFamily="mono" fontSize="md" bg="gray.100" borderRadius="sm" px="2" py="1" data-testid="totp-secret" wordBreak="break-all">
                     {grouped(setup.secret)}
-                  </Code>
+                  </Box>
                   <Button size="sm" variant="outline" onClick={() => void copy(setup.secret, 'Key')}>
                     Copy the key
                   </Button>
