@@ -238,6 +238,11 @@ export const routes = {
   confirmSecondFactor: { method: 'POST', path: '/office/second_factor/confirm', handler: 'office/confirm-second-factor', auth: 'organiser', secondFactor: false, grants: [GET, PUT, UPDATE] },
   verifySecondFactor: { method: 'POST', path: '/office/second_factor/verify', handler: 'office/verify-second-factor', auth: 'organiser', secondFactor: false, grants: [GET, PUT, UPDATE] },
 
+  // The congress bank account: published by the office, read by a delegate paying by transfer
+  getBankAccount: { method: 'GET', path: '/registration/bank_account', handler: 'registration/get-bank-account', auth: 'delegate', grants: [GET] },
+  getPaymentSettings: { method: 'GET', path: '/office/payment_settings', handler: 'office/get-payment-settings', auth: 'organiser', grants: [GET] },
+  savePaymentSettings: { method: 'PUT', path: '/office/payment_settings', handler: 'office/save-payment-settings', auth: 'organiser', grants: [GET, PUT] },
+
   // The registration office (organisers): orders found by their transfer reference
   confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
   recordTransferRefund: { method: 'POST', path: '/office/transfers/{reference}/refunded', handler: 'office/record-transfer-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },

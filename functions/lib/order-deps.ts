@@ -5,6 +5,7 @@ import type { PaymentsDeps } from '#core/payments/ports';
 import { fileStore } from '#storage/files';
 import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
+import { paymentSettingsStore } from '#storage/payment-settings';
 import { newChecksum, secrets } from './crypto';
 import { domainLog } from './logger';
 import { sesMailer } from './mailer';
@@ -18,7 +19,7 @@ export function paymentsDeps(siteOrigin: string): PaymentsDeps {
     ledger,
     gateway: stripeGateway,
     payables: orderPayables({ orders: orderStore }),
-    notify: orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin }, registrationOffice),
+    notify: orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount }, registrationOffice),
     newId: secrets.newId,
     log: domainLog,
   };
@@ -34,5 +35,6 @@ export function orderDeps(siteOrigin: string): OrderDeps {
     newId: secrets.newId,
     newChecksum,
     siteOrigin,
+    bankAccount: paymentSettingsStore.bankAccount,
   };
 }

@@ -17,6 +17,7 @@ import {
   UpdateTimeToLiveCommand,
   type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableDefinition } from '../../functions/storage/table';
 import { assertPortFree, waitFor } from './ports';
 
@@ -135,4 +136,19 @@ export async function ensureTable(client: DynamoDBClient, tableName: string) {
       }),
     );
   }
+}
+
+/**
+ * Locally only: a clearly marked demonstration bank account, published unless the office has
+ * published one (a restart keeps whatever the office entered). See demo-bank-account.ts.
+ */
+export async function seedDemoBankAccount(client: DynamoDBClient, tableName: string) {
+  const { demoBankAccount } = await import('./demo-bank-account');
+  const { keys } = await import('../../functions/storage/keys');
+  const item = { ...keys.bankAccount(), entity: 'bank-account', ...demoBankAccount };
+  await DynamoDBDocumentClient.from(client)
+    .send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }))
+    .catch((error: Error) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
 }

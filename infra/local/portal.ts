@@ -15,7 +15,7 @@ import { API_BASE } from '../../functions/core/routes';
 import { pagePatterns, prerenderedPaths } from '../../web/src/config/paths';
 import { securityHeaders } from '../site/routing';
 import { assertPortFree } from './ports';
-import { ensureTable, startDynamo } from './dynamodb';
+import { ensureTable, seedDemoBankAccount, startDynamo } from './dynamodb';
 import { startS3 } from './s3';
 import { startMail } from './mail';
 import { createSiteHandler } from './site';
@@ -94,6 +94,7 @@ export async function startLocalPortal(options: PortalOptions) {
     const dynamo = await startDynamo({ port: options.dynamoPort, host, dataDir: options.dataDir });
     stops.push(dynamo.stop);
     await ensureTable(dynamo.client, TABLE_NAME);
+    await seedDemoBankAccount(dynamo.client, TABLE_NAME);
     const s3 = await startS3({
       port: options.s3Port,
       host,

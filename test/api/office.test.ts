@@ -144,3 +144,47 @@ describe('who may use an office route', () => {
     expect((await officeRoute(fresh, plus(T0, 60))).body.data).toEqual({ second_factor: 'enrol' });
   });
 });
+
+describe('the congress bank account', () => {
+  const account = {
+    beneficiary: 'National Cancer Center (API test)',
+    beneficiary_address: '17 Panjiayuan Nanli, Beijing',
+    bank: 'Bank of China, Beijing Branch',
+    bank_address: '1 Fuxingmen Nei Dajie, Beijing',
+    account_number: '3456 7890 1234',
+    swift: 'bkchcnbj',
+    currency: 'USD',
+  };
+
+  it('is published by the office (validated, versioned, audited) and shown to delegates without who published it', async () => {
+    const o = await officeSession('bank', T0);
+    const current = await call<{ version: number }>('GET', '/office/payment_settings', { token: o.token, at: T0 });
+    expect(current.status).toBe(200);
+    const base = current.body.data.version;
+
+    const bad = await call('PUT', '/office/payment_settings', { token: o.token, at: T0, json: { bank_account: { ...account, swift: 'BANK OF CHINA', currency: 'EUR', bank: '' }, base_version: base } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.data).toMatchObject({
+      errors: {
+        'bank_account.swift': 'Please enter the SWIFT/BIC code (8 or 11 letters and digits).',
+        'bank_account.currency': 'Delegates pay in US dollars: the currency is USD.',
+        'bank_account.bank': 'Please enter the bank name.',
+      },
+    });
+
+    const saved = await call<{ bank_account: { version: number; swift: string; published_by: string } }>('PUT', '/office/payment_settings', { token: o.token, at: T0, json: { bank_account: account, base_version: base } });
+    expect([saved.status, saved.body.message]).toEqual([200, 'The bank account is published: delegates now see it at the bank transfer step and in their e-mails.']);
+    expect(saved.body.data.bank_account).toMatchObject({ version: base + 1, swift: 'BKCHCNBJ', published_by: o.email });
+    const stale = await call('PUT', '/office/payment_settings', { token: o.token, at: T0, json: { bank_account: account, base_version: base } });
+    expect([stale.status, stale.body.message]).toEqual([409, 'The bank account was changed in another window or by another organiser. Reload the page to see it, then make your change again.']);
+
+    const delegate = await newDelegate('payer');
+    const shown = await call<{ bank_account: Record<string, unknown> }>('GET', '/registration/bank_account', { token: delegate.token, at: T0 });
+    expect(shown.body.data.bank_account).toMatchObject({ beneficiary: account.beneficiary, swift: 'BKCHCNBJ', currency: 'USD' });
+    expect(shown.body.data.bank_account).not.toHaveProperty('published_by');
+    expect((await call('PUT', '/office/payment_settings', { token: delegate.token, at: T0, json: { bank_account: account, base_version: base + 1 } })).status).toBe(403);
+
+    const audit = await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'AUDIT#payment_settings#bank_account' } }));
+    expect((audit.Items ?? []).some((i) => i.action === 'payment_settings.bank_account_published' && (i.actor as { email: string }).email === o.email)).toBe(true);
+  });
+});

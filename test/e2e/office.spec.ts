@@ -75,6 +75,24 @@ test('an organiser sets up the authenticator, then confirms a delegate\'s bank t
   await delegate.reload();
   await expect(delegate.getByRole('table', { name: 'Your registration orders' }).getByRole('row').filter({ hasText: order.order_no })).toContainText('Paid');
 
+  // The office publishes the congress bank account; a delegate paying by transfer sees it at step 6.
+  const bankForm = page.getByRole('form', { name: 'Congress bank account' });
+  await expect(page.getByTestId('bank-account-status')).toHaveText(/^Published \(version \d+\) on .* by /);
+  const bankName = `Bank of China, Beijing Branch ${Date.now().toString(36)}`;
+  await bankForm.getByRole('textbox', { name: 'SWIFT/BIC' }).fill('not a code');
+  await bankForm.getByRole('button', { name: 'Publish the changes' }).click();
+  await expect(bankForm.getByText('Please enter the SWIFT/BIC code (8 or 11 letters and digits).')).toBeVisible();
+  await bankForm.getByRole('textbox', { name: 'SWIFT/BIC' }).fill('BKCHCNBJ110');
+  await bankForm.getByRole('textbox', { name: 'Bank', exact: true }).fill(bankName);
+  await bankForm.getByRole('button', { name: 'Publish the changes' }).click();
+  await expect(bankForm.getByRole('status')).toContainText('The bank account is published');
+  const next = await delegate.request.post(api('/registration/submission'), { data: validOrder(), headers: await bearer(delegate) });
+  const nextOrder = ((await next.json()) as { data: { checksum: string } }).data;
+  await delegate.goto(`/registration/submission?checksum=${nextOrder.checksum}`);
+  await delegate.getByRole('button', { name: 'Bank Transfer Payment' }).click();
+  await expect(delegate.getByText(bankName)).toBeVisible();
+  await expect(delegate.getByText('BKCHCNBJ110')).toBeVisible();
+
   // A new session asks for a code again (not the one just used).
   await page.evaluate(() => localStorage.clear());
   await page.goto('/login');
@@ -90,6 +108,8 @@ test('an organiser sets up the authenticator, then confirms a delegate\'s bank t
   await page.getByRole('textbox', { name: '6-digit code from the app' }).fill(await totpCode(secret, later));
   await page.getByRole('button', { name: 'Open the office' }).click();
   await expect(page.getByRole('heading', { name: 'Bank transfers' })).toBeVisible();
+  await expect(page.getByTestId('bank-account-status')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Bank', exact: true })).toHaveValue(bankName);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/office-390.png', fullPage: true });
   // Only the two refusals the test asked for: the office before the role (403), the wrong code (400).

@@ -201,22 +201,15 @@ export const registration2024 = {
 } as const;
 
 /**
- * Where delegates send a bank transfer, as the registration office supplies it. Empty values are
- * not shown (and `npm run build` lists them as missing); nothing here may be invented.
+ * How delegates pay by bank transfer. The account itself is entered and published by the office
+ * (/office, core/office/payment-settings.ts), never written here.
  */
 export const bankTransfer = {
-  beneficiary: '',
-  bank: '',
-  bankAddress: '',
-  accountNumber: '',
-  swift: '',
   currency: 'USD',
   /** Shown with the details: the transfer must carry the order's reference. */
   instructions:
     'Please transfer the exact total in US dollars and write the payment reference of your order in the transfer details, so that the registration office can match your payment. Bank charges are borne by the delegate.',
 } as const;
-
-export type BankTransferDetails = { readonly [K in keyof typeof bankTransfer]: string };
 
 /** Hotels page: advertised range of nightly rates in USD. */
 export const hotelRateRangeUsd = { from: 144, to: 392 } as const;

@@ -4,6 +4,7 @@
  * amounts, the refund rule), and the registration office's notice of a transfer to look for.
  */
 import { bankTransfer, conference } from '../config/conference';
+import { bankDetailLines, type BankAccount } from '../office/payment-settings';
 import { layout } from '../mail/templates';
 import { formatMoney } from '../money';
 import { formatCstInstant } from '../time';
@@ -14,20 +15,6 @@ import type { StoredOrder } from './ports';
 
 const usd = (cents: number) => formatMoney(cents, 'USD');
 
-/** The bank details organisers have supplied (nothing is shown for a value that is missing). */
-export function bankDetailLines(reference: string): string[] {
-  const b = bankTransfer;
-  const lines = [
-    b.beneficiary && `Beneficiary: ${b.beneficiary}`,
-    b.bank && `Bank: ${b.bank}`,
-    b.bankAddress && `Bank address: ${b.bankAddress}`,
-    b.accountNumber && `Account number: ${b.accountNumber}`,
-    b.swift && `SWIFT/BIC: ${b.swift}`,
-  ].filter(Boolean) as string[];
-  if (lines.length === 0) lines.push(`The bank details will be sent by the registration office (${conference.contacts.registration}).`);
-  return [...lines, `Currency: ${b.currency}`, `Payment reference (write it in the transfer): ${reference}`];
-}
-
 function summary(order: StoredOrder): string[] {
   return [
     `Order ${order.order_no}: ${rateOf(order.rate).label} rate`,
@@ -37,7 +24,7 @@ function summary(order: StoredOrder): string[] {
   ];
 }
 
-export function orderPlacedMail(order: StoredOrder, links: { pay: string }) {
+export function orderPlacedMail(order: StoredOrder, links: { pay: string }, account: BankAccount | undefined) {
   return layout({
     subject: `Registration order ${order.order_no}: please complete the payment`,
     heading: 'Your registration order is saved',
@@ -47,7 +34,7 @@ export function orderPlacedMail(order: StoredOrder, links: { pay: string }) {
     ],
     sections: [
       { heading: 'Order', items: summary(order) },
-      { heading: 'Bank transfer', items: [...bankDetailLines(order.reference), bankTransfer.instructions] },
+      { heading: 'Bank transfer', items: [...bankDetailLines(account, order.reference, conference.contacts.registration), bankTransfer.instructions] },
     ],
     action: { label: 'Pay this order', url: links.pay },
   });
@@ -72,14 +59,14 @@ export function paymentReceivedMail(order: StoredOrder, payment: Payment, at: Da
 }
 
 /** Part of a bank transfer arrived: what is still missing, to be sent with the same reference. `rest` is the payment still awaited. */
-export function paymentIncompleteMail(order: StoredOrder, rest: Payment) {
+export function paymentIncompleteMail(order: StoredOrder, rest: Payment, account: BankAccount | undefined) {
   return layout({
     subject: `Incomplete payment: registration order ${order.order_no}`,
     heading: 'Part of your payment has arrived',
     paragraphs: [
       `The registration office has received a bank transfer for order ${order.order_no}, but it does not cover the order (${usd(order.amount_required)}). ${usd(rest.amount)} is still missing. Please transfer it with the same payment reference; the order stays "Checking" until it arrives.`,
     ],
-    sections: [{ heading: 'Still to transfer', items: [`Amount: ${usd(rest.amount)}`, ...bankDetailLines(order.reference)] }],
+    sections: [{ heading: 'Still to transfer', items: [`Amount: ${usd(rest.amount)}`, ...bankDetailLines(account, order.reference, conference.contacts.registration)] }],
   });
 }
 
@@ -92,14 +79,14 @@ export function paymentFailedMail(order: StoredOrder, links: { pay: string }) {
   });
 }
 
-export function transferNotedMail(order: StoredOrder, links: { list: string }) {
+export function transferNotedMail(order: StoredOrder, links: { list: string }, account: BankAccount | undefined) {
   return layout({
     subject: `Bank transfer noted: registration order ${order.order_no}`,
     heading: 'Thank you: we will look for your transfer',
     paragraphs: [
       `You told us that you have sent the bank transfer for order ${order.order_no}. Its status is now "Checking" until the registration office finds the payment on the bank statement; you will receive an e-mail then.`,
     ],
-    sections: [{ heading: 'Transfer', items: [`Amount: ${usd(order.amount_required)}`, ...bankDetailLines(order.reference)] }],
+    sections: [{ heading: 'Transfer', items: [`Amount: ${usd(order.amount_required)}`, ...bankDetailLines(account, order.reference, conference.contacts.registration)] }],
     action: { label: 'See your orders', url: links.list },
   });
 }

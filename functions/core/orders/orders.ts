@@ -4,6 +4,7 @@
  * only), deleted while unpaid, or cancelled with the refund the policy gives on that day.
  * Every call is scoped to the owner: another delegate's order is "not found".
  */
+import { paymentSettingsMessages, type BankAccount } from '../office/payment-settings';
 import { conference, deadlines, registration2024 } from '../config/conference';
 import { countryRegions } from '../data/countries';
 import { phoneNumberPrefixes } from '../data/phone-prefixes';
@@ -83,6 +84,8 @@ export interface OrderDeps {
   /** An unguessable handle (the order's checksum). */
   newChecksum(): string;
   siteOrigin: string;
+  /** The congress bank account as the office published it (none: bank transfer is closed). */
+  bankAccount(): Promise<BankAccount | undefined>;
 }
 
 /** What reading orders with their money needs (no card provider: the list loads fast). */
@@ -287,7 +290,7 @@ export async function createOrder(deps: OrderDeps, owner: Owner, form: OrderForm
     updated_at: at,
   };
   if ((await deps.orders.create(order, registration2024.maxOrdersPerDelegate)) === 'full') throw conflict(orderResultMessages.limit);
-  const mailed = await send(deps, owner.email, orderPlacedMail(order, links(deps, order)), 'order placed');
+  const mailed = await send(deps, owner.email, orderPlacedMail(order, links(deps, order), await deps.bankAccount()), 'order placed');
   return {
     message: orderResultMessages.created,
     data: { id: order.id, checksum: order.checksum, order_no: order.order_no, amount_required: wireAmount(order.amount_required), mail_sent: mailed },
@@ -399,7 +402,7 @@ export function orderPayables(deps: Pick<OrderDeps, 'orders'>): PayableModule {
 }
 
 /** The mails about an order's payments (the payments module decides when; this says what). */
-export function orderPaymentMails(deps: Pick<OrderDeps, 'mailer' | 'log' | 'siteOrigin'>, office: string) {
+export function orderPaymentMails(deps: Pick<OrderDeps, 'mailer' | 'log' | 'siteOrigin' | 'bankAccount'>, office: string) {
   return async (mail: PaymentMail) => {
     const order = mail.payable.record as StoredOrder;
     const to = order.owner_email;
@@ -409,7 +412,7 @@ export function orderPaymentMails(deps: Pick<OrderDeps, 'mailer' | 'log' | 'site
       case 'payment-received':
         return void (await send(deps, to, paymentReceivedMail(order, mail.payment, mail.at, l), mail.kind));
       case 'payment-incomplete':
-        return void (await send(deps, to, paymentIncompleteMail(order, mail.payment), mail.kind));
+        return void (await send(deps, to, paymentIncompleteMail(order, mail.payment, await deps.bankAccount()), mail.kind));
       case 'payment-failed':
         return void (await send(deps, to, paymentFailedMail(order, l), mail.kind));
       case 'refund-requested':
@@ -485,13 +488,15 @@ export async function chooseTransfer(deps: OrderDeps, ownerId: string, id: strin
   if (!orderActions(found.payment_status).pay) throw conflict(orderResultMessages.notAwaitingPayment);
   assertOpen(now);
   if (type === 'later') return { message: orderResultMessages.transferLater };
+  const account = await deps.bankAccount();
+  if (!account) throw conflict(paymentSettingsMessages.transferClosed);
   await closeOpenCheckouts(deps, found, now);
   const order = await ownOrder(deps, ownerId, id);
   if (!orderActions(order.payment_status).pay) throw conflict(orderResultMessages.notAwaitingPayment);
   const move = change(order, 'transfer-done', now, { payment_method: 'transfer' })!;
   await noteTransfer(deps.payments, payableOf(order), move, now);
   const checking = { ...order, payment_status: ORDER_STATUS.checking as OrderStatus };
-  await send(deps, order.owner_email, transferNotedMail(checking, links(deps, order)), 'transfer noted');
+  await send(deps, order.owner_email, transferNotedMail(checking, links(deps, order), account), 'transfer noted');
   await send(deps, office, transferToMatchMail(checking, now), 'transfer to match');
   return { message: orderResultMessages.transferDone };
 }

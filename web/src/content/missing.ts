@@ -6,7 +6,6 @@
 import homeJson from './home.json';
 import hotelsJson from './hotels.json';
 import siteJson from './site.json';
-import { bankTransfer, type BankTransferDetails } from '#core/config/conference';
 import type { HomeContent, HotelsContent, SiteContent } from './schema';
 
 export interface MissingValue {
@@ -20,7 +19,6 @@ export function missingContent(
   site: SiteContent = siteJson as SiteContent,
   hotels: HotelsContent = hotelsJson as HotelsContent,
   home: HomeContent = homeJson as HomeContent,
-  bankAccount: BankTransferDetails = bankTransfer,
 ): MissingValue[] {
   const missing: MissingValue[] = [];
   const check = (value: string, where: string, what: string) => {
@@ -36,16 +34,6 @@ export function missingContent(
       missing.push({ where: `hotels.json hotels[${i}].contact`, what: `telephone, e-mail or website of ${h.name}` });
     }
   });
-  const bank: [keyof BankTransferDetails, string][] = [
-    ['beneficiary', 'beneficiary (account holder) of the congress bank account'],
-    ['bank', 'name of the bank'],
-    ['bankAddress', 'address of the bank'],
-    ['accountNumber', 'account number (or IBAN)'],
-    ['swift', 'SWIFT/BIC code'],
-  ];
-  for (const [field, what] of bank) {
-    check(bankAccount[field], `functions/core/config/conference.ts bankTransfer.${field}`, `${what} (bank transfer step of the registration wizard)`);
-  }
   home.partners.forEach((p, i) => check(p.logo, `home.json partners[${i}].logo`, `logo of ${p.name} (an image under web/public/images/partners/)`));
   return missing;
 }

@@ -3,6 +3,8 @@
  * all-or-nothing ledger writes with their conditions) as the DynamoDB and Stripe adapters.
  */
 import type { Mail } from '#core/accounts/ports';
+import type { BankAccount } from '#core/office/payment-settings';
+import { demoBankAccount } from '../../../../infra/local/demo-bank-account';
 import { orderPayables, orderPaymentMails, type OrderDeps } from '#core/orders/orders';
 import type { OrderStore, StoredOrder } from '#core/orders/ports';
 import { holdsPlace } from '#core/orders/states';
@@ -179,11 +181,14 @@ export function orderWorld() {
   };
   const log = { error: (m: string) => void errors.push(m), info: () => undefined };
   const siteOrigin = 'https://congress.example.org';
+  /** The office has published the congress account (bank transfer open), unless a test withdraws it. */
+  const bank = { account: demoBankAccount as BankAccount | undefined };
+  const bankAccount = async () => bank.account;
   const payments: PaymentsDeps = {
     ledger: ledger.ledger,
     gateway: card.gateway,
     payables: orderPayables({ orders: orders.store }),
-    notify: orderPaymentMails({ mailer, log, siteOrigin }, OFFICE),
+    notify: orderPaymentMails({ mailer, log, siteOrigin, bankAccount }, OFFICE),
     newId: () => `id-${++ids}`,
     log,
   };
@@ -197,6 +202,7 @@ export function orderWorld() {
     newId: () => `order-${++ids}`,
     newChecksum: () => `checksum-${++ids}`,
     siteOrigin,
+    bankAccount,
   };
   return {
     deps,
@@ -208,6 +214,10 @@ export function orderWorld() {
     files,
     mailDown: (on: boolean) => {
       mailDown = on;
+    },
+    /** Withdraws (or publishes again) the congress bank account. */
+    setBankAccount: (account: BankAccount | undefined) => {
+      bank.account = account;
     },
     mailsTo: (to: string) => outbox.filter((m) => m.to === to).map((m) => m.subject),
   };

@@ -19,6 +19,7 @@ import { SmartLink } from '../../components/smart-link';
 import { paths } from '../../config/paths';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { officeApi, secondFactorKey, secondFactorQuery } from './api';
+import { BankAccountCard } from './bank-account-card';
 import { Enrol, Verify } from './second-factor';
 
 const LEAD = 'For the registration office: organisers only, with a code from an authenticator app once per session.';
@@ -172,7 +173,21 @@ export default function OfficePage() {
             {s.email}
           </Text>
         </HStack>
-        {!s.enrolled ? <Enrol /> : !s.verified ? <Verify recoveryCodesLeft={s.recovery_codes_left} /> : <Transfers />}
+        {!s.enrolled ? (
+          <Enrol />
+        ) : !s.verified ? (
+          <Verify recoveryCodesLeft={s.recovery_codes_left} />
+        ) : (
+          <>
+            <Transfers />
+            <Stack gap="4">
+              <Heading as="h2" size="xl">
+                Payment settings
+              </Heading>
+              <BankAccountCard />
+            </Stack>
+          </>
+        )}
       </Stack>
     </Page>
   );

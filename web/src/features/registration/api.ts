@@ -3,6 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { routes } from '#core/routes';
 import type { getOrder, getOrderByChecksum, listOrders, confirmOrderCheckout, orderOptions } from '#core/orders/orders';
 import type { OrderFormInput } from '#core/orders/schemas';
+import type { BankAccount } from '#core/office/payment-settings';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 import { session } from '../../lib/session-store';
 
@@ -13,6 +14,9 @@ export type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
 export type OrderByChecksum = Awaited<ReturnType<typeof getOrderByChecksum>>;
 export type OrderOptions = ReturnType<typeof orderOptions>;
 export type CheckoutOutcome = Awaited<ReturnType<typeof confirmOrderCheckout>>;
+
+/** The congress bank account as a delegate sees it (null until the office publishes it). */
+export type PublishedBankAccount = Omit<BankAccount, 'version' | 'published_by'>;
 
 /** A save that has not answered in a minute is reported, so the button never spins for ever. */
 const SAVE_TIMEOUT_MS = 60_000;
@@ -47,6 +51,7 @@ export const orderApi = {
   checkout: (id: string, cancelUrl: string) => callApi<{ url: string }>(routes.createCheckout, { body: { id, cancel_url: cancelUrl } }),
   confirmCheckout: (sessionId: string) => callApi<CheckoutOutcome>(routes.confirmCheckout, { body: { session_id: sessionId } }),
   transfer: (id: string, type: 'later' | 'done') => callApiForMessage<null>(routes.chooseTransfer, { params: { id }, body: { type } }),
+  bankAccount: () => callApi<{ bank_account: PublishedBankAccount | null }>(routes.getBankAccount),
   /** A passport page uploaded in the form but not saved with the order. */
   removePendingFile: (id: string) => callApi<null>(routes.deleteUpload, { params: { id }, concurrent: true }),
 };
@@ -63,3 +68,6 @@ export const useOrder = (id: string | undefined) =>
   useQuery({ queryKey: orderKeys.detail(id ?? ''), queryFn: () => orderApi.get(id!), enabled: Boolean(id), staleTime: 0, retry: false });
 export const useOrderByChecksum = (checksum: string | undefined) =>
   useQuery({ queryKey: orderKeys.byChecksum(checksum ?? ''), queryFn: () => orderApi.byChecksum(checksum!), enabled: Boolean(checksum), staleTime: 0, retry: false });
+
+/** The congress account for a transfer (steps 5 and 6): read fresh, the office may publish it any time. */
+export const useBankAccount = () => useQuery({ queryKey: ['bank-account'], queryFn: orderApi.bankAccount, staleTime: 0 });

@@ -24,7 +24,7 @@ import type { useUploads } from '../../components/upload/use-uploads';
 import { placeholderValues } from '../../content/placeholders';
 import info from '../../content/registration-info.json';
 import { useConference } from '../../lib/conference';
-import type { OrderOptions } from './api';
+import { useBankAccount, type OrderOptions } from './api';
 import { hotelEstimate, liveTotal, type OrderFormValues } from './order-form';
 import { RefundPolicy } from './refund-policy';
 
@@ -385,6 +385,7 @@ function OrderSummary({ order }: { order: PayableOrder }) {
 
 export function PaymentStep(props: { order: PayableOrder | null; onCard: () => Promise<void>; onTransfer: () => void }) {
   const [busy, setBusy] = useState(false);
+  const bank = useBankAccount();
   return (
     <Stack gap="6">
       {props.order && <OrderSummary order={props.order} />}
@@ -416,10 +417,20 @@ export function PaymentStep(props: { order: PayableOrder | null; onCard: () => P
             <Heading as="h3" size="md">
               Bank transfer
             </Heading>
-            <Text color="gray.700">Transfer the total to the congress account. The registration office checks your transfer and then marks the order paid.</Text>
-            <Button variant="outline" colorPalette="brand" onClick={props.onTransfer}>
-              Bank Transfer Payment
-            </Button>
+            {bank.isPending ? (
+              <Text color="gray.700">Looking up the congress bank account...</Text>
+            ) : bank.data?.bank_account ? (
+              <>
+                <Text color="gray.700">Transfer the total to the congress account. The registration office checks your transfer and then marks the order paid.</Text>
+                <Button variant="outline" colorPalette="brand" onClick={props.onTransfer}>
+                  Bank Transfer Payment
+                </Button>
+              </>
+            ) : (
+              <Text color="gray.700" data-testid="transfer-closed">
+                Bank transfer opens when the registration office publishes the congress bank account. Please pay by card, or come back later: your order stays saved.
+              </Text>
+            )}
           </Card.Body>
         </Card.Root>
       </Grid>
@@ -429,16 +440,17 @@ export function PaymentStep(props: { order: PayableOrder | null; onCard: () => P
 
 export function TransferStep(props: { order: PayableOrder | null; onChoice: (type: 'later' | 'done') => Promise<void> }) {
   const facts = useConference();
-  const bank = facts.data?.bankTransfer;
+  const account = useBankAccount().data?.bank_account;
   const [busy, setBusy] = useState<'later' | 'done' | null>(null);
-  const details: [string, string][] = bank
+  const details: [string, string][] = account
     ? [
-        ['Beneficiary', bank.beneficiary],
-        ['Bank', bank.bank],
-        ['Bank address', bank.bankAddress],
-        ['Account number', bank.accountNumber],
-        ['SWIFT', bank.swift],
-        ['Currency', bank.currency],
+        ['Beneficiary', account.beneficiary],
+        ['Beneficiary address', account.beneficiary_address],
+        ['Bank', account.bank],
+        ['Bank address', account.bank_address],
+        ['Account number / IBAN', account.account_number],
+        ['SWIFT/BIC', account.swift],
+        ['Currency', account.currency],
       ]
     : [];
   const shown = details.filter(([, value]) => value);
@@ -465,7 +477,7 @@ export function TransferStep(props: { order: PayableOrder | null; onChoice: (typ
           </Text>
         </Box>
       )}
-      {bank && <Text>{bank.instructions}</Text>}
+      {facts.data && <Text>{facts.data.bankTransfer.instructions}</Text>}
       {shown.length > 0 ? (
         <DataList.Root orientation="horizontal">
           {shown.map(([label, value]) => (
@@ -476,8 +488,8 @@ export function TransferStep(props: { order: PayableOrder | null; onChoice: (typ
           ))}
         </DataList.Root>
       ) : (
-        <FormAlert status="info" title="The bank account details are sent to you by e-mail.">
-          They are not published here yet. Please write to the registration office if you have not received them.
+        <FormAlert status="info" title="Bank transfer is not open yet.">
+          The registration office has not published the congress bank account yet. Please pay by card, or choose Pay later and come back.
         </FormAlert>
       )}
       <Text color="gray.700">
@@ -488,7 +500,7 @@ export function TransferStep(props: { order: PayableOrder | null; onChoice: (typ
         <Button variant="outline" loading={busy === 'later'} disabled={busy !== null} onClick={() => void choose('later')}>
           Pay later
         </Button>
-        <Button colorPalette="brand" loading={busy === 'done'} disabled={busy !== null} onClick={() => void choose('done')}>
+        <Button colorPalette="brand" loading={busy === 'done'} disabled={busy !== null || !account} onClick={() => void choose('done')}>
           Done
         </Button>
       </Stack>
