@@ -3,7 +3,9 @@ import { conference } from '#core/config/conference';
 import { orderPayables, orderPaymentMails, type OrderDeps } from '#core/orders/orders';
 import type { PaymentsDeps } from '#core/payments/ports';
 import { fileStore } from '#storage/files';
-import { ledger } from '#storage/ledger';
+import type { Actor } from '#core/audit/audit';
+import { orderStatusNames, type OrderStatus } from '#core/orders/states';
+import { auditedLedger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
 import { paymentSettingsStore } from '#storage/payment-settings';
 import { newChecksum, secrets } from './crypto';
@@ -14,9 +16,23 @@ import { stripeGateway } from './payments/stripe-gateway';
 /** Where the registration office's notices go (transfers to match, refunds that failed). */
 export const registrationOffice = conference.contacts.registration;
 
-export function paymentsDeps(siteOrigin: string): PaymentsDeps {
+/** Who causes the writes of this request, and when: every ledger write is audited with it. */
+export interface RequestActor {
+  actor: Actor;
+  now: Date;
+}
+
+/** The names the audit log gives a subject's states (`order.paid`, `order.checking`, ...). */
+const statusName = (kind: string, status: number) => (kind === 'order' ? (orderStatusNames[status as OrderStatus] ?? String(status)) : String(status));
+
+/** A delegate acting on their own orders. */
+export const delegateActor = (auth: { userId: string; email: string }): Actor => ({ kind: 'delegate', id: auth.userId, email: auth.email });
+/** The card provider (its webhook). */
+export const stripeActor: Actor = { kind: 'stripe', id: 'stripe' };
+
+export function paymentsDeps(siteOrigin: string, who: RequestActor): PaymentsDeps {
   return {
-    ledger,
+    ledger: auditedLedger(who.actor, () => who.now, statusName),
     gateway: stripeGateway,
     payables: orderPayables({ orders: orderStore }),
     notify: orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount }, registrationOffice),
@@ -25,10 +41,10 @@ export function paymentsDeps(siteOrigin: string): PaymentsDeps {
   };
 }
 
-export function orderDeps(siteOrigin: string): OrderDeps {
+export function orderDeps(siteOrigin: string, who: RequestActor): OrderDeps {
   return {
     orders: orderStore,
-    payments: paymentsDeps(siteOrigin),
+    payments: paymentsDeps(siteOrigin, who),
     files: fileStore,
     mailer: sesMailer,
     log: domainLog,

@@ -11,6 +11,9 @@ import type { Payment, Refund, Subject } from '#core/payments/model';
 import type { Ledger, LedgerWrite, SubjectChange } from '#core/payments/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
+import { ledgerAuditEntries } from '#core/audit/ledger-audit';
+import type { Actor } from '#core/audit/audit';
+import { auditPut } from './audit';
 import { transact, type Items } from './claims';
 import { orderPlaceMove } from './orders';
 import { epochSeconds, keys } from './keys';
@@ -18,8 +21,10 @@ import { epochSeconds, keys } from './keys';
 /** The provider retries an event for up to 3 days; we remember applied ones for 30. */
 const EVENT_DAYS = 30;
 
-const paymentKey = (p: Pick<Payment, 'id' | 'subject'>) => keys.payment(p.subject.owner_id, p.subject.kind, p.subject.id, p.id);
-const refundKey = (r: Pick<Refund, 'id' | 'subject'>) => keys.refund(r.subject.owner_id, r.subject.kind, r.subject.id, r.id);
+const paymentKey = (p: Pick<Payment, 'id' | 'subject'>) =>
+  keys.payment(p.subject.owner_id, p.subject.kind, p.subject.id, p.id);
+const refundKey = (r: Pick<Refund, 'id' | 'subject'>) =>
+  keys.refund(r.subject.owner_id, r.subject.kind, r.subject.id, r.id);
 
 /** A record as the domain sees it; one written before records had versions reads as version 0. */
 function strip<T>(item: Record<string, unknown>): T {
@@ -28,13 +33,25 @@ function strip<T>(item: Record<string, unknown>): T {
 }
 
 /** A record written only if new, or only over the version read (0: written before versions). */
-function recordWrite(key: { pk: string; sk: string }, entity: string, record: object, expect: number | null): Items[number] {
+function recordWrite(
+  key: { pk: string; sk: string },
+  entity: string,
+  record: object,
+  expect: number | null,
+): Items[number] {
   const condition =
     expect === null
       ? { ConditionExpression: 'attribute_not_exists(pk)' }
       : expect === 0
-        ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#v)', ExpressionAttributeNames: { '#v': 'version' } }
-        : { ConditionExpression: '#v = :expect', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':expect': expect } };
+        ? {
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#v)',
+            ExpressionAttributeNames: { '#v': 'version' },
+          }
+        : {
+            ConditionExpression: '#v = :expect',
+            ExpressionAttributeNames: { '#v': 'version' },
+            ExpressionAttributeValues: { ':expect': expect },
+          };
   return { Put: { TableName: env.tableName(), Item: { ...key, entity, ...record }, ...condition } };
 }
 
@@ -53,7 +70,11 @@ function subjectWrite(change: SubjectChange): Items[number] {
           Key: keys.order(change.subject.owner_id, change.subject.id),
           UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
           ConditionExpression: 'attribute_exists(pk) AND #status = :from AND #version = :base',
-          ExpressionAttributeNames: { ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])), '#status': 'payment_status', '#version': 'updated_at' },
+          ExpressionAttributeNames: {
+            ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+            '#status': 'payment_status',
+            '#version': 'updated_at',
+          },
           ExpressionAttributeValues: {
             ...Object.fromEntries(names.map((n, i) => [`:v${i}`, set[n as keyof typeof set]])),
             ':from': change.from,
@@ -81,10 +102,17 @@ function subjectCheck(subject: Subject, version: string): Items[number] {
 }
 
 function byKind(items: Record<string, unknown>[]) {
-  const byTime = (a: { created_at: string }, b: { created_at: string }) => a.created_at.localeCompare(b.created_at);
+  const byTime = (a: { created_at: string }, b: { created_at: string }) =>
+    a.created_at.localeCompare(b.created_at);
   return {
-    payments: items.filter((i) => i.entity === 'payment').map((i) => strip<Payment>(i)).sort(byTime),
-    refunds: items.filter((i) => i.entity === 'refund').map((i) => strip<Refund>(i)).sort(byTime),
+    payments: items
+      .filter((i) => i.entity === 'payment')
+      .map((i) => strip<Payment>(i))
+      .sort(byTime),
+    refunds: items
+      .filter((i) => i.entity === 'refund')
+      .map((i) => strip<Refund>(i))
+      .sort(byTime),
   };
 }
 
@@ -113,26 +141,46 @@ const eventItem = (eventId: string) => ({
   expires_at: epochSeconds(new Date()) + EVENT_DAYS * 86_400,
 });
 
+/** One ledger write as one transaction, with `extra` items (its audit entries) in it. */
+async function commitWith(write: LedgerWrite, extra: Items) {
+  const items: Items = [];
+  if (write.eventId)
+    items.push({
+      Put: {
+        TableName: env.tableName(),
+        Item: eventItem(write.eventId),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+  for (const p of write.payments ?? [])
+    items.push(recordWrite(paymentKey(p.record), 'payment', p.record, p.expect));
+  for (const r of write.refunds ?? [])
+    items.push(recordWrite(refundKey(r.record), 'refund', r.record, r.expect));
+  if (write.subject) items.push(subjectWrite(write.subject));
+  if (write.subject?.place) items.push(orderPlaceMove(write.subject.subject.owner_id, write.subject.place));
+  if (write.subjectUnchanged)
+    items.push(subjectCheck(write.subjectUnchanged.subject, write.subjectUnchanged.version));
+  if (items.length === 0) return 'ok' as const;
+  const result = await transact([...items, ...extra]);
+  if (result === 'ok') return 'ok' as const;
+  if (write.eventId && result[0] === 'ConditionalCheckFailed') return 'duplicate-event' as const;
+  if (result.includes('ConditionalCheckFailed') || result.includes('TransactionConflict'))
+    return 'conflict' as const;
+  throw new Error(`ledger write failed: ${result.join(', ')}`);
+}
+
 export const ledger: Ledger = {
-  async commit(write: LedgerWrite) {
-    const items: Items = [];
-    if (write.eventId) items.push({ Put: { TableName: env.tableName(), Item: eventItem(write.eventId), ConditionExpression: 'attribute_not_exists(pk)' } });
-    for (const p of write.payments ?? []) items.push(recordWrite(paymentKey(p.record), 'payment', p.record, p.expect));
-    for (const r of write.refunds ?? []) items.push(recordWrite(refundKey(r.record), 'refund', r.record, r.expect));
-    if (write.subject) items.push(subjectWrite(write.subject));
-    if (write.subject?.place) items.push(orderPlaceMove(write.subject.subject.owner_id, write.subject.place));
-    if (write.subjectUnchanged) items.push(subjectCheck(write.subjectUnchanged.subject, write.subjectUnchanged.version));
-    if (items.length === 0) return 'ok';
-    const result = await transact(items);
-    if (result === 'ok') return 'ok';
-    if (write.eventId && result[0] === 'ConditionalCheckFailed') return 'duplicate-event';
-    if (result.includes('ConditionalCheckFailed') || result.includes('TransactionConflict')) return 'conflict';
-    throw new Error(`ledger write failed: ${result.join(', ')}`);
-  },
+  commit: (write: LedgerWrite) => commitWith(write, []),
 
   async markEvent(eventId) {
     try {
-      await documentClient().send(new PutCommand({ TableName: env.tableName(), Item: eventItem(eventId), ConditionExpression: 'attribute_not_exists(pk)' }));
+      await documentClient().send(
+        new PutCommand({
+          TableName: env.tableName(),
+          Item: eventItem(eventId),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
       return 'ok';
     } catch (error) {
       if ((error as Error).name === 'ConditionalCheckFailedException') return 'duplicate-event';
@@ -141,12 +189,16 @@ export const ledger: Ledger = {
   },
 
   async payment(subject: Subject, id: string) {
-    const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: paymentKey({ id, subject }), ConsistentRead: true }));
+    const r = await documentClient().send(
+      new GetCommand({ TableName: env.tableName(), Key: paymentKey({ id, subject }), ConsistentRead: true }),
+    );
     return r.Item ? strip<Payment>(r.Item) : undefined;
   },
 
   async refund(subject: Subject, id: string) {
-    const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: refundKey({ id, subject }), ConsistentRead: true }));
+    const r = await documentClient().send(
+      new GetCommand({ TableName: env.tableName(), Key: refundKey({ id, subject }), ConsistentRead: true }),
+    );
     return r.Item ? strip<Refund>(r.Item) : undefined;
   },
 
@@ -163,3 +215,18 @@ export const ledger: Ledger = {
     return new Map([...bySubject].map(([id, items]) => [id, byKind(items)]));
   },
 };
+
+/**
+ * The ledger of one request: every write also puts its audit entries (core/audit/ledger-audit.ts),
+ * with who caused it and when, in the same transaction.
+ */
+export function auditedLedger(
+  actor: Actor,
+  now: () => Date,
+  statusName: (kind: string, status: number) => string,
+): Ledger {
+  return {
+    ...ledger,
+    commit: (write) => commitWith(write, ledgerAuditEntries(write, actor, now(), statusName).map(auditPut)),
+  };
+}

@@ -7,6 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { officeMessages } from '#core/office/access';
+import { validOrder } from '../support/bodies';
 import { PASSWORD, call, dynamoOrigin, newClient, newDelegate, officeSession, organiserCommand, totpCode, uniqueEmail } from './support';
 
 const T0 = '2024-08-01T02:00:00Z';
@@ -186,5 +187,27 @@ describe('the congress bank account', () => {
 
     const audit = await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'AUDIT#payment_settings#bank_account' } }));
     expect((audit.Items ?? []).some((i) => i.action === 'payment_settings.bank_account_published' && (i.actor as { email: string }).email === o.email)).toBe(true);
+  });
+});
+
+describe('the audit log of money', () => {
+  it('records who confirmed a transfer (the organiser) and that the order became paid, in the same write', async () => {
+    const d = await newDelegate('audited');
+    const created = await call<{ id: string }>('POST', '/registration/submission', { token: d.token, at: T0, json: validOrder() });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.data.id;
+    expect((await call('POST', `/registration/submission/transfer-payment/${id}`, { token: d.token, at: T0, json: { type: 'done' } })).status).toBe(200);
+    const order = await call<{ order: { reference: string } }>('GET', `/registration/submission/${id}`, { token: d.token, at: T0 });
+    const o = await officeSession('auditor', T0);
+    expect((await call('POST', `/office/transfers/${order.body.data.order.reference}/received`, { token: o.token, at: T0, json: { amount: '650.00' } })).status).toBe(200);
+
+    const entries = async (type: string, objectId: string) =>
+      ((await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `AUDIT#${type}#${objectId}` } }))).Items ?? []).map(
+        (i) => [i.action as string, (i.actor as { kind: string }).kind, (i.actor as { email?: string }).email],
+      );
+    expect(await entries('order', id)).toEqual([
+      ['order.checking', 'delegate', d.email],
+      ['order.paid', 'organiser', o.email],
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { routes } from '#core/routes';
 import { referenceSchema } from '#core/orders/schemas';
 import { transferReceivedBody } from '#core/office/schemas';
 import { officeConfirmTransfer } from '#core/orders/orders';
+import { organiserActor } from '#core/office/access';
 import { orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
@@ -10,6 +11,6 @@ import { defineDelegateHandler } from '#lib/http/delegate-handler';
  * POST /office/transfers/{reference}/received { amount }: the registration office found a
  * transfer of `amount`; the order is Paid when what arrived covers it, else it stays Checking.
  */
-export const handler = defineDelegateHandler(routes.confirmTransfer, { params: referenceSchema, body: transferReceivedBody }, async ({ params, body, now, siteOrigin }) =>
-  replyWith(await officeConfirmTransfer(orderDeps(siteOrigin), params.reference, body.amount, now)),
+export const handler = defineDelegateHandler(routes.confirmTransfer, { params: referenceSchema, body: transferReceivedBody }, async ({ auth, params, body, now, siteOrigin }) =>
+  replyWith(await officeConfirmTransfer(orderDeps(siteOrigin, { actor: organiserActor(auth), now }), params.reference, body.amount, now)),
 );

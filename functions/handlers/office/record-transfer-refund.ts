@@ -1,11 +1,12 @@
 import { routes } from '#core/routes';
 import { referenceSchema } from '#core/orders/schemas';
 import { officeRecordTransferRefund } from '#core/orders/orders';
+import { organiserActor } from '#core/office/access';
 import { orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** POST /office/transfers/{reference}/refunded: the office sent a bank transfer refund; the order is Cancelled. */
-export const handler = defineDelegateHandler(routes.recordTransferRefund, { params: referenceSchema }, async ({ params, now, siteOrigin }) =>
-  replyWith(await officeRecordTransferRefund(orderDeps(siteOrigin), params.reference, now)),
+export const handler = defineDelegateHandler(routes.recordTransferRefund, { params: referenceSchema }, async ({ auth, params, now, siteOrigin }) =>
+  replyWith(await officeRecordTransferRefund(orderDeps(siteOrigin, { actor: organiserActor(auth), now }), params.reference, now)),
 );

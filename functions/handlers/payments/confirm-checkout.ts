@@ -1,10 +1,10 @@
 import { routes } from '#core/routes';
 import { confirmOrderCheckout } from '#core/orders/orders';
 import { confirmCheckoutSchema } from '#core/orders/schemas';
-import { orderDeps } from '#lib/order-deps';
+import { delegateActor, orderDeps } from '#lib/order-deps';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** POST /stripe-payment/confirm (session_id): the return from checkout settles the payment at once, as the webhook would. */
 export const handler = defineDelegateHandler(routes.confirmCheckout, { body: confirmCheckoutSchema }, ({ auth, body, now, siteOrigin }) =>
-  confirmOrderCheckout(orderDeps(siteOrigin), auth.userId, body.session_id, now),
+  confirmOrderCheckout(orderDeps(siteOrigin, { actor: delegateActor(auth), now }), auth.userId, body.session_id, now),
 );

@@ -1,10 +1,10 @@
 import { routes } from '#core/routes';
 import { startOrderCheckout } from '#core/orders/orders';
 import { checkoutSchema } from '#core/orders/schemas';
-import { orderDeps } from '#lib/order-deps';
+import { delegateActor, orderDeps } from '#lib/order-deps';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** POST /stripe-payment/generate (id, cancel_url): data.url, the card provider's checkout page. */
 export const handler = defineDelegateHandler(routes.createCheckout, { body: checkoutSchema }, ({ auth, body, now, siteOrigin }) =>
-  startOrderCheckout(orderDeps(siteOrigin), auth.userId, body.id, body.cancel_url, now),
+  startOrderCheckout(orderDeps(siteOrigin, { actor: delegateActor(auth), now }), auth.userId, body.id, body.cancel_url, now),
 );

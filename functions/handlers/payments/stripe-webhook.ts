@@ -2,7 +2,7 @@ import { routes } from '#core/routes';
 import { AppError } from '#core/errors';
 import { applyProviderEvent, type ProviderEvent } from '#core/payments/payments';
 import { defineHandler } from '#lib/http/handler';
-import { paymentsDeps } from '#lib/order-deps';
+import { paymentsDeps, stripeActor } from '#lib/order-deps';
 import { verifiedProviderEvent } from '#lib/payments/stripe-gateway';
 
 export const webhookMessages = { badSignature: 'The Stripe signature is missing or not valid.' } as const;
@@ -21,5 +21,5 @@ export const handler = defineHandler(routes.stripeWebhook, {}, async ({ raw, now
   } catch {
     throw new AppError('bad_request', webhookMessages.badSignature);
   }
-  return { received: true, outcome: await applyProviderEvent(paymentsDeps(siteOrigin), event, now) };
+  return { received: true, outcome: await applyProviderEvent(paymentsDeps(siteOrigin, { actor: stripeActor, now }), event, now) };
 });

@@ -1,11 +1,11 @@
 import { routes } from '#core/routes';
 import { createOrder } from '#core/orders/orders';
 import { orderFormSchema } from '#core/orders/schemas';
-import { orderDeps } from '#lib/order-deps';
+import { delegateActor, orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** POST /registration/submission (multipart, form or JSON): data.id and data.checksum. */
 export const handler = defineDelegateHandler(routes.createOrder, { body: orderFormSchema }, async ({ auth, body, now, siteOrigin }) =>
-  replyWith(await createOrder(orderDeps(siteOrigin), { id: auth.userId, email: auth.email }, body, now)),
+  replyWith(await createOrder(orderDeps(siteOrigin, { actor: delegateActor(auth), now }), { id: auth.userId, email: auth.email }, body, now)),
 );

@@ -1,10 +1,10 @@
 import { routes } from '#core/routes';
 import { deleteOrder } from '#core/orders/orders';
 import { orderIdSchema } from '#core/orders/schemas';
-import { orderDeps } from '#lib/order-deps';
+import { delegateActor, orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 export const handler = defineDelegateHandler(routes.deleteOrder, { params: orderIdSchema }, async ({ auth, params, now, siteOrigin }) =>
-  replyWith(await deleteOrder(orderDeps(siteOrigin), auth.userId, params.id, now)),
+  replyWith(await deleteOrder(orderDeps(siteOrigin, { actor: delegateActor(auth), now }), auth.userId, params.id, now)),
 );

@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { chooseTransfer } from '#core/orders/orders';
 import { orderIdSchema, transferChoiceSchema } from '#core/orders/schemas';
-import { orderDeps, registrationOffice } from '#lib/order-deps';
+import { delegateActor, orderDeps, registrationOffice } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
@@ -9,5 +9,5 @@ import { defineDelegateHandler } from '#lib/http/delegate-handler';
 export const handler = defineDelegateHandler(
   routes.chooseTransfer,
   { params: orderIdSchema, body: transferChoiceSchema },
-  async ({ auth, params, body, now, siteOrigin }) => replyWith(await chooseTransfer(orderDeps(siteOrigin), auth.userId, params.id, body.type, now, registrationOffice)),
+  async ({ auth, params, body, now, siteOrigin }) => replyWith(await chooseTransfer(orderDeps(siteOrigin, { actor: delegateActor(auth), now }), auth.userId, params.id, body.type, now, registrationOffice)),
 );

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { routes } from '#core/routes';
 import { updateOrder } from '#core/orders/orders';
 import { orderFormSchema, orderIdSchema, updateOrderQuerySchema } from '#core/orders/schemas';
-import { orderDeps } from '#lib/order-deps';
+import { delegateActor, orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
@@ -14,5 +14,5 @@ export const handler = defineDelegateHandler(
   routes.updateOrder,
   { params: orderIdSchema, body, query: updateOrderQuerySchema },
   async ({ auth, params, body: { _method: _put, ...form }, query, now, siteOrigin }) =>
-    replyWith(await updateOrder(orderDeps(siteOrigin), auth.userId, params.id, form, now, { updatedAt: query.base_updated_at, status: query.base_status })),
+    replyWith(await updateOrder(orderDeps(siteOrigin, { actor: delegateActor(auth), now }), auth.userId, params.id, form, now, { updatedAt: query.base_updated_at, status: query.base_status })),
 );
