@@ -25,10 +25,10 @@ export const transferAmount = z.pipe(
 export const transferReceivedBody = z.object({ amount: transferAmount });
 
 const referenceMessage = 'Please enter the payment reference, e.g. IACR24-000123-7.';
-/** The office's forms: a transfer reference as the delegate wrote it (spaces and case are tidied). */
-export const officeReference = z.pipe(
-  z.string({ message: referenceMessage }).check(z.minLength(1, referenceMessage), z.maxLength(40, referenceMessage)),
-  z.transform((v) => v.trim().toUpperCase()),
+/** The office's forms: a transfer reference as the delegate wrote it (the server reads it without case, spaces or dashes). */
+export const officeReference = z.string({ message: referenceMessage }).check(
+  z.refine((v) => v.trim().length > 0, referenceMessage),
+  z.maxLength(40, referenceMessage),
 );
 export const transferReceivedForm = z.object({ reference: officeReference, amount: transferAmount });
 export const referenceForm = z.object({ reference: officeReference });

@@ -106,7 +106,7 @@ function Transfers() {
             </>
           }
           submitLabel="Confirm the transfer"
-          run={(v) => officeApi.transferReceived(v.reference.trim().toUpperCase(), v.amount)}
+          run={(v) => officeApi.transferReceived(v.reference.trim(), v.amount)}
         />
         <ActionCard<ReferenceValues>
           title="Record a bank refund as sent"
@@ -115,7 +115,7 @@ function Transfers() {
           defaults={{ reference: '' }}
           fields={referenceField}
           submitLabel="Record the refund"
-          run={(v) => officeApi.transferRefunded(v.reference.trim().toUpperCase())}
+          run={(v) => officeApi.transferRefunded(v.reference.trim())}
         />
         <ActionCard<ReferenceValues>
           title="Try a failed card refund again"
@@ -124,7 +124,7 @@ function Transfers() {
           defaults={{ reference: '' }}
           fields={referenceField}
           submitLabel="Try the refund again"
-          run={(v) => officeApi.retryRefund(v.reference.trim().toUpperCase())}
+          run={(v) => officeApi.retryRefund(v.reference.trim())}
         />
       </SimpleGrid>
     </Stack>
