@@ -67,7 +67,8 @@ export function stageSettings(stage: string, stages: unknown, options: { default
   const where = `cdk.json "context" > "stages" > "${stage}"`;
   for (const name of options.retiredContext ?? []) {
     if (RETIRED_CONTEXT.includes(name)) {
-      throw new SettingsError(`The context value "${name}" is no longer read: deploy settings live in ${where}. Set it there and drop -c ${name}.`);
+      const setting = name === 'siteOrigin' ? 'domainNames (the site\'s names, the first one is the origin of mail links)' : name;
+      throw new SettingsError(`The context value "${name}" is no longer read: deploy settings live in ${where}. Set ${setting} there and drop -c ${name}.`);
     }
   }
   if (!(STAGES as readonly string[]).includes(stage)) throw new SettingsError(`Unknown stage "${stage}": use -c stage=${STAGES.join('|')}.`);
@@ -88,7 +89,7 @@ export function stageSettings(stage: string, stages: unknown, options: { default
           `Stage "${name}" cannot be synthesized: its settings are incomplete (${where}).`,
           ...missing.map((key) => `  ${key}: missing`),
           ...placeholders.map((key) => `  ${key}: still a placeholder (${JSON.stringify(given[key])})`),
-          'Fill them in (docs/deploy.md, "Settings") and run synth again.',
+          'Fill them in (docs/deploy.md, "Stages and settings") and run synth again.',
         ].join('\n'),
       );
     }
