@@ -14,27 +14,15 @@
  * Every change is written to the audit log with the operator's name (OPERATOR, else the login
  * name) as a command-line actor. Exit 0 done, 1 refused (no such account, ...), 2 could not run.
  */
-import net from 'node:net';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { listening } from '../infra/local/ports';
 
 const LOCAL_TABLE = 'congress';
 const USAGE = 'usage: npm run organiser -- [--aws] grant EMAIL | revoke EMAIL | reset-second-factor EMAIL | list';
 
 class CannotRun extends Error {}
 
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(2000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 async function environment(aws: boolean) {
   if (aws) {

@@ -18,9 +18,9 @@
  * against the test portal: DYNAMODB_ORIGIN, STRIPE_ORIGIN and STRIPE_SECRET_KEY of portalEnv).
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { listening } from '../infra/local/ports';
 import type Stripe from 'stripe';
 import type { Disagreement, Reconciliation } from '#core/payments/reconcile';
 
@@ -110,20 +110,6 @@ const port = (name: string, fallback: number) => {
   if (!Number.isInteger(value) || value <= 0 || value > 65535) throw new CannotRun(`${name}=${raw} is not a port number.`);
   return value;
 };
-
-/** Whether something listens on 127.0.0.1:port. */
-function listening(portNumber: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: portNumber });
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(2000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 /** The key of the local Stripe that `npm start` runs (it makes new keys at each start and keeps them in the data folder). */
 function localStripeKey(dataDir: string): string | undefined {

@@ -25,3 +25,17 @@ export async function waitFor(check: () => Promise<boolean>, what: string, timeo
   }
   throw new Error(`${what} did not start within ${timeoutMs / 1000} s`);
 }
+
+/** Whether something listens on 127.0.0.1:port (the commands that need a running `npm start`). */
+export function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}

@@ -27,6 +27,17 @@ export interface SessionRecord {
   officeSeenAt?: Date;
 }
 
+/** Who a request's api_token belongs to (what `authenticate` answers; handlers receive it as `auth`). */
+export interface Principal {
+  userId: string;
+  sessionId: string;
+  email: string;
+  role: 'delegate' | 'organiser';
+  /** Office sessions: when the second factor was passed, and the last office request. */
+  secondFactorAt?: Date;
+  officeSeenAt?: Date;
+}
+
 export interface AccountStore {
   getUser(id: string): Promise<User | undefined>;
   findUserByEmail(email: string): Promise<User | undefined>;

@@ -7,7 +7,7 @@
  * Wrong codes are limited like wrong passwords.
  */
 import { auditEntry, type Actor } from '../audit/audit';
-import type { Claim, Secrets, Throttle } from '../accounts/ports';
+import type { Claim, Principal, Secrets, Throttle } from '../accounts/ports';
 import { AppError, conflict, rateLimited } from '../errors';
 import type { OfficeSessions, SecondFactorStore, Totp } from './ports';
 
@@ -40,14 +40,8 @@ export const officeMessages = {
 /** Distinguishes the second-factor refusals in the envelope (the office page picks what to show). */
 export const OFFICE_GATE = { enrol: 'enrol', verify: 'verify' } as const;
 
-export interface OfficePrincipal {
-  userId: string;
-  sessionId: string;
-  email: string;
-  role: 'delegate' | 'organiser';
-  secondFactorAt?: Date;
-  officeSeenAt?: Date;
-}
+/** The session's owner as authenticate answers it (with the office marks of the session). */
+export type OfficePrincipal = Principal;
 
 export interface OfficeAccessDeps {
   secondFactors: SecondFactorStore;

@@ -17,6 +17,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { RouteDef } from '#core/routes';
+import type { Principal } from '#core/accounts/ports';
 import { AppError, unauthorized } from '#core/errors';
 import type { Envelope } from '#core/envelope';
 import { asRoute } from '../aws/grants';
@@ -26,15 +27,7 @@ import { logger, redactInLogs, withRedaction } from '../logger';
 import { ownString, parseBody, parseQuery, type Json } from './body';
 import { toErrorAnswer } from './errors';
 
-export interface Principal {
-  userId: string;
-  sessionId: string;
-  email: string;
-  role: 'delegate' | 'organiser';
-  /** Office sessions: when the second factor was passed, and the last office request. */
-  secondFactorAt?: Date;
-  officeSeenAt?: Date;
-}
+export type { Principal };
 
 /** Resolves an api_token to its delegate, or throws `unauthorized`. */
 export type Authenticate = (token: string, at: Date) => Promise<Principal>;
