@@ -244,6 +244,7 @@ export const routes = {
   savePaymentSettings: { method: 'PUT', path: '/office/payment_settings', handler: 'office/save-payment-settings', auth: 'organiser', grants: [GET, PUT] },
 
   // The registration office (organisers): orders found by their transfer reference
+  listAwaitedTransfers: { method: 'GET', path: '/office/transfers', handler: 'office/list-awaited-transfers', auth: 'organiser', grants: [QUERY, GET] },
   confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
   recordTransferRefund: { method: 'POST', path: '/office/transfers/{reference}/refunded', handler: 'office/record-transfer-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
   retryRefund: { method: 'POST', path: '/office/refunds/{reference}/retry', handler: 'office/retry-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },

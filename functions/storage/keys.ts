@@ -42,6 +42,8 @@ export const keys = {
   auditDay: (at: string) => `AUDITLOG#${at.slice(0, 10)}`,
   /** Whether mail to an address bounced or was complained about (one item per address, whoever owns it). */
   mailMark: (address: string) => ({ pk: `MAILMARK#${address}`, sk: 'MAILMARK' }),
+  /** The byOwner-index partition of bank transfers awaited by the office (storage/ledger.ts). */
+  awaitedTransfers: 'TRANSFERS#awaited',
   /** The congress bank account the office publishes (one item, versioned). */
   bankAccount: () => ({ pk: 'SETTINGS#payments', sk: 'BANK_ACCOUNT' }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),

@@ -28,7 +28,8 @@ const refundKey = (r: Pick<Refund, 'id' | 'subject'>) =>
 
 /** A record as the domain sees it; one written before records had versions reads as version 0. */
 function strip<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, entity: _e, ...rest } = item;
+  // Index attributes are the storage's, never part of the record (a write derives them again).
+  const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g1, gsi1sk: _s1, ...rest } = item;
   return { ...rest, version: typeof rest.version === 'number' ? rest.version : 0 } as T;
 }
 
@@ -53,6 +54,15 @@ function recordWrite(
             ExpressionAttributeValues: { ':expect': expect },
           };
   return { Put: { TableName: env.tableName(), Item: { ...key, entity, ...record }, ...condition } };
+}
+
+/**
+ * A bank transfer the delegate said they sent and the office has not found yet is in the byOwner
+ * index under TRANSFERS#awaited, oldest first (the office's list of transfers to look for). The
+ * record is written whole, so the entry goes when the payment moves on.
+ */
+function awaitedTransferIndex(p: Payment) {
+  return p.method === 'transfer' && p.state === 'pending' ? { gsi1pk: keys.awaitedTransfers, gsi1sk: `${p.created_at}#${p.id}` } : {};
 }
 
 /**
@@ -153,7 +163,7 @@ async function commitWith(write: LedgerWrite, extra: Items) {
       },
     });
   for (const p of write.payments ?? [])
-    items.push(recordWrite(paymentKey(p.record), 'payment', p.record, p.expect));
+    items.push(recordWrite(paymentKey(p.record), 'payment', { ...p.record, ...awaitedTransferIndex(p.record) }, p.expect));
   for (const r of write.refunds ?? [])
     items.push(recordWrite(refundKey(r.record), 'refund', r.record, r.expect));
   if (write.subject) items.push(subjectWrite(write.subject));
@@ -229,4 +239,24 @@ export function auditedLedger(
     ...ledger,
     commit: (write) => commitWith(write, ledgerAuditEntries(write, actor, now(), statusName).map(auditPut)),
   };
+}
+
+/** Bank transfers the office is waiting for, oldest first: each with its order (one read per order). */
+export async function awaitedTransfers(limit = 200): Promise<{ payment: Payment; order: Record<string, unknown> | undefined }[]> {
+  const r = await documentClient().send(
+    new QueryCommand({
+      TableName: env.tableName(),
+      IndexName: 'byOwner',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.awaitedTransfers },
+      Limit: limit,
+    }),
+  );
+  const payments = (r.Items ?? []).map((i) => strip<Payment>(i));
+  return Promise.all(
+    payments.map(async (payment) => {
+      const order = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.order(payment.subject.owner_id, payment.subject.id) }));
+      return { payment, order: order.Item };
+    }),
+  );
 }

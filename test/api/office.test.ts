@@ -199,7 +199,8 @@ describe('the audit log of money', () => {
     expect((await call('POST', `/registration/submission/transfer-payment/${id}`, { token: d.token, at: T0, json: { type: 'done' } })).status).toBe(200);
     const order = await call<{ order: { reference: string } }>('GET', `/registration/submission/${id}`, { token: d.token, at: T0 });
     const o = await officeSession('auditor', T0);
-    expect((await call('POST', `/office/transfers/${order.body.data.order.reference}/received`, { token: o.token, at: T0, json: { amount: '650.00' } })).status).toBe(200);
+    // A minute later: entries are kept in time order (entries of one instant have no order among them).
+    expect((await call('POST', `/office/transfers/${order.body.data.order.reference}/received`, { token: o.token, at: plus(T0, 60), json: { amount: '650.00' } })).status).toBe(200);
 
     const entries = async (type: string, objectId: string) =>
       ((await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `AUDIT#${type}#${objectId}` } }))).Items ?? []).map(
@@ -209,5 +210,28 @@ describe('the audit log of money', () => {
       ['order.checking', 'delegate', d.email],
       ['order.paid', 'organiser', o.email],
     ]);
+  });
+});
+
+describe('the transfers the office is waiting for', () => {
+  it('lists each transfer a delegate said they sent, with what is still awaited, until it has all arrived', async () => {
+    const d = await newDelegate('waiting');
+    const created = await call<{ id: string }>('POST', '/registration/submission', { token: d.token, at: T0, json: validOrder() });
+    const id = created.body.data.id;
+    expect((await call('POST', `/registration/submission/transfer-payment/${id}`, { token: d.token, at: T0, json: { type: 'done' } })).status).toBe(200);
+    const { reference } = (await call<{ order: { reference: string } }>('GET', `/registration/submission/${id}`, { token: d.token, at: T0 })).body.data.order;
+    const later = plus(T0, 3 * 86_400);
+    const o = await officeSession('waiting-office', later);
+    const rowOf = async () =>
+      (await call<{ items: { reference: string; amount: string; email: string; waiting_days: number }[] }>('GET', '/office/transfers', { token: o.token, at: later })).body.data.items.find(
+        (r) => r.reference === reference,
+      );
+    expect(await rowOf()).toMatchObject({ amount: '650.00', email: d.email, waiting_days: 3 });
+    expect((await call('GET', '/office/transfers', { token: d.token, at: later })).status).toBe(403);
+
+    await call('POST', `/office/transfers/${reference}/received`, { token: o.token, at: later, json: { amount: '200.00' } });
+    expect(await rowOf()).toMatchObject({ amount: '450.00' });
+    await call('POST', `/office/transfers/${reference}/received`, { token: o.token, at: later, json: { amount: '450.00' } });
+    expect(await rowOf()).toBeUndefined();
   });
 });

@@ -66,10 +66,15 @@ test('an organiser sets up the authenticator, then confirms a delegate\'s bank t
   const confirmCard = page.getByRole('form', { name: 'Confirm a transfer' });
   await confirmCard.getByRole('button', { name: 'Confirm the transfer' }).click();
   await expect(confirmCard.getByText('Please enter the payment reference, e.g. IACR24-000123-7.')).toBeVisible();
-  await confirmCard.getByRole('textbox', { name: 'Payment reference' }).fill(` ${reference.toLowerCase()} `);
-  await confirmCard.getByRole('textbox', { name: 'Amount received (US$)' }).fill('650.00');
+  // The delegate's transfer is in the list of transfers to look for; "Confirm..." fills the form.
+  const waiting = page.getByRole('table', { name: 'Transfers to look for' });
+  await expect(waiting.getByRole('row').filter({ hasText: reference })).toContainText('US$650.00');
+  await waiting.getByRole('button', { name: `Confirm the transfer ${reference}` }).click();
+  await expect(confirmCard.getByRole('textbox', { name: 'Payment reference' })).toHaveValue(reference);
+  await expect(confirmCard.getByRole('textbox', { name: 'Amount received (US$)' })).toHaveValue('650.00');
   await confirmCard.getByRole('button', { name: 'Confirm the transfer' }).click();
   await expect(confirmCard.getByRole('status')).toContainText('The transfer is confirmed: the order is paid');
+  await expect(waiting.getByRole('row').filter({ hasText: reference })).toHaveCount(0);
 
   // The delegate's list shows it as paid.
   await delegate.reload();

@@ -4,10 +4,10 @@
  * today: act on bank transfers by their payment reference (confirm what arrived, record a bank
  * refund as sent, try a failed card refund again).
  */
-import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { referenceForm, transferReceivedForm } from '#core/office/schemas';
 import { FormAlert } from '../../components/form/form-alert';
@@ -18,7 +18,10 @@ import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { paths } from '../../config/paths';
 import { ApiError, isCancelled } from '../../lib/api-client';
-import { officeApi, secondFactorKey, secondFactorQuery } from './api';
+import { formatCstInstant } from '#core/time';
+import { formatWireUsd } from '#core/money';
+import { ScrollTable } from '../../components/ui/scroll-table';
+import { awaitedTransfersKey, officeApi, secondFactorKey, secondFactorQuery } from './api';
 import { BankAccountCard } from './bank-account-card';
 import { Enrol, Verify } from './second-factor';
 
@@ -38,8 +41,15 @@ function ActionCard<T extends FieldValues>(props: {
   fields: ReactNode;
   submitLabel: string;
   run: (values: T) => Promise<{ message: string }>;
+  /** Values put in the form from elsewhere on the page (a row of the waiting transfers). */
+  prefill?: T;
+  onDone?: () => void;
 }) {
   const form = useForm<T>({ resolver: props.resolver, defaultValues: props.defaults as never });
+  const { prefill } = props;
+  useEffect(() => {
+    if (prefill) form.reset(prefill as never);
+  }, [prefill, form]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const queryClient = useQueryClient();
   const submit = form.handleSubmit(async (values) => {
@@ -47,6 +57,7 @@ function ActionCard<T extends FieldValues>(props: {
     try {
       const { message } = await props.run(values);
       setOutcome({ status: 'success', text: message });
+      props.onDone?.();
     } catch (error) {
       if (isCancelled(error)) return;
       // The office session ended (12 hours idle) or was never confirmed: ask for the code again.
@@ -87,14 +98,81 @@ type ReferenceValues = { reference: string };
 type ReceivedValues = { reference: string; amount: string };
 const referenceField = <TextField<ReferenceValues> name="reference" label="Payment reference" required helper="As on the bank statement, e.g. IACR24-000123-7." autoComplete="off" />;
 
+/** The transfers delegates said they sent, oldest first; "Confirm" puts a row into the confirm form. */
+function AwaitedTransfers(props: { onPick: (row: ReceivedValues) => void }) {
+  const list = useQuery({ queryKey: awaitedTransfersKey, queryFn: officeApi.awaitedTransfers });
+  if (list.isPending) return <Text color="gray.700">Loading the transfers to look for...</Text>;
+  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title="The transfers could not be loaded." />;
+  if (list.data.items.length === 0) {
+    return <Text color="gray.700">No transfer is awaited: every delegate who chose bank transfer and pressed Done has been found, or none has yet.</Text>;
+  }
+  return (
+    <ScrollTable label="Transfers to look for" size="sm" aria-label="Transfers to look for">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Reference</Table.ColumnHeader>
+          <Table.ColumnHeader>Order</Table.ColumnHeader>
+          <Table.ColumnHeader>Delegate</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Awaited</Table.ColumnHeader>
+          <Table.ColumnHeader>Noted</Table.ColumnHeader>
+          <Table.ColumnHeader>
+            <Box srOnly>Action</Box>
+          </Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {list.data.items.map((row) => (
+          <Table.Row key={row.reference}>
+            <Table.Cell fontFamily="mono" whiteSpace="nowrap">
+              {row.reference}
+            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{row.order_no}</Table.Cell>
+            <Table.Cell minW="14rem">
+              <Text>{row.delegate || '(no name)'}</Text>
+              <Text fontSize="sm" color="gray.700" wordBreak="break-all">
+                {row.email}
+              </Text>
+            </Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap">
+              {formatWireUsd(row.amount)}
+            </Table.Cell>
+            <Table.Cell>
+              {formatCstInstant(row.noted_at)}
+              <Text fontSize="sm" color="gray.700">
+                {row.waiting_days === 0 ? 'today' : `${row.waiting_days} day${row.waiting_days === 1 ? '' : 's'} ago`}
+              </Text>
+            </Table.Cell>
+            <Table.Cell>
+              <Button size="sm" variant="outline" onClick={() => props.onPick({ reference: row.reference, amount: row.amount })} aria-label={`Confirm the transfer ${row.reference}`}>
+                Confirm...
+              </Button>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </ScrollTable>
+  );
+}
+
 function Transfers() {
+  const queryClient = useQueryClient();
+  const [picked, setPicked] = useState<ReceivedValues | undefined>(undefined);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: awaitedTransfersKey });
   return (
     <Stack gap="4">
       <Heading as="h2" size="xl">
         Bank transfers
       </Heading>
-      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start">
+      <AwaitedTransfers
+        onPick={(row) => {
+          setPicked(row);
+          document.getElementById('confirm-transfer')?.scrollIntoView({ block: 'nearest' });
+        }}
+      />
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start" id="confirm-transfer">
         <ActionCard<ReceivedValues>
+          prefill={picked}
+          onDone={refresh}
           title="Confirm a transfer"
           description="Enter what arrived. The order is paid when it covers the order; less keeps it waiting and tells the delegate what is missing; more is refunded."
           resolver={zodResolver(transferReceivedForm, undefined, { raw: true }) as Resolver<ReceivedValues>}
