@@ -10,12 +10,12 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import path from 'node:path';
 import { projectRoot } from './bundling';
-import { SettingsError, stageSettings } from './settings';
+import { RETIRED_CONTEXT, SettingsError, stageSettings } from './settings';
 import { buildStacks } from './stacks';
 
 const app = new App();
 const context = app.node.tryGetContext('stage') as string | undefined;
-const retiredContext = ['siteOrigin', 'domainNames', 'certificateArn', 'mailDomain', 'mailFrom', 'passwordRouteConcurrency'].filter(
+const retiredContext = RETIRED_CONTEXT.filter(
   (name) => app.node.tryGetContext(name) !== undefined,
 );
 try {

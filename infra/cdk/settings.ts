@@ -12,7 +12,7 @@ export const STAGES = ['development', 'staging', 'production'] as const;
 export type StageName = (typeof STAGES)[number];
 
 /** Context names earlier versions read (or the README passed): refused, so nobody deploys believing they count. */
-const RETIRED_CONTEXT = ['siteOrigin', 'domainNames', 'certificateArn', 'mailDomain', 'mailFrom', 'passwordRouteConcurrency'];
+export const RETIRED_CONTEXT = ['siteOrigin', 'domainNames', 'certificateArn', 'mailDomain', 'mailFrom', 'passwordRouteConcurrency'];
 
 /** Values that mean "someone still has to fill this in". */
 const PLACEHOLDER = /REPLACE|TODO|CHANGE[ _-]?ME|example\.(org|com|net)|^123456789012$|:123456789012:/i;

@@ -67,6 +67,19 @@ export const accountLimits = {
   mailCooldownSeconds: 60,
 } as const;
 
+/** The registration office's door (core/office/access.ts): its session and its limits on wrong codes. */
+export const officeTiming = {
+  /** An office session ends after this long without an office request. */
+  idleHours: 12,
+} as const;
+
+export const officeLimits = {
+  /** Wrong codes per organiser, and per client address (like logins). */
+  wrongCodesPerOrganiser: { limit: 5, windowSeconds: 15 * 60 },
+  wrongCodesPerClient: { limit: 50, windowSeconds: 15 * 60 },
+  recoveryCodes: 10,
+} as const;
+
 /**
  * Uploads that were signed but never confirmed: each one holds a place until it is confirmed or
  * removed (or its confirmation window passes), the object is tagged pending in S3 and a lifecycle

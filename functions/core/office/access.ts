@@ -8,26 +8,15 @@
  */
 import { auditEntry, type Actor } from '../audit/audit';
 import type { Claim, Principal, Secrets, Throttle } from '../accounts/ports';
+import { officeLimits, officeTiming } from '../config/conference';
 import { AppError, conflict, rateLimited } from '../errors';
 import type { OfficeSessions, SecondFactorStore, Totp } from './ports';
-
-export const officeTiming = {
-  /** An office session ends after this long without an office request. */
-  idleHours: 12,
-} as const;
-
-export const officeLimits = {
-  /** Wrong codes per organiser, and per client address (like logins). */
-  wrongCodesPerOrganiser: { limit: 5, windowSeconds: 15 * 60 },
-  wrongCodesPerClient: { limit: 50, windowSeconds: 15 * 60 },
-  recoveryCodes: 10,
-} as const;
 
 export const officeMessages = {
   organisersOnly: 'This is for the registration office only.',
   secondFactorRequired: 'Please confirm it is you with the 6-digit code from your authenticator app to open the registration office.',
   enrolmentRequired: 'Please set up your authenticator app to open the registration office.',
-  idle: 'Your registration office session ended after 12 hours without activity. Please confirm it is you with your authenticator code again.',
+  idle: `Your registration office session ended after ${officeTiming.idleHours} hours without activity. Please confirm it is you with your authenticator code again.`,
   alreadyEnrolled: 'Your authenticator app is already set up. Enter a code from it (or a recovery code) to continue.',
   noEnrolment: 'Please start the set-up again: scan the new QR code, then enter the code it shows.',
   wrongCode: 'This code is not right (or was already used). Enter the current 6-digit code from your authenticator app.',

@@ -84,6 +84,14 @@ export async function publishBankAccount(deps: { settings: PaymentSettingsStore 
   return { message: paymentSettingsMessages.published, data: { bank_account: account } };
 }
 
+/** The account as a delegate sees it (who published it and its version are the office's). */
+export function bankAccountForDelegates(account: BankAccount | undefined) {
+  if (!account) return null;
+  const { published_by: _who, version: _v, ...shown } = account;
+  return shown;
+}
+export type PublishedBankAccount = NonNullable<ReturnType<typeof bankAccountForDelegates>>;
+
 /** The lines of a mail or page that tell a delegate where to transfer (nothing invented when unpublished). */
 export function bankDetailLines(account: BankAccount | undefined, reference: string, office: string): string[] {
   const lines = account

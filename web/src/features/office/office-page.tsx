@@ -98,6 +98,24 @@ type ReferenceValues = { reference: string };
 type ReceivedValues = { reference: string; amount: string };
 const referenceField = <TextField<ReferenceValues> name="reference" label="Payment reference" required helper="As on the bank statement, e.g. IACR24-000123-7." autoComplete="off" />;
 
+const referenceResolver = zodResolver(referenceForm, undefined, { raw: true }) as Resolver<ReferenceValues>;
+
+/** The office actions that need only a payment reference. */
+const referenceActions = [
+  {
+    title: 'Record a bank refund as sent',
+    description: 'After the office has sent a transfer refund (a cancellation or a surplus) from the congress account.',
+    submitLabel: 'Record the refund',
+    run: officeApi.transferRefunded,
+  },
+  {
+    title: 'Try a failed card refund again',
+    description: "When a card refund failed (the delegate's list says so), ask the card provider again.",
+    submitLabel: 'Try the refund again',
+    run: officeApi.retryRefund,
+  },
+];
+
 /** The transfers delegates said they sent, oldest first; "Confirm" puts a row into the confirm form. */
 function AwaitedTransfers(props: { onPick: (row: ReceivedValues) => void }) {
   const list = useQuery({ queryKey: awaitedTransfersKey, queryFn: officeApi.awaitedTransfers });
@@ -186,24 +204,18 @@ function Transfers() {
           submitLabel="Confirm the transfer"
           run={(v) => officeApi.transferReceived(v.reference.trim(), v.amount)}
         />
-        <ActionCard<ReferenceValues>
-          title="Record a bank refund as sent"
-          description="After the office has sent a transfer refund (a cancellation or a surplus) from the congress account."
-          resolver={zodResolver(referenceForm, undefined, { raw: true }) as Resolver<ReferenceValues>}
-          defaults={{ reference: '' }}
-          fields={referenceField}
-          submitLabel="Record the refund"
-          run={(v) => officeApi.transferRefunded(v.reference.trim())}
-        />
-        <ActionCard<ReferenceValues>
-          title="Try a failed card refund again"
-          description="When a card refund failed (the delegate's list says so), ask the card provider again."
-          resolver={zodResolver(referenceForm, undefined, { raw: true }) as Resolver<ReferenceValues>}
-          defaults={{ reference: '' }}
-          fields={referenceField}
-          submitLabel="Try the refund again"
-          run={(v) => officeApi.retryRefund(v.reference.trim())}
-        />
+        {referenceActions.map((action) => (
+          <ActionCard<ReferenceValues>
+            key={action.title}
+            title={action.title}
+            description={action.description}
+            resolver={referenceResolver}
+            defaults={{ reference: '' }}
+            fields={referenceField}
+            submitLabel={action.submitLabel}
+            run={(v) => action.run(v.reference.trim())}
+          />
+        ))}
       </SimpleGrid>
     </Stack>
   );

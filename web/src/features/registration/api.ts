@@ -3,7 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { routes } from '#core/routes';
 import type { getOrder, getOrderByChecksum, listOrders, confirmOrderCheckout, orderOptions } from '#core/orders/orders';
 import type { OrderFormInput } from '#core/orders/schemas';
-import type { BankAccount } from '#core/office/payment-settings';
+import type { PublishedBankAccount } from '#core/office/payment-settings';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 import { session } from '../../lib/session-store';
 
@@ -14,9 +14,6 @@ export type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
 export type OrderByChecksum = Awaited<ReturnType<typeof getOrderByChecksum>>;
 export type OrderOptions = ReturnType<typeof orderOptions>;
 export type CheckoutOutcome = Awaited<ReturnType<typeof confirmOrderCheckout>>;
-
-/** The congress bank account as a delegate sees it (null until the office publishes it). */
-export type PublishedBankAccount = Omit<BankAccount, 'version' | 'published_by'>;
 
 /** A save that has not answered in a minute is reported, so the button never spins for ever. */
 const SAVE_TIMEOUT_MS = 60_000;
