@@ -61,8 +61,13 @@ test('an organiser sets up the authenticator, then confirms a delegate\'s bank t
   await page.getByText('I have saved my recovery codes').click();
   await open.click();
 
-  await expect(page.getByRole('heading', { name: 'Bank transfers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Registration office', level: 1 })).toBeVisible();
   await expectAccessible(page, 'office home');
+  const officeNav = page.getByRole('navigation', { name: 'Office' });
+  await officeNav.getByRole('link', { name: 'Bank transfers' }).click();
+  await expect(page.getByRole('heading', { name: 'Bank transfers', level: 1 })).toBeVisible();
+  await expect(officeNav.getByRole('link', { name: 'Bank transfers' })).toHaveAttribute('aria-current', 'page');
+  await expectAccessible(page, 'office transfers');
   const confirmCard = page.getByRole('form', { name: 'Confirm a transfer' });
   await confirmCard.getByRole('button', { name: 'Confirm the transfer' }).click();
   await expect(confirmCard.getByText('Please enter the payment reference, e.g. IACR24-000123-7.')).toBeVisible();
@@ -81,6 +86,7 @@ test('an organiser sets up the authenticator, then confirms a delegate\'s bank t
   await expect(delegate.getByRole('table', { name: 'Your registration orders' }).getByRole('row').filter({ hasText: order.order_no })).toContainText('Paid');
 
   // The office publishes the congress bank account; a delegate paying by transfer sees it at step 6.
+  await officeNav.getByRole('link', { name: 'Payment settings' }).click();
   const bankForm = page.getByRole('form', { name: 'Congress bank account' });
   await expect(page.getByTestId('bank-account-status')).toHaveText(/^Published \(version \d+\) on .* by /);
   const bankName = `Bank of China, Beijing Branch ${Date.now().toString(36)}`;
@@ -112,7 +118,9 @@ test('an organiser sets up the authenticator, then confirms a delegate\'s bank t
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('textbox', { name: '6-digit code from the app' }).fill(await totpCode(secret, later));
   await page.getByRole('button', { name: 'Open the office' }).click();
-  await expect(page.getByRole('heading', { name: 'Bank transfers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Registration office', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('navigation', { name: 'Office' }).getByRole('link', { name: 'Payment settings' }).click();
   await expect(page.getByTestId('bank-account-status')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Bank', exact: true })).toHaveValue(bankName);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -7,6 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchesRoute, paths } from '../config/paths';
+import { officePages } from '../features/office/sections';
 
 /**
  * A page's module: the page, and optionally `prefetch`, which starts loading the page's data
@@ -55,7 +56,7 @@ export const delegatePages: PageRoute[] = [
   [paths.registrationNew, 'registration/order-wizard-page'],
   [paths.registrationEdit, 'registration/order-wizard-page'],
   [paths.registrationEditNoId, 'registration/order-wizard-page'],
-  [paths.office, 'office/office-page'],
+  ...officePages,
 ];
 
 
@@ -65,7 +66,7 @@ const modules = import.meta.glob<PageModule>([
   '../features/presentations/{poster,oral}-upload-page.tsx',
   '../features/registration/order-{list,wizard}-page.tsx',
   '../features/errors/not-found-page.tsx',
-  '../features/office/office-page.tsx',
+  '../features/office/*-page.tsx',
 ]);
 
 export function pageLoader(page: string): PageLoader {

@@ -47,8 +47,18 @@ export const paths = {
   registrationEdit: '/registration/submission-edit/:id',
   /** The edit route without an id: 'The id is required.', then the new-order wizard. */
   registrationEditNoId: '/registration/submission-edit',
-  /** The registration office (organisers, behind a second factor). */
+  /** The registration office (organisers, behind a second factor): its sections are web/src/features/office/sections.ts. */
   office: '/office',
+  officeOrders: '/office/orders',
+  officeOrder: '/office/orders/:id',
+  officeTransfers: '/office/transfers',
+  officeImport: '/office/import',
+  officeDelegates: '/office/delegates',
+  officeAbstracts: '/office/abstracts',
+  officeExports: '/office/exports',
+  officeMail: '/office/mail',
+  officeAudit: '/office/audit',
+  officeSettings: '/office/settings',
 } as const;
 
 export type PathName = keyof typeof paths;

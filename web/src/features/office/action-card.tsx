@@ -1,0 +1,80 @@
+/**
+ * One office action: its form, and the server's answer under it. An answer saying the office
+ * session ended sends the frame back to the code form.
+ */
+import { Box, Button, Card } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { FormAlert } from '../../components/form/form-alert';
+import { FormStack } from '../../components/form/form-stack';
+import { ApiError, isCancelled } from '../../lib/api-client';
+import { secondFactorKey } from './api';
+
+interface Outcome {
+  status: 'success' | 'error';
+  text: string;
+}
+
+/** One office action on a payment reference: its form, the server's answer under it. */
+export function ActionCard<T extends FieldValues>(props: {
+  title: string;
+  description: string;
+  resolver: Resolver<T>;
+  defaults: T;
+  fields: ReactNode;
+  submitLabel: string;
+  run: (values: T) => Promise<{ message: string }>;
+  /** Values put in the form from elsewhere on the page (a row of the waiting transfers). */
+  prefill?: T;
+  onDone?: () => void;
+}) {
+  const form = useForm<T>({ resolver: props.resolver, defaultValues: props.defaults as never });
+  const { prefill } = props;
+  useEffect(() => {
+    if (prefill) form.reset(prefill as never);
+  }, [prefill, form]);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const queryClient = useQueryClient();
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    try {
+      const { message } = await props.run(values);
+      setOutcome({ status: 'success', text: message });
+      props.onDone?.();
+    } catch (error) {
+      if (isCancelled(error)) return;
+      // The office session ended (12 hours idle) or was never confirmed: ask for the code again.
+      if (error instanceof ApiError && (error.data as { second_factor?: string } | null)?.second_factor) {
+        void queryClient.invalidateQueries({ queryKey: secondFactorKey });
+      }
+      setOutcome({ status: 'error', text: error instanceof ApiError ? error.message : 'request failure.' });
+    }
+  });
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title as="h3">{props.title}</Card.Title>
+        <Card.Description>{props.description}</Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <FormProvider {...form}>
+          <FormStack gap="4" onSubmit={(e) => void submit(e)} noValidate aria-label={props.title}>
+            {props.fields}
+            <Box>
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                {props.submitLabel}
+              </Button>
+            </Box>
+            {outcome && (
+              <FormAlert status={outcome.status} title={outcome.status === 'error' ? 'Not done' : 'Done'}>
+                {outcome.text}
+              </FormAlert>
+            )}
+          </FormStack>
+        </FormProvider>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+

@@ -1,0 +1,110 @@
+/**
+ * The frame of every office page: organisers only (the role comes from `npm run organiser`),
+ * behind a second factor once per office session (second-factor.tsx), with the office's sections
+ * (sections.ts) as its navigation. A page renders its content inside; the frame shows the
+ * refusal, the set-up or the code form instead while the session may not see it.
+ */
+import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { FormAlert } from '../../components/form/form-alert';
+import { Page } from '../../components/page';
+import { QueryError } from '../../components/query-error';
+import { SmartLink } from '../../components/smart-link';
+import { matchesRoute, paths } from '../../config/paths';
+import { ApiError } from '../../lib/api-client';
+import { secondFactorQuery } from './api';
+import { officeSections } from './sections';
+import { Enrol, Verify } from './second-factor';
+
+const LEAD = 'For the registration office: organisers only, with a code from an authenticator app once per session.';
+
+function OfficeNav() {
+  const { pathname } = useLocation();
+  return (
+    <Box as="nav" aria-label="Office" borderBottomWidth="1px" borderColor="gray.200" pb="3">
+      <Flex as="ul" wrap="wrap" gap="1" listStyleType="none">
+        {officeSections
+          .filter((s) => s.label)
+          .map((s) => {
+            const current = matchesRoute(s.path, pathname);
+            return (
+              <Box as="li" key={s.path}>
+                <SmartLink
+                  href={s.path}
+                  aria-current={current ? 'page' : undefined}
+                  display="inline-block"
+                  px="3"
+                  py="2"
+                  minH="11"
+                  rounded="md"
+                  fontWeight={current ? 'semibold' : 'normal'}
+                  bg={current ? 'brand.subtle' : undefined}
+                  color={current ? 'brand.fg' : 'gray.800'}
+                  textDecoration="none"
+                  _hover={{ bg: 'gray.100' }}
+                >
+                  {s.label}
+                </SmartLink>
+              </Box>
+            );
+          })}
+      </Flex>
+    </Box>
+  );
+}
+
+export function OfficeFrame({ title, children }: { title: string; children: ReactNode }) {
+  const status = useQuery(secondFactorQuery);
+  if (status.isPending) {
+    return (
+      <Page title={title} lead={LEAD} width="wide">
+        <Text>Loading...</Text>
+      </Page>
+    );
+  }
+  if (status.isError) {
+    const error = status.error;
+    const gate = error instanceof ApiError ? (error.data as { second_factor?: string } | null)?.second_factor : undefined;
+    if (error instanceof ApiError && error.status === 403 && !gate) {
+      return (
+        <Page title="Registration office" lead={LEAD}>
+          <Stack gap="4">
+            <FormAlert status="info" title={error.message}>
+              If you work at the registration office, ask an organiser to give your account the role.
+            </FormAlert>
+            <Text>
+              <SmartLink href={paths.center}>Go to your account centre</SmartLink>
+            </Text>
+          </Stack>
+        </Page>
+      );
+    }
+    return (
+      <Page title={title} lead={LEAD}>
+        <QueryError error={error} onRetry={() => void status.refetch()} />
+      </Page>
+    );
+  }
+  const s = status.data;
+  const open = s.enrolled && s.verified;
+  return (
+    <Page title={open ? title : 'Registration office'} lead={LEAD} width="wide">
+      <Stack gap="6">
+        <HStack gap="2" wrap="wrap" color="gray.700">
+          <Text>Signed in as</Text>
+          <Text fontWeight="semibold" wordBreak="break-all">
+            {s.email}
+          </Text>
+        </HStack>
+        {!s.enrolled ? <Enrol /> : !s.verified ? <Verify recoveryCodesLeft={s.recovery_codes_left} /> : (
+          <>
+            <OfficeNav />
+            {children}
+          </>
+        )}
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The registration office's sections, once: the router mounts each page (web/src/app/pages.ts,
+ * one lazy chunk per page, so a delegate's bundle holds only these names) and the office frame
+ * shows them as its navigation. A new section: its path in web/src/config/paths.ts and a line here.
+ */
+import { paths } from '../../config/paths';
+
+export interface OfficeSection {
+  path: string;
+  /** In the office navigation; absent for pages reached from another (an order's detail). */
+  label?: string;
+  /** The page module under web/src/features, without .tsx. */
+  page: string;
+  /** What the section is for (the overview's card). */
+  description?: string;
+}
+
+export const officeSections: OfficeSection[] = [
+  { path: paths.office, label: 'Overview', page: 'office/office-page' },
+  {
+    path: paths.officeTransfers,
+    label: 'Bank transfers',
+    page: 'office/transfers-page',
+    description: 'The transfers delegates said they sent: confirm what arrived, record bank refunds, retry failed card refunds.',
+  },
+  {
+    path: paths.officeSettings,
+    label: 'Payment settings',
+    page: 'office/settings-page',
+    description: 'The congress bank account delegates pay into: bank transfer opens when it is published.',
+  },
+];
+
+export const officePages: [string, string][] = officeSections.map((s) => [s.path, s.page]);

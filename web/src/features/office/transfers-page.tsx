@@ -1,0 +1,154 @@
+/**
+ * /office/transfers: act on bank transfers by their payment reference (confirm what arrived,
+ * record a bank refund as sent, try a failed card refund again), starting from the transfers
+ * delegates said they sent.
+ */
+import { Box, Button, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Resolver } from 'react-hook-form';
+import { referenceForm, transferReceivedForm } from '#core/office/schemas';
+import { TextField } from '../../components/form/fields';
+import { QueryError } from '../../components/query-error';
+import { formatCstInstant } from '#core/time';
+import { formatWireUsd } from '#core/money';
+import { ScrollTable } from '../../components/ui/scroll-table';
+import { ActionCard } from './action-card';
+import { awaitedTransfersKey, officeApi } from './api';
+import { OfficeFrame } from './office-frame';
+
+type ReferenceValues = { reference: string };
+type ReceivedValues = { reference: string; amount: string };
+const referenceField = <TextField<ReferenceValues> name="reference" label="Payment reference" required helper="As on the bank statement, e.g. IACR24-000123-7." autoComplete="off" />;
+
+const referenceResolver = zodResolver(referenceForm, undefined, { raw: true }) as Resolver<ReferenceValues>;
+
+/** The office actions that need only a payment reference. */
+const referenceActions = [
+  {
+    title: 'Record a bank refund as sent',
+    description: 'After the office has sent a transfer refund (a cancellation or a surplus) from the congress account.',
+    submitLabel: 'Record the refund',
+    run: officeApi.transferRefunded,
+  },
+  {
+    title: 'Try a failed card refund again',
+    description: "When a card refund failed (the delegate's list says so), ask the card provider again.",
+    submitLabel: 'Try the refund again',
+    run: officeApi.retryRefund,
+  },
+];
+
+/** The transfers delegates said they sent, oldest first; "Confirm" puts a row into the confirm form. */
+function AwaitedTransfers(props: { onPick: (row: ReceivedValues) => void }) {
+  const list = useQuery({ queryKey: awaitedTransfersKey, queryFn: officeApi.awaitedTransfers });
+  if (list.isPending) return <Text color="gray.700">Loading the transfers to look for...</Text>;
+  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title="The transfers could not be loaded." />;
+  if (list.data.items.length === 0) {
+    return <Text color="gray.700">No transfer is awaited: every delegate who chose bank transfer and pressed Done has been found, or none has yet.</Text>;
+  }
+  return (
+    <ScrollTable label="Transfers to look for" size="sm" aria-label="Transfers to look for">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Reference</Table.ColumnHeader>
+          <Table.ColumnHeader>Order</Table.ColumnHeader>
+          <Table.ColumnHeader>Delegate</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Awaited</Table.ColumnHeader>
+          <Table.ColumnHeader>Noted</Table.ColumnHeader>
+          <Table.ColumnHeader>
+            <Box srOnly>Action</Box>
+          </Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {list.data.items.map((row) => (
+          <Table.Row key={row.reference}>
+            <Table.Cell fontFamily="mono" whiteSpace="nowrap">
+              {row.reference}
+            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{row.order_no}</Table.Cell>
+            <Table.Cell minW="14rem">
+              <Text>{row.delegate || '(no name)'}</Text>
+              <Text fontSize="sm" color="gray.700" wordBreak="break-all">
+                {row.email}
+              </Text>
+            </Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap">
+              {formatWireUsd(row.amount)}
+            </Table.Cell>
+            <Table.Cell>
+              {formatCstInstant(row.noted_at)}
+              <Text fontSize="sm" color="gray.700">
+                {row.waiting_days === 0 ? 'today' : `${row.waiting_days} day${row.waiting_days === 1 ? '' : 's'} ago`}
+              </Text>
+            </Table.Cell>
+            <Table.Cell>
+              <Button size="sm" variant="outline" onClick={() => props.onPick({ reference: row.reference, amount: row.amount })} aria-label={`Confirm the transfer ${row.reference}`}>
+                Confirm...
+              </Button>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </ScrollTable>
+  );
+}
+
+function Transfers() {
+  const queryClient = useQueryClient();
+  const [picked, setPicked] = useState<ReceivedValues | undefined>(undefined);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: awaitedTransfersKey });
+  return (
+    <Stack gap="4">
+      <Heading as="h2" size="xl">
+        Transfers delegates said they sent
+      </Heading>
+      <AwaitedTransfers
+        onPick={(row) => {
+          setPicked(row);
+          document.getElementById('confirm-transfer')?.scrollIntoView({ block: 'nearest' });
+        }}
+      />
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start" id="confirm-transfer">
+        <ActionCard<ReceivedValues>
+          prefill={picked}
+          onDone={refresh}
+          title="Confirm a transfer"
+          description="Enter what arrived. The order is paid when it covers the order; less keeps it waiting and tells the delegate what is missing; more is refunded."
+          resolver={zodResolver(transferReceivedForm, undefined, { raw: true }) as Resolver<ReceivedValues>}
+          defaults={{ reference: '', amount: '' }}
+          fields={
+            <>
+              {referenceField}
+              <TextField<ReceivedValues> name="amount" label="Amount received (US$)" required inputMode="decimal" helper="e.g. 650.00" autoComplete="off" />
+            </>
+          }
+          submitLabel="Confirm the transfer"
+          run={(v) => officeApi.transferReceived(v.reference.trim(), v.amount)}
+        />
+        {referenceActions.map((action) => (
+          <ActionCard<ReferenceValues>
+            key={action.title}
+            title={action.title}
+            description={action.description}
+            resolver={referenceResolver}
+            defaults={{ reference: '' }}
+            fields={referenceField}
+            submitLabel={action.submitLabel}
+            run={(v) => action.run(v.reference.trim())}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+export default function TransfersPage() {
+  return (
+    <OfficeFrame title="Bank transfers">
+      <Transfers />
+    </OfficeFrame>
+  );
+}
