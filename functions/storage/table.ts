@@ -16,6 +16,11 @@ export const tableDefinition = {
     { name: 'byOwner', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     /** Look-ups by a public reference (order checksum, abstract number, upload key). */
     { name: 'byReference', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    /**
+     * The office's lists, paged in order without reading the table: an item's place in one list
+     * (e.g. every account by sign-up time, abstracts of a category by submission time).
+     */
+    { name: 'byList', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;
 

@@ -11,9 +11,11 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
@@ -97,6 +99,44 @@ export async function startDynamo(options: { port: number; host: string; dataDir
   };
 }
 
+/**
+ * A table kept from an earlier `npm start` gains the indexes added since (one at a time, as
+ * DynamoDB allows). Items written before carry no keys for them: `npm run office -- rebuild` fills them.
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string) {
+  const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const present = new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  for (const i of tableDefinition.indexes) {
+    if (present.has(i.name)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [
+          { AttributeName: i.partitionKey, AttributeType: 'S' },
+          { AttributeName: i.sortKey, AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: i.name,
+              KeySchema: [
+                { AttributeName: i.partitionKey, KeyType: 'HASH' },
+                { AttributeName: i.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+    // DynamoDB builds one new index at a time: wait for it before the next (and before use).
+    await waitFor(async () => {
+      const t = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return (t.Table?.GlobalSecondaryIndexes ?? []).every((x) => x.IndexStatus === 'ACTIVE');
+    }, `The index ${i.name}`);
+  }
+}
+
 export async function ensureTable(client: DynamoDBClient, tableName: string) {
   const { TableNames = [] } = await client.send(new ListTablesCommand({}));
   if (!TableNames.includes(tableName)) {
@@ -127,6 +167,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string) {
       }),
     );
   }
+  await addMissingIndexes(client, tableName);
   const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
   if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
     await client.send(
