@@ -46,6 +46,10 @@ export const keys = {
   awaitedTransfers: 'TRANSFERS#awaited',
   /** The congress bank account the office publishes (one item, versioned). */
   bankAccount: () => ({ pk: 'SETTINGS#payments', sk: 'BANK_ACCOUNT' }),
+  /** The office's counters: shards of the totals and one item per day (storage/stats.ts). */
+  statsShard: (n: number) => ({ pk: 'STATS', sk: `TOTAL#${n}` }),
+  statsDay: (day: string) => ({ pk: 'STATS', sk: `DAY#${day}` }),
+  statsDayPrefix: 'DAY#',
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };

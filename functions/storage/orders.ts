@@ -8,6 +8,8 @@ import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { deleteFromPlace, freePlace, putInPlace, takePlace, type Items } from './claims';
 import { keys } from './keys';
+import { statsWrites } from './stats';
+import { countsDelta, orderCounts } from '#core/office/counters';
 import type { IndexName } from './table';
 
 const COUNTER = 'orders';
@@ -50,7 +52,7 @@ export const orderStore: OrderStore = {
   },
 
   async create(order, max) {
-    const result = await putInPlace(order.owner_id, COUNTER, max, itemOf(order));
+    const result = await putInPlace(order.owner_id, COUNTER, max, itemOf(order), statsWrites(countsDelta(undefined, orderCounts(order))));
     if (result === 'full') return 'full';
     if (result !== 'added') throw new Error(`order ${order.id} not stored: ${result}`);
     return 'created';
@@ -105,7 +107,13 @@ export const orderStore: OrderStore = {
     return item ? orderStore.get(item.owner_id as string, item.id as string) : undefined;
   },
 
-  async remove(ownerId, id, base, status) {
-    return deleteFromPlace(ownerId, COUNTER, keys.order(ownerId, id), { condition: 'payment_status = :status AND updated_at = :base', values: { ':status': status, ':base': base } });
+  async remove(order, status) {
+    return deleteFromPlace(
+      order.owner_id,
+      COUNTER,
+      keys.order(order.owner_id, order.id),
+      { condition: 'payment_status = :status AND updated_at = :base', values: { ':status': status, ':base': order.updated_at } },
+      statsWrites(countsDelta(orderCounts(order), undefined)),
+    );
   },
 };

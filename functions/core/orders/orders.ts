@@ -349,7 +349,7 @@ export async function deleteOrder(deps: OrderDeps, ownerId: string, id: string, 
   if (!orderActions(order.payment_status).delete) throw forbidden(orderResultMessages.deleteNotAllowed);
   // A checkout still open could be paid after the order is gone: end it first.
   await closeOpenCheckouts(deps, order, now);
-  if (!(await deps.orders.remove(ownerId, id, order.updated_at, ORDER_STATUS.unpaid))) throw conflict(orderResultMessages.changedElsewhere);
+  if (!(await deps.orders.remove(order, ORDER_STATUS.unpaid))) throw conflict(orderResultMessages.changedElsewhere);
   return { message: orderResultMessages.deleted };
 }
 

@@ -35,6 +35,8 @@ export interface SubjectChange {
 export interface RecordWrite<T> {
   record: T;
   expect: number | null;
+  /** The record as it was read (null: new): what the write changes (the office's counters move by the difference). */
+  before: T | null;
 }
 
 /** One atomic write of the ledger: all of it happens, or none. */

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { BankAccount, BankAccountInput } from '#core/office/payment-settings';
 import type { AwaitedTransferRow } from '#core/office/transfers';
+import type { DashboardView } from '#core/office/dashboard';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -21,12 +22,14 @@ export const officeApi = {
     callApiForMessage<{ payment_status: number }>(routes.confirmTransfer, { params: { reference }, body: { amount } }),
   transferRefunded: (reference: string) => callApiForMessage<unknown>(routes.recordTransferRefund, { params: { reference }, body: {} }),
   retryRefund: (reference: string) => callApiForMessage<unknown>(routes.retryRefund, { params: { reference }, body: {} }),
+  dashboard: () => callApi<DashboardView>(routes.getDashboard),
   awaitedTransfers: () => callApi<{ items: AwaitedTransferRow[] }>(routes.listAwaitedTransfers),
   paymentSettings: () => callApi<{ bank_account: BankAccount | null; version: number }>(routes.getPaymentSettings),
   savePaymentSettings: (bank_account: BankAccountInput, base_version: number) =>
     callApiForMessage<{ bank_account: BankAccount }>(routes.savePaymentSettings, { body: { bank_account, base_version } }),
 };
 
+export const dashboardKey = ['office', 'dashboard'] as const;
 export const paymentSettingsKey = ['office', 'payment-settings'] as const;
 export const awaitedTransfersKey = ['office', 'transfers'] as const;
 
