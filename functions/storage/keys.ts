@@ -20,6 +20,9 @@ export const keys = {
   order: (ownerId: string, id: string) => ({ pk: `USER#${ownerId}`, sk: `ORDER#${id}` }),
   orderPrefix: 'ORDER#',
   orderReference: (reference: string) => `ORDERREF#${reference}`,
+  /** An order's entry in one of the office's lists (storage/order-rows.ts), and a list's index partition. */
+  orderRow: (orderId: string, slot: string) => ({ pk: `ORDERROW#${orderId}`, sk: slot }),
+  orderList: (list: string) => `ORDERLIST#${list}`,
   /** Numbers shared by all owners (the order sequence). */
   sequence: (name: string) => ({ pk: `SEQUENCE#${name}`, sk: 'SEQUENCE' }),
   /**

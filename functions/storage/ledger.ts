@@ -16,6 +16,8 @@ import type { Actor } from '#core/audit/audit';
 import { auditPut } from './audit';
 import { transact, type Items } from './claims';
 import { orderPlaceMove } from './orders';
+import { orderRowWrites } from './order-rows';
+import type { StoredOrder } from '#core/orders/ports';
 import { epochSeconds, keys } from './keys';
 import { statsWrites } from './stats';
 import { addCounts, countsDelta, orderStatusCounts, paymentCounts, refundCounts, type Counts } from '#core/office/counters';
@@ -95,6 +97,15 @@ function subjectWrite(change: SubjectChange): Items[number] {
           },
         },
       };
+  }
+}
+
+/** What the subject's module keeps beside it, written again as the subject is after the change. */
+function subjectSideWrites(change: SubjectChange): Items {
+  if (!change.record) return [];
+  switch (change.subject.kind) {
+    case 'order':
+      return orderRowWrites({ ...(change.record as StoredOrder), ...change.set, payment_status: change.to as OrderStatus, updated_at: change.version.next } as StoredOrder);
   }
 }
 
@@ -179,7 +190,7 @@ async function commitWith(write: LedgerWrite, extra: Items) {
     items.push(recordWrite(paymentKey(p.record), 'payment', { ...p.record, ...awaitedTransferIndex(p.record) }, p.expect));
   for (const r of write.refunds ?? [])
     items.push(recordWrite(refundKey(r.record), 'refund', r.record, r.expect));
-  if (write.subject) items.push(subjectWrite(write.subject));
+  if (write.subject) items.push(subjectWrite(write.subject), ...subjectSideWrites(write.subject));
   if (write.subject?.place) items.push(orderPlaceMove(write.subject.subject.owner_id, write.subject.place));
   if (write.subjectUnchanged)
     items.push(subjectCheck(write.subjectUnchanged.subject, write.subjectUnchanged.version));
