@@ -15,7 +15,7 @@ export const officeOrderReads: OfficeOrderReads = {
   rowOf: orderRowOf,
   get: (ownerId, id) => orderStore.get(ownerId, id),
   ledger: (order) => ledger.ofSubject(subjectOf(order)),
-  audit: (orderId) => auditOf('order', orderId),
+  audit: async (objects) => (await Promise.all(objects.map((o) => auditOf(o.type, o.id)))).flat().sort((a, b) => a.at.localeCompare(b.at)),
   async passport(order) {
     if (!order.front_page_of_the_passport) return null;
     try {

@@ -24,7 +24,8 @@ export interface OfficeOrderReads {
   rowOf(orderId: string): Promise<OrderRow | undefined>;
   get(ownerId: string, id: string): Promise<StoredOrder | undefined>;
   ledger(order: StoredOrder): Promise<SubjectLedger>;
-  audit(orderId: string): Promise<AuditEntry[]>;
+  /** The entries about each object, oldest first. */
+  audit(objects: { type: string; id: string }[]): Promise<AuditEntry[]>;
   passport(order: StoredOrder): Promise<{ name: string; url: string } | null>;
 }
 
@@ -62,7 +63,13 @@ export async function officeOrder(deps: OfficeOrderReads, orderId: string) {
   const row = await deps.rowOf(orderId);
   const order = row && (await deps.get(row.owner_id, orderId));
   if (!order) throw notFound(officeOrderMessages.notFound);
-  const [ledger, audit, passport] = await Promise.all([deps.ledger(order), deps.audit(order.id), deps.passport(order)]);
+  const [ledger, passport] = await Promise.all([deps.ledger(order), deps.passport(order)]);
+  // The order's trail is its own entries and those of its payments and refunds.
+  const audit = await deps.audit([
+    { type: 'order', id: order.id },
+    ...ledger.payments.map((p) => ({ type: 'payment', id: p.id })),
+    ...ledger.refunds.map((r) => ({ type: 'refund', id: r.id })),
+  ]);
   const received = ledger.payments.filter((p) => p.state === 'confirmed' || p.state === 'refunded').reduce((s, p) => s + p.amount, 0);
   const refunded = ledger.refunds.filter((r) => r.state === 'done').reduce((s, r) => s + r.amount, 0);
   return {

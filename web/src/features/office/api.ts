@@ -4,6 +4,8 @@ import { routes } from '#core/routes';
 import type { BankAccount, BankAccountInput } from '#core/office/payment-settings';
 import type { AwaitedTransferRow } from '#core/office/transfers';
 import type { DashboardView } from '#core/office/dashboard';
+import type { OrderRow } from '#core/office/order-rows';
+import type { AuditEntry } from '#core/audit/audit';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -22,6 +24,9 @@ export const officeApi = {
     callApiForMessage<{ payment_status: number }>(routes.confirmTransfer, { params: { reference }, body: { amount } }),
   transferRefunded: (reference: string) => callApiForMessage<unknown>(routes.recordTransferRefund, { params: { reference }, body: {} }),
   retryRefund: (reference: string) => callApiForMessage<unknown>(routes.retryRefund, { params: { reference }, body: {} }),
+  orders: (query: { filter: string; q: string; cursor?: string }) =>
+    callApi<{ rows: OrderRow[]; next: string | null; search: 'reference' | 'email' | 'name' | null }>(routes.listOfficeOrders, { query }),
+  order: (id: string) => callApi<OfficeOrderDetail>(routes.getOfficeOrder, { params: { id } }),
   dashboard: () => callApi<DashboardView>(routes.getDashboard),
   awaitedTransfers: () => callApi<{ items: AwaitedTransferRow[] }>(routes.listAwaitedTransfers),
   paymentSettings: () => callApi<{ bank_account: BankAccount | null; version: number }>(routes.getPaymentSettings),
@@ -35,3 +40,13 @@ export const awaitedTransfersKey = ['office', 'transfers'] as const;
 
 export const secondFactorKey = ['office', 'second-factor'] as const;
 export const secondFactorQuery = queryOptions({ queryKey: secondFactorKey, queryFn: officeApi.secondFactor, retry: false, staleTime: 0 });
+
+export interface OfficeOrderDetail {
+  order: Record<string, unknown> & { id: string; order_no: string; reference: string; status_name: string; payment_status: number; first_name: string; last_name: string; owner_email: string };
+  row: OrderRow;
+  money: { required: string; received: string; refunded: string; balance: string };
+  payments: { id: string; method: string; state: string; amount: string; created_at: string; confirmed_at: string | null; surplus: string | null }[];
+  refunds: { id: string; method: string; state: string; amount: string; reason: string; requested_by: string; created_at: string; done_at: string | null; failure_reason: string | null }[];
+  audit: AuditEntry[];
+  passport: { name: string; url: string } | null;
+}

@@ -2,7 +2,7 @@
  * The office dashboard: the congress in numbers, from the office's counters (GET /office/dashboard).
  * Each number that an organiser can act on links to the section where they do.
  */
-import { Box, Card, Heading, HStack, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Box, Card, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { DashboardView } from '#core/office/dashboard';
@@ -17,12 +17,18 @@ import { dashboardKey, officeApi } from './api';
 function Figure(props: { label: string; value: ReactNode; help?: ReactNode; href?: string }) {
   return (
     <Card.Root size="sm">
-      <Card.Body>
-        <Stat.Root>
-          <Stat.Label>{props.href ? <SmartLink href={props.href}>{props.label}</SmartLink> : props.label}</Stat.Label>
-          <Stat.ValueText fontSize="2xl">{props.value}</Stat.ValueText>
-          {props.help && <Stat.HelpText color="gray.700">{props.help}</Stat.HelpText>}
-        </Stat.Root>
+      <Card.Body gap="1">
+        <Text fontSize="sm" fontWeight="medium" color="gray.700">
+          {props.href ? <SmartLink href={props.href}>{props.label}</SmartLink> : props.label}
+        </Text>
+        <Text fontSize="2xl" fontWeight="semibold">
+          {props.value}
+        </Text>
+        {props.help && (
+          <Text fontSize="sm" color="gray.700">
+            {props.help}
+          </Text>
+        )}
       </Card.Body>
     </Card.Root>
   );

@@ -18,6 +18,13 @@ export interface OfficeSection {
 export const officeSections: OfficeSection[] = [
   { path: paths.office, label: 'Overview', page: 'office/office-page' },
   {
+    path: paths.officeOrders,
+    label: 'Orders',
+    page: 'office/orders-page',
+    description: 'Every order, a page at a time: filter by status, method, rate, visa, hotel or a Local rate to check; search by e-mail, name, order number or reference.',
+  },
+  { path: paths.officeOrder, page: 'office/order-page' },
+  {
     path: paths.officeTransfers,
     label: 'Bank transfers',
     page: 'office/transfers-page',

@@ -1,0 +1,89 @@
+/**
+ * The office's orders in Chromium: the dashboard's numbers lead to the order table; an organiser
+ * finds a delegate's orders by the beginning of a name, narrows them to the Local rate to check,
+ * opens one, reads what the delegate entered and confirms part of a transfer on it.
+ */
+import type { Page } from '@playwright/test';
+import { validOrder } from '../support/bodies';
+import { organiserCommand, totpCode } from '../support/office';
+import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
+
+const AUGUST = '2024-08-01T02:00:00Z';
+const api = (path: string) => `/api/v1/admin${path}`;
+const dynamoOrigin = () => process.env.DYNAMODB_ORIGIN ?? `http://localhost:${process.env.TEST_DYNAMODB_PORT ?? 8100}`;
+const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('userToken'))}` });
+
+/** An organiser whose authenticator is set up and whose session passed it (the set-up itself is office.spec.ts). */
+async function openOfficeAs(page: Page) {
+  const email = await logInAsNewDelegate(page, 'orders-office');
+  expect((await organiserCommand(dynamoOrigin(), 'grant', email)).code).toBe(0);
+  const headers = await bearer(page);
+  const enrol = await page.request.post(api('/office/second_factor/enrol'), { data: {}, headers });
+  const { secret } = ((await enrol.json()) as { data: { secret: string } }).data;
+  const confirmed = await page.request.post(api('/office/second_factor/confirm'), { data: { code: await totpCode(secret, AUGUST) }, headers });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+test('an organiser finds a delegate\'s orders, opens one and confirms part of its transfer', async ({ browser, page, pinClock }) => {
+  test.setTimeout(120_000);
+  await pinClock(AUGUST);
+  const name = `Zoë${Math.random().toString(36).slice(2, 7)}`;
+  const delegateContext = await browser.newContext({ extraHTTPHeaders: { 'x-app-now': AUGUST, 'x-local-client-ip': '10.78.0.1' } });
+  const delegate = await delegateContext.newPage();
+  await logInAsNewDelegate(delegate, 'orders-delegate');
+  const place = async (overrides: Record<string, string | number>) => {
+    const r = await delegate.request.post(api('/registration/submission'), { data: validOrder({ first_name: name, last_name: 'Lindqvist', ...overrides }), headers: await bearer(delegate) });
+    return ((await r.json()) as { data: { id: string; order_no: string } }).data;
+  };
+  const local = await place({ rate: 250, primary_address_country: 'Sweden', organization: 'Karolinska Institutet' });
+  const standard = await place({});
+  const done = await delegate.request.post(api(`/registration/submission/transfer-payment/${local.id}`), { data: { type: 'done' }, headers: await bearer(delegate) });
+  expect(done.status(), await done.text()).toBe(200);
+
+  await openOfficeAs(page);
+  await page.goto('/office');
+  await expect(page.getByRole('heading', { name: 'Registration office', level: 1 })).toBeVisible();
+  const money = page.getByRole('region', { name: 'Money' });
+  await expect(money.getByText('Transfers to look for')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Orders placed per day: \d+ over/ })).toBeVisible();
+  await expectAccessible(page, 'office dashboard');
+
+  // The table, through the office navigation; a name found by its beginning, any case, no accents.
+  await page.getByRole('navigation', { name: 'Office' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search' }).fill(name.toLowerCase().replace('ë', 'e').slice(0, 6));
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(2);
+  await expect(table.getByRole('row').filter({ hasText: local.order_no })).toContainText('Checking');
+  await expect(table.getByRole('row').filter({ hasText: standard.order_no })).toContainText('Unpaid');
+  await page.getByRole('combobox', { name: 'Show' }).selectOption('local-check');
+  await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+  await expect(table.getByRole('row').filter({ hasText: local.order_no })).toContainText('Local rate to check');
+  await expectAccessible(page, 'office orders');
+  // The search and filter are in the address: a refresh keeps them.
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: local.order_no })).toBeVisible();
+
+  await table.getByRole('link', { name: local.order_no }).click();
+  await expect(page.getByRole('heading', { name: `Order ${local.order_no}`, level: 1 })).toBeVisible();
+  await expect(page.getByText('Karolinska Institutet')).toBeVisible();
+  await expect(page.getByText('Local rate, country not China: to check')).toBeVisible();
+  const confirm = page.getByRole('form', { name: 'Confirm a transfer' });
+  await confirm.getByRole('textbox', { name: 'Amount received (US$)' }).fill('100.00');
+  await confirm.getByRole('button', { name: 'Confirm the transfer' }).click();
+  await expect(confirm.getByRole('status')).toBeVisible();
+  await expect(page.getByText(/received US\$100\.00/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText('transfer.confirmed');
+  await expectAccessible(page, 'office order');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/office-order-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goBack();
+  await page.screenshot({ path: 'test-results/office-orders-1366.png', fullPage: true });
+  await page.goto('/office');
+  await page.screenshot({ path: 'test-results/office-dashboard-1366.png', fullPage: true });
+  await delegateContext.close();
+});

@@ -1,0 +1,216 @@
+/**
+ * /office/orders/:id: one order as the office sees it: every field the delegate entered (wizard
+ * steps 2 to 4), the money (payments and refunds), the passport scan (a link valid for minutes,
+ * organisers only) and the audit trail; a transfer for it is confirmed here.
+ */
+import { Badge, Card, DataList, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Resolver } from 'react-hook-form';
+import { useParams } from 'react-router-dom';
+import { transferReceivedForm } from '#core/office/schemas';
+import { stepFields } from '#core/orders/schemas';
+import { formatWireUsd } from '#core/money';
+import { formatCstInstant } from '#core/time';
+import { TextField } from '../../components/form/fields';
+import { QueryError } from '../../components/query-error';
+import { SmartLink } from '../../components/smart-link';
+import { ScrollTable } from '../../components/ui/scroll-table';
+import { paths } from '../../config/paths';
+import { ActionCard } from './action-card';
+import { officeApi, type OfficeOrderDetail } from './api';
+import { OfficeFrame } from './office-frame';
+
+const stepTitles = { 2: 'Registration', 3: 'Personal details', 4: 'Visa and hotel' } as const;
+const label = (field: string) => field.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '-' : String(value));
+
+function Fields({ order }: { order: OfficeOrderDetail['order'] }) {
+  return (
+    <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start">
+      {([2, 3, 4] as const).map((step) => (
+        <Card.Root key={step} size="sm">
+          <Card.Header>
+            <Card.Title as="h3">{stepTitles[step]}</Card.Title>
+          </Card.Header>
+          <Card.Body>
+            <DataList.Root size="sm" orientation="vertical">
+              {stepFields[step].map((f) => (
+                <DataList.Item key={f}>
+                  <DataList.ItemLabel>{label(f)}</DataList.ItemLabel>
+                  <DataList.ItemValue wordBreak="break-word">{shown(order[f])}</DataList.ItemValue>
+                </DataList.Item>
+              ))}
+            </DataList.Root>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Money({ d }: { d: OfficeOrderDetail }) {
+  return (
+    <Stack gap="3">
+      <Text>
+        Required {formatWireUsd(d.money.required)}; received {formatWireUsd(d.money.received)}; refunded {formatWireUsd(d.money.refunded)}; balance {formatWireUsd(d.money.balance)}.
+      </Text>
+      {d.payments.length === 0 ? (
+        <Text color="gray.700">No payment yet.</Text>
+      ) : (
+        <ScrollTable label="Payments" size="sm" aria-label="Payments">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Method</Table.ColumnHeader>
+              <Table.ColumnHeader>State</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+              <Table.ColumnHeader>Started</Table.ColumnHeader>
+              <Table.ColumnHeader>Received</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {d.payments.map((p) => (
+              <Table.Row key={p.id}>
+                <Table.Cell>{p.method === 'card' ? 'Card' : 'Bank transfer'}</Table.Cell>
+                <Table.Cell>
+                  {p.state}
+                  {p.surplus && <Badge ms="2">surplus: {p.surplus}</Badge>}
+                </Table.Cell>
+                <Table.Cell textAlign="end">{formatWireUsd(p.amount)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatCstInstant(p.created_at)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{p.confirmed_at ? formatCstInstant(p.confirmed_at) : '-'}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </ScrollTable>
+      )}
+      {d.refunds.length > 0 && (
+        <ScrollTable label="Refunds" size="sm" aria-label="Refunds">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Method</Table.ColumnHeader>
+              <Table.ColumnHeader>State</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+              <Table.ColumnHeader>Why</Table.ColumnHeader>
+              <Table.ColumnHeader>Asked</Table.ColumnHeader>
+              <Table.ColumnHeader>Done</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {d.refunds.map((r) => (
+              <Table.Row key={r.id}>
+                <Table.Cell>{r.method === 'card' ? 'Card' : 'Bank transfer'}</Table.Cell>
+                <Table.Cell>{r.failure_reason ? `${r.state} (${r.failure_reason})` : r.state}</Table.Cell>
+                <Table.Cell textAlign="end">{formatWireUsd(r.amount)}</Table.Cell>
+                <Table.Cell>{`${r.reason}, asked by ${r.requested_by}`}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatCstInstant(r.created_at)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{r.done_at ? formatCstInstant(r.done_at) : '-'}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </ScrollTable>
+      )}
+    </Stack>
+  );
+}
+
+function Trail({ entries }: { entries: OfficeOrderDetail['audit'] }) {
+  if (entries.length === 0) return <Text color="gray.700">Nothing recorded yet.</Text>;
+  return (
+    <ScrollTable label="Audit trail" size="sm" aria-label="Audit trail">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>When</Table.ColumnHeader>
+          <Table.ColumnHeader>What</Table.ColumnHeader>
+          <Table.ColumnHeader>Who</Table.ColumnHeader>
+          <Table.ColumnHeader>Before</Table.ColumnHeader>
+          <Table.ColumnHeader>After</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {entries.map((e, i) => (
+          <Table.Row key={`${e.at}-${i}`}>
+            <Table.Cell whiteSpace="nowrap">{formatCstInstant(e.at)}</Table.Cell>
+            <Table.Cell fontFamily="mono">{e.action}</Table.Cell>
+            <Table.Cell>{`${e.actor.kind}${e.actor.email ? ` ${e.actor.email}` : e.actor.kind === 'command-line' ? ` ${e.actor.id}` : ''}`}</Table.Cell>
+            <Table.Cell fontSize="xs" fontFamily="mono" wordBreak="break-all" minW="10rem">{e.before ? JSON.stringify(e.before) : '-'}</Table.Cell>
+            <Table.Cell fontSize="xs" fontFamily="mono" wordBreak="break-all" minW="10rem">{e.after ? JSON.stringify(e.after) : '-'}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </ScrollTable>
+  );
+}
+
+type ReceivedValues = { reference: string; amount: string };
+
+export default function OrderPage() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const detail = useQuery({ queryKey: ['office', 'order', id], queryFn: () => officeApi.order(id) });
+  const title = detail.data ? `Order ${detail.data.order.order_no}` : 'Order';
+  return (
+    <OfficeFrame title={title}>
+      <Stack gap="8">
+        <Text>
+          <SmartLink href={paths.officeOrders}>All orders</SmartLink>
+        </Text>
+        {detail.isPending ? (
+          <Text color="gray.700">Loading the order...</Text>
+        ) : detail.isError ? (
+          <QueryError error={detail.error} onRetry={() => void detail.refetch()} title="The order could not be loaded." />
+        ) : (
+          <>
+            <Stack gap="1">
+              <Text fontSize="lg">
+                {`${detail.data.order.first_name} ${detail.data.order.last_name}`} ({detail.data.order.owner_email}): <strong>{detail.data.order.status_name}</strong>
+              </Text>
+              <Text fontFamily="mono">{detail.data.order.reference}</Text>
+              {detail.data.row.local_check && <Badge colorPalette="orange" alignSelf="start">Local rate, country not China: to check</Badge>}
+            </Stack>
+            <Stack gap="3" as="section" aria-label="Money">
+              <Heading as="h2" size="lg">
+                Money
+              </Heading>
+              <Money d={detail.data} />
+              {detail.data.order.payment_status === 2 && (
+                <ActionCard<ReceivedValues>
+                  title="Confirm a transfer"
+                  description="Enter what arrived. The order is paid when it covers the order; less keeps it waiting and tells the delegate what is missing; more is refunded."
+                  resolver={zodResolver(transferReceivedForm, undefined, { raw: true }) as Resolver<ReceivedValues>}
+                  defaults={{ reference: detail.data.order.reference, amount: '' }}
+                  fields={<TextField<ReceivedValues> name="amount" label="Amount received (US$)" required inputMode="decimal" helper="e.g. 650.00" autoComplete="off" />}
+                  submitLabel="Confirm the transfer"
+                  run={(v) => officeApi.transferReceived(detail.data.order.reference, v.amount)}
+                  onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })}
+                />
+              )}
+            </Stack>
+            <Stack gap="3" as="section" aria-label="What the delegate entered">
+              <Heading as="h2" size="lg">
+                What the delegate entered
+              </Heading>
+              <Text>
+                Passport scan:{' '}
+                {detail.data.passport ? (
+                  <SmartLink href={detail.data.passport.url} target="_blank" rel="noopener noreferrer">
+                    {detail.data.passport.name}
+                  </SmartLink>
+                ) : (
+                  'none uploaded'
+                )}
+              </Text>
+              <Fields order={detail.data.order} />
+            </Stack>
+            <Stack gap="3" as="section" aria-label="Audit trail">
+              <Heading as="h2" size="lg">
+                Audit trail
+              </Heading>
+              <Trail entries={detail.data.audit} />
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </OfficeFrame>
+  );
+}
