@@ -101,12 +101,16 @@ export async function putInPlace(
   throw new Error(`claim of ${counter} failed: ${result.join(', ')}`);
 }
 
-/** Deletes an item (if it still meets `also`) and frees its place; false if it was already gone (or no longer meets it). */
+/**
+ * Deletes an item (if it still meets `also`) and frees its place, with `extra` writes in the same
+ * transaction (its audit entry); false if it was already gone (or no longer meets it).
+ */
 export async function deleteFromPlace(
   ownerId: string,
   counter: string,
   key: Key,
   also?: { condition: string; values: Record<string, unknown> },
+  extra: Items = [],
 ): Promise<boolean> {
   const result = await transact([
     {
@@ -118,6 +122,7 @@ export async function deleteFromPlace(
       },
     },
     freePlace(ownerId, counter),
+    ...extra,
   ]);
   return result === 'ok';
 }

@@ -46,6 +46,12 @@ export const keys = {
   awaitedTransfers: 'TRANSFERS#awaited',
   /** The congress bank account the office publishes (one item, versioned). */
   bankAccount: () => ({ pk: 'SETTINGS#payments', sk: 'BANK_ACCOUNT' }),
+  /** The office's delegate list: every account by sign-up time (byList index, on the profile item). */
+  accountsBySignUp: (createdAt: string, id: string) => ({ gsi3pk: 'ACCOUNTS', gsi3sk: `${createdAt}#${id}` }),
+  /** A normalised name key of an account (core/accounts/name-key.ts), one small partition per initial. */
+  nameKey: (key: string, userId: string) => ({ pk: `NAME#${[...key][0] ?? ''}`, sk: `${key}#${userId}` }),
+  /** The office's abstract list: a category's abstracts by submission time (byList index, on the abstract item). */
+  abstractsByCategory: (category: string, createdAt: string, id: string) => ({ gsi3pk: `ABSTRACTS#${category}`, gsi3sk: `${createdAt}#${id}` }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };
