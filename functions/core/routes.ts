@@ -248,6 +248,17 @@ export const routes = {
   confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
   recordTransferRefund: { method: 'POST', path: '/office/transfers/{reference}/refunded', handler: 'office/record-transfer-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
   retryRefund: { method: 'POST', path: '/office/refunds/{reference}/retry', handler: 'office/retry-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+
+  // The registration office: delegates, abstracts and files, and the audit log. Reads only, apart
+  // from the activation mail sent again (a new link token and its audit entry, one transaction).
+  // Download links are presigned here (s3:GetObject), for a few minutes.
+  listOfficeDelegates: { method: 'GET', path: '/office/delegates', handler: 'office/list-delegates', auth: 'organiser', grants: [QUERY, GET] },
+  getOfficeDelegate: { method: 'GET', path: '/office/delegates/{id}', handler: 'office/get-delegate', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
+  resendDelegateActivation: { method: 'POST', path: '/office/delegates/{id}/activation_mail', handler: 'office/resend-delegate-activation', auth: 'organiser', grants: [GET, PUT, MAIL] },
+  listOfficeAbstracts: { method: 'GET', path: '/office/abstracts', handler: 'office/list-abstracts', auth: 'organiser', grants: [QUERY, GET] },
+  getOfficeAbstract: { method: 'GET', path: '/office/abstracts/{owner}/{id}', handler: 'office/get-abstract', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
+  readAuditLog: { method: 'GET', path: '/office/audit', handler: 'office/read-audit-log', auth: 'organiser', grants: [QUERY] },
+  getAuditTrail: { method: 'GET', path: '/office/audit/{type}/{id}', handler: 'office/get-audit-trail', auth: 'organiser', grants: [QUERY] },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;
