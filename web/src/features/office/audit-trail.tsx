@@ -4,7 +4,7 @@
  * <AuditTrail type id />, everything the log says about one object (an account, an order, an
  * abstract, a file), for the object's own page.
  */
-import { Box, Code, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '#core/audit/audit';
 import { formatCstInstant } from '#core/time';
@@ -42,7 +42,9 @@ function Changes({ entry }: { entry: AuditEntry }) {
     <Stack gap="1" as="ul" listStyleType="none" fontSize="sm">
       {names.map((n) => (
         <Box as="li" key={n} wordBreak="break-word">
-          <Code fontSize="xs">{n}</Code>{' '}
+          <Text as="span" fontFamily="mono" fontSize="xs" bg="gray.100" px="1" rounded="sm">
+            {n}
+          </Text>{' '}
           {entry.before && n in entry.before && <Text as="span">{shown(entry.before[n])} → </Text>}
           <Text as="span" fontWeight="medium">
             {entry.after && n in entry.after ? shown(entry.after[n]) : '(removed)'}

@@ -88,7 +88,7 @@ function Delegates() {
                     <Table.Cell minW="10rem">
                       <SmartLink href={pathTo(paths.officeDelegate, { id: row.id })}>{row.name || '(no name yet)'}</SmartLink>
                       {row.organiser && (
-                        <Badge ms="2" colorPalette="purple">
+                        <Badge ms="2" colorPalette="blue">
                           organiser
                         </Badge>
                       )}
