@@ -4,9 +4,10 @@
  * posters and slides (download links for organisers only, short-lived).
  */
 import type { StoredAbstract } from '../abstracts/ports';
-import { abstractCategories, categoryName } from '../data/abstract-options';
+import { categoryName } from '../data/abstract-options';
 import { invalid, notFound } from '../errors';
 import type { StoredFile } from '../uploads/ports';
+import { categoryChoices } from './categories';
 import { abstractSummary, activityOf, delegateRow, officeDownloads, OFFICE_PAGE_SIZE, type DelegateOfficeDeps, type Page } from './delegates';
 
 export interface AbstractDirectory {
@@ -24,8 +25,6 @@ export const officeAbstractMessages = {
   notFound: 'There is no such abstract (it may have been deleted by its author).',
 } as const;
 
-/** Every category a delegate can choose, as the office's filter lists them. */
-export const categoryChoices = abstractCategories.flatMap((g) => g.children.map((c) => ({ value: c.value, label: `${g.label}: ${c.label}` })));
 
 export async function listCategoryAbstracts(deps: Pick<AbstractOfficeDeps, 'abstractDirectory' | 'directory'>, input: { category: string; cursor?: string }) {
   if (!categoryName(input.category) || !categoryChoices.some((c) => c.value === input.category)) {

@@ -6,7 +6,7 @@
 import { Field, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { categoryChoices } from '#core/office/abstract-list';
+import { categoryChoices } from '#core/office/categories';
 import { formatCstInstant } from '#core/time';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
