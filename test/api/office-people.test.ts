@@ -3,6 +3,8 @@
  * e-mail, name prefix), one delegate with their orders, abstracts and files, the activation mail
  * sent again, and the audit entries every change of a delegate's own writes.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#core/audit/audit';
 import { delegateMessages, type DelegateRow, type OfficeDelegate } from '#core/office/delegates';
@@ -43,6 +45,15 @@ async function delegateAt(at: string, tag: string, options: { activate?: boolean
 const idOf = async (token: string) => (await call<{ id: string }>('GET', '/get_person_info', { token })).body.data.id;
 const trail = async (office: string, type: string, id: string) => (await call<{ items: AuditEntry[] }>('GET', `/office/audit/${type}/${id}`, { token: office })).body.data.items;
 const actions = (entries: AuditEntry[]) => entries.map((e) => e.action);
+
+/** `npm run backfill-office-keys` against the test portal's DynamoDB Local. */
+function backfillCommand(): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), path.resolve('scripts/backfill-office-keys.ts')], { env: { ...process.env, DYNAMODB_ORIGIN: dynamoOrigin() } }, (error, stdout) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout.trim() }),
+    );
+  });
+}
 
 const db = () =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamoOrigin(), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
@@ -254,6 +265,28 @@ describe('the audit entries of a delegate\'s own changes', () => {
       expect(actions(entries).reverse()).toEqual(['file.uploaded', 'file.deleted']);
       expect(entries[0]!.before).toMatchObject({ purpose });
     }
+  });
+});
+
+describe('accounts and abstracts written before the office lists', () => {
+  it('are listed and found after the backfill, which writes nothing new when run again', async () => {
+    const office = await officeSession('people-backfill');
+    const family = `Backfill${Math.random().toString(36).slice(2, 8)}`;
+    const user = { ...newUser({ id: `old-${FUTURE}`, email: uniqueEmail('old'), password_hash: 'x', now: new Date(future(-5000)) }), status: 2 as const, first_name: 'Old', last_name: family };
+    const abstract = { ...validAbstract({ abstract_category: 'registration.lmic' }), id: `old-abstract-${FUTURE}`, owner_id: user.id, created_at: '2024-05-16T15:59:00.000Z', updated_at: '2024-05-16T15:59:00.000Z' };
+    await db().send(new BatchWriteCommand({ RequestItems: { congress: [
+      { PutRequest: { Item: { ...keys.user(user.id), entity: 'user', ...user } } },
+      { PutRequest: { Item: { ...keys.abstract(user.id, abstract.id), entity: 'abstract', ...abstract } } },
+    ] } }));
+    const search = () => call<{ items: DelegateRow[] }>('GET', '/office/delegates', { token: office.token, query: { q: `${family} old` } });
+    expect((await search()).body.data.items).toEqual([]);
+
+    const first = await backfillCommand();
+    expect(first).toMatchObject({ code: 0, output: expect.stringMatching(/^Listed [1-9]\d* account\(s\) \(\d+ name key\(s\)\) and [1-9]\d* abstract\(s\) for the office\.$/) });
+    expect((await search()).body.data.items.map((r) => r.id)).toEqual([user.id]);
+    const list = await call<{ items: OfficeAbstractRow[] }>('GET', '/office/abstracts', { token: office.token, query: { category: 'registration.lmic' } });
+    expect(list.body.data.items.map((a) => a.id)).toContain(abstract.id);
+    expect((await backfillCommand()).output).toBe('Listed 0 account(s) (0 name key(s)) and 0 abstract(s) for the office.');
   });
 });
 
