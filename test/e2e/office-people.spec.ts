@@ -91,6 +91,7 @@ test('an organiser finds a delegate by name, opens their order and abstract, dow
   await expect(page.getByRole('region', { name: 'Abstracts' }).getByRole('link', { name: `CANCER IN ${family.toUpperCase()}` })).toBeVisible();
   await expect(page.getByRole('table', { name: 'History of the account, its abstracts and files' })).toContainText('account.profile_updated');
   await expectAccessible(page, 'office delegate');
+  await page.screenshot({ path: 'test-results/office-delegate-1280.png', fullPage: true });
   const pdfLink = page.getByRole('link', { name: 'Download liver-trends.pdf' }).first();
   const [download] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
   expect(download.suggestedFilename()).toBe('liver-trends.pdf');

@@ -55,7 +55,7 @@ export async function getOfficeAbstract(deps: AbstractOfficeDeps, ownerId: strin
     author: user ? delegateRow(user) : null,
     pdfs: await officeDownloads(deps, pdfs),
     presentations: await officeDownloads(deps, presentations),
-    activity: await activityOf(deps, [{ type: 'abstract', id }, ...pdfs.map((f) => ({ type: 'file', id: f.id }))]),
+    activity: await activityOf(deps, [{ type: 'abstract', id }, ...pdfs.map((f) => ({ type: 'file', id: f.id }))], user),
   };
 }
 export type OfficeAbstract = Awaited<ReturnType<typeof getOfficeAbstract>>;

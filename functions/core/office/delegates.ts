@@ -111,10 +111,16 @@ export const abstractSummary = (a: StoredAbstract) => ({
   updated_at: a.updated_at,
 });
 
-/** What the log says about a set of objects, newest first. */
-export async function activityOf(deps: Pick<DelegateOfficeDeps, 'records'>, objects: { type: string; id: string }[]) {
+/**
+ * What the log says about a set of objects, newest first. Entries by `owner` that name only the
+ * account id (abstracts and files record the delegate by id) show their address as it is now.
+ */
+export async function activityOf(deps: Pick<DelegateOfficeDeps, 'records'>, objects: { type: string; id: string }[], owner?: Pick<User, 'id' | 'email'>) {
   const trails = await Promise.all(objects.map((o) => deps.records.auditOf(o.type, o.id)));
-  return trails.flat().sort((a, b) => b.at.localeCompare(a.at));
+  return trails
+    .flat()
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .map((e) => (owner && e.actor.id === owner.id && !e.actor.email ? { ...e, actor: { ...e.actor, email: owner.email } } : e));
 }
 
 /** One delegate as the office sees them. */
@@ -129,7 +135,7 @@ export async function getDelegate(deps: DelegateOfficeDeps, id: string) {
     { type: 'account', id },
     ...abstracts.map((a) => ({ type: 'abstract', id: a.id })),
     ...files.map((f) => ({ type: 'file', id: f.id })),
-  ]);
+  ], user);
   return {
     ...delegateRow(user),
     first_name: user.first_name,
