@@ -89,7 +89,7 @@ test('an organiser finds a delegate by name, opens their order and abstract, dow
   await expect(orders.getByRole('row').filter({ hasText: order.order_no })).toContainText('Unpaid');
   await expect(orders.getByRole('link', { name: order.order_no })).toHaveAttribute('href', `/office/orders/${order.id}`);
   await expect(page.getByRole('region', { name: 'Abstracts' }).getByRole('link', { name: `CANCER IN ${family.toUpperCase()}` })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'History of the account, its abstracts and files' })).toContainText('account.profile_updated');
+  await expect(page.getByRole('table', { name: 'History of the account, its orders, abstracts and files' })).toContainText('account.profile_updated');
   await expectAccessible(page, 'office delegate');
   await page.screenshot({ path: 'test-results/office-delegate-1280.png', fullPage: true });
   const pdfLink = page.getByRole('link', { name: 'Download liver-trends.pdf' }).first();

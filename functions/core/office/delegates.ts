@@ -133,6 +133,7 @@ export async function getDelegate(deps: DelegateOfficeDeps, id: string) {
   files.sort((a, b) => a.uploaded_at.localeCompare(b.uploaded_at));
   const activity = await activityOf(deps, [
     { type: 'account', id },
+    ...orders.map((o) => ({ type: 'order', id: o.id })),
     ...abstracts.map((a) => ({ type: 'abstract', id: a.id })),
     ...files.map((f) => ({ type: 'file', id: f.id })),
   ], user);

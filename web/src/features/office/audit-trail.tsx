@@ -23,6 +23,9 @@ export function objectHref(e: AuditEntry): string | undefined {
   const { type, id } = e.object;
   if (type === 'account') return pathTo(paths.officeDelegate, { id });
   if (type === 'order') return pathTo(paths.officeOrder, { id });
+  // A payment or refund is shown with the order it is for (`subject`: "order:<id>").
+  const subject = /^order:(.+)$/.exec(String(e.after?.subject ?? ''));
+  if ((type === 'payment' || type === 'refund') && subject) return pathTo(paths.officeOrder, { id: subject[1]! });
   const owner = ownerOf(e);
   if (type === 'abstract' && owner && e.action !== 'abstract.deleted') return pathTo(paths.officeAbstract, { owner, id });
   // A file is shown on its owner's page.

@@ -190,7 +190,7 @@ function Delegate({ id }: { id: string }) {
       </Section>
 
       <Section title="History">
-        <AuditTable entries={d.activity} label="History of the account, its abstracts and files" />
+        <AuditTable entries={d.activity} label="History of the account, its orders, abstracts and files" />
       </Section>
     </Stack>
   );
