@@ -87,17 +87,17 @@ export const routes = {
     memoryMb: PASSWORD_WORK,
   },
   resendActivation: { method: 'POST', path: '/send', handler: 'accounts/resend-activation', auth: 'public', grants: [GET, PUT, MAIL] },
-  activate: { method: 'POST', path: '/activate', handler: 'accounts/activate', auth: 'public', grants: [GET, UPDATE, DELETE] },
+  activate: { method: 'POST', path: '/activate', handler: 'accounts/activate', auth: 'public', grants: [GET, UPDATE, DELETE, PUT] },
   login: { method: 'POST', path: '/login', handler: 'accounts/login', auth: 'public', grants: [GET, UPDATE, PUT], memoryMb: PASSWORD_WORK },
   logout: { method: 'POST', path: '/logout', handler: 'accounts/logout', auth: 'delegate', grants: [DELETE] },
   getPersonInfo: { method: 'GET', path: '/get_person_info', handler: 'accounts/get-person-info', auth: 'delegate', grants: [] },
-  updateProfile: { method: 'POST', path: '/update', handler: 'accounts/update-profile', auth: 'delegate', grants: [UPDATE] },
+  updateProfile: { method: 'POST', path: '/update', handler: 'accounts/update-profile', auth: 'delegate', grants: [UPDATE, PUT, DELETE] },
   changePassword: {
     method: 'POST',
     path: '/change_password',
     handler: 'accounts/change-password',
     auth: 'delegate',
-    grants: [UPDATE],
+    grants: [UPDATE, PUT],
     memoryMb: PASSWORD_WORK,
   },
   forgotPassword: {
@@ -112,7 +112,7 @@ export const routes = {
     path: '/reset_password',
     handler: 'accounts/reset-password',
     auth: 'public',
-    grants: [GET, UPDATE, DELETE],
+    grants: [GET, UPDATE, DELETE, PUT],
     memoryMb: PASSWORD_WORK,
   },
 
@@ -133,7 +133,7 @@ export const routes = {
     path: '/uploads/{id}',
     handler: 'uploads/delete-upload',
     auth: 'delegate',
-    grants: [UPDATE, DELETE, 's3:DeleteObject'],
+    grants: [PUT, UPDATE, DELETE, 's3:DeleteObject'],
   },
 
   // Abstracts (spec sections 3-5, 7)
@@ -159,7 +159,7 @@ export const routes = {
     path: '/contribute/{id}',
     handler: 'abstracts/delete-abstract',
     auth: 'delegate',
-    grants: [QUERY, UPDATE, DELETE, 's3:DeleteObject'],
+    grants: [QUERY, PUT, UPDATE, DELETE, 's3:DeleteObject'],
   },
   confirmAbstractFile: { method: 'POST', path: '/upload', handler: 'abstracts/confirm-abstract-file', auth: 'delegate', grants: CONFIRM },
 
@@ -171,7 +171,7 @@ export const routes = {
     path: '/poster/upload/{id}',
     handler: 'presentations/delete-poster',
     auth: 'delegate',
-    grants: [UPDATE, DELETE, 's3:DeleteObject'],
+    grants: [PUT, UPDATE, DELETE, 's3:DeleteObject'],
   },
   listOrals: { method: 'GET', path: '/oral/upload', handler: 'presentations/list-orals', auth: 'delegate', grants: [QUERY, 's3:GetObject'] },
   confirmOral: { method: 'POST', path: '/oral/upload', handler: 'presentations/confirm-oral', auth: 'delegate', grants: CONFIRM },
@@ -180,7 +180,7 @@ export const routes = {
     path: '/oral/upload/{id}',
     handler: 'presentations/delete-oral',
     auth: 'delegate',
-    grants: [UPDATE, DELETE, 's3:DeleteObject'],
+    grants: [PUT, UPDATE, DELETE, 's3:DeleteObject'],
   },
 
   // 2024 registration orders (registration-orders-2024.md, section 7). Ledger writes put payment
@@ -255,6 +255,17 @@ export const routes = {
   confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
   recordTransferRefund: { method: 'POST', path: '/office/transfers/{reference}/refunded', handler: 'office/record-transfer-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
   retryRefund: { method: 'POST', path: '/office/refunds/{reference}/retry', handler: 'office/retry-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+
+  // The registration office: delegates, abstracts and files, and the audit log. Reads only, apart
+  // from the activation mail sent again (a new link token and its audit entry, one transaction).
+  // Download links are presigned here (s3:GetObject), for a few minutes.
+  listOfficeDelegates: { method: 'GET', path: '/office/delegates', handler: 'office/list-delegates', auth: 'organiser', grants: [QUERY, GET] },
+  getOfficeDelegate: { method: 'GET', path: '/office/delegates/{id}', handler: 'office/get-delegate', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
+  resendDelegateActivation: { method: 'POST', path: '/office/delegates/{id}/activation_mail', handler: 'office/resend-delegate-activation', auth: 'organiser', grants: [GET, PUT, MAIL] },
+  listOfficeAbstracts: { method: 'GET', path: '/office/abstracts', handler: 'office/list-abstracts', auth: 'organiser', grants: [QUERY, GET] },
+  getOfficeAbstract: { method: 'GET', path: '/office/abstracts/{owner}/{id}', handler: 'office/get-abstract', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
+  readAuditLog: { method: 'GET', path: '/office/audit', handler: 'office/read-audit-log', auth: 'organiser', grants: [QUERY] },
+  getAuditTrail: { method: 'GET', path: '/office/audit/{type}/{id}', handler: 'office/get-audit-trail', auth: 'organiser', grants: [QUERY] },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -1,18 +1,34 @@
-/** Abstracts: USER#owner / ABSTRACT#id, counted by USER#owner / COUNT#abstracts. */
+/**
+ * Abstracts: USER#owner / ABSTRACT#id, counted by USER#owner / COUNT#abstracts, and listed for
+ * the office by category and submission time (byList: ABSTRACTS#<category>, on the item). Each
+ * write carries its audit entries (`audited`) in its own transaction.
+ */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditEntry } from '#core/audit/audit';
 import type { AbstractStore, StoredAbstract } from '#core/abstracts/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { keys } from './keys';
-import { deleteFromPlace, putInPlace, transact } from './claims';
+import { auditPut } from './audit';
+import { deleteFromPlace, putInPlace, transact, type Items } from './claims';
 import { attachFiles } from './files';
 
 const COUNTER = 'abstracts';
 
-function toAbstract(item: Record<string, unknown>): StoredAbstract {
-  const { pk: _pk, sk: _sk, entity: _e, ...abstract } = item;
+export function toAbstract(item: Record<string, unknown>): StoredAbstract {
+  const { pk: _pk, sk: _sk, entity: _e, gsi3pk: _g3, gsi3sk: _s3, ...abstract } = item;
   return abstract as unknown as StoredAbstract;
 }
+
+const audited = (entries: AuditEntry[] = []): Items => entries.map(auditPut);
+
+/** The stored item: the abstract with its keys and its place in the office's list of its category. */
+const itemOf = (abstract: StoredAbstract) => ({
+  ...keys.abstract(abstract.owner_id, abstract.id),
+  entity: 'abstract',
+  ...keys.abstractsByCategory(abstract.abstract_category, abstract.created_at, abstract.id),
+  ...abstract,
+});
 
 export const abstractStore: AbstractStore = {
   async list(ownerId) {
@@ -32,25 +48,25 @@ export const abstractStore: AbstractStore = {
     return r.Item ? toAbstract(r.Item) : undefined;
   },
 
-  async create(abstract, max) {
-    const item = { ...keys.abstract(abstract.owner_id, abstract.id), entity: 'abstract', ...abstract };
-    const result = await putInPlace(abstract.owner_id, COUNTER, max, item, attachFiles(abstract.owner_id, abstract.upload_files, abstract.id));
+  async create(abstract, max, audit) {
+    const result = await putInPlace(abstract.owner_id, COUNTER, max, itemOf(abstract), [...attachFiles(abstract.owner_id, abstract.upload_files, abstract.id), ...audited(audit)]);
     // A fresh id never 'exists'; the cap or a file taken meanwhile refuses.
     return result === 'full' ? 'full' : result === 'conflict' ? 'files-taken' : 'created';
   },
 
-  async update(abstract, base) {
+  async update(abstract, base, audit) {
     const result = await transact([
       {
         Put: {
           TableName: env.tableName(),
-          Item: { ...keys.abstract(abstract.owner_id, abstract.id), entity: 'abstract', ...abstract },
+          Item: itemOf(abstract),
           // Only over the version the change was made on: of two saves from one version, one wins.
           ConditionExpression: 'attribute_exists(pk) AND updated_at = :base',
           ExpressionAttributeValues: { ':base': base },
         },
       },
       ...attachFiles(abstract.owner_id, abstract.upload_files, abstract.id),
+      ...audited(audit),
     ]);
     if (result === 'ok') return 'updated';
     if (result[0] === 'ConditionalCheckFailed') return (await abstractStore.get(abstract.owner_id, abstract.id)) ? 'changed' : 'missing';
@@ -58,9 +74,9 @@ export const abstractStore: AbstractStore = {
     throw new Error(`abstract update failed: ${result.join(', ')}`);
   },
 
-  async remove(ownerId, id) {
+  async remove(ownerId, id, audit) {
     const abstract = await abstractStore.get(ownerId, id);
     if (!abstract) return undefined;
-    return (await deleteFromPlace(ownerId, COUNTER, keys.abstract(ownerId, id))) ? abstract : undefined;
+    return (await deleteFromPlace(ownerId, COUNTER, keys.abstract(ownerId, id), undefined, audited(audit && [audit]))) ? abstract : undefined;
   },
 };

@@ -101,7 +101,10 @@ export async function putInPlace(
   throw new Error(`claim of ${counter} failed: ${result.join(', ')}`);
 }
 
-/** Deletes an item (if it still meets `also`) and frees its place; false if it was already gone (or no longer meets it). */
+/**
+ * Deletes an item (if it still meets `also`) and frees its place, with `extra` writes in the same
+ * transaction (its audit entry); false if it was already gone (or no longer meets it).
+ */
 export async function deleteFromPlace(
   ownerId: string,
   counter: string,

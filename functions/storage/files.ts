@@ -5,6 +5,7 @@ import type { UploadPurpose } from '#core/uploads/rules';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { keys } from './keys';
+import { auditPut } from './audit';
 import { deleteFromPlace, placesTaken, putInPlace, type Items } from './claims';
 import { endPending } from './pending';
 
@@ -15,7 +16,7 @@ function toFile(item: Record<string, unknown>): StoredFile {
   return file as unknown as StoredFile;
 }
 
-export const fileStore: FileStore = {
+export const fileStore: FileStore & { listAll(ownerId: string): Promise<StoredFile[]> } = {
   async get(ownerId, fileId) {
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.file(ownerId, fileId), ConsistentRead: true }));
     return r.Item ? toFile(r.Item) : undefined;
@@ -36,16 +37,28 @@ export const fileStore: FileStore = {
 
   count: (ownerId, purpose) => placesTaken(ownerId, counterOf(purpose)),
 
-  add: async (file, max) => {
+  add: async (file, max, audit) => {
     const item = { ...keys.file(file.owner_id, file.id), entity: 'file', ...file };
-    const added = await putInPlace(file.owner_id, counterOf(file.purpose), max, item, endPending(file.owner_id, file.id));
+    const added = await putInPlace(file.owner_id, counterOf(file.purpose), max, item, [...endPending(file.owner_id, file.id), ...(audit ? [auditPut(audit)] : [])]);
     return added === 'conflict' ? 'not-pending' : added;
   },
 
-  async remove(ownerId, fileId) {
+  async remove(ownerId, fileId, audit) {
     const file = await fileStore.get(ownerId, fileId);
     if (!file) return undefined;
-    return (await deleteFromPlace(ownerId, counterOf(file.purpose), keys.file(ownerId, fileId))) ? file : undefined;
+    return (await deleteFromPlace(ownerId, counterOf(file.purpose), keys.file(ownerId, fileId), undefined, audit ? [auditPut(audit)] : [])) ? file : undefined;
+  },
+
+  /** All of an owner's files, every purpose, in one query (the office's view of a delegate). */
+  async listAll(ownerId) {
+    const r = await documentClient().send(
+      new QueryCommand({
+        TableName: env.tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.file(ownerId, '').pk, ':prefix': keys.filePrefix },
+      }),
+    );
+    return (r.Items ?? []).map(toFile);
   },
 
 };

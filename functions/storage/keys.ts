@@ -53,6 +53,12 @@ export const keys = {
   statsShard: (n: number) => ({ pk: 'STATS', sk: `TOTAL#${n}` }),
   statsDay: (day: string) => ({ pk: 'STATS', sk: `DAY#${day}` }),
   statsDayPrefix: 'DAY#',
+  /** The office's delegate list: every account by sign-up time (byList index, on the profile item). */
+  accountsBySignUp: (createdAt: string, id: string) => ({ gsi3pk: 'ACCOUNTS', gsi3sk: `${createdAt}#${id}` }),
+  /** A normalised name key of an account (core/accounts/name-key.ts), one small partition per initial. */
+  nameKey: (key: string, userId: string) => ({ pk: `NAME#${[...key][0] ?? ''}`, sk: `${key}#${userId}` }),
+  /** The office's abstract list: a category's abstracts by submission time (byList index, on the abstract item). */
+  abstractsByCategory: (category: string, createdAt: string, id: string) => ({ gsi3pk: `ABSTRACTS#${category}`, gsi3sk: `${createdAt}#${id}` }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };

@@ -6,24 +6,31 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { TokenRecord, TokenStore } from '#core/accounts/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
+import { auditPut } from './audit';
+import { transact } from './claims';
 import { epochSeconds, keys } from './keys';
 
 export const tokenStore: TokenStore = {
-  async create(tokenHash, token) {
-    await documentClient().send(
-      new PutCommand({
-        TableName: env.tableName(),
-        Item: {
-          ...keys.token(tokenHash),
-          entity: 'token',
-          purpose: token.purpose,
-          user_id: token.userId,
-          epoch: token.epoch,
-          expires_at: epochSeconds(token.expiresAt),
-          ...(token.issuedAt ? { issued_at: token.issuedAt.toISOString() } : {}),
-        },
-      }),
-    );
+  async create(tokenHash, token, audit) {
+    const put = {
+      TableName: env.tableName(),
+      Item: {
+        ...keys.token(tokenHash),
+        entity: 'token',
+        purpose: token.purpose,
+        user_id: token.userId,
+        epoch: token.epoch,
+        expires_at: epochSeconds(token.expiresAt),
+        ...(token.issuedAt ? { issued_at: token.issuedAt.toISOString() } : {}),
+      },
+    };
+    if (!audit) {
+      await documentClient().send(new PutCommand(put));
+      return;
+    }
+    // An office action that issued the link is recorded with it.
+    const result = await transact([{ Put: put }, auditPut(audit)]);
+    if (result !== 'ok') throw new Error(`token not stored: ${result.join(', ')}`);
   },
   async consume(tokenHash, purpose, at, rememberUntil): Promise<TokenRecord | undefined> {
     // Deleting (or marking used) is the claim: of two requests with one link, exactly one gets the item back.

@@ -1,17 +1,28 @@
-/** Users: by id (USER#id / PROFILE) and by e-mail through the address claim (EMAIL#email). */
+/**
+ * Users: by id (USER#id / PROFILE), by e-mail through the address claim (EMAIL#email), every
+ * account by sign-up time (byList: ACCOUNTS) and by name prefix through small name-key items
+ * (NAME#<initial> / <key>#<id>, see keys.ts). Each change writes its audit entry (`extra`) in
+ * the same transaction.
+ */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { AuditEntry } from '#core/audit/audit';
 import type { User } from '#core/accounts/model';
 import type { AccountStore } from '#core/accounts/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
+import { auditPut } from './audit';
+import { transact, type Items } from './claims';
 import { keys } from './keys';
+
+/** The audit entry of a write, as the write's extra transaction items. */
+const audited = (audit: AuditEntry | undefined): Items => (audit ? [auditPut(audit)] : []);
 
 const db = () => documentClient();
 
 function stripKeys(item: Record<string, unknown> | undefined): User | undefined {
   if (!item) return undefined;
-  const { pk: _pk, sk: _sk, entity: _e, ...user } = item;
+  const { pk: _pk, sk: _sk, entity: _e, gsi2pk: _g2, gsi2sk: _s2, gsi3pk: _g3, gsi3sk: _s3, ...user } = item;
   return user as unknown as User;
 }
 
@@ -26,7 +37,8 @@ export async function findUserByEmail(email: string): Promise<User | undefined> 
   return userId ? getUser(userId) : undefined;
 }
 
-export async function createUser(user: User): Promise<'created' | 'email-taken'> {
+export async function createUser(user: User, audit?: AuditEntry): Promise<'created' | 'email-taken'> {
+  const extra = audited(audit);
   try {
     await db().send(
       new TransactWriteCommand({
@@ -41,10 +53,11 @@ export async function createUser(user: User): Promise<'created' | 'email-taken'>
           {
             Put: {
               TableName: env.tableName(),
-              Item: { ...keys.user(user.id), entity: 'user', ...user },
+              Item: { ...keys.user(user.id), entity: 'user', ...keys.accountsBySignUp(user.created_at, user.id), ...user },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          ...extra,
         ],
       }),
     );
@@ -55,52 +68,89 @@ export async function createUser(user: User): Promise<'created' | 'email-taken'>
   }
 }
 
-export async function activateUser(id: string, at: Date): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: env.tableName(),
-      Key: keys.user(id),
-      UpdateExpression: 'SET #status = :active, activated_at = :at, updated_at = :at',
-      ConditionExpression: 'attribute_exists(pk) AND #status = :inactive',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':active': 1, ':inactive': 0, ':at': at.toISOString() },
-    }),
-  ).catch((error: Error) => {
-    // Activated meanwhile by another link: the goal is reached.
-    if (error.name !== 'ConditionalCheckFailedException') throw error;
-  });
+export async function activateUser(id: string, at: Date, audit?: AuditEntry): Promise<void> {
+  const result = await transact([
+    {
+      Update: {
+        TableName: env.tableName(),
+        Key: keys.user(id),
+        UpdateExpression: 'SET #status = :active, activated_at = :at, updated_at = :at',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :inactive',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':active': 1, ':inactive': 0, ':at': at.toISOString() },
+      },
+    },
+    ...audited(audit),
+  ]);
+  // Activated meanwhile by another link: the goal is reached (and that link's entry says so).
+  if (result !== 'ok' && result[0] !== 'ConditionalCheckFailed') throw new Error(`activation cancelled: ${result.join(', ')}`);
 }
 
-export async function updateProfile(id: string, fields: Partial<User>, at: Date): Promise<User> {
+/** The name-key items to put and delete when an account's keys change (unchanged keys are left alone). */
+function moveNameKeys(id: string, names: { before: string[]; after: string[] } | undefined): Items {
+  if (!names) return [];
+  const gone = names.before.filter((k) => !names.after.includes(k));
+  const added = names.after.filter((k) => !names.before.includes(k));
+  return [
+    ...gone.map((k) => ({ Delete: { TableName: env.tableName(), Key: keys.nameKey(k, id) } })),
+    ...added.map((k) => ({ Put: { TableName: env.tableName(), Item: { ...keys.nameKey(k, id), entity: 'name-key', user_id: id } } })),
+  ];
+}
+
+export async function updateProfile(id: string, fields: Partial<User>, at: Date, audit?: AuditEntry, names?: { before: string[]; after: string[] }): Promise<User> {
   const entries = Object.entries({ ...fields, updated_at: at.toISOString() }).filter(([k]) => !['id', 'email', 'password_hash', 'session_epoch'].includes(k));
-  const r = await db().send(
-    new UpdateCommand({
-      TableName: env.tableName(),
-      Key: keys.user(id),
-      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return stripKeys(r.Attributes)!;
+  const result = await transact([
+    {
+      Update: {
+        TableName: env.tableName(),
+        Key: keys.user(id),
+        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      },
+    },
+    ...moveNameKeys(id, names),
+    ...audited(audit),
+  ]);
+  if (result !== 'ok') throw new Error(`profile update cancelled: ${result.join(', ')}`);
+  return (await getUser(id))!;
 }
 
-export async function setPassword(id: string, passwordHash: string, at: Date, activate: boolean): Promise<void> {
+export async function setPassword(id: string, passwordHash: string, at: Date, activate: boolean, audit?: AuditEntry): Promise<void> {
   const set = ['password_hash = :hash', 'updated_at = :at'];
   if (activate) set.push('#status = :active', 'activated_at = :at');
-  await db().send(
-    new UpdateCommand({
-      TableName: env.tableName(),
-      Key: keys.user(id),
-      // Bumping the epoch ends every session and voids older reset links in the same write.
-      UpdateExpression: `SET ${set.join(', ')} ADD session_epoch :one`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ...(activate ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
-      ExpressionAttributeValues: { ':hash': passwordHash, ':at': at.toISOString(), ':one': 1, ...(activate ? { ':active': 1 } : {}) },
-    }),
-  );
+  const result = await transact([
+    {
+      Update: {
+        TableName: env.tableName(),
+        Key: keys.user(id),
+        // Bumping the epoch ends every session and voids older reset links in the same write.
+        UpdateExpression: `SET ${set.join(', ')} ADD session_epoch :one`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ...(activate ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
+        ExpressionAttributeValues: { ':hash': passwordHash, ':at': at.toISOString(), ':one': 1, ...(activate ? { ':active': 1 } : {}) },
+      },
+    },
+    ...audited(audit),
+  ]);
+  if (result !== 'ok') throw new Error(`password change cancelled: ${result.join(', ')}`);
+}
+
+export async function recordLogin(id: string, at: Date, audit: AuditEntry): Promise<void> {
+  const result = await transact([
+    {
+      Update: {
+        TableName: env.tableName(),
+        Key: keys.user(id),
+        UpdateExpression: 'SET last_login_at = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      },
+    },
+    ...audited(audit),
+  ]);
+  if (result !== 'ok') throw new Error(`login record cancelled: ${result.join(', ')}`);
 }
 
 export async function rehashPassword(id: string, previousHash: string, passwordHash: string): Promise<void> {
@@ -120,4 +170,4 @@ export async function rehashPassword(id: string, previousHash: string, passwordH
     });
 }
 
-export const accountStore: AccountStore = { getUser, findUserByEmail, createUser, activateUser, updateProfile, setPassword, rehashPassword };
+export const accountStore: AccountStore = { getUser, findUserByEmail, createUser, activateUser, updateProfile, setPassword, rehashPassword, recordLogin };

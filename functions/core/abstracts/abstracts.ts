@@ -3,6 +3,7 @@
  * deadline (16 May 2024 24:00 CST); each keeps up to 5 PDFs that its owner uploaded. Every call
  * is scoped to the owner: another delegate's abstract is "not found", never "forbidden".
  */
+import { auditEntry, changedFields, delegateActor, type AuditEntry } from '../audit/audit';
 import { abstractLimits, deadlines } from '../config/conference';
 import { abstractCategories, categoryName, submissionAgreements } from '../data/abstract-options';
 import { countryRegions } from '../data/countries';
@@ -120,13 +121,26 @@ async function sendConfirmation(deps: AbstractDeps, ownerId: string, abstract: S
   }
 }
 
+/** The entries of files an abstract takes in this save (those it did not hold yet). */
+function attachedEntries(abstract: StoredAbstract, held: string[], now: Date): AuditEntry[] {
+  return abstract.upload_files
+    .filter((id) => !held.includes(id))
+    .map((id) => auditEntry({ action: 'file.attached', actor: delegateActor(abstract.owner_id), at: now, object: { type: 'file', id }, after: { abstract_id: abstract.id } }));
+}
+
+/** What the log keeps of an abstract (its text is the abstract's; the log names what changed). */
+const auditedFields = (a: StoredAbstract) => ({ title_of_abstract: a.title_of_abstract, abstract_category: a.abstract_category, keywords: a.keywords, upload_files: a.upload_files });
+
 export async function createAbstract(deps: AbstractDeps, ownerId: string, input: AbstractData, now: Date) {
   assertOpen(now);
   const files = await filesOf(deps, ownerId, input.upload_files);
   checkFiles(files, input.upload_files, null);
   const at = now.toISOString();
   const abstract: StoredAbstract = { ...input, id: deps.newId(), owner_id: ownerId, created_at: at, updated_at: at };
-  const created = await deps.abstracts.create(abstract, abstractLimits.maxAbstractsPerDelegate);
+  const created = await deps.abstracts.create(abstract, abstractLimits.maxAbstractsPerDelegate, [
+    auditEntry({ action: 'abstract.created', actor: delegateActor(ownerId), at: now, object: { type: 'abstract', id: abstract.id }, after: { ...auditedFields(abstract), owner_id: ownerId } }),
+    ...attachedEntries(abstract, [], now),
+  ]);
   if (created === 'full') throw new AppError('conflict', abstractMessages.limit);
   if (created === 'files-taken') throw invalid(abstractMessages.fileNotFound, { upload_files: abstractMessages.fileNotFound });
   const mailed = await sendConfirmation(deps, ownerId, abstract, files.listed.map((f) => f.name), 'created');
@@ -143,24 +157,30 @@ export async function updateAbstract(deps: AbstractDeps, ownerId: string, id: st
   // A new version is always later than the one it replaces, even when two saves share a millisecond.
   const at = new Date(Math.max(now.getTime(), Date.parse(previous.updated_at) + 1));
   const abstract: StoredAbstract = { ...input, id, owner_id: ownerId, created_at: previous.created_at, updated_at: at.toISOString() };
-  const updated = await deps.abstracts.update(abstract, previous.updated_at);
+  const { created_at: _c, updated_at: _u, ...was } = previous;
+  const { created_at: _c2, updated_at: _u2, ...is } = abstract;
+  const updated = await deps.abstracts.update(abstract, previous.updated_at, [
+    auditEntry({ action: 'abstract.updated', actor: delegateActor(ownerId), at, object: { type: 'abstract', id }, ...changedFields(was, is) }),
+    ...attachedEntries(abstract, previous.upload_files, at),
+  ]);
   if (updated === 'missing') throw notFound(abstractMessages.notFound);
   if (updated === 'changed') throw new AppError('conflict', abstractMessages.changedElsewhere);
   if (updated === 'files-taken') throw invalid(abstractMessages.fileNotFound, { upload_files: abstractMessages.fileNotFound });
   // Files the delegate removed in the form go when the form is saved.
   const dropped = files.all.filter((f) => f.abstract_id === id && !input.upload_files.includes(f.id));
-  await deleteFiles(deps, dropped);
+  await deleteFiles(deps, dropped, now);
   const mailed = await sendConfirmation(deps, ownerId, abstract, files.listed.map((f) => f.name), 'updated');
   return { message: abstractMessages.saved, data: { id, confirmation_mail_sent: mailed } };
 }
 
 export async function deleteAbstract(deps: AbstractDeps, ownerId: string, id: string, now: Date) {
   assertOpen(now);
-  await ownAbstract(deps, ownerId, id);
+  const abstract = await ownAbstract(deps, ownerId, id);
   // Files first: if this stops half-way, the abstract is still there to delete again (an abstract
   // whose files are gone lists the rest; files of a gone abstract could never be removed).
   const files = await deps.files.list(ownerId, 'abstract');
-  await deleteFiles(deps, files.filter((f) => f.abstract_id === id));
-  if (!(await deps.abstracts.remove(ownerId, id))) throw notFound(abstractMessages.notFound);
+  await deleteFiles(deps, files.filter((f) => f.abstract_id === id), now);
+  const removed = auditEntry({ action: 'abstract.deleted', actor: delegateActor(ownerId), at: now, object: { type: 'abstract', id }, before: auditedFields(abstract) });
+  if (!(await deps.abstracts.remove(ownerId, id, removed))) throw notFound(abstractMessages.notFound);
   return { message: abstractMessages.deleted };
 }

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../audit/audit';
 import type { AbstractData } from './schemas';
 
 /** An abstract as stored: the form's fields, its owner, and the ids of its PDFs. */
@@ -14,14 +15,14 @@ export interface AbstractStore {
   /**
    * Claims one of `max` places, stores the abstract and makes it the holder of its files, in one
    * transaction: 'full' when no place is left, 'files-taken' when a file is gone or another
-   * abstract's by now.
+   * abstract's by now. The `audit` entries are written in the same transaction (so for the others).
    */
-  create(abstract: StoredAbstract, max: number): Promise<'created' | 'full' | 'files-taken'>;
+  create(abstract: StoredAbstract, max: number, audit?: AuditEntry[]): Promise<'created' | 'full' | 'files-taken'>;
   /**
    * Replaces the version `base` (its updated_at) of an existing abstract and takes its files, in one
    * transaction: 'missing' if it was deleted meanwhile, 'changed' if another save came first.
    */
-  update(abstract: StoredAbstract, base: string): Promise<'updated' | 'missing' | 'changed' | 'files-taken'>;
+  update(abstract: StoredAbstract, base: string, audit?: AuditEntry[]): Promise<'updated' | 'missing' | 'changed' | 'files-taken'>;
   /** Deletes it and frees its place in one transaction; the abstract, or undefined if there was none. */
-  remove(ownerId: string, id: string): Promise<StoredAbstract | undefined>;
+  remove(ownerId: string, id: string, audit?: AuditEntry): Promise<StoredAbstract | undefined>;
 }

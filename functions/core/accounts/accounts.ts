@@ -7,11 +7,13 @@
  * single-use. A password change or reset bumps the user's session_epoch, which ends every
  * session and voids older reset links at once.
  */
+import { auditEntry, changedFields, delegateActor, type Actor } from '../audit/audit';
 import { accountLimits, timing } from '../config/conference';
 import { AppError, conflict, invalid, rateLimited, unauthorized } from '../errors';
 import { deliveryNotice, linkClearsMark } from '../mail/delivery';
 import { activationMail, resetMail } from '../mail/templates';
 import { STATUS, newUser, personInfo, profileComplete, type User } from './model';
+import { nameKeys } from './name-key';
 import type { AccountDeps, Claim, Limit, TokenPurpose } from './ports';
 import type { ProfileInput } from './schemas';
 
@@ -88,17 +90,25 @@ async function userOrSessionEnded(deps: AccountDeps, userId: string): Promise<Us
   return user;
 }
 
-/** Issues a single-use link token and mails it; a mail failure is logged, never lost data. */
-async function sendTokenMail(deps: AccountDeps, user: User, purpose: TokenPurpose, now: Date): Promise<boolean> {
+/**
+ * Issues a single-use link token and mails it; a mail failure is logged, never lost data. An
+ * office action that asks for it (`byOffice`) is audited with the token's write.
+ */
+async function sendTokenMail(deps: AccountDeps, user: User, purpose: TokenPurpose, now: Date, byOffice?: Actor): Promise<boolean> {
   const { token, hash } = deps.secrets.newToken();
   const lifetimeMs = purpose === 'activate' ? timing.activationTokenHours * HOUR : timing.resetTokenMinutes * 60_000;
-  await deps.tokens.create(hash, {
-    purpose,
-    userId: user.id,
-    epoch: user.session_epoch,
-    expiresAt: new Date(now.getTime() + lifetimeMs),
-    issuedAt: now,
-  });
+  const audit = byOffice && auditEntry({ action: 'account.activation_mail_resent', actor: byOffice, at: now, object: { type: 'account', id: user.id }, after: { email: user.email } });
+  await deps.tokens.create(
+    hash,
+    {
+      purpose,
+      userId: user.id,
+      epoch: user.session_epoch,
+      expiresAt: new Date(now.getTime() + lifetimeMs),
+      issuedAt: now,
+    },
+    audit,
+  );
   const link =
     purpose === 'activate'
       ? `${deps.siteOrigin}/common/activate/${token}`
@@ -144,7 +154,8 @@ export async function register(
     now,
   });
   // Two sign-ups with one address may race past the look-up above: the store's transaction decides.
-  if ((await deps.store.createUser(user)) === 'email-taken') {
+  const created = auditEntry({ action: 'account.created', actor: delegateActor(user.id, user.email), at: now, object: { type: 'account', id: user.id }, after: { email: user.email, status: user.status } });
+  if ((await deps.store.createUser(user, created)) === 'email-taken') {
     throw conflict(accountMessages.emailNotActivated, null, NOT_ACTIVATED);
   }
   await deps.throttle.cooldown(`activation-mail:${user.email}`, accountLimits.mailCooldownSeconds, now);
@@ -152,10 +163,11 @@ export async function register(
   return { message: accountMessages.registered, data: { email: user.email, activation_mail_sent: mailSent } };
 }
 
-export async function resendActivation(deps: AccountDeps, email: string, now: Date) {
+/** `byOffice`: an organiser resends it from the office (the same path, audited as their action). */
+export async function resendActivation(deps: AccountDeps, email: string, now: Date, byOffice?: Actor) {
   refuse(await deps.throttle.cooldown(`activation-mail:${email}`, accountLimits.mailCooldownSeconds, now), accountMessages.mailCooldown);
   const user = await deps.store.findUserByEmail(email);
-  if (user && user.status === STATUS.notActivated) await sendTokenMail(deps, user, 'activate', now);
+  if (user && user.status === STATUS.notActivated) await sendTokenMail(deps, user, 'activate', now, byOffice);
   // The same answer whatever the address: this call does not tell who has an account.
   return { message: accountMessages.resent, data: { retry_after: accountLimits.mailCooldownSeconds } };
 }
@@ -177,7 +189,11 @@ export async function activate(deps: AccountDeps, token: string, now: Date) {
     return { message: accountMessages.alreadyActive, data: { email: user.email, already_active: true } };
   }
   if (!fresh) throw invalid(); // a used link never activates again
-  await deps.store.activateUser(user.id, now);
+  await deps.store.activateUser(
+    user.id,
+    now,
+    auditEntry({ action: 'account.activated', actor: delegateActor(user.id, user.email), at: now, object: { type: 'account', id: user.id }, before: { status: user.status }, after: { status: STATUS.activated } }),
+  );
   await clearBounceByLink(deps, user.email, fresh.issuedAt);
   return { message: accountMessages.activated, data: { email: user.email, already_active: false } };
 }
@@ -215,6 +231,11 @@ export async function login(deps: AccountDeps, input: { email: string; password:
     epoch: user.session_epoch,
     expiresAt: new Date(now.getTime() + timing.sessionDays * 24 * HOUR),
   });
+  await deps.store.recordLogin(
+    user.id,
+    now,
+    auditEntry({ action: 'account.logged_in', actor: delegateActor(user.id, user.email), at: now, object: { type: 'account', id: user.id }, ...(user.last_login_at ? { before: { last_login_at: user.last_login_at } } : {}), after: { last_login_at: now.toISOString() } }),
+  );
   return {
     message: 'Login success',
     data: { api_token: token, id: user.id, status: user.status, pay_status: user.pay_status },
@@ -261,7 +282,9 @@ export async function updateProfile(deps: AccountDeps, userId: string, input: Pr
     mobile: input.mobile,
   };
   const status = user.status === STATUS.activated && profileComplete(fields) ? STATUS.profileComplete : user.status;
-  const updated = await deps.store.updateProfile(userId, { ...fields, status }, now);
+  const change = changedFields(user as unknown as Record<string, unknown>, { ...user, ...fields, status } as unknown as Record<string, unknown>, ['password_hash']);
+  const audit = auditEntry({ action: 'account.profile_updated', actor: delegateActor(user.id, user.email), at: now, object: { type: 'account', id: user.id }, ...change });
+  const updated = await deps.store.updateProfile(userId, { ...fields, status }, now, audit, { before: nameKeys(user), after: nameKeys(fields) });
   return { message: accountMessages.profileUpdated, data: personInfo(updated, deliveryNotice(await deps.mailMarks.get(updated.email))) };
 }
 
@@ -278,7 +301,13 @@ export async function changePassword(
     throw invalid(accountMessages.currentPasswordWrong, { current_password: accountMessages.currentPasswordWrong });
   }
   await Promise.all(claims.map((c) => deps.throttle.release(c)));
-  await deps.store.setPassword(userId, await deps.secrets.hashPassword(input.new_password), now, false);
+  await deps.store.setPassword(
+    userId,
+    await deps.secrets.hashPassword(input.new_password),
+    now,
+    false,
+    auditEntry({ action: 'account.password_changed', actor: delegateActor(user.id, user.email), at: now, object: { type: 'account', id: user.id } }),
+  );
   return { message: accountMessages.passwordChanged };
 }
 
@@ -301,7 +330,20 @@ export async function resetPassword(deps: AccountDeps, input: { token: string; n
     throw new AppError('bad_request', accountMessages.resetInvalid, { reason: 'invalid_token' });
   }
   // Following the mailed link proves the address: an account not yet activated is activated too.
-  await deps.store.setPassword(user.id, await deps.secrets.hashPassword(input.new_password), now, user.status === STATUS.notActivated);
+  const activates = user.status === STATUS.notActivated;
+  await deps.store.setPassword(
+    user.id,
+    await deps.secrets.hashPassword(input.new_password),
+    now,
+    activates,
+    auditEntry({
+      action: 'account.password_reset',
+      actor: delegateActor(user.id, user.email),
+      at: now,
+      object: { type: 'account', id: user.id },
+      ...(activates ? { before: { status: user.status }, after: { status: STATUS.activated } } : {}),
+    }),
+  );
   await clearBounceByLink(deps, user.email, record.issuedAt);
   return { message: accountMessages.passwordReset };
 }

@@ -29,6 +29,8 @@ export interface User {
   created_at: string;
   updated_at: string;
   activated_at?: string;
+  /** The last successful login (the office's delegate list shows it). */
+  last_login_at?: string;
   /** Organisers (the registration office) are delegates given this role by an administrator. */
   role?: 'delegate' | 'organiser';
 }

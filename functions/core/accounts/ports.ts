@@ -2,6 +2,7 @@
  * What the account rules need from the outside world. The storage, crypto and mail adapters in
  * functions/lib and functions/storage implement these; unit tests pass in-memory fakes.
  */
+import type { AuditEntry } from '../audit/audit';
 import type { MailImportance, MailMarkStore } from '../mail/delivery';
 import type { User } from './model';
 
@@ -41,12 +42,19 @@ export interface Principal {
 export interface AccountStore {
   getUser(id: string): Promise<User | undefined>;
   findUserByEmail(email: string): Promise<User | undefined>;
-  /** Creates the user and claims the address in one transaction; 'email-taken' if it lost a race. */
-  createUser(user: User): Promise<'created' | 'email-taken'>;
-  activateUser(id: string, at: Date): Promise<void>;
-  updateProfile(id: string, fields: Partial<User>, at: Date): Promise<User>;
+  /**
+   * Creates the user and claims the address in one transaction; 'email-taken' if it lost a race.
+   * Each write below puts its `audit` entry in the same transaction as the change.
+   */
+  createUser(user: User, audit?: AuditEntry): Promise<'created' | 'email-taken'>;
+  /** Activates an account not activated yet (nothing, and no entry, when it already is). */
+  activateUser(id: string, at: Date, audit?: AuditEntry): Promise<void>;
+  /** Changes profile fields; `names` moves the account's name keys (core/accounts/name-key.ts) in the same write. */
+  updateProfile(id: string, fields: Partial<User>, at: Date, audit?: AuditEntry, names?: { before: string[]; after: string[] }): Promise<User>;
   /** Sets a new password hash and bumps session_epoch (every session ends); may activate too. */
-  setPassword(id: string, passwordHash: string, at: Date, activate: boolean): Promise<void>;
+  setPassword(id: string, passwordHash: string, at: Date, activate: boolean, audit?: AuditEntry): Promise<void>;
+  /** Records a login on the account (`last_login_at`) with its entry. */
+  recordLogin(id: string, at: Date, audit: AuditEntry): Promise<void>;
   /** Replaces a hash by a stronger one of the same password (sessions stay), unless it changed meanwhile. */
   rehashPassword(id: string, previousHash: string, passwordHash: string): Promise<void>;
 }
@@ -58,7 +66,8 @@ export interface SessionStore {
 }
 
 export interface TokenStore {
-  create(tokenHash: string, token: TokenRecord): Promise<void>;
+  /** Stores a new link token; `audit` (an office action that sent it) goes in the same transaction. */
+  create(tokenHash: string, token: TokenRecord, audit?: AuditEntry): Promise<void>;
   /**
    * Claims and answers the token if it exists, has this purpose, has not expired and was not used
    * (atomic: of two claims exactly one succeeds). Without `rememberUntil` the token is deleted;

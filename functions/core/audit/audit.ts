@@ -31,3 +31,19 @@ export function auditEntry(fields: Omit<AuditEntry, 'at'> & { at: Date }): Audit
 }
 
 export const systemActor: Actor = { kind: 'system', id: 'system' };
+
+/** A delegate acting on their own account, abstracts or files. */
+export const delegateActor = (id: string, email?: string): Actor => ({ kind: 'delegate', id, ...(email ? { email } : {}) });
+
+/**
+ * The fields that differ between two versions of a record, as `before` and `after` (only those
+ * fields; `omit` names fields never written into the log, e.g. a password hash).
+ */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, omit: readonly string[] = []) {
+  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !omit.includes(k));
+  const changed = names.filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
+  return {
+    before: Object.fromEntries(changed.map((k) => [k, before[k] ?? null])),
+    after: Object.fromEntries(changed.map((k) => [k, after[k] ?? null])),
+  };
+}

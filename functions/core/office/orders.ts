@@ -10,10 +10,10 @@ import type { StoredOrder } from '../orders/ports';
 import { orderStatusNames } from '../orders/states';
 import type { SubjectLedger } from '../payments/ports';
 import { orderRow, readOrderSearch, type OrderRow } from './order-rows';
-import type { OrderFilter } from './schemas';
+import { cursorMessage, type OrderFilter } from './schemas';
 
 export const officeOrderMessages = {
-  staleCursor: 'This page of the list is no longer valid: start again from the first page.',
+  staleCursor: cursorMessage,
   notFound: 'No such order.',
 } as const;
 

@@ -33,15 +33,46 @@ export const officeReference = z.string({ message: referenceMessage }).check(
 export const transferReceivedForm = z.object({ reference: officeReference, amount: transferAmount });
 export const referenceForm = z.object({ reference: officeReference });
 
-const filterMessage = 'Please choose a filter from the list.';
+/** A page link of an office list (the server's continuation, refused when it is not one it gave). */
+export const cursorMessage = 'This page link is no longer valid. Start again from the first page.';
+const cursorField = z.optional(z.string({ message: cursorMessage }).check(z.maxLength(2000, cursorMessage)));
+
+const orderFilterMessage = 'Please choose a filter from the list.';
 /** The order table's filters: one list each (core/office/order-rows.ts). */
 export const orderFilterValues = ['all', 'status:0', 'status:2', 'status:1', 'status:-2', 'status:-1', 'method:card', 'method:transfer', 'rate:650', 'rate:250', 'visa', 'hotel', 'local-check'] as const;
 export type OrderFilter = (typeof orderFilterValues)[number];
 /** GET /office/orders?filter=&q=&cursor=&limit= */
 export const officeOrdersQuery = z.object({
-  filter: z._default(z.enum(orderFilterValues, { message: filterMessage }), 'all'),
+  filter: z._default(z.enum(orderFilterValues, { message: orderFilterMessage }), 'all'),
   q: z._default(z.string().check(z.maxLength(200, 'The search is too long.')), ''),
-  cursor: z.optional(z.string().check(z.maxLength(2000, 'This page of the list is no longer valid: start again from the first page.'))),
+  cursor: cursorField,
   limit: z._default(z.pipe(z.string(), z.transform(Number)).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 100, 'Please ask for 1 to 100 rows.')), 25),
 });
 export const officeOrderIdSchema = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'No such order.')) });
+// The office's lists and searches (delegates, abstracts, the audit log).
+const searchMessage = 'Type the start of a name or a whole e-mail address (at most 200 characters).';
+export const delegateSearchQuery = z.object({ q: z.optional(z.string({ message: searchMessage }).check(z.maxLength(200, searchMessage))), cursor: cursorField });
+
+const idMessage = 'There is no such record.';
+/** An account, abstract or file id as the table keeps them (letters, digits, dashes). */
+const recordId = z.string({ message: idMessage }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, idMessage));
+export const delegateParams = z.object({ id: recordId });
+export const officeAbstractParams = z.object({ owner: recordId, id: recordId });
+
+const categoryMessage = 'Please choose a category from the list.';
+export const officeAbstractsQuery = z.object({ category: z.string({ message: categoryMessage }).check(z.maxLength(100, categoryMessage)), cursor: cursorField });
+
+const dayMessage = 'Please give the day as YYYY-MM-DD.';
+const filterMessage = 'A filter is at most 200 characters.';
+export const auditLogQuery = z.object({
+  day: z.optional(z.string({ message: dayMessage }).check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/, dayMessage))),
+  action: z.optional(z.string({ message: filterMessage }).check(z.maxLength(200, filterMessage))),
+  actor: z.optional(z.string({ message: filterMessage }).check(z.maxLength(200, filterMessage))),
+  cursor: cursorField,
+});
+
+const objectMessage = 'Name an object by its type (e.g. account, order, abstract, file) and its id.';
+export const auditObjectParams = z.object({
+  type: z.string({ message: objectMessage }).check(z.regex(/^[a-z_]{1,40}$/, objectMessage)),
+  id: z.string({ message: objectMessage }).check(z.regex(/^[A-Za-z0-9_.:-]{1,100}$/, objectMessage)),
+});

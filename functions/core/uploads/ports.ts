@@ -1,4 +1,5 @@
 /** What the upload rules need from the outside: the object store (S3) and the file records (DynamoDB). */
+import type { AuditEntry } from '../audit/audit';
 import type { UploadPurpose } from './rules';
 
 export interface StoredFile {
@@ -71,7 +72,7 @@ export interface FileStore {
    * Claims one of `max` places, records the file and ends its pending upload, in one transaction:
    * 'not-pending' when the pending upload is gone (removed or discarded meanwhile).
    */
-  add(file: StoredFile, max: number): Promise<'added' | 'full' | 'exists' | 'not-pending'>;
-  /** Deletes the record and frees its place in one transaction; the record, or undefined if there was none. */
-  remove(ownerId: string, fileId: string): Promise<StoredFile | undefined>;
+  add(file: StoredFile, max: number, audit?: AuditEntry): Promise<'added' | 'full' | 'exists' | 'not-pending'>;
+  /** Deletes the record and frees its place in one transaction (with `audit`); the record, or undefined if there was none. */
+  remove(ownerId: string, fileId: string, audit?: AuditEntry): Promise<StoredFile | undefined>;
 }

@@ -5,6 +5,7 @@
  *   3. `confirmUpload` checks the stored object itself (size, real type, owner, count claimed
  *      atomically) and records it, or deletes it and says why.
  */
+import { auditEntry, delegateActor } from '../audit/audit';
 import { deadlines, uploadLimits, uploadPurposes } from '../config/conference';
 import { AppError, forbidden, invalid, notFound, rateLimited } from '../errors';
 import { isBefore } from '../time';
@@ -207,7 +208,11 @@ export async function confirmUpload(deps: UploadDeps, ownerId: string, purpose: 
   };
   // Untagged first: a confirmed file must never be taken by the lifecycle rule for pending uploads.
   await deps.objects.clearPendingTag(key);
-  const added = await deps.files.add(file, ownerFileLimit(purpose));
+  const added = await deps.files.add(
+    file,
+    ownerFileLimit(purpose),
+    auditEntry({ action: 'file.uploaded', actor: delegateActor(ownerId), at: now, object: { type: 'file', id: file.id }, after: { purpose, name: file.name, size: file.size, owner_id: ownerId } }),
+  );
   if (added === 'full') await refuse(new AppError('conflict', purpose === 'abstract' ? messages.tooManyPending : messages.tooMany));
   if (added === 'exists') return describeFile(deps, (await deps.files.get(ownerId, file.id)) ?? file);
   if (added === 'not-pending') {
@@ -280,14 +285,24 @@ export async function removeFile(deps: UploadDeps, ownerId: string, fileId: stri
   if (purpose && file.purpose !== purpose) throw notFound(uploadMessages(purpose).notFound);
   assertFilesChangeable(file.purpose, now);
   if (file.abstract_id) throw new AppError('conflict', fileMessages.heldByAbstract);
-  await deleteFiles(deps, [file]);
+  await deleteFiles(deps, [file], now);
   return { message: fileMessages.removed };
 }
 
-/** Deletes records first (the place is free at once), then the objects; an orphan object is only logged. */
-export async function deleteFiles(deps: Pick<UploadDeps, 'files' | 'objects' | 'log'>, files: StoredFile[]) {
+/** Deletes records first (the place is free at once, audited), then the objects; an orphan object is only logged. */
+export async function deleteFiles(deps: Pick<UploadDeps, 'files' | 'objects' | 'log'>, files: StoredFile[], now: Date) {
   for (const file of files) {
-    await deps.files.remove(file.owner_id, file.id);
+    await deps.files.remove(
+      file.owner_id,
+      file.id,
+      auditEntry({
+        action: 'file.deleted',
+        actor: delegateActor(file.owner_id),
+        at: now,
+        object: { type: 'file', id: file.id },
+        before: { purpose: file.purpose, name: file.name, size: file.size, owner_id: file.owner_id, ...(file.abstract_id ? { abstract_id: file.abstract_id } : {}) },
+      }),
+    );
     await deps.objects.delete(file.key).catch((error: Error) => deps.log.error('object not deleted', { key: file.key, error: error.message }));
   }
 }

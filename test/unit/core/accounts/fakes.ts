@@ -45,6 +45,9 @@ export function fakeDeps() {
         const u = users.get(id)!;
         if (u.password_hash === previous) users.set(id, { ...u, password_hash: passwordHash });
       },
+      recordLogin: async (id, at) => {
+        users.set(id, { ...users.get(id)!, last_login_at: at.toISOString() });
+      },
       setPassword: async (id, passwordHash, at, activate) => {
         const u = users.get(id)!;
         users.set(id, {

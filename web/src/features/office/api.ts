@@ -6,6 +6,8 @@ import type { AwaitedTransferRow } from '#core/office/transfers';
 import type { DashboardView } from '#core/office/dashboard';
 import type { OrderRow } from '#core/office/order-rows';
 import type { AuditEntry } from '#core/audit/audit';
+import type { DelegateRow, OfficeDelegate } from '#core/office/delegates';
+import type { OfficeAbstract, OfficeAbstractRow } from '#core/office/abstract-list';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -32,6 +34,16 @@ export const officeApi = {
   paymentSettings: () => callApi<{ bank_account: BankAccount | null; version: number }>(routes.getPaymentSettings),
   savePaymentSettings: (bank_account: BankAccountInput, base_version: number) =>
     callApiForMessage<{ bank_account: BankAccount }>(routes.savePaymentSettings, { body: { bank_account, base_version } }),
+  // Delegates, abstracts and the audit log
+  delegates: (query: { q?: string; cursor?: string }) =>
+    callApi<{ items: DelegateRow[]; cursor: string | null; search: 'all' | 'email' | 'name' }>(routes.listOfficeDelegates, { query }),
+  delegate: (id: string) => callApi<OfficeDelegate>(routes.getOfficeDelegate, { params: { id } }),
+  resendActivation: (id: string) => callApiForMessage<null>(routes.resendDelegateActivation, { params: { id }, body: {} }),
+  abstracts: (query: { category: string; cursor?: string }) => callApi<{ items: OfficeAbstractRow[]; cursor: string | null }>(routes.listOfficeAbstracts, { query }),
+  abstract: (owner: string, id: string) => callApi<OfficeAbstract>(routes.getOfficeAbstract, { params: { owner, id } }),
+  auditLog: (query: { day?: string; action?: string; actor?: string; cursor?: string }) =>
+    callApi<{ day: string; items: AuditEntry[]; cursor: string | null }>(routes.readAuditLog, { query }),
+  auditTrail: (type: string, id: string) => callApi<{ items: AuditEntry[] }>(routes.getAuditTrail, { params: { type, id } }),
 };
 
 export const dashboardKey = ['office', 'dashboard'] as const;

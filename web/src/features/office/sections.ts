@@ -31,6 +31,26 @@ export const officeSections: OfficeSection[] = [
     description: 'The transfers delegates said they sent: confirm what arrived, record bank refunds, retry failed card refunds.',
   },
   {
+    path: paths.officeDelegates,
+    label: 'Delegates',
+    page: 'office/delegates-page',
+    description: 'Every account, newest first: find one by e-mail or the start of a name; their orders, abstracts, files and history; resend the activation mail.',
+  },
+  { path: paths.officeDelegate, page: 'office/delegate-page' },
+  {
+    path: paths.officeAbstracts,
+    label: 'Abstracts',
+    page: 'office/abstracts-page',
+    description: "The abstracts of a category, newest first: open one to read it and download its PDFs and its author's posters and slides.",
+  },
+  { path: paths.officeAbstract, page: 'office/abstract-page' },
+  {
+    path: paths.officeAudit,
+    label: 'Audit log',
+    page: 'office/audit-page',
+    description: 'Every change in the portal, who made it and when: by day, by action (e.g. order.) or actor, or everything about one account, order, abstract or file.',
+  },
+  {
     path: paths.officeSettings,
     label: 'Payment settings',
     page: 'office/settings-page',

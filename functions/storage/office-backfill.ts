@@ -1,0 +1,59 @@
+/**
+ * One-off: gives accounts and abstracts written before the office's lists their list keys
+ * (byList) and accounts their name keys (storage/office-directory.ts). Reads the table once
+ * (a Scan: a maintenance job, never a route) and writes only what is missing; running it again
+ * writes nothing new. The data itself does not change, so there is no audit entry.
+ */
+import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { nameKeys } from '#core/accounts/name-key';
+import { documentClient } from '#lib/aws/clients';
+import { env } from '#lib/env';
+import { keys } from './keys';
+
+async function setListKeys(key: { pk: string; sk: string }, list: { gsi3pk: string; gsi3sk: string }) {
+  await documentClient()
+    .send(
+      new UpdateCommand({
+        TableName: env.tableName(),
+        Key: key,
+        UpdateExpression: 'SET gsi3pk = :p, gsi3sk = :s',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi3pk)',
+        ExpressionAttributeValues: { ':p': list.gsi3pk, ':s': list.gsi3sk },
+      }),
+    )
+    .catch((error: Error) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
+}
+
+export async function backfillOfficeKeys(): Promise<{ accounts: number; abstracts: number; nameKeys: number }> {
+  const counts = { accounts: 0, abstracts: 0, nameKeys: 0 };
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: env.tableName(),
+        FilterExpression: '(entity = :user OR entity = :abstract) AND attribute_not_exists(gsi3pk)',
+        ExpressionAttributeValues: { ':user': 'user', ':abstract': 'abstract' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const key = { pk: item.pk as string, sk: item.sk as string };
+      if (item.entity === 'user') {
+        // Name keys first: the list keys mark the account done, so a run stopped between the two is finished by the next.
+        for (const k of nameKeys(item as { first_name?: string; last_name?: string })) {
+          await documentClient().send(new PutCommand({ TableName: env.tableName(), Item: { ...keys.nameKey(k, item.id as string), entity: 'name-key', user_id: item.id } }));
+          counts.nameKeys += 1;
+        }
+        await setListKeys(key, keys.accountsBySignUp(item.created_at as string, item.id as string));
+        counts.accounts += 1;
+      } else {
+        await setListKeys(key, keys.abstractsByCategory(item.abstract_category as string, item.created_at as string, item.id as string));
+        counts.abstracts += 1;
+      }
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return counts;
+}

@@ -1,0 +1,85 @@
+/**
+ * The office's paged lists, each one Query of at most a page (DynamoDB items read per page: about
+ * the page size, never the table):
+ *   - every account by sign-up time: byList index, ACCOUNTS, newest first;
+ *   - accounts by name prefix: the name-key items NAME#<initial> / <key>#<id>, then the page's
+ *     profiles (one GetItem each);
+ *   - a category's abstracts by submission time: byList index, ABSTRACTS#<category>.
+ * Page links carry only the sort-key part of the position; the partition is put back here, so a
+ * forged link cannot read another list.
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { nameKeys } from '#core/accounts/name-key';
+import type { User } from '#core/accounts/model';
+import type { AbstractDirectory } from '#core/office/abstract-list';
+import type { DelegateDirectory, Page } from '#core/office/delegates';
+import { decodeCursor, encodeCursor } from '#core/office/search';
+import { documentClient } from '#lib/aws/clients';
+import { env } from '#lib/env';
+import { toAbstract } from './abstracts';
+import { keys } from './keys';
+import { findUserByEmail, getUser } from './users';
+
+function toUser(item: Record<string, unknown>): User {
+  const { pk: _pk, sk: _sk, entity: _e, gsi2pk: _g2, gsi2sk: _s2, gsi3pk: _g3, gsi3sk: _s3, ...user } = item;
+  return user as unknown as User;
+}
+
+/** A page of the byList index under `partition`, newest first. */
+async function listPage(partition: string, limit: number, cursor: string | undefined) {
+  const at = decodeCursor(cursor, ['pk', 'sk', 'gsi3sk']);
+  const r = await documentClient().send(
+    new QueryCommand({
+      TableName: env.tableName(),
+      IndexName: 'byList',
+      KeyConditionExpression: 'gsi3pk = :p',
+      ExpressionAttributeValues: { ':p': partition },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...(at ? { ExclusiveStartKey: { ...at, gsi3pk: partition } } : {}),
+    }),
+  );
+  const last = r.LastEvaluatedKey;
+  return { items: r.Items ?? [], cursor: last ? encodeCursor({ pk: last.pk, sk: last.sk, gsi3sk: last.gsi3sk }) : null };
+}
+
+export const delegateDirectory: DelegateDirectory = {
+  getUser,
+  findUserByEmail,
+
+  async accountsPage(limit, cursor) {
+    const page = await listPage('ACCOUNTS', limit, cursor);
+    return { items: page.items.map(toUser), cursor: page.cursor };
+  },
+
+  async accountsByName(prefix, limit, cursor): Promise<Page<User>> {
+    const partition = keys.nameKey(prefix, '').pk;
+    const at = decodeCursor(cursor, ['sk']);
+    const r = await documentClient().send(
+      new QueryCommand({
+        TableName: env.tableName(),
+        KeyConditionExpression: 'pk = :p AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':p': partition, ':prefix': prefix },
+        Limit: limit,
+        ...(at ? { ExclusiveStartKey: { pk: partition, sk: at.sk } } : {}),
+      }),
+    );
+    const ids = [...new Set((r.Items ?? []).map((i) => i.user_id as string))];
+    const users = await Promise.all(ids.map((id) => getUser(id)));
+    // A key left behind by two profile saves at once names someone else now: the profile decides.
+    const found = users.filter((u): u is User => Boolean(u) && nameKeys(u!).some((k) => k.startsWith(prefix)));
+    const last = r.LastEvaluatedKey;
+    return { items: found, cursor: last ? encodeCursor({ sk: last.sk as string }) : null };
+  },
+};
+
+export const abstractDirectory: AbstractDirectory = {
+  async byCategory(category, limit, cursor) {
+    const page = await listPage(keys.abstractsByCategory(category, '', '').gsi3pk, limit, cursor);
+    return { items: page.items.map(toAbstract), cursor: page.cursor };
+  },
+  async get(ownerId, id) {
+    const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.abstract(ownerId, id) }));
+    return r.Item ? toAbstract(r.Item) : undefined;
+  },
+};

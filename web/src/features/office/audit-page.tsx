@@ -1,0 +1,123 @@
+/**
+ * /office/audit: the audit log. One day (China Standard Time) newest first, 50 a page, filtered
+ * by the start of the action (`order.`, `transfer.`, `account.`) and by who acted (an address, an
+ * account id, or stripe / system / command-line); or everything about one object by its type and
+ * id. The filters are in the address. Nothing here changes an entry: no route can.
+ */
+import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
+import { auditLogQuery, auditObjectParams } from '#core/office/schemas';
+import { cstDate } from '#core/time';
+import { SelectField, TextField } from '../../components/form/fields';
+import { FormStack } from '../../components/form/form-stack';
+import { QueryError } from '../../components/query-error';
+import { SmartLink } from '../../components/smart-link';
+import { paths } from '../../config/paths';
+import { serverNow } from '../../lib/clock';
+import { officeApi } from './api';
+import { AuditTable, AuditTrail } from './audit-trail';
+import { OfficeFrame } from './office-frame';
+
+type LogValues = { day: string; action: string; actor: string };
+type ObjectValues = { type: string; id: string };
+
+const objectTypes = [
+  { value: 'account', label: 'Account' },
+  { value: 'order', label: 'Order' },
+  { value: 'abstract', label: 'Abstract' },
+  { value: 'file', label: 'File' },
+  { value: 'payment_settings', label: 'Payment settings' },
+];
+
+const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+function AuditLog() {
+  const [params, setParams] = useSearchParams();
+  const today = cstDate(serverNow());
+  const day = params.get('day') || today;
+  const action = params.get('action') ?? '';
+  const actor = params.get('actor') ?? '';
+  const after = params.get('after') ?? undefined;
+  const object = params.get('type') && params.get('id') ? { type: params.get('type')!, id: params.get('id')! } : undefined;
+  const filters = (next: Partial<Record<'day' | 'action' | 'actor' | 'after', string>>) =>
+    Object.fromEntries(Object.entries({ day, action, actor, ...next }).filter(([, v]) => v)) as Record<string, string>;
+  const to = (next: Partial<Record<'day' | 'action' | 'actor' | 'after', string>>) => `${paths.officeAudit}?${new URLSearchParams(filters(next)).toString()}`;
+
+  const log = useQuery({
+    queryKey: ['office', 'audit-log', day, action, actor, after ?? ''],
+    queryFn: () => officeApi.auditLog({ day, action: action || undefined, actor: actor || undefined, cursor: after }),
+    placeholderData: keepPreviousData,
+    enabled: !object,
+  });
+  const logForm = useForm<LogValues>({ resolver: zodResolver(auditLogQuery, undefined, { raw: true }) as Resolver<LogValues>, values: { day, action, actor } });
+  const objectForm = useForm<ObjectValues>({ resolver: zodResolver(auditObjectParams, undefined, { raw: true }) as Resolver<ObjectValues>, values: { type: object?.type ?? 'account', id: object?.id ?? '' } });
+
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+        <FormProvider {...logForm}>
+          <FormStack gap="3" noValidate aria-label="Filter the log" onSubmit={(e) => void logForm.handleSubmit((v) => setParams(filters({ day: v.day, action: v.action.trim(), actor: v.actor.trim(), after: '' })))(e)}>
+            <TextField<LogValues> name="day" label="Day (CST)" type="date" />
+            <TextField<LogValues> name="action" label="Action starts with" helper="e.g. order. or transfer. or account.logged_in" autoComplete="off" />
+            <TextField<LogValues> name="actor" label="Who" helper="An e-mail address, an account id, or stripe, system, command-line." autoComplete="off" />
+            <HStack gap="3" wrap="wrap">
+              <Button type="submit">Show the log</Button>
+            </HStack>
+          </FormStack>
+        </FormProvider>
+        <FormProvider {...objectForm}>
+          <FormStack gap="3" noValidate aria-label="One object's history" onSubmit={(e) => void objectForm.handleSubmit((v) => setParams({ type: v.type, id: v.id.trim() }))(e)}>
+            <SelectField<ObjectValues> name="type" label="Object" options={objectTypes} placeholder={null} />
+            <TextField<ObjectValues> name="id" label="Its id" helper="As the log shows it under the object." autoComplete="off" />
+            <HStack gap="3" wrap="wrap">
+              <Button type="submit" variant="outline">
+                Show its history
+              </Button>
+            </HStack>
+          </FormStack>
+        </FormProvider>
+      </SimpleGrid>
+
+      {object ? (
+        <Stack gap="3">
+          <Text>
+            Everything about {object.type} <Text as="span" fontFamily="mono" wordBreak="break-all">{object.id}</Text>, newest first.{' '}
+            <SmartLink href={to({})}>Back to the log of {day}</SmartLink>
+          </Text>
+          <AuditTrail type={object.type} id={object.id} label={`History of ${object.type} ${object.id}`} />
+        </Stack>
+      ) : log.isPending ? (
+        <Text color="gray.700">Loading the log...</Text>
+      ) : log.isError ? (
+        <QueryError error={log.error} onRetry={() => void log.refetch()} title="The log could not be loaded." />
+      ) : (
+        <Stack gap="3">
+          <Text aria-live="polite">
+            {log.data.items.length === 0 ? `No entries on ${day}` : `Entries of ${day} (CST), newest first`}
+            {action ? `, action starting with "${action}"` : ''}
+            {actor ? `, by ${actor}` : ''}
+            {after ? ' (continued)' : ''}.
+          </Text>
+          <AuditTable entries={log.data.items} label="Audit log" />
+          <HStack as="nav" aria-label="Pages of the log" gap="4" wrap="wrap">
+            {after && <SmartLink href={to({ after: '' })}>First page</SmartLink>}
+            {log.data.cursor && <SmartLink href={to({ after: log.data.cursor })}>More entries of this day</SmartLink>}
+            <SmartLink href={to({ day: shiftDay(day, -1), after: '' })}>Previous day</SmartLink>
+            {day < today && <SmartLink href={to({ day: shiftDay(day, 1), after: '' })}>Next day</SmartLink>}
+          </HStack>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export default function AuditPage() {
+  return (
+    <OfficeFrame title="Audit log">
+      <AuditLog />
+    </OfficeFrame>
+  );
+}

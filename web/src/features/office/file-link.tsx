@@ -1,0 +1,14 @@
+/**
+ * A file's download link in the office (presigned, valid a few minutes): a plain link, since the
+ * bucket answers it as an attachment under the file's name.
+ */
+import { Link } from '@chakra-ui/react';
+import type { OfficeFile } from '#core/office/delegates';
+
+export function FileLink({ file }: { file: OfficeFile }) {
+  return (
+    <Link href={file.url} wordBreak="break-all" aria-label={`Download ${file.name}`}>
+      {file.name}
+    </Link>
+  );
+}
