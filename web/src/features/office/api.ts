@@ -3,6 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { BankAccount, BankAccountInput } from '#core/office/payment-settings';
 import type { AwaitedTransferRow } from '#core/office/transfers';
+import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
+import type { CsvMapping } from '#core/office/statement';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -25,7 +27,35 @@ export const officeApi = {
   paymentSettings: () => callApi<{ bank_account: BankAccount | null; version: number }>(routes.getPaymentSettings),
   savePaymentSettings: (bank_account: BankAccountInput, base_version: number) =>
     callApiForMessage<{ bank_account: BankAccount }>(routes.savePaymentSettings, { body: { bank_account, base_version } }),
+  statements: () => callApi<StatementOverview>(routes.listStatements),
+  importStatement: (body: { file_name: string; content_base64: string; mapping?: CsvMapping }) => callApiForMessage<StatementImportResult>(routes.importStatement, { body }),
+  statementImport: (id: string) => callApi<StatementImportResult>(routes.getStatementImport, { params: { id } }),
+  searchOrdersForLine: (q: string) => callApi<{ items: OrderForLine[] }>(routes.searchStatementOrders, { query: { q } }),
+  assignLine: (id: string, reference: string) => callApiForMessage<StatementLineView>(routes.assignStatementLine, { params: { id }, body: { reference } }),
+  discardLine: (id: string, note: string) => callApiForMessage<StatementLineView>(routes.discardStatementLine, { params: { id }, body: { note } }),
 };
+
+export interface StatementOverview {
+  mapping: CsvMapping | null;
+  imports: StatementImportView[];
+  open: StatementLineView[];
+  differs: StatementLineView[];
+}
+export interface StatementImportResult {
+  import: StatementImportView;
+  lines: StatementLineView[];
+}
+export interface OrderForLine {
+  reference: string;
+  order_no: string;
+  delegate: string;
+  email: string;
+  status_name: string;
+  amount_required: string;
+  awaited: string | null;
+  can_assign: boolean;
+}
+export const statementsKey = ['office', 'statements'] as const;
 
 export const paymentSettingsKey = ['office', 'payment-settings'] as const;
 export const awaitedTransfersKey = ['office', 'transfers'] as const;

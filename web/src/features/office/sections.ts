@@ -24,6 +24,12 @@ export const officeSections: OfficeSection[] = [
     description: 'The transfers delegates said they sent: confirm what arrived, record bank refunds, retry failed card refunds.',
   },
   {
+    path: paths.officeImport,
+    label: 'Statement import',
+    page: 'office/import-page',
+    description: "Import the bank's statement (CSV or CAMT.053): transfers are matched to orders by their reference and booked; the rest is listed to assign or discard.",
+  },
+  {
     path: paths.officeSettings,
     label: 'Payment settings',
     page: 'office/settings-page',
