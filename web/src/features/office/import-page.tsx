@@ -63,7 +63,7 @@ function base64Of(bytes: Uint8Array) {
 /** A line's result in words. */
 function lineResult(line: StatementLineView): string {
   if (line.state === 'booked') {
-    const status = line.status_name ? ` The order is ${line.status_name}.` : '';
+    const status = line.status_name ? ` Order status after it: ${line.status_name}.` : '';
     const difference = Number(line.difference);
     if (line.outcome === 'shortfall') return `Booked to ${line.reference}: ${formatWireUsd(String(-difference))} short of what it awaited.${status}`;
     if (line.outcome === 'surplus') return `Booked to ${line.reference}: ${formatWireUsd(line.difference)} more than it awaited (to be refunded).${status}`;
@@ -249,7 +249,7 @@ function MappingSelect(props: { name: keyof CsvMapping; label: string; columns: 
 }
 
 /** The search and the assignment of one listed line. */
-function AssignPanel(props: { line: StatementLineView; onDone: () => void }) {
+function AssignPanel(props: { line: StatementLineView; onDone: (message: string) => void }) {
   const [found, setFound] = useState<OrderForLine[] | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const search = useForm<{ q: string }>({ resolver: zodResolver(orderSearchQuery) as Resolver<{ q: string }>, defaultValues: { q: '' } });
@@ -264,9 +264,7 @@ function AssignPanel(props: { line: StatementLineView; onDone: () => void }) {
   const assign = async (order: OrderForLine) => {
     try {
       const { message } = await officeApi.assignLine(props.line.id, order.reference);
-      setOutcome({ status: 'success', text: message });
-      setFound(null);
-      props.onDone();
+      props.onDone(message);
     } catch (error) {
       if (!isCancelled(error)) setOutcome({ status: 'error', text: errorText(error) });
     }
@@ -312,7 +310,7 @@ function AssignPanel(props: { line: StatementLineView; onDone: () => void }) {
         </Stack>
       )}
       {outcome && (
-        <FormAlert status={outcome.status} title={outcome.status === 'error' ? 'Not assigned' : 'Assigned'}>
+        <FormAlert status="error" title="Not assigned">
           {outcome.text}
         </FormAlert>
       )}
@@ -356,6 +354,11 @@ function OpenLines(props: { lines: StatementLineView[]; onChanged: () => void })
   const [picked, setPicked] = useState<{ id: string; mode: 'assign' | 'discard' } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const line = props.lines.find((l) => l.id === picked?.id);
+  const resolved = (message: string) => {
+    setPicked(null);
+    setDone(message);
+    props.onChanged();
+  };
   return (
     <Stack gap="3">
       <Heading as="h2" size="xl">
@@ -411,19 +414,7 @@ function OpenLines(props: { lines: StatementLineView[]; onChanged: () => void })
             <Card.Description>{line.text || '(no text)'}</Card.Description>
           </Card.Header>
           <Card.Body>
-            {picked.mode === 'assign' ? (
-              <AssignPanel key={line.id} line={line} onDone={props.onChanged} />
-            ) : (
-              <DiscardPanel
-                key={line.id}
-                line={line}
-                onDone={(message) => {
-                  setPicked(null);
-                  setDone(message);
-                  props.onChanged();
-                }}
-              />
-            )}
+            {picked.mode === 'assign' ? <AssignPanel key={line.id} line={line} onDone={resolved} /> : <DiscardPanel key={line.id} line={line} onDone={resolved} />}
           </Card.Body>
         </Card.Root>
       )}
