@@ -16,8 +16,8 @@ export type ReferenceFound =
 
 const SEP = '[\\s\\-_./:#,;]*';
 const prefixPattern = registration2024.transferReferencePrefix.split('').join(SEP);
-/** The prefix, then 6 digits of the order and its check digit (or none), not followed by another digit. */
-const candidate = new RegExp(`(?<![A-Za-z])${prefixPattern}${SEP}((?:\\d${SEP}){5}\\d)(?:${SEP}(\\d))?(?!\\d)`, 'gi');
+/** The prefix (also glued to the word before it, as some banks join remittance lines), then 6 digits of the order and its check digit (or none), not followed by another digit. */
+const candidate = new RegExp(`${prefixPattern}${SEP}((?:\\d${SEP}){5}\\d)(?:${SEP}(\\d))?(?!\\d)`, 'gi');
 
 const digitsOf = (s: string) => s.replace(/\D/g, '');
 

@@ -82,7 +82,7 @@ export interface ParsedStatement {
   format: 'csv' | 'camt053';
   /** Money in: what is matched to orders. */
   lines: StatementLine[];
-  /** Money out (and zero amounts): skipped, only counted. */
+  /** Money out (and zero or empty amounts): skipped, only counted. */
   debits: number;
 }
 
@@ -271,18 +271,20 @@ export function parseCsvStatement(text: string, mapping: CsvMapping): ParsedStat
   for (const { line, cells } of rows.slice(1)) {
     if (cells.length < needed) throw new StatementError(statementMessages.shortRow(line, cells.length, names.length));
     const rawAmount = cellOf(cells, index.amount);
-    const amount = parseStatementAmount(rawAmount);
+    // An empty amount is nothing in: banks that export credits and debits in two columns leave
+    // the credit column empty on a debit line (map the credit column as the amount).
+    const amount = rawAmount.trim() === '' ? 0 : parseStatementAmount(rawAmount);
     if (amount === null) throw new StatementError(statementMessages.badAmount(line, rawAmount));
+    if (amount <= 0) {
+      debits++;
+      continue;
+    }
     const rawDate = cellOf(cells, index.date);
     const date = parseStatementDate(rawDate);
     if (!date) throw new StatementError(statementMessages.badDate(line, rawDate));
     const rawCurrency = index.currency === undefined ? 'USD' : cellOf(cells, index.currency).trim().toUpperCase();
     const currency = rawCurrency === '' ? 'USD' : rawCurrency;
     if (!/^[A-Z]{3}$/.test(currency)) throw new StatementError(statementMessages.badCurrency(line, rawCurrency));
-    if (amount <= 0) {
-      debits++;
-      continue;
-    }
     lines.push({ row: line, date, amount, currency, payer: tidyText(cellOf(cells, index.payer)), text: tidyText(cellOf(cells, index.reference)) });
   }
   return { format: 'csv', lines, debits };

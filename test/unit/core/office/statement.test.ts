@@ -31,7 +31,7 @@ describe('the check digit and the reference in free text', () => {
   it('accepts the reference in any case, spacing and separators, with text around it', () => {
     const ref = transferReference(123); // IACR24-000123-x
     const digit = ref.at(-1)!;
-    for (const text of [ref, ref.toLowerCase(), `iacr24 000123 ${digit}`, `IACR24000123-${digit}`, `IACR24000123${digit}`, `payment IACR-24-000123-${digit} thanks`, `Ref:IACR24/000123/${digit}.`, `INV IACR 24 0001 23 ${digit} 650.00`]) {
+    for (const text of [ref, ref.toLowerCase(), `iacr24 000123 ${digit}`, `IACR24000123-${digit}`, `IACR24000123${digit}`, `payment IACR-24-000123-${digit} thanks`, `Ref:IACR24/000123/${digit}.`, `INV IACR 24 0001 23 ${digit} 650.00`, `PAYMENTIACR24000123${digit}REGISTRATION`]) {
       expect(findReference(text), text).toEqual({ kind: 'found', sequence: 123, reference: ref });
     }
   });
@@ -117,6 +117,12 @@ describe('a CSV statement', () => {
       { row: 4, date: '2024-08-06', amount: 104000, currency: 'USD', payer: 'Smith "Jr"', text: '=HYPERLINK("http://x")' },
       { row: 6, date: '2024-08-07', amount: 10000, currency: 'USD', payer: 'Müller 张', text: 'two lines' },
     ]);
+  });
+
+  it('reads a credit column as the amount: debit lines (empty there) are skipped, their dates not read', () => {
+    const text = 'Date;Credit;Debit;Payer;Text\n2024-08-05;650.00;;A;ref\nclosing;;20.00;Bank;fee\n';
+    const parsed = parseStatement(utf8(text), { date: 'Date', amount: 'Credit', payer: 'Payer', reference: 'Text' });
+    expect([parsed.lines.length, parsed.debits]).toEqual([1, 1]);
   });
 
   it('reads , as separator and works without a currency column (USD)', () => {
