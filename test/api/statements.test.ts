@@ -220,6 +220,15 @@ describe('resolving the listed lines', () => {
     const paidNow = await call('POST', `/office/statement_lines/${stray!.id}/assign`, { token: o.token, at: T0, json: { reference: order.reference } });
     expect([paidNow.status, paidNow.body.message]).toEqual([409, `This order cannot take the money: Order ${order.order_no} (${order.reference}) is already paid.`]);
 
+    // Ten parallel assignments of one line: booked once (a request that finds it being booked finishes it).
+    const other = await checkingOrder();
+    const line = (await importFile(o.token, b64([header, `09.08.2024;${other.amount_required};USD;"Lee ${t}";"fee";0`].join('\n')), `parallel-${t}.csv`)).body.data.lines[0]!;
+    const parallel = await Promise.all(Array.from({ length: 10 }, () => call('POST', `/office/statement_lines/${line.id}/assign`, { token: o.token, at: T0, json: { reference: other.reference } })));
+    expect(parallel.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(parallel.map((r) => r.status).filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    expect(await other.status()).toBe('Paid');
+    expect((await auditOf('order', other.id)).filter((a) => a.action === 'order.paid')).toHaveLength(1);
+
     const noNote = await call('POST', `/office/statement_lines/${stray!.id}/discard`, { token: o.token, at: T0, json: { note: ' ' } });
     expect([noNote.status, noNote.body.message]).toEqual([422, 'Please say why the line is set aside (e.g. "sent back to the payer", "not for the congress").']);
     const discarded = await call<Line & { note: string }>('POST', `/office/statement_lines/${stray!.id}/discard`, { token: o.token, at: T0, json: { note: 'Sent back to the payer' } });

@@ -265,7 +265,9 @@ const orderFields = (order: StoredOrder | undefined) =>
 function applyDecision(line: StoredLine, decision: Decision): StoredLine {
   const { reason: _r, found: _f, payment_id: _p, awaited: _a, result: _res, ...rest } = line;
   if (decision.state === 'open') {
-    return { ...rest, ...orderFields(decision.order), state: 'open', reason: decision.reason, ...(decision.found ? { found: decision.found } : {}), ...(decision.reference ? { reference: decision.reference } : {}) };
+    // Back to the list (an assignment that lost its order meanwhile is no assignment).
+    const { assigned: _as, resolved_by: _by, resolved_at: _at, ...listed } = rest;
+    return { ...listed, ...orderFields(decision.order), state: 'open', reason: decision.reason, ...(decision.found ? { found: decision.found } : {}), ...(decision.reference ? { reference: decision.reference } : {}) };
   }
   return { ...rest, ...orderFields(decision.order), state: 'booking', payment_id: decision.payment.id, awaited: decision.payment.amount, ...(line.reason ? { reason: line.reason } : {}) };
 }

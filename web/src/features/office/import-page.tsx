@@ -157,16 +157,21 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
     setOutcome(null);
     const body = { file_name: file.name, content_base64: base64Of(file.bytes), ...(mapping ? { mapping: { ...mapping, currency: mapping.currency || undefined } } : {}) };
     try {
-      for (;;) {
+      // Sent again while the server says it is still working through the lines (each answer moves on).
+      for (let done = -1, stalled = 0; stalled < 3; ) {
         const { message, data } = await officeApi.importStatement(body);
         if (data.import.state === 'done') {
           setProgress(null);
           setOutcome({ status: 'success', text: message });
           props.onImported(data);
-          break;
+          return;
         }
+        stalled = data.import.done_lines > done ? 0 : stalled + 1;
+        done = data.import.done_lines;
         setProgress(message);
       }
+      setProgress(null);
+      setOutcome({ status: 'error', text: 'The import does not move on. Please try again in a minute: what was imported stays, the rest follows.' });
     } catch (error) {
       setProgress(null);
       if (isCancelled(error)) return;
