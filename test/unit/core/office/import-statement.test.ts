@@ -20,7 +20,7 @@ import {
   type StoredLine,
 } from '#core/office/import-statement';
 import type { CsvMapping } from '#core/office/statement';
-import { chooseTransfer, officeConfirmTransfer } from '#core/orders/orders';
+import { cancelOrder, chooseTransfer, officeConfirmTransfer } from '#core/orders/orders';
 import { ORDER_STATUS } from '#core/orders/states';
 import { OPEN, owner, placed, refusal } from '../orders/steps';
 import { OFFICE, orderWorld } from '../orders/world';
@@ -146,15 +146,19 @@ describe('importing a statement', () => {
     await officeConfirmTransfer(w.deps, paid.reference, paid.amount_required, OPEN);
     const { id: unpaidId } = await placed(w);
     const unpaid = w.orders.orders.get(unpaidId)!;
+    const cancelled = await checking();
+    await officeConfirmTransfer(w.deps, cancelled.reference, cancelled.amount_required, OPEN);
+    await cancelOrder(w.deps, owner.id, cancelled.id, undefined, OPEN);
     const other = await checking();
     const wrongDigit = other.reference.slice(0, -1) + String((Number(other.reference.at(-1)) + 1) % 10);
-    const result = await run(deps, csv(`2024-08-05;650.00;USD;A;${paid.reference}`, `2024-08-05;650.00;USD;B;${unpaid.reference}`, `2024-08-05;650.00;EUR;C;${other.reference}`, `2024-08-05;650.00;USD;D;${wrongDigit}`, '2024-08-05;650.00;USD;E;conference'));
+    const result = await run(deps, csv(`2024-08-05;650.00;USD;A;${paid.reference}`, `2024-08-05;650.00;USD;B;${unpaid.reference}`, `2024-08-05;650.00;EUR;C;${other.reference}`, `2024-08-05;650.00;USD;D;${wrongDigit}`, '2024-08-05;650.00;USD;E;conference', `2024-08-05;650.00;USD;F;${cancelled.reference}`));
     expect(result.data.lines.map((l) => [l.reason, l.reason_text])).toEqual([
       ['already-paid', `Order ${paid.order_no} (${paid.reference}) is already paid.`],
       ['not-awaiting', `Order ${unpaid.order_no} (${unpaid.reference}) is Unpaid: it is not waiting for a bank transfer (the delegate has not chosen bank transfer and pressed Done).`],
       ['currency', 'The money arrived in EUR; orders are paid in USD.'],
       ['check-digit', `"${wrongDigit}" is not a valid reference: its check digit is wrong or missing (a digit is mistyped).`],
       ['no-reference', 'No payment reference in the text.'],
+      ['cancelled', `Order ${cancelled.order_no} (${cancelled.reference}) is Refunding.`],
     ]);
     expect(w.orders.orders.get(other.id)!.payment_status).toBe(ORDER_STATUS.checking);
   });
