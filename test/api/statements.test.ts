@@ -101,7 +101,7 @@ describe('importing a bank statement', () => {
 
     const first = await importFile(o.token, b64(`\ufeff${file}`), `august-${t}.csv`);
     expect([first.status, first.body.message]).toEqual([200, `august-${t}.csv: 3 lines of money in read; 2 booked, 1 to resolve below, 0 already imported before; 1 line of money out skipped.`]);
-    expect(first.body.data.import).toMatchObject({ state: 'done', lines: 3, debits: 1, new_lines: 3, known: 0 });
+    expect(first.body.data.import).toMatchObject({ state: 'done', lines: 3, debits: 1, new_lines: 3, known: 0, booked: 2, listed: 1 });
     expect(first.body.data.lines.map((l) => [l.state, l.outcome, l.status_name, l.difference, l.reason])).toEqual([
       ['booked', 'matched', 'Paid', '0.00', null],
       ['booked', 'shortfall', 'Checking', '-50.00', null],

@@ -86,6 +86,9 @@ export interface StatementImport {
   /** Lines stored by this import, and lines another import had stored already. */
   new_lines: number;
   known: number;
+  /** Of its own lines: how many were booked, and how many listed to resolve, when it read them. */
+  booked: number;
+  listed: number;
   created_at: string;
   created_by: string;
   finished_at?: string;
@@ -218,6 +221,8 @@ export function importView(imp: StatementImport) {
     done_lines: imp.next_row,
     new_lines: imp.new_lines,
     known: imp.known,
+    booked: imp.booked ?? 0,
+    listed: imp.listed ?? 0,
     created_at: imp.created_at,
     created_by: imp.created_by,
     finished_at: imp.finished_at ?? null,
@@ -307,19 +312,21 @@ async function settleLine(deps: StatementDeps, start: StoredLine, now: Date): Pr
   return line;
 }
 
-/** One line of a file: stored and matched if new ('new'), else left as it is ('ours' when this import stored it, 'known' when another did). */
-async function importLine(deps: StatementDeps, importId: string, id: string, read: StatementLine, now: Date): Promise<'new' | 'ours' | 'known'> {
+/**
+ * One line of a file: stored and matched if new, else left as it is ('known' when another import
+ * stored it); with the line's state after.
+ */
+async function importLine(deps: StatementDeps, importId: string, id: string, read: StatementLine, now: Date): Promise<{ known: boolean; state: LineState }> {
   const existing = await deps.statements.getLine(id);
   if (existing) {
-    if (existing.state === 'booking') await settleLine(deps, existing, now);
-    return existing.import_id === importId ? 'ours' : 'known';
+    const line = existing.state === 'booking' ? await settleLine(deps, existing, now) : existing;
+    return { known: existing.import_id !== importId, state: line.state };
   }
   const at = now.toISOString();
   const blank: StoredLine = { id, import_id: importId, ...read, state: 'open', created_at: at, updated_at: at, version: 1 };
   const line = applyDecision(blank, await decide(deps, read, findReference(read.text)));
   if (!(await deps.statements.putLine(line))) return importLine(deps, importId, id, read, now);
-  if (line.state === 'booking') await settleLine(deps, line, now);
-  return 'new';
+  return { known: false, state: line.state === 'booking' ? (await settleLine(deps, line, now)).state : line.state };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -377,6 +384,8 @@ export async function importStatement(deps: StatementDeps, actor: Actor, input: 
     next_row: 0,
     new_lines: 0,
     known: 0,
+    booked: 0,
+    listed: 0,
     created_at: now.toISOString(),
     created_by: actorName(actor),
   };
@@ -386,38 +395,37 @@ export async function importStatement(deps: StatementDeps, actor: Actor, input: 
   const ids = lineIdentities(parsed.lines).map((identity) => deps.hash(identity));
   const from = imp.next_row;
   let { new_lines: created, known } = imp;
+  let booked = imp.booked ?? 0;
+  let listed = imp.listed ?? 0;
   let row = from;
   while (row < parsed.lines.length && (row === from || deps.elapsedMs() < IMPORT_BUDGET_MS)) {
     const outcome = await importLine(deps, id, ids[row]!, parsed.lines[row]!, now);
-    if (outcome === 'known') known++;
-    else created++;
+    if (outcome.known) known++;
+    else {
+      // Counted by what the line was when read (a line of this import read again after an interruption counts again from the cursor).
+      created++;
+      if (outcome.state === 'booked') booked++;
+      else if (outcome.state !== 'discarded') listed++;
+    }
     row++;
   }
   const done = row >= parsed.lines.length;
-  const next: StatementImport = { ...imp, next_row: row, new_lines: created, known, state: done ? 'done' : 'running', ...(done ? { finished_at: now.toISOString() } : {}) };
+  const next: StatementImport = { ...imp, next_row: row, new_lines: created, known, booked, listed, state: done ? 'done' : 'running', ...(done ? { finished_at: now.toISOString() } : {}) };
   const audit = done
     ? auditEntry({
         action: 'statement.imported',
         actor,
         at: now,
         object: { type: 'statement_import', id },
-        after: { file_name: next.file_name, format: next.format, lines: next.lines, debits: next.debits, new_lines: next.new_lines, known: next.known },
+        after: { file_name: next.file_name, format: next.format, lines: next.lines, debits: next.debits, new_lines: next.new_lines, known: next.known, booked: next.booked, listed: next.listed },
       })
     : undefined;
   // Another request moved the cursor meanwhile (the same file sent twice): its counts stand.
   imp = (await deps.statements.advanceImport(next, from, audit)) ? next : ((await deps.statements.getImport(id)) ?? next);
   const result = await summary(deps, imp);
   if (imp.state !== 'done') return { message: statementResultMessages.continuing(imp.next_row, imp.lines), data: result };
-  const ours = result.lines;
   return {
-    message: statementResultMessages.imported(
-      imp.file_name,
-      imp.lines,
-      ours.filter((l) => l.state === 'booked').length,
-      ours.filter((l) => l.state === 'open' || l.state === 'booking').length,
-      imp.known,
-      imp.debits,
-    ),
+    message: statementResultMessages.imported(imp.file_name, imp.lines, imp.booked ?? 0, imp.listed ?? 0, imp.known, imp.debits),
     data: result,
   };
 }

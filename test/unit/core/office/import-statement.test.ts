@@ -210,6 +210,7 @@ describe('importing a statement', () => {
     const mails = w.outbox.length;
 
     const rerun = await run(deps, file);
+    expect(rerun.message).toBe('august.csv: 2 lines of money in read; 1 booked, 1 to resolve below, 0 already imported before; 0 lines of money out skipped.');
     expect(rerun.data.lines.map((l) => [l.state, l.status_name])).toEqual([
       ['booked', 'Paid'],
       ['open', null],

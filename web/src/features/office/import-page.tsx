@@ -484,6 +484,8 @@ function Imports(props: { imports: StatementImportView[] }) {
               <Table.ColumnHeader>Imported</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Money in</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">New</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Booked</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Listed</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Known before</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Money out</Table.ColumnHeader>
               <Table.ColumnHeader>
@@ -510,6 +512,8 @@ function Imports(props: { imports: StatementImportView[] }) {
                 </Table.Cell>
                 <Table.Cell textAlign="end">{i.lines}</Table.Cell>
                 <Table.Cell textAlign="end">{i.new_lines}</Table.Cell>
+                <Table.Cell textAlign="end">{i.booked}</Table.Cell>
+                <Table.Cell textAlign="end">{i.listed}</Table.Cell>
                 <Table.Cell textAlign="end">{i.known}</Table.Cell>
                 <Table.Cell textAlign="end">{i.debits}</Table.Cell>
                 <Table.Cell>
