@@ -266,6 +266,15 @@ export const routes = {
   getOfficeAbstract: { method: 'GET', path: '/office/abstracts/{owner}/{id}', handler: 'office/get-abstract', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
   readAuditLog: { method: 'GET', path: '/office/audit', handler: 'office/read-audit-log', auth: 'organiser', grants: [QUERY] },
   getAuditTrail: { method: 'GET', path: '/office/audit/{type}/{id}', handler: 'office/get-audit-trail', auth: 'organiser', grants: [QUERY] },
+
+  // The bank statement import: lines matched by their payment reference and booked through the
+  // same path as confirmTransfer; the rest listed to assign or discard (core/office/import-statement.ts)
+  listStatements: { method: 'GET', path: '/office/statements', handler: 'office/list-statements', auth: 'organiser', grants: [GET, QUERY] },
+  importStatement: { method: 'POST', path: '/office/statements', handler: 'office/import-statement', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL] },
+  getStatementImport: { method: 'GET', path: '/office/statements/{id}', handler: 'office/get-statement-import', auth: 'organiser', grants: [GET, QUERY] },
+  searchStatementOrders: { method: 'GET', path: '/office/statement_lines/orders', handler: 'office/search-statement-orders', auth: 'organiser', grants: [GET, QUERY] },
+  assignStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/assign', handler: 'office/assign-statement-line', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL] },
+  discardStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/discard', handler: 'office/discard-statement-line', auth: 'organiser', grants: [GET, PUT] },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

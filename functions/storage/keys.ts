@@ -59,6 +59,18 @@ export const keys = {
   nameKey: (key: string, userId: string) => ({ pk: `NAME#${[...key][0] ?? ''}`, sk: `${key}#${userId}` }),
   /** The office's abstract list: a category's abstracts by submission time (byList index, on the abstract item). */
   abstractsByCategory: (category: string, createdAt: string, id: string) => ({ gsi3pk: `ABSTRACTS#${category}`, gsi3sk: `${createdAt}#${id}` }),
+  /**
+   * The bank statement import (core/office/import-statement.ts): a line by the checksum of its
+   * content (a re-import finds it), in one office list (byList: open, differs, booked, discarded)
+   * and under its import (byOwner); an import by the hash of its file, listed newest first (byList).
+   */
+  statementLine: (checksum: string) => ({ pk: `STATEMENTLINE#${checksum}`, sk: 'LINE' }),
+  statementLineList: (list: string) => `STATEMENTLINES#${list}`,
+  statementImport: (id: string) => ({ pk: `STATEMENTIMPORT#${id}`, sk: 'IMPORT' }),
+  statementImportLines: (importId: string) => `STATEMENTIMPORT#${importId}`,
+  statementImports: 'STATEMENTIMPORTS',
+  /** The CSV column mapping the office chose last (remembered for the next file). */
+  statementMapping: () => ({ pk: 'SETTINGS#statements', sk: 'CSV_MAPPING' }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };

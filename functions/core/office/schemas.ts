@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { csvMappingSchema } from './statement';
 
 const codeMessage = 'Please enter the 6-digit code from your authenticator app.';
 /** A 6-digit code (spaces as some apps show them are allowed). */
@@ -75,4 +76,22 @@ const objectMessage = 'Name an object by its type (e.g. account, order, abstract
 export const auditObjectParams = z.object({
   type: z.string({ message: objectMessage }).check(z.regex(/^[a-z_]{1,40}$/, objectMessage)),
   id: z.string({ message: objectMessage }).check(z.regex(/^[A-Za-z0-9_.:-]{1,100}$/, objectMessage)),
+});
+
+// The bank statement import (import-statement.ts)
+const fileMessage = 'Please choose the bank statement file (CSV or CAMT.053 XML).';
+export const importStatementBody = z.object({
+  file_name: z.string({ message: fileMessage }).check(z.minLength(1, fileMessage), z.maxLength(255, 'The file name is at most 255 characters.')),
+  /** The file's bytes, base64: the server reads them exactly (UTF-8 or not). */
+  content_base64: z.string({ message: fileMessage }).check(z.minLength(1, fileMessage)),
+  mapping: z.optional(csvMappingSchema),
+});
+export const statementLineParams = z.object({ id: z.string().check(z.maxLength(100)) });
+export const statementImportParams = z.object({ id: z.string().check(z.maxLength(100)) });
+const lineSearchMessage = 'Search by order number (R24-000123), payment reference or the delegate\'s e-mail address.';
+export const orderSearchQuery = z.object({ q: z.string({ message: lineSearchMessage }).check(z.refine((v) => v.trim().length > 0, lineSearchMessage), z.maxLength(254, lineSearchMessage)) });
+export const assignLineBody = z.object({ reference: officeReference });
+const noteMessage = 'Please say why the line is set aside (e.g. "sent back to the payer", "not for the congress").';
+export const discardLineBody = z.object({
+  note: z.string({ message: noteMessage }).check(z.refine((v) => v.trim().length > 0, noteMessage), z.maxLength(500, 'The note is at most 500 characters.')),
 });

@@ -48,6 +48,8 @@ export interface Payment {
    * or the amount or currency received differed. Such money is refunded in full automatically.
    */
   surplus?: 'already-paid' | 'amount-mismatch' | 'not-payable';
+  /** The bank statement line that brought this transfer (office import): a re-run finds it booked. */
+  statement_line?: string;
   created_at: string;
   updated_at: string;
   confirmed_at?: string;

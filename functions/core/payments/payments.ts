@@ -308,7 +308,7 @@ export type TransferOutcome = 'paid' | 'incomplete';
  * than that is given back by the office: a surplus refund of the difference); when it does not,
  * the subject keeps waiting, with a new pending transfer payment of what is still missing.
  */
-export async function confirmTransfer(deps: PaymentsDeps, paymentId: string, subject: Subject, amount: number, at: Date) {
+export async function confirmTransfer(deps: PaymentsDeps, paymentId: string, subject: Subject, amount: number, at: Date, mark: Pick<Payment, 'statement_line'> = {}) {
   if (!Number.isInteger(amount) || amount <= 0) throw new AppError('validation', 'The amount received must be more than zero.');
   return decideAndCommit(
     deps,
@@ -316,7 +316,7 @@ export async function confirmTransfer(deps: PaymentsDeps, paymentId: string, sub
     ({ payable, payments, refunds }) => {
       const payment = payments.find((p) => p.id === paymentId);
       if (!payable || !payment || payment.method !== 'transfer' || payment.state !== 'pending') throw conflict(paymentMessages.notPayable);
-      const confirmed = movePayment(payment, 'confirmed', at, { amount });
+      const confirmed = movePayment(payment, 'confirmed', at, { amount, ...mark });
       const held = netReceived(payments, refunds) + amount;
       if (held >= payable.amount) {
         const change = deps.payables.paid(payable, confirmed, at);

@@ -8,6 +8,8 @@ import type { OrderRow } from '#core/office/order-rows';
 import type { AuditEntry } from '#core/audit/audit';
 import type { DelegateRow, OfficeDelegate } from '#core/office/delegates';
 import type { OfficeAbstract, OfficeAbstractRow } from '#core/office/abstract-list';
+import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
+import type { CsvMapping } from '#core/office/statement';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -44,7 +46,35 @@ export const officeApi = {
   auditLog: (query: { day?: string; action?: string; actor?: string; cursor?: string }) =>
     callApi<{ day: string; items: AuditEntry[]; cursor: string | null }>(routes.readAuditLog, { query }),
   auditTrail: (type: string, id: string) => callApi<{ items: AuditEntry[] }>(routes.getAuditTrail, { params: { type, id } }),
+  statements: () => callApi<StatementOverview>(routes.listStatements),
+  importStatement: (body: { file_name: string; content_base64: string; mapping?: CsvMapping }) => callApiForMessage<StatementImportResult>(routes.importStatement, { body }),
+  statementImport: (id: string) => callApi<StatementImportResult>(routes.getStatementImport, { params: { id } }),
+  searchOrdersForLine: (q: string) => callApi<{ items: OrderForLine[] }>(routes.searchStatementOrders, { query: { q } }),
+  assignLine: (id: string, reference: string) => callApiForMessage<StatementLineView>(routes.assignStatementLine, { params: { id }, body: { reference } }),
+  discardLine: (id: string, note: string) => callApiForMessage<StatementLineView>(routes.discardStatementLine, { params: { id }, body: { note } }),
 };
+
+export interface StatementOverview {
+  mapping: CsvMapping | null;
+  imports: StatementImportView[];
+  open: StatementLineView[];
+  differs: StatementLineView[];
+}
+export interface StatementImportResult {
+  import: StatementImportView;
+  lines: StatementLineView[];
+}
+export interface OrderForLine {
+  reference: string;
+  order_no: string;
+  delegate: string;
+  email: string;
+  status_name: string;
+  amount_required: string;
+  awaited: string | null;
+  can_assign: boolean;
+}
+export const statementsKey = ['office', 'statements'] as const;
 
 export const dashboardKey = ['office', 'dashboard'] as const;
 export const paymentSettingsKey = ['office', 'payment-settings'] as const;

@@ -51,6 +51,12 @@ export const officeSections: OfficeSection[] = [
     description: 'Every change in the portal, who made it and when: by day, by action (e.g. order.) or actor, or everything about one account, order, abstract or file.',
   },
   {
+    path: paths.officeImport,
+    label: 'Statement import',
+    page: 'office/import-page',
+    description: "Import the bank's statement (CSV or CAMT.053): transfers are matched to orders by their reference and booked; the rest is listed to assign or discard.",
+  },
+  {
     path: paths.officeSettings,
     label: 'Payment settings',
     page: 'office/settings-page',

@@ -1,0 +1,195 @@
+/** Reading a bank statement (CSV with the office's mapping, CAMT.053) and finding references in its text. */
+import { describe, expect, it } from 'vitest';
+import { dammDigit, transferReference } from '#core/orders/reference';
+import { findReference, parseOrderSearch } from '#core/office/statement-match';
+import {
+  csvHeader,
+  decodeStatement,
+  lineIdentities,
+  parseCamtStatement,
+  parseStatement,
+  parseStatementAmount,
+  parseStatementDate,
+  statementBytes,
+  statementLimits,
+  statementMessages,
+  type CsvMapping,
+} from '#core/office/statement';
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const mapping: CsvMapping = { date: 'Booking date', amount: 'Amount', currency: 'Currency', payer: 'Payer', reference: 'Details' };
+const failure = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    return { message: (error as Error).message, kind: (error as { kind?: string }).kind };
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('the check digit and the reference in free text', () => {
+  it('accepts the reference in any case, spacing and separators, with text around it', () => {
+    const ref = transferReference(123); // IACR24-000123-x
+    const digit = ref.at(-1)!;
+    for (const text of [ref, ref.toLowerCase(), `iacr24 000123 ${digit}`, `IACR24000123-${digit}`, `IACR24000123${digit}`, `payment IACR-24-000123-${digit} thanks`, `Ref:IACR24/000123/${digit}.`, `INV IACR 24 0001 23 ${digit} 650.00`, `PAYMENTIACR24000123${digit}REGISTRATION`]) {
+      expect(findReference(text), text).toEqual({ kind: 'found', sequence: 123, reference: ref });
+    }
+  });
+
+  it('reports a wrong or missing check digit, never guesses, and finds nothing in other text', () => {
+    const wrong = (Number(transferReference(123).at(-1)) + 1) % 10;
+    expect(findReference(`payment IACR24-000123-${wrong}`)).toEqual({ kind: 'check-digit', written: `IACR24-000123-${wrong}` });
+    expect(findReference('IACR24-000123 registration')).toEqual({ kind: 'check-digit', written: 'IACR24-000123' });
+    // Two neighbouring digits swapped: the same check digit would not fit.
+    expect(findReference(transferReference(123).replace('000123', '000213')).kind).toBe('check-digit');
+    expect(findReference('Conference fee Dr Wang')).toEqual({ kind: 'none' });
+    expect(findReference('IACR 2024 membership')).toEqual({ kind: 'none' });
+    expect(dammDigit('0001230'.slice(0, 6) + String(dammDigit('000123')))).toBe(0);
+  });
+
+  it('lists several orders in one text as such', () => {
+    expect(findReference(`${transferReference(5)} and ${transferReference(6)}`)).toEqual({ kind: 'several', references: [transferReference(5), transferReference(6)] });
+    expect(findReference(`${transferReference(5)} ${transferReference(5).toLowerCase()}`).kind).toBe('found');
+  });
+
+  it('reads what an organiser types to find an order', () => {
+    expect(parseOrderSearch('R24-000123')).toEqual({ kind: 'sequence', sequence: 123 });
+    expect(parseOrderSearch(' 123 ')).toEqual({ kind: 'sequence', sequence: 123 });
+    expect(parseOrderSearch('iacr24 000123 9')).toEqual({ kind: 'sequence', sequence: 123 });
+    expect(parseOrderSearch('Wang@Example.org')).toEqual({ kind: 'email', email: 'wang@example.org' });
+    expect(parseOrderSearch('Wang')).toEqual({ kind: 'none' });
+  });
+});
+
+describe('amounts and dates as banks write them', () => {
+  it('reads amounts in cents, negative for money out; a formula is not a number', () => {
+    const cases: [string, number | null][] = [
+      ['1,040.00', 104000],
+      ['1040', 104000],
+      ['1.040,00', 104000],
+      ['650,00', 65000],
+      ['650.5', 65050],
+      ['US$ 650.00', 65000],
+      ['-250.00', -25000],
+      ['250.00-', -25000],
+      ['(250.00)', -25000],
+      ['+650', 65000],
+      ['1,040', 104000],
+      ['=1+1', null],
+      ['@SUM(A1)', null],
+      ['abc', null],
+      ['', null],
+      ['1.2.3,4,5', null],
+    ];
+    for (const [text, cents] of cases) expect(parseStatementAmount(text), text).toBe(cents);
+  });
+
+  it('reads dates day first, ISO, compact and with month names; refuses impossible ones', () => {
+    expect(parseStatementDate('2024-08-05')).toBe('2024-08-05');
+    expect(parseStatementDate('2024/8/5 10:22')).toBe('2024-08-05');
+    expect(parseStatementDate('20240805')).toBe('2024-08-05');
+    expect(parseStatementDate('05.08.2024')).toBe('2024-08-05');
+    expect(parseStatementDate('05/08/2024')).toBe('2024-08-05');
+    expect(parseStatementDate('08/25/2024')).toBe('2024-08-25');
+    expect(parseStatementDate('5-Aug-2024')).toBe('2024-08-05');
+    expect(parseStatementDate('2024-02-30')).toBeNull();
+    expect(parseStatementDate('yesterday')).toBeNull();
+  });
+});
+
+describe('a CSV statement', () => {
+  const csv = [
+    '\ufeffBooking date;Amount;Currency;Payer;Details;Balance',
+    '05.08.2024;650,00;USD;"Wang, Li";"IACR24-000123-9 registration";1000',
+    '05.08.2024;-20,00;USD;Bank;Fee;980',
+    '06.08.2024;"1.040,00";usd;"Smith ""Jr""";"=HYPERLINK(""http://x"")";2020',
+    '',
+    '07.08.2024;100,00;;Müller 张;"two',
+    'lines";2120',
+  ].join('\r\n');
+
+  it('reads quotes, a BOM, ; as separator, debits skipped and counted, formulas kept as text', () => {
+    expect(csvHeader(decodeStatement(utf8(csv)))).toEqual(['Booking date', 'Amount', 'Currency', 'Payer', 'Details', 'Balance']);
+    const parsed = parseStatement(utf8(csv), mapping);
+    expect(parsed.debits).toBe(1);
+    expect(parsed.lines).toEqual([
+      { row: 2, date: '2024-08-05', amount: 65000, currency: 'USD', payer: 'Wang, Li', text: 'IACR24-000123-9 registration' },
+      { row: 4, date: '2024-08-06', amount: 104000, currency: 'USD', payer: 'Smith "Jr"', text: '=HYPERLINK("http://x")' },
+      { row: 6, date: '2024-08-07', amount: 10000, currency: 'USD', payer: 'Müller 张', text: 'two lines' },
+    ]);
+  });
+
+  it('reads a credit column as the amount: debit lines (empty there) are skipped, their dates not read', () => {
+    const text = 'Date;Credit;Debit;Payer;Text\n2024-08-05;650.00;;A;ref\nclosing;;20.00;Bank;fee\n';
+    const parsed = parseStatement(utf8(text), { date: 'Date', amount: 'Credit', payer: 'Payer', reference: 'Text' });
+    expect([parsed.lines.length, parsed.debits]).toEqual([1, 1]);
+  });
+
+  it('reads , as separator and works without a currency column (USD)', () => {
+    const parsed = parseStatement(utf8('Date,Amount,Payer,Text\n2024-08-05,"1,040.00",A,ref\n'), { date: 'Date', amount: 'Amount', payer: 'Payer', reference: 'Text' });
+    expect(parsed.lines).toEqual([{ row: 2, date: '2024-08-05', amount: 104000, currency: 'USD', payer: 'A', text: 'ref' }]);
+  });
+
+  it('refuses the whole file with one clear message for any fault', () => {
+    const latin1 = Uint8Array.from([...'Date;Amount;Payer;Details\n05.08.2024;1;M'].map((c) => c.charCodeAt(0)).concat([0xfc, 0x6c, 0x6c, 0x65, 0x72]));
+    expect(failure(() => parseStatement(latin1, mapping)).message).toBe(statementMessages.notUtf8);
+    expect(failure(() => parseStatement(Uint8Array.from([0xff, 0xfe, 0x41, 0x00]), mapping)).message).toBe(statementMessages.utf16);
+    expect(failure(() => parseStatement(Uint8Array.from([0x50, 0x4b, 3, 4]), mapping)).message).toBe(statementMessages.binary);
+    expect(failure(() => parseStatement(new Uint8Array(), mapping)).message).toBe(statementMessages.empty);
+    expect(failure(() => parseStatement(utf8('Date;Amount\n2024-08-05;1\n'), mapping)).message).toBe(
+      'The file has no column "Booking date", "Currency", "Payer", "Details" (its columns: "Date", "Amount"). Check the column mapping.',
+    );
+    const header = 'Booking date;Amount;Currency;Payer;Details\n';
+    expect(failure(() => parseStatement(utf8(`${header}05.08.2024;=1+1;USD;A;B\n`), mapping)).message).toBe('Line 2: the amount "=1+1" is not a number (e.g. 1040.00, 1,040.00 or -250.00).');
+    expect(failure(() => parseStatement(utf8(`${header}soon;1;USD;A;B\n`), mapping)).message).toBe('Line 2: the date "soon" is not a date (e.g. 2024-08-05, 05.08.2024 or 05/08/2024).');
+    expect(failure(() => parseStatement(utf8(`${header}05.08.2024;1;USD\n`), mapping)).message).toBe('Line 2 has 3 cells, the header has 5.');
+    expect(failure(() => parseStatement(utf8(`${header}05.08.2024;1;USD;A;"B\n`), mapping)).message).toBe('Line 2: a quoted cell is not closed (a " is missing).');
+    expect(failure(() => parseStatement(utf8(header), mapping)).message).toBe(statementMessages.noRows);
+    expect(failure(() => parseStatement(utf8(`${header}05.08.2024;1;US Dollar;A;B\n`), mapping)).message).toBe('Line 2: the currency "US DOLLAR" is not a currency code (e.g. USD).');
+    expect(failure(() => parseStatement(utf8(`${header}05.08.2024;1;USD;A;B\n`), undefined)).message).toBe(statementMessages.mappingMissing);
+  });
+
+  it('refuses too many lines and too many bytes as too large, saying how many', () => {
+    const many = `Booking date;Amount;Currency;Payer;Details\n${'05.08.2024;1;USD;A;B\n'.repeat(100_000)}`;
+    expect(failure(() => parseStatement(utf8(many), mapping))).toEqual({
+      kind: 'too_large',
+      message: 'The file has 100,000 lines; at most 20,000 can be imported at once. Export a shorter period from the bank and import each file.',
+    });
+    const big = 'x'.repeat(statementLimits.maxBytes + 1);
+    expect(failure(() => statementBytes(btoa(big)))).toMatchObject({ kind: 'too_large', message: expect.stringMatching(/^The file is 4\.0 MB; at most 4\.0 MB can be imported at once/) });
+    expect(failure(() => statementBytes(btoa('x'.repeat(50 * 1024 * 1024))))).toMatchObject({ message: expect.stringMatching(/^The file is 50 MB; at most 4\.0 MB/) });
+    expect(failure(() => statementBytes('not base64!')).message).toBe(statementMessages.unreadable);
+    expect(new TextDecoder().decode(statementBytes(btoa('ok')))).toBe('ok');
+  });
+
+  it('knows a line by its content and its occurrence: two equal transfers are two lines, an export in another column order the same', () => {
+    const a = { row: 2, date: '2024-08-05', amount: 65000, currency: 'USD', payer: 'Wang', text: 'IACR24-000123-9' };
+    const ids = lineIdentities([a, { ...a, row: 3 }, { ...a, row: 4, payer: 'WANG ' .trim() }]);
+    expect(new Set(ids).size).toBe(3);
+    expect(lineIdentities([{ ...a, row: 40 }])[0]).toBe(ids[0]);
+  });
+});
+
+describe('a CAMT.053 statement', () => {
+  const entry = (amount: string, indicator: string, text: string, payer: string) => `
+    <Ntry><Amt Ccy="USD">${amount}</Amt><CdtDbtInd>${indicator}</CdtDbtInd><BookgDt><Dt>2024-08-05</Dt></BookgDt>
+      <NtryDtls><TxDtls><RltdPties><Dbtr><Nm>${payer}</Nm></Dbtr></RltdPties><RmtInf><Ustrd>${text}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
+  const xml = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>
+    ${entry('650.00', 'CRDT', 'IACR24-000123-9 &amp; thanks', 'WANG LI')}${entry('20.00', 'DBIT', 'fee', 'BANK')}${entry('1040.00', 'CRDT', 'no ref', 'M&#252;ller')}
+  </Stmt></BkToCstmrStmt></Document>`;
+
+  it('reads the entries (amount, currency, booking date, debtor, remittance text), skipping debits', () => {
+    const parsed = parseStatement(utf8(xml), undefined);
+    expect(parsed.format).toBe('camt053');
+    expect(parsed.debits).toBe(1);
+    expect(parsed.lines).toEqual([
+      { row: 1, date: '2024-08-05', amount: 65000, currency: 'USD', payer: 'WANG LI', text: 'IACR24-000123-9 & thanks' },
+      { row: 3, date: '2024-08-05', amount: 104000, currency: 'USD', payer: 'Müller', text: 'no ref' },
+    ]);
+  });
+
+  it('refuses XML that is not a statement, and an entry without its date', () => {
+    expect(failure(() => parseCamtStatement('<html><body>hello</body></html>')).message).toBe(statementMessages.camtInvalid);
+    expect(failure(() => parseCamtStatement('<Ntry><Amt Ccy="USD">1.00</Amt></Ntry>')).message).toBe('Entry 1 of the XML statement has no booking date (<BookgDt>).');
+  });
+});

@@ -1,0 +1,564 @@
+/**
+ * /office/import: the bank statement import. The organiser chooses the bank's CSV (and maps its
+ * columns once: remembered for the next file) or a CAMT.053 XML file; the server matches each
+ * line to an order by its payment reference and books it like a confirmed transfer. Lines it
+ * could not book are listed with their reason, to assign to an order or discard with a note;
+ * lines booked with another amount than the order awaited are listed too.
+ */
+import { Box, Button, Card, Field, HStack, Heading, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { FormProvider, useForm, useFormContext, type Resolver } from 'react-hook-form';
+import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
+import { discardLineBody, orderSearchQuery } from '#core/office/schemas';
+import { csvHeader, csvMappingSchema, decodeStatement, isXml, mappingFields, statementLimits, statementMessages, type CsvMapping } from '#core/office/statement';
+import { formatWireUsd } from '#core/money';
+import { formatCstInstant } from '#core/time';
+import { FormAlert } from '../../components/form/form-alert';
+import { FormStack } from '../../components/form/form-stack';
+import { TextAreaField, TextField } from '../../components/form/fields';
+import { QueryError } from '../../components/query-error';
+import { ScrollTable } from '../../components/ui/scroll-table';
+import { ApiError, isCancelled } from '../../lib/api-client';
+import { officeApi, secondFactorKey, statementsKey, type OrderForLine, type StatementImportResult } from './api';
+import { OfficeFrame } from './office-frame';
+
+type Outcome = { status: 'success' | 'error'; text: string } | null;
+
+const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'request failure.');
+
+const fieldLabels: Record<(typeof mappingFields)[number], string> = {
+  date: 'Date',
+  amount: 'Amount',
+  currency: 'Currency',
+  payer: 'Payer',
+  reference: 'Reference text',
+};
+
+/** Words banks use in their headers, to offer a first mapping when none is remembered. */
+const guesses: Record<(typeof mappingFields)[number], RegExp> = {
+  date: /date|datum|日期|valuta|booking/i,
+  amount: /amount|betrag|金额|credit|sum/i,
+  currency: /currency|ccy|währung|币种|curr/i,
+  payer: /payer|name|auftraggeber|付款|remitter|counterparty|debtor/i,
+  reference: /reference|text|purpose|memo|zweck|附言|摘要|remittance|details|description/i,
+};
+
+function firstMapping(columns: string[], remembered: CsvMapping | null): CsvMapping {
+  const pick = (f: (typeof mappingFields)[number]) => {
+    const known = remembered?.[f];
+    if (known && columns.includes(known)) return known;
+    return columns.find((c) => guesses[f].test(c)) ?? '';
+  };
+  return { date: pick('date'), amount: pick('amount'), currency: pick('currency'), payer: pick('payer'), reference: pick('reference') };
+}
+
+function base64Of(bytes: Uint8Array) {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** A line's result in words. */
+function lineResult(line: StatementLineView): string {
+  if (line.state === 'booked') {
+    const status = line.status_name ? ` Order status after it: ${line.status_name}.` : '';
+    const difference = Number(line.difference);
+    if (line.outcome === 'shortfall') return `Booked to ${line.reference}: ${formatWireUsd(String(-difference))} short of what it awaited.${status}`;
+    if (line.outcome === 'surplus') return `Booked to ${line.reference}: ${formatWireUsd(line.difference)} more than it awaited (to be refunded).${status}`;
+    return `Booked to ${line.reference}.${status}`;
+  }
+  if (line.state === 'discarded') return `Discarded by ${line.resolved_by}: ${line.note}`;
+  if (line.state === 'booking') return 'Being booked: assign it again to finish.';
+  return line.reason_text ?? '';
+}
+
+const amountOf = (line: StatementLineView) => (line.currency === 'USD' ? formatWireUsd(line.amount) : `${line.currency} ${line.amount}`);
+
+function LineCells(props: { line: StatementLineView }) {
+  const { line } = props;
+  return (
+    <>
+      <Table.Cell whiteSpace="nowrap">{line.date}</Table.Cell>
+      <Table.Cell textAlign="end" whiteSpace="nowrap">
+        {amountOf(line)}
+      </Table.Cell>
+      <Table.Cell minW="9rem">{line.payer}</Table.Cell>
+      <Table.Cell minW="12rem" wordBreak="break-word">
+        {line.text}
+      </Table.Cell>
+    </>
+  );
+}
+
+/** Every line of one import, with what became of it. */
+function ImportLines(props: { result: StatementImportResult; title: ReactNode }) {
+  const { result } = props;
+  return (
+    <Stack gap="3">
+      <Heading as="h3" size="md">
+        {props.title}
+      </Heading>
+      {result.lines.length === 0 ? (
+        <Text color="gray.700">No line of money in was new in this file.</Text>
+      ) : (
+        <ScrollTable label={`Lines of ${result.import.file_name}`} size="sm" aria-label={`Lines of ${result.import.file_name}`}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Date</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+              <Table.ColumnHeader>Payer</Table.ColumnHeader>
+              <Table.ColumnHeader>Text</Table.ColumnHeader>
+              <Table.ColumnHeader>Result</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {result.lines.map((line) => (
+              <Table.Row key={line.id}>
+                <LineCells line={line} />
+                <Table.Cell minW="14rem">{lineResult(line)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </ScrollTable>
+      )}
+    </Stack>
+  );
+}
+
+/** Choose the file, map the CSV's columns (remembered), import; a long file is sent again until done. */
+function ImportCard(props: { remembered: CsvMapping | null; onImported: (result: StatementImportResult) => void }) {
+  const [file, setFile] = useState<{ name: string; bytes: Uint8Array; columns: string[] | null } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [progress, setProgress] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const form = useForm<CsvMapping>({ resolver: zodResolver(csvMappingSchema) as Resolver<CsvMapping>, defaultValues: { date: '', amount: '', currency: '', payer: '', reference: '' } });
+
+  const choose = async (chosen: File | undefined) => {
+    setOutcome(null);
+    setFile(null);
+    if (!chosen) return;
+    // The same limit and words as the server's, before anything is read or sent.
+    if (chosen.size > statementLimits.maxBytes) return setOutcome({ status: 'error', text: statementMessages.tooLarge(chosen.size) });
+    const bytes = new Uint8Array(await chosen.arrayBuffer());
+    try {
+      const text = decodeStatement(bytes);
+      const columns = isXml(text) ? null : csvHeader(text);
+      if (columns) form.reset(firstMapping(columns, props.remembered));
+      setFile({ name: chosen.name, bytes, columns });
+    } catch (error) {
+      setOutcome({ status: 'error', text: (error as Error).message });
+    }
+  };
+
+  const run = async (mapping: CsvMapping | undefined) => {
+    if (!file) return setOutcome({ status: 'error', text: statementMessages.empty });
+    setOutcome(null);
+    const body = { file_name: file.name, content_base64: base64Of(file.bytes), ...(mapping ? { mapping: { ...mapping, currency: mapping.currency || undefined } } : {}) };
+    try {
+      // Sent again while the server says it is still working through the lines (each answer moves on).
+      for (let done = -1, stalled = 0; stalled < 3; ) {
+        const { message, data } = await officeApi.importStatement(body);
+        if (data.import.state === 'done') {
+          setProgress(null);
+          setOutcome({ status: 'success', text: message });
+          props.onImported(data);
+          return;
+        }
+        stalled = data.import.done_lines > done ? 0 : stalled + 1;
+        done = data.import.done_lines;
+        setProgress(message);
+      }
+      setProgress(null);
+      setOutcome({ status: 'error', text: 'The import does not move on. Please try again in a minute: what was imported stays, the rest follows.' });
+    } catch (error) {
+      setProgress(null);
+      if (isCancelled(error)) return;
+      if (error instanceof ApiError && (error.data as { second_factor?: string } | null)?.second_factor) void queryClient.invalidateQueries({ queryKey: secondFactorKey });
+      setOutcome({ status: 'error', text: errorText(error) });
+    }
+  };
+  const submit = form.handleSubmit((mapping) => run(file?.columns ? mapping : undefined));
+  const columns = file?.columns;
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title as="h2">Import a bank statement</Card.Title>
+        <Card.Description>
+          The bank&apos;s CSV export (UTF-8) or a CAMT.053 XML file, up to {statementLimits.maxRows.toLocaleString('en-US')} lines. Importing a file again, or one that overlaps an
+          earlier one, changes nothing.
+        </Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <FormProvider {...form}>
+          <FormStack gap="4" onSubmit={(e) => void submit(e)} noValidate aria-label="Import a bank statement">
+            <Field.Root>
+              <Field.Label htmlFor="statement-file">Statement file</Field.Label>
+              <input id="statement-file" type="file" accept=".csv,.txt,.xml,text/csv,application/xml,text/xml" style={{ maxWidth: '100%' }} onChange={(e) => void choose(e.target.files?.[0])} />
+              <Field.HelperText>CSV or CAMT.053 XML, at most 4 MB.</Field.HelperText>
+            </Field.Root>
+            {file && !columns && <Text>CAMT.053 statement: no columns to map.</Text>}
+            {columns && (
+              <Stack gap="3" role="group" aria-label="Columns of the file">
+                <Text>Which column holds what (remembered for the next file):</Text>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                  {mappingFields.map((f) => (
+                    <MappingSelect key={f} name={f} label={fieldLabels[f]} columns={columns} optional={f === 'currency'} />
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            )}
+            <Box>
+              <Button type="submit" loading={form.formState.isSubmitting} disabled={!file}>
+                Import the statement
+              </Button>
+            </Box>
+            {progress && <Text role="status">{progress}</Text>}
+            {outcome && (
+              <FormAlert status={outcome.status} title={outcome.status === 'error' ? 'Not imported' : 'Imported'}>
+                {outcome.text}
+              </FormAlert>
+            )}
+          </FormStack>
+        </FormProvider>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function MappingSelect(props: { name: keyof CsvMapping; label: string; columns: string[]; optional: boolean }) {
+  const { register, formState } = useFormContext<CsvMapping>();
+  const error = (formState.errors[props.name] as { message?: string } | undefined)?.message;
+  return (
+    <Field.Root invalid={Boolean(error)} required={!props.optional}>
+      <Field.Label>
+        {props.label}
+        {!props.optional && <Field.RequiredIndicator />}
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field {...register(props.name)}>
+          <option value="">{props.optional ? '(none: every line is in USD)' : 'Choose a column...'}</option>
+          {props.columns.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+/** The search and the assignment of one listed line. */
+function AssignPanel(props: { line: StatementLineView; onDone: (message: string) => void }) {
+  const [found, setFound] = useState<OrderForLine[] | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const search = useForm<{ q: string }>({ resolver: zodResolver(orderSearchQuery) as Resolver<{ q: string }>, defaultValues: { q: '' } });
+  const submit = search.handleSubmit(async ({ q }) => {
+    setOutcome(null);
+    try {
+      setFound((await officeApi.searchOrdersForLine(q)).items);
+    } catch (error) {
+      if (!isCancelled(error)) setOutcome({ status: 'error', text: errorText(error) });
+    }
+  });
+  const assign = async (order: OrderForLine) => {
+    try {
+      const { message } = await officeApi.assignLine(props.line.id, order.reference);
+      props.onDone(message);
+    } catch (error) {
+      if (!isCancelled(error)) setOutcome({ status: 'error', text: errorText(error) });
+    }
+  };
+  return (
+    <Stack gap="3">
+      <FormProvider {...search}>
+        <FormStack gap="3" onSubmit={(e) => void submit(e)} noValidate aria-label="Find the order">
+          <TextField<{ q: string }> name="q" label="Order number, payment reference or e-mail" required autoComplete="off" helper="e.g. R24-000123 or the delegate's e-mail address (exact)." />
+          <Box>
+            <Button type="submit" variant="outline" loading={search.formState.isSubmitting}>
+              Find the order
+            </Button>
+          </Box>
+        </FormStack>
+      </FormProvider>
+      {found && found.length === 0 && <Text role="status">No order found.</Text>}
+      {found && found.length > 0 && (
+        <Stack as="ul" gap="2" listStyleType="none" aria-label="Orders found">
+          {found.map((order) => (
+            <Box as="li" key={order.reference} borderWidth="1px" rounded="md" p="3">
+              <Text fontWeight="semibold">
+                {order.order_no} · {order.reference}
+              </Text>
+              <Text fontSize="sm">
+                {order.delegate || '(no name)'} · <Box as="span" wordBreak="break-all">{order.email}</Box>
+              </Text>
+              <Text fontSize="sm" color="gray.700">
+                {order.status_name}; {formatWireUsd(order.amount_required)}
+                {order.awaited ? `; awaits ${formatWireUsd(order.awaited)}` : ''}
+              </Text>
+              {order.can_assign ? (
+                <Button size="sm" mt="2" onClick={() => void assign(order)}>
+                  Assign to {order.order_no}
+                </Button>
+              ) : (
+                <Text fontSize="sm" mt="1">
+                  Not waiting for a transfer: it cannot take this money.
+                </Text>
+              )}
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {outcome && (
+        <FormAlert status="error" title="Not assigned">
+          {outcome.text}
+        </FormAlert>
+      )}
+    </Stack>
+  );
+}
+
+function DiscardPanel(props: { line: StatementLineView; onDone: (message: string) => void }) {
+  const form = useForm<{ note: string }>({ resolver: zodResolver(discardLineBody) as Resolver<{ note: string }>, defaultValues: { note: '' } });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const submit = form.handleSubmit(async ({ note }) => {
+    setOutcome(null);
+    try {
+      const { message } = await officeApi.discardLine(props.line.id, note);
+      props.onDone(message);
+    } catch (error) {
+      if (!isCancelled(error)) setOutcome({ status: 'error', text: errorText(error) });
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <FormStack gap="3" onSubmit={(e) => void submit(e)} noValidate aria-label="Discard the line">
+        <TextAreaField<{ note: string }> name="note" label="Why it is set aside" required rows={2} helper='e.g. "sent back to the payer", "not for the congress".' />
+        <Box>
+          <Button type="submit" variant="outline" colorPalette="red" loading={form.formState.isSubmitting}>
+            Discard the line
+          </Button>
+        </Box>
+        {outcome && (
+          <FormAlert status="error" title="Not discarded">
+            {outcome.text}
+          </FormAlert>
+        )}
+      </FormStack>
+    </FormProvider>
+  );
+}
+
+/** The lines no order could take: assign each to an order, or discard it with a note. */
+function OpenLines(props: { lines: StatementLineView[]; onChanged: () => void }) {
+  const [picked, setPicked] = useState<{ id: string; mode: 'assign' | 'discard' } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const line = props.lines.find((l) => l.id === picked?.id);
+  const resolved = (message: string) => {
+    setPicked(null);
+    setDone(message);
+    props.onChanged();
+  };
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="xl">
+        Lines to resolve
+      </Heading>
+      {done && (
+        <FormAlert status="success" title="Done">
+          {done}
+        </FormAlert>
+      )}
+      {props.lines.length === 0 ? (
+        <Text color="gray.700">Nothing to resolve: every imported line is booked or discarded.</Text>
+      ) : (
+        <ScrollTable label="Lines to resolve" size="sm" aria-label="Lines to resolve">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Date</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+              <Table.ColumnHeader>Payer</Table.ColumnHeader>
+              <Table.ColumnHeader>Text</Table.ColumnHeader>
+              <Table.ColumnHeader>Why it is listed</Table.ColumnHeader>
+              <Table.ColumnHeader>
+                <Box srOnly>Actions</Box>
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {props.lines.map((l) => (
+              <Table.Row key={l.id} aria-selected={picked?.id === l.id || undefined}>
+                <LineCells line={l} />
+                <Table.Cell minW="14rem">{lineResult(l)}</Table.Cell>
+                <Table.Cell>
+                  <HStack gap="2">
+                    <Button size="sm" variant="outline" aria-label={`Assign the line of ${amountOf(l)} from ${l.payer || 'an unnamed payer'}`} onClick={() => (setDone(null), setPicked({ id: l.id, mode: 'assign' }))}>
+                      Assign...
+                    </Button>
+                    <Button size="sm" variant="ghost" aria-label={`Discard the line of ${amountOf(l)} from ${l.payer || 'an unnamed payer'}`} onClick={() => (setDone(null), setPicked({ id: l.id, mode: 'discard' }))}>
+                      Discard...
+                    </Button>
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </ScrollTable>
+      )}
+      {line && picked && (
+        <Card.Root id="resolve-line">
+          <Card.Header>
+            <Card.Title as="h3">
+              {picked.mode === 'assign' ? 'Assign' : 'Discard'} {amountOf(line)} from {line.payer || 'an unnamed payer'} ({line.date})
+            </Card.Title>
+            <Card.Description>{line.text || '(no text)'}</Card.Description>
+          </Card.Header>
+          <Card.Body>
+            {picked.mode === 'assign' ? <AssignPanel key={line.id} line={line} onDone={resolved} /> : <DiscardPanel key={line.id} line={line} onDone={resolved} />}
+          </Card.Body>
+        </Card.Root>
+      )}
+    </Stack>
+  );
+}
+
+function DifferingLines(props: { lines: StatementLineView[] }) {
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="xl">
+        Booked with another amount
+      </Heading>
+      {props.lines.length === 0 ? (
+        <Text color="gray.700">Every booked line brought exactly what its order awaited.</Text>
+      ) : (
+        <ScrollTable label="Booked with another amount" size="sm" aria-label="Booked with another amount">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Date</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+              <Table.ColumnHeader>Payer</Table.ColumnHeader>
+              <Table.ColumnHeader>Text</Table.ColumnHeader>
+              <Table.ColumnHeader>Result</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {props.lines.map((l) => (
+              <Table.Row key={l.id}>
+                <LineCells line={l} />
+                <Table.Cell minW="14rem">{lineResult(l)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </ScrollTable>
+      )}
+    </Stack>
+  );
+}
+
+function ImportDetail(props: { id: string }) {
+  const detail = useQuery({ queryKey: [...statementsKey, props.id], queryFn: () => officeApi.statementImport(props.id) });
+  if (detail.isPending) return <Text color="gray.700">Loading the lines...</Text>;
+  if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} title="The lines could not be loaded." />;
+  return <ImportLines result={detail.data} title={`Lines of ${detail.data.import.file_name}`} />;
+}
+
+function Imports(props: { imports: StatementImportView[] }) {
+  const [shown, setShown] = useState<string | null>(null);
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="xl">
+        Imports
+      </Heading>
+      {props.imports.length === 0 ? (
+        <Text color="gray.700">No statement has been imported yet.</Text>
+      ) : (
+        <ScrollTable label="Imports" size="sm" aria-label="Imports">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>File</Table.ColumnHeader>
+              <Table.ColumnHeader>Imported</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Money in</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">New</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Booked</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Listed</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Known before</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Money out</Table.ColumnHeader>
+              <Table.ColumnHeader>
+                <Box srOnly>Action</Box>
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {props.imports.map((i) => (
+              <Table.Row key={i.id}>
+                <Table.Cell minW="10rem" wordBreak="break-all">
+                  {i.file_name}
+                  {i.state === 'running' && (
+                    <Text fontSize="sm" color="orange.800">
+                      Not finished ({i.done_lines} of {i.lines}): import the file again to go on.
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell minW="10rem">
+                  {formatCstInstant(i.finished_at ?? i.created_at)}
+                  <Text fontSize="sm" color="gray.700" wordBreak="break-all">
+                    {i.created_by}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell textAlign="end">{i.lines}</Table.Cell>
+                <Table.Cell textAlign="end">{i.new_lines}</Table.Cell>
+                <Table.Cell textAlign="end">{i.booked}</Table.Cell>
+                <Table.Cell textAlign="end">{i.listed}</Table.Cell>
+                <Table.Cell textAlign="end">{i.known}</Table.Cell>
+                <Table.Cell textAlign="end">{i.debits}</Table.Cell>
+                <Table.Cell>
+                  <Button size="sm" variant="outline" onClick={() => setShown(shown === i.id ? null : i.id)} aria-expanded={shown === i.id} aria-label={`Lines of ${i.file_name}`}>
+                    {shown === i.id ? 'Hide lines' : 'Lines'}
+                  </Button>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </ScrollTable>
+      )}
+      {shown && <ImportDetail id={shown} />}
+    </Stack>
+  );
+}
+
+function StatementImport() {
+  const queryClient = useQueryClient();
+  const overview = useQuery({ queryKey: statementsKey, queryFn: officeApi.statements });
+  const [last, setLast] = useState<StatementImportResult | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: statementsKey });
+  if (overview.isPending) return <Text color="gray.700">Loading the statement imports...</Text>;
+  if (overview.isError) return <QueryError error={overview.error} onRetry={() => void overview.refetch()} title="The statement imports could not be loaded." />;
+  return (
+    <Stack gap="8">
+      <ImportCard
+        remembered={overview.data.mapping}
+        onImported={(result) => {
+          setLast(result);
+          refresh();
+        }}
+      />
+      {last && <ImportLines result={last} title={`What became of each line of ${last.import.file_name}`} />}
+      <OpenLines lines={overview.data.open} onChanged={refresh} />
+      <DifferingLines lines={overview.data.differs} />
+      <Imports imports={overview.data.imports} />
+    </Stack>
+  );
+}
+
+export default function ImportPage() {
+  return (
+    <OfficeFrame title="Statement import">
+      <StatementImport />
+    </OfficeFrame>
+  );
+}
