@@ -38,6 +38,10 @@ export const grantNames = [
   'ses:SendEmail',
   /** The card provider's keys (the Stripe secret), read once per container. */
   'secretsmanager:GetSecretValue',
+  /** A page of the whole table: workers only (an export or a mail job, off the request path), never a route. */
+  'dynamodb:Scan',
+  /** A message to the office's job queue (core/workers.ts `queues`): the routes that start a job, and the job worker for its next batch. */
+  'sqs:SendMessage',
 ] as const;
 export type Grant = (typeof grantNames)[number];
 
@@ -49,6 +53,8 @@ export interface RouteDef {
   grants: readonly Grant[];
   /** Memory of the function (and so its CPU share); password hashing needs a whole vCPU. */
   memoryMb?: number;
+  /** Where in the uploads bucket its S3 grants apply (default `users/`); the office's exports are under `exports/`. */
+  objectPrefix?: 'users/' | 'exports/';
   /**
    * Organiser routes need a session that passed the second factor in the last 12 hours; `false`
    * only for the routes that set it up and check it.
