@@ -254,6 +254,11 @@ export const routes = {
   confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
   recordTransferRefund: { method: 'POST', path: '/office/transfers/{reference}/refunded', handler: 'office/record-transfer-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
   retryRefund: { method: 'POST', path: '/office/refunds/{reference}/retry', handler: 'office/retry-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+
+  // The office's jobs (core/office/jobs.ts): recorded with their audit entry, run by the runOfficeJob worker from the queue
+  requestExport: { method: 'POST', path: '/office/exports', handler: 'office/request-export', auth: 'organiser', grants: [PUT, 'sqs:SendMessage'] },
+  listExports: { method: 'GET', path: '/office/exports', handler: 'office/list-exports', auth: 'organiser', grants: [QUERY] },
+  downloadExport: { method: 'GET', path: '/office/exports/{id}/download', handler: 'office/download-export', auth: 'organiser', grants: [GET, 's3:GetObject'], objectPrefix: 'exports/' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

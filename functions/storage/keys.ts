@@ -46,6 +46,10 @@ export const keys = {
   awaitedTransfers: 'TRANSFERS#awaited',
   /** The congress bank account the office publishes (one item, versioned). */
   bankAccount: () => ({ pk: 'SETTINGS#payments', sk: 'BANK_ACCOUNT' }),
+  /** The office's jobs (exports, mail to delegates), in one partition: listed newest first (ids sort by time). */
+  officeJob: (id: string) => ({ pk: 'OFFICEJOBS', sk: `JOB#${id}` }),
+  officeJobsPartition: 'OFFICEJOBS',
+  officeJobPrefix: 'JOB#',
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };

@@ -3,6 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { BankAccount, BankAccountInput } from '#core/office/payment-settings';
 import type { AwaitedTransferRow } from '#core/office/transfers';
+import type { ExportKind } from '#core/office/exports';
+import type { JobView } from '#core/office/jobs';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -25,10 +27,14 @@ export const officeApi = {
   paymentSettings: () => callApi<{ bank_account: BankAccount | null; version: number }>(routes.getPaymentSettings),
   savePaymentSettings: (bank_account: BankAccountInput, base_version: number) =>
     callApiForMessage<{ bank_account: BankAccount }>(routes.savePaymentSettings, { body: { bank_account, base_version } }),
+  requestExport: (kind: ExportKind) => callApiForMessage<{ job: JobView }>(routes.requestExport, { body: { kind } }),
+  exports: () => callApi<{ items: JobView[] }>(routes.listExports),
+  exportLink: (id: string) => callApi<{ url: string; file_name: string }>(routes.downloadExport, { params: { id } }),
 };
 
 export const paymentSettingsKey = ['office', 'payment-settings'] as const;
 export const awaitedTransfersKey = ['office', 'transfers'] as const;
+export const exportsKey = ['office', 'exports'] as const;
 
 export const secondFactorKey = ['office', 'second-factor'] as const;
 export const secondFactorQuery = queryOptions({ queryKey: secondFactorKey, queryFn: officeApi.secondFactor, retry: false, staleTime: 0 });

@@ -29,6 +29,12 @@ export const officeSections: OfficeSection[] = [
     page: 'office/settings-page',
     description: 'The congress bank account delegates pay into: bank transfer opens when it is published.',
   },
+  {
+    path: paths.officeExports,
+    label: 'Exports',
+    page: 'office/exports-page',
+    description: 'Orders, delegates and abstracts as CSV files for Excel, made in the background and downloaded when ready.',
+  },
 ];
 
 export const officePages: [string, string][] = officeSections.map((s) => [s.path, s.page]);
