@@ -259,6 +259,16 @@ export const routes = {
   requestExport: { method: 'POST', path: '/office/exports', handler: 'office/request-export', auth: 'organiser', grants: [PUT, 'sqs:SendMessage'] },
   listExports: { method: 'GET', path: '/office/exports', handler: 'office/list-exports', auth: 'organiser', grants: [QUERY] },
   downloadExport: { method: 'GET', path: '/office/exports/{id}/download', handler: 'office/download-export', auth: 'organiser', grants: [GET, 's3:GetObject'], objectPrefix: 'exports/' },
+  /** Mail to delegates: the preview reads one order (by its number, through the reference index) or one account and its orders and abstracts. */
+  previewMail: { method: 'POST', path: '/office/mail/preview', handler: 'office/preview-mail', auth: 'organiser', grants: [GET, QUERY] },
+  sendMail: { method: 'POST', path: '/office/mail', handler: 'office/send-mail', auth: 'organiser', grants: [PUT, 'sqs:SendMessage'] },
+  listMailJobs: { method: 'GET', path: '/office/mail', handler: 'office/list-mail-jobs', auth: 'organiser', grants: [QUERY] },
+  getMailJob: { method: 'GET', path: '/office/mail/{id}', handler: 'office/get-mail-job', auth: 'organiser', grants: [GET, QUERY] },
+
+  // The office's announcements: a delegate opts out by the link in each (or one click in the mail program), or in the account centre
+  unsubscribe: { method: 'POST', path: '/unsubscribe/{token}', handler: 'accounts/unsubscribe', auth: 'public', grants: [GET, PUT] },
+  getMailPreferences: { method: 'GET', path: '/mail_preferences', handler: 'accounts/get-mail-preferences', auth: 'delegate', grants: [] },
+  saveMailPreferences: { method: 'PUT', path: '/mail_preferences', handler: 'accounts/save-mail-preferences', auth: 'delegate', grants: [PUT] },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -10,6 +10,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoredAbstract } from '#core/abstracts/ports';
 import type { User } from '#core/accounts/model';
 import type { ExportSource } from '#core/office/jobs';
+import type { MailSource } from '#core/office/send-mail';
 import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund, Subject } from '#core/payments/model';
 import { documentClient } from '#lib/aws/clients';
@@ -84,5 +85,33 @@ export const exportSource: ExportSource = {
       else abstracts.push(recordOf<StoredAbstract>(item));
     }
     return abstracts.sort(byTime).map((abstract) => ({ abstract, owner_email: emails.get(abstract.owner_id) }));
+  },
+};
+
+/**
+ * What the office's mail chooses recipients from (the mail job's first step, in the worker):
+ * every order; or every delegate who submitted an abstract, with the name of their account.
+ * docs/decisions.md: the filters run in the worker until the office's order indexes exist.
+ */
+export const mailSource: MailSource = {
+  async orders() {
+    const orders: StoredOrder[] = [];
+    for await (const item of scanEntities(['order'])) orders.push(recordOf<StoredOrder>(item));
+    return orders;
+  },
+  async presenters() {
+    const users = new Map<string, { email: string; first_name: string; created_at: string }>();
+    const owners = new Set<string>();
+    for await (const item of scanEntities(['user', 'abstract'])) {
+      if (item.entity === 'user') users.set(item.id as string, { email: item.email as string, first_name: (item.first_name as string) ?? '', created_at: item.created_at as string });
+      else owners.add(item.owner_id as string);
+    }
+    return [...owners]
+      .flatMap((id) => {
+        const user = users.get(id);
+        return user ? [{ id, ...user }] : [];
+      })
+      .sort(byTime)
+      .map((u) => ({ email: u.email, user_id: u.id, first_name: u.first_name, order_no: '', amount: '' }));
   },
 };

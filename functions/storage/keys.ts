@@ -50,6 +50,13 @@ export const keys = {
   officeJob: (id: string) => ({ pk: 'OFFICEJOBS', sk: `JOB#${id}` }),
   officeJobsPartition: 'OFFICEJOBS',
   officeJobPrefix: 'JOB#',
+  /** A mail job's recipients, in batches of the queue's messages (OFFICEJOB#<id> / BATCH#00000). */
+  mailBatch: (jobId: string, index: number) => ({ pk: `OFFICEJOB#${jobId}`, sk: `BATCH#${String(index).padStart(5, '0')}` }),
+  mailBatchPrefix: 'BATCH#',
+  /** A delegate's choice about the office's announcements (absent: they are sent). */
+  mailPreferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'MAIL_PREFERENCES' }),
+  /** An unsubscribe link's token, by its hash (it expires). */
+  unsubscribeToken: (tokenHash: string) => ({ pk: `UNSUBSCRIBE#${tokenHash}`, sk: 'UNSUBSCRIBE' }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };

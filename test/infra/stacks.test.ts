@@ -81,9 +81,11 @@ describe('api stack', () => {
         // Only a Query may reach the indexes.
         expect(st.resource.includes('/index/*')).toBe(st.actions.includes('dynamodb:Query'));
       }
-      if (services.has('s3')) expect(st.resource).toContain('/users/*');
+      // Objects under users/, or the office's exports/ for a route that names that prefix.
+      if (services.has('s3')) expect(st.resource).toContain(`/${route.objectPrefix ?? 'users/'}*`);
       if (services.has('ses')) expect(st.resource).toContain('identity');
       if (services.has('secretsmanager')) expect(st.resource).toContain('StripeKeys');
+      if (services.has('sqs')) expect(st.resource).toContain('runOfficeJobQueue');
     }
   });
 

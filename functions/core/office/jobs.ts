@@ -14,6 +14,8 @@ import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
 import { queues } from '../workers';
 import { csvChunks, type Column } from './csv';
+import type { MailSpec } from './mail-jobs';
+import { planMailJob, sendMailBatch, type MailWorkerDeps } from './send-mail';
 import {
   abstractColumns,
   delegateColumns,
@@ -32,8 +34,16 @@ export type JobState = 'queued' | 'running' | 'done' | 'failed';
 export interface OfficeJob {
   /** Sorts by the time it was requested (`20240801T020000123Z-...`): the newest are listed first. */
   id: string;
-  kind: 'export';
-  export: ExportKind;
+  kind: 'export' | 'mail';
+  /** An export job: what it exports. */
+  export?: ExportKind;
+  /** A mail job: whom, what (send-mail.ts), the site its links name, and how far it is. */
+  mail?: MailSpec;
+  site_origin?: string;
+  total?: number;
+  batches_total?: number;
+  batches_done?: number;
+  counts?: { sent: number; withheld: number; opted_out: number; failed: number };
   state: JobState;
   requested_by: { id: string; email?: string };
   requested_at: string;
@@ -50,11 +60,13 @@ export interface OfficeJob {
   error?: string;
 }
 
-export type JobMessage = { job: string };
+/** `batch`: one batch of a mail job's recipients; without it, the job's first step. */
+export type JobMessage = { job: string; batch?: number };
 
 
 const JOB_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
-const jobMessageSchema = z.object({ job: z.string().check(z.regex(JOB_ID)) });
+const jobMessageSchema = z.object({ job: z.string().check(z.regex(JOB_ID)), batch: z.optional(z.number().check(z.int(), z.gte(0), z.lte(100_000))) });
+export const isJobId = (id: string) => JOB_ID.test(id);
 
 export interface JobStore {
   /** Stores a new job with its audit entry, in one transaction. */
@@ -124,8 +136,11 @@ export function jobView(job: OfficeJob) {
   return {
     id: job.id,
     kind: job.kind,
-    export: job.export,
-    label: exportLabels[job.export],
+    export: job.export ?? null,
+    label: job.export ? exportLabels[job.export] : (job.mail?.subject ?? ''),
+    mail: job.mail ?? null,
+    total: job.total ?? null,
+    counts: job.counts ?? null,
     state: job.state,
     requested_by: job.requested_by.email ?? job.requested_by.id,
     requested_at: job.requested_at,
@@ -156,11 +171,12 @@ export interface WorkerDeps {
   jobs: JobStore;
   source: ExportSource;
   files: ExportFiles;
+  mail: MailWorkerDeps;
   log: { info(message: string, extra?: Record<string, unknown>): void; error(message: string, extra?: Record<string, unknown>): void };
 }
 
 /** Runs the export of `job`: reads every row, writes the CSV, answers rows and bytes. */
-async function runExport(deps: WorkerDeps, job: OfficeJob) {
+async function runExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind }) {
   const build = async <Row>(columns: Column<Row>[], rows: Promise<Row[]>) => {
     const all = await rows;
     return { rows: all.length, chunks: csvChunks(columns, all) };
@@ -198,9 +214,15 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
   }
   if (job.state === 'done' || job.state === 'failed') return;
   const started = now().toISOString();
-  if (!(await deps.jobs.update(job.id, { state: 'running', started_at: started, attempts: job.attempts + 1 }, ['queued', 'running']))) return;
+  if (parsed.batch === undefined && !(await deps.jobs.update(job.id, { state: 'running', started_at: started, attempts: job.attempts + 1 }, ['queued', 'running']))) return;
   try {
-    const result = await runExport(deps, job);
+    if (job.kind === 'mail') {
+      if (parsed.batch === undefined) await planMailJob(deps.mail, job, now);
+      else await sendMailBatch(deps.mail, job, parsed.batch, now);
+      return;
+    }
+    if (!job.export) throw new Error(`export job ${job.id} names no export`);
+    const result = await runExport(deps, { ...job, export: job.export });
     await deps.jobs.update(job.id, { state: 'done', finished_at: now().toISOString(), ...result }, ['running']);
     deps.log.info('office export done', { job: job.id, export: job.export, rows: result.rows, bytes: result.bytes });
   } catch (error) {
