@@ -105,7 +105,7 @@ describe('the preview', () => {
     expect(r.body.data.to).toBe(paid.email);
     expect(r.body.data.subject).toBe('Welcome reception, 美');
     expect(r.body.data.text).toContain(`your order ${paid.orderNo} (US$650.00) includes the welcome reception.`);
-    expect(r.body.data.text).toMatch(/To receive no more announcements, open http:\/\/[^ ]+\/unsubscribe\?token=/);
+    expect(r.body.data.text).toMatch(/To receive no more announcements, open http:\/\/[^ ]+\/common\/unsubscribe\?token=/);
     expect(r.body.data.headers.map((h) => h.name)).toEqual(['List-Unsubscribe', 'List-Unsubscribe-Post']);
     // By the account's address too.
     const byEmail = await call<{ to: string }>('POST', '/office/mail/preview', { token: office.token, at: T0, json: { ...spec({ filter: 'paid', order_no: undefined }), preview_for: paid.email } });
@@ -141,7 +141,7 @@ describe('sending', () => {
 
   it('honours an opt-out (link in the mail, or the account centre) for announcements, never for mail about the order', async () => {
     const mail = (await mailsTo(paid.email)).find((m) => m.subject === 'Welcome reception, 美')!;
-    const token = /\/unsubscribe\?token=([\w-]+)/.exec(mail.body.text!)![1]!;
+    const token = /\/common\/unsubscribe\?token=([\w-]+)/.exec(mail.body.text!)![1]!;
     const bad = await call('POST', '/unsubscribe/not-a-token', { at: T0 });
     expect([bad.status, bad.body.message]).toEqual([404, mailMessages.unsubscribeInvalid]);
     // A mail program's one-click POST (RFC 8058) needs no session.

@@ -146,7 +146,7 @@ export async function previewMail(deps: PreviewDeps, input: MailSpec, previewFor
 
 /** The page that asks to confirm, and the address a mail program POSTs to (one click, RFC 8058). */
 export const unsubscribeLinks = (siteOrigin: string, token: string) => ({
-  page: `${siteOrigin}/unsubscribe?token=${encodeURIComponent(token)}`,
+  page: `${siteOrigin}/common/unsubscribe?token=${encodeURIComponent(token)}`,
   oneClick: `${siteOrigin}${API_BASE}/unsubscribe/${encodeURIComponent(token)}`,
 });
 

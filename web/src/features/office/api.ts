@@ -5,6 +5,7 @@ import type { BankAccount, BankAccountInput } from '#core/office/payment-setting
 import type { AwaitedTransferRow } from '#core/office/transfers';
 import type { ExportKind } from '#core/office/exports';
 import type { JobView } from '#core/office/jobs';
+import type { MailSpec, RecipientResult } from '#core/office/mail-jobs';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -30,11 +31,17 @@ export const officeApi = {
   requestExport: (kind: ExportKind) => callApiForMessage<{ job: JobView }>(routes.requestExport, { body: { kind } }),
   exports: () => callApi<{ items: JobView[] }>(routes.listExports),
   exportLink: (id: string) => callApi<{ url: string; file_name: string }>(routes.downloadExport, { params: { id } }),
+  previewMail: (spec: MailSpec, preview_for: string) =>
+    callApi<{ to: string; subject: string; text: string; headers: { name: string; value: string }[] }>(routes.previewMail, { body: { ...spec, preview_for } }),
+  sendMail: (spec: MailSpec) => callApiForMessage<{ job: JobView }>(routes.sendMail, { body: spec }),
+  mailJobs: () => callApi<{ items: JobView[] }>(routes.listMailJobs),
+  mailJob: (id: string) => callApi<{ job: JobView; recipients: RecipientResult[] }>(routes.getMailJob, { params: { id } }),
 };
 
 export const paymentSettingsKey = ['office', 'payment-settings'] as const;
 export const awaitedTransfersKey = ['office', 'transfers'] as const;
 export const exportsKey = ['office', 'exports'] as const;
+export const mailJobsKey = ['office', 'mail'] as const;
 
 export const secondFactorKey = ['office', 'second-factor'] as const;
 export const secondFactorQuery = queryOptions({ queryKey: secondFactorKey, queryFn: officeApi.secondFactor, retry: false, staleTime: 0 });
