@@ -3,7 +3,7 @@
  * with placeholders, preview the mail one recipient would get, send it (a job in the background:
  * core/office/send-mail.ts), and see for each mail what was sent to whom and what failed.
  */
-import { Badge, Box, Button, Card, Code, Field, HStack, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Field, HStack, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -103,7 +103,13 @@ function Compose() {
               rows={8}
               helper={
                 <>
-                  Placeholders: <Code>{'{first_name}'}</Code> <Code>{'{order_no}'}</Code> <Code>{'{amount}'}</Code>. A blank line starts a new paragraph.
+                  Placeholders:{' '}
+                  {['{first_name}', '{order_no}', '{amount}'].map((p) => (
+                    <Box as="code" key={p} fontFamily="mono" me="1">
+                      {p}
+                    </Box>
+                  ))}
+                  . A blank line starts a new paragraph.
                 </>
               }
             />
