@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { effectiveGrants, routeList } from '#core/routes';
 import { queues, visibilityTimeoutOf, workers } from '#core/workers';
 import { deployedStage, synthStage } from './synth';
+import { EXPORT_KEEP_DAYS } from '#core/office/exports';
 
 let prod: ReturnType<typeof synthStage>;
 let api: Template;
@@ -89,6 +90,12 @@ describe('the office-jobs queue', () => {
 
   it('never grants a route a Scan (only workers read the whole table)', () => {
     for (const route of routeList) expect(effectiveGrants(route), route.id).not.toContain('dynamodb:Scan');
+  });
+
+  it('lets S3 delete an office export after a week (personal data of every delegate)', () => {
+    Template.fromStack(prod.data).hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Id: 'ExpireOfficeExports', Prefix: 'exports/', ExpirationInDays: EXPORT_KEEP_DAYS, Status: 'Enabled' })]) },
+    });
   });
 
   it('alarms on errors of the worker and on anything in its dead-letter queue', () => {

@@ -16,6 +16,9 @@ import type { CellValue, Column } from './csv';
 export const exportKinds = ['orders', 'delegates', 'abstracts'] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
+/** Days an export's file is kept (S3 deletes it then: infra/cdk/data-stack.ts); its link is refused after. */
+export const EXPORT_KEEP_DAYS = 7;
+
 export const exportLabels: Record<ExportKind, string> = {
   orders: 'Registration orders',
   delegates: 'Delegates (accounts)',

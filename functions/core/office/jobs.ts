@@ -19,6 +19,7 @@ import { planMailJob, sendMailBatch, type MailWorkerDeps } from './send-mail';
 import {
   abstractColumns,
   delegateColumns,
+  EXPORT_KEEP_DAYS,
   exportFileName,
   exportKinds,
   exportLabels,
@@ -106,6 +107,7 @@ export const jobMessages = {
   exportQueued: (kind: ExportKind) => `The export "${exportLabels[kind]}" is being prepared. It appears in the list below when it is ready.`,
   notFound: 'This export was not found.',
   notReady: 'This export is not ready yet: wait until the list shows it as ready.',
+  expired: `This export is older than ${EXPORT_KEEP_DAYS} days and has been deleted. Please make a new one.`,
   failed: 'This export failed. Please request it again; if it fails again, the operations team has been alerted.',
   workerFailed: 'The export could not be made after several tries; the operations team has been alerted (dead-letter queue).',
 } as const;
@@ -159,11 +161,12 @@ export async function listExports(deps: Pick<JobDeps, 'jobs'>) {
 }
 
 /** The download link of a finished export. */
-export async function exportLink(deps: Pick<JobDeps, 'jobs'> & { files: ExportFiles }, id: string) {
+export async function exportLink(deps: Pick<JobDeps, 'jobs'> & { files: ExportFiles }, id: string, now: Date) {
   const job = JOB_ID.test(id) ? await deps.jobs.get(id) : undefined;
   if (!job || job.kind !== 'export') throw notFound(jobMessages.notFound);
   if (job.state === 'failed') throw conflict(jobMessages.failed);
   if (job.state !== 'done' || !job.object_key || !job.file_name) throw conflict(jobMessages.notReady);
+  if (now.getTime() - Date.parse(job.finished_at ?? job.requested_at) > EXPORT_KEEP_DAYS * 86_400_000) throw conflict(jobMessages.expired);
   return { url: await deps.files.link(job.object_key, job.file_name), file_name: job.file_name };
 }
 

@@ -6,6 +6,6 @@ import { officeJobStore } from '#storage/office-jobs';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** GET /office/exports/{id}/download: a five-minute link to a finished export's CSV. */
-export const handler = defineDelegateHandler(routes.downloadExport, { params: z.object({ id: z.string().check(z.maxLength(64)) }) }, async ({ params }) =>
-  exportLink({ jobs: officeJobStore, files: exportFiles }, params.id),
+export const handler = defineDelegateHandler(routes.downloadExport, { params: z.object({ id: z.string().check(z.maxLength(64)) }) }, async ({ params, now }) =>
+  exportLink({ jobs: officeJobStore, files: exportFiles }, params.id, now),
 );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvCell, csvChunks, csvLine } from '#core/office/csv';
 import { csvInstant, exportFileName, orderColumns, orderFormFields, delegateColumns, type OrderExportRow } from '#core/office/exports';
-import { jobIdOf, runOfficeJob, type ExportSource, type JobStore, type OfficeJob } from '#core/office/jobs';
+import { exportLink, jobIdOf, jobMessages, runOfficeJob, type ExportSource, type JobStore, type OfficeJob } from '#core/office/jobs';
 import type { User } from '#core/accounts/model';
 import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund } from '#core/payments/model';
@@ -157,5 +157,19 @@ describe('runOfficeJob', () => {
     await expect(runOfficeJob({ jobs, source: broken, files, log, mail }, message(queues['office-jobs'].maxReceiveCount), () => NOW)).rejects.toThrow();
     expect(jobs.job).toMatchObject({ state: 'failed', attempts: 2 });
     expect(jobs.job.error).toMatch(/operations team/);
+  });
+});
+
+describe('exportLink', () => {
+  const id = jobIdOf(NOW, 'abcdef01');
+  const done: OfficeJob = { id, kind: 'export', export: 'orders', state: 'done', requested_by: { id: 'o' }, requested_at: NOW.toISOString(), finished_at: NOW.toISOString(), attempts: 1, object_key: `exports/${id}/x.csv`, file_name: 'x.csv' };
+  const files = { put: async () => 0, link: async (key: string) => `https://s3.test/${key}` };
+  const at = (days: number) => new Date(NOW.getTime() + days * 86_400_000);
+  it('links a finished export for a week, then says it was deleted; refuses one not ready or failed', async () => {
+    expect((await exportLink({ jobs: memoryJobs(done), files }, id, at(6.9))).url).toBe(`https://s3.test/exports/${id}/x.csv`);
+    await expect(exportLink({ jobs: memoryJobs(done), files }, id, at(7.1))).rejects.toThrow(jobMessages.expired);
+    await expect(exportLink({ jobs: memoryJobs({ ...done, state: 'running' }), files }, id, NOW)).rejects.toThrow(jobMessages.notReady);
+    await expect(exportLink({ jobs: memoryJobs({ ...done, state: 'failed' }), files }, id, NOW)).rejects.toThrow(jobMessages.failed);
+    await expect(exportLink({ jobs: memoryJobs(done), files }, 'users/x', NOW)).rejects.toThrow(jobMessages.notFound);
   });
 });
