@@ -15,7 +15,7 @@ import { conflict, notFound } from '../errors';
 import { queues } from '../workers';
 import { csvChunks, type Column } from './csv';
 import type { MailSpec } from './mail-jobs';
-import { planMailJob, sendMailBatch, type MailWorkerDeps } from './send-mail';
+import { giveUpMailBatch, planMailJob, sendMailBatch, type MailWorkerDeps } from './send-mail';
 import {
   abstractColumns,
   delegateColumns,
@@ -230,7 +230,10 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
     deps.log.info('office export done', { job: job.id, export: job.export, rows: result.rows, bytes: result.bytes });
   } catch (error) {
     if (message.receiveCount >= queues['office-jobs'].maxReceiveCount) {
-      await deps.jobs.update(job.id, { state: 'failed', finished_at: now().toISOString(), error: jobMessages.workerFailed }, ['running']);
+      // One mail batch given up: its waiting recipients are recorded as failed and the rest of the
+      // mail goes on; any other step given up fails the job.
+      if (job.kind === 'mail' && parsed.batch !== undefined) await giveUpMailBatch(deps.mail, job, parsed.batch, now);
+      else await deps.jobs.update(job.id, { state: 'failed', finished_at: now().toISOString(), error: jobMessages.workerFailed }, ['running']);
     }
     throw error;
   }

@@ -61,6 +61,7 @@ export const mailMessages = {
   previewNotRecipient: 'This order or account would not get this mail (the filter does not choose it): preview for one that would.',
   queued: (total: string) => `The mail is being sent ${total}. The list below shows what was sent to whom.`,
   notFound: 'This mail job was not found.',
+  gaveUp: 'Not sent: the mail worker failed on this batch several times (the operations team was alerted).',
   unsubscribed: 'You will no longer receive announcements from the congress. Mails about your own registration and payments still reach you.',
   unsubscribeInvalid: 'This unsubscribe link is not valid. You can change which mails you receive in your account.',
   preferencesSaved: 'Your mail preferences are saved.',

@@ -213,6 +213,21 @@ export async function sendMailBatch(deps: MailWorkerDeps, job: OfficeJob, index:
   if (after.batches_total !== undefined && after.batches_done === after.batches_total) await finishMailJob(deps, after, now());
 }
 
+/** A batch the worker failed on at its last delivery: who was still waiting is recorded as failed, and the batch counted. */
+export async function giveUpMailBatch(deps: MailWorkerDeps, job: OfficeJob, index: number, now: () => Date) {
+  const batch = await deps.batches.getBatch(job.id, index);
+  if (!batch) return;
+  const results = [...batch.recipients];
+  for (const [position, r] of results.entries()) {
+    if (r.state !== 'pending') continue;
+    results[position] = { ...r, state: 'failed', error: mailMessages.gaveUp };
+    await deps.batches.setRecipient(job.id, index, position, results[position]);
+  }
+  if (!(await deps.batches.countBatch(job.id, index))) return;
+  const after = await deps.batches.addToJob(job.id, tally(results));
+  if (after.batches_total !== undefined && after.batches_done === after.batches_total) await finishMailJob(deps, after, now());
+}
+
 /** A mail job with what was sent to whom. */
 export async function mailJobDetail(deps: { jobs: JobStore; batches: Pick<MailBatchStore, 'recipients'> }, id: string) {
   const job = isJobId(id) ? await deps.jobs.get(id) : undefined;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mail } from '#core/accounts/ports';
 import { mailJobSchema, mailMessages, mailPauseMs, referenceOfOrderNo, renderMail, selectRecipients, tally, unsubscribeHeaders, type RecipientResult } from '#core/office/mail-jobs';
 import type { OfficeJob } from '#core/office/jobs';
-import { sendMailBatch, type MailWorkerDeps } from '#core/office/send-mail';
+import { giveUpMailBatch, sendMailBatch, type MailWorkerDeps } from '#core/office/send-mail';
 import type { StoredOrder } from '#core/orders/ports';
 
 const NOW = new Date('2024-08-01T02:00:00Z');
@@ -119,6 +119,16 @@ describe('sendMailBatch', () => {
     // A second delivery of the same batch sends nobody again and counts nothing.
     await sendMailBatch(w.deps, job, 0, () => NOW);
     expect(w.sent).toHaveLength(1);
+    expect(w.finished).toHaveLength(1);
+  });
+
+  it('gives up a batch at its last delivery: who was waiting is recorded as failed, the batch counted, the job finished', async () => {
+    const w = world([{ ...people('a')[0]!, state: 'sent' }, ...people('b')]);
+    await giveUpMailBatch(w.deps, job, 0, () => NOW);
+    expect(w.recipients.map((r) => [r.state, r.error])).toEqual([
+      ['sent', undefined],
+      ['failed', mailMessages.gaveUp],
+    ]);
     expect(w.finished).toHaveLength(1);
   });
 });
