@@ -21,10 +21,11 @@ import { listening } from '../infra/local/ports';
 const LOCAL_TABLE = 'congress';
 const USAGE = 'usage: npm run organiser -- [--aws] grant EMAIL | revoke EMAIL | reset-second-factor EMAIL | list';
 
-class CannotRun extends Error {}
+export class CannotRun extends Error {}
 
 
-async function environment(aws: boolean) {
+/** Points the functions' modules at the local stack of `npm start`, or with `--aws` at the deployed table. */
+export async function environment(aws: boolean) {
   if (aws) {
     const missing = ['AWS_REGION', 'TABLE_NAME'].filter((name) => !process.env[name]);
     if (missing.length) throw new CannotRun(`--aws needs ${missing.join(' and ')} (docs/deploy.md, "Organisers").`);

@@ -249,6 +249,13 @@ export const routes = {
   getPaymentSettings: { method: 'GET', path: '/office/payment_settings', handler: 'office/get-payment-settings', auth: 'organiser', grants: [GET] },
   savePaymentSettings: { method: 'PUT', path: '/office/payment_settings', handler: 'office/save-payment-settings', auth: 'organiser', grants: [GET, PUT] },
 
+  // The registration office (organisers): the dashboard, from counters (one Query) and the oldest awaited transfer
+  getDashboard: { method: 'GET', path: '/office/dashboard', handler: 'office/get-dashboard', auth: 'organiser', grants: [QUERY] },
+
+  // The registration office (organisers): the orders table (lists kept in each order write) and one order in full
+  listOfficeOrders: { method: 'GET', path: '/office/orders', handler: 'office/list-orders', auth: 'organiser', grants: [QUERY] },
+  getOfficeOrder: { method: 'GET', path: '/office/orders/{id}', handler: 'office/get-order', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
+
   // The registration office (organisers): orders found by their transfer reference
   listAwaitedTransfers: { method: 'GET', path: '/office/transfers', handler: 'office/list-awaited-transfers', auth: 'organiser', grants: [QUERY, GET] },
   confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },

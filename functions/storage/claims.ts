@@ -107,6 +107,7 @@ export async function deleteFromPlace(
   counter: string,
   key: Key,
   also?: { condition: string; values: Record<string, unknown> },
+  extra: Items = [],
 ): Promise<boolean> {
   const result = await transact([
     {
@@ -118,6 +119,7 @@ export async function deleteFromPlace(
       },
     },
     freePlace(ownerId, counter),
+    ...extra,
   ]);
   return result === 'ok';
 }

@@ -20,6 +20,9 @@ export const keys = {
   order: (ownerId: string, id: string) => ({ pk: `USER#${ownerId}`, sk: `ORDER#${id}` }),
   orderPrefix: 'ORDER#',
   orderReference: (reference: string) => `ORDERREF#${reference}`,
+  /** An order's entry in one of the office's lists (storage/order-rows.ts), and a list's index partition. */
+  orderRow: (orderId: string, slot: string) => ({ pk: `ORDERROW#${orderId}`, sk: slot }),
+  orderList: (list: string) => `ORDERLIST#${list}`,
   /** Numbers shared by all owners (the order sequence). */
   sequence: (name: string) => ({ pk: `SEQUENCE#${name}`, sk: 'SEQUENCE' }),
   /**
@@ -46,6 +49,10 @@ export const keys = {
   awaitedTransfers: 'TRANSFERS#awaited',
   /** The congress bank account the office publishes (one item, versioned). */
   bankAccount: () => ({ pk: 'SETTINGS#payments', sk: 'BANK_ACCOUNT' }),
+  /** The office's counters: shards of the totals and one item per day (storage/stats.ts). */
+  statsShard: (n: number) => ({ pk: 'STATS', sk: `TOTAL#${n}` }),
+  statsDay: (day: string) => ({ pk: 'STATS', sk: `DAY#${day}` }),
+  statsDayPrefix: 'DAY#',
   /** The office's jobs (exports, mail to delegates), in one partition: listed newest first (ids sort by time). */
   officeJob: (id: string) => ({ pk: 'OFFICEJOBS', sk: `JOB#${id}` }),
   officeJobsPartition: 'OFFICEJOBS',

@@ -16,7 +16,12 @@ import type { Actor } from '#core/audit/audit';
 import { auditPut } from './audit';
 import { transact, type Items } from './claims';
 import { orderPlaceMove } from './orders';
+import { orderRowWrites } from './order-rows';
+import type { StoredOrder } from '#core/orders/ports';
 import { epochSeconds, keys } from './keys';
+import { statsWrites } from './stats';
+import { addCounts, countsDelta, orderStatusCounts, paymentCounts, refundCounts, type Counts } from '#core/office/counters';
+import type { OrderStatus } from '#core/orders/states';
 
 /** The provider retries an event for up to 3 days; we remember applied ones for 30. */
 const EVENT_DAYS = 30;
@@ -95,6 +100,15 @@ function subjectWrite(change: SubjectChange): Items[number] {
   }
 }
 
+/** What the subject's module keeps beside it, written again as the subject is after the change. */
+function subjectSideWrites(change: SubjectChange): Items {
+  if (!change.record) return [];
+  switch (change.subject.kind) {
+    case 'order':
+      return orderRowWrites({ ...(change.record as StoredOrder), ...change.set, payment_status: change.to as OrderStatus, updated_at: change.version.next } as StoredOrder);
+  }
+}
+
 /** The subject is still at the version read: nothing of it is written. */
 function subjectCheck(subject: Subject, version: string): Items[number] {
   switch (subject.kind) {
@@ -151,6 +165,16 @@ const eventItem = (eventId: string) => ({
   expires_at: epochSeconds(new Date()) + EVENT_DAYS * 86_400,
 });
 
+/** What a ledger write moves in the office's counters: its records' states, the subject's status. */
+function ledgerCounts(write: LedgerWrite): Counts {
+  const delta: Counts = {};
+  for (const p of write.payments ?? []) addCounts(delta, countsDelta(p.before ? paymentCounts(p.before) : undefined, paymentCounts(p.record)));
+  for (const r of write.refunds ?? []) addCounts(delta, countsDelta(r.before ? refundCounts(r.before) : undefined, refundCounts(r.record)));
+  const s = write.subject;
+  if (s && s.from !== s.to) addCounts(delta, countsDelta(orderStatusCounts(s.from as OrderStatus), orderStatusCounts(s.to as OrderStatus)));
+  return delta;
+}
+
 /** One ledger write as one transaction, with `extra` items (its audit entries) in it. */
 async function commitWith(write: LedgerWrite, extra: Items) {
   const items: Items = [];
@@ -166,11 +190,12 @@ async function commitWith(write: LedgerWrite, extra: Items) {
     items.push(recordWrite(paymentKey(p.record), 'payment', { ...p.record, ...awaitedTransferIndex(p.record) }, p.expect));
   for (const r of write.refunds ?? [])
     items.push(recordWrite(refundKey(r.record), 'refund', r.record, r.expect));
-  if (write.subject) items.push(subjectWrite(write.subject));
+  if (write.subject) items.push(subjectWrite(write.subject), ...subjectSideWrites(write.subject));
   if (write.subject?.place) items.push(orderPlaceMove(write.subject.subject.owner_id, write.subject.place));
   if (write.subjectUnchanged)
     items.push(subjectCheck(write.subjectUnchanged.subject, write.subjectUnchanged.version));
   if (items.length === 0) return 'ok' as const;
+  items.push(...statsWrites(ledgerCounts(write)));
   const result = await transact([...items, ...extra]);
   if (result === 'ok') return 'ok' as const;
   if (write.eventId && result[0] === 'ConditionalCheckFailed') return 'duplicate-event' as const;
@@ -259,4 +284,19 @@ export async function awaitedTransfers(limit = 200): Promise<{ payment: Payment;
       return { payment, order: order.Item };
     }),
   );
+}
+
+/** The transfer the office has waited for longest (one item read), or none. */
+export async function oldestAwaitedTransfer(): Promise<Payment | undefined> {
+  const r = await documentClient().send(
+    new QueryCommand({
+      TableName: env.tableName(),
+      IndexName: 'byOwner',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.awaitedTransfers },
+      Limit: 1,
+    }),
+  );
+  const item = r.Items?.[0];
+  return item ? strip<Payment>(item) : undefined;
 }

@@ -8,14 +8,10 @@
  * by order id; ledger records whose order is gone come with `order: undefined` (a deleted order
  * must hold no money).
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund, Subject } from '#core/payments/model';
 import type { OrderMoney } from '#core/payments/reconcile';
-import { documentClient } from '#lib/aws/clients';
-import { env } from '#lib/env';
-
-type Item = Record<string, unknown>;
+import { scanEntities, type Item } from './scan';
 
 /** The record without its table attributes; a ledger record written before versions reads as version 0 (as storage/ledger.ts reads it). */
 function recordOf<T>(item: Item): T {
@@ -27,24 +23,6 @@ const ledgerRecord = <T>(item: Item) => ({ ...recordOf<T>(item), version: typeof
 /** Oldest first, as a subject's ledger is read (ties in key order): the invariants look at the last cancellation. */
 const byTime = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
 
-async function* scanMoney(): AsyncGenerator<Item> {
-  let start: Item | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: env.tableName(),
-        FilterExpression: '#entity IN (:order, :payment, :refund)',
-        ExpressionAttributeNames: { '#entity': 'entity' },
-        ExpressionAttributeValues: { ':order': 'order', ':payment': 'payment', ':refund': 'refund' },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    yield* page.Items ?? [];
-    start = page.LastEvaluatedKey;
-  } while (start);
-}
-
 /** Every order and every order's ledger in the table, by order id (orders without money too). */
 export async function allOrdersWithMoney(): Promise<OrderMoney[]> {
   const byOrder = new Map<string, { order?: StoredOrder; payments: Payment[]; refunds: Refund[] }>();
@@ -53,7 +31,7 @@ export async function allOrdersWithMoney(): Promise<OrderMoney[]> {
     if (!found) byOrder.set(id, (found = { payments: [], refunds: [] }));
     return found;
   };
-  for await (const item of scanMoney()) {
+  for await (const item of scanEntities(['order', 'payment', 'refund'])) {
     if (item.entity === 'order') {
       const order = recordOf<StoredOrder>(item);
       entry(order.id).order = order;

@@ -2,12 +2,15 @@
  * Registration orders: USER#owner / ORDER#id, counted by USER#owner / COUNT#orders (5 places),
  * numbered by one sequence for all orders (SEQUENCE#orders). A delegate's orders are one Query.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrderStore, StoredOrder } from '#core/orders/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
-import { deleteFromPlace, freePlace, putInPlace, takePlace, type Items } from './claims';
+import { deleteFromPlace, freePlace, putInPlace, takePlace, transact, type Items } from './claims';
+import { orderRowDeletes, orderRowWrites } from './order-rows';
 import { keys } from './keys';
+import { statsWrites } from './stats';
+import { countsDelta, orderCounts } from '#core/office/counters';
 import type { IndexName } from './table';
 
 const COUNTER = 'orders';
@@ -50,7 +53,7 @@ export const orderStore: OrderStore = {
   },
 
   async create(order, max) {
-    const result = await putInPlace(order.owner_id, COUNTER, max, itemOf(order));
+    const result = await putInPlace(order.owner_id, COUNTER, max, itemOf(order), [...statsWrites(countsDelta(undefined, orderCounts(order))), ...orderRowWrites(order)]);
     if (result === 'full') return 'full';
     if (result !== 'added') throw new Error(`order ${order.id} not stored: ${result}`);
     return 'created';
@@ -74,21 +77,21 @@ export const orderStore: OrderStore = {
   },
 
   async update(order, base, status) {
-    try {
-      await documentClient().send(
-        new PutCommand({
+    const result = await transact([
+      {
+        Put: {
           TableName: env.tableName(),
           Item: itemOf(order),
           // Over the version it was made on, and only while the order is still in that status.
           ConditionExpression: 'attribute_exists(pk) AND updated_at = :base AND payment_status = :status',
           ExpressionAttributeValues: { ':base': base, ':status': status },
-        }),
-      );
-      return 'updated';
-    } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return 'changed';
-      throw error;
-    }
+        },
+      },
+      ...orderRowWrites(order),
+    ]);
+    if (result === 'ok') return 'updated';
+    if (result[0] === 'ConditionalCheckFailed' || result.includes('TransactionConflict')) return 'changed';
+    throw new Error(`order ${order.id} not updated: ${result.join(', ')}`);
   },
 
   async findByReference(reference) {
@@ -105,7 +108,13 @@ export const orderStore: OrderStore = {
     return item ? orderStore.get(item.owner_id as string, item.id as string) : undefined;
   },
 
-  async remove(ownerId, id, base, status) {
-    return deleteFromPlace(ownerId, COUNTER, keys.order(ownerId, id), { condition: 'payment_status = :status AND updated_at = :base', values: { ':status': status, ':base': base } });
+  async remove(order, status) {
+    return deleteFromPlace(
+      order.owner_id,
+      COUNTER,
+      keys.order(order.owner_id, order.id),
+      { condition: 'payment_status = :status AND updated_at = :base', values: { ':status': status, ':base': order.updated_at } },
+      [...statsWrites(countsDelta(orderCounts(order), undefined)), ...orderRowDeletes(order)],
+    );
   },
 };

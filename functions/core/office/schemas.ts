@@ -32,3 +32,16 @@ export const officeReference = z.string({ message: referenceMessage }).check(
 );
 export const transferReceivedForm = z.object({ reference: officeReference, amount: transferAmount });
 export const referenceForm = z.object({ reference: officeReference });
+
+const filterMessage = 'Please choose a filter from the list.';
+/** The order table's filters: one list each (core/office/order-rows.ts). */
+export const orderFilterValues = ['all', 'status:0', 'status:2', 'status:1', 'status:-2', 'status:-1', 'method:card', 'method:transfer', 'rate:650', 'rate:250', 'visa', 'hotel', 'local-check'] as const;
+export type OrderFilter = (typeof orderFilterValues)[number];
+/** GET /office/orders?filter=&q=&cursor=&limit= */
+export const officeOrdersQuery = z.object({
+  filter: z._default(z.enum(orderFilterValues, { message: filterMessage }), 'all'),
+  q: z._default(z.string().check(z.maxLength(200, 'The search is too long.')), ''),
+  cursor: z.optional(z.string().check(z.maxLength(2000, 'This page of the list is no longer valid: start again from the first page.'))),
+  limit: z._default(z.pipe(z.string(), z.transform(Number)).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 100, 'Please ask for 1 to 100 rows.')), 25),
+});
+export const officeOrderIdSchema = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'No such order.')) });

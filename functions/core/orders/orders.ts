@@ -349,14 +349,15 @@ export async function deleteOrder(deps: OrderDeps, ownerId: string, id: string, 
   if (!orderActions(order.payment_status).delete) throw forbidden(orderResultMessages.deleteNotAllowed);
   // A checkout still open could be paid after the order is gone: end it first.
   await closeOpenCheckouts(deps, order, now);
-  if (!(await deps.orders.remove(ownerId, id, order.updated_at, ORDER_STATUS.unpaid))) throw conflict(orderResultMessages.changedElsewhere);
+  if (!(await deps.orders.remove(order, ORDER_STATUS.unpaid))) throw conflict(orderResultMessages.changedElsewhere);
   return { message: orderResultMessages.deleted };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Paying and cancelling
 
-const subjectOf = (order: StoredOrder) => ({ kind: 'order' as const, id: order.id, owner_id: order.owner_id });
+/** The order as the payments module names it. */
+export const subjectOf = (order: StoredOrder) => ({ kind: 'order' as const, id: order.id, owner_id: order.owner_id });
 
 function payableOf(order: StoredOrder): Payable<StoredOrder> {
   return {
@@ -378,7 +379,7 @@ function change(order: StoredOrder, event: OrderEvent, at: Date, set: SubjectCha
   if (!move) return null;
   const wasHeld = holdsPlace(move.from);
   const place = wasHeld === holdsPlace(move.to) ? undefined : wasHeld ? ('free' as const) : ('take' as const);
-  return { subject: subjectOf(order), from: move.from, to: move.to, version: { base: order.updated_at, next: nextVersion(order.updated_at, at) }, set, ...(place ? { place } : {}) };
+  return { subject: subjectOf(order), from: move.from, to: move.to, version: { base: order.updated_at, next: nextVersion(order.updated_at, at) }, set, ...(place ? { place } : {}), record: order };
 }
 
 /** The orders module as the payments module sees it: loading an order, and what each money event does to it. */
@@ -396,7 +397,7 @@ export function orderPayables(deps: Pick<OrderDeps, 'orders'>): PayableModule {
     refundFailed: (p, _refund, at) => change(record(p), 'refund-failed', at, { refund_failed_at: at.toISOString(), cancelled_at: null }),
     holds: (p, at) => {
       const order = record(p);
-      return { subject: subjectOf(order), from: order.payment_status, to: order.payment_status, version: { base: order.updated_at, next: nextVersion(order.updated_at, at) } };
+      return { subject: subjectOf(order), from: order.payment_status, to: order.payment_status, version: { base: order.updated_at, next: nextVersion(order.updated_at, at) }, record: order };
     },
   };
 }

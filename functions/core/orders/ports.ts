@@ -41,6 +41,6 @@ export interface OrderStore {
   update(order: StoredOrder, base: string, status: OrderStatus): Promise<'updated' | 'changed'>;
   /** The order a transfer reference names (the office's look-up). */
   findByReference(reference: string): Promise<StoredOrder | undefined>;
-  /** Deletes an order still at the version `base` and in `status`, and frees its place; false if it was not (any more). */
-  remove(ownerId: string, id: string, base: string, status: OrderStatus): Promise<boolean>;
+  /** Deletes the order if it is still at the version read and in `status`, and frees its place; false if it was not (any more). */
+  remove(order: StoredOrder, status: OrderStatus): Promise<boolean>;
 }

@@ -100,7 +100,7 @@ function newRefund(deps: PaymentsDeps, payment: Payment, amount: number, reason:
   };
 }
 
-const written = <T extends { version: number }>(record: T, read?: T): RecordWrite<T> => ({ record, expect: read ? read.version : null });
+const written = <T extends { version: number }>(record: T, read?: T): RecordWrite<T> => ({ record, expect: read ? read.version : null, before: read ?? null });
 
 async function commitOrFail(deps: PaymentsDeps, write: LedgerWrite, what: string) {
   const result = await deps.ledger.commit(write);

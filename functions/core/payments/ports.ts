@@ -29,12 +29,19 @@ export interface SubjectChange {
    * ones, in the same write (a cancelled order holds no place; one whose refund failed holds it again).
    */
   place?: 'free' | 'take';
+  /**
+   * The subject as its module read it (before `set`): what the subject's own module keeps beside
+   * it (the office's lists of orders) is written again from it with the change, in the same write.
+   */
+  record?: object;
 }
 
 /** A ledger record written over the version it was read at (null: it must be new). */
 export interface RecordWrite<T> {
   record: T;
   expect: number | null;
+  /** The record as it was read (null: new): what the write changes (the office's counters move by the difference). */
+  before: T | null;
 }
 
 /** One atomic write of the ledger: all of it happens, or none. */

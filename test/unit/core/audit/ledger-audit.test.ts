@@ -13,7 +13,7 @@ const transfer = { id: 'pay-1', subject, method: 'transfer', state: 'confirmed',
 describe('ledgerAuditEntries', () => {
   it('names a confirmed transfer and the order it paid, with who, when, before and after', () => {
     const entries = ledgerAuditEntries(
-      { payments: [{ record: transfer, expect: 1 }], subject: { subject, from: 2, to: 1, version: { base: 'v1', next: 'v2' }, set: { paid_at: AT.toISOString() } } },
+      { payments: [{ record: transfer, expect: 1, before: { ...transfer, state: 'pending', version: 1 } }], subject: { subject, from: 2, to: 1, version: { base: 'v1', next: 'v2' }, set: { paid_at: AT.toISOString() } } },
       organiser,
       AT,
       statusName,
@@ -40,7 +40,7 @@ describe('ledgerAuditEntries', () => {
 
   it('records a new card payment as created (nothing before) and no order entry when its state stays', () => {
     const card = { ...transfer, method: 'card', state: 'created', version: 1 } as Payment;
-    const entries = ledgerAuditEntries({ payments: [{ record: card, expect: null }], subject: { subject, from: 0, to: 0, version: { base: 'v1', next: 'v2' } } }, organiser, AT, statusName);
+    const entries = ledgerAuditEntries({ payments: [{ record: card, expect: null, before: null }], subject: { subject, from: 0, to: 0, version: { base: 'v1', next: 'v2' } } }, organiser, AT, statusName);
     expect(entries.map((e) => [e.action, e.before])).toEqual([['payment.created', undefined]]);
   });
 });

@@ -33,10 +33,10 @@ export function fakeOrders() {
       return 'updated';
     },
     findByReference: async (reference) => clone([...orders.values()].find((o) => o.reference === reference)),
-    remove: async (owner, id, base, status) => {
-      const o = orders.get(id);
-      if (!o || o.owner_id !== owner || o.payment_status !== status || o.updated_at !== base) return false;
-      orders.delete(id);
+    remove: async (order, status) => {
+      const o = orders.get(order.id);
+      if (!o || o.owner_id !== order.owner_id || o.payment_status !== status || o.updated_at !== order.updated_at) return false;
+      orders.delete(order.id);
       return true;
     },
   };

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { BankAccount, BankAccountInput } from '#core/office/payment-settings';
 import type { AwaitedTransferRow } from '#core/office/transfers';
+import type { DashboardView } from '#core/office/dashboard';
 import type { ExportKind } from '#core/office/exports';
 import type { JobView } from '#core/office/jobs';
 import type { MailSpec, RecipientResult } from '#core/office/mail-jobs';
@@ -24,6 +25,7 @@ export const officeApi = {
     callApiForMessage<{ payment_status: number }>(routes.confirmTransfer, { params: { reference }, body: { amount } }),
   transferRefunded: (reference: string) => callApiForMessage<unknown>(routes.recordTransferRefund, { params: { reference }, body: {} }),
   retryRefund: (reference: string) => callApiForMessage<unknown>(routes.retryRefund, { params: { reference }, body: {} }),
+  dashboard: () => callApi<DashboardView>(routes.getDashboard),
   awaitedTransfers: () => callApi<{ items: AwaitedTransferRow[] }>(routes.listAwaitedTransfers),
   paymentSettings: () => callApi<{ bank_account: BankAccount | null; version: number }>(routes.getPaymentSettings),
   savePaymentSettings: (bank_account: BankAccountInput, base_version: number) =>
@@ -38,6 +40,7 @@ export const officeApi = {
   mailJob: (id: string) => callApi<{ job: JobView; recipients: RecipientResult[] }>(routes.getMailJob, { params: { id } }),
 };
 
+export const dashboardKey = ['office', 'dashboard'] as const;
 export const paymentSettingsKey = ['office', 'payment-settings'] as const;
 export const awaitedTransfersKey = ['office', 'transfers'] as const;
 export const exportsKey = ['office', 'exports'] as const;

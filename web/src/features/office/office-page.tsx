@@ -2,21 +2,27 @@
  * /office: the registration office's overview. Organisers only, behind a second factor
  * (office-frame.tsx); each section of the office is one page (sections.ts).
  */
-import { Card, SimpleGrid } from '@chakra-ui/react';
+import { Card, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { SmartLink } from '../../components/smart-link';
+import { Dashboard } from './dashboard';
 import { OfficeFrame } from './office-frame';
 import { officeSections } from './sections';
 
 export default function OfficePage() {
   return (
     <OfficeFrame title="Registration office">
+      <Stack gap="10">
+      <Dashboard />
+      <Heading as="h2" size="lg">
+        The office's sections
+      </Heading>
       <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
         {officeSections
           .filter((s) => s.label && s.description)
           .map((s) => (
             <Card.Root key={s.path}>
               <Card.Header>
-                <Card.Title as="h2">
+                <Card.Title as="h3">
                   <SmartLink href={s.path}>{s.label}</SmartLink>
                 </Card.Title>
               </Card.Header>
@@ -24,6 +30,7 @@ export default function OfficePage() {
             </Card.Root>
           ))}
       </SimpleGrid>
+      </Stack>
     </OfficeFrame>
   );
 }

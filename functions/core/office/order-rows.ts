@@ -1,0 +1,133 @@
+/**
+ * The office's order table: what each order contributes to the lists the office pages through,
+ * and how a search is read. DynamoDB has no full-text search, so every filter and every search
+ * is one list an order is written into when it changes (storage/order-rows.ts keeps them, in the
+ * order's own transaction), read newest first, a page at a time:
+ *
+ *   all orders, by status, by payment method, by rate, visa needed, hotel needed, Local rate to
+ *   check (country not China), exact e-mail (the account's and the order's contact), and names
+ *   by prefix (first-last and last-first, normalised); an order number or payment reference is
+ *   an exact key (the byReference index).
+ *
+ * Each list entry carries the whole row, so a page of 25 rows reads about 25 items.
+ */
+import { registration2024 } from '../config/conference';
+import { orderStatusNames, type OrderStatus } from '../orders/states';
+import type { StoredOrder } from '../orders/ports';
+import { parseTransferReference, transferReference } from '../orders/reference';
+import { roomFields } from '../orders/schemas';
+import { wireAmount } from '../money';
+
+/** The one country whose delegates the Local rate is for (docs/decisions.md, "Local rate"). */
+export const LOCAL_RATE_COUNTRY = 'China';
+const LOCAL_RATE = registration2024.rates.find((r) => r.id === 'local')!.value;
+
+export const orderFilters = {
+  status: (s: OrderStatus) => `status:${s}`,
+  method: (m: 'card' | 'transfer') => `method:${m}`,
+  rate: (r: number) => `rate:${r}`,
+  visa: 'visa',
+  hotel: 'hotel',
+  localCheck: 'local-check',
+  all: 'all',
+} as const;
+
+export const needsHotel = (o: Pick<StoredOrder, (typeof roomFields)[number]>) => roomFields.some((f) => Number(o[f] ?? 0) > 0);
+export const localRateToCheck = (o: Pick<StoredOrder, 'rate' | 'primary_address_country'>) => o.rate === LOCAL_RATE && o.primary_address_country !== LOCAL_RATE_COUNTRY;
+
+/** Lower case, accents and punctuation gone, spaces single: "  José  O'Brien" -> "jose obrien". Chinese characters stay. */
+export function normaliseName(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** The row the office's table shows (and every list entry carries). */
+export interface OrderRow {
+  id: string;
+  owner_id: string;
+  order_no: string;
+  reference: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  country: string;
+  status: OrderStatus;
+  status_name: string;
+  amount: string;
+  payment_method: 'card' | 'transfer' | null;
+  rate: number;
+  visa: boolean;
+  hotel: boolean;
+  local_check: boolean;
+  created_at: string;
+}
+
+export function orderRow(o: StoredOrder): OrderRow {
+  return {
+    id: o.id,
+    owner_id: o.owner_id,
+    order_no: o.order_no,
+    reference: o.reference,
+    first_name: o.first_name,
+    last_name: o.last_name,
+    email: o.owner_email,
+    country: o.primary_address_country,
+    status: o.payment_status,
+    status_name: orderStatusNames[o.payment_status],
+    amount: wireAmount(o.amount_required),
+    payment_method: o.payment_method,
+    rate: o.rate,
+    visa: o.visa_required === 1,
+    hotel: needsHotel(o),
+    local_check: localRateToCheck(o),
+    created_at: o.created_at,
+  };
+}
+
+/**
+ * Every list the order is in, by its slot: one entry per slot and order, so a change moves the
+ * entry to its new list (or out of every list: null) without knowing where it was.
+ */
+export function orderListEntries(o: StoredOrder): Record<string, { list: string | null; sort: string }> {
+  const byTime = `${o.created_at}#${o.id}`;
+  const first = normaliseName(`${o.first_name} ${o.last_name}`);
+  const last = normaliseName(`${o.last_name} ${o.first_name}`);
+  const contact = normaliseEmail(o.primary_email ?? '');
+  return {
+    all: { list: orderFilters.all, sort: byTime },
+    status: { list: orderFilters.status(o.payment_status), sort: byTime },
+    method: { list: o.payment_method ? orderFilters.method(o.payment_method) : null, sort: byTime },
+    rate: { list: orderFilters.rate(o.rate), sort: byTime },
+    visa: { list: o.visa_required === 1 ? orderFilters.visa : null, sort: byTime },
+    hotel: { list: needsHotel(o) ? orderFilters.hotel : null, sort: byTime },
+    local: { list: localRateToCheck(o) ? orderFilters.localCheck : null, sort: byTime },
+    email: { list: `email:${normaliseEmail(o.owner_email)}`, sort: byTime },
+    contact: { list: contact && contact !== normaliseEmail(o.owner_email) ? `email:${contact}` : null, sort: byTime },
+    // Names by their first character (a partition per letter), sorted by the whole name.
+    name: { list: first ? `name:${[...first][0]}` : null, sort: `${first}#${o.id}` },
+    nameReversed: { list: last && last !== first ? `name:${[...last][0]}` : null, sort: `${last}#${o.id}` },
+  };
+}
+
+/** What the office typed into the search box, read as the one list or key it names. */
+export type OrderSearch = { kind: 'reference'; reference: string } | { kind: 'list'; list: string; prefix?: string } | { kind: 'none' };
+
+export function readOrderSearch(text: string): OrderSearch {
+  const q = text.trim();
+  if (!q) return { kind: 'none' };
+  const orderNo = /^R?24-?0*(\d{1,6})$/i.exec(q.replace(/\s/g, ''));
+  if (orderNo) return { kind: 'reference', reference: transferReference(Number(orderNo[1])) };
+  const sequence = parseTransferReference(q);
+  if (sequence !== null) return { kind: 'reference', reference: transferReference(sequence) };
+  if (q.includes('@')) return { kind: 'list', list: `email:${normaliseEmail(q)}` };
+  const name = normaliseName(q);
+  if (!name) return { kind: 'none' };
+  return { kind: 'list', list: `name:${[...name][0]}`, prefix: name };
+}

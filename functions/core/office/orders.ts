@@ -1,0 +1,77 @@
+/**
+ * The office's orders: the paged table (filters and search, core/office/order-rows.ts) and one
+ * order in full, with its money, its passport scan and its audit trail. Reads only: every action
+ * on an order goes through the orders and payments modules' own use cases.
+ */
+import type { AuditEntry } from '../audit/audit';
+import { invalid, notFound } from '../errors';
+import { wireAmount } from '../money';
+import type { StoredOrder } from '../orders/ports';
+import { orderStatusNames } from '../orders/states';
+import type { SubjectLedger } from '../payments/ports';
+import { orderRow, readOrderSearch, type OrderRow } from './order-rows';
+import type { OrderFilter } from './schemas';
+
+export const officeOrderMessages = {
+  staleCursor: 'This page of the list is no longer valid: start again from the first page.',
+  notFound: 'No such order.',
+} as const;
+
+export interface OfficeOrderReads {
+  rowPage(list: string, options: { prefix?: string; cursor?: string; limit: number }): Promise<{ rows: OrderRow[]; next: string | null; itemsRead: number } | 'invalid-cursor'>;
+  findByReference(reference: string): Promise<StoredOrder | undefined>;
+  /** The order's row as its lists hold it (its owner is in it), by order id. */
+  rowOf(orderId: string): Promise<OrderRow | undefined>;
+  get(ownerId: string, id: string): Promise<StoredOrder | undefined>;
+  ledger(order: StoredOrder): Promise<SubjectLedger>;
+  audit(orderId: string): Promise<AuditEntry[]>;
+  passport(order: StoredOrder): Promise<{ name: string; url: string } | null>;
+}
+
+/** A row matches a filter (a search's rows are filtered on the page: a search names few orders). */
+function matches(row: OrderRow, filter: OrderFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'visa') return row.visa;
+  if (filter === 'hotel') return row.hotel;
+  if (filter === 'local-check') return row.local_check;
+  const [kind, value] = filter.split(':') as [string, string];
+  if (kind === 'status') return row.status === Number(value);
+  if (kind === 'method') return row.payment_method === value;
+  return row.rate === Number(value);
+}
+
+export async function listOfficeOrders(deps: OfficeOrderReads, query: { filter: OrderFilter; q: string; cursor?: string; limit: number }) {
+  const search = readOrderSearch(query.q);
+  if (search.kind === 'reference') {
+    const order = await deps.findByReference(search.reference);
+    const rows = order ? [orderRow(order)].filter((r) => matches(r, query.filter)) : [];
+    return { rows, next: null, items_read: order ? 2 : 1, search: 'reference' as const };
+  }
+  const page =
+    search.kind === 'list'
+      ? await deps.rowPage(search.list, { prefix: search.prefix, cursor: query.cursor, limit: query.limit })
+      : await deps.rowPage(query.filter, { cursor: query.cursor, limit: query.limit });
+  if (page === 'invalid-cursor') throw invalid(officeOrderMessages.staleCursor, { cursor: officeOrderMessages.staleCursor });
+  const rows = search.kind === 'list' ? page.rows.filter((r) => matches(r, query.filter)) : page.rows;
+  return { rows, next: page.next, items_read: page.itemsRead, search: search.kind === 'list' ? (search.prefix ? ('name' as const) : ('email' as const)) : null };
+}
+
+const money = (cents: number) => wireAmount(cents);
+
+export async function officeOrder(deps: OfficeOrderReads, orderId: string) {
+  const row = await deps.rowOf(orderId);
+  const order = row && (await deps.get(row.owner_id, orderId));
+  if (!order) throw notFound(officeOrderMessages.notFound);
+  const [ledger, audit, passport] = await Promise.all([deps.ledger(order), deps.audit(order.id), deps.passport(order)]);
+  const received = ledger.payments.filter((p) => p.state === 'confirmed' || p.state === 'refunded').reduce((s, p) => s + p.amount, 0);
+  const refunded = ledger.refunds.filter((r) => r.state === 'done').reduce((s, r) => s + r.amount, 0);
+  return {
+    order: { ...order, status_name: orderStatusNames[order.payment_status], amount: money(order.amount_required) },
+    row: orderRow(order),
+    money: { required: money(order.amount_required), received: money(received), refunded: money(refunded), balance: money(received - refunded - (order.payment_status === -1 ? 0 : order.amount_required)) },
+    payments: ledger.payments.map((p) => ({ id: p.id, method: p.method, state: p.state, amount: money(p.amount), created_at: p.created_at, confirmed_at: p.confirmed_at ?? null, surplus: p.surplus ?? null })),
+    refunds: ledger.refunds.map((r) => ({ id: r.id, method: r.method, state: r.state, amount: money(r.amount), reason: r.reason, requested_by: r.requested_by, created_at: r.created_at, done_at: r.done_at ?? null, failure_reason: r.failure_reason ?? null })),
+    audit: [...audit].reverse(),
+    passport,
+  };
+}

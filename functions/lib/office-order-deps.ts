@@ -1,0 +1,30 @@
+/** Wiring of the office's order reads: the order lists, the orders, their ledger, audit trail and passport scan. */
+import type { OfficeOrderReads } from '#core/office/orders';
+import { subjectOf } from '#core/orders/orders';
+import { getFile } from '#core/uploads/uploads';
+import { AppError } from '#core/errors';
+import { auditOf } from '#storage/audit';
+import { ledger } from '#storage/ledger';
+import { orderRowOf, orderRowPage } from '#storage/order-rows';
+import { orderStore } from '#storage/orders';
+import { uploadDeps } from './upload-deps';
+
+export const officeOrderReads: OfficeOrderReads = {
+  rowPage: orderRowPage,
+  findByReference: (reference) => orderStore.findByReference(reference),
+  rowOf: orderRowOf,
+  get: (ownerId, id) => orderStore.get(ownerId, id),
+  ledger: (order) => ledger.ofSubject(subjectOf(order)),
+  audit: (orderId) => auditOf('order', orderId),
+  async passport(order) {
+    if (!order.front_page_of_the_passport) return null;
+    try {
+      const file = await getFile(uploadDeps(), order.owner_id, order.front_page_of_the_passport);
+      return { name: file.name, url: file.url };
+    } catch (error) {
+      // The file was removed: the order names a scan that is no longer there.
+      if (error instanceof AppError && error.kind === 'not_found') return null;
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,114 @@
+/**
+ * The office's order table and order detail: every filter and search is one list kept in the
+ * order's own writes, read a page at a time; an order in full has its money and audit trail.
+ */
+import { describe, expect, it } from 'vitest';
+import { officeOrderMessages } from '#core/office/orders';
+import type { OrderRow } from '#core/office/order-rows';
+import { validOrder } from '../support/bodies';
+import { call, newDelegate, officeSession } from './support';
+
+const T0 = '2024-08-01T02:00:00Z';
+type Page = { rows: OrderRow[]; next: string | null; items_read: number };
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+async function placeOrder(token: string, overrides: Record<string, string | number> = {}) {
+  const created = await call<{ id: string }>('POST', '/registration/submission', { token, at: T0, json: validOrder(overrides) });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const id = created.body.data.id;
+  const { order } = (await call<{ order: { reference: string; order_no: string } }>('GET', `/registration/submission/${id}`, { token, at: T0 })).body.data;
+  return { id, reference: order.reference, order_no: order.order_no };
+}
+
+const page = (token: string, query: Record<string, string>) => call<Page>('GET', `/office/orders?${new URLSearchParams(query)}`, { token, at: T0 });
+
+describe('who may read the office orders', () => {
+  it('refuses anonymous (401), delegates (403) and organisers without the second factor (403)', async () => {
+    const d = await newDelegate('orders-door');
+    const { id } = await placeOrder(d.token);
+    for (const path of ['/office/orders', `/office/orders/${id}`]) {
+      expect((await call('GET', path, { at: T0 })).status).toBe(401);
+      expect((await call('GET', path, { token: d.token, at: T0 })).status).toBe(403);
+    }
+  });
+});
+
+describe('the order table', () => {
+  it('finds orders by e-mail, name prefix (either order, any case and accents), order number and reference, and filters them', async () => {
+    const name = `Zoë${unique()}`;
+    const d = await newDelegate('table');
+    const local = await placeOrder(d.token, { first_name: name, last_name: 'Van Der Berg', rate: 250, primary_address_country: 'Germany' });
+    const standard = await placeOrder(d.token, { first_name: name, last_name: 'Van Der Berg' });
+    const o = await officeSession('table-office', T0);
+
+    const byEmail = await page(o.token, { q: d.email.toUpperCase() });
+    expect(byEmail.status, JSON.stringify(byEmail.body)).toBe(200);
+    expect(byEmail.body.data.rows.map((r) => r.id).sort()).toEqual([local.id, standard.id].sort());
+
+    const byName = await page(o.token, { q: `  ${name.toUpperCase().replace('Ë', 'E')} van` });
+    expect(byName.body.data.rows.map((r) => r.id).sort()).toEqual([local.id, standard.id].sort());
+    const byLastName = await page(o.token, { q: `van der berg ${name.slice(0, 5)}` });
+    expect(byLastName.body.data.rows.map((r) => r.id).sort()).toEqual([local.id, standard.id].sort());
+
+    const byNumber = await page(o.token, { q: local.order_no.toLowerCase() });
+    expect(byNumber.body.data.rows.map((r) => r.id)).toEqual([local.id]);
+    const byReference = await page(o.token, { q: local.reference.toLowerCase().replace(/-/g, ' ') });
+    expect(byReference.body.data.rows.map((r) => r.id)).toEqual([local.id]);
+
+    // A filter on a search: the Local-rate order of a delegate outside China is flagged for checking.
+    const flagged = await page(o.token, { q: d.email, filter: 'local-check' });
+    expect(flagged.body.data.rows.map((r) => [r.id, r.local_check, r.rate])).toEqual([[local.id, true, 250]]);
+    // The filter lists alone: newest first, each page about its own size in items read.
+    const localCheck = await page(o.token, { filter: 'local-check', limit: '5' });
+    expect(localCheck.body.data.rows.map((r) => r.id)).toContain(local.id);
+    expect(localCheck.body.data.items_read).toBeLessThanOrEqual(5);
+    const visa = await page(o.token, { filter: 'visa', limit: '100' });
+    expect(visa.body.data.rows.every((r) => r.visa)).toBe(true);
+  });
+
+  it('pages with a continuation it gave, refuses one it did not, and follows an order to its new status', async () => {
+    const d = await newDelegate('paging');
+    const first = await placeOrder(d.token);
+    const second = await placeOrder(d.token);
+    const o = await officeSession('paging-office', T0);
+    const one = await page(o.token, { q: d.email, limit: '1' });
+    expect(one.body.data.rows).toHaveLength(1);
+    expect(one.body.data.next).toEqual(expect.any(String));
+    const two = await page(o.token, { q: d.email, limit: '1', cursor: one.body.data.next! });
+    expect([...one.body.data.rows, ...two.body.data.rows].map((r) => r.id).sort()).toEqual([first.id, second.id].sort());
+
+    for (const cursor of ['not-a-cursor', Buffer.from(JSON.stringify({ pk: 'x', sk: 'y', gsi3pk: 'ORDERLIST#all', gsi3sk: 'z', __proto__: { a: 1 } })).toString('base64url')]) {
+      const bad = await page(o.token, { q: d.email, cursor });
+      expect([bad.status, bad.body.message]).toEqual([422, officeOrderMessages.staleCursor]);
+    }
+    const badFilter = await page(o.token, { filter: 'everything' });
+    expect([badFilter.status, badFilter.body.message]).toEqual([422, 'Please choose a filter from the list.']);
+    expect((await page(o.token, { limit: '1000' })).body.message).toBe('Please ask for 1 to 100 rows.');
+
+    expect((await call('POST', `/registration/submission/transfer-payment/${first.id}`, { token: d.token, at: T0, json: { type: 'done' } })).status).toBe(200);
+    const checking = await page(o.token, { q: d.email, filter: 'status:2' });
+    expect(checking.body.data.rows.map((r) => [r.id, r.status_name, r.payment_method])).toEqual([[first.id, 'Checking', 'transfer']]);
+  });
+});
+
+describe('one order in the office', () => {
+  it('shows every field, the money, and the audit trail', async () => {
+    const d = await newDelegate('detail');
+    const { id, reference } = await placeOrder(d.token);
+    expect((await call('POST', `/registration/submission/transfer-payment/${id}`, { token: d.token, at: T0, json: { type: 'done' } })).status).toBe(200);
+    const o = await officeSession('detail-office', T0);
+    expect((await call('POST', `/office/transfers/${reference}/received`, { token: o.token, at: T0, json: { amount: '200.00' } })).status).toBe(200);
+
+    const detail = await call<{ order: Record<string, unknown>; money: Record<string, string>; payments: { state: string; amount: string }[]; audit: { action: string }[]; passport: unknown }>('GET', `/office/orders/${id}`, { token: o.token, at: T0 });
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    expect(detail.body.data.order).toMatchObject({ id, reference, status_name: 'Checking', organization: validOrder().organization, owner_email: d.email });
+    expect(detail.body.data.money).toEqual({ required: '650.00', received: '200.00', refunded: '0.00', balance: '-450.00' });
+    // Both at one pinned instant: entries of one instant have no order among them.
+    expect(detail.body.data.payments.map((p) => [p.state, p.amount]).sort()).toEqual([
+      ['confirmed', '200.00'],
+      ['pending', '450.00'],
+    ]);
+    expect(detail.body.data.audit.map((a) => a.action)).toContain('order.checking');
+    expect((await call('GET', '/office/orders/no-such-order', { token: o.token, at: T0 })).body.message).toBe(officeOrderMessages.notFound);
+  });
+});
