@@ -12,6 +12,7 @@ export const testPorts = {
   s3Port: Number(process.env.TEST_S3_PORT ?? 4669),
   mailPort: Number(process.env.TEST_MAIL_PORT ?? 8105),
   stripePort: Number(process.env.TEST_STRIPE_PORT ?? 12211),
+  sqsPort: Number(process.env.TEST_SQS_PORT ?? 9424),
 };
 
 export function startTestPortal() {
@@ -29,6 +30,7 @@ export function portalEnv(portal: Awaited<ReturnType<typeof startTestPortal>>) {
     MAIL_ORIGIN: portal.mail,
     S3_ORIGIN: portal.s3,
     DYNAMODB_ORIGIN: portal.dynamo,
+    SQS_ORIGIN: portal.sqs,
     // The local Stripe and its webhook secret (the webhook tests sign their own forged and stale events),
     // and its secret key, which the portal set in this process (the reconciliation reads it with the SDK).
     ...(portal.stripe

@@ -38,6 +38,10 @@ export const grantNames = [
   'ses:SendEmail',
   /** The card provider's keys (the Stripe secret), read once per container. */
   'secretsmanager:GetSecretValue',
+  /** A page of the whole table: workers only (an export or a mail job, off the request path), never a route. */
+  'dynamodb:Scan',
+  /** A message to the office's job queue (core/workers.ts `queues`): the routes that start a job, and the job worker for its next batch. */
+  'sqs:SendMessage',
 ] as const;
 export type Grant = (typeof grantNames)[number];
 
@@ -49,6 +53,8 @@ export interface RouteDef {
   grants: readonly Grant[];
   /** Memory of the function (and so its CPU share); password hashing needs a whole vCPU. */
   memoryMb?: number;
+  /** Where in the uploads bucket its S3 grants apply (default `users/`); the office's exports are under `exports/`. */
+  objectPrefix?: 'users/' | 'exports/';
   /**
    * Organiser routes need a session that passed the second factor in the last 12 hours; `false`
    * only for the routes that set it up and check it.
@@ -275,6 +281,21 @@ export const routes = {
   searchStatementOrders: { method: 'GET', path: '/office/statement_lines/orders', handler: 'office/search-statement-orders', auth: 'organiser', grants: [GET, QUERY] },
   assignStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/assign', handler: 'office/assign-statement-line', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL] },
   discardStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/discard', handler: 'office/discard-statement-line', auth: 'organiser', grants: [GET, PUT] },
+
+  // The office's jobs (core/office/jobs.ts): recorded with their audit entry, run by the runOfficeJob worker from the queue
+  requestExport: { method: 'POST', path: '/office/exports', handler: 'office/request-export', auth: 'organiser', grants: [PUT, 'sqs:SendMessage'] },
+  listExports: { method: 'GET', path: '/office/exports', handler: 'office/list-exports', auth: 'organiser', grants: [QUERY] },
+  downloadExport: { method: 'GET', path: '/office/exports/{id}/download', handler: 'office/download-export', auth: 'organiser', grants: [GET, 's3:GetObject'], objectPrefix: 'exports/' },
+  /** Mail to delegates: the preview reads one order (by its number, through the reference index) or one account and its orders and abstracts. */
+  previewMail: { method: 'POST', path: '/office/mail/preview', handler: 'office/preview-mail', auth: 'organiser', grants: [GET, QUERY] },
+  sendMail: { method: 'POST', path: '/office/mail', handler: 'office/send-mail', auth: 'organiser', grants: [PUT, 'sqs:SendMessage'] },
+  listMailJobs: { method: 'GET', path: '/office/mail', handler: 'office/list-mail-jobs', auth: 'organiser', grants: [QUERY] },
+  getMailJob: { method: 'GET', path: '/office/mail/{id}', handler: 'office/get-mail-job', auth: 'organiser', grants: [GET, QUERY] },
+
+  // The office's announcements: a delegate opts out by the link in each (or one click in the mail program), or in the account centre
+  unsubscribe: { method: 'POST', path: '/unsubscribe/{token}', handler: 'accounts/unsubscribe', auth: 'public', grants: [GET, PUT] },
+  getMailPreferences: { method: 'GET', path: '/mail_preferences', handler: 'accounts/get-mail-preferences', auth: 'delegate', grants: [] },
+  saveMailPreferences: { method: 'PUT', path: '/mail_preferences', handler: 'accounts/save-mail-preferences', auth: 'delegate', grants: [PUT] },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

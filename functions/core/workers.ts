@@ -6,18 +6,37 @@
  *
  * - `handler` is the module under functions/handlers/ that exports `handler`.
  * - `trigger` says what invokes it. `sns`: every message published to the topic named `topic`
- *   (the stack that owns the topic subscribes the worker; infra/cdk/worker-function.ts).
- *   Queues (the office's later jobs) are the next kind.
+ *   (the stack that owns the topic subscribes the worker; infra/cdk/worker-function.ts). `sqs`:
+ *   the messages of the queue named `queue` (`queues` below), in batches of up to `batchSize`, as
+ *   Lambda's event source mapping delivers them: a message the worker reports as failed
+ *   (`batchItemFailures`) stays in the queue and comes again after the visibility timeout; after
+ *   `maxReceiveCount` deliveries it moves to the queue's dead-letter queue. Locally
+ *   infra/local/workers.ts polls the local queue (infra/local/sqs.ts) the same way.
  * - `grants`: the AWS actions the worker's own code calls, in the route table's vocabulary; they
  *   become its IAM policy and are enforced on its SDK calls locally as on AWS
  *   (functions/lib/aws/grants.ts).
  */
 import type { Grant } from './routes';
 
-export type WorkerTrigger = { kind: 'sns'; topic: WorkerTopic };
+export type WorkerTrigger = { kind: 'sns'; topic: WorkerTopic } | { kind: 'sqs'; queue: WorkerQueue; batchSize: number };
 
 /** Topics workers listen to; the stack that creates each topic wires its workers. */
 export type WorkerTopic = 'mail-events';
+
+/**
+ * Queues workers consume. `timeoutS` is the worker's Lambda timeout; the visibility timeout is six
+ * times it (AWS's advice for event source mappings: a message is never handed to a second
+ * worker while the first may still run, including Lambda's own retries of a throttled batch).
+ * `maxReceiveCount` deliveries, then the dead-letter queue (alarmed, runbook).
+ */
+export const queues = {
+  'office-jobs': { timeoutS: 300, maxReceiveCount: 3, description: "The registration office's jobs: exports, mail to delegates" },
+} as const satisfies Record<string, { timeoutS: number; maxReceiveCount: number; description: string }>;
+export type WorkerQueue = keyof typeof queues;
+export const visibilityTimeoutOf = (queue: WorkerQueue) => queues[queue].timeoutS * 6;
+/** A queue's fixed name per stage (`congress-production-office-jobs`; locally stage `local`), and its dead-letter queue's. */
+export const queueNameOf = (stage: string, queue: WorkerQueue) => `congress-${stage}-${queue}`;
+export const deadLetterQueueNameOf = (stage: string, queue: WorkerQueue) => `${queueNameOf(stage, queue)}-failed`;
 
 export interface WorkerDef {
   handler: string;
@@ -25,6 +44,8 @@ export interface WorkerDef {
   grants: readonly Grant[];
   description: string;
   memoryMb?: number;
+  /** Where in the uploads bucket its S3 grants apply (default `users/`, as for routes). */
+  objectPrefix?: 'users/' | 'exports/';
 }
 
 export const workers = {
@@ -34,6 +55,19 @@ export const workers = {
     trigger: { kind: 'sns', topic: 'mail-events' },
     grants: ['dynamodb:UpdateItem'],
     description: 'Marks addresses whose mail bounced or was complained about (SES events via SNS)',
+  },
+  /**
+   * The office's jobs (core/office/jobs.ts): an export reads the table page by page (Scan: the
+   * whole congress, off the request path) and writes its CSV under exports/; a mail job finds
+   * its recipients the same way, then sends one batch per message and enqueues the next.
+   */
+  runOfficeJob: {
+    handler: 'office/run-office-job',
+    trigger: { kind: 'sqs', queue: 'office-jobs', batchSize: 1 },
+    grants: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 's3:PutObject', 'ses:SendEmail', 'sqs:SendMessage'],
+    objectPrefix: 'exports/',
+    memoryMb: 1024,
+    description: "Runs the registration office's jobs (exports, mail to delegates) from the office-jobs queue",
   },
 } as const satisfies Record<string, WorkerDef>;
 

@@ -29,6 +29,8 @@ const settings = Object.freeze({
   S3_ENDPOINT: read('S3_ENDPOINT'),
   S3_PUBLIC_ENDPOINT: read('S3_PUBLIC_ENDPOINT'),
   SES_ENDPOINT: read('SES_ENDPOINT'),
+  SQS_ENDPOINT: read('SQS_ENDPOINT'),
+  JOBS_QUEUE_URL: read('JOBS_QUEUE_URL'),
   STRIPE_SECRET_KEY: read('STRIPE_SECRET_KEY'),
   STRIPE_WEBHOOK_SECRET: read('STRIPE_WEBHOOK_SECRET'),
   STRIPE_API_BASE: read('STRIPE_API_BASE'),
@@ -78,6 +80,9 @@ export const env = Object.freeze({
   /** Endpoint the browser uses for presigned S3 URLs (local: same host as the page sees). */
   s3PublicEndpoint: () => settings.S3_PUBLIC_ENDPOINT ?? settings.S3_ENDPOINT,
   sesEndpoint: () => settings.SES_ENDPOINT,
+  sqsEndpoint: () => settings.SQS_ENDPOINT,
+  /** The office's job queue (core/workers.ts `queues['office-jobs']`). */
+  jobsQueueUrl: () => required('JOBS_QUEUE_URL'),
   /** Locally (and in Stripe test mode by hand) the Stripe keys come from the environment. */
   stripeSecretKey: () => required('STRIPE_SECRET_KEY'),
   stripeWebhookSecret: () => required('STRIPE_WEBHOOK_SECRET'),

@@ -15,8 +15,27 @@ export const sesMailer: Mailer = markAwareMailer({
   marks: mailMarkStore,
   log: domainLog,
   async transport(mail) {
-    const { sesClient, SendEmailCommand } = await loadSes();
     const configurationSet = env.mailConfigurationSet();
+    if (mail.headers?.length) {
+      // SES v1's SendEmail carries no headers of our own; v2's simple content does (same ses:SendEmail right).
+      const { sesV2Client, SendEmailV2Command } = await loadSes();
+      await sesV2Client().send(
+        new SendEmailV2Command({
+          FromEmailAddress: env.mailFrom(),
+          Destination: { ToAddresses: [mail.to] },
+          Content: {
+            Simple: {
+              Subject: { Data: mail.subject, Charset: 'UTF-8' },
+              Body: { Html: { Data: mail.html, Charset: 'UTF-8' }, Text: { Data: mail.text, Charset: 'UTF-8' } },
+              Headers: mail.headers.map((h) => ({ Name: h.name, Value: h.value })),
+            },
+          },
+          ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
+        }),
+      );
+      return;
+    }
+    const { sesClient, SendEmailCommand } = await loadSes();
     await sesClient().send(
       new SendEmailCommand({
         Source: env.mailFrom(),

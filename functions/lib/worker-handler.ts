@@ -1,5 +1,5 @@
 /**
- * The handler factory of workers (core/workers.ts) triggered by SNS: the logger with the
+ * The handler factories of workers (core/workers.ts), triggered by SNS or SQS: the logger with the
  * invocation's request id, the worker's grants held on every SDK call (as IAM holds them on
  * AWS), the event read with zod, and one domain call per message. An event that is not SNS's is
  * logged and dropped; an error of the domain call propagates, so that Lambda retries the event
@@ -44,6 +44,56 @@ export function defineSnsWorker(id: WorkerId, run: (message: SnsMessage, at: Dat
       for (const record of parsed.data.Records) {
         await run({ id: record.Sns.MessageId, text: record.Sns.Message }, now());
       }
+    }),
+  ).use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }));
+}
+
+/** What a worker needs of SQS's event: each record's id, body and how often it was delivered. */
+const sqsEventSchema = z.object({
+  Records: z
+    .array(
+      z.object({
+        messageId: z.string().check(z.maxLength(256)),
+        body: z.string(),
+        attributes: z.optional(z.object({ ApproximateReceiveCount: z.optional(z.string()) })),
+      }),
+    )
+    .check(z.maxLength(10_000)),
+});
+
+export interface QueueMessage {
+  id: string;
+  text: string;
+  /** 1 on the first delivery; more after a failure or a lapsed visibility timeout. */
+  receiveCount: number;
+}
+
+/**
+ * A worker on a queue, as Lambda's event source mapping with `ReportBatchItemFailures` calls it:
+ * each message of the batch runs on its own; one that throws is answered in `batchItemFailures`
+ * (it stays in the queue and comes again, then goes to the dead-letter queue), the others are
+ * deleted by the mapping. An event that is not SQS's is logged and dropped.
+ */
+export function defineSqsWorker(id: WorkerId, run: (message: QueueMessage, at: Date) => Promise<unknown>) {
+  const worker = { id, ...workers[id] };
+  assertClockConfig();
+  return middy(async (event: unknown, _context: Context): Promise<{ batchItemFailures: { itemIdentifier: string }[] }> =>
+    asWorker(worker, async () => {
+      const parsed = sqsEventSchema.safeParse(event);
+      if (!parsed.success) {
+        logger.error('worker event dropped: not an SQS event', { worker: id });
+        return { batchItemFailures: [] };
+      }
+      const failures: { itemIdentifier: string }[] = [];
+      for (const record of parsed.data.Records) {
+        try {
+          await run({ id: record.messageId, text: record.body, receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1) }, now());
+        } catch (error) {
+          logger.error('queue message failed; it will come again', { worker: id, messageId: record.messageId, error: error as Error });
+          failures.push({ itemIdentifier: record.messageId });
+        }
+      }
+      return { batchItemFailures: failures };
     }),
   ).use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }));
 }

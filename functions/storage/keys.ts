@@ -71,6 +71,17 @@ export const keys = {
   statementImports: 'STATEMENTIMPORTS',
   /** The CSV column mapping the office chose last (remembered for the next file). */
   statementMapping: () => ({ pk: 'SETTINGS#statements', sk: 'CSV_MAPPING' }),
+  /** The office's jobs (exports, mail to delegates), in one partition: listed newest first (ids sort by time). */
+  officeJob: (id: string) => ({ pk: 'OFFICEJOBS', sk: `JOB#${id}` }),
+  officeJobsPartition: 'OFFICEJOBS',
+  officeJobPrefix: 'JOB#',
+  /** A mail job's recipients, in batches of the queue's messages (OFFICEJOB#<id> / BATCH#00000). */
+  mailBatch: (jobId: string, index: number) => ({ pk: `OFFICEJOB#${jobId}`, sk: `BATCH#${String(index).padStart(5, '0')}` }),
+  mailBatchPrefix: 'BATCH#',
+  /** A delegate's choice about the office's announcements (absent: they are sent). */
+  mailPreferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'MAIL_PREFERENCES' }),
+  /** An unsubscribe link's token, by its hash (it expires). */
+  unsubscribeToken: (tokenHash: string) => ({ pk: `UNSUBSCRIBE#${tokenHash}`, sk: 'UNSUBSCRIBE' }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };

@@ -42,6 +42,8 @@ export interface ApiFunctionProps {
   mailConfigurationSetArn: string;
   /** The secret holding the Stripe keys (for routes granted secretsmanager:GetSecretValue). */
   stripeKeys: ISecret;
+  /** The office's job queue (for routes granted sqs:SendMessage). */
+  jobsQueueArn?: string;
   environment: Record<string, string>;
   reservedConcurrency?: number;
 }
@@ -83,7 +85,7 @@ export class ApiFunction extends Construct {
       logGroup,
     });
 
-    const statements = policyStatements(effectiveGrants(route), Stack.of(this), props);
+    const statements = policyStatements(effectiveGrants(route), Stack.of(this), { ...props, objectPrefix: route.objectPrefix });
     for (const statement of statements) this.fn.addToRolePolicy(statement);
     acknowledgeFindings(this, statements, payment);
   }
@@ -94,18 +96,7 @@ export class ApiFunction extends Construct {
  * matches a finding by its exact id, so the wildcard resources are resolved as it resolves them).
  */
 function acknowledgeFindings(scope: ApiFunction, statements: iam.PolicyStatement[], payment: boolean) {
-  const stack = Stack.of(scope);
-  const reasons: Record<string, string> = {
-    '/index/*': "Query on the table's own indexes (a route's grants name the table; its indexes are part of it).",
-    '/users/*': 'Objects under users/ only: each key starts with the owner\'s id, which the handler checks against the session before signing.',
-  };
-  for (const statement of statements) {
-    for (const resource of statement.resources) {
-      const flat = flattenCfnReference(stack.resolve(resource));
-      const reason = Object.entries(reasons).find(([suffix]) => flat.endsWith(suffix))?.[1];
-      if (reason) Validations.of(scope.fn.role!).acknowledge({ id: `AwsSolutions-IAM5[Resource::${flat}]`, reason });
-    }
-  }
+  acknowledgeWildcards(scope.fn.role!, statements);
   if (payment) {
     Validations.of(scope.fn.role!).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray PutTraceSegments/PutTelemetryRecords take no resource (tracing of the payment routes).' });
   }
@@ -119,6 +110,23 @@ function acknowledgeFindings(scope: ApiFunction, statements: iam.PolicyStatement
       id: 'Serverless-LambdaTracing',
       reason: 'Traced by request id in structured logs and API access logs; X-Ray is on for the payment routes only (cost, cold start).',
     });
+  }
+}
+
+/** The wildcard resources of a function's policy (indexes, a bucket prefix), each acknowledged with its reason. */
+export function acknowledgeWildcards(role: iam.IRole, statements: iam.PolicyStatement[]) {
+  const stack = Stack.of(role);
+  const reasons: Record<string, string> = {
+    '/index/*': "Query on the table's own indexes (a route's grants name the table; its indexes are part of it).",
+    '/users/*': 'Objects under users/ only: each key starts with the owner\'s id, which the handler checks against the session before signing.',
+    '/exports/*': "Objects under exports/ only: the office's exports, written by the job worker and signed for an organiser behind the second factor.",
+  };
+  for (const statement of statements) {
+    for (const resource of statement.resources) {
+      const flat = flattenCfnReference(stack.resolve(resource));
+      const reason = Object.entries(reasons).find(([suffix]) => flat.endsWith(suffix))?.[1];
+      if (reason) Validations.of(role).acknowledge({ id: `AwsSolutions-IAM5[Resource::${flat}]`, reason });
+    }
   }
 }
 
@@ -144,14 +152,18 @@ export function functionCode(handler: string) {
   });
 }
 
-type PolicyResources = Pick<ApiFunctionProps, 'tableName' | 'uploadsBucketName' | 'mailIdentityArn' | 'mailConfigurationSetArn' | 'stripeKeys'>;
+type PolicyResources = Pick<ApiFunctionProps, 'tableName' | 'uploadsBucketName' | 'mailIdentityArn' | 'mailConfigurationSetArn' | 'stripeKeys' | 'jobsQueueArn'> & {
+  /** Where in the bucket the S3 grants apply: `users/` (default) or a worker's `exports/`. */
+  objectPrefix?: 'users/' | 'exports/';
+};
 
 /**
  * The role policy of a function: exactly its effective grants (the list the handler's SDK calls
  * are held to, functions/lib/aws/grants.ts), each action on the one resource of its service: the
- * table (and its indexes, for Query), the objects under `users/` of the uploads bucket, the mail
- * identity and the configuration set every mail names (SES authorises SendEmail on both). A
- * function without a service's grants needs none of its resources (workers pass only the table).
+ * table (and its indexes, for Query), the objects under `users/` of the uploads bucket (a worker's
+ * `exports/`), the mail identity and the configuration set every mail names (SES authorises
+ * SendEmail on both), the office's job queue. A function without a service's grants needs none of
+ * its resources.
  */
 export function policyStatements(grants: Grant[], stack: Stack, props: Partial<PolicyResources>) {
   const of = (service: string) => grants.filter((g) => g.startsWith(`${service}:`));
@@ -170,11 +182,13 @@ export function policyStatements(grants: Grant[], stack: Stack, props: Partial<P
   }
   const objects = of('s3');
   if (objects.length) {
-    statements.push(new iam.PolicyStatement({ actions: objects, resources: [`arn:${stack.partition}:s3:::${need('uploadsBucketName')}/users/*`] }));
+    statements.push(new iam.PolicyStatement({ actions: objects, resources: [`arn:${stack.partition}:s3:::${need('uploadsBucketName')}/${props.objectPrefix ?? 'users/'}*`] }));
   }
   const mail = of('ses');
   if (mail.length) statements.push(new iam.PolicyStatement({ actions: mail, resources: [need('mailIdentityArn'), need('mailConfigurationSetArn')] }));
   const secrets = of('secretsmanager');
   if (secrets.length) statements.push(new iam.PolicyStatement({ actions: secrets, resources: [need('stripeKeys').secretArn] }));
+  const queue = of('sqs');
+  if (queue.length) statements.push(new iam.PolicyStatement({ actions: queue, resources: [need('jobsQueueArn')] }));
   return statements;
 }

@@ -10,6 +10,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { API_BASE, routeList, type RouteDef } from '../../functions/core/routes';
 import { ApiFunction } from './api-function';
+import { addQueueWorkers } from './worker-function';
 
 /** What the access log's JSON line holds for a request answered by `route` (a metric filter reads it). */
 const routeKeyOf = (route: RouteDef) => `${route.method} ${API_BASE}${route.path}`;
@@ -60,6 +61,8 @@ export class ApiStack extends Stack {
   /** Every route's function, in route-table order. */
   readonly functions: { route: (typeof routeList)[number]; fn: lambda.Function; functionName: string }[] = [];
   readonly metrics: ApiMetrics;
+  /** The queue workers made here (the office's jobs), by their fixed names (the monitoring stack alarms on them). */
+  readonly workers: { id: string; functionName: string; deadLetterQueueName: string }[];
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -108,7 +111,17 @@ export class ApiStack extends Stack {
       // With its own names, links in mails use one of them and never another forwarded host.
       ...(props.domainNames?.length ? { SITE_ORIGIN: `https://${props.domainNames[0]}`, SITE_HOSTS: props.domainNames.join(',') } : {}),
     };
+    // The office's job queue and its worker: the routes that start a job send to it (JOBS_QUEUE_URL).
+    const jobs = addQueueWorkers(this, {
+      stage: props.stage,
+      tableName: props.tableName,
+      resources: { uploadsBucketName: props.uploadsBucketName, mailIdentityArn: props.mailIdentityArn, mailConfigurationSetArn: props.mailConfigurationSet.arn },
+      // Everything the routes get but CloudFront's secret: no request reaches a worker.
+      environment: Object.fromEntries(Object.entries(environment).filter(([name]) => name !== 'ORIGIN_VERIFY')),
+    });
+    this.workers = jobs.workers.map((w) => ({ id: w.node.id, functionName: w.functionName, deadLetterQueueName: w.deadLetterQueueName }));
     for (const route of routeList) {
+      const enqueues = route.grants.some((g) => g.startsWith('sqs:'));
       const { fn } = new ApiFunction(this, route.id, {
         route,
         table: props.table,
@@ -119,7 +132,8 @@ export class ApiStack extends Stack {
         mailIdentityArn: props.mailIdentityArn,
         mailConfigurationSetArn: props.mailConfigurationSet.arn,
         stripeKeys: props.stripeKeys,
-        environment,
+        jobsQueueArn: jobs.queueArns['office-jobs'],
+        environment: enqueues ? { ...environment, JOBS_QUEUE_URL: jobs.queueUrls['office-jobs'] } : environment,
         reservedConcurrency: hashesPasswords(route)
           ? props.passwordRouteConcurrency
           : route.auth === 'stripe-signature'

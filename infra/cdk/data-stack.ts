@@ -6,6 +6,7 @@ import type { Construct } from 'constructs';
 import { uploadLimits } from '../../functions/core/config/conference';
 import { tableDefinition } from '../../functions/storage/table';
 import { PENDING_TAG } from '../../functions/core/uploads/rules';
+import { EXPORT_KEEP_DAYS } from '../../functions/core/office/exports';
 import type { StageName } from './settings';
 
 export interface DataStackProps extends StackProps {
@@ -96,6 +97,8 @@ export class DataStack extends Stack {
           tagFilters: { [PENDING_TAG.key]: PENDING_TAG.value },
           expiration: Duration.days(uploadLimits.pendingObjectDays),
         },
+        // The office's exports (personal data of every delegate) are downloaded when made, not kept.
+        { id: 'ExpireOfficeExports', prefix: 'exports/', expiration: Duration.days(EXPORT_KEEP_DAYS) },
       ],
     });
 

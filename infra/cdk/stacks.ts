@@ -66,7 +66,7 @@ export function buildStacks(app: App, settings: PortalSettings) {
     functions: api.functions.map(({ route, functionName }) => ({ route, functionName })),
     tableName: tableNameOf(stage),
     apiMetrics: api.metrics,
-    workers: mail.workers,
+    workers: [...mail.workers, ...api.workers],
   });
   api.addStackDependency(data);
   mail.addStackDependency(data);

@@ -2,7 +2,8 @@
  * The functions of the worker table (functions/core/workers.ts): the same defaults, bundling and
  * least-privilege policy as the API's functions (api-function.ts), wired to their trigger instead
  * of a route. A stack that owns a trigger (an SNS topic) creates the workers of that trigger with
- * `addWorkers`; every worker of the table must be created by some stack (test/infra checks it).
+ * `addWorkers`; the api stack creates the queues and their workers with `addQueueWorkers` (its
+ * routes enqueue); every worker of the table must be created by some stack (test/infra checks it).
  */
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -11,10 +12,11 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as eventSources from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { effectiveGrants } from '../../functions/core/routes';
-import { workerList, type WorkerDef, type WorkerTopic } from '../../functions/core/workers';
-import { functionCode, policyStatements } from './api-function';
+import { deadLetterQueueNameOf, queueNameOf, queues, visibilityTimeoutOf, workerList, type WorkerDef, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
+import { acknowledgeWildcards, functionCode, policyStatements } from './api-function';
 
 export interface WorkerFunctionProps {
   worker: WorkerDef & { id: string };
@@ -22,12 +24,19 @@ export interface WorkerFunctionProps {
   functionName: string;
   /** The table's fixed name (data-stack.ts). */
   tableName: string;
+  /** What a queue worker's grants name besides the table (its bucket, mail identity, queue). */
+  resources?: { uploadsBucketName?: string; mailIdentityArn?: string; mailConfigurationSetArn?: string; jobsQueueArn?: string };
+  /** A queue worker's dead-letter queue is its queue's (redrive); an SNS worker gets its own. */
+  failed?: { queue: sqs.Queue; name: string };
   environment: Record<string, string>;
 }
 
 export class WorkerFunction extends Construct {
   readonly fn: lambda.Function;
-  /** Events Lambda gave up on (after its two retries of an asynchronous invocation): kept 14 days to look at. */
+  /**
+   * Events given up on, kept 14 days to look at: for an SNS worker, what Lambda gave up on after
+   * its two retries of an asynchronous invocation; for a queue worker, its queue's dead-letter queue.
+   */
   readonly failed: sqs.Queue;
   readonly functionName: string;
   readonly deadLetterQueueName: string;
@@ -36,17 +45,11 @@ export class WorkerFunction extends Construct {
     super(scope, id);
     const { worker } = props;
     this.functionName = props.functionName;
-    this.deadLetterQueueName = `${props.functionName}-failed`;
-    this.failed = new sqs.Queue(this, 'Failed', {
-      queueName: this.deadLetterQueueName,
-      enforceSSL: true,
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.failed).acknowledge(
-      { id: 'AwsSolutions-SQS3', reason: "This queue is the worker's dead-letter queue (Lambda's asynchronous-invocation DLQ and the SNS subscription's)." },
-      { id: 'Serverless-SQSRedrivePolicy', reason: 'A dead-letter queue itself: what lands here is looked at, not redriven again.' },
-    );
+    this.deadLetterQueueName = props.failed?.name ?? `${props.functionName}-failed`;
+    this.failed =
+      props.failed?.queue ??
+      deadLetterQueue(this, 'Failed', this.deadLetterQueueName, "This queue is the worker's dead-letter queue (Lambda's asynchronous-invocation DLQ and the SNS subscription's).");
+    const onQueue = worker.trigger.kind === 'sqs';
     const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'), description: worker.description });
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.THREE_MONTHS });
     logGroup.grantWrite(role);
@@ -58,9 +61,10 @@ export class WorkerFunction extends Construct {
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: worker.memoryMb ?? 256,
-      timeout: Duration.seconds(30),
+      timeout: Duration.seconds(worker.trigger.kind === 'sqs' ? queues[worker.trigger.queue].timeoutS : 30),
       description: worker.description,
-      deadLetterQueue: this.failed,
+      // A queue worker is invoked synchronously by its event source mapping: failures stay in the queue, then its redrive.
+      ...(onQueue ? {} : { deadLetterQueue: this.failed }),
       environment: {
         ...props.environment,
         NODE_OPTIONS: '--enable-source-maps',
@@ -68,13 +72,79 @@ export class WorkerFunction extends Construct {
       },
       logGroup,
     });
-    for (const statement of policyStatements(effectiveGrants(worker), Stack.of(this), { tableName: props.tableName })) this.fn.addToRolePolicy(statement);
+    const statements = policyStatements(effectiveGrants(worker), Stack.of(this), { tableName: props.tableName, ...props.resources, objectPrefix: worker.objectPrefix });
+    for (const statement of statements) this.fn.addToRolePolicy(statement);
+    acknowledgeWildcards(role, statements);
     Validations.of(this.fn).acknowledge(
       { id: 'AwsSolutions-L1', reason: 'Pinned to Node 22, the runtime the bundles target and the tests run on.' },
       { id: 'Serverless-LambdaLatestVersion', reason: 'Pinned to Node 22 (see AwsSolutions-L1).' },
       { id: 'Serverless-LambdaTracing', reason: 'Traced by message id in structured logs; a failed event lands in the dead-letter queue.' },
+      ...(onQueue ? [{ id: 'Serverless-LambdaDLQ', reason: "Invoked synchronously by its SQS event source mapping: a failed message stays in the queue and then goes to the queue's dead-letter queue (alarmed)." }] : []),
     );
   }
+}
+
+function deadLetterQueue(scope: Construct, id: string, queueName: string, what: string) {
+  const queue = new sqs.Queue(scope, id, {
+    queueName,
+    enforceSSL: true,
+    encryption: sqs.QueueEncryption.SQS_MANAGED,
+    retentionPeriod: Duration.days(14),
+  });
+  Validations.of(queue).acknowledge(
+    { id: 'AwsSolutions-SQS3', reason: what },
+    { id: 'Serverless-SQSRedrivePolicy', reason: 'A dead-letter queue itself: what lands here is looked at, not redriven again.' },
+  );
+  return queue;
+}
+
+/**
+ * The queues of the worker table, each with its dead-letter queue (after `maxReceiveCount`
+ * deliveries) and a visibility timeout six times its worker's timeout, and each queue's worker
+ * with its event source mapping (`batchSize`, `ReportBatchItemFailures`: only the messages the
+ * worker names as failed come again). Made before the routes: their environment names the queue.
+ */
+export function addQueueWorkers(
+  scope: Construct,
+  props: { stage: string; tableName: string; resources: NonNullable<WorkerFunctionProps['resources']>; environment: Record<string, string> },
+) {
+  const made = (Object.keys(queues) as WorkerQueue[]).map((name) => {
+    const settings = queues[name];
+    const consumer = workerList.find((w) => w.trigger.kind === 'sqs' && w.trigger.queue === name);
+    if (!consumer || consumer.trigger.kind !== 'sqs') throw new Error(`The queue ${name} has no worker in functions/core/workers.ts`);
+    const queueName = queueNameOf(props.stage, name);
+    const failed = deadLetterQueue(scope, `${consumer.id}Failed`, deadLetterQueueNameOf(props.stage, name), `The dead-letter queue of ${queueName}: messages its worker failed ${settings.maxReceiveCount} times.`);
+    const queue = new sqs.Queue(scope, `${consumer.id}Queue`, {
+      queueName,
+      enforceSSL: true,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      visibilityTimeout: Duration.seconds(visibilityTimeoutOf(name)),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: failed, maxReceiveCount: settings.maxReceiveCount },
+    });
+    return { name, queue, failed, consumer, batchSize: consumer.trigger.batchSize };
+  });
+  const queueArns = Object.fromEntries(made.map((m) => [m.name, m.queue.queueArn])) as Record<WorkerQueue, string>;
+  const queueUrls = Object.fromEntries(made.map((m) => [m.name, m.queue.queueUrl])) as Record<WorkerQueue, string>;
+  const workersMade = made.map((m) => {
+    const fn = new WorkerFunction(scope, m.consumer.id, {
+      worker: m.consumer,
+      functionName: `congress-${props.stage}-${m.consumer.id}`,
+      tableName: props.tableName,
+      resources: { ...props.resources, jobsQueueArn: queueArns['office-jobs'] },
+      failed: { queue: m.failed, name: deadLetterQueueNameOf(props.stage, m.name) },
+      environment: { ...props.environment, JOBS_QUEUE_URL: queueUrls['office-jobs'] },
+    });
+    fn.fn.addEventSource(new eventSources.SqsEventSource(m.queue, { batchSize: m.batchSize, reportBatchItemFailures: true, maxConcurrency: 2 }));
+    for (const mapping of fn.fn.node.children.filter((c) => c.node.id.startsWith('SqsEventSource'))) {
+      Validations.of(mapping).acknowledge({
+        id: 'Serverless-LambdaEventSourceMappingDestination',
+        reason: "An SQS mapping takes no on-failure destination: a message that keeps failing goes to the queue's own dead-letter queue (redrive policy, alarmed).",
+      });
+    }
+    return fn;
+  });
+  return { queueArns, queueUrls, workers: workersMade };
 }
 
 /** Creates every worker of the table triggered by one of `topics`, each subscribed to its topic. */

@@ -57,6 +57,16 @@ function sentMail(path: string, body: Buffer): SentMail | undefined {
   return { source: form.get('Source') ?? '', to, configurationSet: form.get('ConfigurationSetName') ?? undefined };
 }
 
+/** The request as text: form bodies (SES v1) percent-decoded; a JSON body (v2) with a literal `%` as it is. */
+function readable(body: Buffer): string {
+  const text = body.toString('utf8');
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 const messageIdOf = (answer: string) => /<MessageId>([^<]+)<\/MessageId>/.exec(answer)?.[1] ?? /"MessageId"\s*:\s*"([^"]+)"/.exec(answer)?.[1];
 
 /** The event SES publishes to SNS for a simulated bounce or complaint (event publishing's shape). */
@@ -142,7 +152,7 @@ export async function startMail(options: { port: number; host: string }) {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      if (req.method === 'POST' && decodeURIComponent(body.toString('utf8')).includes(MAIL_DOWN_MARK)) {
+      if (req.method === 'POST' && readable(body).includes(MAIL_DOWN_MARK)) {
         res.writeHead(503, { 'content-type': 'text/xml' });
         return res.end('<ErrorResponse><Error><Type>Receiver</Type><Code>ServiceUnavailable</Code><Message>Local mail outage</Message></Error></ErrorResponse>');
       }

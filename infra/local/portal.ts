@@ -21,6 +21,8 @@ import { startMail } from './mail';
 import { createSiteHandler } from './site';
 import { STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS } from '../../functions/lib/payments/stripe-version';
 import { startLocalStripe } from './stripe/server';
+import { startLocalSqs } from './sqs';
+import { deadLetterQueueNameOf, queueNameOf, queues, visibilityTimeoutOf, type WorkerQueue } from '../../functions/core/workers';
 
 export interface PortalOptions {
   port: number;
@@ -29,6 +31,8 @@ export interface PortalOptions {
   mailPort: number;
   /** The local Stripe (API, hosted checkout page, control API). */
   stripePort: number;
+  /** The local SQS (the office's job queue, infra/local/sqs.ts). */
+  sqsPort: number;
   host?: string;
   /** Where data survives restarts; omitted: everything is temporary (tests). */
   dataDir?: string;
@@ -80,6 +84,7 @@ export async function startLocalPortal(options: PortalOptions) {
     [options.port, 'portal', 'PORT'],
     [options.s3Port, 'S3', 'S3_PORT'],
     [options.mailPort, 'mail', 'MAIL_PORT'],
+    [options.sqsPort, 'SQS', 'SQS_PORT'],
   ];
   const realStripe = userStripeKey() !== undefined;
   if (!realStripe) checks.push([options.stripePort, 'local Stripe', 'STRIPE_PORT']);
@@ -107,6 +112,9 @@ export async function startLocalPortal(options: PortalOptions) {
     stops.push(mail.stop);
     const stripe = realStripe ? null : await startStripe(options.stripePort, host, origin, options.dataDir);
     if (stripe) stops.push(stripe.stop);
+    const sqs = await startLocalSqs({ port: options.sqsPort, host, region: process.env.AWS_REGION ?? 'us-east-1' });
+    stops.push(sqs.stop);
+    const jobs = await createLocalQueue(sqs.endpoint, 'office-jobs');
 
     // What CloudFront adds to every /api/* request on AWS (a new secret for every start).
     const cloudFront = { originVerify: randomBytes(24).toString('base64url') };
@@ -124,6 +132,8 @@ export async function startLocalPortal(options: PortalOptions) {
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       SES_ENDPOINT: mail.endpoint,
+      SQS_ENDPOINT: sqs.endpoint,
+      JOBS_QUEUE_URL: jobs.queueUrl,
       LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'INFO',
       ...(options.appNow ? { APP_NOW: options.appNow } : {}),
       ...(stripe?.env ?? {}),
@@ -134,10 +144,17 @@ export async function startLocalPortal(options: PortalOptions) {
     const handlers = await loadHandlers();
     // SES's bounce and complaint events (the local SES plays the mailbox simulator) reach the
     // worker table's mail-events workers as SNS would deliver them.
-    const { loadWorkers, publishToTopic } = await import('./workers');
+    const { loadWorkers, publishToTopic, pollQueue } = await import('./workers');
     const { now } = await import('../../functions/lib/clock');
     const workers = await loadWorkers();
     mail.publishEvents({ now, deliver: (notification) => publishToTopic(workers, 'mail-events', JSON.stringify(notification)) });
+    // The office's jobs: polled as Lambda's event source mapping would (until the portal stops).
+    const polling = new AbortController();
+    const poller = pollQueue(workers, 'office-jobs', { client: jobs.client, queueUrl: jobs.queueUrl, queueArn: jobs.queueArn, signal: polling.signal, onError: (error) => console.error('office-jobs worker:', error) });
+    stops.push(async () => {
+      polling.abort();
+      await poller;
+    });
     const apiTraffic = { requests: 0, bodyBytes: 0, byRoute: new Map<string, { ms: number; dynamodb: number }[]>() };
     const site = createSiteHandler({
       root: path.resolve(options.webRoot ?? 'dist/web'),
@@ -175,6 +192,7 @@ export async function startLocalPortal(options: PortalOptions) {
       dynamo: dynamo.endpoint,
       s3: s3.endpoint,
       mail: mail.endpoint,
+      sqs: sqs.endpoint,
       /** The local Stripe; null when STRIPE_SECRET_KEY sends payments to Stripe's test mode. */
       stripe: stripe && { endpoint: stripe.endpoint, checkoutOrigin: stripe.checkoutOrigin, webhookSecret: stripe.env.STRIPE_WEBHOOK_SECRET },
       /** Requests and body bytes that reached the functions so far. */
@@ -210,4 +228,26 @@ async function startStripe(port: number, host: string, origin: string, dataDir: 
     ...stripe,
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.endpoint },
   };
+}
+
+/**
+ * A queue of the worker table and its dead-letter queue on the local SQS, with the visibility
+ * timeout and redrive limit the CDK gives them (infra/cdk/worker-function.ts), through the SDK.
+ */
+async function createLocalQueue(endpoint: string, queue: WorkerQueue) {
+  const { SQSClient, CreateQueueCommand, GetQueueAttributesCommand } = await import('@aws-sdk/client-sqs');
+  const client = new SQSClient({ endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const dlq = await client.send(new CreateQueueCommand({ QueueName: deadLetterQueueNameOf('local', queue) }));
+  const dlqArn = (await client.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+  const made = await client.send(
+    new CreateQueueCommand({
+      QueueName: queueNameOf('local', queue),
+      Attributes: {
+        VisibilityTimeout: String(visibilityTimeoutOf(queue)),
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: queues[queue].maxReceiveCount }),
+      },
+    }),
+  );
+  const queueArn = (await client.send(new GetQueueAttributesCommand({ QueueUrl: made.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+  return { client, queueUrl: made.QueueUrl!, queueArn, deadLetterQueueUrl: dlq.QueueUrl! };
 }

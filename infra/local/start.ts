@@ -1,7 +1,7 @@
 /**
  * `npm start`: builds the web app when its sources changed, starts the whole portal, prints what
  * runs where, and stops every child on Ctrl-C. Settings (all optional):
- *   PORT=3000 DYNAMODB_PORT=8000 S3_PORT=4569 MAIL_PORT=8005 STRIPE_PORT=12111 DATA_DIR=.data
+ *   PORT=3000 DYNAMODB_PORT=8000 S3_PORT=4569 MAIL_PORT=8005 STRIPE_PORT=12111 SQS_PORT=9324 DATA_DIR=.data
  *   STRIPE_SECRET_KEY=sk_test_...   use Stripe's test mode instead of the local Stripe
  *   APP_NOW=2024-05-10T09:00:00+08:00   run the portal as at that moment (local only)
  */
@@ -35,6 +35,7 @@ async function main() {
     s3Port: int('S3_PORT', 4569),
     mailPort: int('MAIL_PORT', 8005),
     stripePort: int('STRIPE_PORT', 12111),
+    sqsPort: int('SQS_PORT', 9324),
     dataDir,
     appNow,
   });
@@ -61,6 +62,7 @@ async function main() {
     Mailbox        ${portal.mail}   (every mail the portal sends; JSON at /store)
     DynamoDB Local ${portal.dynamo}
     S3 (s3rver)    ${portal.s3}
+    SQS (local)    ${portal.sqs}   (the office's job queue, in memory)
     Payments       ${portal.stripe ? `(local Stripe) ${portal.stripe.checkoutOrigin}` : "Stripe's test mode (STRIPE_SECRET_KEY)"}
     Data           ${dataDir}
     Clock          ${appNow ? `APP_NOW=${appNow} (runs on from there)` : 'real time'}

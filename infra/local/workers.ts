@@ -2,16 +2,24 @@
  * The local stand-in for what triggers workers on AWS: loads every entry of the worker table
  * (functions/core/workers.ts) and calls its handler module with the event its trigger would
  * send. For an SNS trigger that is the SNS event Lambda receives: one record carrying the
- * published message.
+ * published message. For an SQS trigger, `pollQueue` plays Lambda's event source mapping on the
+ * local SQS (infra/local/sqs.ts), through the real SDK: long-polls a batch of up to `batchSize`,
+ * calls the worker with the SQS event, deletes the messages it did not report in
+ * `batchItemFailures` (ReportBatchItemFailures), and leaves the others, and every message of a
+ * batch whose invocation threw, to come again after the visibility timeout, and to the
+ * dead-letter queue after `maxReceiveCount` deliveries (the local SQS does both as SQS does).
+ * Not played: Lambda's timeout (a local worker runs to its end) and the mapping's concurrency
+ * (one batch at a time per worker).
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Context, SNSEvent } from 'aws-lambda';
-import { workerList, type WorkerId, type WorkerTopic } from '../../functions/core/workers';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { Context, SNSEvent, SQSEvent } from 'aws-lambda';
+import { workerList, type WorkerId, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
 import { lambdaContext } from './api-gateway';
 
-type WorkerHandler = (event: SNSEvent, context: Context) => Promise<unknown>;
+type WorkerHandler = (event: SNSEvent | SQSEvent, context: Context) => Promise<unknown>;
 
 const handlersDir = path.resolve(import.meta.dirname, '../../functions/handlers');
 
@@ -56,4 +64,64 @@ export function snsEvent(topic: WorkerTopic, message: string): SNSEvent {
 export async function publishToTopic(handlers: Map<WorkerId, WorkerHandler>, topic: WorkerTopic, message: string) {
   const subscribed = workerList.filter((w) => w.trigger.kind === 'sns' && w.trigger.topic === topic);
   await Promise.all(subscribed.map((w) => handlers.get(w.id)!(snsEvent(topic, message), lambdaContext(w.id))));
+}
+
+/**
+ * Plays the event source mapping of every worker on `queue` until `signal` aborts: receive, invoke,
+ * delete what succeeded. Returns when the loop has stopped.
+ */
+export async function pollQueue(
+  handlers: Map<WorkerId, WorkerHandler>,
+  queue: WorkerQueue,
+  options: { client: SQSClient; queueUrl: string; queueArn: string; signal: AbortSignal; onError?: (error: unknown) => void },
+) {
+  const consumers = workerList.filter((w) => w.trigger.kind === 'sqs' && w.trigger.queue === queue);
+  if (consumers.length !== 1) throw new Error(`The queue ${queue} needs exactly one worker (it has ${consumers.length}).`);
+  const worker = consumers[0]!;
+  const batchSize = worker.trigger.kind === 'sqs' ? worker.trigger.batchSize : 1;
+  const handler = handlers.get(worker.id)!;
+  while (!options.signal.aborted) {
+    try {
+      const { Messages = [] } = await options.client.send(
+        new ReceiveMessageCommand({ QueueUrl: options.queueUrl, MaxNumberOfMessages: batchSize, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }),
+        { abortSignal: options.signal },
+      );
+      if (Messages.length === 0) continue;
+      const event: SQSEvent = {
+        Records: Messages.map((m) => ({
+          messageId: m.MessageId!,
+          receiptHandle: m.ReceiptHandle!,
+          body: m.Body ?? '',
+          attributes: {
+            ApproximateReceiveCount: m.Attributes?.ApproximateReceiveCount ?? '1',
+            SentTimestamp: m.Attributes?.SentTimestamp ?? String(Date.now()),
+            SenderId: 'local',
+            ApproximateFirstReceiveTimestamp: m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+          },
+          messageAttributes: {},
+          md5OfBody: m.MD5OfBody ?? '',
+          eventSource: 'aws:sqs',
+          eventSourceARN: options.queueArn,
+          awsRegion: 'local',
+        })),
+      };
+      let failed: Set<string>;
+      try {
+        const result = (await handler(event, lambdaContext(worker.id))) as { batchItemFailures?: { itemIdentifier: string }[] } | undefined;
+        failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+      } catch (error) {
+        // The invocation failed: the whole batch comes again, as on AWS.
+        options.onError?.(error);
+        continue;
+      }
+      const done = Messages.filter((m) => !failed.has(m.MessageId!));
+      if (done.length) {
+        await options.client.send(new DeleteMessageBatchCommand({ QueueUrl: options.queueUrl, Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }));
+      }
+    } catch (error) {
+      if (options.signal.aborted) break;
+      options.onError?.(error);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
 }

@@ -14,7 +14,7 @@ function provideAll(project: TestProject, env: PortalEnv) {
 export default async function setup(project: TestProject) {
   if (process.env.API_ORIGIN) {
     // Names of the environment a portal sets (see portalEnv), provided as they are.
-    const names = ['API_ORIGIN', 'MAIL_ORIGIN', 'S3_ORIGIN', 'DYNAMODB_ORIGIN', 'STRIPE_ORIGIN', 'STRIPE_SECRET_KEY'] as const;
+    const names = ['API_ORIGIN', 'MAIL_ORIGIN', 'S3_ORIGIN', 'DYNAMODB_ORIGIN', 'SQS_ORIGIN', 'STRIPE_ORIGIN', 'STRIPE_SECRET_KEY'] as const;
     for (const name of names) if (process.env[name]) project.provide(name as never, process.env[name] as never);
     return;
   }

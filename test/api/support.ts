@@ -10,13 +10,15 @@ declare module 'vitest' {
     MAIL_ORIGIN: string;
     S3_ORIGIN: string;
     DYNAMODB_ORIGIN: string;
+    /** The local SQS (the office's job queue). */
+    SQS_ORIGIN: string;
     /** The local Stripe's endpoint (its control API is under /_control/). */
     STRIPE_ORIGIN: string;
     STRIPE_WEBHOOK_SECRET: string;
   }
 }
 
-const setting = (name: 'API_ORIGIN' | 'MAIL_ORIGIN' | 'S3_ORIGIN' | 'DYNAMODB_ORIGIN' | 'STRIPE_ORIGIN' | 'STRIPE_WEBHOOK_SECRET') =>
+const setting = (name: 'API_ORIGIN' | 'MAIL_ORIGIN' | 'S3_ORIGIN' | 'DYNAMODB_ORIGIN' | 'SQS_ORIGIN' | 'STRIPE_ORIGIN' | 'STRIPE_WEBHOOK_SECRET') =>
   process.env[name] ?? inject(name);
 
 export const origin = () => setting('API_ORIGIN');
@@ -30,6 +32,7 @@ export const s3Origin = () => setting('S3_ORIGIN');
 export const stripeOrigin = () => setting('STRIPE_ORIGIN');
 export const stripeWebhookSecret = () => setting('STRIPE_WEBHOOK_SECRET');
 export const dynamoOrigin = () => setting('DYNAMODB_ORIGIN');
+export const sqsOrigin = () => setting('SQS_ORIGIN');
 
 export interface CallResult<T = unknown> {
   status: number;

@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, effectiveGrants, routeList } from '#core/routes';
+import { workerList } from '#core/workers';
 import { tableDefinition } from '#storage/table';
 import { deployedStage, synthStage } from './synth';
 import { forwardedHostFunctionCode, notFoundStatusFunctionCode, rewriteFunctionCode } from '../../infra/cdk/web-stack';
@@ -26,8 +27,8 @@ beforeAll(() => {
 const isSecretReference = (value: unknown) => JSON.stringify(value).includes('{{resolve:secretsmanager:');
 
 describe('api stack', () => {
-  it('has exactly one Lambda per route of the route table', () => {
-    api.resourceCountIs('AWS::Lambda::Function', routeList.length);
+  it('has exactly one Lambda per route of the route table, and the workers of the queues (the office-jobs queue)', () => {
+    api.resourceCountIs('AWS::Lambda::Function', routeList.length + workerList.filter((w) => w.trigger.kind === 'sqs').length);
   });
 
   it('wires every route to the API with its method and path', () => {
@@ -39,7 +40,9 @@ describe('api stack', () => {
 
   it('runs every function on Node 22, arm64, with the table and origin settings', () => {
     const functions = api.findResources('AWS::Lambda::Function');
-    for (const fn of Object.values(functions)) {
+    const workerDescriptions = new Set(workerList.map((w) => w.description));
+    // Workers are reached by no request: they get the same settings but CloudFront's secret (jobs-queue.test.ts).
+    for (const fn of Object.values(functions).filter((f) => !workerDescriptions.has(f.Properties.Description))) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
       expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
@@ -78,9 +81,11 @@ describe('api stack', () => {
         // Only a Query may reach the indexes.
         expect(st.resource.includes('/index/*')).toBe(st.actions.includes('dynamodb:Query'));
       }
-      if (services.has('s3')) expect(st.resource).toContain('/users/*');
+      // Objects under users/, or the office's exports/ for a route that names that prefix.
+      if (services.has('s3')) expect(st.resource).toContain(`/${route.objectPrefix ?? 'users/'}*`);
       if (services.has('ses')) expect(st.resource).toContain('identity');
       if (services.has('secretsmanager')) expect(st.resource).toContain('StripeKeys');
+      if (services.has('sqs')) expect(st.resource).toContain('runOfficeJobQueue');
     }
   });
 

@@ -120,6 +120,8 @@ export interface Mail {
   text: string;
   /** Whether it still goes to an address whose mail bounced (core/mail/delivery.ts). */
   importance: MailImportance;
+  /** Extra headers (the office's announcements: List-Unsubscribe); sent through SES v2, which carries them. */
+  headers?: { name: string; value: string }[];
 }
 
 export interface Mailer {

@@ -16,6 +16,7 @@ import { grantsPlugin } from './grants';
 import type * as S3Module from './s3';
 import type * as SesModule from './ses';
 import type * as SecretsModule from './secrets';
+import type * as SqsModule from './sqs';
 
 export const localCredentials = (id: string) => ({ accessKeyId: id, secretAccessKey: id });
 
@@ -44,3 +45,7 @@ export const loadSes = () => (sesModule ??= import('./ses'));
 let secretsModule: Promise<typeof SecretsModule> | undefined;
 /** The Secrets Manager client, loaded once on first use (the payment functions' keys). */
 export const loadSecrets = () => (secretsModule ??= import('./secrets'));
+
+let sqsModule: Promise<typeof SqsModule> | undefined;
+/** The SQS client, loaded once on first use (the routes that start an office job, and its worker). */
+export const loadSqs = () => (sqsModule ??= import('./sqs'));

@@ -30,6 +30,7 @@ export const publicPages: PageRoute[] = [
   [paths.forgot, 'account/forgot-page'],
   [paths.await, 'account/await-page'],
   [paths.reset, 'account/reset-page'],
+  [paths.unsubscribe, 'account/unsubscribe-page'],
 ];
 
 export const notFoundPage = 'errors/not-found-page';

@@ -16,6 +16,8 @@ export const paths = {
   reset: '/common/reset/:token',
   activate: '/common/activate/:token',
   reload: '/common/reload',
+  /** The office's announcements link here (`?token=`): the delegate confirms, and receives no more announcements. */
+  unsubscribe: '/common/unsubscribe',
   congressInfo: '/congress/info',
   venue: '/congress/venue',
   introduction: '/congress/introduction',

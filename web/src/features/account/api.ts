@@ -28,6 +28,9 @@ export const accountApi = {
   changePassword: (body: ChangePasswordInput) => callApi<null>(routes.changePassword, { body }),
   forgotPassword: (body: ForgotInput) => callApi<null>(routes.forgotPassword, { body }),
   resetPassword: (body: ResetInput) => callApi<null>(routes.resetPassword, { body }),
+  unsubscribe: (token: string) => callApiForMessage<null>(routes.unsubscribe, { params: { token }, body: {} }),
+  mailPreferences: () => callApi<{ announcements: boolean }>(routes.getMailPreferences),
+  saveMailPreferences: (announcements: boolean) => callApiForMessage<{ announcements: boolean }>(routes.saveMailPreferences, { body: { announcements } }),
 };
 
 export const personInfoKey = ['person-info'] as const;

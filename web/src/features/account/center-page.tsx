@@ -13,6 +13,7 @@ import { paths } from '../../config/paths';
 import { useServerNow } from '../../lib/clock';
 import { usePersonInfo } from './api';
 import { MailDeliveryNotice } from './mail-delivery-notice';
+import { MailPreferencesCard } from './mail-preferences-card';
 
 export { prefetchPersonInfo as prefetch } from './api';
 
@@ -117,6 +118,7 @@ export default function CenterPage() {
             </Card.Root>
           ))}
         </Grid>
+        <MailPreferencesCard />
         <UnfinishedUploads />
       </Stack>
     </Page>

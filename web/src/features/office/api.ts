@@ -10,6 +10,9 @@ import type { DelegateRow, OfficeDelegate } from '#core/office/delegates';
 import type { OfficeAbstract, OfficeAbstractRow } from '#core/office/abstract-list';
 import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
 import type { CsvMapping } from '#core/office/statement';
+import type { ExportKind } from '#core/office/exports';
+import type { JobView } from '#core/office/jobs';
+import type { MailSpec, RecipientResult } from '#core/office/mail-jobs';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -52,6 +55,14 @@ export const officeApi = {
   searchOrdersForLine: (q: string) => callApi<{ items: OrderForLine[] }>(routes.searchStatementOrders, { query: { q } }),
   assignLine: (id: string, reference: string) => callApiForMessage<StatementLineView>(routes.assignStatementLine, { params: { id }, body: { reference } }),
   discardLine: (id: string, note: string) => callApiForMessage<StatementLineView>(routes.discardStatementLine, { params: { id }, body: { note } }),
+  requestExport: (kind: ExportKind) => callApiForMessage<{ job: JobView }>(routes.requestExport, { body: { kind } }),
+  exports: () => callApi<{ items: JobView[] }>(routes.listExports),
+  exportLink: (id: string) => callApi<{ url: string; file_name: string }>(routes.downloadExport, { params: { id } }),
+  previewMail: (spec: MailSpec, preview_for: string) =>
+    callApi<{ to: string; subject: string; text: string; headers: { name: string; value: string }[] }>(routes.previewMail, { body: { ...spec, preview_for } }),
+  sendMail: (spec: MailSpec) => callApiForMessage<{ job: JobView }>(routes.sendMail, { body: spec }),
+  mailJobs: () => callApi<{ items: JobView[] }>(routes.listMailJobs),
+  mailJob: (id: string) => callApi<{ job: JobView; recipients: RecipientResult[] }>(routes.getMailJob, { params: { id } }),
 };
 
 export interface StatementOverview {
@@ -79,6 +90,8 @@ export const statementsKey = ['office', 'statements'] as const;
 export const dashboardKey = ['office', 'dashboard'] as const;
 export const paymentSettingsKey = ['office', 'payment-settings'] as const;
 export const awaitedTransfersKey = ['office', 'transfers'] as const;
+export const exportsKey = ['office', 'exports'] as const;
+export const mailJobsKey = ['office', 'mail'] as const;
 
 export const secondFactorKey = ['office', 'second-factor'] as const;
 export const secondFactorQuery = queryOptions({ queryKey: secondFactorKey, queryFn: officeApi.secondFactor, retry: false, staleTime: 0 });

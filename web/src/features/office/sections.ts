@@ -62,6 +62,18 @@ export const officeSections: OfficeSection[] = [
     page: 'office/settings-page',
     description: 'The congress bank account delegates pay into: bank transfer opens when it is published.',
   },
+  {
+    path: paths.officeExports,
+    label: 'Exports',
+    page: 'office/exports-page',
+    description: 'Orders, delegates and abstracts as CSV files for Excel, made in the background and downloaded when ready.',
+  },
+  {
+    path: paths.officeMail,
+    label: 'Mail to delegates',
+    page: 'office/mail-page',
+    description: 'Write to paid delegates, those needing a visa or a hotel, presenters or one order: preview, send, and see what reached whom.',
+  },
 ];
 
 export const officePages: [string, string][] = officeSections.map((s) => [s.path, s.page]);

@@ -1,0 +1,147 @@
+/**
+ * The office's exports: what each CSV holds (orders with every field, amounts, payment and refund
+ * dates and methods; delegates; abstracts), as columns over plain rows. Pure: the job worker
+ * (core/office/jobs.ts) reads the rows from storage and writes the document to S3.
+ */
+import type { StoredAbstract } from '../abstracts/ports';
+import type { User } from '../accounts/model';
+import { wireAmount } from '../money';
+import { step2Schema, step3Schema, step4Schema } from '../orders/schemas';
+import type { StoredOrder } from '../orders/ports';
+import { orderStatusNames } from '../orders/states';
+import type { Payment, Refund } from '../payments/model';
+import { cstParts } from '../time';
+import type { CellValue, Column } from './csv';
+
+export const exportKinds = ['orders', 'delegates', 'abstracts'] as const;
+export type ExportKind = (typeof exportKinds)[number];
+
+/** Days an export's file is kept (S3 deletes it then: infra/cdk/data-stack.ts); its link is refused after. */
+export const EXPORT_KEEP_DAYS = 7;
+
+export const exportLabels: Record<ExportKind, string> = {
+  orders: 'Registration orders',
+  delegates: 'Delegates (accounts)',
+  abstracts: 'Abstracts',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An instant as a spreadsheet reads it, on Beijing's clock with the offset: `2024-08-01 10:00:00 +08:00`. */
+export function csvInstant(instant: string | null | undefined): string {
+  if (!instant) return '';
+  const p = cstParts(instant);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)} +08:00`;
+}
+
+/** Cents as the wire shows dollars: "650.00". */
+const usd = (cents: number | undefined) => (cents === undefined ? '' : wireAmount(cents));
+
+export interface OrderExportRow {
+  order: StoredOrder;
+  payments: Payment[];
+  refunds: Refund[];
+}
+
+/** Money that arrived: payments confirmed, or confirmed and later refunded. */
+const received = (row: OrderExportRow) => row.payments.filter((p) => p.state === 'confirmed' || p.state === 'refunded').reduce((sum, p) => sum + p.amount, 0);
+const refunded = (row: OrderExportRow) => row.refunds.filter((r) => r.state === 'done').reduce((sum, r) => sum + r.amount, 0);
+const list = <T>(items: T[], show: (item: T) => string) => items.map(show).join('; ');
+
+/** Every field of the order form, in the wizard's order (steps 2, 3, 4): nothing a delegate entered is left out. */
+export const orderFormFields = [...Object.keys(step2Schema.shape), ...Object.keys(step3Schema.shape), ...Object.keys(step4Schema.shape)] as (keyof StoredOrder)[];
+
+const TIME = '(CST, UTC+8)';
+
+export const orderColumns: Column<OrderExportRow>[] = [
+  { header: 'order_no', cell: (r) => r.order.order_no },
+  { header: 'reference', cell: (r) => r.order.reference },
+  { header: 'status', cell: (r) => orderStatusNames[r.order.payment_status] ?? String(r.order.payment_status) },
+  { header: 'account_email', cell: (r) => r.order.owner_email },
+  { header: 'currency', cell: (r) => r.order.currency },
+  { header: 'amount_required', cell: (r) => usd(r.order.amount_required) },
+  { header: 'amount_received', cell: (r) => usd(received(r)) },
+  { header: 'amount_refunded', cell: (r) => usd(refunded(r)) },
+  { header: 'payment_method', cell: (r) => r.order.payment_method ?? '' },
+  { header: `created_at ${TIME}`, cell: (r) => csvInstant(r.order.created_at) },
+  { header: `updated_at ${TIME}`, cell: (r) => csvInstant(r.order.updated_at) },
+  { header: `paid_at ${TIME}`, cell: (r) => csvInstant(r.order.paid_at) },
+  { header: `cancelled_at ${TIME}`, cell: (r) => csvInstant(r.order.cancelled_at) },
+  { header: `refund_failed_at ${TIME}`, cell: (r) => csvInstant(r.order.refund_failed_at) },
+  {
+    header: 'payments (method amount state confirmed_at)',
+    cell: (r) => list(r.payments, (p) => `${p.method} ${usd(p.amount)} ${p.state}${p.confirmed_at ? ` ${csvInstant(p.confirmed_at)}` : ''}`),
+  },
+  { header: `last_payment_at ${TIME}`, cell: (r) => csvInstant(r.payments.map((p) => p.confirmed_at ?? '').sort().pop()) },
+  {
+    header: 'refunds (method amount state reason done_at)',
+    cell: (r) => list(r.refunds, (x) => `${x.method} ${usd(x.amount)} ${x.state} ${x.reason}${x.done_at ? ` ${csvInstant(x.done_at)}` : ''}`),
+  },
+  { header: `last_refund_at ${TIME}`, cell: (r) => csvInstant(r.refunds.map((x) => x.done_at ?? '').sort().pop()) },
+  ...orderFormFields.map((field) => ({ header: String(field), cell: (r: OrderExportRow) => r.order[field] as CellValue })),
+];
+
+const accountStates: Record<User['status'], string> = { 0: 'not activated', 1: 'activated', 2: 'profile complete' };
+
+/** A delegate's account; `opted_out` says whether they refused the office's announcements. */
+export interface DelegateExportRow {
+  user: User;
+  opted_out?: boolean;
+}
+
+export const delegateColumns: Column<DelegateExportRow>[] = [
+  { header: 'account_id', cell: (r) => r.user.id },
+  { header: 'email', cell: (r) => r.user.email },
+  { header: 'first_name', cell: (r) => r.user.first_name },
+  { header: 'middle_initial', cell: (r) => r.user.middle_initial },
+  { header: 'last_name', cell: (r) => r.user.last_name },
+  { header: 'nick_name', cell: (r) => r.user.nick_name },
+  { header: 'occupation', cell: (r) => r.user.occupation },
+  { header: 'organization', cell: (r) => r.user.organization },
+  { header: 'country', cell: (r) => r.user.country },
+  { header: 'mobile', cell: (r) => r.user.mobile },
+  { header: 'account_state', cell: (r) => accountStates[r.user.status] ?? String(r.user.status) },
+  { header: 'role', cell: (r) => r.user.role ?? 'delegate' },
+  { header: 'announcements', cell: (r) => (r.opted_out ? 'opted out' : 'yes') },
+  { header: `signed_up_at ${TIME}`, cell: (r) => csvInstant(r.user.created_at) },
+  { header: `activated_at ${TIME}`, cell: (r) => csvInstant(r.user.activated_at) },
+];
+
+export interface AbstractExportRow {
+  abstract: StoredAbstract;
+  /** The submitting account's address (undefined if the account is gone). */
+  owner_email?: string;
+}
+
+type Person = StoredAbstract['authors'][number];
+const person = (p: Person) => {
+  const extra = Object.entries(p)
+    .filter(([k, v]) => !['first_name', 'last_name'].includes(k) && typeof v === 'string' && v.trim())
+    .map(([, v]) => v as string);
+  return `${p.first_name} ${p.last_name}${extra.length ? ` (${extra.join(', ')})` : ''}`;
+};
+
+export const abstractColumns: Column<AbstractExportRow>[] = [
+  { header: 'abstract_id', cell: (r) => r.abstract.id },
+  { header: 'account_email', cell: (r) => r.owner_email ?? '' },
+  { header: 'title_of_abstract', cell: (r) => r.abstract.title_of_abstract },
+  { header: 'abstract_category', cell: (r) => r.abstract.abstract_category },
+  { header: 'keywords', cell: (r) => r.abstract.keywords },
+  { header: 'authors', cell: (r) => list(r.abstract.authors, person) },
+  { header: 'first_author_presents', cell: (r) => r.abstract.presenter_abstract },
+  { header: 'presenters', cell: (r) => (r.abstract.presenter_abstract ? person(r.abstract.authors[0]!) : list(r.abstract.presenter_infos, person)) },
+  { header: 'financial_support', cell: (r) => r.abstract.financial_support },
+  { header: 'conference_iacr_fellowship', cell: (r) => r.abstract.conference_iacr_fellowship },
+  { header: 'conflict_of_interest_disclosure', cell: (r) => r.abstract.conflict_of_interest_disclosure },
+  { header: 'submitter_name', cell: (r) => r.abstract.submitter_name },
+  { header: 'submitter_date', cell: (r) => r.abstract.submitter_date },
+  { header: 'files', cell: (r) => r.abstract.upload_files.length },
+  { header: `created_at ${TIME}`, cell: (r) => csvInstant(r.abstract.created_at) },
+  { header: `updated_at ${TIME}`, cell: (r) => csvInstant(r.abstract.updated_at) },
+  { header: 'abstract_body', cell: (r) => r.abstract.abstract_body },
+];
+
+/** The file name an export is downloaded as: `orders-2024-08-01-1000.csv` (Beijing time of the request). */
+export function exportFileName(kind: ExportKind, requestedAt: string): string {
+  const p = cstParts(requestedAt);
+  return `${kind}-${p.year}-${pad(p.month)}-${pad(p.day)}-${pad(p.hour)}${pad(p.minute)}.csv`;
+}

@@ -1,0 +1,240 @@
+/**
+ * The office's jobs: work too long for a request (an export of the whole congress, mail to many
+ * delegates) is recorded as a job, sent to the office-jobs queue, and run by its worker
+ * (core/workers.ts `runOfficeJob`) off the request path. A job moves
+ *
+ *   queued ─▶ running ─▶ done
+ *                  └───▶ failed   (after the queue's last delivery; the message goes to the dead-letter queue)
+ *
+ * and a delivery of a job that is done or failed already changes nothing (SQS delivers at least
+ * once). The office sees each job's state; an export's file is offered as a presigned link.
+ */
+import * as z from 'zod/mini';
+import { auditEntry, type Actor } from '../audit/audit';
+import { conflict, notFound } from '../errors';
+import { queues } from '../workers';
+import { csvChunks, type Column } from './csv';
+import type { MailSpec } from './mail-jobs';
+import { giveUpMailBatch, planMailJob, sendMailBatch, type MailWorkerDeps } from './send-mail';
+import {
+  abstractColumns,
+  delegateColumns,
+  EXPORT_KEEP_DAYS,
+  exportFileName,
+  exportKinds,
+  exportLabels,
+  orderColumns,
+  type AbstractExportRow,
+  type DelegateExportRow,
+  type ExportKind,
+  type OrderExportRow,
+} from './exports';
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+export interface OfficeJob {
+  /** Sorts by the time it was requested (`20240801T020000123Z-...`): the newest are listed first. */
+  id: string;
+  kind: 'export' | 'mail';
+  /** An export job: what it exports. */
+  export?: ExportKind;
+  /** A mail job: whom, what (send-mail.ts), the site its links name, and how far it is. */
+  mail?: MailSpec;
+  site_origin?: string;
+  total?: number;
+  batches_total?: number;
+  batches_done?: number;
+  counts?: { sent: number; withheld: number; opted_out: number; failed: number };
+  state: JobState;
+  requested_by: { id: string; email?: string };
+  requested_at: string;
+  started_at?: string;
+  finished_at?: string;
+  /** Deliveries that started it (more than one after a worker failed or timed out). */
+  attempts: number;
+  rows?: number;
+  bytes?: number;
+  /** Where the file is, under exports/ of the uploads bucket. */
+  object_key?: string;
+  file_name?: string;
+  /** Why it failed, in the office's words. */
+  error?: string;
+}
+
+/** `batch`: one batch of a mail job's recipients; without it, the job's first step. */
+export type JobMessage = { job: string; batch?: number };
+
+
+const JOB_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
+const jobMessageSchema = z.object({ job: z.string().check(z.regex(JOB_ID)), batch: z.optional(z.number().check(z.int(), z.gte(0), z.lte(100_000))) });
+export const isJobId = (id: string) => JOB_ID.test(id);
+
+export interface JobStore {
+  /** Stores a new job with its audit entry, in one transaction. */
+  create(job: OfficeJob, audit: ReturnType<typeof auditEntry>): Promise<void>;
+  get(id: string): Promise<OfficeJob | undefined>;
+  /** The newest jobs first. */
+  recent(limit: number): Promise<OfficeJob[]>;
+  /** Sets `fields` if the job is in one of `from`; false if it is not (any more). */
+  update(id: string, fields: Partial<OfficeJob>, from: readonly JobState[]): Promise<boolean>;
+}
+
+export interface JobQueue {
+  send(message: JobMessage): Promise<void>;
+}
+
+/** What the exports read: everything, page by page (the worker's Scan, off the request path). */
+export interface ExportSource {
+  orders(): Promise<OrderExportRow[]>;
+  delegates(): Promise<DelegateExportRow[]>;
+  abstracts(): Promise<AbstractExportRow[]>;
+}
+
+export interface ExportFiles {
+  /** Stores the document under `key` (downloaded as `fileName`); answers its size in bytes. */
+  put(key: string, chunks: Iterable<string>, fileName: string): Promise<number>;
+  /** A link that downloads it for a few minutes. */
+  link(key: string, fileName: string): Promise<string>;
+}
+
+export interface JobDeps {
+  jobs: JobStore;
+  queue: JobQueue;
+  newId: () => string;
+}
+
+export const jobMessages = {
+  exportQueued: (kind: ExportKind) => `The export "${exportLabels[kind]}" is being prepared. It appears in the list below when it is ready.`,
+  notFound: 'This export was not found.',
+  notReady: 'This export is not ready yet: wait until the list shows it as ready.',
+  expired: `This export is older than ${EXPORT_KEEP_DAYS} days and has been deleted. Please make a new one.`,
+  failed: 'This export failed. Please request it again; if it fails again, the operations team has been alerted.',
+  workerFailed: 'The export could not be made after several tries; the operations team has been alerted (dead-letter queue).',
+} as const;
+
+export const exportRequestSchema = z.object({ kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, delegates or abstracts.' }) });
+
+/** A job id that sorts by time (to the millisecond): `20240801T020000123Z-1a2b3c4d`. */
+export const jobIdOf = (at: Date, random: string) => `${at.toISOString().replace(/[-:.]/g, '')}-${random.replace(/-/g, '').slice(0, 8)}`;
+
+/** Records an export job (audited: `export.requested`) and sends it to the queue. */
+export async function requestExport(deps: JobDeps, actor: Actor, kind: ExportKind, now: Date) {
+  const job: OfficeJob = {
+    id: jobIdOf(now, deps.newId()),
+    kind: 'export',
+    export: kind,
+    state: 'queued',
+    requested_by: { id: actor.id, ...(actor.email ? { email: actor.email } : {}) },
+    requested_at: now.toISOString(),
+    attempts: 0,
+  };
+  await deps.jobs.create(job, auditEntry({ action: 'export.requested', actor, at: now, object: { type: 'export', id: job.id }, after: { kind } }));
+  await deps.queue.send({ job: job.id });
+  return { message: jobMessages.exportQueued(kind), data: { job: jobView(job) } };
+}
+
+/** A job as the office page shows it (where the file is stays on the server). */
+export function jobView(job: OfficeJob) {
+  return {
+    id: job.id,
+    kind: job.kind,
+    export: job.export ?? null,
+    label: job.export ? exportLabels[job.export] : (job.mail?.subject ?? ''),
+    mail: job.mail ?? null,
+    total: job.total ?? null,
+    counts: job.counts ?? null,
+    state: job.state,
+    requested_by: job.requested_by.email ?? job.requested_by.id,
+    requested_at: job.requested_at,
+    finished_at: job.finished_at ?? null,
+    rows: job.rows ?? null,
+    bytes: job.bytes ?? null,
+    file_name: job.file_name ?? null,
+    error: job.error ?? null,
+  };
+}
+export type JobView = ReturnType<typeof jobView>;
+
+export async function listExports(deps: Pick<JobDeps, 'jobs'>) {
+  const jobs = await deps.jobs.recent(50);
+  return { items: jobs.filter((j) => j.kind === 'export').map(jobView) };
+}
+
+/** The download link of a finished export. */
+export async function exportLink(deps: Pick<JobDeps, 'jobs'> & { files: ExportFiles }, id: string, now: Date) {
+  const job = JOB_ID.test(id) ? await deps.jobs.get(id) : undefined;
+  if (!job || job.kind !== 'export') throw notFound(jobMessages.notFound);
+  if (job.state === 'failed') throw conflict(jobMessages.failed);
+  if (job.state !== 'done' || !job.object_key || !job.file_name) throw conflict(jobMessages.notReady);
+  if (now.getTime() - Date.parse(job.finished_at ?? job.requested_at) > EXPORT_KEEP_DAYS * 86_400_000) throw conflict(jobMessages.expired);
+  return { url: await deps.files.link(job.object_key, job.file_name), file_name: job.file_name };
+}
+
+export interface WorkerDeps {
+  jobs: JobStore;
+  source: ExportSource;
+  files: ExportFiles;
+  mail: MailWorkerDeps;
+  log: { info(message: string, extra?: Record<string, unknown>): void; error(message: string, extra?: Record<string, unknown>): void };
+}
+
+/** Runs the export of `job`: reads every row, writes the CSV, answers rows and bytes. */
+async function runExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind }) {
+  const build = async <Row>(columns: Column<Row>[], rows: Promise<Row[]>) => {
+    const all = await rows;
+    return { rows: all.length, chunks: csvChunks(columns, all) };
+  };
+  const made =
+    job.export === 'orders'
+      ? await build(orderColumns, deps.source.orders())
+      : job.export === 'delegates'
+        ? await build(delegateColumns, deps.source.delegates())
+        : await build(abstractColumns, deps.source.abstracts());
+  const fileName = exportFileName(job.export, job.requested_at);
+  const key = `exports/${job.id}/${fileName}`;
+  const bytes = await deps.files.put(key, made.chunks, fileName);
+  return { rows: made.rows, bytes, object_key: key, file_name: fileName };
+}
+
+/**
+ * One delivery of the queue: runs the job it names. A message that names no job is dropped (a
+ * retry could not help); a job already done or failed is left as it is. When the run throws, the
+ * error goes back to the queue (the message comes again) and, on the queue's last delivery, the
+ * job is marked failed first.
+ */
+export async function runOfficeJob(deps: WorkerDeps, message: { text: string; receiveCount: number }, now: () => Date) {
+  let parsed: JobMessage;
+  try {
+    parsed = jobMessageSchema.parse(JSON.parse(message.text));
+  } catch {
+    deps.log.error('office job message dropped: it names no job', { text: message.text.slice(0, 200) });
+    return;
+  }
+  const job = await deps.jobs.get(parsed.job);
+  if (!job) {
+    deps.log.error('office job message dropped: no such job', { job: parsed.job });
+    return;
+  }
+  if (job.state === 'done' || job.state === 'failed') return;
+  const started = now().toISOString();
+  if (parsed.batch === undefined && !(await deps.jobs.update(job.id, { state: 'running', started_at: started, attempts: job.attempts + 1 }, ['queued', 'running']))) return;
+  try {
+    if (job.kind === 'mail') {
+      if (parsed.batch === undefined) await planMailJob(deps.mail, job, now);
+      else await sendMailBatch(deps.mail, job, parsed.batch, now);
+      return;
+    }
+    if (!job.export) throw new Error(`export job ${job.id} names no export`);
+    const result = await runExport(deps, { ...job, export: job.export });
+    await deps.jobs.update(job.id, { state: 'done', finished_at: now().toISOString(), ...result }, ['running']);
+    deps.log.info('office export done', { job: job.id, export: job.export, rows: result.rows, bytes: result.bytes });
+  } catch (error) {
+    if (message.receiveCount >= queues['office-jobs'].maxReceiveCount) {
+      // One mail batch given up: its waiting recipients are recorded as failed and the rest of the
+      // mail goes on; any other step given up fails the job.
+      if (job.kind === 'mail' && parsed.batch !== undefined) await giveUpMailBatch(deps.mail, job, parsed.batch, now);
+      else await deps.jobs.update(job.id, { state: 'failed', finished_at: now().toISOString(), error: jobMessages.workerFailed }, ['running']);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * Mail to delegates from the registration office: recipients chosen by a filter, a subject and a
+ * text with placeholders, a preview for one recipient, then a job (core/office/jobs.ts) that
+ * sends one batch of recipients per queue message at the configured rate and records, for each
+ * recipient, whether the mail was sent, withheld (the address bounced), skipped (the delegate
+ * opted out of announcements) or failed.
+ *
+ * Two purposes: an announcement (news of the congress) carries an unsubscribe link and the
+ * List-Unsubscribe headers, and is not sent to a delegate who opted out; a mail about the
+ * delegate's own order is always sent (only the filters that choose orders may send one).
+ */
+import * as z from 'zod/mini';
+import { conference } from '../config/conference';
+import { layout } from '../mail/templates';
+import { wireAmount } from '../money';
+import { orderNumber, transferReference } from '../orders/reference';
+import type { StoredOrder } from '../orders/ports';
+import { ORDER_STATUS } from '../orders/states';
+
+export const mailFilters = ['paid', 'visa', 'hotel', 'presenters', 'order'] as const;
+export type MailFilter = (typeof mailFilters)[number];
+export const mailFilterLabels: Record<MailFilter, string> = {
+  paid: 'All paid orders',
+  visa: 'Orders that need a visa letter',
+  hotel: 'Orders that need a hotel room',
+  presenters: 'All presenters (delegates who submitted an abstract)',
+  order: 'One order',
+};
+
+export const mailPurposes = ['announcement', 'order'] as const;
+export type MailPurpose = (typeof mailPurposes)[number];
+export const mailPurposeLabels: Record<MailPurpose, string> = {
+  announcement: 'Announcement (delegates who opted out do not get it; it has an unsubscribe link)',
+  order: "About the delegate's own order (always sent)",
+};
+
+export const placeholders = ['first_name', 'order_no', 'amount'] as const;
+
+/** Recipients per queue message: a batch is sent by one worker run well within its timeout. */
+export const MAIL_BATCH_SIZE = 25;
+/**
+ * Mails per second the office's jobs may send together (below the account's SES sending rate,
+ * which transactional mail shares); each of the `MAIL_WORKERS` concurrent workers sends at its
+ * share (infra/cdk: the event source mapping's maximum concurrency).
+ */
+export const MAIL_RATE_PER_SECOND = 10;
+export const MAIL_WORKERS = 2;
+export const mailPauseMs = () => Math.ceil((1000 * MAIL_WORKERS) / MAIL_RATE_PER_SECOND);
+
+export const mailMessages = {
+  orderNo: 'Please enter the order number, e.g. R24-000123.',
+  orderNotFound: 'No order has this number.',
+  subject: 'Please enter a subject (at most 200 characters).',
+  text: 'Please write the text of the mail (at most 10,000 characters).',
+  filter: 'Please choose who gets the mail.',
+  purpose: 'Please choose what the mail is about.',
+  purposeNeedsOrders: 'A mail about the delegate\'s order can go only to recipients chosen by their orders: choose "Announcement" for presenters.',
+  unknownPlaceholder: (name: string) => `{${name}} is not a placeholder: use {first_name}, {order_no} or {amount}.`,
+  previewFor: 'Please enter the order number or the e-mail address of one recipient to preview for.',
+  previewNobody: 'No order or account has this number or address.',
+  previewNotRecipient: 'This order or account would not get this mail (the filter does not choose it): preview for one that would.',
+  queued: (total: string) => `The mail is being sent ${total}. The list below shows what was sent to whom.`,
+  notFound: 'This mail job was not found.',
+  gaveUp: 'Not sent: the mail worker failed on this batch several times (the operations team was alerted).',
+  unsubscribed: 'You will no longer receive announcements from the congress. Mails about your own registration and payments still reach you.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid. You can change which mails you receive in your account.',
+  preferencesSaved: 'Your mail preferences are saved.',
+} as const;
+
+const ORDER_NO = /^R24-\d{6}$/;
+const placeholderCheck = (value: string) => {
+  for (const m of value.matchAll(/\{([^{}]*)\}/g)) if (!(placeholders as readonly string[]).includes(m[1]!)) return mailMessages.unknownPlaceholder(m[1]!);
+  return undefined;
+};
+const withPlaceholders = (max: number, message: string) =>
+  z.string({ message }).check(
+    z.refine((v) => v.trim().length > 0, message),
+    z.maxLength(max, message),
+    z.superRefine((v, ctx) => {
+      const problem = placeholderCheck(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
+    }),
+  );
+
+const mailShape = {
+  filter: z.enum(mailFilters, { message: mailMessages.filter }),
+  /** For the filter `order`: its number. */
+  order_no: z.optional(z.string().check(z.maxLength(20, mailMessages.orderNo))),
+  purpose: z.enum(mailPurposes, { message: mailMessages.purpose }),
+  subject: withPlaceholders(200, mailMessages.subject),
+  text: withPlaceholders(10_000, mailMessages.text),
+};
+type MailShape = { filter: MailFilter; order_no?: string; purpose: MailPurpose };
+const mailChecks = z.superRefine((v: MailShape, ctx) => {
+  if (v.filter === 'order' && !ORDER_NO.test((v.order_no ?? '').trim().toUpperCase())) ctx.addIssue({ code: 'custom', path: ['order_no'], message: mailMessages.orderNo, input: v });
+  if (v.purpose === 'order' && v.filter === 'presenters') ctx.addIssue({ code: 'custom', path: ['purpose'], message: mailMessages.purposeNeedsOrders, input: v });
+});
+
+/** What the office writes (one schema for the API and the form). */
+export const mailJobSchema = z.object(mailShape).check(mailChecks);
+export type MailSpec = z.infer<typeof mailJobSchema>;
+export const mailPreviewSchema = z
+  .object({
+    ...mailShape,
+    preview_for: z.string({ message: mailMessages.previewFor }).check(
+      z.refine((v) => v.trim().length > 0, mailMessages.previewFor),
+      z.maxLength(254, mailMessages.previewFor),
+    ),
+  })
+  .check(mailChecks);
+
+/** The account centre's choice (one schema for the API and the form). */
+export const mailPreferencesSchema = z.object({ announcements: z.boolean({ message: 'Please say whether you want announcements (true or false).' }) });
+
+/** One recipient, with the values of the placeholders. */
+export interface Recipient {
+  email: string;
+  user_id: string;
+  first_name: string;
+  order_no: string;
+  /** "650.00" (US dollars) or '' when the mail is not about an order. */
+  amount: string;
+}
+
+export type RecipientState = 'pending' | 'sent' | 'withheld' | 'opted_out' | 'failed';
+export interface RecipientResult extends Recipient {
+  state: RecipientState;
+  error?: string;
+}
+
+const live = (o: StoredOrder) => o.payment_status !== ORDER_STATUS.cancelled && o.payment_status !== ORDER_STATUS.refunding;
+
+/** Whether `filter` chooses the order. */
+export function orderMatches(filter: MailFilter, order: StoredOrder, orderNo?: string): boolean {
+  switch (filter) {
+    case 'paid':
+      return order.payment_status === ORDER_STATUS.paid;
+    case 'visa':
+      return live(order) && order.visa_required === 1;
+    case 'hotel':
+      return live(order) && order.hotel_book_required === 1;
+    case 'order':
+      return order.order_no === normaliseOrderNo(orderNo ?? '');
+    case 'presenters':
+      return false;
+  }
+}
+
+export const normaliseOrderNo = (text: string) => text.trim().toUpperCase();
+/** The transfer reference of an order number (the office finds an order by it, through its index). */
+export function referenceOfOrderNo(text: string): string | undefined {
+  const no = normaliseOrderNo(text);
+  return ORDER_NO.test(no) ? transferReference(Number(no.slice(4))) : undefined;
+}
+export { orderNumber };
+
+export const recipientOfOrder = (order: StoredOrder): Recipient => ({
+  email: order.owner_email,
+  user_id: order.owner_id,
+  first_name: order.first_name,
+  order_no: order.order_no,
+  amount: wireAmount(order.amount_required),
+});
+
+/**
+ * The recipients of a mail: one per address (a delegate with two chosen orders gets one mail,
+ * about the older order), in order of their orders (or accounts).
+ */
+export function selectRecipients(spec: Pick<MailSpec, 'filter' | 'order_no'>, data: { orders: StoredOrder[]; presenters: Recipient[] }): Recipient[] {
+  const chosen =
+    spec.filter === 'presenters'
+      ? data.presenters
+      : [...data.orders].sort((a, b) => a.sequence - b.sequence).filter((o) => orderMatches(spec.filter, o, spec.order_no)).map(recipientOfOrder);
+  const seen = new Set<string>();
+  return chosen.filter((r) => {
+    const key = r.email.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const fill = (template: string, r: Recipient) =>
+  template.replace(/\{(first_name|order_no|amount)\}/g, (_, name: keyof Recipient) => (name === 'amount' ? (r.amount ? `US$${r.amount}` : '') : r[name]));
+
+/** The mail one recipient gets: placeholders filled, the office's text as paragraphs, and for an announcement the unsubscribe link. */
+export function renderMail(spec: Pick<MailSpec, 'subject' | 'text' | 'purpose'>, r: Recipient, unsubscribeUrl?: string) {
+  const subject = fill(spec.subject, r).replace(/[\r\n]+/g, ' ').trim();
+  const paragraphs = fill(spec.text, r)
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const after =
+    spec.purpose === 'announcement' && unsubscribeUrl
+      ? [`You receive this announcement as a delegate of ${conference.shortName}. To receive no more announcements, open ${unsubscribeUrl} (mails about your own registration and payments still reach you).`]
+      : [`You receive this mail about your registration for ${conference.shortName}.`];
+  return layout({ subject, heading: subject, paragraphs, after });
+}
+
+/**
+ * The headers an announcement carries (RFC 2369, RFC 8058): mail programs show an unsubscribe
+ * button, and a one-click POST to the link opts out without opening a page.
+ */
+export const unsubscribeHeaders = (oneClickUrl: string) => [
+  { name: 'List-Unsubscribe', value: `<${oneClickUrl}>` },
+  { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+];
+
+/** The counts of a job's recipients by state. */
+export function tally(results: readonly Pick<RecipientResult, 'state'>[]) {
+  const counts = { sent: 0, withheld: 0, opted_out: 0, failed: 0 };
+  for (const r of results) if (r.state !== 'pending') counts[r.state] += 1;
+  return counts;
+}

@@ -1,0 +1,248 @@
+/**
+ * The office sends mail to delegates (rules in mail-jobs.ts): preview for one recipient, then a
+ * job. The worker's first step finds the recipients (a Scan, off the request path) and stores
+ * them in batches, sending one queue message per batch; each batch is then sent at the office's
+ * rate, every recipient's outcome recorded as it happens (a second delivery of a batch sends
+ * nobody twice); the last batch counted finishes the job with its `mail.sent` audit entry.
+ */
+import type { Mailer } from '../accounts/ports';
+import { auditEntry, type Actor } from '../audit/audit';
+import { conflict, notFound } from '../errors';
+import type { StoredOrder } from '../orders/ports';
+import { API_BASE } from '../routes';
+import type { JobDeps, JobQueue, JobStore, OfficeJob } from './jobs';
+import { isJobId, jobIdOf, jobView } from './jobs';
+import {
+  MAIL_BATCH_SIZE,
+  mailMessages,
+  mailPauseMs,
+  normaliseOrderNo,
+  orderMatches,
+  recipientOfOrder,
+  referenceOfOrderNo,
+  renderMail,
+  selectRecipients,
+  tally,
+  unsubscribeHeaders,
+  type MailSpec,
+  type Recipient,
+  type RecipientResult,
+} from './mail-jobs';
+
+export interface MailBatchStore {
+  /** Stores a batch unless it is stored already (a repeated first step keeps what was sent). */
+  putBatch(jobId: string, index: number, recipients: RecipientResult[]): Promise<void>;
+  getBatch(jobId: string, index: number): Promise<{ recipients: RecipientResult[] } | undefined>;
+  setRecipient(jobId: string, index: number, position: number, result: Pick<RecipientResult, 'state' | 'error'>): Promise<void>;
+  /** Marks the batch as counted in its job; false if it was already (a second delivery). */
+  countBatch(jobId: string, index: number): Promise<boolean>;
+  /** Adds a batch's counts to its job and counts the batch done; the job as it is now. */
+  addToJob(jobId: string, counts: NonNullable<OfficeJob['counts']>): Promise<OfficeJob>;
+  /** Moves the job from running to done with its audit entry, in one transaction; false if it was not running. */
+  finish(jobId: string, finishedAt: string, audit: ReturnType<typeof auditEntry>): Promise<boolean>;
+  /** Every recipient of the job with its outcome, in batch order. */
+  recipients(jobId: string): Promise<RecipientResult[]>;
+}
+
+/** What a mail's recipients are chosen from (the worker's Scan). */
+export interface MailSource {
+  orders(): Promise<StoredOrder[]>;
+  presenters(): Promise<Recipient[]>;
+}
+
+export interface MailPreferences {
+  optedOut(userId: string): Promise<boolean>;
+  setOptedOut(userId: string, optedOut: boolean, at: Date): Promise<void>;
+}
+
+export interface UnsubscribeTokens {
+  /** A new unguessable token that opts `userId` out (stored by its hash). */
+  issue(userId: string, at: Date): Promise<string>;
+  /** The account a token opts out, if it is one we issued and it has not expired. */
+  userOf(token: string, at: Date): Promise<string | undefined>;
+}
+
+export interface MailWorkerDeps {
+  jobs: JobStore;
+  batches: MailBatchStore;
+  source: MailSource;
+  preferences: Pick<MailPreferences, 'optedOut'>;
+  tokens: Pick<UnsubscribeTokens, 'issue'>;
+  mailer: Mailer;
+  queue: JobQueue;
+  sleep: (ms: number) => Promise<void>;
+  log: { info(message: string, extra?: Record<string, unknown>): void; error(message: string, extra?: Record<string, unknown>): void };
+}
+
+const tidy = (spec: MailSpec): MailSpec => ({
+  ...spec,
+  subject: spec.subject.trim(),
+  text: spec.text.trim(),
+  ...(spec.filter === 'order' ? { order_no: normaliseOrderNo(spec.order_no ?? '') } : { order_no: undefined }),
+});
+
+/** Records the mail job (audited `mail.requested`) and queues it. */
+export async function requestMail(deps: JobDeps, actor: Actor, input: MailSpec, siteOrigin: string, now: Date) {
+  const spec = tidy(input);
+  const job: OfficeJob = {
+    id: jobIdOf(now, deps.newId()),
+    kind: 'mail',
+    mail: spec,
+    site_origin: siteOrigin,
+    state: 'queued',
+    requested_by: { id: actor.id, ...(actor.email ? { email: actor.email } : {}) },
+    requested_at: now.toISOString(),
+    attempts: 0,
+  };
+  await deps.jobs.create(
+    job,
+    auditEntry({ action: 'mail.requested', actor, at: now, object: { type: 'mail', id: job.id }, after: { filter: spec.filter, order_no: spec.order_no, purpose: spec.purpose, subject: spec.subject } }),
+  );
+  await deps.queue.send({ job: job.id });
+  return { message: mailMessages.queued(spec.filter === 'order' ? `for order ${spec.order_no}` : 'in the background'), data: { job: jobView(job) } };
+}
+
+export interface PreviewDeps {
+  orderByReference(reference: string): Promise<StoredOrder | undefined>;
+  accountByEmail(email: string): Promise<{ id: string; email: string; first_name: string } | undefined>;
+  ordersOf(userId: string): Promise<StoredOrder[]>;
+  hasAbstract(userId: string): Promise<boolean>;
+}
+
+/**
+ * The mail one recipient would get, without sending it and without reading the table through:
+ * the organiser names the recipient by an order number (one indexed look-up) or an account's
+ * address (the account and its orders).
+ */
+export async function previewMail(deps: PreviewDeps, input: MailSpec, previewFor: string, siteOrigin: string) {
+  const spec = tidy(input);
+  const who = previewFor.trim();
+  let recipient: Recipient | undefined;
+  let chosen = false;
+  const reference = referenceOfOrderNo(who);
+  if (reference) {
+    const order = await deps.orderByReference(reference);
+    if (!order) throw notFound(mailMessages.previewNobody);
+    recipient = recipientOfOrder(order);
+    chosen = spec.filter === 'presenters' ? await deps.hasAbstract(order.owner_id) : orderMatches(spec.filter, order, spec.order_no);
+  } else {
+    const account = who.includes('@') ? await deps.accountByEmail(who.toLowerCase()) : undefined;
+    if (!account) throw notFound(mailMessages.previewNobody);
+    if (spec.filter === 'presenters') {
+      recipient = { email: account.email, user_id: account.id, first_name: account.first_name, order_no: '', amount: '' };
+      chosen = await deps.hasAbstract(account.id);
+    } else {
+      const orders = (await deps.ordersOf(account.id)).sort((a, b) => a.sequence - b.sequence);
+      const order = orders.find((o) => orderMatches(spec.filter, o, spec.order_no));
+      recipient = order ? recipientOfOrder(order) : undefined;
+      chosen = order !== undefined;
+    }
+  }
+  if (!recipient || !chosen) throw conflict(mailMessages.previewNotRecipient);
+  const links = spec.purpose === 'announcement' ? unsubscribeLinks(siteOrigin, 'PREVIEW-TOKEN') : undefined;
+  const mail = renderMail(spec, recipient, links?.page);
+  return { to: recipient.email, subject: mail.subject, text: mail.text, html: mail.html, headers: links ? unsubscribeHeaders(links.oneClick) : [] };
+}
+
+/** The page that asks to confirm, and the address a mail program POSTs to (one click, RFC 8058). */
+export const unsubscribeLinks = (siteOrigin: string, token: string) => ({
+  page: `${siteOrigin}/common/unsubscribe?token=${encodeURIComponent(token)}`,
+  oneClick: `${siteOrigin}${API_BASE}/unsubscribe/${encodeURIComponent(token)}`,
+});
+
+const batchesOf = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** The first step: find the recipients, store them in batches, queue one message per batch. */
+export async function planMailJob(deps: MailWorkerDeps, job: OfficeJob, now: () => Date) {
+  const spec = job.mail!;
+  const recipients = selectRecipients(spec, {
+    orders: spec.filter === 'presenters' ? [] : await deps.source.orders(),
+    presenters: spec.filter === 'presenters' ? await deps.source.presenters() : [],
+  });
+  const batches = batchesOf(recipients, MAIL_BATCH_SIZE);
+  for (const [index, batch] of batches.entries()) await deps.batches.putBatch(job.id, index, batch.map((r) => ({ ...r, state: 'pending' })));
+  await deps.jobs.update(job.id, { total: recipients.length, batches_total: batches.length, batches_done: 0, counts: { sent: 0, withheld: 0, opted_out: 0, failed: 0 } }, ['running']);
+  if (batches.length === 0) {
+    await finishMailJob(deps, { ...job, total: 0, counts: { sent: 0, withheld: 0, opted_out: 0, failed: 0 } }, now());
+    return;
+  }
+  for (const index of batches.keys()) await deps.queue.send({ job: job.id, batch: index });
+  deps.log.info('office mail planned', { job: job.id, recipients: recipients.length, batches: batches.length });
+}
+
+async function finishMailJob(deps: MailWorkerDeps, job: OfficeJob, at: Date) {
+  const counts = job.counts ?? { sent: 0, withheld: 0, opted_out: 0, failed: 0 };
+  const actor: Actor = { kind: 'organiser', id: job.requested_by.id, ...(job.requested_by.email ? { email: job.requested_by.email } : {}) };
+  await deps.batches.finish(
+    job.id,
+    at.toISOString(),
+    auditEntry({ action: 'mail.sent', actor, at, object: { type: 'mail', id: job.id }, after: { subject: job.mail?.subject, filter: job.mail?.filter, purpose: job.mail?.purpose, total: job.total ?? 0, ...counts } }),
+  );
+}
+
+/** One batch: each recipient still pending is sent to (or skipped), at the office's rate, and recorded. */
+export async function sendMailBatch(deps: MailWorkerDeps, job: OfficeJob, index: number, now: () => Date) {
+  const spec = job.mail!;
+  const batch = await deps.batches.getBatch(job.id, index);
+  if (!batch) throw new Error(`mail job ${job.id} has no batch ${index}`);
+  const results = [...batch.recipients];
+  let sentBefore = false;
+  for (const [position, r] of results.entries()) {
+    if (r.state !== 'pending') continue;
+    let outcome: Pick<RecipientResult, 'state' | 'error'>;
+    if (spec.purpose === 'announcement' && (await deps.preferences.optedOut(r.user_id))) {
+      outcome = { state: 'opted_out' };
+    } else {
+      if (sentBefore) await deps.sleep(mailPauseMs());
+      sentBefore = true;
+      try {
+        const links = spec.purpose === 'announcement' ? unsubscribeLinks(job.site_origin!, await deps.tokens.issue(r.user_id, now())) : undefined;
+        const mail = renderMail(spec, r, links?.page);
+        const sent = await deps.mailer.send({ to: r.email, ...mail, importance: 'notification', ...(links ? { headers: unsubscribeHeaders(links.oneClick) } : {}) });
+        outcome = { state: sent };
+      } catch (error) {
+        deps.log.error('office mail to one recipient failed', { job: job.id, batch: index, position, error: (error as Error).message });
+        outcome = { state: 'failed', error: 'The mail service refused or did not answer.' };
+      }
+    }
+    await deps.batches.setRecipient(job.id, index, position, outcome);
+    results[position] = { ...r, ...outcome };
+  }
+  if (!(await deps.batches.countBatch(job.id, index))) return;
+  const after = await deps.batches.addToJob(job.id, tally(results));
+  if (after.batches_total !== undefined && after.batches_done === after.batches_total) await finishMailJob(deps, after, now());
+}
+
+/** A batch the worker failed on at its last delivery: who was still waiting is recorded as failed, and the batch counted. */
+export async function giveUpMailBatch(deps: MailWorkerDeps, job: OfficeJob, index: number, now: () => Date) {
+  const batch = await deps.batches.getBatch(job.id, index);
+  if (!batch) return;
+  const results = [...batch.recipients];
+  for (const [position, r] of results.entries()) {
+    if (r.state !== 'pending') continue;
+    results[position] = { ...r, state: 'failed', error: mailMessages.gaveUp };
+    await deps.batches.setRecipient(job.id, index, position, results[position]);
+  }
+  if (!(await deps.batches.countBatch(job.id, index))) return;
+  const after = await deps.batches.addToJob(job.id, tally(results));
+  if (after.batches_total !== undefined && after.batches_done === after.batches_total) await finishMailJob(deps, after, now());
+}
+
+/** A mail job with what was sent to whom. */
+export async function mailJobDetail(deps: { jobs: JobStore; batches: Pick<MailBatchStore, 'recipients'> }, id: string) {
+  const job = isJobId(id) ? await deps.jobs.get(id) : undefined;
+  if (!job || job.kind !== 'mail') throw notFound(mailMessages.notFound);
+  return { job: jobView(job), recipients: await deps.batches.recipients(id) };
+}
+
+export async function listMailJobs(deps: { jobs: JobStore }) {
+  return { items: (await deps.jobs.recent(50)).filter((j) => j.kind === 'mail').map(jobView) };
+}
+
+/** The unsubscribe link (page or one-click): the delegate's announcements stop. */
+export async function unsubscribe(deps: { tokens: Pick<UnsubscribeTokens, 'userOf'>; preferences: Pick<MailPreferences, 'setOptedOut'> }, token: string, now: Date) {
+  const userId = token.length <= 100 ? await deps.tokens.userOf(token, now) : undefined;
+  if (!userId) throw notFound(mailMessages.unsubscribeInvalid);
+  await deps.preferences.setOptedOut(userId, true, now);
+  return { message: mailMessages.unsubscribed, data: null };
+}

@@ -1,0 +1,54 @@
+/** Wiring of the office's jobs: the job records (table), the office-jobs queue (SQS), the export files (S3), the mail. */
+import type { JobDeps, JobQueue, WorkerDeps } from '#core/office/jobs';
+import type { PreviewDeps } from '#core/office/send-mail';
+import { abstractStore } from '#storage/abstracts';
+import { exportFiles } from '#storage/export-files';
+import { exportSource, mailSource } from '#storage/export-scan';
+import { mailBatchStore } from '#storage/mail-jobs';
+import { mailPreferences, unsubscribeTokens } from '#storage/mail-preferences';
+import { officeJobStore } from '#storage/office-jobs';
+import { orderStore } from '#storage/orders';
+import { findUserByEmail } from '#storage/users';
+import { loadSqs } from './aws/clients';
+import { secrets } from './crypto';
+import { env } from './env';
+import { domainLog } from './logger';
+import { sesMailer } from './mailer';
+
+export const jobQueue: JobQueue = {
+  async send(message) {
+    const { sqsClient, SendMessageCommand } = await loadSqs();
+    await sqsClient().send(new SendMessageCommand({ QueueUrl: env.jobsQueueUrl(), MessageBody: JSON.stringify(message) }));
+  },
+};
+
+export const jobDeps: JobDeps = { jobs: officeJobStore, queue: jobQueue, newId: secrets.newId };
+
+export const jobWorkerDeps: WorkerDeps = {
+  jobs: officeJobStore,
+  source: exportSource,
+  files: exportFiles,
+  log: domainLog,
+  mail: {
+    jobs: officeJobStore,
+    batches: mailBatchStore,
+    source: mailSource,
+    preferences: mailPreferences,
+    tokens: unsubscribeTokens,
+    mailer: sesMailer,
+    queue: jobQueue,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    log: domainLog,
+  },
+};
+
+/** The preview's look-ups: one order by its reference, or one account and its own orders and abstracts. */
+export const previewDeps: PreviewDeps = {
+  orderByReference: (reference) => orderStore.findByReference(reference),
+  async accountByEmail(email) {
+    const user = await findUserByEmail(email);
+    return user && { id: user.id, email: user.email, first_name: user.first_name };
+  },
+  ordersOf: (userId) => orderStore.list(userId),
+  hasAbstract: async (userId) => (await abstractStore.list(userId)).length > 0,
+};

@@ -1,0 +1,37 @@
+/**
+ * The office's export files, under exports/ of the uploads bucket (never users/: no delegate's
+ * presigned link can reach them): written by the job worker, downloaded by an organiser through
+ * a presigned GET that lives five minutes.
+ */
+import type { ExportFiles } from '#core/office/jobs';
+import { loadS3 } from '#lib/aws/clients';
+import { env } from '#lib/env';
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name (as storage/objects.ts). */
+const attachment = (fileName: string) =>
+  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+export const EXPORT_LINK_SECONDS = 300;
+
+export const exportFiles: ExportFiles = {
+  async put(key, chunks, fileName) {
+    if (!key.startsWith('exports/')) throw new Error(`An export is stored under exports/, not ${key}`);
+    const { PutObjectCommand, s3ClientInternal } = await loadS3();
+    const body = Buffer.from([...chunks].join(''), 'utf8');
+    await s3ClientInternal().send(
+      new PutObjectCommand({
+        Bucket: env.uploadsBucket(),
+        Key: key,
+        Body: body,
+        ContentType: 'text/csv; charset=utf-8',
+        ContentDisposition: attachment(fileName),
+      }),
+    );
+    return body.length;
+  },
+  async link(key, fileName) {
+    const { GetObjectCommand, getSignedUrl, s3ClientForPresign } = await loadS3();
+    const command = new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: key, ResponseContentDisposition: attachment(fileName), ResponseContentType: 'text/csv; charset=utf-8' });
+    return getSignedUrl(s3ClientForPresign(), command, { expiresIn: EXPORT_LINK_SECONDS });
+  },
+};

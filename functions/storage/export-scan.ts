@@ -1,0 +1,117 @@
+/**
+ * What the office's exports read: the whole table, page by page (Scan, 1 MB a page, filtered by
+ * entity), in the job WORKER only: no route is granted dynamodb:Scan (core/routes.ts). An export of
+ * the whole congress may read everything; it runs off the request path (docs/decisions.md,
+ * "Exports and mail jobs"). Rows are grouped in memory (5,000 orders with their ledger are a few
+ * MB; `npm run bench -- --only=office` measures the worker's peak memory) and sorted so that an
+ * export reads in a stable order.
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { StoredAbstract } from '#core/abstracts/ports';
+import type { User } from '#core/accounts/model';
+import type { ExportSource } from '#core/office/jobs';
+import type { MailSource } from '#core/office/send-mail';
+import type { StoredOrder } from '#core/orders/ports';
+import type { Payment, Refund, Subject } from '#core/payments/model';
+import { documentClient } from '#lib/aws/clients';
+import { env } from '#lib/env';
+
+type Item = Record<string, unknown>;
+
+/** Every item of the given entities, a page at a time. */
+export async function* scanEntities(entities: readonly string[]): AsyncGenerator<Item> {
+  let start: Item | undefined;
+  const values = Object.fromEntries(entities.map((e, i) => [`:e${i}`, e]));
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: env.tableName(),
+        FilterExpression: `#entity IN (${Object.keys(values).join(', ')})`,
+        ExpressionAttributeNames: { '#entity': 'entity' },
+        ExpressionAttributeValues: values,
+        ExclusiveStartKey: start,
+      }),
+    );
+    yield* page.Items ?? [];
+    start = page.LastEvaluatedKey;
+  } while (start);
+}
+
+function recordOf<T>(item: Item): T {
+  const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g1, gsi1sk: _s1, gsi2pk: _g2, gsi2sk: _s2, gsi3pk: _g3, gsi3sk: _s3, ...rest } = item;
+  return rest as T;
+}
+/** Never in an export: what only the server may know of an account. */
+function userOf(item: Item): User {
+  const { password_hash: _h, session_epoch: _s, ...user } = recordOf<User>(item);
+  return user as User;
+}
+const byTime = (a: { created_at: string }, b: { created_at: string }) => a.created_at.localeCompare(b.created_at);
+
+export const exportSource: ExportSource = {
+  async orders() {
+    const orders = new Map<string, { order?: StoredOrder; payments: Payment[]; refunds: Refund[] }>();
+    const entry = (id: string) => {
+      let found = orders.get(id);
+      if (!found) orders.set(id, (found = { payments: [], refunds: [] }));
+      return found;
+    };
+    for await (const item of scanEntities(['order', 'payment', 'refund'])) {
+      if (item.entity === 'order') {
+        const order = recordOf<StoredOrder>(item);
+        entry(order.id).order = order;
+        continue;
+      }
+      const subject = item.subject as Subject | undefined;
+      if (subject?.kind !== 'order') continue;
+      if (item.entity === 'payment') entry(subject.id).payments.push(recordOf<Payment>(item));
+      else entry(subject.id).refunds.push(recordOf<Refund>(item));
+    }
+    return [...orders.values()]
+      .filter((o): o is typeof o & { order: StoredOrder } => o.order !== undefined)
+      .map((o) => ({ order: o.order, payments: o.payments.sort(byTime), refunds: o.refunds.sort(byTime) }))
+      .sort((a, b) => a.order.sequence - b.order.sequence);
+  },
+  async delegates() {
+    const users: User[] = [];
+    for await (const item of scanEntities(['user'])) users.push(userOf(item));
+    return users.sort(byTime).map((user) => ({ user }));
+  },
+  async abstracts() {
+    const emails = new Map<string, string>();
+    const abstracts: StoredAbstract[] = [];
+    for await (const item of scanEntities(['user', 'abstract'])) {
+      if (item.entity === 'user') emails.set(item.id as string, item.email as string);
+      else abstracts.push(recordOf<StoredAbstract>(item));
+    }
+    return abstracts.sort(byTime).map((abstract) => ({ abstract, owner_email: emails.get(abstract.owner_id) }));
+  },
+};
+
+/**
+ * What the office's mail chooses recipients from (the mail job's first step, in the worker):
+ * every order; or every delegate who submitted an abstract, with the name of their account.
+ * docs/decisions.md: the filters run in the worker until the office's order indexes exist.
+ */
+export const mailSource: MailSource = {
+  async orders() {
+    const orders: StoredOrder[] = [];
+    for await (const item of scanEntities(['order'])) orders.push(recordOf<StoredOrder>(item));
+    return orders;
+  },
+  async presenters() {
+    const users = new Map<string, { email: string; first_name: string; created_at: string }>();
+    const owners = new Set<string>();
+    for await (const item of scanEntities(['user', 'abstract'])) {
+      if (item.entity === 'user') users.set(item.id as string, { email: item.email as string, first_name: (item.first_name as string) ?? '', created_at: item.created_at as string });
+      else owners.add(item.owner_id as string);
+    }
+    return [...owners]
+      .flatMap((id) => {
+        const user = users.get(id);
+        return user ? [{ id, ...user }] : [];
+      })
+      .sort(byTime)
+      .map((u) => ({ email: u.email, user_id: u.id, first_name: u.first_name, order_no: '', amount: '' }));
+  },
+};

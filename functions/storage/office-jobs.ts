@@ -1,0 +1,71 @@
+/**
+ * The office's jobs (OFFICEJOBS / JOB#<id>): one partition, ids sorted by time, so the newest are
+ * one Query. A job is created with its audit entry in one transaction; every later write is
+ * conditional on the state it moves from (core/office/jobs.ts).
+ */
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { JobStore, OfficeJob } from '#core/office/jobs';
+import { documentClient } from '#lib/aws/clients';
+import { env } from '#lib/env';
+import { auditPut } from './audit';
+import { transact } from './claims';
+import { keys } from './keys';
+
+const jobOf = (item: Record<string, unknown>) => {
+  const { pk: _pk, sk: _sk, entity: _e, ...job } = item;
+  return job as unknown as OfficeJob;
+};
+
+export const officeJobStore: JobStore = {
+  async create(job, audit) {
+    const result = await transact([
+      { Put: { TableName: env.tableName(), Item: { ...keys.officeJob(job.id), entity: 'office-job', ...job }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      auditPut(audit),
+    ]);
+    if (result !== 'ok') throw new Error(`office job ${job.id} not stored: ${result.join(', ')}`);
+  },
+  async get(id) {
+    const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.officeJob(id), ConsistentRead: true }));
+    return r.Item ? jobOf(r.Item) : undefined;
+  },
+  async recent(limit) {
+    const r = await documentClient().send(
+      new QueryCommand({
+        TableName: env.tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :job)',
+        ExpressionAttributeValues: { ':pk': keys.officeJobsPartition, ':job': keys.officeJobPrefix },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (r.Items ?? []).map(jobOf);
+  },
+  async update(id, fields, from) {
+    const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+    const names: Record<string, string> = { '#state': 'state' };
+    const values: Record<string, unknown> = {};
+    const sets = entries.map(([name, value], i) => {
+      names[`#f${i}`] = name;
+      values[`:f${i}`] = value;
+      return `#f${i} = :f${i}`;
+    });
+    from.forEach((state, i) => (values[`:from${i}`] = state));
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: env.tableName(),
+          Key: keys.officeJob(id),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: `#state IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,113 @@
+/**
+ * The office's job queue, as synthesized: the queue with its dead-letter queue and a visibility
+ * timeout longer than its worker's timeout, the worker wired by an event source mapping that
+ * reports partial batch failures, its least-privilege grants (exports/ only), the routes that
+ * enqueue allowed sqs:SendMessage on this queue only, and the alarms on the dead-letter queue.
+ */
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { effectiveGrants, routeList } from '#core/routes';
+import { queues, visibilityTimeoutOf, workers } from '#core/workers';
+import { deployedStage, synthStage } from './synth';
+import { EXPORT_KEEP_DAYS } from '#core/office/exports';
+
+let prod: ReturnType<typeof synthStage>;
+let api: Template;
+let monitoring: Template;
+
+beforeAll(() => {
+  prod = synthStage('production', { production: deployedStage });
+  api = Template.fromStack(prod.api);
+  monitoring = Template.fromStack(prod.monitoring);
+}, 120_000);
+
+const worker = workers.runOfficeJob;
+const queueName = 'congress-production-office-jobs';
+const idOfQueue = (name: string) => Object.entries(api.findResources('AWS::SQS::Queue')).find(([, q]) => q.Properties.QueueName === name)?.[0];
+const workerFnId = () => Object.keys(api.findResources('AWS::Lambda::Function', { Properties: { Description: worker.description } }))[0]!;
+const actionsOfRole = (roleId: string) =>
+  Object.values(api.findResources('AWS::IAM::Policy'))
+    .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+
+describe('the office-jobs queue', () => {
+  it('has a TLS-only, encrypted queue whose messages go to its dead-letter queue after maxReceiveCount deliveries', () => {
+    const dlq = idOfQueue(`${queueName}-failed`);
+    expect(dlq).toBeDefined();
+    api.hasResourceProperties('AWS::SQS::Queue', {
+      QueueName: queueName,
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: visibilityTimeoutOf('office-jobs'),
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: queues['office-jobs'].maxReceiveCount },
+    });
+    api.hasResourceProperties('AWS::SQS::Queue', { QueueName: `${queueName}-failed`, MessageRetentionPeriod: 14 * 24 * 3600 });
+    api.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+  });
+
+  it('gives the worker a timeout below the visibility timeout (six times), and no asynchronous dead-letter queue', () => {
+    const fn = api.findResources('AWS::Lambda::Function')[workerFnId()]!;
+    expect(fn.Properties.Timeout).toBe(queues['office-jobs'].timeoutS);
+    expect(visibilityTimeoutOf('office-jobs')).toBeGreaterThanOrEqual(6 * fn.Properties.Timeout);
+    expect(fn.Properties.DeadLetterConfig).toBeUndefined();
+    expect(fn.Properties.FunctionName).toBe('congress-production-runOfficeJob');
+    expect(fn.Properties.Environment.Variables.JOBS_QUEUE_URL).toEqual({ Ref: idOfQueue(queueName) });
+    expect(fn.Properties.Environment.Variables.ORIGIN_VERIFY).toBeUndefined();
+  });
+
+  it('wires the worker with an event source mapping: batch size, ReportBatchItemFailures, bounded concurrency', () => {
+    api.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [idOfQueue(queueName), 'Arn'] },
+      FunctionName: { Ref: workerFnId() },
+      BatchSize: worker.trigger.batchSize,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 2 },
+    });
+  });
+
+  it("holds the worker to its grants: the table, objects under exports/ only, SES, its own queue, and what the mapping needs to consume", () => {
+    const fn = api.findResources('AWS::Lambda::Function')[workerFnId()]!;
+    const statements = actionsOfRole(fn.Properties.Role['Fn::GetAtt'][0] as string);
+    const actions = statements.flatMap((st) => [st.Action].flat());
+    const consume = ['sqs:ReceiveMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueUrl', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'];
+    expect(new Set(actions)).toEqual(new Set([...effectiveGrants(worker), ...consume, 'logs:CreateLogStream', 'logs:PutLogEvents']));
+    const s3 = statements.find((st) => [st.Action].flat().includes('s3:PutObject'))!;
+    expect(JSON.stringify(s3.Resource)).toContain('/exports/*');
+    expect(JSON.stringify(s3.Resource)).not.toContain('/users/');
+  });
+
+  it('lets exactly the routes granted sqs:SendMessage send, to this queue only, and gives them its URL', () => {
+    const senders = routeList.filter((r) => r.grants.some((g) => g === 'sqs:SendMessage'));
+    const statements = Object.values(api.findResources('AWS::IAM::Policy'))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+      .filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
+    // The routes', and the worker's own (a job enqueues its next step).
+    expect(statements).toHaveLength(senders.length + 1);
+    for (const st of statements) expect(st.Resource).toEqual({ 'Fn::GetAtt': [idOfQueue(queueName), 'Arn'] });
+  });
+
+  it('never grants a route a Scan (only workers read the whole table)', () => {
+    for (const route of routeList) expect(effectiveGrants(route), route.id).not.toContain('dynamodb:Scan');
+  });
+
+  it('lets S3 delete an office export after a week (personal data of every delegate)', () => {
+    Template.fromStack(prod.data).hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Id: 'ExpireOfficeExports', Prefix: 'exports/', ExpirationInDays: EXPORT_KEEP_DAYS, Status: 'Enabled' })]) },
+    });
+  });
+
+  it('alarms on errors of the worker and on anything in its dead-letter queue', () => {
+    const alarms = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm'));
+    const named = (suffix: string) => alarms.find((a) => a.Properties.AlarmName === `congress-production-${suffix}`);
+    expect(named('Errors-runOfficeJob')!.Properties).toMatchObject({ MetricName: 'Errors', Dimensions: [{ Name: 'FunctionName', Value: 'congress-production-runOfficeJob' }] });
+    expect(named('DeadLetters-runOfficeJob')!.Properties).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: `${queueName}-failed` }],
+      Threshold: 1,
+    });
+    expect(prod.api.workers.map((w) => w.functionName)).toEqual(['congress-production-runOfficeJob']);
+  });
+});

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_BOM, csvCell, csvChunks, csvLine } from '#core/office/csv';
+import { csvInstant, exportFileName, orderColumns, orderFormFields, delegateColumns, type OrderExportRow } from '#core/office/exports';
+import { exportLink, jobIdOf, jobMessages, runOfficeJob, type ExportSource, type JobStore, type OfficeJob } from '#core/office/jobs';
+import type { User } from '#core/accounts/model';
+import type { StoredOrder } from '#core/orders/ports';
+import type { Payment, Refund } from '#core/payments/model';
+import { queues } from '#core/workers';
+import type { MailWorkerDeps } from '#core/office/send-mail';
+
+const NOW = new Date('2024-08-01T02:00:00Z');
+
+describe('csvCell', () => {
+  it.each([
+    ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
+    ['+86 10 1234', "'+86 10 1234"],
+    ['-1+1', "'-1+1"],
+    ['@cmd', "'@cmd"],
+    ['\tTAB', "'\tTAB"],
+    ['\r=1', `"'\r=1"`],
+    ['plain', 'plain'],
+    ['a = b', 'a = b'],
+  ])('neutralises a cell that starts a formula: %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it('quotes commas, quotes and line breaks (RFC 4180), doubling quotes', () => {
+    expect(csvCell('Zhang, Wei')).toBe('"Zhang, Wei"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it('writes empty for null and undefined, yes/no for booleans, numbers as they are', () => {
+    expect([csvCell(null), csvCell(undefined), csvCell(true), csvCell(false), csvCell(650), csvCell(0)]).toEqual(['', '', 'yes', 'no', '650', '0']);
+  });
+
+  it('keeps Chinese text intact and ends lines with CRLF; the document starts with the BOM', () => {
+    expect(csvLine(['张伟', '北京协和医院'])).toBe('张伟,北京协和医院\r\n');
+    const doc = [...csvChunks([{ header: 'name', cell: (r: { n: string }) => r.n }], [{ n: '王芳' }])].join('');
+    expect(doc).toBe(`${CSV_BOM}name\r\n王芳\r\n`);
+    expect([...Buffer.from(doc, 'utf8').subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+});
+
+const order = {
+  id: 'o1',
+  owner_id: 'u1',
+  owner_email: 'wei@example.org',
+  sequence: 7,
+  order_no: 'R24-000007',
+  reference: 'IACR24-000007-3',
+  checksum: 'c',
+  payment_status: 1,
+  amount_required: 65000,
+  currency: 'USD',
+  payment_method: 'card',
+  created_at: '2024-08-01T02:00:00Z',
+  updated_at: '2024-08-01T02:00:00Z',
+  paid_at: '2024-08-01T02:05:00Z',
+  first_name: '伟',
+  last_name: '张',
+  rate: 650,
+} as unknown as StoredOrder;
+const payment = { id: 'p1', amount: 65000, method: 'card', state: 'confirmed', confirmed_at: '2024-08-01T02:05:00Z', created_at: '2024-08-01T02:01:00Z' } as Payment;
+const refund = { id: 'r1', amount: 5000, method: 'card', state: 'done', reason: 'cancellation', done_at: '2024-09-01T00:00:00Z', created_at: '2024-09-01T00:00:00Z' } as Refund;
+
+describe('the orders export', () => {
+  it('has a column for every field of the order form (steps 2 to 4), and the amounts, payments and refunds', () => {
+    const headers = orderColumns.map((c) => c.header);
+    for (const field of orderFormFields) expect(headers).toContain(field);
+    expect(orderFormFields.length).toBeGreaterThan(40);
+    const row: OrderExportRow = { order, payments: [payment], refunds: [refund] };
+    const cells = Object.fromEntries(orderColumns.map((c) => [c.header, c.cell(row)]));
+    expect(cells).toMatchObject({
+      order_no: 'R24-000007',
+      status: 'Paid',
+      amount_required: '650.00',
+      amount_received: '650.00',
+      amount_refunded: '50.00',
+      first_name: '伟',
+      last_name: '张',
+      'paid_at (CST, UTC+8)': '2024-08-01 10:05:00 +08:00',
+      'payments (method amount state confirmed_at)': 'card 650.00 confirmed 2024-08-01 10:05:00 +08:00',
+      'refunds (method amount state reason done_at)': 'card 50.00 done cancellation 2024-09-01 08:00:00 +08:00',
+      'last_refund_at (CST, UTC+8)': '2024-09-01 08:00:00 +08:00',
+    });
+  });
+
+  it('writes instants on Beijing time with the offset, and names the file by the request time', () => {
+    expect(csvInstant('2024-08-01T16:30:05Z')).toBe('2024-08-02 00:30:05 +08:00');
+    expect(csvInstant(undefined)).toBe('');
+    expect(exportFileName('orders', '2024-08-01T16:30:05Z')).toBe('orders-2024-08-02-0030.csv');
+  });
+
+  it('never has a column for what only the server knows of an account', () => {
+    const headers = delegateColumns.map((c) => c.header).join(' ');
+    expect(headers).not.toMatch(/password|session/);
+  });
+});
+
+function memoryJobs(initial: OfficeJob): JobStore & { job: OfficeJob } {
+  const store = {
+    job: initial,
+    async create() {},
+    async get(id: string) {
+      return id === store.job.id ? { ...store.job } : undefined;
+    },
+    async recent() {
+      return [store.job];
+    },
+    async update(_id: string, fields: Partial<OfficeJob>, from: readonly string[]) {
+      if (!from.includes(store.job.state)) return false;
+      store.job = { ...store.job, ...fields };
+      return true;
+    },
+  };
+  return store;
+}
+
+describe('runOfficeJob', () => {
+  const id = jobIdOf(NOW, 'abcdef01-2345');
+  const queued: OfficeJob = { id, kind: 'export', export: 'orders', state: 'queued', requested_by: { id: 'org' }, requested_at: NOW.toISOString(), attempts: 0 };
+  const source = (orders: () => Promise<OrderExportRow[]>): ExportSource => ({ orders, delegates: async () => [{ user: { id: 'u', email: 'a@b' } as User }], abstracts: async () => [] });
+  const log = { info: () => undefined, error: () => undefined };
+  // Export jobs never touch the mail side.
+  const mail = {} as MailWorkerDeps;
+  const message = (receiveCount = 1) => ({ text: JSON.stringify({ job: id }), receiveCount });
+
+  it('runs a queued export: running, then done with rows, bytes and the file under exports/', async () => {
+    const jobs = memoryJobs(queued);
+    const written: { key: string; text: string }[] = [];
+    const files = { put: async (key: string, chunks: Iterable<string>) => (written.push({ key, text: [...chunks].join('') }), Buffer.byteLength(written[0]!.text)), link: async () => '' };
+    await runOfficeJob({ jobs, source: source(async () => [{ order, payments: [], refunds: [] }]), files, log, mail }, message(), () => NOW);
+    expect(jobs.job).toMatchObject({ state: 'done', rows: 1, attempts: 1, object_key: `exports/${id}/orders-2024-08-01-1000.csv`, file_name: 'orders-2024-08-01-1000.csv' });
+    expect(jobs.job.bytes).toBe(Buffer.byteLength(written[0]!.text));
+    expect(written[0]!.text.startsWith(`${CSV_BOM}order_no,`)).toBe(true);
+  });
+
+  it('leaves a job that is done alone (a second delivery), and drops a message that names no job', async () => {
+    const jobs = memoryJobs({ ...queued, state: 'done' });
+    const files = { put: async () => 0, link: async () => '' };
+    await runOfficeJob({ jobs, source: source(async () => []), files, log, mail }, message(), () => NOW);
+    await runOfficeJob({ jobs, source: source(async () => []), files, log, mail }, { text: 'not json', receiveCount: 1 }, () => NOW);
+    expect(jobs.job.state).toBe('done');
+    expect(jobs.job.attempts).toBe(0);
+  });
+
+  it('gives a failure back to the queue, and marks the job failed on the last delivery', async () => {
+    const jobs = memoryJobs(queued);
+    const broken = source(async () => {
+      throw new Error('table unreachable');
+    });
+    const files = { put: async () => 0, link: async () => '' };
+    await expect(runOfficeJob({ jobs, source: broken, files, log, mail }, message(1), () => NOW)).rejects.toThrow('table unreachable');
+    expect(jobs.job.state).toBe('running');
+    await expect(runOfficeJob({ jobs, source: broken, files, log, mail }, message(queues['office-jobs'].maxReceiveCount), () => NOW)).rejects.toThrow();
+    expect(jobs.job).toMatchObject({ state: 'failed', attempts: 2 });
+    expect(jobs.job.error).toMatch(/operations team/);
+  });
+});
+
+describe('exportLink', () => {
+  const id = jobIdOf(NOW, 'abcdef01');
+  const done: OfficeJob = { id, kind: 'export', export: 'orders', state: 'done', requested_by: { id: 'o' }, requested_at: NOW.toISOString(), finished_at: NOW.toISOString(), attempts: 1, object_key: `exports/${id}/x.csv`, file_name: 'x.csv' };
+  const files = { put: async () => 0, link: async (key: string) => `https://s3.test/${key}` };
+  const at = (days: number) => new Date(NOW.getTime() + days * 86_400_000);
+  it('links a finished export for a week, then says it was deleted; refuses one not ready or failed', async () => {
+    expect((await exportLink({ jobs: memoryJobs(done), files }, id, at(6.9))).url).toBe(`https://s3.test/exports/${id}/x.csv`);
+    await expect(exportLink({ jobs: memoryJobs(done), files }, id, at(7.1))).rejects.toThrow(jobMessages.expired);
+    await expect(exportLink({ jobs: memoryJobs({ ...done, state: 'running' }), files }, id, NOW)).rejects.toThrow(jobMessages.notReady);
+    await expect(exportLink({ jobs: memoryJobs({ ...done, state: 'failed' }), files }, id, NOW)).rejects.toThrow(jobMessages.failed);
+    await expect(exportLink({ jobs: memoryJobs(done), files }, 'users/x', NOW)).rejects.toThrow(jobMessages.notFound);
+  });
+});
