@@ -12,6 +12,8 @@ import { keys } from './keys';
 import { auditPut } from './audit';
 import { deleteFromPlace, putInPlace, transact, type Items } from './claims';
 import { attachFiles } from './files';
+import { statsWrites } from './stats';
+import { abstractCounts, countsDelta } from '#core/office/counters';
 
 const COUNTER = 'abstracts';
 
@@ -49,12 +51,17 @@ export const abstractStore: AbstractStore = {
   },
 
   async create(abstract, max, audit) {
-    const result = await putInPlace(abstract.owner_id, COUNTER, max, itemOf(abstract), [...attachFiles(abstract.owner_id, abstract.upload_files, abstract.id), ...audited(audit)]);
+    const result = await putInPlace(abstract.owner_id, COUNTER, max, itemOf(abstract), [
+      ...attachFiles(abstract.owner_id, abstract.upload_files, abstract.id),
+      ...audited(audit),
+      ...statsWrites(countsDelta(undefined, abstractCounts(abstract))),
+    ]);
     // A fresh id never 'exists'; the cap or a file taken meanwhile refuses.
     return result === 'full' ? 'full' : result === 'conflict' ? 'files-taken' : 'created';
   },
 
-  async update(abstract, base, audit) {
+  async update(abstract, previous, audit) {
+    const base = previous.updated_at;
     const result = await transact([
       {
         Put: {
@@ -67,6 +74,7 @@ export const abstractStore: AbstractStore = {
       },
       ...attachFiles(abstract.owner_id, abstract.upload_files, abstract.id),
       ...audited(audit),
+      ...statsWrites(countsDelta(abstractCounts(previous), abstractCounts(abstract))),
     ]);
     if (result === 'ok') return 'updated';
     if (result[0] === 'ConditionalCheckFailed') return (await abstractStore.get(abstract.owner_id, abstract.id)) ? 'changed' : 'missing';
@@ -77,6 +85,9 @@ export const abstractStore: AbstractStore = {
   async remove(ownerId, id, audit) {
     const abstract = await abstractStore.get(ownerId, id);
     if (!abstract) return undefined;
-    return (await deleteFromPlace(ownerId, COUNTER, keys.abstract(ownerId, id), undefined, audited(audit && [audit]))) ? abstract : undefined;
+    // Only the version read, whose category the counters give back.
+    const also = { condition: 'updated_at = :read', values: { ':read': abstract.updated_at } };
+    const extra = [...audited(audit && [audit]), ...statsWrites(countsDelta(abstractCounts(abstract), undefined))];
+    return (await deleteFromPlace(ownerId, COUNTER, keys.abstract(ownerId, id), also, extra)) ? abstract : undefined;
   },
 };

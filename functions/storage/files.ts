@@ -8,6 +8,8 @@ import { keys } from './keys';
 import { auditPut } from './audit';
 import { deleteFromPlace, placesTaken, putInPlace, type Items } from './claims';
 import { endPending } from './pending';
+import { statsWrites } from './stats';
+import { fileCounts, countsDelta } from '#core/office/counters';
 
 const counterOf = (purpose: UploadPurpose) => `file:${purpose}`;
 
@@ -39,14 +41,14 @@ export const fileStore: FileStore & { listAll(ownerId: string): Promise<StoredFi
 
   add: async (file, max, audit) => {
     const item = { ...keys.file(file.owner_id, file.id), entity: 'file', ...file };
-    const added = await putInPlace(file.owner_id, counterOf(file.purpose), max, item, [...endPending(file.owner_id, file.id), ...(audit ? [auditPut(audit)] : [])]);
+    const added = await putInPlace(file.owner_id, counterOf(file.purpose), max, item, [...endPending(file.owner_id, file.id), ...(audit ? [auditPut(audit)] : []), ...statsWrites(countsDelta(undefined, fileCounts(file)))]);
     return added === 'conflict' ? 'not-pending' : added;
   },
 
   async remove(ownerId, fileId, audit) {
     const file = await fileStore.get(ownerId, fileId);
     if (!file) return undefined;
-    return (await deleteFromPlace(ownerId, counterOf(file.purpose), keys.file(ownerId, fileId), undefined, audit ? [auditPut(audit)] : [])) ? file : undefined;
+    return (await deleteFromPlace(ownerId, counterOf(file.purpose), keys.file(ownerId, fileId), undefined, [...(audit ? [auditPut(audit)] : []), ...statsWrites(countsDelta(fileCounts(file), undefined))])) ? file : undefined;
   },
 
   /** All of an owner's files, every purpose, in one query (the office's view of a delegate). */

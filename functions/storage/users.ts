@@ -14,6 +14,11 @@ import { env } from '#lib/env';
 import { auditPut } from './audit';
 import { transact, type Items } from './claims';
 import { keys } from './keys';
+import { statsWrites } from './stats';
+import { accountCounts, countsDelta } from '#core/office/counters';
+
+/** What an activation moves in the office's counters. */
+const ACTIVATED = { 'accounts.activated': 1 };
 
 /** The audit entry of a write, as the write's extra transaction items. */
 const audited = (audit: AuditEntry | undefined): Items => (audit ? [auditPut(audit)] : []);
@@ -58,6 +63,7 @@ export async function createUser(user: User, audit?: AuditEntry): Promise<'creat
             },
           },
           ...extra,
+          ...statsWrites(countsDelta(undefined, accountCounts(user))),
         ],
       }),
     );
@@ -81,6 +87,7 @@ export async function activateUser(id: string, at: Date, audit?: AuditEntry): Pr
       },
     },
     ...audited(audit),
+    ...statsWrites(ACTIVATED),
   ]);
   // Activated meanwhile by another link: the goal is reached (and that link's entry says so).
   if (result !== 'ok' && result[0] !== 'ConditionalCheckFailed') throw new Error(`activation cancelled: ${result.join(', ')}`);
@@ -127,13 +134,17 @@ export async function setPassword(id: string, passwordHash: string, at: Date, ac
         Key: keys.user(id),
         // Bumping the epoch ends every session and voids older reset links in the same write.
         UpdateExpression: `SET ${set.join(', ')} ADD session_epoch :one`,
-        ConditionExpression: 'attribute_exists(pk)',
+        // Activating only an account still inactive, so that the activation is counted once.
+        ConditionExpression: activate ? 'attribute_exists(pk) AND #status = :inactive' : 'attribute_exists(pk)',
         ...(activate ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
-        ExpressionAttributeValues: { ':hash': passwordHash, ':at': at.toISOString(), ':one': 1, ...(activate ? { ':active': 1 } : {}) },
+        ExpressionAttributeValues: { ':hash': passwordHash, ':at': at.toISOString(), ':one': 1, ...(activate ? { ':active': 1, ':inactive': 0 } : {}) },
       },
     },
     ...audited(audit),
+    ...(activate ? statsWrites(ACTIVATED) : []),
   ]);
+  // Activated meanwhile by its link: the password is still set.
+  if (activate && result !== 'ok' && result[0] === 'ConditionalCheckFailed') return setPassword(id, passwordHash, at, false, audit);
   if (result !== 'ok') throw new Error(`password change cancelled: ${result.join(', ')}`);
 }
 

@@ -5,7 +5,7 @@
  * signatures, wrong amounts, two tabs, failing refunds, a mail server that is down).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { API_BASE } from '#core/routes';
@@ -47,7 +47,15 @@ interface Buyer {
 async function unreachableDelegate(email: string) {
   expect((await call('POST', '/email_register', { json: { email, password: PASSWORD, confirm: PASSWORD } })).body).toMatchObject({ data: { activation_mail_sent: false } });
   const claim = await db().send(new GetCommand({ TableName: 'congress', Key: { pk: `EMAIL#${email}`, sk: 'EMAIL' } }));
-  await db().send(new UpdateCommand({ TableName: 'congress', Key: { pk: `USER#${claim.Item!.user_id as string}`, sk: 'PROFILE' }, UpdateExpression: 'SET #s = :one', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':one': 1 } }));
+  // As the activation does (storage/users.ts): the status and the office's counter in one write.
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Update: { TableName: 'congress', Key: { pk: `USER#${claim.Item!.user_id as string}`, sk: 'PROFILE' }, UpdateExpression: 'SET #s = :one', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':one': 1 } } },
+        { Update: { TableName: 'congress', Key: { pk: 'STATS', sk: 'TOTAL#0' }, UpdateExpression: 'ADD #a :one', ExpressionAttributeNames: { '#a': 'accounts.activated' }, ExpressionAttributeValues: { ':one': 1 } } },
+      ],
+    }),
+  );
   return (await call<{ api_token: string }>('POST', '/login', { json: { email, password: PASSWORD } })).body.data.api_token;
 }
 

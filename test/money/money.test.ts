@@ -44,6 +44,8 @@ import {
 } from './world';
 import { validForm } from '../unit/core/orders/form';
 import { runReconcile } from '../../scripts/reconcile';
+import { officeCommand } from '../support/office';
+import { dynamoOrigin } from '../api/support';
 
 const settings = moneySettings();
 const fig: Figures = newFigures();
@@ -408,5 +410,11 @@ describe('the reconciliation at the end', () => {
     console.log(lines.join('\n'));
     expect(report.orders).toBeGreaterThan(0);
     expect(report.disagreements, lines.join('\n')).toEqual([]);
+  }, 120_000);
+
+  it('npm run office -- counters finds the live counters equal to a sum over the table, after every test before', async () => {
+    await quiesceAll();
+    const counters = await officeCommand(dynamoOrigin(), 'counters');
+    expect(counters, counters.output).toMatchObject({ code: 0, output: expect.stringMatching(/^The counters agree with the table \(\d+ counters\)\.$/) });
   }, 120_000);
 });

@@ -18,6 +18,18 @@ export function organiserCommand(dynamoOrigin: string, ...args: string[]): Promi
   });
 }
 
+/** Runs `npm run office -- ARGS` against the DynamoDB Local at `dynamoOrigin`: what it printed and its exit code. */
+export function officeCommand(dynamoOrigin: string, ...args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/office.ts'), ...args],
+      { env: { ...process.env, DYNAMODB_ORIGIN: dynamoOrigin }, cwd: root },
+      (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout.trim() }),
+    );
+  });
+}
+
 /** The code an authenticator app shows for `secret` at `at` (the portal's clock) or now. */
 export function totpCode(secret: string, at?: string): Promise<string> {
   return generate({ secret: secret.replace(/\s/g, ''), epoch: Math.floor((at ? Date.parse(at) : Date.now()) / 1000) });

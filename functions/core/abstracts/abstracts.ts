@@ -159,7 +159,7 @@ export async function updateAbstract(deps: AbstractDeps, ownerId: string, id: st
   const abstract: StoredAbstract = { ...input, id, owner_id: ownerId, created_at: previous.created_at, updated_at: at.toISOString() };
   const { created_at: _c, updated_at: _u, ...was } = previous;
   const { created_at: _c2, updated_at: _u2, ...is } = abstract;
-  const updated = await deps.abstracts.update(abstract, previous.updated_at, [
+  const updated = await deps.abstracts.update(abstract, previous, [
     auditEntry({ action: 'abstract.updated', actor: delegateActor(ownerId), at, object: { type: 'abstract', id }, ...changedFields(was, is) }),
     ...attachedEntries(abstract, previous.upload_files, at),
   ]);

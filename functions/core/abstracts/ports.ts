@@ -19,10 +19,10 @@ export interface AbstractStore {
    */
   create(abstract: StoredAbstract, max: number, audit?: AuditEntry[]): Promise<'created' | 'full' | 'files-taken'>;
   /**
-   * Replaces the version `base` (its updated_at) of an existing abstract and takes its files, in one
-   * transaction: 'missing' if it was deleted meanwhile, 'changed' if another save came first.
+   * Replaces the version `previous` (read at its updated_at) of an existing abstract and takes its
+   * files, in one transaction: 'missing' if it was deleted meanwhile, 'changed' if another save came first.
    */
-  update(abstract: StoredAbstract, base: string, audit?: AuditEntry[]): Promise<'updated' | 'missing' | 'changed' | 'files-taken'>;
+  update(abstract: StoredAbstract, previous: StoredAbstract, audit?: AuditEntry[]): Promise<'updated' | 'missing' | 'changed' | 'files-taken'>;
   /** Deletes it and frees its place in one transaction; the abstract, or undefined if there was none. */
   remove(ownerId: string, id: string, audit?: AuditEntry): Promise<StoredAbstract | undefined>;
 }

@@ -17,6 +17,7 @@ import type { StoredOrder } from '../orders/ports';
 import { parseTransferReference, transferReference } from '../orders/reference';
 import { roomFields } from '../orders/schemas';
 import { wireAmount } from '../money';
+import { nameKeys, normaliseName } from '../accounts/name-key';
 
 /** The one country whose delegates the Local rate is for (docs/decisions.md, "Local rate"). */
 export const LOCAL_RATE_COUNTRY = 'China';
@@ -34,17 +35,6 @@ export const orderFilters = {
 
 export const needsHotel = (o: Pick<StoredOrder, (typeof roomFields)[number]>) => roomFields.some((f) => Number(o[f] ?? 0) > 0);
 export const localRateToCheck = (o: Pick<StoredOrder, 'rate' | 'primary_address_country'>) => o.rate === LOCAL_RATE && o.primary_address_country !== LOCAL_RATE_COUNTRY;
-
-/** Lower case, accents and punctuation gone, spaces single: "  José  O'Brien" -> "jose obrien". Chinese characters stay. */
-export function normaliseName(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -97,8 +87,8 @@ export function orderRow(o: StoredOrder): OrderRow {
  */
 export function orderListEntries(o: StoredOrder): Record<string, { list: string | null; sort: string }> {
   const byTime = `${o.created_at}#${o.id}`;
-  const first = normaliseName(`${o.first_name} ${o.last_name}`);
-  const last = normaliseName(`${o.last_name} ${o.first_name}`);
+  // The same name keys as an account's (given family, family given), so one search reads both ways.
+  const [first, last] = nameKeys(o);
   const contact = normaliseEmail(o.primary_email ?? '');
   return {
     all: { list: orderFilters.all, sort: byTime },
@@ -111,8 +101,8 @@ export function orderListEntries(o: StoredOrder): Record<string, { list: string 
     email: { list: `email:${normaliseEmail(o.owner_email)}`, sort: byTime },
     contact: { list: contact && contact !== normaliseEmail(o.owner_email) ? `email:${contact}` : null, sort: byTime },
     // Names by their first character (a partition per letter), sorted by the whole name.
-    name: { list: first ? `name:${[...first][0]}` : null, sort: `${first}#${o.id}` },
-    nameReversed: { list: last && last !== first ? `name:${[...last][0]}` : null, sort: `${last}#${o.id}` },
+    name: { list: first ? `name:${[...first][0]}` : null, sort: `${first ?? ''}#${o.id}` },
+    nameReversed: { list: last ? `name:${[...last][0]}` : null, sort: `${last ?? ''}#${o.id}` },
   };
 }
 

@@ -102,9 +102,9 @@ export function fakeAbstracts(files: ReturnType<typeof fakeFiles>) {
       abstracts.set(abstract.id, structuredClone(abstract));
       return 'created';
     },
-    update: async (abstract, base) => {
+    update: async (abstract, previous) => {
       if (!abstracts.has(abstract.id)) return 'missing';
-      if (abstracts.get(abstract.id)!.updated_at !== base) return 'changed';
+      if (abstracts.get(abstract.id)!.updated_at !== previous.updated_at) return 'changed';
       if (!holds(abstract)) return 'files-taken';
       abstracts.set(abstract.id, structuredClone(abstract));
       return 'updated';
