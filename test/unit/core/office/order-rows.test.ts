@@ -13,8 +13,8 @@ describe('the lists of an order', () => {
   });
 
   it('flags a Local-rate order whose country is not China (Hong Kong too), and keeps a Chinese name written together', () => {
-    expect(orderListEntries(order({ rate: 250, primary_address_country: 'China, Hong Kong SAR' })).local.list).toBe('local-check');
-    expect(orderListEntries(order({ rate: 250 })).local.list).toBeNull();
+    expect(orderListEntries(order({ rate: 250, primary_address_country: 'China, Hong Kong SAR' })).local!.list).toBe('local-check');
+    expect(orderListEntries(order({ rate: 250 })).local!.list).toBeNull();
     const chinese = orderListEntries(order({ first_name: '伟', last_name: '张' }));
     expect([chinese.name, chinese.nameReversed]).toEqual([
       { list: 'name:伟', sort: '伟张#o1' },
