@@ -14,6 +14,7 @@ import { Construct } from 'constructs';
 import { effectiveGrants, type Grant, type RouteDef } from '../../functions/core/routes';
 import { stripeWorstCaseMs } from '../../functions/lib/payments/stripe-client';
 import { bundleFunction, projectRoot } from './bundling';
+import { logGroupNameOf } from './function-names';
 
 /** A route that calls the card provider (it reads the Stripe keys). */
 export const callsStripe = (route: RouteDef) => effectiveGrants(route).includes('secretsmanager:GetSecretValue');
@@ -56,15 +57,22 @@ export class ApiFunction extends Construct {
     const { route } = props;
     const payment = callsStripe(route);
     // Its own role, allowed to write its own log group and nothing else beyond its grants (no
-    // managed policy granting every log group of the account).
+    // managed policy granting every log group of the account). The log group is the function-logs
+    // stack's (function-logs-stack.ts), named by the function's name. The policy is the role's own
+    // (inline): a separate policy resource per function would take the API stack past
+    // CloudFormation's 500 resources.
+    const logGroup = logs.LogGroup.fromLogGroupName(this, 'Logs', logGroupNameOf(props.functionName));
+    const statements = policyStatements(effectiveGrants(route), Stack.of(this), { ...props, objectPrefix: route.objectPrefix });
+    const writeLogs = new iam.PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] });
+    const traces = new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] });
     const role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       description: `${route.method} ${route.path}`,
+      inlinePolicies: { route: new iam.PolicyDocument({ statements: [...statements, writeLogs, ...(payment ? [traces] : [])] }) },
     });
-    const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.THREE_MONTHS });
-    logGroup.grantWrite(role);
     this.fn = new lambda.Function(this, 'Fn', {
-      role,
+      // Everything it may do is in the inline policy above (X-Ray's too): nothing adds to it.
+      role: role.withoutPolicyUpdates(),
       functionName: props.functionName,
       code: functionCode(route.handler),
       handler: 'index.handler',
@@ -85,9 +93,7 @@ export class ApiFunction extends Construct {
       logGroup,
     });
 
-    const statements = policyStatements(effectiveGrants(route), Stack.of(this), { ...props, objectPrefix: route.objectPrefix });
-    for (const statement of statements) this.fn.addToRolePolicy(statement);
-    acknowledgeFindings(this, statements, payment);
+    acknowledgeFindings(this, role, [...statements, writeLogs], payment);
   }
 }
 
@@ -95,10 +101,11 @@ export class ApiFunction extends Construct {
  * The cdk-nag findings every API function has, each acknowledged with its reason (cdk-nag 3
  * matches a finding by its exact id, so the wildcard resources are resolved as it resolves them).
  */
-function acknowledgeFindings(scope: ApiFunction, statements: iam.PolicyStatement[], payment: boolean) {
-  acknowledgeWildcards(scope.fn.role!, statements);
+function acknowledgeFindings(scope: ApiFunction, role: iam.IRole, statements: iam.PolicyStatement[], payment: boolean) {
+  acknowledgeWildcards(role, statements);
   if (payment) {
-    Validations.of(scope.fn.role!).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray PutTraceSegments/PutTelemetryRecords take no resource (tracing of the payment routes).' });
+    const xray = 'X-Ray PutTraceSegments/PutTelemetryRecords take no resource (tracing of the payment routes).';
+    Validations.of(role).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: xray }, { id: 'Serverless-LambdaStarPermissions', reason: xray });
   }
   Validations.of(scope.fn).acknowledge(
     { id: 'AwsSolutions-L1', reason: 'Pinned to Node 22, the runtime the bundles target and the tests run on; moved deliberately, not by synth.' },
@@ -120,6 +127,8 @@ export function acknowledgeWildcards(role: iam.IRole, statements: iam.PolicyStat
     '/index/*': "Query on the table's own indexes (a route's grants name the table; its indexes are part of it).",
     '/users/*': 'Objects under users/ only: each key starts with the owner\'s id, which the handler checks against the session before signing.',
     '/exports/*': "Objects under exports/ only: the office's exports, written by the job worker and signed for an organiser behind the second factor.",
+    // The log streams of the function's own log group (CloudWatch names a group's streams by :*).
+    ':*': "The log streams of the function's own log group, which Lambda creates as it runs.",
   };
   for (const statement of statements) {
     for (const resource of statement.resources) {

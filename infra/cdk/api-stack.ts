@@ -15,8 +15,8 @@ import { addQueueWorkers } from './worker-function';
 /** What the access log's JSON line holds for a request answered by `route` (a metric filter reads it). */
 const routeKeyOf = (route: RouteDef) => `${route.method} ${API_BASE}${route.path}`;
 
-/** A route's function name: `congress-production-login`. */
-export const functionNameOf = (stage: string, routeId: string) => `congress-${stage}-${routeId}`;
+export { functionNameOf } from './function-names';
+import { functionNameOf } from './function-names';
 
 export interface ApiStackProps extends StackProps {
   stage: string;

@@ -1,5 +1,6 @@
 import type { App, Environment } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack';
+import { FunctionLogsStack } from './function-logs-stack';
 import { DataStack, tableNameOf, uploadsBucketNameOf } from './data-stack';
 import { EdgeStack } from './edge-stack';
 import { MailStack } from './mail-stack';
@@ -25,6 +26,7 @@ export function buildStacks(app: App, settings: PortalSettings) {
 
   const data = new DataStack(app, name('Data'), { ...common('Data', 'table, uploads, secrets'), stage });
   const mail = new MailStack(app, name('Mail'), { ...common('Mail', 'SES identity, configuration set, bounce worker'), mailDomain: settings.mailDomain, stage, tableName: tableNameOf(stage) });
+  const functionLogs = new FunctionLogsStack(app, name('Logs'), { ...common('Logs', "the API functions' log groups"), stage });
   const api = new ApiStack(app, name('Api'), {
     ...common('Api', 'HTTP API and one function per route'),
     stage,
@@ -41,6 +43,8 @@ export function buildStacks(app: App, settings: PortalSettings) {
     webhookConcurrency: settings.webhookConcurrency,
     domainNames: settings.customDomain?.domainNames,
   });
+  // The functions' log groups exist before the functions that write to them.
+  api.addDependency(functionLogs);
   const edge = new EdgeStack(app, name('Edge'), {
     env: { account: settings.account, region: 'us-east-1' },
     stackName: name('Edge'),

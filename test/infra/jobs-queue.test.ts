@@ -10,6 +10,7 @@ import { effectiveGrants, routeList } from '#core/routes';
 import { queues, visibilityTimeoutOf, workers } from '#core/workers';
 import { deployedStage, synthStage } from './synth';
 import { EXPORT_KEEP_DAYS } from '#core/office/exports';
+import { statementsOf } from './policies';
 
 let prod: ReturnType<typeof synthStage>;
 let api: Template;
@@ -25,10 +26,7 @@ const worker = workers.runOfficeJob;
 const queueName = 'congress-production-office-jobs';
 const idOfQueue = (name: string) => Object.entries(api.findResources('AWS::SQS::Queue')).find(([, q]) => q.Properties.QueueName === name)?.[0];
 const workerFnId = () => Object.keys(api.findResources('AWS::Lambda::Function', { Properties: { Description: worker.description } }))[0]!;
-const actionsOfRole = (roleId: string) =>
-  Object.values(api.findResources('AWS::IAM::Policy'))
-    .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
-    .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+const actionsOfRole = (roleId: string) => statementsOf(api, roleId);
 
 describe('the office-jobs queue', () => {
   it('has a TLS-only, encrypted queue whose messages go to its dead-letter queue after maxReceiveCount deliveries', () => {
@@ -80,9 +78,7 @@ describe('the office-jobs queue', () => {
 
   it('lets exactly the routes granted sqs:SendMessage send, to this queue only, and gives them its URL', () => {
     const senders = routeList.filter((r) => r.grants.some((g) => g === 'sqs:SendMessage'));
-    const statements = Object.values(api.findResources('AWS::IAM::Policy'))
-      .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
-      .filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
+    const statements = statementsOf(api).filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
     // The routes', and the worker's own (a job enqueues its next step).
     expect(statements).toHaveLength(senders.length + 1);
     for (const st of statements) expect(st.Resource).toEqual({ 'Fn::GetAtt': [idOfQueue(queueName), 'Arn'] });

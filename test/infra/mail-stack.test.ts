@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { effectiveGrants, routeList } from '#core/routes';
 import { workerList, workers } from '#core/workers';
 import { synthStage } from './synth';
+import { statementsOf } from './policies';
 
 let stacks: ReturnType<typeof synthStage>;
 let mail: Template;
@@ -96,9 +97,7 @@ describe('mail stack', () => {
 
 describe('sending through the configuration set', () => {
   it('allows ses:SendEmail on the identity and on the configuration set, in every function that sends', () => {
-    const statements = Object.values(api.findResources('AWS::IAM::Policy'))
-      .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
-      .filter((st) => [st.Action].flat().includes('ses:SendEmail'));
+    const statements = statementsOf(api).filter((st) => [st.Action].flat().includes('ses:SendEmail'));
     // The routes that send, and the queue workers made in the api stack (the office's mail jobs).
     const senders = [...routeList, ...workerList.filter((w) => w.trigger.kind === 'sqs')].filter((r) => effectiveGrants(r).includes('ses:SendEmail'));
     expect(senders.length).toBeGreaterThan(0);

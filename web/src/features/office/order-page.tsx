@@ -18,12 +18,16 @@ import { SmartLink } from '../../components/smart-link';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { paths } from '../../config/paths';
 import { ActionCard } from './action-card';
+import { AuditTable } from './audit-trail';
 import { officeApi, type OfficeOrderDetail } from './api';
 import { OfficeFrame } from './office-frame';
 
 const stepTitles = { 2: 'Registration', 3: 'Personal details', 4: 'Visa and hotel' } as const;
 const label = (field: string) => field.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '-' : String(value));
+/** The form's 0/1 answers (workshops, visa, hotel) as a person reads them. */
+const yesNo = new Set(['morning_workshop', 'afternoon_workshop', 'welcome_reception', 'gala_dinner', 'visa_required', 'hotel_book_required']);
+const shown = (field: string, value: unknown) =>
+  value === null || value === undefined || value === '' ? '-' : yesNo.has(field) && (value === 0 || value === 1) ? (value === 1 ? 'Yes' : 'No') : String(value);
 
 function Fields({ order }: { order: OfficeOrderDetail['order'] }) {
   return (
@@ -38,7 +42,7 @@ function Fields({ order }: { order: OfficeOrderDetail['order'] }) {
               {stepFields[step].map((f) => (
                 <DataList.Item key={f}>
                   <DataList.ItemLabel>{label(f)}</DataList.ItemLabel>
-                  <DataList.ItemValue wordBreak="break-word">{shown(order[f])}</DataList.ItemValue>
+                  <DataList.ItemValue wordBreak="break-word">{shown(f, order[f])}</DataList.ItemValue>
                 </DataList.Item>
               ))}
             </DataList.Root>
@@ -114,34 +118,6 @@ function Money({ d }: { d: OfficeOrderDetail }) {
   );
 }
 
-function Trail({ entries }: { entries: OfficeOrderDetail['audit'] }) {
-  if (entries.length === 0) return <Text color="gray.700">Nothing recorded yet.</Text>;
-  return (
-    <ScrollTable label="Audit trail" size="sm" aria-label="Audit trail">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>When</Table.ColumnHeader>
-          <Table.ColumnHeader>What</Table.ColumnHeader>
-          <Table.ColumnHeader>Who</Table.ColumnHeader>
-          <Table.ColumnHeader>Before</Table.ColumnHeader>
-          <Table.ColumnHeader>After</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {entries.map((e, i) => (
-          <Table.Row key={`${e.at}-${i}`}>
-            <Table.Cell whiteSpace="nowrap">{formatCstInstant(e.at)}</Table.Cell>
-            <Table.Cell fontFamily="mono">{e.action}</Table.Cell>
-            <Table.Cell>{`${e.actor.kind}${e.actor.email ? ` ${e.actor.email}` : e.actor.kind === 'command-line' ? ` ${e.actor.id}` : ''}`}</Table.Cell>
-            <Table.Cell fontSize="xs" fontFamily="mono" wordBreak="break-all" minW="10rem">{e.before ? JSON.stringify(e.before) : '-'}</Table.Cell>
-            <Table.Cell fontSize="xs" fontFamily="mono" wordBreak="break-all" minW="10rem">{e.after ? JSON.stringify(e.after) : '-'}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </ScrollTable>
-  );
-}
-
 type ReceivedValues = { reference: string; amount: string };
 
 export default function OrderPage() {
@@ -206,7 +182,7 @@ export default function OrderPage() {
               <Heading as="h2" size="lg">
                 Audit trail
               </Heading>
-              <Trail entries={detail.data.audit} />
+              <AuditTable entries={detail.data.audit} label="Audit trail" />
             </Stack>
           </>
         )}

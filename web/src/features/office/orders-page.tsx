@@ -30,7 +30,7 @@ const filterLabels: Record<(typeof orderFilterValues)[number], string> = {
   'rate:250': 'Local rate',
   visa: 'Visa letter needed',
   hotel: 'Hotel rooms booked',
-  'local-check': 'Local rate to check (country not China)',
+  'local-check': 'Local rate to check',
 };
 
 function filterOf(params: URLSearchParams): (typeof orderFilterValues)[number] {
