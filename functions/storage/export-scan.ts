@@ -6,36 +6,13 @@
  * MB; `npm run bench -- --only=office` measures the worker's peak memory) and sorted so that an
  * export reads in a stable order.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoredAbstract } from '#core/abstracts/ports';
 import type { User } from '#core/accounts/model';
 import type { ExportSource } from '#core/office/jobs';
 import type { MailSource } from '#core/office/send-mail';
 import type { StoredOrder } from '#core/orders/ports';
-import type { Payment, Refund, Subject } from '#core/payments/model';
-import { documentClient } from '#lib/aws/clients';
-import { env } from '#lib/env';
-
-type Item = Record<string, unknown>;
-
-/** Every item of the given entities, a page at a time. */
-export async function* scanEntities(entities: readonly string[]): AsyncGenerator<Item> {
-  let start: Item | undefined;
-  const values = Object.fromEntries(entities.map((e, i) => [`:e${i}`, e]));
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: env.tableName(),
-        FilterExpression: `#entity IN (${Object.keys(values).join(', ')})`,
-        ExpressionAttributeNames: { '#entity': 'entity' },
-        ExpressionAttributeValues: values,
-        ExclusiveStartKey: start,
-      }),
-    );
-    yield* page.Items ?? [];
-    start = page.LastEvaluatedKey;
-  } while (start);
-}
+import { allOrdersWithMoney } from './money-scan';
+import { scanEntities, type Item } from './scan';
 
 function recordOf<T>(item: Item): T {
   const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g1, gsi1sk: _s1, gsi2pk: _g2, gsi2sk: _s2, gsi3pk: _g3, gsi3sk: _s3, ...rest } = item;
@@ -50,26 +27,10 @@ const byTime = (a: { created_at: string }, b: { created_at: string }) => a.creat
 
 export const exportSource: ExportSource = {
   async orders() {
-    const orders = new Map<string, { order?: StoredOrder; payments: Payment[]; refunds: Refund[] }>();
-    const entry = (id: string) => {
-      let found = orders.get(id);
-      if (!found) orders.set(id, (found = { payments: [], refunds: [] }));
-      return found;
-    };
-    for await (const item of scanEntities(['order', 'payment', 'refund'])) {
-      if (item.entity === 'order') {
-        const order = recordOf<StoredOrder>(item);
-        entry(order.id).order = order;
-        continue;
-      }
-      const subject = item.subject as Subject | undefined;
-      if (subject?.kind !== 'order') continue;
-      if (item.entity === 'payment') entry(subject.id).payments.push(recordOf<Payment>(item));
-      else entry(subject.id).refunds.push(recordOf<Refund>(item));
-    }
-    return [...orders.values()]
+    // The orders with their payments and refunds, as the reconciliation reads them (oldest first).
+    return (await allOrdersWithMoney())
       .filter((o): o is typeof o & { order: StoredOrder } => o.order !== undefined)
-      .map((o) => ({ order: o.order, payments: o.payments.sort(byTime), refunds: o.refunds.sort(byTime) }))
+      .map((o) => ({ order: o.order, payments: o.ledger.payments, refunds: o.ledger.refunds }))
       .sort((a, b) => a.order.sequence - b.order.sequence);
   },
   async delegates() {

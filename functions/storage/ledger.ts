@@ -266,8 +266,8 @@ export function auditedLedger(
   };
 }
 
-/** Bank transfers the office is waiting for, oldest first: each with its order (one read per order). */
-export async function awaitedTransfers(limit = 200): Promise<{ payment: Payment; order: Record<string, unknown> | undefined }[]> {
+/** The first `limit` bank transfers the office is waiting for, oldest first (byOwner index). */
+async function awaitedPayments(limit: number): Promise<Payment[]> {
   const r = await documentClient().send(
     new QueryCommand({
       TableName: env.tableName(),
@@ -277,7 +277,12 @@ export async function awaitedTransfers(limit = 200): Promise<{ payment: Payment;
       Limit: limit,
     }),
   );
-  const payments = (r.Items ?? []).map((i) => strip<Payment>(i));
+  return (r.Items ?? []).map((i) => strip<Payment>(i));
+}
+
+/** Bank transfers the office is waiting for, oldest first: each with its order (one read per order). */
+export async function awaitedTransfers(limit = 200): Promise<{ payment: Payment; order: Record<string, unknown> | undefined }[]> {
+  const payments = await awaitedPayments(limit);
   return Promise.all(
     payments.map(async (payment) => {
       const order = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.order(payment.subject.owner_id, payment.subject.id) }));
@@ -288,15 +293,5 @@ export async function awaitedTransfers(limit = 200): Promise<{ payment: Payment;
 
 /** The transfer the office has waited for longest (one item read), or none. */
 export async function oldestAwaitedTransfer(): Promise<Payment | undefined> {
-  const r = await documentClient().send(
-    new QueryCommand({
-      TableName: env.tableName(),
-      IndexName: 'byOwner',
-      KeyConditionExpression: 'gsi1pk = :p',
-      ExpressionAttributeValues: { ':p': keys.awaitedTransfers },
-      Limit: 1,
-    }),
-  );
-  const item = r.Items?.[0];
-  return item ? strip<Payment>(item) : undefined;
+  return (await awaitedPayments(1))[0];
 }

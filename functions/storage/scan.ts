@@ -1,6 +1,7 @@
 /**
- * The whole table, for ADMIN COMMANDS only (`npm run reconcile`, `npm run office -- counters`):
- * a paginated Scan with consistent reads, never a request's read (no route grants dynamodb:Scan).
+ * The whole table, for admin commands (`npm run reconcile`, `npm run office -- counters`) and the
+ * office's job worker (exports, mail recipients), off the request path: a paginated Scan with
+ * consistent reads, never a request's read (no route grants dynamodb:Scan).
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '#lib/aws/clients';

@@ -57,11 +57,11 @@ test('an organiser exports the orders as CSV and finds a Chinese name intact', a
   await officeNav.getByRole('link', { name: 'Exports' }).click();
   await expect(page.getByRole('heading', { name: 'Exports', level: 1 })).toBeVisible();
   await expect(officeNav.getByRole('link', { name: 'Exports' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByText('No export has been made yet.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Export registration orders' }).click();
   await expect(page.getByRole('status')).toContainText('The export "Registration orders" is being prepared.');
-  const row = page.getByRole('table', { name: 'Exports' }).getByRole('row').filter({ hasText: 'Registration orders' });
+  // Newest first: under npm test the API tests' exports are in the list too.
+  const row = page.getByRole('table', { name: 'Exports' }).getByRole('row').filter({ hasText: 'Registration orders' }).first();
   await expect(row).toContainText('Ready', { timeout: 20_000 });
   await expect(row).toContainText(/orders-2024-08-01-1000\.csv/);
   await expectAccessible(page, 'office exports');

@@ -49,7 +49,7 @@ test('an organiser finds a delegate\'s orders, opens one and confirms part of it
   await expectAccessible(page, 'office dashboard');
 
   // The table, through the office navigation; a name found by its beginning, any case, no accents.
-  await page.getByRole('navigation', { name: 'Office' }).getByRole('link', { name: 'Orders' }).click();
+  await page.getByRole('navigation', { name: 'Office' }).getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Search' }).fill(name.toLowerCase().replace('ë', 'e').slice(0, 6));
   await page.getByRole('button', { name: 'Search', exact: true }).click();

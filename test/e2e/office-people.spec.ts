@@ -69,7 +69,7 @@ test('an organiser finds a delegate by name, opens their order and abstract, dow
 
   // Delegates: reached through the office navigation; found by the start of the family name.
   const officeNav = page.getByRole('navigation', { name: 'Office' });
-  await officeNav.getByRole('link', { name: 'Delegates' }).click();
+  await officeNav.getByRole('link', { name: 'Delegates', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Delegates', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Delegates' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'E-mail address or the start of a name' }).fill(family.slice(0, 9).toLowerCase());
@@ -129,7 +129,7 @@ test('an organiser finds a delegate by name, opens their order and abstract, dow
   await expect(page.getByRole('heading', { name: `Meiling ${family}`, level: 2 })).toBeVisible();
   await noSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/office-delegate-390.png', fullPage: true });
-  await officeNav.getByRole('link', { name: 'Delegates' }).click();
+  await officeNav.getByRole('link', { name: 'Delegates', exact: true }).click();
   await expect(page.getByRole('table', { name: 'Delegates' })).toBeVisible();
   await noSidewaysScroll(page);
 

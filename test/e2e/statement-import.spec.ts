@@ -50,8 +50,8 @@ test('the office imports a statement with a matched, a short and an unknown line
   await officeNav.getByRole('link', { name: 'Statement import' }).click();
   await expect(page.getByRole('heading', { name: 'Statement import', level: 1 })).toBeVisible();
   await expect(officeNav.getByRole('link', { name: 'Statement import' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByText('Nothing to resolve: every imported line is booked or discarded.')).toBeVisible();
-  await expectAccessible(page, 'statement import, empty');
+  // (Under npm test the portal is shared with the API tests, whose imports may have left lines to resolve.)
+  await expectAccessible(page, 'statement import');
 
   // The bank's CSV: its own column names, ; separated, decimal commas.
   const t = Date.now().toString(36);
@@ -113,7 +113,7 @@ test('the office imports a statement with a matched, a short and an unknown line
   await discard.getByRole('textbox', { name: 'Why it is set aside' }).fill('Not for the congress: sent back to the payer');
   await discard.getByRole('button', { name: 'Discard the line' }).click();
   await expect(page.getByText('The line is discarded with your note.')).toBeVisible();
-  await expect(page.getByText('Nothing to resolve: every imported line is booked or discarded.')).toBeVisible();
+  await expect(strayRow).toHaveCount(0);
   await expectAccessible(page, 'statement import, resolved');
 
   // The same file again changes nothing; the import is listed with its lines.

@@ -103,27 +103,34 @@ function ImportLines(props: { result: StatementImportResult; title: ReactNode })
       {result.lines.length === 0 ? (
         <Text color="gray.700">No line of money in was new in this file.</Text>
       ) : (
-        <ScrollTable label={`Lines of ${result.import.file_name}`} size="sm" aria-label={`Lines of ${result.import.file_name}`}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Date</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-              <Table.ColumnHeader>Payer</Table.ColumnHeader>
-              <Table.ColumnHeader>Text</Table.ColumnHeader>
-              <Table.ColumnHeader>Result</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {result.lines.map((line) => (
-              <Table.Row key={line.id}>
-                <LineCells line={line} />
-                <Table.Cell minW="14rem">{lineResult(line)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </ScrollTable>
+        <ResultTable label={`Lines of ${result.import.file_name}`} lines={result.lines} />
       )}
     </Stack>
+  );
+}
+
+/** Lines with what became of each (booked, and to which order, or why listed). */
+function ResultTable(props: { label: string; lines: StatementLineView[] }) {
+  return (
+    <ScrollTable label={props.label} size="sm" aria-label={props.label}>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Date</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+          <Table.ColumnHeader>Payer</Table.ColumnHeader>
+          <Table.ColumnHeader>Text</Table.ColumnHeader>
+          <Table.ColumnHeader>Result</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {props.lines.map((line) => (
+          <Table.Row key={line.id}>
+            <LineCells line={line} />
+            <Table.Cell minW="14rem">{lineResult(line)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </ScrollTable>
   );
 }
 
@@ -436,25 +443,7 @@ function DifferingLines(props: { lines: StatementLineView[] }) {
       {props.lines.length === 0 ? (
         <Text color="gray.700">Every booked line brought exactly what its order awaited.</Text>
       ) : (
-        <ScrollTable label="Booked with another amount" size="sm" aria-label="Booked with another amount">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Date</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-              <Table.ColumnHeader>Payer</Table.ColumnHeader>
-              <Table.ColumnHeader>Text</Table.ColumnHeader>
-              <Table.ColumnHeader>Result</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {props.lines.map((l) => (
-              <Table.Row key={l.id}>
-                <LineCells line={l} />
-                <Table.Cell minW="14rem">{lineResult(l)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </ScrollTable>
+        <ResultTable label="Booked with another amount" lines={props.lines} />
       )}
     </Stack>
   );
