@@ -153,6 +153,11 @@ export async function startMail(options: { port: number; host: string }) {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       if (req.method === 'POST' && readable(body).includes(MAIL_DOWN_MARK)) {
+        // As each API answers an error: SES v1 (query protocol) in XML, SES v2 (REST JSON) in JSON with its type in a header.
+        if ((req.url ?? '').startsWith('/v2/')) {
+          res.writeHead(503, { 'content-type': 'application/json', 'x-amzn-errortype': 'ServiceUnavailable' });
+          return res.end(JSON.stringify({ message: 'Local mail outage' }));
+        }
         res.writeHead(503, { 'content-type': 'text/xml' });
         return res.end('<ErrorResponse><Error><Type>Receiver</Type><Code>ServiceUnavailable</Code><Message>Local mail outage</Message></Error></ErrorResponse>');
       }
