@@ -30,6 +30,8 @@ describe('who may read the office orders', () => {
       expect((await call('GET', path, { at: T0 })).status).toBe(401);
       expect((await call('GET', path, { token: d.token, at: T0 })).status).toBe(403);
     }
+    expect((await call('POST', `/office/orders/${id}/cancel`, { at: T0, json: {} })).status).toBe(401);
+    expect((await call('POST', `/office/orders/${id}/cancel`, { token: d.token, at: T0, json: {} })).status).toBe(403);
   });
 });
 
@@ -110,5 +112,34 @@ describe('one order in the office', () => {
     ]);
     expect(detail.body.data.audit.map((a) => a.action)).toContain('order.checking');
     expect((await call('GET', '/office/orders/no-such-order', { token: o.token, at: T0 })).body.message).toBe(officeOrderMessages.notFound);
+  });
+});
+
+describe('the office cancels an order', () => {
+  it('as its delegate would: the refund of the policy today, only the amount shown, requested by the office', async () => {
+    const d = await newDelegate('office-cancel');
+    const { id, reference } = await placeOrder(d.token);
+    expect((await call('POST', `/registration/submission/transfer-payment/${id}`, { token: d.token, at: T0, json: { type: 'done' } })).status).toBe(200);
+    const o = await officeSession('cancel-office', T0);
+    expect((await call('POST', `/office/transfers/${reference}/received`, { token: o.token, at: T0, json: { amount: '650.00' } })).status).toBe(200);
+
+    type Detail = { can_cancel: boolean; cancellation: { refund_amount: string } | null; order: { status_name: string }; refunds: { requested_by: string; amount: string }[] };
+    const detail = async () => (await call<Detail>('GET', `/office/orders/${id}`, { token: o.token, at: T0 })).body.data;
+    const before = await detail();
+    expect(before.can_cancel).toBe(true);
+    const refund = before.cancellation!.refund_amount;
+    expect(Number(refund)).toBeGreaterThan(0);
+
+    const stale = await call('POST', `/office/orders/${id}/cancel`, { token: o.token, at: T0, json: { expected_refund: '1.00' } });
+    expect(stale.status).toBe(409);
+    expect((await detail()).order.status_name).toBe('Paid');
+
+    const cancelled = await call<{ refund_amount: string }>('POST', `/office/orders/${id}/cancel`, { token: o.token, at: T0, json: { expected_refund: refund } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const after = await detail();
+    // Paid by bank transfer: the refund waits for the office to send it.
+    expect([after.order.status_name, after.can_cancel]).toEqual(['Refunding', false]);
+    expect(after.refunds.map((r) => [r.requested_by, r.amount])).toEqual([['office', refund]]);
+    expect((await call('POST', `/office/orders/${id}/cancel`, { token: o.token, at: T0, json: { expected_refund: refund } })).status).toBe(403);
   });
 });

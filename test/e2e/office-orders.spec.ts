@@ -77,6 +77,17 @@ test('an organiser finds a delegate\'s orders, opens one and confirms part of it
   await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText('transfer.confirmed');
   await expectAccessible(page, 'office order');
 
+  // The rest arrives; the paid order can then be cancelled by the office as its delegate would.
+  await confirm.getByRole('textbox', { name: 'Amount received (US$)' }).fill('150.00');
+  await confirm.getByRole('button', { name: 'Confirm the transfer' }).click();
+  await expect(page.getByText(/received US\$250\.00/)).toBeVisible();
+  const cancel = page.getByRole('form', { name: 'Cancel the order' });
+  await expect(page.getByRole('region', { name: 'Cancel' })).toContainText('by the refund policy today, US$200.00 goes back by bank transfer');
+  await cancel.getByRole('button', { name: /^Cancel the order with a refund of US\$\d+\.\d{2}$/ }).click();
+  await expect(page.getByText(/\): Refunding$/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Refunds' })).toContainText('asked by office');
+  await expect(cancel).toHaveCount(0);
+
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/office-order-390.png', fullPage: true });

@@ -7,7 +7,8 @@ import type { AuditEntry } from '../audit/audit';
 import { invalid, notFound } from '../errors';
 import { wireAmount } from '../money';
 import type { StoredOrder } from '../orders/ports';
-import { orderStatusNames } from '../orders/states';
+import { orderActions, orderStatusNames } from '../orders/states';
+import { cancelOrder, cancellationPreview, type OrderDeps } from '../orders/orders';
 import type { SubjectLedger } from '../payments/ports';
 import { orderRow, readOrderSearch, type OrderRow } from './order-rows';
 import { cursorMessage, type OrderFilter } from './schemas';
@@ -59,7 +60,7 @@ export async function listOfficeOrders(deps: OfficeOrderReads, query: { filter: 
 
 const money = (cents: number) => wireAmount(cents);
 
-export async function officeOrder(deps: OfficeOrderReads, orderId: string) {
+export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: Date) {
   const row = await deps.rowOf(orderId);
   const order = row && (await deps.get(row.owner_id, orderId));
   if (!order) throw notFound(officeOrderMessages.notFound);
@@ -80,5 +81,18 @@ export async function officeOrder(deps: OfficeOrderReads, orderId: string) {
     refunds: ledger.refunds.map((r) => ({ id: r.id, method: r.method, state: r.state, amount: money(r.amount), reason: r.reason, requested_by: r.requested_by, created_at: r.created_at, done_at: r.done_at ?? null, failure_reason: r.failure_reason ?? null })),
     audit: [...audit].reverse(),
     passport,
+    /** What cancelling would refund now (the delegate's policy), when the order can be cancelled. */
+    cancellation: cancellationPreview(order, ledger, now),
+    can_cancel: orderActions(order.payment_status, Boolean(order.refund_failed_at)).cancel && !order.refund_failed_at,
   };
+}
+
+/**
+ * The office cancels an order as its delegate would (the same rule, refund and mails), with the
+ * office named as who asked for the refund; `expectedRefund` is the refund the organiser was shown.
+ */
+export async function officeCancelOrder(deps: OrderDeps, reads: Pick<OfficeOrderReads, 'rowOf'>, orderId: string, expectedRefund: string | undefined, now: Date) {
+  const row = await reads.rowOf(orderId);
+  if (!row) throw notFound(officeOrderMessages.notFound);
+  return cancelOrder(deps, row.owner_id, orderId, expectedRefund, now, 'office');
 }

@@ -137,7 +137,7 @@ function cancellationQuote(order: StoredOrder, money: SubjectLedger, now: Date) 
 }
 
 /** What the delegate is shown before cancelling a paid order: the exact refund and its rule. */
-function cancellationPreview(order: StoredOrder, money: SubjectLedger | undefined, now: Date) {
+export function cancellationPreview(order: StoredOrder, money: SubjectLedger | undefined, now: Date) {
   if (!orderActions(order.payment_status, Boolean(order.refund_failed_at)).cancel || !money) return null;
   const quote = cancellationQuote(order, money, now);
   return {
@@ -507,7 +507,7 @@ export async function chooseTransfer(deps: OrderDeps, ownerId: string, id: strin
  * today, at most what its payments can still give back. `expectedRefund` (what the page showed)
  * guards against a new period starting, or money going back, meanwhile.
  */
-export async function cancelOrder(deps: OrderDeps, ownerId: string, id: string, expectedRefund: string | undefined, now: Date) {
+export async function cancelOrder(deps: OrderDeps, ownerId: string, id: string, expectedRefund: string | undefined, now: Date, by: 'delegate' | 'office' = 'delegate') {
   const order = await ownOrder(deps, ownerId, id);
   if (order.payment_status === ORDER_STATUS.paid && order.refund_failed_at) throw forbidden(orderResultMessages.refundWithOffice);
   if (!orderActions(order.payment_status).cancel) throw forbidden(orderResultMessages.cancelNotAllowed);
@@ -528,7 +528,7 @@ export async function cancelOrder(deps: OrderDeps, ownerId: string, id: string, 
       subject: subjectOf(order),
       from: refundPlan(money.payments, money.refunds, quote.refund),
       reason: 'cancellation',
-      by: 'delegate',
+      by,
       // Over the order as it was read for the quote: a change since makes the delegate look again.
       change: () => change(order, 'cancel-with-refund', now, { cancelled_at: now.toISOString() }),
     },

@@ -5,4 +5,4 @@ import { officeOrderReads } from '#lib/office-order-deps';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** GET /office/orders/{id}: one order in full, with its payments, refunds, passport scan (a short-lived link) and audit trail. */
-export const handler = defineDelegateHandler(routes.getOfficeOrder, { params: officeOrderIdSchema }, ({ params }) => officeOrder(officeOrderReads, params.id));
+export const handler = defineDelegateHandler(routes.getOfficeOrder, { params: officeOrderIdSchema }, ({ params, now }) => officeOrder(officeOrderReads, params.id, now));

@@ -34,6 +34,7 @@ export const officeApi = {
   orders: (query: { filter: string; q: string; cursor?: string }) =>
     callApi<{ rows: OrderRow[]; next: string | null; search: 'reference' | 'email' | 'name' | null }>(routes.listOfficeOrders, { query }),
   order: (id: string) => callApi<OfficeOrderDetail>(routes.getOfficeOrder, { params: { id } }),
+  cancelOrder: (id: string, expected_refund: string) => callApiForMessage<{ refund_amount: string }>(routes.cancelOfficeOrder, { params: { id }, body: { expected_refund } }),
   dashboard: () => callApi<DashboardView>(routes.getDashboard),
   awaitedTransfers: () => callApi<{ items: AwaitedTransferRow[] }>(routes.listAwaitedTransfers),
   paymentSettings: () => callApi<{ bank_account: BankAccount | null; version: number }>(routes.getPaymentSettings),
@@ -104,4 +105,6 @@ export interface OfficeOrderDetail {
   refunds: { id: string; method: string; state: string; amount: string; reason: string; requested_by: string; created_at: string; done_at: string | null; failure_reason: string | null }[];
   audit: AuditEntry[];
   passport: { name: string; url: string } | null;
+  cancellation: { refund_amount: string; fee: string; already_refunded: string; valid_until_text: string | null; method: string | null } | null;
+  can_cancel: boolean;
 }

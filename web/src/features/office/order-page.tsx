@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Resolver } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
+import * as z from 'zod/mini';
 import { transferReceivedForm } from '#core/office/schemas';
 import { stepFields } from '#core/orders/schemas';
 import { formatWireUsd } from '#core/money';
@@ -162,6 +163,25 @@ export default function OrderPage() {
                 />
               )}
             </Stack>
+            {detail.data.can_cancel && detail.data.cancellation && (
+              <Stack gap="3" as="section" aria-label="Cancel">
+                <Heading as="h2" size="lg">
+                  Cancel
+                </Heading>
+                <ActionCard<Record<string, never>>
+                  title="Cancel the order"
+                  description={`As if the delegate cancelled it: by the refund policy today, ${formatWireUsd(detail.data.cancellation.refund_amount)} goes back${
+                    detail.data.cancellation.method === 'transfer' ? ' by bank transfer (the office sends it and records it)' : detail.data.cancellation.method === 'card' ? ' to the card' : ''
+                  }${detail.data.cancellation.valid_until_text ? ` (this amount until ${detail.data.cancellation.valid_until_text})` : ''}. The delegate is mailed.`}
+                  resolver={zodResolver(z.object({})) as Resolver<Record<string, never>>}
+                  defaults={{}}
+                  fields={null}
+                  submitLabel={`Cancel the order with a refund of ${formatWireUsd(detail.data.cancellation.refund_amount)}`}
+                  run={() => officeApi.cancelOrder(detail.data.order.id, detail.data.cancellation!.refund_amount)}
+                  onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })}
+                />
+              </Stack>
+            )}
             <Stack gap="3" as="section" aria-label="What the delegate entered">
               <Heading as="h2" size="lg">
                 What the delegate entered
