@@ -78,6 +78,8 @@ export const officeLimits = {
   wrongCodesPerOrganiser: { limit: 5, windowSeconds: 15 * 60 },
   wrongCodesPerClient: { limit: 50, windowSeconds: 15 * 60 },
   recoveryCodes: 10,
+  /** Rows of the office's order table per page: by default, and the most one page may ask for. */
+  orderPage: { rows: 25, maxRows: 100 },
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { officeLimits } from '../config/conference';
 import { csvMappingSchema } from './statement';
 
 const codeMessage = 'Please enter the 6-digit code from your authenticator app.';
@@ -38,6 +39,7 @@ export const referenceForm = z.object({ reference: officeReference });
 export const cursorMessage = 'This page link is no longer valid. Start again from the first page.';
 const cursorField = z.optional(z.string({ message: cursorMessage }).check(z.maxLength(2000, cursorMessage)));
 
+const rowsMessage = `Please ask for 1 to ${officeLimits.orderPage.maxRows} rows.`;
 const orderFilterMessage = 'Please choose a filter from the list.';
 /** The order table's filters: one list each (core/office/order-rows.ts). */
 export const orderFilterValues = ['all', 'status:0', 'status:2', 'status:1', 'status:-2', 'status:-1', 'method:card', 'method:transfer', 'rate:650', 'rate:250', 'visa', 'hotel', 'local-check'] as const;
@@ -47,7 +49,10 @@ export const officeOrdersQuery = z.object({
   filter: z._default(z.enum(orderFilterValues, { message: orderFilterMessage }), 'all'),
   q: z._default(z.string().check(z.maxLength(200, 'The search is too long.')), ''),
   cursor: cursorField,
-  limit: z._default(z.pipe(z.string(), z.transform(Number)).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 100, 'Please ask for 1 to 100 rows.')), 25),
+  limit: z._default(
+    z.pipe(z.string(), z.transform(Number)).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= officeLimits.orderPage.maxRows, rowsMessage)),
+    officeLimits.orderPage.rows,
+  ),
 });
 export const officeOrderIdSchema = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'No such order.')) });
 // The office's lists and searches (delegates, abstracts, the audit log).
