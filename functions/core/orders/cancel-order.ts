@@ -1,5 +1,5 @@
 /** Cancelling a paid order with the refund the policy gives today. */
-import { AppError, conflict, forbidden } from '../errors';
+import { AppError, conflict, forbidden, invalid } from '../errors';
 import { wireAmount } from '../money';
 import { formatCstInstant } from '../time';
 import type { SubjectLedger } from '../payments/ports';
@@ -41,13 +41,28 @@ export function cancellationPreview(order: StoredOrder, money: SubjectLedger | u
   };
 }
 
+export interface CancelOptions {
+  by?: 'delegate' | 'office';
+  /**
+   * The office gives back another amount than the policy's: at most what the order's payments can
+   * still give back, with its reason (kept on the refund, in the audit entry and in the mail).
+   */
+  other?: { amount: number; note: string };
+}
+
+/**
+ * POST /registration/submission/refund/{id}: cancels a paid order with the refund of the policy
+ * today, at most what its payments can still give back. `expectedRefund` (what the page showed)
+ * guards against a new period starting, or money going back, meanwhile. The office may give
+ * another amount (`options.other`).
+ */
 export async function cancelOrder(
   deps: OrderDeps,
   ownerId: string,
   id: string,
   expectedRefund: string | undefined,
   now: Date,
-  by: 'delegate' | 'office' = 'delegate',
+  { by = 'delegate', other }: CancelOptions = {},
 ) {
   const order = await ownOrder(deps, ownerId, id);
   if (order.payment_status === ORDER_STATUS.paid && order.refund_failed_at)
@@ -55,25 +70,32 @@ export async function cancelOrder(
   if (!orderActions(order.payment_status).cancel) throw forbidden(orderResultMessages.cancelNotAllowed);
   const money = await deps.payments.ledger.ofSubject(subjectOf(order));
   const quote = cancellationQuote(order, money, now);
-  if (expectedRefund !== undefined && expectedRefund !== wireAmount(quote.refund)) {
+  if (!other && expectedRefund !== undefined && expectedRefund !== wireAmount(quote.refund)) {
     throw new AppError('conflict', orderResultMessages.refundChanged, {
       cancellation: cancellationPreview(order, money, now),
     });
   }
-  if (quote.refund === 0) {
+  const left = refundableOf(money.payments, money.refunds);
+  if (other && other.amount > left) {
+    const message = orderResultMessages.refundAboveLeft(left);
+    throw invalid(message, { refund_amount: message });
+  }
+  const amount = other ? other.amount : quote.refund;
+  if (amount === 0) {
     const move = change(order, 'cancel-without-refund', now, { cancelled_at: now.toISOString() })!;
     if ((await deps.payments.ledger.commit({ subject: move })) !== 'ok')
       throw conflict(orderResultMessages.changedElsewhere);
-    await send(deps, order.owner_email, cancelledWithoutRefundMail(order), 'cancelled without refund');
-    return { message: orderResultMessages.cancelledWithoutRefund, data: { refund_amount: wireAmount(0) } };
+    await send(deps, order.owner_email, cancelledWithoutRefundMail(order, other?.note), 'cancelled without refund');
+    return { message: other ? orderResultMessages.cancelledByOffice : orderResultMessages.cancelledWithoutRefund, data: { refund_amount: wireAmount(0) } };
   }
   await requestRefund(
     deps.payments,
     {
       subject: subjectOf(order),
-      from: refundPlan(money.payments, money.refunds, quote.refund),
+      from: refundPlan(money.payments, money.refunds, amount),
       reason: 'cancellation',
       by,
+      note: other?.note,
       // Over the order as it was read for the quote: a change since makes the delegate look again.
       change: () => change(order, 'cancel-with-refund', now, { cancelled_at: now.toISOString() }),
     },
@@ -81,6 +103,6 @@ export async function cancelOrder(
   );
   return {
     message: orderResultMessages.cancelledWithRefund,
-    data: { refund_amount: wireAmount(quote.refund) },
+    data: { refund_amount: wireAmount(amount) },
   };
 }

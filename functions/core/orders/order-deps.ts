@@ -11,6 +11,7 @@
 import { type BankAccount } from '../office/payment-settings';
 import { conference, deadlines, registration2024 } from '../config/conference';
 import { forbidden, notFound } from '../errors';
+import { formatMoney } from '../money';
 import { formatCstDeadline, formatCstInstant, isBefore } from '../time';
 import type { Logger, Mail, Mailer } from '../accounts/ports';
 import type { FileStore } from '../uploads/ports';
@@ -38,6 +39,8 @@ export const orderResultMessages = {
     'The refund amount has changed since the page was shown (a new refund period has begun). Please look at it again.',
   cancelledWithRefund: 'The order is cancelled. The refund is on its way.',
   cancelledWithoutRefund: 'The order is cancelled. There is no refund from 15 October 2024.',
+  cancelledByOffice: 'The order is cancelled without a refund.',
+  refundAboveLeft: (left: number) => `The refund can be at most ${formatMoney(left)}: what the order's payments can still give back.`,
   passportNotFound: 'The uploaded passport page was not found. Please upload it again.',
 } as const;
 

@@ -32,6 +32,8 @@ export interface RefundRequest {
   from: { paymentId: string; amount: number }[];
   reason: RefundReason;
   by: RefundRequester;
+  /** The office's reason for an amount other than the policy's, kept on each refund. */
+  note?: string;
   /** The subject's change that comes with the request (e.g. an order to Refunding), on the reading it is made over. */
   change: (payable: Payable) => SubjectChange | null;
 }
@@ -51,7 +53,8 @@ export async function requestRefund(deps: PaymentsDeps, request: RefundRequest, 
     const payment = payments.find((p) => p.id === piece.paymentId);
     if (!payment || piece.amount > refundable(payment, refunds))
       throw conflict(paymentMessages.refundTooLarge);
-    created.push({ refund: newRefund(deps, payment, piece.amount, request.reason, request.by, at), payment });
+    const refund = newRefund(deps, payment, piece.amount, request.reason, request.by, at);
+    created.push({ refund: request.note ? { ...refund, note: request.note } : refund, payment });
     writes.push(written(touchPayment(payment, at), payment));
   }
   const change = payable ? request.change(payable) : null;
