@@ -100,6 +100,14 @@ test('an organiser finds a delegate\'s orders, opens one and confirms part of it
   expect(refunded.reduce((sum, cell) => sum + Number(cell.replace(/[^\d.]/g, '')), 0)).toBe(120);
   await expect(cancel).toHaveCount(0);
 
+  // The delegate lost the cancellation mail: the office sends it again.
+  const resend = page.getByRole('form', { name: 'Send a mail again' });
+  await expect(resend.getByRole('radio')).toHaveCount(4);
+  await resend.getByText('Order cancelled, refund on its way').click();
+  await resend.getByRole('button', { name: 'Send again' }).click();
+  await expect(resend.getByRole('status')).toContainText('"Order cancelled, refund on its way" has been sent again to');
+  await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText('mail.resent');
+
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/office-order-390.png', fullPage: true });

@@ -12,6 +12,7 @@ import { cancellationPreview } from '../orders/cancel-order';
 import { refundableOf } from '../payments/refunds';
 import type { SubjectLedger } from '../payments/ports';
 import { orderRow, readOrderSearch, type OrderRow } from './order-rows';
+import { resendableMails } from './resend-order-mail';
 import { cursorMessage, type OrderFilter } from './schemas';
 
 export const officeOrderMessages = {
@@ -84,6 +85,8 @@ export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: 
     passport,
     /** What cancelling would refund now (the delegate's policy), when the order can be cancelled. */
     cancellation: cancellationPreview(order, ledger, now),
+    /** The order's mails the office can send again. */
+    mails: resendableMails(order, ledger),
     /** The most another refund can be: what the order's payments can still give back. */
     refundable: money(refundableOf(ledger.payments, ledger.refunds)),
     can_cancel: orderActions(order.payment_status, Boolean(order.refund_failed_at)).cancel && !order.refund_failed_at,

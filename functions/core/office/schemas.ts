@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { officeLimits } from '../config/conference';
 import { csvMappingSchema } from './statement';
+import { orderMailKinds, resendMessages } from './order-mail-kinds';
 
 const codeMessage = 'Please enter the 6-digit code from your authenticator app.';
 /** A 6-digit code (spaces as some apps show them are allowed). */
@@ -123,3 +124,6 @@ export const officeCancelSchema = z
   );
 export type OfficeCancel = z.output<typeof officeCancelSchema>;
 export type OfficeCancelInput = z.input<typeof officeCancelSchema>;
+
+/** Which of an order's mails to send again. */
+export const resendOrderMailSchema = z.object({ mail: z.enum(orderMailKinds, { message: resendMessages.kind }) });

@@ -12,6 +12,7 @@ import type { StatementImportView, StatementLineView } from '#core/office/import
 import type { CsvMapping } from '#core/office/statement';
 import type { ExportKind } from '#core/office/exports';
 import type { OfficeCancelInput } from '#core/office/schemas';
+import type { OrderMailKind } from '#core/office/order-mail-kinds';
 import type { JobView } from '#core/office/jobs';
 import type { MailSpec, RecipientResult } from '#core/office/mail-jobs';
 import { callApi, callApiForMessage } from '../../lib/api-client';
@@ -35,6 +36,7 @@ export const officeApi = {
   orders: (query: { filter: string; q: string; cursor?: string }) =>
     callApi<{ rows: OrderRow[]; next: string | null; search: 'reference' | 'email' | 'name' | null }>(routes.listOfficeOrders, { query }),
   order: (id: string) => callApi<OfficeOrderDetail>(routes.getOfficeOrder, { params: { id } }),
+  resendOrderMail: (id: string, mail: OrderMailKind) => callApiForMessage<{ sent: boolean }>(routes.resendOrderMail, { params: { id }, body: { mail } }),
   cancelOrder: (id: string, body: OfficeCancelInput) => callApiForMessage<{ refund_amount: string }>(routes.cancelOfficeOrder, { params: { id }, body }),
   dashboard: () => callApi<DashboardView>(routes.getDashboard),
   awaitedTransfers: () => callApi<{ items: AwaitedTransferRow[] }>(routes.listAwaitedTransfers),
@@ -108,6 +110,8 @@ export interface OfficeOrderDetail {
   passport: { name: string; url: string } | null;
   /** The most another refund can be. */
   refundable: string;
+  /** The order's mails the office can send again. */
+  mails: { kind: OrderMailKind; label: string }[];
   cancellation: { refund_amount: string; fee: string; already_refunded: string; valid_until_text: string | null; method: string | null } | null;
   can_cancel: boolean;
 }

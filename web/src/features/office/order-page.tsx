@@ -19,6 +19,7 @@ import { ScrollTable } from '../../components/ui/scroll-table';
 import { paths } from '../../config/paths';
 import { ActionCard } from './action-card';
 import { CancelOrderCard } from './cancel-order-card';
+import { ResendMailCard } from './resend-mail-card';
 import { AuditTable } from './audit-trail';
 import { officeApi, type OfficeOrderDetail } from './api';
 import { OfficeFrame } from './office-frame';
@@ -171,6 +172,12 @@ export default function OrderPage() {
                 <CancelOrderCard detail={detail.data} />
               </Stack>
             )}
+            <Stack gap="3" as="section" aria-label="Mails">
+              <Heading as="h2" size="lg">
+                Mails
+              </Heading>
+              <ResendMailCard detail={detail.data} />
+            </Stack>
             <Stack gap="3" as="section" aria-label="What the delegate entered">
               <Heading as="h2" size="lg">
                 What the delegate entered
