@@ -12,7 +12,7 @@
  *
  * Office-only: TanStack lives in the office's lazy chunks, never in a delegate's bundle.
  */
-import { Box, HStack, Table, type TableCellProps, type TableColumnHeaderProps } from '@chakra-ui/react';
+import { Field, HStack, NativeSelect, Table, type TableCellProps, type TableColumnHeaderProps } from '@chakra-ui/react';
 import {
   createColumnHelper,
   functionalUpdate,
@@ -57,6 +57,21 @@ export interface CursorPages {
   param: string;
   /** The continuation the server gave for the page after this one; null on the last page. */
   next: string | null;
+  /** Rows per page, when the list lets the organiser choose (the server takes it as its limit). */
+  sizes?: PageSizes;
+}
+
+/** A choice of rows per page, kept in the address parameter `param` (absent: `standard`). */
+export interface PageSizes {
+  param: string;
+  choices: readonly number[];
+  standard: number;
+}
+
+/** The rows per page the address asks for (one of the choices), for the page's query and the table. */
+export function pageSizeOf(params: URLSearchParams, sizes: PageSizes): number {
+  const asked = Number(params.get(sizes.param));
+  return sizes.choices.includes(asked) ? asked : sizes.standard;
 }
 
 /** The address of the page `index` steps from the first, reachable from this one (first, previous, next). */
@@ -77,6 +92,17 @@ function useCursorAddresses(pages: CursorPages | undefined) {
     const query = p.toString();
     return query ? `${pathname}?${query}` : pathname;
   };
+  /** The first page at another page size (the cursors of one size do not cut the list where another would). */
+  const sizedHref = (size: number) => {
+    const p = new URLSearchParams(params);
+    p.delete(pages!.param);
+    p.delete(beforeParam);
+    const sizes = pages!.sizes!;
+    if (size === sizes.standard) p.delete(sizes.param);
+    else p.set(sizes.param, String(size));
+    const query = p.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
   const hrefFor = (index: number): string | undefined => {
     if (!pages) return undefined;
     if (index === 0) return at({ before: [] });
@@ -84,7 +110,8 @@ function useCursorAddresses(pages: CursorPages | undefined) {
     if (index === pageIndex - 1) return at({ cursor: before.at(-1), before: before.slice(0, -1) });
     return undefined;
   };
-  return { pageIndex, hrefFor };
+  const pageSize = pages?.sizes ? pageSizeOf(params, pages.sizes) : undefined;
+  return { pageIndex, pageSize, hrefFor, sizedHref };
 }
 
 export interface OfficeTableProps<Row extends RowData> {
@@ -101,9 +128,9 @@ export interface OfficeTableProps<Row extends RowData> {
 
 export function OfficeTable<Row extends RowData>({ label, columns, rows, rowId, empty, pages }: OfficeTableProps<Row>) {
   const navigate = useNavigate();
-  const { pageIndex, hrefFor } = useCursorAddresses(pages);
-  // pageSize only describes the page the server sent: with no paginated row model registered nothing slices it.
-  const pagination: PaginationState = { pageIndex, pageSize: Math.max(rows.length, 1) };
+  const { pageIndex, pageSize, hrefFor, sizedHref } = useCursorAddresses(pages);
+  // The server cuts the page (no paginated row model is registered): pageSize is what it was asked for.
+  const pagination: PaginationState = { pageIndex, pageSize: pageSize ?? Math.max(rows.length, 1) };
   const table = useTable({
     features: officeTableFeatures,
     columns,
@@ -114,7 +141,8 @@ export function OfficeTable<Row extends RowData>({ label, columns, rows, rowId, 
     pageCount: pages?.next ? -1 : pageIndex + 1,
     state: { pagination },
     onPaginationChange: (updater: Updater<PaginationState>) => {
-      const href = hrefFor(functionalUpdate(updater, pagination).pageIndex);
+      const next = functionalUpdate(updater, pagination);
+      const href = pages?.sizes && next.pageSize !== pagination.pageSize ? sizedHref(next.pageSize) : hrefFor(next.pageIndex);
       if (href) void navigate(href);
     },
   });
@@ -168,14 +196,31 @@ export function OfficeTable<Row extends RowData>({ label, columns, rows, rowId, 
           </Table.Body>
         </ScrollTable>
       )}
-      {pages && (table.getCanPreviousPage() || table.getCanNextPage()) && (
-        <Box>
-          <HStack as="nav" aria-label={`Pages of ${label.toLowerCase()}`} gap="4" wrap="wrap">
-            {pageIndex > 1 && pageLink('First page', 0, () => table.firstPage())}
-            {table.getCanPreviousPage() && pageLink('Previous page', pageIndex - 1, () => table.previousPage())}
-            {table.getCanNextPage() && pageLink('Next page', pageIndex + 1, () => table.nextPage())}
-          </HStack>
-        </Box>
+      {pages && (pages.sizes || table.getCanPreviousPage() || table.getCanNextPage()) && (
+        <HStack gap="6" wrap="wrap" align="center">
+          {(table.getCanPreviousPage() || table.getCanNextPage()) && (
+            <HStack as="nav" aria-label={`Pages of ${label.toLowerCase()}`} gap="4" wrap="wrap">
+              {pageIndex > 1 && pageLink('First page', 0, () => table.firstPage())}
+              {table.getCanPreviousPage() && pageLink('Previous page', pageIndex - 1, () => table.previousPage())}
+              {table.getCanNextPage() && pageLink('Next page', pageIndex + 1, () => table.nextPage())}
+            </HStack>
+          )}
+          {pages.sizes && (
+            <Field.Root orientation="horizontal" w="auto" gap="2">
+              <Field.Label whiteSpace="nowrap">Rows per page</Field.Label>
+              <NativeSelect.Root size="sm" w="5.5rem">
+                <NativeSelect.Field value={pagination.pageSize} onChange={(e) => table.setPageSize(Number(e.currentTarget.value))}>
+                  {pages.sizes.choices.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          )}
+        </HStack>
       )}
     </>
   );

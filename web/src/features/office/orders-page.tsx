@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { orderFilterValues } from '#core/office/schemas';
+import { officeLimits } from '#core/config/conference';
 import { formatWireUsd } from '#core/money';
 import { formatCstInstant } from '#core/time';
 import type { OrderRow } from '#core/office/order-rows';
@@ -17,7 +18,7 @@ import { SmartLink } from '../../components/smart-link';
 import { pathTo, paths } from '../../config/paths';
 import { officeApi } from './api';
 import { OfficeFrame } from './office-frame';
-import { OfficeTable, officeColumnHelper } from './office-table';
+import { OfficeTable, officeColumnHelper, pageSizeOf, type PageSizes } from './office-table';
 
 const filterLabels: Record<(typeof orderFilterValues)[number], string> = {
   all: 'All orders',
@@ -34,6 +35,8 @@ const filterLabels: Record<(typeof orderFilterValues)[number], string> = {
   hotel: 'Hotel rooms booked',
   'local-check': 'Local rate to check',
 };
+
+const orderPageSizes: PageSizes = { param: 'rows', choices: officeLimits.orderPage.choices, standard: officeLimits.orderPage.rows };
 
 const column = officeColumnHelper<OrderRow>();
 
@@ -91,11 +94,17 @@ export default function OrdersPage() {
   const filter = filterOf(params);
   const q = params.get('q') ?? '';
   const cursor = params.get('page') ?? undefined;
+  const limit = pageSizeOf(params, orderPageSizes);
   const [typed, setTyped] = useState(q);
-  const list = useQuery({ queryKey: ['office', 'orders', filter, q, cursor], queryFn: () => officeApi.orders({ filter, q, ...(cursor ? { cursor } : {}) }), placeholderData: keepPreviousData });
-  // A new filter or search starts again from its first page.
+  const list = useQuery({
+    queryKey: ['office', 'orders', filter, q, cursor, limit],
+    queryFn: () => officeApi.orders({ filter, q, limit, ...(cursor ? { cursor } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+  // A new filter or search starts again from its first page (at the same rows per page).
   const go = (next: { filter?: string; q?: string }) => {
     const p = new URLSearchParams();
+    if (params.has(orderPageSizes.param)) p.set(orderPageSizes.param, String(limit));
     const f = next.filter ?? filter;
     if (f !== 'all') p.set('filter', f);
     const text = next.q ?? q;
@@ -151,7 +160,7 @@ export default function OrdersPage() {
             columns={orderColumns}
             rows={list.data.rows}
             rowId={(r) => r.id}
-            pages={{ param: 'page', next: list.data.next }}
+            pages={{ param: 'page', next: list.data.next, sizes: orderPageSizes }}
             empty={
               <Text>
                 {q
