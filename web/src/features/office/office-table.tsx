@@ -5,10 +5,10 @@
  *
  * The server owns every processing stage: it filters, searches, orders and cuts the page, so the
  * table registers no filtering or sorting feature and runs pagination manually. A cursor list has
- * no page count and no page numbers the server understands, only "the page after this cursor";
- * the address holds the current cursor and the cursors of the pages before it (`before`), so
- * a refresh, a shared link and "Previous page" all work. The table's page index is derived from
- * the address, and its page changes (first, previous, next) become navigations.
+ * no page count, only "the page after this cursor": the address holds the cursors
+ * (cursor-pages.ts), the table's pagination state is derived from it (page index, page size,
+ * page count unknown while there is a next page), and the table's page changes (first, previous,
+ * next, rows per page) become navigations.
  *
  * Office-only: TanStack lives in the office's lazy chunks, never in a delegate's bundle.
  */
@@ -29,6 +29,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SmartLink } from '../../components/smart-link';
 import { ScrollTable } from '../../components/ui/scroll-table';
+import { cursorPages, type PageSizes } from './cursor-pages';
 
 /** How a column's cells (and its header) look: Chakra props of the cell, e.g. `textAlign: 'end'`, `whiteSpace: 'nowrap'`. */
 export interface OfficeColumnMeta {
@@ -42,15 +43,6 @@ export type OfficeTableFeatures = typeof officeTableFeatures;
 /** The column helper of an office table of `Row`s: columns are defined once, at module scope, with it. */
 export const officeColumnHelper = <Row extends RowData>() => createColumnHelper<OfficeTableFeatures, Row>();
 
-/** The address parameter of the cursors of the earlier pages (repeated, oldest first). */
-const beforeParam = 'before';
-/**
- * At most this many earlier cursors ride in the address (each about 150 characters; CloudFront
- * refuses addresses over 8 KB). Beyond, "Previous page" walks back as far as they go, then only
- * "First page" is left.
- */
-const keptCursors = 20;
-
 /** Where the list's cursor is in the address, and the server's continuation after this page. */
 export interface CursorPages {
   /** The address parameter holding this page's cursor (`page`, `after`). */
@@ -61,57 +53,12 @@ export interface CursorPages {
   sizes?: PageSizes;
 }
 
-/** A choice of rows per page, kept in the address parameter `param` (absent: `standard`). */
-export interface PageSizes {
-  param: string;
-  choices: readonly number[];
-  standard: number;
-}
-
-/** The rows per page the address asks for (one of the choices), for the page's query and the table. */
-export function pageSizeOf(params: URLSearchParams, sizes: PageSizes): number {
-  const asked = Number(params.get(sizes.param));
-  return sizes.choices.includes(asked) ? asked : sizes.standard;
-}
-
-/** The address of the page `index` steps from the first, reachable from this one (first, previous, next). */
+/** The address of the page `index` steps from the first, reachable from this one, and the page's size. */
 function useCursorAddresses(pages: CursorPages | undefined) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
-  const cursor = pages ? params.get(pages.param) || undefined : undefined;
-  const before = params.getAll(beforeParam).filter(Boolean);
-  const pageIndex = cursor ? before.length + 1 : 0;
-  const at = (target: { cursor?: string; before: string[] }) => {
-    const p = new URLSearchParams(params);
-    p.delete(pages!.param);
-    p.delete(beforeParam);
-    if (target.cursor) {
-      p.set(pages!.param, target.cursor);
-      for (const c of target.before.slice(-keptCursors)) p.append(beforeParam, c);
-    }
-    const query = p.toString();
-    return query ? `${pathname}?${query}` : pathname;
-  };
-  /** The first page at another page size (the cursors of one size do not cut the list where another would). */
-  const sizedHref = (size: number) => {
-    const p = new URLSearchParams(params);
-    p.delete(pages!.param);
-    p.delete(beforeParam);
-    const sizes = pages!.sizes!;
-    if (size === sizes.standard) p.delete(sizes.param);
-    else p.set(sizes.param, String(size));
-    const query = p.toString();
-    return query ? `${pathname}?${query}` : pathname;
-  };
-  const hrefFor = (index: number): string | undefined => {
-    if (!pages) return undefined;
-    if (index === 0) return at({ before: [] });
-    if (index === pageIndex + 1 && pages.next) return at({ cursor: pages.next, before: cursor ? [...before, cursor] : [] });
-    if (index === pageIndex - 1) return at({ cursor: before.at(-1), before: before.slice(0, -1) });
-    return undefined;
-  };
-  const pageSize = pages?.sizes ? pageSizeOf(params, pages.sizes) : undefined;
-  return { pageIndex, pageSize, hrefFor, sizedHref };
+  if (!pages) return { pageIndex: 0, pageSize: undefined, hrefFor: () => undefined, sizedHref: () => undefined };
+  return cursorPages(pathname, params, pages.param, pages.next, pages.sizes);
 }
 
 export interface OfficeTableProps<Row extends RowData> {

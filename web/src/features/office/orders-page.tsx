@@ -18,7 +18,8 @@ import { SmartLink } from '../../components/smart-link';
 import { pathTo, paths } from '../../config/paths';
 import { officeApi } from './api';
 import { OfficeFrame } from './office-frame';
-import { OfficeTable, officeColumnHelper, pageSizeOf, type PageSizes } from './office-table';
+import { pageSizeOf, type PageSizes } from './cursor-pages';
+import { OfficeTable, officeColumnHelper } from './office-table';
 
 const filterLabels: Record<(typeof orderFilterValues)[number], string> = {
   all: 'All orders',
