@@ -118,3 +118,75 @@ test('an organiser finds a delegate\'s orders, opens one and confirms part of it
   await page.screenshot({ path: 'test-results/office-dashboard-1366.png', fullPage: true });
   await delegateContext.close();
 });
+
+test('the order table shows its columns, pages through a search (rows per page, next, previous) kept in the address, and opens an order', async ({ browser, page, pinClock, consoleErrors }) => {
+  test.setTimeout(180_000);
+  await pinClock(AUGUST);
+  // Twelve orders of one (unique) family name, from three delegates (five orders each at most).
+  const family = `Pagerud${Math.random().toString(36).slice(2, 7)}`;
+  const placed: { id: string; order_no: string }[] = [];
+  for (const [i, count] of [5, 5, 2].entries()) {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-app-now': AUGUST, 'x-local-client-ip': `10.78.1.${i + 1}` } });
+    const delegate = await context.newPage();
+    await logInAsNewDelegate(delegate, 'orders-pages');
+    for (let n = 0; n < count; n++) {
+      const r = await delegate.request.post(api('/registration/submission'), { data: validOrder({ first_name: 'Ingrid', last_name: family }), headers: await bearer(delegate) });
+      expect(r.status(), await r.text()).toBe(200);
+      placed.push(((await r.json()) as { data: { id: string; order_no: string } }).data);
+    }
+    await context.close();
+  }
+
+  await openOfficeAs(page);
+  await page.goto('/office');
+  await page.getByRole('navigation', { name: 'Office' }).getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Order', 'Delegate', 'Country', 'Status', 'Amount', 'Placed']);
+  await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
+
+  await page.getByRole('textbox', { name: 'Search' }).fill(family.toLowerCase());
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const rows = table.getByRole('row').filter({ hasText: family });
+  await expect(rows).toHaveCount(12);
+  const pager = page.getByRole('navigation', { name: 'Pages of orders' });
+  await expect(pager).toHaveCount(0);
+
+  // Ten a page, then the other two (each order once); the address keeps page, search and size.
+  const shownOrders = async () => (await table.getByRole('row').filter({ hasText: family }).getByRole('link').allTextContents()).sort();
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('10');
+  await expect(rows).toHaveCount(10);
+  await expect(page).toHaveURL(/[?&]rows=10(&|$)/);
+  const firstPage = await shownOrders();
+  await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
+  await pager.getByRole('link', { name: 'Next page' }).click();
+  await expect(rows).toHaveCount(2);
+  const secondPage = await shownOrders();
+  expect([...firstPage, ...secondPage].sort()).toEqual(placed.map((o) => o.order_no).sort());
+  await expect(pager.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]page=[^&]+/);
+  await expectAccessible(page, 'office orders, second page');
+  await page.reload();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('10');
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(family.toLowerCase());
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/office-orders-pages-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  // Previous page still works after the refresh: the earlier pages are in the address too.
+  await pager.getByRole('link', { name: 'Previous page' }).click();
+  await expect(rows).toHaveCount(10);
+  expect(await shownOrders()).toEqual(firstPage);
+  await page.screenshot({ path: 'test-results/office-orders-pages-1366.png', fullPage: true });
+  // Back in the browser returns to the second page.
+  await page.goBack();
+  await expect(rows).toHaveCount(2);
+
+  // A row's order number opens the order.
+  const opened = placed.find((o) => o.order_no === secondPage[0])!;
+  await table.getByRole('link', { name: opened.order_no }).click();
+  await expect(page).toHaveURL(new RegExp(`/office/orders/${opened.id}$`));
+  await expect(page.getByRole('heading', { name: `Order ${opened.order_no}`, level: 1 })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});

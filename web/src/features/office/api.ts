@@ -33,7 +33,7 @@ export const officeApi = {
     callApiForMessage<{ payment_status: number }>(routes.confirmTransfer, { params: { reference }, body: { amount } }),
   transferRefunded: (reference: string) => callApiForMessage<unknown>(routes.recordTransferRefund, { params: { reference }, body: {} }),
   retryRefund: (reference: string) => callApiForMessage<unknown>(routes.retryRefund, { params: { reference }, body: {} }),
-  orders: (query: { filter: string; q: string; cursor?: string }) =>
+  orders: (query: { filter: string; q: string; cursor?: string; limit?: number }) =>
     callApi<{ rows: OrderRow[]; next: string | null; search: 'reference' | 'email' | 'name' | null }>(routes.listOfficeOrders, { query }),
   order: (id: string) => callApi<OfficeOrderDetail>(routes.getOfficeOrder, { params: { id } }),
   resendOrderMail: (id: string, mail: OrderMailKind) => callApiForMessage<{ sent: boolean }>(routes.resendOrderMail, { params: { id }, body: { mail } }),
