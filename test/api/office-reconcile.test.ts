@@ -55,6 +55,7 @@ async function reconcile(): Promise<ReconciliationView> {
 
 interface Placed {
   id: string;
+  order_no: string;
   userId: string;
 }
 async function placeOrder(tag: string): Promise<Placed & { token: string }> {
@@ -62,7 +63,9 @@ async function placeOrder(tag: string): Promise<Placed & { token: string }> {
   const me = await call<{ id: string }>('GET', '/get_person_info', { token: d.token });
   const created = await call<{ id: string }>('POST', '/registration/submission', { token: d.token, at: T0, json: validOrder() });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  return { id: created.body.data.id, userId: me.body.data.id, token: d.token };
+  const id = created.body.data.id;
+  const { order } = (await call<{ order: { order_no: string } }>('GET', `/registration/submission/${id}`, { token: d.token, at: T0 })).body.data;
+  return { id, order_no: order.order_no, userId: me.body.data.id, token: d.token };
 }
 
 /** An order paid by card through the local Stripe (checkout, payment, webhook). */
@@ -171,13 +174,13 @@ describe('a reconciliation', () => {
     const job = await reconcile();
     expect(job.state, job.error ?? '').toBe('done');
     expect(job.result!.all_agree).toBe(false);
-    const base = { order_id: unpaid.id, payment_id: null, refund_id: null, rule: 'paid-is-covered' };
+    const base = { order_id: unpaid.id, order_no: unpaid.order_no, payment_id: null, refund_id: null, rule: 'paid-is-covered' };
     expect(about(job, unpaid.id)).toEqual([
       { ...base, detail: expect.stringContaining('received 0.00') },
       { ...base, detail: expect.stringContaining('holds 0.00') },
     ]);
     expect(about(job, card.id)).toEqual([
-      { order_id: card.id, payment_id: payment.id, refund_id: null, rule: 'checkout-exists', detail: expect.stringContaining('cs_test_reconcile_missing') },
+      { order_id: card.id, order_no: card.order_no, payment_id: payment.id, refund_id: null, rule: 'checkout-exists', detail: expect.stringContaining('cs_test_reconcile_missing') },
     ]);
     expect(job.result!.disagreement_count).toBeGreaterThanOrEqual(2);
     expect(job.result!.listed).toBe(job.result!.disagreements.length);

@@ -73,7 +73,7 @@ test('an organiser runs the reconciliation, sees the order that disagrees and op
     await expect(latest).toBeVisible();
     await expect(page.getByText(`by ${checker}`).first()).toBeVisible();
     const list = page.getByRole('list', { name: 'Disagreements' });
-    const item = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Order ${order.id}` }) });
+    const item = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Order ${order_no}` }) });
     await expect(item.first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/disagreements? found/)).toBeVisible();
     await expect(page.getByText(/^Checked \d+ orders?, \d+ payments? and \d+ refunds?, card payments and refunds against Stripe\.$/)).toBeVisible();
@@ -92,7 +92,7 @@ test('an organiser runs the reconciliation, sees the order that disagrees and op
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: 'test-results/office-reconcile.png', fullPage: true });
 
-    await item.first().getByRole('link', { name: `Order ${order.id}` }).click();
+    await item.first().getByRole('link', { name: `Order ${order_no}` }).click();
     await expect(page).toHaveURL(new RegExp(`/office/orders/${order.id}$`));
     await expect(page.getByRole('heading', { name: `Order ${order_no}`, level: 1 })).toBeVisible();
     expect(consoleErrors).toEqual([]);

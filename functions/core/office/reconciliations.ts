@@ -45,7 +45,7 @@ export function reconciliationView(job: OfficeJob) {
           disagreement_count: r.disagreement_count,
           /** How many of them are listed (the first KEPT_DISAGREEMENTS). */
           listed: r.disagreements.length,
-          disagreements: r.disagreements.map((d) => ({ order_id: d.order_id, payment_id: d.payment_id ?? null, refund_id: d.refund_id ?? null, rule: d.rule, detail: d.detail })),
+          disagreements: r.disagreements.map((d) => ({ order_id: d.order_id, order_no: d.order_no ?? null, payment_id: d.payment_id ?? null, refund_id: d.refund_id ?? null, rule: d.rule, detail: d.detail })),
           webhook: r.webhook,
           webhook_note: r.webhook_note,
           /** Nothing disagrees: the ledger, Stripe and the webhook endpoint. */

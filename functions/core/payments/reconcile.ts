@@ -194,6 +194,8 @@ export interface LedgerCheck extends Reconciliation {
   webhook: string[];
   /** Why the webhook endpoint was not checked (the local Stripe has no such API); null when it was. */
   webhook_note: string | null;
+  /** The order number of each order that disagrees (by order id), as people know the order; none for a deleted order. */
+  order_numbers: Record<string, string>;
 }
 
 /**
@@ -210,7 +212,7 @@ export function keptCheck(check: LedgerCheck) {
     payments: check.payments,
     refunds: check.refunds,
     disagreement_count: check.disagreements.length,
-    disagreements: check.disagreements.slice(0, KEPT_DISAGREEMENTS),
+    disagreements: check.disagreements.slice(0, KEPT_DISAGREEMENTS).map((d) => ({ ...d, order_no: check.order_numbers[d.order_id] ?? null })),
     webhook: check.webhook,
     webhook_note: check.webhook_note,
   };

@@ -16,9 +16,12 @@ export const WEBHOOK_NOT_CHECKED = 'webhook endpoint not checked: the provider h
 
 /** The ledger against itself and Stripe; with `webhook`, also Stripe's webhook endpoint. */
 export async function checkLedger({ webhook = true }: { webhook?: boolean } = {}): Promise<LedgerCheck> {
-  const result = await reconcileAll(stripeGateway, await allOrdersWithMoney());
+  const orders = await allOrdersWithMoney();
+  const result = await reconcileAll(stripeGateway, orders);
+  const disagreeing = new Set(result.disagreements.map((d) => d.order_id));
+  const order_numbers = Object.fromEntries(orders.flatMap(({ order_id, order }) => (order && disagreeing.has(order_id) ? [[order_id, order.order_no]] : [])));
   const endpoint = webhook ? await checkWebhookEndpoint() : { lines: [], note: 'webhook endpoint not checked (--no-webhook)' };
-  return { ...result, webhook: endpoint.lines, webhook_note: endpoint.note };
+  return { ...result, webhook: endpoint.lines, webhook_note: endpoint.note, order_numbers };
 }
 
 /**

@@ -35,7 +35,7 @@ function memoryJobs(initial: OfficeJob[] = []) {
   return store satisfies JobStore;
 }
 
-const check = (disagreements: Disagreement[], webhook: string[] = []): LedgerCheck => ({ orders: 3, payments: 2, refunds: 1, disagreements, webhook, webhook_note: null });
+const check = (disagreements: Disagreement[], webhook: string[] = []): LedgerCheck => ({ orders: 3, payments: 2, refunds: 1, disagreements, webhook, webhook_note: null, order_numbers: { 'order-1': 'IACR24-000001' } });
 const disagreement = (n: number): Disagreement => ({ order_id: `order-${n}`, payment_id: `pay-${n}`, rule: 'checkout-exists', detail: `checkout ${n} missing` });
 
 describe('requestReconciliation', () => {
@@ -70,7 +70,8 @@ describe('keptCheck', () => {
     const kept = keptCheck(check(many));
     expect(kept.disagreement_count).toBe(KEPT_DISAGREEMENTS + 5);
     expect(kept.disagreements).toHaveLength(KEPT_DISAGREEMENTS);
-    expect(kept.disagreements[0]).toEqual(many[0]);
+    expect(kept.disagreements[0]).toEqual({ ...many[0], order_no: null });
+    expect(kept.disagreements[1]).toEqual({ ...many[1], order_no: 'IACR24-000001' });
   });
 });
 
@@ -94,7 +95,7 @@ describe('the reconciliation job', () => {
     const { items } = await listReconciliations({ jobs });
     expect(items[0]!.result).toMatchObject({
       all_agree: false,
-      disagreements: [{ order_id: 'order-1', payment_id: 'pay-1', refund_id: null, rule: 'checkout-exists', detail: 'checkout 1 missing' }],
+      disagreements: [{ order_id: 'order-1', order_no: 'IACR24-000001', payment_id: 'pay-1', refund_id: null, rule: 'checkout-exists', detail: 'checkout 1 missing' }],
     });
     const webhookOnly = memoryJobs([queued]);
     await runOfficeJob(worker(webhookOnly, async () => check([], ['we_1 is disabled'])), message(), () => NOW);

@@ -78,7 +78,8 @@ function Disagreements({ result }: { result: NonNullable<ReconciliationView['res
         <Box as="li" key={`${d.order_id}-${d.payment_id ?? ''}-${d.refund_id ?? ''}-${d.rule}-${i}`} borderWidth="1px" borderColor="orange.300" borderRadius="md" p="3">
           <Stack gap="1">
             <Text fontWeight="semibold" wordBreak="break-all">
-              <SmartLink href={pathTo(paths.officeOrder, { id: d.order_id })}>Order {d.order_id}</SmartLink>
+              <SmartLink href={pathTo(paths.officeOrder, { id: d.order_id })}>Order {d.order_no ?? d.order_id}</SmartLink>
+              {!d.order_no && ' (deleted)'}
             </Text>
             {(d.payment_id || d.refund_id) && (
               <Text fontSize="sm" color="gray.700" wordBreak="break-all">
