@@ -76,7 +76,7 @@ test('an organiser runs the reconciliation, sees the order that disagrees and op
     const item = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Order ${order_no}` }) });
     await expect(item.first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/disagreements? found/)).toBeVisible();
-    await expect(page.getByText(/^Checked \d+ orders?, \d+ payments? and \d+ refunds?, card payments and refunds against Stripe\.$/)).toBeVisible();
+    await expect(page.getByText(/^Checked \d+ orders? with \d+ payments? and \d+ refunds?; the card payments and refunds also against Stripe\.$/)).toBeVisible();
     await expect(item.first()).toContainText('paid-is-covered');
     await expect(item.first()).toContainText(moneyRules['paid-is-covered']);
     await expect(item.first()).toContainText(/received 0\.00/);

@@ -133,7 +133,7 @@ function CheckResult({ job }: { job: ReconciliationView }) {
     <Stack gap="4" aria-live="polite">
       {requested}
       <Text>
-        Checked {plural(r.orders, 'order')}, {plural(r.payments, 'payment')} and {plural(r.refunds, 'refund')}, card payments and refunds against Stripe.
+        Checked {plural(r.orders, 'order')} with {plural(r.payments, 'payment')} and {plural(r.refunds, 'refund')}; the card payments and refunds also against Stripe.
       </Text>
       {r.all_agree ? (
         <FormAlert status="success" title="All agree">
