@@ -1,6 +1,6 @@
 /** Wiring of the office's order reads: the order lists, the orders, their ledger, audit trail and passport scan. */
 import type { OfficeOrderReads } from '#core/office/orders';
-import { subjectOf } from '#core/orders/orders';
+import { subjectOf } from '#core/orders/order-payables';
 import { getFile } from '#core/uploads/uploads';
 import { AppError } from '#core/errors';
 import { auditOf } from '#storage/audit';

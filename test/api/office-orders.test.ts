@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { officeOrderMessages } from '#core/office/orders';
 import type { OrderRow } from '#core/office/order-rows';
 import { validOrder } from '../support/bodies';
-import { call, newDelegate, officeSession } from './support';
+import { orderResultMessages } from '#core/orders/order-deps';
+import { call, mailsTo, newDelegate, officeSession } from './support';
 
 const T0 = '2024-08-01T02:00:00Z';
 type Page = { rows: OrderRow[]; next: string | null; items_read: number };
@@ -141,5 +142,19 @@ describe('the office cancels an order', () => {
     expect([after.order.status_name, after.can_cancel]).toEqual(['Refunding', false]);
     expect(after.refunds.map((r) => [r.requested_by, r.amount])).toEqual([['office', refund]]);
     expect((await call('POST', `/office/orders/${id}/cancel`, { token: o.token, at: T0, json: { expected_refund: refund } })).status).toBe(403);
+  });
+
+  it('with no refund at all when the office says so, with its reason told to the delegate', async () => {
+    const d = await newDelegate('office-cancel-none');
+    const { id, reference } = await placeOrder(d.token);
+    expect((await call('POST', `/registration/submission/transfer-payment/${id}`, { token: d.token, at: T0, json: { type: 'done' } })).status).toBe(200);
+    const o = await officeSession('cancel-none', T0);
+    expect((await call('POST', `/office/transfers/${reference}/received`, { token: o.token, at: T0, json: { amount: '650.00' } })).status).toBe(200);
+    const r = await call<{ refund_amount: string }>('POST', `/office/orders/${id}/cancel`, { token: o.token, at: T0, json: { refund: 'other', refund_amount: '0', reason: 'Transferred to a colleague, who registered anew' } });
+    expect([r.status, r.body.message, r.body.data]).toEqual([200, orderResultMessages.cancelledByOffice, { refund_amount: '0.00' }]);
+    const after = (await call<{ order: { status_name: string }; refunds: unknown[] }>('GET', `/office/orders/${id}`, { token: o.token, at: T0 })).body.data;
+    expect([after.order.status_name, after.refunds]).toEqual(['Cancelled', []]);
+    const mail = (await mailsTo(d.email)).find((m) => m.subject.startsWith('Cancellation of registration order'));
+    expect(mail?.body.text).toContain("The registration office's reason: Transferred to a colleague, who registered anew");
   });
 });

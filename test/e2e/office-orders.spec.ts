@@ -82,10 +82,22 @@ test('an organiser finds a delegate\'s orders, opens one and confirms part of it
   await confirm.getByRole('button', { name: 'Confirm the transfer' }).click();
   await expect(page.getByText(/received US\$250\.00/)).toBeVisible();
   const cancel = page.getByRole('form', { name: 'Cancel the order' });
-  await expect(page.getByRole('region', { name: 'Cancel' })).toContainText('by the refund policy today, US$200.00 goes back by bank transfer');
-  await cancel.getByRole('button', { name: /^Cancel the order with a refund of US\$\d+\.\d{2}$/ }).click();
+  await expect(page.getByRole('region', { name: 'Cancel' })).toContainText('By the refund policy today, US$200.00 goes back by bank transfer');
+  await expect(cancel.getByRole('radio', { name: "The policy's refund: US$200.00" })).toBeChecked();
+  // Another amount: its field and the reason appear, and both are asked for before anything is sent.
+  await cancel.getByText('Another amount').click();
+  await cancel.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(cancel.getByText('Please give the refund in US dollars, e.g. 325.00 (0 for none).')).toBeVisible();
+  await expect(cancel.getByText('Please say why the refund differs from the policy: the delegate is told, and the order keeps it.')).toBeVisible();
+  await expect(page.getByText(/\): Paid$/)).toBeVisible();
+  await cancel.getByRole('textbox', { name: 'Refund (US$)' }).fill('120.00');
+  await cancel.getByRole('textbox', { name: 'Reason' }).fill('Half of the hotel deposit kept, as agreed by mail');
+  await cancel.getByRole('button', { name: 'Cancel the order' }).click();
   await expect(page.getByText(/\): Refunding$/)).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Refunds' })).toContainText('asked by office');
+  await expect(page.getByRole('table', { name: 'Refunds' })).toContainText('asked by office: Half of the hotel deposit kept, as agreed by mail');
+  // US$120.00 in all, taken from the two transfers that paid the order (each refund at most its payment).
+  const refunded = await page.getByRole('table', { name: 'Refunds' }).locator('tbody tr td:nth-child(3)').allTextContents();
+  expect(refunded.reduce((sum, cell) => sum + Number(cell.replace(/[^\d.]/g, '')), 0)).toBe(120);
   await expect(cancel).toHaveCount(0);
 
   await page.setViewportSize({ width: 390, height: 844 });

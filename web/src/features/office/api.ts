@@ -11,6 +11,7 @@ import type { OfficeAbstract, OfficeAbstractRow } from '#core/office/abstract-li
 import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
 import type { CsvMapping } from '#core/office/statement';
 import type { ExportKind } from '#core/office/exports';
+import type { OfficeCancelInput } from '#core/office/schemas';
 import type { JobView } from '#core/office/jobs';
 import type { MailSpec, RecipientResult } from '#core/office/mail-jobs';
 import type { ReconciliationView } from '#core/office/reconciliations';
@@ -35,7 +36,7 @@ export const officeApi = {
   orders: (query: { filter: string; q: string; cursor?: string }) =>
     callApi<{ rows: OrderRow[]; next: string | null; search: 'reference' | 'email' | 'name' | null }>(routes.listOfficeOrders, { query }),
   order: (id: string) => callApi<OfficeOrderDetail>(routes.getOfficeOrder, { params: { id } }),
-  cancelOrder: (id: string, expected_refund: string) => callApiForMessage<{ refund_amount: string }>(routes.cancelOfficeOrder, { params: { id }, body: { expected_refund } }),
+  cancelOrder: (id: string, body: OfficeCancelInput) => callApiForMessage<{ refund_amount: string }>(routes.cancelOfficeOrder, { params: { id }, body }),
   dashboard: () => callApi<DashboardView>(routes.getDashboard),
   awaitedTransfers: () => callApi<{ items: AwaitedTransferRow[] }>(routes.listAwaitedTransfers),
   paymentSettings: () => callApi<{ bank_account: BankAccount | null; version: number }>(routes.getPaymentSettings),
@@ -107,9 +108,11 @@ export interface OfficeOrderDetail {
   row: OrderRow;
   money: { required: string; received: string; refunded: string; balance: string };
   payments: { id: string; method: string; state: string; amount: string; created_at: string; confirmed_at: string | null; surplus: string | null }[];
-  refunds: { id: string; method: string; state: string; amount: string; reason: string; requested_by: string; created_at: string; done_at: string | null; failure_reason: string | null }[];
+  refunds: { id: string; method: string; state: string; amount: string; reason: string; requested_by: string; created_at: string; done_at: string | null; failure_reason: string | null; note: string | null }[];
   audit: AuditEntry[];
   passport: { name: string; url: string } | null;
+  /** The most another refund can be. */
+  refundable: string;
   cancellation: { refund_amount: string; fee: string; already_refunded: string; valid_until_text: string | null; method: string | null } | null;
   can_cancel: boolean;
 }
