@@ -15,6 +15,7 @@ import type { OfficeCancelInput } from '#core/office/schemas';
 import type { OrderMailKind } from '#core/office/order-mail-kinds';
 import type { JobView } from '#core/office/jobs';
 import type { MailSpec, RecipientResult } from '#core/office/mail-jobs';
+import type { ReconciliationView } from '#core/office/reconciliations';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -67,6 +68,9 @@ export const officeApi = {
   sendMail: (spec: MailSpec) => callApiForMessage<{ job: JobView }>(routes.sendMail, { body: spec }),
   mailJobs: () => callApi<{ items: JobView[] }>(routes.listMailJobs),
   mailJob: (id: string) => callApi<{ job: JobView; recipients: RecipientResult[] }>(routes.getMailJob, { params: { id } }),
+  requestReconciliation: () => callApiForMessage<{ job: ReconciliationView }>(routes.requestReconciliation, { body: {} }),
+  reconciliations: () => callApi<{ items: ReconciliationView[]; kept: number }>(routes.listReconciliations),
+  reconciliation: (id: string) => callApi<{ job: ReconciliationView }>(routes.getReconciliation, { params: { id } }),
 };
 
 export interface StatementOverview {
@@ -96,6 +100,7 @@ export const paymentSettingsKey = ['office', 'payment-settings'] as const;
 export const awaitedTransfersKey = ['office', 'transfers'] as const;
 export const exportsKey = ['office', 'exports'] as const;
 export const mailJobsKey = ['office', 'mail'] as const;
+export const reconciliationsKey = ['office', 'reconciliations'] as const;
 
 export const secondFactorKey = ['office', 'second-factor'] as const;
 export const secondFactorQuery = queryOptions({ queryKey: secondFactorKey, queryFn: officeApi.secondFactor, retry: false, staleTime: 0 });
