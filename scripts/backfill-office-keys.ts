@@ -23,7 +23,7 @@ export async function runBackfill(args: string[], print: (line: string) => void 
     // The functions' modules read the environment once: loaded after it is set.
     const { backfillOfficeKeys } = await import('#storage/office-backfill');
     const done = await backfillOfficeKeys();
-    print(`Listed ${done.accounts} account(s) (${done.nameKeys} name key(s)) and ${done.abstracts} abstract(s) for the office.`);
+    print(`Listed ${done.accounts} account(s) (${done.nameKeys} name key(s)), ${done.abstracts} abstract(s) and ${done.moneyLists} money-list item(s) for the office.`);
     return 0;
   } catch (error) {
     print(`backfill-office-keys: could not run: ${(error as Error).message}`);

@@ -31,6 +31,8 @@ export const grantNames = [
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',
   'dynamodb:ConditionCheckItem',
+  /** Reading a page's rows by their keys (the office's money lists). */
+  'dynamodb:BatchGetItem',
   's3:GetObject',
   's3:PutObject',
   's3:PutObjectTagging',
@@ -253,7 +255,7 @@ export const routes = {
   getDashboard: { method: 'GET', path: '/office/dashboard', handler: 'office/get-dashboard', auth: 'organiser', grants: [QUERY] },
 
   // The registration office (organisers): the orders table (lists kept in each order write) and one order in full
-  listOfficeOrders: { method: 'GET', path: '/office/orders', handler: 'office/list-orders', auth: 'organiser', grants: [QUERY] },
+  listOfficeOrders: { method: 'GET', path: '/office/orders', handler: 'office/list-orders', auth: 'organiser', grants: [QUERY, 'dynamodb:BatchGetItem'] },
   getOfficeOrder: { method: 'GET', path: '/office/orders/{id}', handler: 'office/get-order', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
   /** The delegate's cancellation (routes cancelOrder), asked by the office: the same refund, mails and grants. */
   cancelOfficeOrder: { method: 'POST', path: '/office/orders/{id}/cancel', handler: 'office/cancel-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },

@@ -16,7 +16,7 @@ import type { Actor } from '#core/audit/audit';
 import { auditPut } from './audit';
 import { transact, type Items } from './claims';
 import { orderPlaceMove } from './orders';
-import { orderRowWrites } from './order-rows';
+import { moneyListWrites, orderRowWrites } from './order-rows';
 import type { StoredOrder } from '#core/orders/ports';
 import { epochSeconds, keys } from './keys';
 import { statsWrites } from './stats';
@@ -195,6 +195,7 @@ async function commitWith(write: LedgerWrite, extra: Items) {
   if (write.subjectUnchanged)
     items.push(subjectCheck(write.subjectUnchanged.subject, write.subjectUnchanged.version));
   if (items.length === 0) return 'ok' as const;
+  items.push(...moneyListWrites([...(write.payments ?? []), ...(write.refunds ?? [])].map((w) => w.record)));
   items.push(...statsWrites(ledgerCounts(write)));
   const result = await transact([...items, ...extra]);
   if (result === 'ok') return 'ok' as const;

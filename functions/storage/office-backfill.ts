@@ -1,6 +1,8 @@
 /**
  * One-off: gives accounts and abstracts written before the office's lists their list keys
- * (byList) and accounts their name keys (storage/office-directory.ts). Reads the table once
+ * (byList), accounts their name keys (storage/office-directory.ts), and payments and refunds
+ * their money-list items (storage/order-rows.ts; a transfer awaited for a rest is known as such
+ * only if it was recorded after `rest_of` was). Reads the table once
  * (a Scan: a maintenance job, never a route) and writes only what is missing; running it again
  * writes nothing new. The data itself does not change, so there is no audit entry.
  */
@@ -8,7 +10,9 @@ import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nameKeys } from '#core/accounts/name-key';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
+import type { Payment, Refund } from '#core/payments/model';
 import { keys } from './keys';
+import { moneyListWrites } from './order-rows';
 
 async function setListKeys(key: { pk: string; sk: string }, list: { gsi3pk: string; gsi3sk: string }) {
   await documentClient()
@@ -26,21 +30,34 @@ async function setListKeys(key: { pk: string; sk: string }, list: { gsi3pk: stri
     });
 }
 
-export async function backfillOfficeKeys(): Promise<{ accounts: number; abstracts: number; nameKeys: number }> {
-  const counts = { accounts: 0, abstracts: 0, nameKeys: 0 };
+export async function backfillOfficeKeys(): Promise<{ accounts: number; abstracts: number; nameKeys: number; moneyLists: number }> {
+  const counts = { accounts: 0, abstracts: 0, nameKeys: 0, moneyLists: 0 };
   let start: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
       new ScanCommand({
         TableName: env.tableName(),
-        FilterExpression: '(entity = :user OR entity = :abstract) AND attribute_not_exists(gsi3pk)',
-        ExpressionAttributeValues: { ':user': 'user', ':abstract': 'abstract' },
+        FilterExpression: '((entity = :user OR entity = :abstract) AND attribute_not_exists(gsi3pk)) OR entity = :payment OR entity = :refund',
+        ExpressionAttributeValues: { ':user': 'user', ':abstract': 'abstract', ':payment': 'payment', ':refund': 'refund' },
         ExclusiveStartKey: start,
       }),
     );
     for (const item of page.Items ?? []) {
       const key = { pk: item.pk as string, sk: item.sk as string };
-      if (item.entity === 'user') {
+      if (item.entity === 'payment' || item.entity === 'refund') {
+        // The money lists (ledger writes keep them from now on): each item only if it is missing.
+        for (const write of moneyListWrites([item as unknown as Payment | Refund])) {
+          const put = write.Put!;
+          const done = await documentClient()
+            .send(new PutCommand({ TableName: put.TableName, Item: put.Item, ConditionExpression: 'attribute_not_exists(pk)' }))
+            .then(() => true)
+            .catch((error: Error) => {
+              if (error.name !== 'ConditionalCheckFailedException') throw error;
+              return false;
+            });
+          if (done) counts.moneyLists += 1;
+        }
+      } else if (item.entity === 'user') {
         // Name keys first: the list keys mark the account done, so a run stopped between the two is finished by the next.
         for (const k of nameKeys(item as { first_name?: string; last_name?: string })) {
           await documentClient().send(new PutCommand({ TableName: env.tableName(), Item: { ...keys.nameKey(k, item.id as string), entity: 'name-key', user_id: item.id } }));

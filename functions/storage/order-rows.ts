@@ -5,9 +5,10 @@
  * are written in every transaction that writes the order, so a list never shows another state
  * than the order's (the index itself is eventually consistent, as every DynamoDB index).
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { orderListEntries, orderRow, type OrderRow } from '#core/office/order-rows';
+import { moneyListOf, orderListEntries, orderRow, type OrderRow } from '#core/office/order-rows';
+import type { Payment, Refund } from '#core/payments/model';
 import type { StoredOrder } from '#core/orders/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
@@ -24,6 +25,21 @@ export function orderRowWrites(order: StoredOrder): Items {
       Item: { ...keys.orderRow(order.id, slot), entity: 'order-row', ...(entry.list ? { gsi3pk: keys.orderList(entry.list), gsi3sk: entry.sort } : {}), row },
     },
   }));
+}
+
+/**
+ * The money lists (core/office/order-rows.ts `moneyListOf`): one item per ledger record that puts
+ * its order in one, in the order's ORDERROW partition, written in the record's own ledger write;
+ * it names the order, whose row the page then reads.
+ */
+export function moneyListWrites(records: readonly (Payment | Refund)[]): Items {
+  return records.flatMap((record) => {
+    const money = moneyListOf(record);
+    if (!money) return [];
+    // Out of the list: put again without index keys (as a row slot), so a ledger write needs no DeleteItem.
+    const listed = money.on ? { gsi3pk: keys.orderList(money.list), gsi3sk: `${record.created_at}#${record.id}` } : {};
+    return [{ Put: { TableName: env.tableName(), Item: { ...keys.orderRow(record.subject.id, `${money.list}#${record.id}`), entity: 'order-money-list', ...listed, order_id: record.subject.id } } }];
+  });
 }
 
 /** The deletes that take a deleted order out of every list. */
@@ -69,11 +85,27 @@ export async function orderRowPage(list: string, options: { prefix?: string; cur
       ExclusiveStartKey: start,
     }),
   );
-  return {
-    rows: (r.Items ?? []).map((i) => i.row as OrderRow),
-    next: r.LastEvaluatedKey ? encode(r.LastEvaluatedKey) : null,
-    itemsRead: r.Count ?? 0,
-  };
+  const items = r.Items ?? [];
+  // A money list's items name their order: its row is read (one order once, however many records put it there).
+  const named = [...new Set(items.filter((i) => !i.row).map((i) => i.order_id as string))];
+  const rows = new Map<string, OrderRow>();
+  if (named.length > 0) {
+    // DynamoDB may leave keys unprocessed (throttling): they are asked again.
+    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = { [env.tableName()]: { Keys: named.map((id) => keys.orderRow(id, 'all')) } };
+    for (let attempt = 0; request && Object.keys(request).length > 0 && attempt < 5; attempt++) {
+      const got = await documentClient().send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of got.Responses?.[env.tableName()] ?? []) rows.set((item.row as OrderRow).id, item.row as OrderRow);
+      request = got.UnprocessedKeys as typeof request;
+    }
+  }
+  const seen = new Set<string>();
+  const page = items.flatMap((i) => {
+    const row = (i.row as OrderRow | undefined) ?? rows.get(i.order_id as string);
+    if (!row || seen.has(row.id)) return [];
+    seen.add(row.id);
+    return [row];
+  });
+  return { rows: page, next: r.LastEvaluatedKey ? encode(r.LastEvaluatedKey) : null, itemsRead: (r.Count ?? 0) + rows.size };
 }
 
 /** The row of one order by its id (its owner is in it): one item read. */

@@ -201,3 +201,32 @@ describe("the office sends an order's mails again", () => {
   });
 });
 
+describe('the money lists', () => {
+  it('partially paid while the rest of a transfer is awaited, overpaid until the surplus goes back, paid-not-confirmed while Checking', async () => {
+    const o = await officeSession('money-lists', T0);
+    const inList = async (filter: string, id: string) => (await page(o.token, { filter, limit: '100' })).body.data.rows.some((r) => r.id === id);
+    const transferDone = async (token: string, id: string) => expect((await call('POST', `/registration/submission/transfer-payment/${id}`, { token, at: T0, json: { type: 'done' } })).status).toBe(200);
+    const received = async (reference: string, amount: string) => expect((await call('POST', `/office/transfers/${reference}/received`, { token: o.token, at: T0, json: { amount } })).status).toBe(200);
+
+    const short = await newDelegate('money-partial');
+    const a = await placeOrder(short.token);
+    await transferDone(short.token, a.id);
+    expect([await inList('money:unconfirmed', a.id), await inList('money:partial', a.id)]).toEqual([true, false]);
+    await received(a.reference, '100.00');
+    expect([await inList('money:unconfirmed', a.id), await inList('money:partial', a.id)]).toEqual([true, true]);
+    await received(a.reference, '550.00');
+    expect([await inList('money:unconfirmed', a.id), await inList('money:partial', a.id), await inList('money:overpaid', a.id)]).toEqual([false, false, false]);
+
+    const over = await newDelegate('money-over');
+    const b = await placeOrder(over.token);
+    await transferDone(over.token, b.id);
+    await received(b.reference, '700.00');
+    expect(await inList('money:overpaid', b.id)).toBe(true);
+    expect((await call('POST', `/office/transfers/${b.reference}/refunded`, { token: o.token, at: T0, json: {} })).status).toBe(200);
+    expect(await inList('money:overpaid', b.id)).toBe(false);
+
+    const searched = await page(o.token, { filter: 'money:partial', q: a.order_no.toLowerCase() });
+    expect([searched.status, searched.body.message]).toEqual([422, officeOrderMessages.moneyWithSearch]);
+  });
+});
+

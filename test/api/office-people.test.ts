@@ -285,11 +285,11 @@ describe('accounts and abstracts written before the office lists', () => {
     expect((await search()).body.data.items).toEqual([]);
 
     const first = await backfillCommand();
-    expect(first).toMatchObject({ code: 0, output: expect.stringMatching(/^Listed [1-9]\d* account\(s\) \(\d+ name key\(s\)\) and [1-9]\d* abstract\(s\) for the office\.$/) });
+    expect(first).toMatchObject({ code: 0, output: expect.stringMatching(/^Listed [1-9]\d* account\(s\) \(\d+ name key\(s\)\), [1-9]\d* abstract\(s\) and \d+ money-list item\(s\) for the office\.$/) });
     expect((await search()).body.data.items.map((r) => r.id)).toEqual([user.id]);
     const list = await call<{ items: OfficeAbstractRow[] }>('GET', '/office/abstracts', { token: office.token, query: { category: 'registration.lmic' } });
     expect(list.body.data.items.map((a) => a.id)).toContain(abstract.id);
-    expect((await backfillCommand()).output).toBe('Listed 0 account(s) (0 name key(s)) and 0 abstract(s) for the office.');
+    expect((await backfillCommand()).output).toBe('Listed 0 account(s) (0 name key(s)), 0 abstract(s) and 0 money-list item(s) for the office.');
   });
 });
 

@@ -18,6 +18,7 @@ import { parseTransferReference, transferReference } from '../orders/reference';
 import { roomFields } from '../orders/schemas';
 import { wireAmount } from '../money';
 import { nameKeys, normaliseName } from '../accounts/name-key';
+import type { Payment, Refund } from '../payments/model';
 
 /** The one country whose delegates the Local rate is for (docs/decisions.md, "Local rate"). */
 export const LOCAL_RATE_COUNTRY = 'China';
@@ -31,7 +32,20 @@ export const orderFilters = {
   hotel: 'hotel',
   localCheck: 'local-check',
   all: 'all',
+  partial: 'money:partial',
+  overpaid: 'money:overpaid',
 } as const;
+
+/**
+ * The money lists an order is in because of one of its ledger records (written in the ledger
+ * write of that record, so each is a function of the record alone): "partially paid" while a
+ * transfer for the rest of a part that arrived is awaited; "overpaid" while money that arrived
+ * beyond what the order costs (a surplus refund) has not gone back.
+ */
+export function moneyListOf(record: Payment | Refund): { list: string; on: boolean } | null {
+  if ('payment_id' in record) return record.reason === 'surplus' ? { list: orderFilters.overpaid, on: record.state !== 'done' } : null;
+  return record.rest_of ? { list: orderFilters.partial, on: record.state === 'pending' } : null;
+}
 
 export const needsHotel = (o: Pick<StoredOrder, (typeof roomFields)[number]>) => roomFields.some((f) => Number(o[f] ?? 0) > 0);
 export const localRateToCheck = (o: Pick<StoredOrder, 'rate' | 'primary_address_country'>) => o.rate === LOCAL_RATE && o.primary_address_country !== LOCAL_RATE_COUNTRY;

@@ -18,7 +18,11 @@ import { cursorMessage, type OrderFilter } from './schemas';
 export const officeOrderMessages = {
   staleCursor: cursorMessage,
   notFound: 'No such order.',
+  moneyWithSearch: 'The partially paid and overpaid lists cannot be searched: clear the search, or choose another filter.',
 } as const;
+
+/** "Paid, not confirmed": the delegate says the transfer is made, the office has not found it (Checking). */
+const listOf = (filter: OrderFilter) => (filter === 'money:unconfirmed' ? 'status:2' : filter);
 
 export interface OfficeOrderReads {
   rowPage(list: string, options: { prefix?: string; cursor?: string; limit: number }): Promise<{ rows: OrderRow[]; next: string | null; itemsRead: number } | 'invalid-cursor'>;
@@ -38,7 +42,7 @@ function matches(row: OrderRow, filter: OrderFilter): boolean {
   if (filter === 'visa') return row.visa;
   if (filter === 'hotel') return row.hotel;
   if (filter === 'local-check') return row.local_check;
-  const [kind, value] = filter.split(':') as [string, string];
+  const [kind, value] = listOf(filter).split(':') as [string, string];
   if (kind === 'status') return row.status === Number(value);
   if (kind === 'method') return row.payment_method === value;
   return row.rate === Number(value);
@@ -46,6 +50,8 @@ function matches(row: OrderRow, filter: OrderFilter): boolean {
 
 export async function listOfficeOrders(deps: OfficeOrderReads, query: { filter: OrderFilter; q: string; cursor?: string; limit: number }) {
   const search = readOrderSearch(query.q);
+  // Those lists are kept by the ledger's records, not in the row: a search's rows cannot be filtered by them.
+  if (search.kind !== 'none' && (query.filter === 'money:partial' || query.filter === 'money:overpaid')) throw invalid(officeOrderMessages.moneyWithSearch, { filter: officeOrderMessages.moneyWithSearch });
   if (search.kind === 'reference') {
     const order = await deps.findByReference(search.reference);
     const rows = order ? [orderRow(order)].filter((r) => matches(r, query.filter)) : [];
@@ -54,7 +60,7 @@ export async function listOfficeOrders(deps: OfficeOrderReads, query: { filter: 
   const page =
     search.kind === 'list'
       ? await deps.rowPage(search.list, { prefix: search.prefix, cursor: query.cursor, limit: query.limit })
-      : await deps.rowPage(query.filter, { cursor: query.cursor, limit: query.limit });
+      : await deps.rowPage(listOf(query.filter), { cursor: query.cursor, limit: query.limit });
   if (page === 'invalid-cursor') throw invalid(officeOrderMessages.staleCursor, { cursor: officeOrderMessages.staleCursor });
   const rows = search.kind === 'list' ? page.rows.filter((r) => matches(r, query.filter)) : page.rows;
   return { rows, next: page.next, items_read: page.itemsRead, search: search.kind === 'list' ? (search.prefix ? ('name' as const) : ('email' as const)) : null };

@@ -43,7 +43,7 @@ const cursorField = z.optional(z.string({ message: cursorMessage }).check(z.maxL
 const rowsMessage = `Please ask for 1 to ${officeLimits.orderPage.maxRows} rows.`;
 const orderFilterMessage = 'Please choose a filter from the list.';
 /** The order table's filters: one list each (core/office/order-rows.ts). */
-export const orderFilterValues = ['all', 'status:0', 'status:2', 'status:1', 'status:-2', 'status:-1', 'method:card', 'method:transfer', 'rate:650', 'rate:250', 'visa', 'hotel', 'local-check'] as const;
+export const orderFilterValues = ['all', 'status:0', 'status:2', 'status:1', 'status:-2', 'status:-1', 'method:card', 'method:transfer', 'rate:650', 'rate:250', 'visa', 'hotel', 'local-check', 'money:partial', 'money:overpaid', 'money:unconfirmed'] as const;
 export type OrderFilter = (typeof orderFilterValues)[number];
 /** GET /office/orders?filter=&q=&cursor=&limit= */
 export const officeOrdersQuery = z.object({

@@ -50,6 +50,8 @@ export interface Payment {
   surplus?: 'already-paid' | 'amount-mismatch' | 'not-payable';
   /** The bank statement line that brought this transfer (office import): a re-run finds it booked. */
   statement_line?: string;
+  /** A transfer awaited for the rest of an order after part of it arrived (the id of the part's payment). */
+  rest_of?: string;
   created_at: string;
   updated_at: string;
   confirmed_at?: string;

@@ -59,7 +59,7 @@ export async function confirmTransfer(
         };
       }
       const missing = payable.amount - held;
-      const waiting = newPayment(deps, payable, 'transfer', at, missing, 'pending');
+      const waiting: Payment = { ...newPayment(deps, payable, 'transfer', at, missing, 'pending'), rest_of: payment.id };
       return {
         write: {
           payments: [written(confirmed, payment), written(waiting)],

@@ -35,6 +35,9 @@ const filterLabels: Record<(typeof orderFilterValues)[number], string> = {
   visa: 'Visa letter needed',
   hotel: 'Hotel rooms booked',
   'local-check': 'Local rate to check',
+  'money:partial': 'Partially paid: the rest of a transfer awaited',
+  'money:overpaid': 'Overpaid: money to give back',
+  'money:unconfirmed': 'Paid, not confirmed: transfer announced, not yet found',
 };
 
 const orderPageSizes: PageSizes = { param: 'rows', choices: officeLimits.orderPage.choices, standard: officeLimits.orderPage.rows };
