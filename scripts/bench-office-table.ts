@@ -12,6 +12,7 @@ import { registration2024 } from '../functions/core/config/conference';
 import { addCounts, recordCounts, type Counts } from '../functions/core/office/counters';
 import { dashboardView } from '../functions/core/office/dashboard';
 import { listOfficeOrders } from '../functions/core/office/orders';
+import type { OrderRow } from '../functions/core/office/order-rows';
 import { officeLimits } from '../functions/core/config/conference';
 import { orderFormSchema } from '../functions/core/orders/schemas';
 import { orderTotal } from '../functions/core/orders/pricing';
@@ -229,8 +230,11 @@ export async function officeReads(people: ReturnType<typeof delegate>[], runs: n
   meterDynamo();
   const limit = officeLimits.orderPage.rows;
   const list = (filter: Parameters<typeof listOfficeOrders>[1]['filter'], q = '', cursor?: string) => listOfficeOrders(officeOrderReads, { filter, q, cursor, limit });
-  const page = async (p: ReturnType<typeof list>) => {
+  /** A page's figures; a row the request should not have shown stops the bench (its figures would mean nothing). */
+  const page = async (p: ReturnType<typeof list>, expected: (row: OrderRow) => boolean = () => true) => {
     const r = await p;
+    const wrong = r.rows.find((row) => !expected(row));
+    if (wrong) throw new Error(`the office's order table showed ${wrong.order_no}, which the request did not ask for`);
     return { rows: r.rows.length, reported: r.items_read };
   };
   const pick = (run: number) => people[(Math.abs(run) * 97) % people.length]!;
@@ -239,14 +243,14 @@ export async function officeReads(people: ReturnType<typeof delegate>[], runs: n
   const figures: ReadFigure[] = [
     await measure('first page (all orders)', orders, runs, () => page(list('all'))),
     await measure('next page (all orders, by its cursor)', orders, runs, () => page(list('all', '', second))),
-    await measure('filter: Checking', orders, runs, () => page(list('status:2'))),
-    await measure('filter: visa letter needed', orders, runs, () => page(list('visa'))),
-    await measure('filter: Local rate to check', orders, runs, () => page(list('local-check'))),
-    await measure('search: payment reference', orders, runs, (run) => page(list('all', pick(run).order.reference))),
-    await measure('search: order number', orders, runs, (run) => page(list('all', pick(run).order.order_no))),
-    await measure('search: e-mail', orders, runs, (run) => page(list('all', pick(run).user.email))),
-    await measure('search: name prefix ("zhang w")', orders, runs, () => page(list('all', 'zhang w'))),
-    await measure('search: name prefix + filter Paid ("mü")', orders, runs, () => page(list('status:1', 'mü'))),
+    await measure('filter: Checking', orders, runs, () => page(list('status:2'), (row) => row.status === ORDER_STATUS.checking)),
+    await measure('filter: visa letter needed', orders, runs, () => page(list('visa'), (row) => row.visa)),
+    await measure('filter: Local rate to check', orders, runs, () => page(list('local-check'), (row) => row.local_check && row.rate === 250 && row.country !== 'China')),
+    await measure('search: payment reference', orders, runs, (run) => page(list('all', pick(run).order.reference), (row) => row.id === pick(run).order.id)),
+    await measure('search: order number', orders, runs, (run) => page(list('all', pick(run).order.order_no), (row) => row.id === pick(run).order.id)),
+    await measure('search: e-mail', orders, runs, (run) => page(list('all', pick(run).user.email), (row) => row.email === pick(run).user.email)),
+    await measure('search: name prefix ("zhang w")', orders, runs, () => page(list('all', 'zhang w'), (row) => (row.last_name === 'Zhang' && row.first_name.startsWith('W')) || (row.first_name === 'Wei' && row.last_name.startsWith('Zhang')) || row.first_name.toLowerCase().startsWith('zhang w'))),
+    await measure('search: name prefix + filter Paid ("mü")', orders, runs, () => page(list('status:1', 'mü'), (row) => row.status === ORDER_STATUS.paid && row.last_name === 'Müller')),
     await measure('dashboard', routes.getDashboard, runs, async () => {
       const [stats, oldest] = await Promise.all([readStats(), oldestAwaitedTransfer()]);
       const view = dashboardView(stats, oldest, new Date('2024-10-20T02:00:00Z'));
