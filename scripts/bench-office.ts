@@ -1,92 +1,35 @@
 /**
- * Bench 8: the office's export of the whole congress. 5,000 registration orders (every form
- * field filled, Chinese names, each with a confirmed card payment) are put straight in the table
- * of a throw-away portal; then the job worker's code (core/office/jobs.ts `runOfficeJob` with the
- * real storage: paginated Scan, CSV, PutObject to the local S3) runs in a fresh node process, as
- * a Lambda container would, and reports its time and the process's peak memory (max RSS, which
- * includes Node and the loaded modules: the baseline before the export is printed beside it).
+ * Bench 8: the registration office with 5,000 accounts and 5,000 orders in the table.
+ *
+ * The seed (a child process, `--seed-and-read`) builds every item with the storage layer's own
+ * item builders, as the real writes put them: the account (address claim, profile in the delegate
+ * list, name keys), the order (with its byReference keys), the order's place counter, its lists
+ * (`orderRowWrites`: one ORDERROW item per slot, on the byList index), its payment (a pending
+ * transfer sits in the awaited-transfers index) and the counters (the rebuild's `replaceStats` of
+ * the sum of every record's contribution, which is what the live counters equal). Statuses,
+ * methods, rates, visa, hotel, countries and names vary, so every filter is a part of the table.
+ * Items are written in parallel batches of 25; audit entries are not seeded (no benched read
+ * touches them).
+ *
+ * Then the same child reads through the office routes' own code (core/office/orders.ts
+ * `listOfficeOrders` with the real storage, core/office/dashboard.ts with `readStats` and the
+ * oldest awaited transfer), each call run as its route (the route's grants hold). A middleware on
+ * the DynamoDB client counts what DynamoDB answered for each call: items read (ScannedCount of a
+ * Query or Scan, the item of a GetItem) and round trips.
+ *
+ * Last, the export of all orders: the job worker's code (core/office/jobs.ts `runOfficeJob`, with
+ * the real storage: paginated Scan, CSV, PutObject to the local S3) runs in a fresh node process,
+ * as a Lambda container would, and reports its time and the process's peak memory (max RSS,
+ * which includes Node and the loaded modules: the baseline before the export is printed beside it).
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { orderFormSchema } from '../functions/core/orders/schemas';
-import { orderNumber, transferReference } from '../functions/core/orders/reference';
-import { keys } from '../functions/storage/keys';
 import { TABLE_NAME, UPLOADS_BUCKET } from '../infra/local/portal';
-import { validForm } from '../test/unit/core/orders/form';
+import type { ReadFigure } from './bench-office-table';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SURNAMES = ['张', '王', '李', '欧阳', 'Müller', "O'Brien", 'García', '=SUM(A1)'];
-
-async function seedOrders(dynamo: string, count: number) {
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: 'us-east-1',
-      endpoint: dynamo,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
-  const form = orderFormSchema.parse(
-    validForm({
-      organization: '中国医学科学院肿瘤医院, Beijing',
-      special_assistance_requirements: 'Wheelchair "access", please',
-    }),
-  );
-  const at = '2024-08-01T02:00:00.000Z';
-  const items = Array.from({ length: count }, (_, i) => {
-    const sequence = 100_000 + i;
-    const owner = randomUUID();
-    const id = randomUUID();
-    const order = {
-      ...form,
-      first_name: `伟${i}`,
-      last_name: SURNAMES[i % SURNAMES.length]!,
-      id,
-      owner_id: owner,
-      owner_email: `bench-export-${i}@example.org`,
-      sequence,
-      order_no: orderNumber(sequence),
-      reference: transferReference(sequence),
-      checksum: randomUUID(),
-      payment_status: 1,
-      amount_required: 65000,
-      currency: 'USD',
-      payment_method: 'card',
-      created_at: at,
-      updated_at: at,
-      paid_at: at,
-    };
-    const paymentId = randomUUID();
-    const payment = {
-      id: paymentId,
-      subject: { kind: 'order', id, owner_id: owner },
-      amount: 65000,
-      currency: 'USD',
-      method: 'card',
-      provider: 'stripe',
-      provider_ids: { checkout_session: `cs_${i}`, payment_intent: `pi_${i}` },
-      state: 'confirmed',
-      version: 2,
-      created_at: at,
-      updated_at: at,
-      confirmed_at: at,
-    };
-    return [
-      { ...keys.order(owner, id), entity: 'order', ...order },
-      { ...keys.payment(owner, 'order', id, paymentId), entity: 'payment', ...payment },
-    ];
-  }).flat();
-  for (let i = 0; i < items.length; i += 25) {
-    await db.send(
-      new BatchWriteCommand({
-        RequestItems: { [TABLE_NAME]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
-      }),
-    );
-  }
-}
 
 interface ChildResult {
   ms: number;
@@ -95,6 +38,8 @@ interface ChildResult {
   baselineRssMb: number;
   peakRssMb: number;
   peakHeapMb: number;
+  /** The worker's Scan of the table: DynamoDB's answers (pages, items scanned, their time). */
+  scan: { pages: number; scanned: number; ms: number; firstPageMs: number; lastPageMs: number };
 }
 
 /** In the child: runs one export job through the worker's own code and prints its figures. */
@@ -103,6 +48,24 @@ async function child() {
   const { jobIdOf, runOfficeJob } = await import('../functions/core/office/jobs');
   const { jobWorkerDeps } = await import('../functions/lib/jobs-deps');
   const { auditEntry } = await import('../functions/core/audit/audit');
+  const { documentClient } = await import('../functions/lib/aws/clients');
+  // How long the worker waits for DynamoDB's Scan pages (on DynamoDB Local, most of the export).
+  const scan = { pages: 0, scanned: 0, ms: 0, firstPageMs: 0, lastPageMs: 0 };
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      if ((context as { commandName?: string }).commandName !== 'ScanCommand') return next(args);
+      const started = performance.now();
+      const result = await next(args);
+      const ms = performance.now() - started;
+      if (scan.pages === 0) scan.firstPageMs = ms;
+      scan.lastPageMs = ms;
+      scan.pages += 1;
+      scan.ms += ms;
+      scan.scanned += (result.output as { ScannedCount?: number }).ScannedCount ?? 0;
+      return result;
+    },
+    { step: 'initialize', name: 'benchScanTimer' },
+  );
   const now = new Date();
   const id = jobIdOf(now, randomUUID());
   const actor = { kind: 'command-line' as const, id: 'bench' };
@@ -140,23 +103,18 @@ async function child() {
     baselineRssMb,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     peakHeapMb: peakHeap / 2 ** 20,
+    scan,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-export async function officeExportBench(portal: { dynamo: string; s3: string }, orders = 5000) {
-  const seeding = performance.now();
-  await seedOrders(portal.dynamo, orders);
-  const seedSeconds = (performance.now() - seeding) / 1000;
+/** Runs this script in a fresh node process with the portal's settings; its last line of output is its JSON answer. */
+function runChild<T>(portal: { dynamo: string; s3: string }, mode: string, extra: string[] = []) {
   // Asynchronously: the local S3 the child writes to runs in this process.
-  const output = await new Promise<string>((resolve, reject) =>
+  return new Promise<T>((resolve, reject) =>
     execFile(
       process.execPath,
-      [
-        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-        path.join(root, 'scripts/bench-office.ts'),
-        '--child',
-      ],
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/bench-office.ts'), mode, ...extra],
       {
         cwd: root,
         env: {
@@ -173,13 +131,40 @@ export async function officeExportBench(portal: { dynamo: string; s3: string }, 
         maxBuffer: 1 << 20,
         timeout: 600_000,
       },
-      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout.trim().split('\n').pop()!) as T)),
     ),
   );
-  const line = output.trim().split('\n').pop()!;
-  return { orders, seedSeconds, ...(JSON.parse(line) as ChildResult) };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv.includes('--child')) {
-  await child();
+interface TableResult {
+  count: number;
+  items: number;
+  seedSeconds: number;
+  limit: number;
+  figures: ReadFigure[];
 }
+
+/** In the child: seeds the table and times the office's reads (scripts/bench-office-table.ts). */
+async function seedAndReadChild(count: number, runs: number) {
+  const { seedOffice, officeReads } = await import('./bench-office-table');
+  const seeding = performance.now();
+  const { people, items } = await seedOffice(count);
+  const seedSeconds = (performance.now() - seeding) / 1000;
+  const reads = await officeReads(people, runs);
+  const result: TableResult = { count, items, seedSeconds, ...reads };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+/**
+ * The office with `count` accounts and orders: the seed and the order table's and dashboard's
+ * reads (`runs` each), then the export of every order by the job worker.
+ */
+export async function officeBench(portal: { dynamo: string; s3: string }, count = 5000, runs = 50) {
+  const table = await runChild<TableResult>(portal, '--seed-and-read', [String(count), String(runs)]);
+  const exported = await runChild<ChildResult>(portal, '--child');
+  return { table, exported };
+}
+
+const mode = import.meta.url === pathToFileURL(process.argv[1] ?? '').href ? process.argv[2] : undefined;
+if (mode === '--child') await child();
+if (mode === '--seed-and-read') await seedAndReadChild(Number(process.argv[3]), Number(process.argv[4]));

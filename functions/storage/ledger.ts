@@ -70,6 +70,9 @@ function awaitedTransferIndex(p: Payment) {
   return p.method === 'transfer' && p.state === 'pending' ? { gsi1pk: keys.awaitedTransfers, gsi1sk: `${p.created_at}#${p.id}` } : {};
 }
 
+/** A new payment's item as a ledger write puts it (the bench seeds the table with it). */
+export const newPaymentItem = (p: Payment) => recordWrite(paymentKey(p), 'payment', { ...p, ...awaitedTransferIndex(p) }, null).Put!.Item!;
+
 /**
  * The subject's move, over the version it was read at (its updated_at), which the write moves.
  * Each kind of subject lives where its module keeps it.

@@ -20,7 +20,8 @@ function toOrder(item: Record<string, unknown>): StoredOrder {
   return order as unknown as StoredOrder;
 }
 
-const itemOf = (order: StoredOrder) => ({
+/** The order's item as every write puts it (the bench seeds the table with it). */
+export const itemOf = (order: StoredOrder) => ({
   ...keys.order(order.owner_id, order.id),
   entity: 'order',
   // The office finds an order by its transfer reference (byReference index).

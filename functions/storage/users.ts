@@ -42,26 +42,19 @@ export async function findUserByEmail(email: string): Promise<User | undefined> 
   return userId ? getUser(userId) : undefined;
 }
 
+/** A new account's items: its address claim and its profile, in the delegate list (the bench seeds the table with them). */
+export const newAccountItems = (user: User) => [
+  { ...keys.email(user.email), entity: 'email', user_id: user.id },
+  { ...keys.user(user.id), entity: 'user', ...keys.accountsBySignUp(user.created_at, user.id), ...user },
+];
+
 export async function createUser(user: User, audit?: AuditEntry): Promise<'created' | 'email-taken'> {
   const extra = audited(audit);
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: env.tableName(),
-              Item: { ...keys.email(user.email), entity: 'email', user_id: user.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: env.tableName(),
-              Item: { ...keys.user(user.id), entity: 'user', ...keys.accountsBySignUp(user.created_at, user.id), ...user },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          ...newAccountItems(user).map((Item) => ({ Put: { TableName: env.tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
           ...extra,
           ...statsWrites(countsDelta(undefined, accountCounts(user))),
         ],
@@ -94,7 +87,7 @@ export async function activateUser(id: string, at: Date, audit?: AuditEntry): Pr
 }
 
 /** The name-key items to put and delete when an account's keys change (unchanged keys are left alone). */
-function moveNameKeys(id: string, names: { before: string[]; after: string[] } | undefined): Items {
+export function moveNameKeys(id: string, names: { before: string[]; after: string[] } | undefined): Items {
   if (!names) return [];
   const gone = names.before.filter((k) => !names.after.includes(k));
   const added = names.after.filter((k) => !names.before.includes(k));
