@@ -92,6 +92,7 @@ test('an organiser finds a delegate\'s orders, opens one and confirms part of it
   await expect(page.getByText(/\): Paid$/)).toBeVisible();
   await cancel.getByRole('textbox', { name: 'Refund (US$)' }).fill('120.00');
   await cancel.getByRole('textbox', { name: 'Reason' }).fill('Half of the hotel deposit kept, as agreed by mail');
+  await cancel.screenshot({ path: 'test-results/office-order-cancel.png' });
   await cancel.getByRole('button', { name: 'Cancel the order' }).click();
   await expect(page.getByText(/\): Refunding$/)).toBeVisible();
   await expect(page.getByRole('table', { name: 'Refunds' })).toContainText('asked by office: Half of the hotel deposit kept, as agreed by mail');
@@ -106,6 +107,7 @@ test('an organiser finds a delegate\'s orders, opens one and confirms part of it
   await resend.getByText('Order cancelled, refund on its way').click();
   await resend.getByRole('button', { name: 'Send again' }).click();
   await expect(resend.getByRole('status')).toContainText('"Order cancelled, refund on its way" has been sent again to');
+  await resend.screenshot({ path: 'test-results/office-order-resend.png' });
   await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText('mail.resent');
 
   await page.setViewportSize({ width: 390, height: 844 });
