@@ -97,6 +97,7 @@ test('an organiser sets up the authenticator, then confirms a delegate\'s bank t
   await bankForm.getByRole('textbox', { name: 'Bank', exact: true }).fill(bankName);
   await bankForm.getByRole('button', { name: 'Publish the changes' }).click();
   await expect(bankForm.getByRole('status')).toContainText('The bank account is published');
+  await expectAccessible(page, 'office payment settings');
   const next = await delegate.request.post(api('/registration/submission'), { data: validOrder(), headers: await bearer(delegate) });
   const nextOrder = ((await next.json()) as { data: { checksum: string } }).data;
   await delegate.goto(`/registration/submission?checksum=${nextOrder.checksum}`);
