@@ -3,6 +3,7 @@
  * and failed requests (a test fails on any), and can pin the portal's clock (local mode only).
  */
 import AxeBuilder from '@axe-core/playwright';
+import { organiserCommand, totpCode } from '../support/office';
 import { test as base, expect, type Page } from '@playwright/test';
 
 const octet = () => Math.floor(Math.random() * 250) + 1;
@@ -75,7 +76,6 @@ export const PASSWORD = 'correct horse battery';
 
 /** A new, activated delegate (signed up through the API), logged in through the login page. */
 export async function logInAsNewDelegate(page: Page, tag = 'e2e', email = uniqueEmail(tag)): Promise<string> {
-  const api = (path: string) => `/api/v1/admin${path}`;
   const signUp = await page.request.post(api('/email_register'), { data: { email, password: PASSWORD, confirm: PASSWORD } });
   expect(signUp.status(), await signUp.text()).toBe(200);
   const token = (await mailedLink(email, 'activate')).split('/').pop()!;
@@ -86,5 +86,23 @@ export async function logInAsNewDelegate(page: Page, tag = 'e2e', email = unique
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('userToken'))).toBeTruthy();
+  return email;
+}
+
+/** A path of the portal's API. */
+export const api = (path: string) => `/api/v1/admin${path}`;
+/** The test portal's DynamoDB Local (the organiser command and seeds write there). */
+export const dynamoOrigin = () => process.env.DYNAMODB_ORIGIN ?? `http://localhost:${process.env.TEST_DYNAMODB_PORT ?? 8100}`;
+/** The page's logged-in session, for API calls made beside the page. */
+export const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('userToken'))}` });
+
+/** A new delegate made organiser by the command, whose office session passed the second factor at `at` (set up through the API). */
+export async function officeOrganiser(page: Page, tag: string, at: string) {
+  const email = await logInAsNewDelegate(page, tag);
+  expect((await organiserCommand(dynamoOrigin(), 'grant', email)).code).toBe(0);
+  const enrol = await page.request.post(api('/office/second_factor/enrol'), { data: {}, headers: await bearer(page) });
+  const { secret } = ((await enrol.json()) as { data: { secret: string } }).data;
+  const confirmed = await page.request.post(api('/office/second_factor/confirm'), { data: { code: await totpCode(secret, at) }, headers: await bearer(page) });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
   return email;
 }

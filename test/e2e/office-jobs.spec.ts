@@ -8,33 +8,17 @@
  * centre. Phone width and axe too.
  */
 import fs from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { validOrder } from '../support/bodies';
-import { organiserCommand, totpCode } from '../support/office';
-import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
+import { api,bearer,expect,expectAccessible,logInAsNewDelegate,officeOrganiser,test } from './fixtures';
 
 /** 1 August 2024 10:00 CST: registration open. */
 const AUGUST = '2024-08-01T02:00:00Z';
-const api = (path: string) => `/api/v1/admin${path}`;
-const dynamoOrigin = () => process.env.DYNAMODB_ORIGIN ?? `http://localhost:${process.env.TEST_DYNAMODB_PORT ?? 8100}`;
 const mailOrigin = () => process.env.MAIL_ORIGIN ?? `http://localhost:${process.env.TEST_MAIL_PORT ?? 8105}`;
 interface StoredMail {
   destination: { to: string[] };
   subject: string;
   body: { text?: string };
   headers?: { name: string; value: string }[];
-}
-const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('userToken'))}` });
-
-/** An organiser whose office session passed the second factor (set up through the API). */
-async function organiser(page: Page, tag: string) {
-  const email = await logInAsNewDelegate(page, tag);
-  expect((await organiserCommand(dynamoOrigin(), 'grant', email)).code).toBe(0);
-  const enrol = await page.request.post(api('/office/second_factor/enrol'), { data: {}, headers: await bearer(page) });
-  const { secret } = ((await enrol.json()) as { data: { secret: string } }).data;
-  const confirmed = await page.request.post(api('/office/second_factor/confirm'), { data: { code: await totpCode(secret, AUGUST) }, headers: await bearer(page) });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return email;
 }
 
 test('an organiser exports the orders as CSV and finds a Chinese name intact', async ({ browser, page, pinClock, consoleErrors }) => {
@@ -51,7 +35,7 @@ test('an organiser exports the orders as CSV and finds a Chinese name intact', a
   });
   expect(placed.status(), await placed.text()).toBe(200);
 
-  const exporter = await organiser(page, 'exporter');
+  const exporter = await officeOrganiser(page, 'exporter', AUGUST);
   await page.goto('/office');
   const officeNav = page.getByRole('navigation', { name: 'Office' });
   await officeNav.getByRole('link', { name: 'Exports' }).click();
@@ -100,7 +84,7 @@ test('an organiser mails the paid delegates; the delegate reads it in the mailbo
   const detail = await delegate.request.get(api(`/registration/submission/${order.id}`), { headers: await bearer(delegate) });
   const reference = ((await detail.json()) as { data: { order: { reference: string } } }).data.order.reference;
 
-  await organiser(page, 'mail-office');
+  await officeOrganiser(page, 'mail-office', AUGUST);
   const paid = await page.request.post(api(`/office/transfers/${reference}/received`), { data: { amount: '650.00' }, headers: await bearer(page) });
   expect(paid.status(), await paid.text()).toBe(200);
 

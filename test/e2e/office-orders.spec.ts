@@ -6,12 +6,9 @@
 import type { Page } from '@playwright/test';
 import { validOrder } from '../support/bodies';
 import { organiserCommand, totpCode } from '../support/office';
-import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
+import { api, bearer, dynamoOrigin, expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
 
 const AUGUST = '2024-08-01T02:00:00Z';
-const api = (path: string) => `/api/v1/admin${path}`;
-const dynamoOrigin = () => process.env.DYNAMODB_ORIGIN ?? `http://localhost:${process.env.TEST_DYNAMODB_PORT ?? 8100}`;
-const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('userToken'))}` });
 
 /** An organiser whose authenticator is set up and whose session passed it (the set-up itself is office.spec.ts). */
 async function openOfficeAs(page: Page) {

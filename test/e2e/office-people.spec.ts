@@ -8,14 +8,12 @@ import type { Page } from '@playwright/test';
 import { validAbstract, validOrder } from '../support/bodies';
 import { pdfBytes } from '../support/files';
 import { organiserCommand, totpCode } from '../support/office';
-import { PASSWORD, expect, expectAccessible, mailedLink, test, uniqueEmail } from './fixtures';
+import { api, dynamoOrigin, expect, expectAccessible, mailedLink, PASSWORD, test, uniqueEmail } from './fixtures';
 
 /** 1 August 2024 10:00 CST: registration open; the office works on this day. */
 const AUGUST = '2024-08-01T02:00:00Z';
 /** 10 May 2024: abstracts open. */
 const MAY = '2024-05-10T02:00:00Z';
-const api = (path: string) => `/api/v1/admin${path}`;
-const dynamoOrigin = () => process.env.DYNAMODB_ORIGIN ?? `http://localhost:${process.env.TEST_DYNAMODB_PORT ?? 8100}`;
 const plus = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
 
 /** A delegate made through the API (sign-up at `at`, activation a second later, login two): their address and api_token. */

@@ -10,31 +10,15 @@
  * The order is put back afterwards: the money suite checks the whole table.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Page } from '@playwright/test';
+import { DynamoDBDocumentClient,UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { moneyRules } from '#core/orders/invariants';
 import { validOrder } from '../support/bodies';
-import { organiserCommand, totpCode } from '../support/office';
-import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
+import { api,bearer,dynamoOrigin,expect,expectAccessible,logInAsNewDelegate,officeOrganiser,test } from './fixtures';
 
 /** 20 August 2024 10:00 CST: registration open, a day no other browser or API test pins. */
 const DAY = '2024-08-20T02:00:00Z';
-const api = (path: string) => `/api/v1/admin${path}`;
-const dynamoOrigin = () => process.env.DYNAMODB_ORIGIN ?? `http://localhost:${process.env.TEST_DYNAMODB_PORT ?? 8100}`;
 const db = () =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamoOrigin(), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('userToken'))}` });
-
-/** An organiser whose office session passed the second factor (set up through the API). */
-async function organiser(page: Page, tag: string) {
-  const email = await logInAsNewDelegate(page, tag);
-  expect((await organiserCommand(dynamoOrigin(), 'grant', email)).code).toBe(0);
-  const enrol = await page.request.post(api('/office/second_factor/enrol'), { data: {}, headers: await bearer(page) });
-  const { secret } = ((await enrol.json()) as { data: { secret: string } }).data;
-  const confirmed = await page.request.post(api('/office/second_factor/confirm'), { data: { code: await totpCode(secret, DAY) }, headers: await bearer(page) });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return email;
-}
 
 const setStatus = (key: { pk: string; sk: string }, status: number) =>
   db().send(new UpdateCommand({ TableName: 'congress', Key: key, UpdateExpression: 'SET payment_status = :s', ExpressionAttributeValues: { ':s': status } }));
@@ -58,7 +42,7 @@ test('an organiser runs the reconciliation, sees the order that disagrees and op
   await setStatus(key, 1);
 
   try {
-    const checker = await organiser(page, 'reconciler');
+    const checker = await officeOrganiser(page, 'reconciler', DAY);
     await page.goto('/office');
     const officeNav = page.getByRole('navigation', { name: 'Office' });
     await officeNav.getByRole('link', { name: 'Reconciliation' }).click();

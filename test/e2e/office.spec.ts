@@ -4,16 +4,12 @@
  * codes from it, as the app would), ten recovery codes, then a bank transfer a delegate announced
  * confirmed by its reference, which the delegate's list shows at once. Phone width and axe too.
  */
-import type { Page } from '@playwright/test';
 import { validOrder } from '../support/bodies';
-import { organiserCommand, totpCode } from '../support/office';
-import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
+import { organiserCommand,totpCode } from '../support/office';
+import { api,bearer,dynamoOrigin,expect,expectAccessible,logInAsNewDelegate,test } from './fixtures';
 
 /** 1 August 2024 10:00 CST: registration open. */
 const AUGUST = '2024-08-01T02:00:00Z';
-const api = (path: string) => `/api/v1/admin${path}`;
-const dynamoOrigin = () => process.env.DYNAMODB_ORIGIN ?? `http://localhost:${process.env.TEST_DYNAMODB_PORT ?? 8100}`;
-const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('userToken'))}` });
 
 test('an organiser sets up the authenticator, then confirms a delegate\'s bank transfer by its reference', async ({ browser, page, pinClock, consoleErrors }) => {
   test.setTimeout(120_000);

@@ -7,12 +7,11 @@
  */
 import type { Page } from '@playwright/test';
 import { validOrder } from '../support/bodies';
-import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
+import { api, expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
 
 /** 1 August 2024 10:00 CST: registration open, cancellation costs US$50. */
 const AUGUST = '2024-08-01T02:00:00Z';
 
-const api = (path: string) => `/api/v1/admin${path}`;
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('userToken'));
 
 async function chooseRadio(page: Page, question: string, answer: string) {

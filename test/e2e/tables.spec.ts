@@ -8,9 +8,8 @@
 import type { Page } from '@playwright/test';
 import { paths, pathTo } from '../../web/src/config/paths';
 import { author, validAbstract, validOrder } from '../support/bodies';
-import { expect, logInAsNewDelegate, test } from './fixtures';
+import { api, expect, logInAsNewDelegate, test } from './fixtures';
 
-const api = (path: string) => `/api/v1/admin${path}`;
 const MAY = '2024-05-10T02:00:00Z';
 const AUGUST = '2024-08-01T02:00:00Z';
 
