@@ -168,6 +168,11 @@ describe('hostile input over every route', () => {
         `  routes fuzzed from {} (no seed): ${coverage().withoutSeed.join(', ') || 'none'}`,
         `  repeat: ${replayCommand(settings)}`,
       ];
+      if (process.env.FUZZ_VERBOSE) {
+        for (const [route, messages] of Object.entries(f.messagesByRoute).sort(([a], [b]) => (a < b ? -1 : 1))) {
+          lines.push(`  ${route}: ${Object.entries(messages).sort(([, a], [, b]) => b - a).map(([m, n]) => `${n}x ${m}`).join(' | ')}`);
+        }
+      }
       console.log(lines.join('\n'));
 
       const message = [shared.failures.length ? report(shared.failures) : '', afterProblems.length ? `\nafter the run:\n${afterProblems.join('\n')}` : ''].join('');

@@ -35,6 +35,8 @@ export interface Figures {
   byRoute: Record<string, number>;
   /** Answers with code 200 per route: how far past the checks the requests got. */
   okByRoute: Record<string, number>;
+  /** Answers per route and message (status, first words): which rules the requests reached (FUZZ_VERBOSE prints them). */
+  messagesByRoute: Record<string, Record<string, number>>;
   byShape: Record<string, number>;
   refused: number;
   snapshots: number;
@@ -51,6 +53,7 @@ export const newFigures = (): Figures => ({
   byStatus: {},
   byRoute: {},
   okByRoute: {},
+  messagesByRoute: {},
   byShape: {},
   refused: 0,
   snapshots: 0,
@@ -373,6 +376,8 @@ export async function runWorker(shared: Shared, worker: number, own: Delegate, o
     if (problem) fail('envelope', problem, spec, wire, answer);
     const code = codeOf(answer);
     const refused = code !== 200;
+    const said = /"message":"((?:[^"\\]|\\.){0,60})/.exec(answer.text)?.[1] ?? '';
+    count((figures.messagesByRoute[spec.route] ??= {}), `${answer.status} ${said}`);
     if (refused) figures.refused += 1;
     else count(figures.okByRoute, spec.route);
     // A published bank account has a new version: the seed's next save names it.
