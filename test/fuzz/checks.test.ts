@@ -72,6 +72,8 @@ describe('stored data', () => {
     expect(refusalDeletedNamedUpload('confirmPoster', before2, gone, wire('POST', '/api/v1/admin/poster/upload', JSON.stringify({ key: key2 })))).toBe(true);
     expect(refusalDeletedNamedUpload('confirmPoster', before, gone, wire('POST', '/api/v1/admin/poster/upload', '{"key":"other"}'))).toBe(false);
     expect(refusalDeletedNamedUpload('login', before, gone, wire('POST', '/api/v1/admin/login', JSON.stringify({ key })))).toBe(false);
+    // A passport page is confirmed through the same mechanism (a late confirmation deletes it too).
+    expect(refusalDeletedNamedUpload('confirmPassport', before2, gone, wire('POST', '/api/v1/admin/registration/passport', JSON.stringify({ key: key2 })))).toBe(true);
     const recorded = snap([item('PROFILE'), item('FILE#file-0001', { key: { S: key2 } })], [{ key: key2, size: 10, etag: 'e' }]);
     expect(refusalDeletedNamedUpload('confirmPoster', recorded, snap([item('PROFILE'), item('FILE#file-0001', { key: { S: key2 } })], []), wire('POST', '/x', key2))).toBe(false);
     // Its pending record and counter place go with it; nothing else.

@@ -22,9 +22,10 @@ import {
   furnishOffice,
   furnishOrders,
   mintSession,
+  grantOrganiser,
   newDelegate,
-  newOrganiser,
   observe,
+  passSecondFactor,
   publishBankAccount,
   setupCall,
   snapshot,
@@ -96,7 +97,9 @@ describe('hostile input over every route', () => {
       // The delegates: one victim for all, an attacker and an accomplice per worker; the organisers
       // (one past the second factor, one who never set it up). Orders need the bank account published.
       const workers = settings.replay ? [settings.replay.worker] : Array.from({ length: settings.workers }, (_, w) => w);
-      const [victim, organiser, pendingOrganiser] = await Promise.all([newDelegate(origins, 'victim'), newOrganiser(origins, 'organiser'), newOrganiser(origins, 'organiser-pending', false)]);
+      const [victim, organiser, pendingOrganiser] = await Promise.all([newDelegate(origins, 'victim'), newDelegate(origins, 'organiser'), newDelegate(origins, 'organiser-pending')]);
+      await Promise.all([grantOrganiser(origins, organiser), grantOrganiser(origins, pendingOrganiser)]);
+      await passSecondFactor(origins, organiser);
       const bankVersion = await publishBankAccount(origins, organiser);
       await furnish(origins, victim, 'victim');
       await furnishOrders(origins, victim, 'victim');

@@ -34,6 +34,7 @@ export type RefName =
   | 'office.exportId'
   | 'office.mailJobId'
   | 'office.bankVersion'
+  | 'office.orderCursor'
   | 'own.password'
   | 'own.resetToken'
   | 'own.expiredToken'

@@ -84,8 +84,12 @@ export interface Shared {
   replay: (worker: number, index: number) => string;
 }
 
-/** Routes whose refusal deletes the stored upload it names (docs/decisions.md, Uploads: refused and late files are deleted). */
-const refusalDeletesNamedUpload = new Set<RouteId>(['confirmAbstractFile', 'confirmPoster', 'confirmOral']);
+/**
+ * Routes whose refusal deletes the stored upload it names (docs/decisions.md, Uploads: refused and
+ * late files are deleted): every confirmation of the one upload mechanism, the passport page of an
+ * order included (found once its seed reached it: a passport confirmed after its confirm-by time).
+ */
+const refusalDeletesNamedUpload = new Set<RouteId>(['confirmAbstractFile', 'confirmPoster', 'confirmOral', 'confirmPassport']);
 
 /**
  * The one change a refusal may make: a confirmation refused for the file's size, bytes, count or
@@ -249,6 +253,7 @@ export function resolver(shared: Shared, own: Delegate, other: Delegate, worker:
       if (ref.name === 'victim.deadToken') return shared.victim.deadToken!;
       if (ref.name === 'own.statement') return statementFor(pick(own.references, 0, 'IACR24-000000-0'), `Fuzz payer ${worker}`);
       if (ref.name === 'office.bankVersion') return String(shared.office.bankVersion);
+      if (ref.name === 'office.orderCursor') return shared.office.orderCursor;
       if (ref.name.startsWith('office.')) {
         const pools = { lineId: shared.office.lineIds, importId: shared.office.importIds, exportId: shared.office.exportIds, mailJobId: shared.office.mailJobIds };
         return pick(pools[ref.name.slice('office.'.length) as keyof typeof pools] ?? [], ref.pick + worker, 'no-such-object');

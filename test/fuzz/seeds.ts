@@ -20,7 +20,7 @@ export interface Seed {
 }
 
 const own = (name: string) => new Ref(`own.${name}` as never);
-const office = (name: 'lineId' | 'importId' | 'exportId' | 'mailJobId' | 'bankVersion') => new Ref(`office.${name}`);
+const office = (name: 'lineId' | 'importId' | 'exportId' | 'mailJobId' | 'bankVersion' | 'orderCursor') => new Ref(`office.${name}`);
 
 /** The valid abstract every kind of test starts from (test/support/bodies.ts), with these files. */
 export const abstractBody = (files: Value[] = []): Value => validAbstract({ upload_files: files }) as Value;
@@ -120,6 +120,7 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
     { query: [['filter', 'local-check'], ['limit', '5']] },
     { query: [['q', own('orderNo')]] },
     { query: [['filter', 'method:transfer'], ['q', own('reference')]] },
+    { query: [['cursor', office('orderCursor')], ['limit', '1']] },
   ],
   getOfficeOrder: [{ params: { id: own('orderId') } }],
   cancelOfficeOrder: [{ params: { id: own('orderId') }, body: {} }, { params: { id: own('orderId') }, body: { expected_refund: '0.00' } }],

@@ -366,20 +366,23 @@ export async function furnishOrders(o: Origins, d: Delegate, role: 'victim' | 'a
 }
 
 /**
- * An organiser as the office sees one: a delegate granted the role by the command, and (unless
- * `verified` is false) with an authenticator set up, this session past the second factor. The
- * second factor is passed at the real time, later than every pinned clock of the run, so the
- * office's 12 idle hours never end the session in the run.
+ * Grants the organiser role with the command (`npm run organiser -- grant`): a process of its own
+ * (seconds of CPU), so setup runs it while no request of its own is in flight (a sign-up's
+ * password hash beside it could outlast the local Lambda timeout on a loaded machine).
  */
-export async function newOrganiser(o: Origins, label: string, verified = true): Promise<Delegate> {
-  const d = await newDelegate(o, label);
+export async function grantOrganiser(o: Origins, d: Delegate): Promise<void> {
   const granted = await organiserCommand(o.dynamo, 'grant', d.email);
   if (granted.code !== 0) throw new Error(`fuzz setup: organiser grant answered ${granted.code}: ${granted.output}`);
-  if (verified) {
-    const secret = (expectOk('enrol second factor', await api(o, 'POST', '/office/second_factor/enrol', { token: d.token })).data as { secret: string }).secret;
-    expectOk('confirm second factor', await api(o, 'POST', '/office/second_factor/confirm', { token: d.token, json: { code: await totpCode(secret) } }));
-  }
-  return d;
+}
+
+/**
+ * Sets up the organiser's authenticator and passes the second factor with this session, at the
+ * real time: later than every pinned clock of the run, so the office's 12 idle hours never end
+ * the session in the run.
+ */
+export async function passSecondFactor(o: Origins, d: Delegate): Promise<void> {
+  const secret = (expectOk('enrol second factor', await api(o, 'POST', '/office/second_factor/enrol', { token: d.token })).data as { secret: string }).secret;
+  expectOk('confirm second factor', await api(o, 'POST', '/office/second_factor/confirm', { token: d.token, json: { code: await totpCode(secret) } }));
 }
 
 /** The office's objects the run refers to (Refs `office.*`): made in setup, shared by the workers. */
@@ -391,6 +394,8 @@ export interface OfficeWorld {
   mailJobIds: string[];
   /** The published bank account's version (a save names the version it was made on). */
   bankVersion: number;
+  /** The continuation of the order table's first page of one row (every order list). */
+  orderCursor: string;
 }
 
 /** Publishes the congress bank account (delegates can then choose bank transfer). */
@@ -409,7 +414,7 @@ export const statementFor = (reference: string, payer: string) => Buffer.from(`$
 
 /**
  * The office's objects: a statement whose lines match nothing (listed to assign or discard), an
- * export job and a mail job to one of the attacker's orders.
+ * export job, a mail job to one of the attacker's orders, and a page link of the order table.
  */
 export async function furnishOffice(o: Origins, organiser: Delegate, bankVersion: number, attacker: Delegate): Promise<OfficeWorld> {
   const at = REGISTRATION_OPEN;
@@ -425,7 +430,9 @@ export async function furnishOffice(o: Origins, organiser: Delegate, bankVersion
     'send mail',
     await api(o, 'POST', '/office/mail', { token, at, json: { filter: 'order', order_no: attacker.orderNos[0], purpose: 'announcement', subject: 'Fuzz {first_name}', text: 'Dear {first_name}, your order {order_no} ({amount}).' } }),
   ).data as { job: { id: string } };
-  return { lineIds: imported.lines.map((l) => l.id), importIds: [imported.import.id], exportIds: [exported.job.id], mailJobIds: [mailed.job.id], bankVersion };
+  const page = expectOk('order table', await api(o, 'GET', '/office/orders?limit=1', { token, at })).data as { next: string | null };
+  if (!page.next) throw new Error('fuzz setup: the order table has one page of one row');
+  return { lineIds: imported.lines.map((l) => l.id), importIds: [imported.import.id], exportIds: [exported.job.id], mailJobIds: [mailed.job.id], bankVersion, orderCursor: page.next };
 }
 
 export { api as setupCall };
