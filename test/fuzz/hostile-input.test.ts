@@ -97,7 +97,10 @@ describe('hostile input over every route', () => {
       // The delegates: one victim for all, an attacker and an accomplice per worker; the organisers
       // (one past the second factor, one who never set it up). Orders need the bank account published.
       const workers = settings.replay ? [settings.replay.worker] : Array.from({ length: settings.workers }, (_, w) => w);
-      const [victim, organiser, pendingOrganiser] = await Promise.all([newDelegate(origins, 'victim'), newDelegate(origins, 'organiser'), newDelegate(origins, 'organiser-pending')]);
+      // One after the other: each costs password hashes, which a loaded machine may not finish within the local Lambda's 10 s when several run at once.
+      const victim = await newDelegate(origins, 'victim');
+      const organiser = await newDelegate(origins, 'organiser');
+      const pendingOrganiser = await newDelegate(origins, 'organiser-pending');
       await Promise.all([grantOrganiser(origins, organiser), grantOrganiser(origins, pendingOrganiser)]);
       await passSecondFactor(origins, organiser);
       const bankVersion = await publishBankAccount(origins, organiser);
