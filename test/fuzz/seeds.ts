@@ -91,6 +91,8 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   confirmOral: [{ body: { key: own('unconfirmedKey') } }, { body: { key: own('key') } }],
   deleteOral: [{ params: { id: own('fileId') } }],
   saveMailPreferences: [{ body: { announcements: false } }, { body: { announcements: true } }],
+  // A link token of the right shape that was never issued (real ones are only in mails): refused by its rule, not the schema.
+  unsubscribe: [{ params: { token: { text: 'A'.repeat(43) } }, body: {} }],
 
   // Registration orders, at a moment registration is open (generate.ts homeClock); the attacker's
   // orders are made in setup (world.ts furnishOrders): unpaid, Checking, with visa and hotel.
