@@ -21,8 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { listening } from '../infra/local/ports';
-import type Stripe from 'stripe';
-import type { Disagreement, Reconciliation } from '#core/payments/reconcile';
+import type { Disagreement, LedgerCheck } from '#core/payments/reconcile';
 
 export interface ReconcileOptions {
   /** Where the lines go (default: stdout). */
@@ -31,10 +30,7 @@ export interface ReconcileOptions {
   webhook?: boolean;
 }
 
-export interface ReconcileReport extends Reconciliation {
-  /** What disagrees in the webhook endpoint's set-up (none when the provider has no such API). */
-  webhook: string[];
-}
+export type ReconcileReport = LedgerCheck;
 
 /** One line per disagreement: where, which rule, what was found. */
 export function describeDisagreement(d: Disagreement): string {
@@ -43,53 +39,22 @@ export function describeDisagreement(d: Disagreement): string {
 }
 
 /**
- * Reads every order with its money (one Scan), checks it, prints the summary and the
- * disagreements. The environment must be set before the first call (TABLE_NAME, AWS_REGION,
- * DYNAMODB_ENDPOINT locally, and STRIPE_SECRET_KEY [+ STRIPE_API_BASE] or STRIPE_SECRET_ARN):
- * the functions' settings are read once, when their modules load.
+ * Runs the check the office's reconciliation job runs (lib/payments/ledger-check.ts: every order
+ * with its money in one Scan, against the invariants and Stripe, then Stripe's webhook endpoint)
+ * and prints the summary and the disagreements. The environment must be set before the first
+ * call (TABLE_NAME, AWS_REGION, DYNAMODB_ENDPOINT locally, and STRIPE_SECRET_KEY [+
+ * STRIPE_API_BASE] or STRIPE_SECRET_ARN): the functions' settings are read once, when their
+ * modules load.
  */
 export async function runReconcile({ print = console.log, webhook = true }: ReconcileOptions = {}): Promise<ReconcileReport> {
-  const { reconcileAll } = await import('#core/payments/reconcile');
-  const { allOrdersWithMoney } = await import('#storage/money-scan');
-  const { stripeGateway } = await import('#lib/payments/stripe-gateway');
-  const result = await reconcileAll(stripeGateway, await allOrdersWithMoney());
-  const endpoint = webhook ? await checkWebhookEndpoint(print) : [];
-  const count = result.disagreements.length + endpoint.length;
-  print(`reconcile: ${result.orders} orders, ${result.payments} payments, ${result.refunds} refunds checked against Stripe: ${count} disagreement${count === 1 ? '' : 's'}`);
-  for (const d of result.disagreements) print(describeDisagreement(d));
-  for (const line of endpoint) print(`  webhook endpoint: ${line}`);
-  return { ...result, webhook: endpoint };
-}
-
-/**
- * Stripe's webhook endpoint for the portal: enabled, at the API version the portal pins, sending
- * every event the portal acts on (stripe-client.ts). The local Stripe has no webhook_endpoints API
- * (it answers 404): then nothing is checked and a note says so.
- */
-async function checkWebhookEndpoint(print: (line: string) => void): Promise<string[]> {
-  const { stripeClient, STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS } = await import('#lib/payments/stripe-client');
-  const { API_BASE } = await import('#core/routes');
-  const stripe = await stripeClient();
-  const endpoints: Stripe.WebhookEndpoint[] = [];
-  try {
-    for await (const endpoint of stripe.webhookEndpoints.list({ limit: 100 })) endpoints.push(endpoint);
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode !== 404) throw error;
-    print('reconcile: webhook endpoint not checked: the provider has no webhook_endpoints API (the local Stripe)');
-    return [];
-  }
-  const webhookPath = `${API_BASE}/stripe/webhook`;
-  const ours = endpoints.filter((e) => new URL(e.url).pathname === webhookPath);
-  if (ours.length === 0) return [`no endpoint sends events to ${webhookPath} (${endpoints.length} endpoint(s): ${endpoints.map((e) => e.url).join(', ') || 'none'})`];
-  return ours.flatMap((e) => {
-    const events = new Set(e.enabled_events);
-    const missing = events.has('*') ? [] : STRIPE_WEBHOOK_EVENTS.filter((type) => !events.has(type));
-    return [
-      e.status !== 'enabled' && `${e.id} (${e.url}) is ${e.status}`,
-      e.api_version !== STRIPE_API_VERSION && `${e.id} (${e.url}) sends events at API version ${e.api_version ?? "the account's default"}, the portal is written for ${STRIPE_API_VERSION}`,
-      missing.length > 0 && `${e.id} (${e.url}) does not send ${missing.join(', ')}`,
-    ].filter((line): line is string => typeof line === 'string');
-  });
+  const { checkLedger } = await import('#lib/payments/ledger-check');
+  const report = await checkLedger({ webhook });
+  if (webhook && report.webhook_note) print(`reconcile: ${report.webhook_note}`);
+  const count = report.disagreements.length + report.webhook.length;
+  print(`reconcile: ${report.orders} orders, ${report.payments} payments, ${report.refunds} refunds checked against Stripe: ${count} disagreement${count === 1 ? '' : 's'}`);
+  for (const d of report.disagreements) print(describeDisagreement(d));
+  for (const line of report.webhook) print(`  webhook endpoint: ${line}`);
+  return report;
 }
 
 // ---------------------------------------------------------------------------------------------

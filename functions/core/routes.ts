@@ -257,6 +257,8 @@ export const routes = {
   getOfficeOrder: { method: 'GET', path: '/office/orders/{id}', handler: 'office/get-order', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
   /** The delegate's cancellation (routes cancelOrder), asked by the office: the same refund, mails and grants. */
   cancelOfficeOrder: { method: 'POST', path: '/office/orders/{id}/cancel', handler: 'office/cancel-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+  /** One of the order's mails again (a cooldown item per order and mail, the audit entry). */
+  resendOrderMail: { method: 'POST', path: '/office/orders/{id}/mails', handler: 'office/resend-order-mail', auth: 'organiser', grants: [GET, QUERY, PUT, MAIL] },
 
   // The registration office (organisers): orders found by their transfer reference
   listAwaitedTransfers: { method: 'GET', path: '/office/transfers', handler: 'office/list-awaited-transfers', auth: 'organiser', grants: [QUERY, GET] },
@@ -293,6 +295,10 @@ export const routes = {
   sendMail: { method: 'POST', path: '/office/mail', handler: 'office/send-mail', auth: 'organiser', grants: [PUT, 'sqs:SendMessage'] },
   listMailJobs: { method: 'GET', path: '/office/mail', handler: 'office/list-mail-jobs', auth: 'organiser', grants: [QUERY] },
   getMailJob: { method: 'GET', path: '/office/mail/{id}', handler: 'office/get-mail-job', auth: 'organiser', grants: [GET, QUERY] },
+  /** The reconciliation (core/office/reconciliations.ts): asked for here, run by the worker (a Scan and Stripe), read back from its job record. */
+  requestReconciliation: { method: 'POST', path: '/office/reconciliations', handler: 'office/request-reconciliation', auth: 'organiser', grants: [QUERY, PUT, 'sqs:SendMessage'] },
+  listReconciliations: { method: 'GET', path: '/office/reconciliations', handler: 'office/list-reconciliations', auth: 'organiser', grants: [QUERY] },
+  getReconciliation: { method: 'GET', path: '/office/reconciliations/{id}', handler: 'office/get-reconciliation', auth: 'organiser', grants: [GET] },
 
   // The office's announcements: a delegate opts out by the link in each (or one click in the mail program), or in the account centre
   unsubscribe: { method: 'POST', path: '/unsubscribe/{token}', handler: 'accounts/unsubscribe', auth: 'public', grants: [GET, PUT] },

@@ -30,7 +30,7 @@ export type WorkerTopic = 'mail-events';
  * `maxReceiveCount` deliveries, then the dead-letter queue (alarmed, runbook).
  */
 export const queues = {
-  'office-jobs': { timeoutS: 300, maxReceiveCount: 3, description: "The registration office's jobs: exports, mail to delegates" },
+  'office-jobs': { timeoutS: 300, maxReceiveCount: 3, description: "The registration office's jobs: exports, mail to delegates, reconciliations" },
 } as const satisfies Record<string, { timeoutS: number; maxReceiveCount: number; description: string }>;
 export type WorkerQueue = keyof typeof queues;
 export const visibilityTimeoutOf = (queue: WorkerQueue) => queues[queue].timeoutS * 6;
@@ -59,15 +59,17 @@ export const workers = {
   /**
    * The office's jobs (core/office/jobs.ts): an export reads the table page by page (Scan: the
    * whole congress, off the request path) and writes its CSV under exports/; a mail job finds
-   * its recipients the same way, then sends one batch per message and enqueues the next.
+   * its recipients the same way, then sends one batch per message and enqueues the next; a
+   * reconciliation reads every order with its money (Scan) and asks Stripe about each card
+   * payment and refund (the Stripe secret: secretsmanager:GetSecretValue).
    */
   runOfficeJob: {
     handler: 'office/run-office-job',
     trigger: { kind: 'sqs', queue: 'office-jobs', batchSize: 1 },
-    grants: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 's3:PutObject', 'ses:SendEmail', 'sqs:SendMessage'],
+    grants: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 's3:PutObject', 'ses:SendEmail', 'sqs:SendMessage', 'secretsmanager:GetSecretValue'],
     objectPrefix: 'exports/',
     memoryMb: 1024,
-    description: "Runs the registration office's jobs (exports, mail to delegates) from the office-jobs queue",
+    description: "Runs the registration office's jobs (exports, mail to delegates, reconciliations) from the office-jobs queue",
   },
 } as const satisfies Record<string, WorkerDef>;
 

@@ -14,6 +14,7 @@ import { secrets } from './crypto';
 import { env } from './env';
 import { domainLog } from './logger';
 import { sesMailer } from './mailer';
+import { checkLedger } from './payments/ledger-check';
 
 export const jobQueue: JobQueue = {
   async send(message) {
@@ -29,6 +30,8 @@ export const jobWorkerDeps: WorkerDeps = {
   source: exportSource,
   files: exportFiles,
   log: domainLog,
+  // The same check as `npm run reconcile`, webhook endpoint included.
+  reconcile: () => checkLedger(),
   mail: {
     jobs: officeJobStore,
     batches: mailBatchStore,

@@ -1,9 +1,14 @@
-/** Wiring of the office's order reads: the order lists, the orders, their ledger, audit trail and passport scan. */
+/** Wiring of the office's order reads (and its mails sent again): the order lists, the orders, their ledger, audit trail and passport scan. */
 import type { OfficeOrderReads } from '#core/office/orders';
-import { subjectOf } from '#core/orders/orders';
+import type { ResendDeps } from '#core/office/resend-order-mail';
+import { subjectOf } from '#core/orders/order-payables';
 import { getFile } from '#core/uploads/uploads';
 import { AppError } from '#core/errors';
-import { auditOf } from '#storage/audit';
+import { auditOf, recordAudit } from '#storage/audit';
+import { paymentSettingsStore } from '#storage/payment-settings';
+import { throttle } from '#storage/throttle';
+import { domainLog } from './logger';
+import { sesMailer } from './mailer';
 import { ledger } from '#storage/ledger';
 import { orderRowOf, orderRowPage } from '#storage/order-rows';
 import { orderStore } from '#storage/orders';
@@ -28,3 +33,11 @@ export const officeOrderReads: OfficeOrderReads = {
     }
   },
 };
+
+/** Wiring of the office's "send again" of an order's mails: the reads above, SES, the throttle's cooldowns and the audit log. */
+export const resendDeps = (siteOrigin: string): ResendDeps => ({
+  order: { mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount },
+  reads: officeOrderReads,
+  cooldown: (key, seconds, at) => throttle.cooldown(key, seconds, at),
+  audit: recordAudit,
+});

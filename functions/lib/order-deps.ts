@@ -1,6 +1,7 @@
 /** Wiring of the order rules and the payments module: the table, Stripe, SES. */
 import { conference } from '#core/config/conference';
-import { orderPayables, orderPaymentMails, type OrderDeps } from '#core/orders/orders';
+import { orderPayables, orderPaymentMails } from '#core/orders/order-payables';
+import { type OrderDeps } from '#core/orders/order-deps';
 import type { PaymentsDeps } from '#core/payments/ports';
 import { fileStore } from '#storage/files';
 import type { Actor } from '#core/audit/audit';

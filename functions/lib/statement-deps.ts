@@ -1,7 +1,7 @@
 /** Wiring of the bank statement import: the table, and the one path that books a transfer. */
 import { createHash } from 'node:crypto';
 import type { StatementDeps } from '#core/office/import-statement';
-import { officeConfirmTransfer } from '#core/orders/orders';
+import { officeConfirmTransfer } from '#core/office/confirm-transfer';
 import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
 import { statementStore } from '#storage/statements';

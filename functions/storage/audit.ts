@@ -3,7 +3,7 @@
  * one more item of that transaction. An entry is created once (its key includes a random id) and
  * nothing updates or deletes it.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry } from '#core/audit/audit';
 import type { AuditLogReader } from '#core/office/audit-log';
 import { decodeCursor, encodeCursor } from '#core/office/search';
@@ -115,3 +115,8 @@ async function dayPage(parts: Parameters<AuditLogReader['dayPage']>[0], filter: 
 }
 
 export const auditLogReader: AuditLogReader = { dayPage, auditOf };
+
+/** One audit entry on its own: for an action that changes nothing in the table (a mail sent again). */
+export async function recordAudit(entry: AuditEntry): Promise<void> {
+  await documentClient().send(new PutCommand(auditPut(entry).Put!));
+}

@@ -29,17 +29,28 @@ export const officeJobStore: JobStore = {
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.officeJob(id), ConsistentRead: true }));
     return r.Item ? jobOf(r.Item) : undefined;
   },
-  async recent(limit) {
-    const r = await documentClient().send(
-      new QueryCommand({
-        TableName: env.tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :job)',
-        ExpressionAttributeValues: { ':pk': keys.officeJobsPartition, ':job': keys.officeJobPrefix },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
-    return (r.Items ?? []).map(jobOf);
+  async recent(limit, kind) {
+    // One kind: filtered on the server, page by page until `limit` are found (jobs are a few
+    // hundred over a congress; a filter reads the ones it skips, so the pages are bounded).
+    const found: OfficeJob[] = [];
+    let start: Record<string, unknown> | undefined;
+    for (let page = 0; page < (kind ? 10 : 1); page++) {
+      const r = await documentClient().send(
+        new QueryCommand({
+          TableName: env.tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :job)',
+          ...(kind ? { FilterExpression: '#kind = :kind', ExpressionAttributeNames: { '#kind': 'kind' } } : {}),
+          ExpressionAttributeValues: { ':pk': keys.officeJobsPartition, ':job': keys.officeJobPrefix, ...(kind ? { ':kind': kind } : {}) },
+          ScanIndexForward: false,
+          Limit: kind ? 100 : limit,
+          ExclusiveStartKey: start,
+        }),
+      );
+      found.push(...(r.Items ?? []).map(jobOf));
+      start = r.LastEvaluatedKey;
+      if (!start || found.length >= limit) break;
+    }
+    return found.slice(0, limit);
   },
   async update(id, fields, from) {
     const entries = Object.entries(fields).filter(([, v]) => v !== undefined);

@@ -9,6 +9,7 @@ import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -24,8 +25,8 @@ export interface WorkerFunctionProps {
   functionName: string;
   /** The table's fixed name (data-stack.ts). */
   tableName: string;
-  /** What a queue worker's grants name besides the table (its bucket, mail identity, queue). */
-  resources?: { uploadsBucketName?: string; mailIdentityArn?: string; mailConfigurationSetArn?: string; jobsQueueArn?: string };
+  /** What a queue worker's grants name besides the table (its bucket, mail identity, queue, the Stripe secret). */
+  resources?: { uploadsBucketName?: string; mailIdentityArn?: string; mailConfigurationSetArn?: string; jobsQueueArn?: string; stripeKeys?: ISecret };
   /** A queue worker's dead-letter queue is its queue's (redrive); an SNS worker gets its own. */
   failed?: { queue: sqs.Queue; name: string };
   environment: Record<string, string>;
@@ -67,6 +68,8 @@ export class WorkerFunction extends Construct {
       ...(onQueue ? {} : { deadLetterQueue: this.failed }),
       environment: {
         ...props.environment,
+        // A worker that calls Stripe (the office's reconciliation) reads its keys as the payment routes do.
+        ...(effectiveGrants(worker).includes('secretsmanager:GetSecretValue') ? { STRIPE_SECRET_ARN: props.resources?.stripeKeys?.secretArn ?? missing('stripeKeys') } : {}),
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'congress-portal',
       },
@@ -82,6 +85,10 @@ export class WorkerFunction extends Construct {
       ...(onQueue ? [{ id: 'Serverless-LambdaDLQ', reason: "Invoked synchronously by its SQS event source mapping: a failed message stays in the queue and then goes to the queue's dead-letter queue (alarmed)." }] : []),
     );
   }
+}
+
+function missing(name: string): never {
+  throw new Error(`A worker granted secretsmanager:GetSecretValue needs ${name}`);
 }
 
 function deadLetterQueue(scope: Construct, id: string, queueName: string, what: string) {

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { officeOrderMessages } from '#core/office/orders';
 import type { OrderRow } from '#core/office/order-rows';
 import { validOrder } from '../support/bodies';
-import { call, newDelegate, officeSession } from './support';
+import { orderResultMessages } from '#core/orders/order-deps';
+import { orderMailLabels, resendMessages } from '#core/office/order-mail-kinds';
+import { call, mailsTo, newDelegate, officeSession } from './support';
 
 const T0 = '2024-08-01T02:00:00Z';
 type Page = { rows: OrderRow[]; next: string | null; items_read: number };
@@ -32,6 +34,8 @@ describe('who may read the office orders', () => {
     }
     expect((await call('POST', `/office/orders/${id}/cancel`, { at: T0, json: {} })).status).toBe(401);
     expect((await call('POST', `/office/orders/${id}/cancel`, { token: d.token, at: T0, json: {} })).status).toBe(403);
+    expect((await call('POST', `/office/orders/${id}/mails`, { at: T0, json: { mail: 'order-placed' } })).status).toBe(401);
+    expect((await call('POST', `/office/orders/${id}/mails`, { token: d.token, at: T0, json: { mail: 'order-placed' } })).status).toBe(403);
   });
 });
 
@@ -142,4 +146,58 @@ describe('the office cancels an order', () => {
     expect(after.refunds.map((r) => [r.requested_by, r.amount])).toEqual([['office', refund]]);
     expect((await call('POST', `/office/orders/${id}/cancel`, { token: o.token, at: T0, json: { expected_refund: refund } })).status).toBe(403);
   });
+
+  it('with no refund at all when the office says so, with its reason told to the delegate', async () => {
+    const d = await newDelegate('office-cancel-none');
+    const { id, reference } = await placeOrder(d.token);
+    expect((await call('POST', `/registration/submission/transfer-payment/${id}`, { token: d.token, at: T0, json: { type: 'done' } })).status).toBe(200);
+    const o = await officeSession('cancel-none', T0);
+    expect((await call('POST', `/office/transfers/${reference}/received`, { token: o.token, at: T0, json: { amount: '650.00' } })).status).toBe(200);
+    const r = await call<{ refund_amount: string }>('POST', `/office/orders/${id}/cancel`, { token: o.token, at: T0, json: { refund: 'other', refund_amount: '0', reason: 'Transferred to a colleague, who registered anew' } });
+    expect([r.status, r.body.message, r.body.data]).toEqual([200, orderResultMessages.cancelledByOffice, { refund_amount: '0.00' }]);
+    const after = (await call<{ order: { status_name: string }; refunds: unknown[] }>('GET', `/office/orders/${id}`, { token: o.token, at: T0 })).body.data;
+    expect([after.order.status_name, after.refunds]).toEqual(['Cancelled', []]);
+    const mail = (await mailsTo(d.email)).find((m) => m.subject.startsWith('Cancellation of registration order'));
+    expect(mail?.body.text).toContain("The registration office's reason: Transferred to a colleague, who registered anew");
+  });
 });
+
+describe("the office sends an order's mails again", () => {
+  it('only the mails the order has had, as it reads now, once however often it is clicked, each in the audit trail', async () => {
+    const d = await newDelegate('office-resend');
+    const { id, order_no } = await placeOrder(d.token);
+    const o = await officeSession('resend', T0);
+    type Detail = { mails: { kind: string; label: string }[]; audit: { action: string; after?: Record<string, unknown> }[] };
+    const detail = async () => (await call<Detail>('GET', `/office/orders/${id}`, { token: o.token, at: T0 })).body.data;
+    const resend = (mail: string) => call<{ sent: boolean }>('POST', `/office/orders/${id}/mails`, { token: o.token, at: T0, json: { mail } });
+    const count = async (subject: string) => (await mailsTo(d.email)).filter((m) => m.subject === subject).length;
+
+    expect((await detail()).mails).toEqual([{ kind: 'order-placed', label: orderMailLabels['order-placed'] }]);
+    const wrong = await resend('payment-received');
+    expect([wrong.status, wrong.body.message]).toEqual([409, resendMessages.notApplicable]);
+    const unknown = await resend('everything');
+    expect([unknown.status, unknown.body.data]).toEqual([422, { errors: { mail: resendMessages.kind } }]);
+
+    const placed = `Registration order ${order_no}: please complete the payment`;
+    expect(await count(placed)).toBe(1);
+    const first = await resend('order-placed');
+    expect([first.status, first.body.message, first.body.data]).toEqual([200, resendMessages.sent(orderMailLabels['order-placed'], d.email), { sent: true }]);
+    expect(await count(placed)).toBe(2);
+    const again = await resend('order-placed');
+    expect([again.status, again.body.message]).toEqual([429, resendMessages.tooSoon]);
+
+    // Ten clicks at once on another mail: one is sent.
+    expect((await call('POST', `/registration/submission/transfer-payment/${id}`, { token: d.token, at: T0, json: { type: 'done' } })).status).toBe(200);
+    expect((await detail()).mails.map((m) => m.kind)).toEqual(['order-placed', 'transfer-noted']);
+    const noted = `Bank transfer noted: registration order ${order_no}`;
+    const clicks = await Promise.all(Array.from({ length: 10 }, () => resend('transfer-noted')));
+    expect(clicks.map((c) => c.status).sort()).toEqual([200, ...Array(9).fill(429)]);
+    expect(await count(noted)).toBe(2);
+    const entries = (await detail()).audit.filter((a) => a.action === 'mail.resent');
+    expect(entries.map((a) => [a.after?.mail, a.after?.sent]).sort()).toEqual([
+      ['order-placed', true],
+      ['transfer-noted', true],
+    ]);
+  });
+});
+

@@ -4,7 +4,7 @@
  * 404 for another delegate's order everywhere. The clock is pinned per request (x-app-now).
  */
 import { describe, expect, it } from 'vitest';
-import { orderResultMessages as M } from '#core/orders/orders';
+import { orderResultMessages as M } from '#core/orders/order-deps';
 import { orderMessages } from '#core/orders/schemas';
 import { pngBytes } from '../support/files';
 import { validForm, visaAndHotel } from '../unit/core/orders/form';

@@ -145,6 +145,51 @@ describe('card payment through the webhook', () => {
   });
 });
 
+describe('the office refunds a card payment', () => {
+  it('gives back another amount than the policy, with its reason, through the same Stripe refund and webhook as a delegate', async () => {
+    const b = await buyer('office-card-refund');
+    const session = await checkout(b);
+    await pay(session);
+    await until('order paid', () => statusOf(b), (o) => o.payment_status === 1);
+    const o = await officeSession('card-refund', OPEN);
+    const detail = async () =>
+      (
+        await call<{ refundable: string; cancellation: { refund_amount: string }; order: { status_name: string }; refunds: { requested_by: string; amount: string; note: string | null; state: string }[]; audit: { action: string; after?: Record<string, unknown> }[] }>(
+          'GET',
+          `/office/orders/${b.orderId}`,
+          { token: o.token, at: OPEN },
+        )
+      ).body.data;
+    const before = await detail();
+    expect([before.refundable, before.cancellation.refund_amount]).toEqual(['1040.00', '990.00']);
+    const cancel = (json: Record<string, unknown>) => call<{ refund_amount: string }>('POST', `/office/orders/${b.orderId}/cancel`, { token: o.token, at: OPEN, json });
+
+    // More than was paid, or no reason: refused with the field's message, nothing changes.
+    const tooMuch = await cancel({ refund: 'other', refund_amount: '1040.01', reason: 'Goodwill' });
+    expect([tooMuch.status, tooMuch.body.message, tooMuch.body.data]).toEqual([422, 'The refund can be at most US$1,040.00: what the order\'s payments can still give back.', { errors: { refund_amount: 'The refund can be at most US$1,040.00: what the order\'s payments can still give back.' } }]);
+    const noReason = await cancel({ refund: 'other', refund_amount: '300.00', reason: '  ' });
+    expect([noReason.status, noReason.body.data]).toEqual([422, { errors: { reason: 'Please say why the refund differs from the policy: the delegate is told, and the order keeps it.' } }]);
+    const badAmount = await cancel({ refund: 'other', refund_amount: '-5', reason: 'x' });
+    expect([badAmount.status, badAmount.body.data]).toEqual([422, { errors: { refund_amount: 'Please give the refund in US dollars, e.g. 325.00 (0 for none).' } }]);
+    expect((await detail()).order.status_name).toBe('Paid');
+
+    const done = await cancel({ refund: 'other', refund_amount: '300', reason: 'Visa refused after the deadline' });
+    expect([done.status, done.body.data]).toEqual([200, { refund_amount: '300.00' }]);
+    await until('order cancelled by the refund webhook', () => statusOf(b), (s) => s.payment_status === -1);
+    // One refund at Stripe, of the office's amount, made by the payments module (its metadata names our refund).
+    const made = await control<{ data: { data: { object: { amount: number; metadata: Record<string, string> } } }[] }>('GET', `/events?session=${session}&type=refund.created`);
+    expect(made.data.map((e) => [e.data.object.amount, Boolean(e.data.object.metadata.refund_id)])).toEqual([[30000, true]]);
+    const ledger = await ledgerOf(b);
+    expect(ledger.refunds.map((r) => [r.state, r.reason, r.amount])).toEqual([['done', 'cancellation', 30000]]);
+    const after = await detail();
+    expect(after.refunds.map((r) => [r.requested_by, r.amount, r.note, r.state])).toEqual([['office', '300.00', 'Visa refused after the deadline', 'done']]);
+    expect(after.audit.find((a) => a.action === 'refund.created')?.after).toMatchObject({ amount: 30000, note: 'Visa refused after the deadline' });
+    const mail = (await mailsTo(b.email)).find((m) => m.subject.startsWith('Cancellation of registration order'));
+    expect(mail?.body.text).toContain('The registration office set this amount: Visa refused after the deadline');
+    expect((await subjects(b.email)).filter((s) => s.startsWith('Refund completed'))).toHaveLength(1);
+  });
+});
+
 describe('webhook signatures', () => {
   const post = (body: string, signature?: string) =>
     fetch(`${origin()}${API_BASE}/stripe/webhook`, {

@@ -82,11 +82,31 @@ test('an organiser finds a delegate\'s orders, opens one and confirms part of it
   await confirm.getByRole('button', { name: 'Confirm the transfer' }).click();
   await expect(page.getByText(/received US\$250\.00/)).toBeVisible();
   const cancel = page.getByRole('form', { name: 'Cancel the order' });
-  await expect(page.getByRole('region', { name: 'Cancel' })).toContainText('by the refund policy today, US$200.00 goes back by bank transfer');
-  await cancel.getByRole('button', { name: /^Cancel the order with a refund of US\$\d+\.\d{2}$/ }).click();
+  await expect(page.getByRole('region', { name: 'Cancel' })).toContainText('By the refund policy today, US$200.00 goes back by bank transfer');
+  await expect(cancel.getByRole('radio', { name: "The policy's refund: US$200.00" })).toBeChecked();
+  // Another amount: its field and the reason appear, and both are asked for before anything is sent.
+  await cancel.getByText('Another amount').click();
+  await cancel.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(cancel.getByText('Please give the refund in US dollars, e.g. 325.00 (0 for none).')).toBeVisible();
+  await expect(cancel.getByText('Please say why the refund differs from the policy: the delegate is told, and the order keeps it.')).toBeVisible();
+  await expect(page.getByText(/\): Paid$/)).toBeVisible();
+  await cancel.getByRole('textbox', { name: 'Refund (US$)' }).fill('120.00');
+  await cancel.getByRole('textbox', { name: 'Reason' }).fill('Half of the hotel deposit kept, as agreed by mail');
+  await cancel.getByRole('button', { name: 'Cancel the order' }).click();
   await expect(page.getByText(/\): Refunding$/)).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Refunds' })).toContainText('asked by office');
+  await expect(page.getByRole('table', { name: 'Refunds' })).toContainText('asked by office: Half of the hotel deposit kept, as agreed by mail');
+  // US$120.00 in all, taken from the two transfers that paid the order (each refund at most its payment).
+  const refunded = await page.getByRole('table', { name: 'Refunds' }).locator('tbody tr td:nth-child(3)').allTextContents();
+  expect(refunded.reduce((sum, cell) => sum + Number(cell.replace(/[^\d.]/g, '')), 0)).toBe(120);
   await expect(cancel).toHaveCount(0);
+
+  // The delegate lost the cancellation mail: the office sends it again.
+  const resend = page.getByRole('form', { name: 'Send a mail again' });
+  await expect(resend.getByRole('radio')).toHaveCount(4);
+  await resend.getByText('Order cancelled, refund on its way').click();
+  await resend.getByRole('button', { name: 'Send again' }).click();
+  await expect(resend.getByRole('status')).toContainText('"Order cancelled, refund on its way" has been sent again to');
+  await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText('mail.resent');
 
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -97,4 +117,76 @@ test('an organiser finds a delegate\'s orders, opens one and confirms part of it
   await page.goto('/office');
   await page.screenshot({ path: 'test-results/office-dashboard-1366.png', fullPage: true });
   await delegateContext.close();
+});
+
+test('the order table shows its columns, pages through a search (rows per page, next, previous) kept in the address, and opens an order', async ({ browser, page, pinClock, consoleErrors }) => {
+  test.setTimeout(180_000);
+  await pinClock(AUGUST);
+  // Twelve orders of one (unique) family name, from three delegates (five orders each at most).
+  const family = `Pagerud${Math.random().toString(36).slice(2, 7)}`;
+  const placed: { id: string; order_no: string }[] = [];
+  for (const [i, count] of [5, 5, 2].entries()) {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-app-now': AUGUST, 'x-local-client-ip': `10.78.1.${i + 1}` } });
+    const delegate = await context.newPage();
+    await logInAsNewDelegate(delegate, 'orders-pages');
+    for (let n = 0; n < count; n++) {
+      const r = await delegate.request.post(api('/registration/submission'), { data: validOrder({ first_name: 'Ingrid', last_name: family }), headers: await bearer(delegate) });
+      expect(r.status(), await r.text()).toBe(200);
+      placed.push(((await r.json()) as { data: { id: string; order_no: string } }).data);
+    }
+    await context.close();
+  }
+
+  await openOfficeAs(page);
+  await page.goto('/office');
+  await page.getByRole('navigation', { name: 'Office' }).getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Order', 'Delegate', 'Country', 'Status', 'Amount', 'Placed']);
+  await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
+
+  await page.getByRole('textbox', { name: 'Search' }).fill(family.toLowerCase());
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const rows = table.getByRole('row').filter({ hasText: family });
+  await expect(rows).toHaveCount(12);
+  const pager = page.getByRole('navigation', { name: 'Pages of orders' });
+  await expect(pager).toHaveCount(0);
+
+  // Ten a page, then the other two (each order once); the address keeps page, search and size.
+  const shownOrders = async () => (await table.getByRole('row').filter({ hasText: family }).getByRole('link').allTextContents()).sort();
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('10');
+  await expect(rows).toHaveCount(10);
+  await expect(page).toHaveURL(/[?&]rows=10(&|$)/);
+  const firstPage = await shownOrders();
+  await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
+  await pager.getByRole('link', { name: 'Next page' }).click();
+  await expect(rows).toHaveCount(2);
+  const secondPage = await shownOrders();
+  expect([...firstPage, ...secondPage].sort()).toEqual(placed.map((o) => o.order_no).sort());
+  await expect(pager.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]page=[^&]+/);
+  await expectAccessible(page, 'office orders, second page');
+  await page.reload();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('10');
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(family.toLowerCase());
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/office-orders-pages-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  // Previous page still works after the refresh: the earlier pages are in the address too.
+  await pager.getByRole('link', { name: 'Previous page' }).click();
+  await expect(rows).toHaveCount(10);
+  expect(await shownOrders()).toEqual(firstPage);
+  await page.screenshot({ path: 'test-results/office-orders-pages-1366.png', fullPage: true });
+  // Back in the browser returns to the second page.
+  await page.goBack();
+  await expect(rows).toHaveCount(2);
+
+  // A row's order number opens the order.
+  const opened = placed.find((o) => o.order_no === secondPage[0])!;
+  await table.getByRole('link', { name: opened.order_no }).click();
+  await expect(page).toHaveURL(new RegExp(`/office/orders/${opened.id}$`));
+  await expect(page.getByRole('heading', { name: `Order ${opened.order_no}`, level: 1 })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
 });

@@ -79,7 +79,9 @@ test('an organiser finds a delegate by name, opens their order and abstract, dow
   await expect(rows.nth(1)).toContainText(d.email);
   await expect(rows.nth(1)).toContainText('China');
   await expect(rows.nth(1)).toContainText('CST');
+  await expect(page.getByRole('table', { name: 'Delegates' }).getByRole('columnheader')).toHaveText(['Name', 'E-mail', 'Country', 'Activated', 'Signed up (CST)', 'Last login (CST)']);
   await expectAccessible(page, 'office delegates');
+  await page.screenshot({ path: 'test-results/office-delegates-1280.png', fullPage: true });
   await rows.nth(1).getByRole('link', { name: `Meiling ${family}` }).click();
 
   // The delegate: their order (linked to the office's order page), abstract and its PDF.
@@ -104,6 +106,15 @@ test('an organiser finds a delegate by name, opens their order and abstract, dow
   await expect(page.getByRole('heading', { name: `CANCER IN ${family.toUpperCase()}`, level: 2 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Download liver-trends.pdf' })).toBeVisible();
   await expectAccessible(page, 'office abstract');
+
+  // The abstracts of its category, through the office navigation (the office's TanStack table).
+  await officeNav.getByRole('link', { name: 'Abstracts', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Abstracts', level: 1 })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Category' }).selectOption('descriptive.incidence-mortality');
+  await expect(page).toHaveURL(/category=descriptive\.incidence-mortality/);
+  const abstracts = page.getByRole('table', { name: 'Abstracts' });
+  await expect(abstracts.getByRole('columnheader')).toHaveText(['Title', 'Author', 'PDFs', 'Submitted (CST)']);
+  await expectAccessible(page, 'office abstracts');
 
   // The audit log, filtered by account. and the delegate.
   await officeNav.getByRole('link', { name: 'Audit log' }).click();
@@ -132,6 +143,7 @@ test('an organiser finds a delegate by name, opens their order and abstract, dow
   await officeNav.getByRole('link', { name: 'Delegates', exact: true }).click();
   await expect(page.getByRole('table', { name: 'Delegates' })).toBeVisible();
   await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/office-delegates-390.png', fullPage: true });
 
   expect(consoleErrors).toEqual([]);
   await delegateContext.close();

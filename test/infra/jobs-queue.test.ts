@@ -76,6 +76,18 @@ describe('the office-jobs queue', () => {
     expect(JSON.stringify(s3.Resource)).not.toContain('/users/');
   });
 
+  it('lets the worker read the Stripe secret (the reconciliation calls Stripe), that secret only, named in its environment', () => {
+    const fn = api.findResources('AWS::Lambda::Function')[workerFnId()]!;
+    const statements = actionsOfRole(fn.Properties.Role['Fn::GetAtt'][0] as string);
+    const secret = statements.filter((st) => [st.Action].flat().some((a) => String(a).startsWith('secretsmanager:')));
+    expect(secret).toHaveLength(1);
+    expect([secret[0]!.Action].flat()).toEqual(['secretsmanager:GetSecretValue']);
+    expect(JSON.stringify(secret[0]!.Resource)).toContain('StripeKeys');
+    expect(JSON.stringify(fn.Properties.Environment.Variables.STRIPE_SECRET_ARN)).toContain('StripeKeys');
+    // The reconciliation scans the table; no route does.
+    expect(effectiveGrants(worker)).toContain('dynamodb:Scan');
+  });
+
   it('lets exactly the routes granted sqs:SendMessage send, to this queue only, and gives them its URL', () => {
     const senders = routeList.filter((r) => r.grants.some((g) => g === 'sqs:SendMessage'));
     const statements = statementsOf(api).filter((st) => [st.Action].flat().includes('sqs:SendMessage'));

@@ -25,7 +25,7 @@ export function ledgerAuditEntries(write: LedgerWrite, actor: Actor, at: Date, s
           at,
           object: { type, id: record.id },
           before: expect === null ? undefined : { version: expect },
-          after: { ...moneyOf(record), subject: `${record.subject.kind}:${record.subject.id}`, ...('reason' in record ? { reason: record.reason } : {}) },
+          after: { ...moneyOf(record), subject: `${record.subject.kind}:${record.subject.id}`, ...('reason' in record ? { reason: record.reason } : {}), ...('note' in record && record.note ? { note: record.note } : {}) },
         }),
       );
     }

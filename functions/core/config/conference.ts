@@ -78,8 +78,8 @@ export const officeLimits = {
   wrongCodesPerOrganiser: { limit: 5, windowSeconds: 15 * 60 },
   wrongCodesPerClient: { limit: 50, windowSeconds: 15 * 60 },
   recoveryCodes: 10,
-  /** Rows of the office's order table per page: by default, and the most one page may ask for. */
-  orderPage: { rows: 25, maxRows: 100 },
+  /** Rows of the office's order table per page: by default, the most one page may ask for, and the page's "Rows per page" choices. */
+  orderPage: { rows: 25, maxRows: 100, choices: [10, 25, 50, 100] },
 } as const;
 
 /**

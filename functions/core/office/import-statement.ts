@@ -1,7 +1,7 @@
 /**
  * The office imports the bank statement: each line that brought money is matched to an order
  * by the payment reference in its text and booked through the one path that books a transfer
- * (officeConfirmTransfer, orders.ts: what arrived is a payment of that amount; the order is
+ * (officeConfirmTransfer, confirm-transfer.ts: what arrived is a payment of that amount; the order is
  * Paid only when covered; a surplus is refunded). Lines that cannot be booked are listed with
  * their reason for an organiser to assign to an order (booked through the same path) or discard.
  *
@@ -118,7 +118,7 @@ export interface StatementDeps {
   ledger: Pick<Ledger, 'ofSubject' | 'payment'>;
   findAccountByEmail(email: string): Promise<{ id: string } | undefined>;
   /**
-   * Books money that arrived for an order: officeConfirmTransfer (orders.ts) confirming exactly
+   * Books money that arrived for an order: officeConfirmTransfer (confirm-transfer.ts) confirming exactly
    * `line.paymentId` and marking it with the line; audited with the organiser.
    */
   book(reference: string, amount: number, line: { paymentId: string; statementLine: string }): Promise<{ message: string; data?: { status_name?: string } }>;

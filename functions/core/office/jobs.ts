@@ -1,6 +1,6 @@
 /**
  * The office's jobs: work too long for a request (an export of the whole congress, mail to many
- * delegates) is recorded as a job, sent to the office-jobs queue, and run by its worker
+ * delegates, the reconciliation of the whole ledger against Stripe) is recorded as a job, sent to the office-jobs queue, and run by its worker
  * (core/workers.ts `runOfficeJob`) off the request path. A job moves
  *
  *   queued ─▶ running ─▶ done
@@ -12,6 +12,7 @@
 import * as z from 'zod/mini';
 import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
+import { keptCheck, type KeptCheck, type LedgerCheck } from '../payments/reconcile';
 import { queues } from '../workers';
 import { csvChunks, type Column } from './csv';
 import type { MailSpec } from './mail-jobs';
@@ -35,7 +36,7 @@ export type JobState = 'queued' | 'running' | 'done' | 'failed';
 export interface OfficeJob {
   /** Sorts by the time it was requested (`20240801T020000123Z-...`): the newest are listed first. */
   id: string;
-  kind: 'export' | 'mail';
+  kind: 'export' | 'mail' | 'reconcile';
   /** An export job: what it exports. */
   export?: ExportKind;
   /** A mail job: whom, what (send-mail.ts), the site its links name, and how far it is. */
@@ -59,6 +60,8 @@ export interface OfficeJob {
   file_name?: string;
   /** Why it failed, in the office's words. */
   error?: string;
+  /** A reconciliation job, once done: what was checked and what disagrees (core/office/reconciliations.ts). */
+  reconciliation?: KeptCheck;
 }
 
 /** `batch`: one batch of a mail job's recipients; without it, the job's first step. */
@@ -73,8 +76,8 @@ export interface JobStore {
   /** Stores a new job with its audit entry, in one transaction. */
   create(job: OfficeJob, audit: ReturnType<typeof auditEntry>): Promise<void>;
   get(id: string): Promise<OfficeJob | undefined>;
-  /** The newest jobs first. */
-  recent(limit: number): Promise<OfficeJob[]>;
+  /** The newest jobs first (only those of `kind`, if given). */
+  recent(limit: number, kind?: OfficeJob['kind']): Promise<OfficeJob[]>;
   /** Sets `fields` if the job is in one of `from`; false if it is not (any more). */
   update(id: string, fields: Partial<OfficeJob>, from: readonly JobState[]): Promise<boolean>;
 }
@@ -110,6 +113,7 @@ export const jobMessages = {
   expired: `This export is older than ${EXPORT_KEEP_DAYS} days and has been deleted. Please make a new one.`,
   failed: 'This export failed. Please request it again; if it fails again, the operations team has been alerted.',
   workerFailed: 'The export could not be made after several tries; the operations team has been alerted (dead-letter queue).',
+  reconcileFailed: 'The check could not be completed after several tries (the table or Stripe did not answer); the operations team has been alerted (dead-letter queue). Please run it again later.',
 } as const;
 
 export const exportRequestSchema = z.object({ kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, delegates or abstracts.' }) });
@@ -175,6 +179,8 @@ export interface WorkerDeps {
   source: ExportSource;
   files: ExportFiles;
   mail: MailWorkerDeps;
+  /** The reconciliation of the whole ledger against Stripe (lib/payments/ledger-check.ts, as `npm run reconcile`). */
+  reconcile: () => Promise<LedgerCheck>;
   log: { info(message: string, extra?: Record<string, unknown>): void; error(message: string, extra?: Record<string, unknown>): void };
 }
 
@@ -224,6 +230,12 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
       else await sendMailBatch(deps.mail, job, parsed.batch, now);
       return;
     }
+    if (job.kind === 'reconcile') {
+      const reconciliation = keptCheck(await deps.reconcile());
+      await deps.jobs.update(job.id, { state: 'done', finished_at: now().toISOString(), reconciliation }, ['running']);
+      deps.log.info('office reconciliation done', { job: job.id, orders: reconciliation.orders, disagreements: reconciliation.disagreement_count });
+      return;
+    }
     if (!job.export) throw new Error(`export job ${job.id} names no export`);
     const result = await runExport(deps, { ...job, export: job.export });
     await deps.jobs.update(job.id, { state: 'done', finished_at: now().toISOString(), ...result }, ['running']);
@@ -233,7 +245,10 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
       // One mail batch given up: its waiting recipients are recorded as failed and the rest of the
       // mail goes on; any other step given up fails the job.
       if (job.kind === 'mail' && parsed.batch !== undefined) await giveUpMailBatch(deps.mail, job, parsed.batch, now);
-      else await deps.jobs.update(job.id, { state: 'failed', finished_at: now().toISOString(), error: jobMessages.workerFailed }, ['running']);
+      else {
+        const failed = job.kind === 'reconcile' ? jobMessages.reconcileFailed : jobMessages.workerFailed;
+        await deps.jobs.update(job.id, { state: 'failed', finished_at: now().toISOString(), error: failed }, ['running']);
+      }
     }
     throw error;
   }

@@ -8,9 +8,11 @@ import { invalid, notFound } from '../errors';
 import { wireAmount } from '../money';
 import type { StoredOrder } from '../orders/ports';
 import { orderActions, orderStatusNames } from '../orders/states';
-import { cancelOrder, cancellationPreview, type OrderDeps } from '../orders/orders';
+import { cancellationPreview } from '../orders/cancel-order';
+import { refundableOf } from '../payments/refunds';
 import type { SubjectLedger } from '../payments/ports';
 import { orderRow, readOrderSearch, type OrderRow } from './order-rows';
+import { resendableMails } from './resend-order-mail';
 import { cursorMessage, type OrderFilter } from './schemas';
 
 export const officeOrderMessages = {
@@ -78,21 +80,15 @@ export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: 
     row: orderRow(order),
     money: { required: money(order.amount_required), received: money(received), refunded: money(refunded), balance: money(received - refunded - (order.payment_status === -1 ? 0 : order.amount_required)) },
     payments: ledger.payments.map((p) => ({ id: p.id, method: p.method, state: p.state, amount: money(p.amount), created_at: p.created_at, confirmed_at: p.confirmed_at ?? null, surplus: p.surplus ?? null })),
-    refunds: ledger.refunds.map((r) => ({ id: r.id, method: r.method, state: r.state, amount: money(r.amount), reason: r.reason, requested_by: r.requested_by, created_at: r.created_at, done_at: r.done_at ?? null, failure_reason: r.failure_reason ?? null })),
+    refunds: ledger.refunds.map((r) => ({ id: r.id, method: r.method, state: r.state, amount: money(r.amount), reason: r.reason, requested_by: r.requested_by, created_at: r.created_at, done_at: r.done_at ?? null, failure_reason: r.failure_reason ?? null, note: r.note ?? null })),
     audit: [...audit].reverse(),
     passport,
     /** What cancelling would refund now (the delegate's policy), when the order can be cancelled. */
     cancellation: cancellationPreview(order, ledger, now),
+    /** The order's mails the office can send again. */
+    mails: resendableMails(order, ledger),
+    /** The most another refund can be: what the order's payments can still give back. */
+    refundable: money(refundableOf(ledger.payments, ledger.refunds)),
     can_cancel: orderActions(order.payment_status, Boolean(order.refund_failed_at)).cancel && !order.refund_failed_at,
   };
-}
-
-/**
- * The office cancels an order as its delegate would (the same rule, refund and mails), with the
- * office named as who asked for the refund; `expectedRefund` is the refund the organiser was shown.
- */
-export async function officeCancelOrder(deps: OrderDeps, reads: Pick<OfficeOrderReads, 'rowOf'>, orderId: string, expectedRefund: string | undefined, now: Date) {
-  const row = await reads.rowOf(orderId);
-  if (!row) throw notFound(officeOrderMessages.notFound);
-  return cancelOrder(deps, row.owner_id, orderId, expectedRefund, now, 'office');
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { officeLimits } from '../config/conference';
 import { csvMappingSchema } from './statement';
+import { orderMailKinds, resendMessages } from './order-mail-kinds';
 
 const codeMessage = 'Please enter the 6-digit code from your authenticator app.';
 /** A 6-digit code (spaces as some apps show them are allowed). */
@@ -100,3 +101,29 @@ const noteMessage = 'Please say why the line is set aside (e.g. "sent back to th
 export const discardLineBody = z.object({
   note: z.string({ message: noteMessage }).check(z.refine((v) => v.trim().length > 0, noteMessage), z.maxLength(500, 'The note is at most 500 characters.')),
 });
+
+const refundAmountMessage = 'Please give the refund in US dollars, e.g. 325.00 (0 for none).';
+const refundReasonMessage = 'Please say why the refund differs from the policy: the delegate is told, and the order keeps it.';
+/**
+ * The office cancels an order: with the policy's refund (`expected_refund` is the one shown), or
+ * with another amount and its reason. One schema for the API and the form.
+ */
+export const officeCancelSchema = z
+  .object({
+    expected_refund: z.optional(z.string().check(z.regex(/^\d+\.\d{2}$/))),
+    refund: z._default(z.enum(['policy', 'other'], { message: 'Please choose the refund: the policy amount or another amount.' }), 'policy'),
+    refund_amount: z.optional(z.string({ message: refundAmountMessage }).check(z.maxLength(12, refundAmountMessage))),
+    reason: z.optional(z.string({ message: refundReasonMessage }).check(z.maxLength(500, 'The reason is at most 500 characters.'))),
+  })
+  .check(
+    z.superRefine((v: { refund: 'policy' | 'other'; refund_amount?: string; reason?: string }, ctx) => {
+      if (v.refund !== 'other') return;
+      if (!/^\d{1,7}(\.\d{1,2})?$/.test((v.refund_amount ?? '').trim())) ctx.addIssue({ code: 'custom', path: ['refund_amount'], message: refundAmountMessage, input: v });
+      if (!(v.reason ?? '').trim()) ctx.addIssue({ code: 'custom', path: ['reason'], message: refundReasonMessage, input: v });
+    }),
+  );
+export type OfficeCancel = z.output<typeof officeCancelSchema>;
+export type OfficeCancelInput = z.input<typeof officeCancelSchema>;
+
+/** Which of an order's mails to send again. */
+export const resendOrderMailSchema = z.object({ mail: z.enum(orderMailKinds, { message: resendMessages.kind }) });

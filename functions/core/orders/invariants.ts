@@ -5,7 +5,7 @@
  * flight any more (every event delivered, every refund answered by the provider).
  *
  * The domain keeps them by construction: every write is made over the versions it was decided
- * on (payments.ts), so a decision on a state that changed is taken again. This file states
+ * on (payments/ledger-decisions.ts), so a decision on a state that changed is taken again. This file states
  * them once, for the model-based money test (test/money) and the reconciliation
  * (`npm run reconcile`), which check them over real data.
  */

@@ -113,17 +113,22 @@ export function refundRequestedMail(order: StoredOrder, refund: Refund) {
     heading: 'Your order is cancelled; the refund is on its way',
     paragraphs: [
       `Registration order ${order.order_no} is cancelled. We refund ${usd(refund.amount)} of ${usd(order.amount_required)} to the original payment method.`,
+      ...(refund.note ? [`The registration office set this amount: ${refund.note}`] : []),
       byTransfer ? 'A bank transfer refund takes 3-5 business days once the registration office has sent it.' : 'A card refund usually appears on the statement within 5-10 days.',
     ],
     sections: [{ heading: 'Refund policy', items: refundPolicyLines() }],
   });
 }
 
-export function cancelledWithoutRefundMail(order: StoredOrder) {
+export function cancelledWithoutRefundMail(order: StoredOrder, officeNote?: string) {
   return layout({
     subject: `Cancellation of registration order ${order.order_no}`,
     heading: 'Your order is cancelled',
-    paragraphs: [`Registration order ${order.order_no} is cancelled. As stated in the refund policy, there is no refund from 15 October 2024.`],
+    paragraphs: [
+      officeNote
+        ? `Registration order ${order.order_no} is cancelled without a refund. The registration office's reason: ${officeNote}`
+        : `Registration order ${order.order_no} is cancelled. As stated in the refund policy, there is no refund from 15 October 2024.`,
+    ],
   });
 }
 

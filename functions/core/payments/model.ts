@@ -71,6 +71,8 @@ export interface Refund {
   version: number;
   reason: RefundReason;
   requested_by: RefundRequester;
+  /** Why the office gave back another amount than the policy's (it says so to the delegate too). */
+  note?: string;
   provider_refund_id?: string;
   failure_reason?: string;
   created_at: string;

@@ -183,3 +183,38 @@ export async function reconcileAll(gateway: ProviderReader, orders: Iterable<Ord
   }
   return result;
 }
+
+/**
+ * The whole check, as `npm run reconcile` and the office's reconciliation job run it
+ * (lib/payments/ledger-check.ts): the ledger against itself and the provider, and the provider's
+ * webhook endpoint for the portal.
+ */
+export interface LedgerCheck extends Reconciliation {
+  /** What disagrees in the webhook endpoint's set-up. */
+  webhook: string[];
+  /** Why the webhook endpoint was not checked (the local Stripe has no such API); null when it was. */
+  webhook_note: string | null;
+  /** The order number of each order that disagrees (by order id), as people know the order; none for a deleted order. */
+  order_numbers: Record<string, string>;
+}
+
+/**
+ * The most disagreements an office reconciliation keeps (its job record is one DynamoDB item, at
+ * most 400 KB; a disagreement is a few hundred bytes). More than this means something systemic;
+ * the count says how many there were and `npm run reconcile` prints them all.
+ */
+export const KEPT_DISAGREEMENTS = 200;
+
+/** A check as the office keeps it: the first KEPT_DISAGREEMENTS disagreements and how many there were. */
+export function keptCheck(check: LedgerCheck) {
+  return {
+    orders: check.orders,
+    payments: check.payments,
+    refunds: check.refunds,
+    disagreement_count: check.disagreements.length,
+    disagreements: check.disagreements.slice(0, KEPT_DISAGREEMENTS).map((d) => ({ ...d, order_no: check.order_numbers[d.order_id] ?? null })),
+    webhook: check.webhook,
+    webhook_note: check.webhook_note,
+  };
+}
+export type KeptCheck = ReturnType<typeof keptCheck>;

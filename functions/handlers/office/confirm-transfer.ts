@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { referenceSchema } from '#core/orders/schemas';
 import { transferReceivedBody } from '#core/office/schemas';
-import { officeConfirmTransfer } from '#core/orders/orders';
+import { officeConfirmTransfer } from '#core/office/confirm-transfer';
 import { organiserActor } from '#core/office/access';
 import { orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';

@@ -1,6 +1,6 @@
 import { routes } from '#core/routes';
 import { referenceSchema } from '#core/orders/schemas';
-import { officeRetryRefund } from '#core/orders/orders';
+import { officeRetryRefund } from '#core/office/retry-refund';
 import { organiserActor } from '#core/office/access';
 import { orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';

@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { confirmOrderCheckout } from '#core/orders/orders';
+import { confirmOrderCheckout } from '#core/orders/pay-by-card';
 import { confirmCheckoutSchema } from '#core/orders/schemas';
 import { delegateActor, orderDeps } from '#lib/order-deps';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';

@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { startOrderCheckout } from '#core/orders/orders';
+import { startOrderCheckout } from '#core/orders/pay-by-card';
 import { checkoutSchema } from '#core/orders/schemas';
 import { delegateActor, orderDeps } from '#lib/order-deps';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';

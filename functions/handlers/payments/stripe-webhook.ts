@@ -1,6 +1,6 @@
 import { routes } from '#core/routes';
 import { AppError } from '#core/errors';
-import { applyProviderEvent, type ProviderEvent } from '#core/payments/payments';
+import { applyProviderEvent, type ProviderEvent } from '#core/payments/provider-events';
 import { defineHandler } from '#lib/http/handler';
 import { paymentsDeps, stripeActor } from '#lib/order-deps';
 import { verifiedProviderEvent } from '#lib/payments/stripe-gateway';

@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { cancelOrder } from '#core/orders/orders';
+import { cancelOrder } from '#core/orders/cancel-order';
 import { cancelOrderSchema, orderIdSchema } from '#core/orders/schemas';
 import { delegateActor, orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';

@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { createOrder } from '#core/orders/orders';
+import { createOrder } from '#core/orders/save-order';
 import { orderFormSchema } from '#core/orders/schemas';
 import { delegateActor, orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';

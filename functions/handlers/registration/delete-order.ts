@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { deleteOrder } from '#core/orders/orders';
+import { deleteOrder } from '#core/orders/save-order';
 import { orderIdSchema } from '#core/orders/schemas';
 import { delegateActor, orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';

@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { getOrderByChecksum } from '#core/orders/orders';
+import { getOrderByChecksum } from '#core/orders/read-orders';
 import { checksumSchema } from '#core/orders/schemas';
 import { orderStore } from '#storage/orders';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';

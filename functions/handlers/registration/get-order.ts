@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { getOrder } from '#core/orders/orders';
+import { getOrder } from '#core/orders/read-orders';
 import { orderIdSchema } from '#core/orders/schemas';
 import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';

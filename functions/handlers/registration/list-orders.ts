@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { listOrders } from '#core/orders/orders';
+import { listOrders } from '#core/orders/read-orders';
 import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';

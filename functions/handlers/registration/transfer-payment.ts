@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { chooseTransfer } from '#core/orders/orders';
+import { chooseTransfer } from '#core/orders/pay-by-transfer';
 import { orderIdSchema, transferChoiceSchema } from '#core/orders/schemas';
 import { delegateActor, orderDeps, registrationOffice } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { routes } from '#core/routes';
-import { updateOrder } from '#core/orders/orders';
+import { updateOrder } from '#core/orders/save-order';
 import { orderFormSchema, orderIdSchema, updateOrderQuerySchema } from '#core/orders/schemas';
 import { delegateActor, orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';

@@ -6,7 +6,7 @@
 import type Stripe from 'stripe';
 import { registration2024 } from '#core/config/conference';
 import type { CardGateway, CheckoutSession, ProviderRefund } from '#core/payments/ports';
-import type { ProviderEvent } from '#core/payments/payments';
+import type { ProviderEvent } from '#core/payments/provider-events';
 import { stripeClient, stripeKeys } from './stripe-client';
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));

@@ -3,7 +3,7 @@
  * it sets the environment the functions read).
  */
 import type Stripe from 'stripe';
-import { providerEventTypes } from '#core/payments/payments';
+import { providerEventTypes } from '#core/payments/provider-events';
 
 /**
  * The Stripe API version the portal is written for, pinned (not left to the SDK's default, which

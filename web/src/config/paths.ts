@@ -61,6 +61,7 @@ export const paths = {
   officeAbstract: '/office/abstracts/:owner/:id',
   officeExports: '/office/exports',
   officeMail: '/office/mail',
+  officeReconciliation: '/office/reconciliation',
   officeAudit: '/office/audit',
   officeSettings: '/office/settings',
 } as const;

@@ -20,7 +20,9 @@ import {
   type StoredLine,
 } from '#core/office/import-statement';
 import type { CsvMapping } from '#core/office/statement';
-import { cancelOrder, chooseTransfer, officeConfirmTransfer } from '#core/orders/orders';
+import { cancelOrder } from '#core/orders/cancel-order';
+import { chooseTransfer } from '#core/orders/pay-by-transfer';
+import { officeConfirmTransfer } from '#core/office/confirm-transfer';
 import { ORDER_STATUS } from '#core/orders/states';
 import { OPEN, owner, placed, refusal } from '../orders/steps';
 import { OFFICE, orderWorld } from '../orders/world';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#core/audit/audit';
 import { bankDetailLines, publishBankAccount, paymentSettingsMessages, type BankAccount, type PaymentSettingsStore } from '#core/office/payment-settings';
-import { chooseTransfer } from '#core/orders/orders';
+import { chooseTransfer } from '#core/orders/pay-by-transfer';
 import { OPEN, owner, placed, refusal } from '../orders/steps';
 import { OFFICE, orderWorld } from '../orders/world';
 

@@ -6,18 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { moneyViolations } from '#core/orders/invariants';
-import {
-  cancelOrder,
-  chooseTransfer,
-  getOrder,
-  listOrders,
-  officeConfirmTransfer,
-  officeRecordTransferRefund,
-  officeRetryRefund,
-  orderResultMessages as M,
-  updateOrder,
-} from '#core/orders/orders';
-import { applyProviderEvent, settleProviderRefund } from '#core/payments/payments';
+import { cancelOrder } from '#core/orders/cancel-order';
+import { chooseTransfer } from '#core/orders/pay-by-transfer';
+import { getOrder, listOrders } from '#core/orders/read-orders';
+import { officeConfirmTransfer } from '#core/office/confirm-transfer';
+import { officeRecordTransferRefund } from '#core/office/record-transfer-refund';
+import { officeRetryRefund } from '#core/office/retry-refund';
+import { orderResultMessages as M } from '#core/orders/order-deps';
+import { updateOrder } from '#core/orders/save-order';
+import { applyProviderEvent } from '#core/payments/provider-events';
+import { settleProviderRefund } from '#core/payments/refunds';
 import { OPEN, form, owner, paidByCard, placed, refusal } from './steps';
 import { OFFICE, orderWorld } from './world';
 

@@ -4,21 +4,17 @@
  * cancellation with dated refunds, and mails that never block a state change.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  cancelOrder,
-  chooseTransfer,
-  confirmOrderCheckout,
-  createOrder,
-  deleteOrder,
-  listOrders,
-  officeConfirmTransfer,
-  officeRecordTransferRefund,
-  orderResultMessages as M,
-  startOrderCheckout,
-  updateOrder,
-} from '#core/orders/orders';
+import { cancelOrder } from '#core/orders/cancel-order';
+import { chooseTransfer } from '#core/orders/pay-by-transfer';
+import { confirmOrderCheckout, startOrderCheckout } from '#core/orders/pay-by-card';
+import { createOrder, deleteOrder, updateOrder } from '#core/orders/save-order';
+import { listOrders } from '#core/orders/read-orders';
+import { officeConfirmTransfer } from '#core/office/confirm-transfer';
+import { officeRecordTransferRefund } from '#core/office/record-transfer-refund';
+import { orderResultMessages as M } from '#core/orders/order-deps';
 import { orderMessages } from '#core/orders/schemas';
-import { applyProviderEvent, settleCheckout } from '#core/payments/payments';
+import { settleCheckout } from '#core/payments/card-checkout';
+import { applyProviderEvent } from '#core/payments/provider-events';
 import { OPEN, form, owner, paidByCard, placed, refusal } from './steps';
 import { OFFICE, orderWorld } from './world';
 

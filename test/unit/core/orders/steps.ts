@@ -1,9 +1,10 @@
 /** Steps the order tests share: a refusal, an order placed, an order paid by card (in-memory world, 1 August 2024). */
 import { expect } from 'vitest';
 import { AppError } from '#core/errors';
-import { createOrder, startOrderCheckout } from '#core/orders/orders';
+import { createOrder } from '#core/orders/save-order';
+import { startOrderCheckout } from '#core/orders/pay-by-card';
 import { orderFormSchema } from '#core/orders/schemas';
-import { settleCheckout } from '#core/payments/payments';
+import { settleCheckout } from '#core/payments/card-checkout';
 import { validForm } from './form';
 import { orderWorld } from './world';
 

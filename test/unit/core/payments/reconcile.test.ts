@@ -5,11 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { moneyViolations } from '#core/orders/invariants';
-import { cancelOrder, createOrder, startOrderCheckout } from '#core/orders/orders';
+import { cancelOrder } from '#core/orders/cancel-order';
+import { createOrder } from '#core/orders/save-order';
+import { startOrderCheckout } from '#core/orders/pay-by-card';
 import type { StoredOrder } from '#core/orders/ports';
 import { orderFormSchema } from '#core/orders/schemas';
 import type { Payment, Refund } from '#core/payments/model';
-import { settleCheckout, settleProviderRefund } from '#core/payments/payments';
+import { settleCheckout } from '#core/payments/card-checkout';
+import { settleProviderRefund } from '#core/payments/refunds';
 import type { CheckoutSession, ProviderRefund } from '#core/payments/ports';
 import { reconcileAll, reconcileWithProvider, type OrderMoney, type ProviderReader } from '#core/payments/reconcile';
 import { validForm } from '../orders/form';

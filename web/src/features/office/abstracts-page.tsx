@@ -3,17 +3,35 @@
  * their authors; one opens with its text and downloads. Search by title is not offered (no
  * full-text search in the table, docs/decisions.md): find an author on the delegates page.
  */
-import { Field, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { categoryChoices } from '#core/office/categories';
 import { formatCstInstant } from '#core/time';
+import type { OfficeAbstractRow } from '#core/office/abstract-list';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
-import { ScrollTable } from '../../components/ui/scroll-table';
 import { pathTo, paths } from '../../config/paths';
 import { officeApi } from './api';
 import { OfficeFrame } from './office-frame';
+import { OfficeTable, officeColumnHelper } from './office-table';
+
+const column = officeColumnHelper<OfficeAbstractRow>();
+
+const abstractColumns = column.columns([
+  column.accessor('title_of_abstract', {
+    header: 'Title',
+    cell: ({ row }) => <SmartLink href={pathTo(paths.officeAbstract, { owner: row.original.owner_id, id: row.original.id })}>{row.original.title_of_abstract}</SmartLink>,
+    meta: { cell: { minW: '16rem' } },
+  }),
+  column.accessor('author', {
+    header: 'Author',
+    cell: ({ row }) => <SmartLink href={pathTo(paths.officeDelegate, { id: row.original.owner_id })}>{row.original.author || row.original.author_email || '(account gone)'}</SmartLink>,
+    meta: { cell: { minW: '10rem' } },
+  }),
+  column.accessor('files', { header: 'PDFs', meta: { cell: { textAlign: 'end' } } }),
+  column.accessor('created_at', { header: 'Submitted (CST)', cell: ({ getValue }) => formatCstInstant(getValue()), meta: { cell: { whiteSpace: 'nowrap' } } }),
+]);
 
 function Abstracts() {
   const [params, setParams] = useSearchParams();
@@ -24,7 +42,6 @@ function Abstracts() {
     queryFn: () => officeApi.abstracts({ category, cursor: after }),
     placeholderData: keepPreviousData,
   });
-  const to = (next: Record<string, string>) => `${paths.officeAbstracts}?${new URLSearchParams(next).toString()}`;
   return (
     <Stack gap="5">
       <Field.Root maxW="2xl">
@@ -44,39 +61,15 @@ function Abstracts() {
         <Text color="gray.700">Loading the abstracts...</Text>
       ) : list.isError ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} title="The abstracts could not be loaded." />
-      ) : list.data.items.length === 0 ? (
-        <Text aria-live="polite">No abstract in this category{after ? ' on this page' : ' yet'}.</Text>
       ) : (
-        <ScrollTable label="Abstracts" size="sm" aria-label="Abstracts">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Title</Table.ColumnHeader>
-              <Table.ColumnHeader>Author</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">PDFs</Table.ColumnHeader>
-              <Table.ColumnHeader>Submitted (CST)</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {list.data.items.map((a) => (
-              <Table.Row key={a.id}>
-                <Table.Cell minW="16rem">
-                  <SmartLink href={pathTo(paths.officeAbstract, { owner: a.owner_id, id: a.id })}>{a.title_of_abstract}</SmartLink>
-                </Table.Cell>
-                <Table.Cell minW="10rem">
-                  <SmartLink href={pathTo(paths.officeDelegate, { id: a.owner_id })}>{a.author || a.author_email || '(account gone)'}</SmartLink>
-                </Table.Cell>
-                <Table.Cell textAlign="end">{a.files}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatCstInstant(a.created_at)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </ScrollTable>
-      )}
-      {list.data && (
-        <HStack as="nav" aria-label="Pages of abstracts" gap="4" wrap="wrap">
-          {after && <SmartLink href={to({ category })}>First page</SmartLink>}
-          {list.data.cursor && <SmartLink href={to({ category, after: list.data.cursor })}>Next page</SmartLink>}
-        </HStack>
+        <OfficeTable
+          label="Abstracts"
+          columns={abstractColumns}
+          rows={list.data.items}
+          rowId={(a) => a.id}
+          pages={{ param: 'after', next: list.data.cursor }}
+          empty={<Text aria-live="polite">No abstract in this category{after ? ' on this page' : ' yet'}.</Text>}
+        />
       )}
     </Stack>
   );

@@ -11,8 +11,11 @@ import type { OfficeAbstract, OfficeAbstractRow } from '#core/office/abstract-li
 import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
 import type { CsvMapping } from '#core/office/statement';
 import type { ExportKind } from '#core/office/exports';
+import type { OfficeCancelInput } from '#core/office/schemas';
+import type { OrderMailKind } from '#core/office/order-mail-kinds';
 import type { JobView } from '#core/office/jobs';
 import type { MailSpec, RecipientResult } from '#core/office/mail-jobs';
+import type { ReconciliationView } from '#core/office/reconciliations';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -31,10 +34,11 @@ export const officeApi = {
     callApiForMessage<{ payment_status: number }>(routes.confirmTransfer, { params: { reference }, body: { amount } }),
   transferRefunded: (reference: string) => callApiForMessage<unknown>(routes.recordTransferRefund, { params: { reference }, body: {} }),
   retryRefund: (reference: string) => callApiForMessage<unknown>(routes.retryRefund, { params: { reference }, body: {} }),
-  orders: (query: { filter: string; q: string; cursor?: string }) =>
+  orders: (query: { filter: string; q: string; cursor?: string; limit?: number }) =>
     callApi<{ rows: OrderRow[]; next: string | null; search: 'reference' | 'email' | 'name' | null }>(routes.listOfficeOrders, { query }),
   order: (id: string) => callApi<OfficeOrderDetail>(routes.getOfficeOrder, { params: { id } }),
-  cancelOrder: (id: string, expected_refund: string) => callApiForMessage<{ refund_amount: string }>(routes.cancelOfficeOrder, { params: { id }, body: { expected_refund } }),
+  resendOrderMail: (id: string, mail: OrderMailKind) => callApiForMessage<{ sent: boolean }>(routes.resendOrderMail, { params: { id }, body: { mail } }),
+  cancelOrder: (id: string, body: OfficeCancelInput) => callApiForMessage<{ refund_amount: string }>(routes.cancelOfficeOrder, { params: { id }, body }),
   dashboard: () => callApi<DashboardView>(routes.getDashboard),
   awaitedTransfers: () => callApi<{ items: AwaitedTransferRow[] }>(routes.listAwaitedTransfers),
   paymentSettings: () => callApi<{ bank_account: BankAccount | null; version: number }>(routes.getPaymentSettings),
@@ -64,6 +68,9 @@ export const officeApi = {
   sendMail: (spec: MailSpec) => callApiForMessage<{ job: JobView }>(routes.sendMail, { body: spec }),
   mailJobs: () => callApi<{ items: JobView[] }>(routes.listMailJobs),
   mailJob: (id: string) => callApi<{ job: JobView; recipients: RecipientResult[] }>(routes.getMailJob, { params: { id } }),
+  requestReconciliation: () => callApiForMessage<{ job: ReconciliationView }>(routes.requestReconciliation, { body: {} }),
+  reconciliations: () => callApi<{ items: ReconciliationView[]; kept: number }>(routes.listReconciliations),
+  reconciliation: (id: string) => callApi<{ job: ReconciliationView }>(routes.getReconciliation, { params: { id } }),
 };
 
 export interface StatementOverview {
@@ -93,6 +100,7 @@ export const paymentSettingsKey = ['office', 'payment-settings'] as const;
 export const awaitedTransfersKey = ['office', 'transfers'] as const;
 export const exportsKey = ['office', 'exports'] as const;
 export const mailJobsKey = ['office', 'mail'] as const;
+export const reconciliationsKey = ['office', 'reconciliations'] as const;
 
 export const secondFactorKey = ['office', 'second-factor'] as const;
 export const secondFactorQuery = queryOptions({ queryKey: secondFactorKey, queryFn: officeApi.secondFactor, retry: false, staleTime: 0 });
@@ -102,9 +110,13 @@ export interface OfficeOrderDetail {
   row: OrderRow;
   money: { required: string; received: string; refunded: string; balance: string };
   payments: { id: string; method: string; state: string; amount: string; created_at: string; confirmed_at: string | null; surplus: string | null }[];
-  refunds: { id: string; method: string; state: string; amount: string; reason: string; requested_by: string; created_at: string; done_at: string | null; failure_reason: string | null }[];
+  refunds: { id: string; method: string; state: string; amount: string; reason: string; requested_by: string; created_at: string; done_at: string | null; failure_reason: string | null; note: string | null }[];
   audit: AuditEntry[];
   passport: { name: string; url: string } | null;
+  /** The most another refund can be. */
+  refundable: string;
+  /** The order's mails the office can send again. */
+  mails: { kind: OrderMailKind; label: string }[];
   cancellation: { refund_amount: string; fee: string; already_refunded: string; valid_until_text: string | null; method: string | null } | null;
   can_cancel: boolean;
 }

@@ -3,23 +3,55 @@
  * the start of a name (given or family name first, accents and case do not matter). A row opens
  * the delegate. The search and the page are in the address (back and forward work, links can be shared).
  */
-import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { delegateSearchQuery } from '#core/office/schemas';
 import { formatCstInstant } from '#core/time';
+import type { DelegateRow } from '#core/office/delegates';
 import { TextField } from '../../components/form/fields';
 import { FormStack } from '../../components/form/form-stack';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
-import { ScrollTable } from '../../components/ui/scroll-table';
 import { pathTo, paths } from '../../config/paths';
 import { officeApi } from './api';
 import { OfficeFrame } from './office-frame';
+import { OfficeTable, officeColumnHelper } from './office-table';
 
 type SearchValues = { q: string };
+
+const column = officeColumnHelper<DelegateRow>();
+
+const delegateColumns = column.columns([
+  column.accessor('name', {
+    header: 'Name',
+    cell: ({ row }) => (
+      <>
+        <SmartLink href={pathTo(paths.officeDelegate, { id: row.original.id })}>{row.original.name || '(no name yet)'}</SmartLink>
+        {row.original.organiser && (
+          <Badge ms="2" colorPalette="blue">
+            organiser
+          </Badge>
+        )}
+      </>
+    ),
+    meta: { cell: { minW: '10rem' } },
+  }),
+  column.accessor('email', { header: 'E-mail', meta: { cell: { wordBreak: 'break-all', minW: '12rem' } } }),
+  column.accessor('country', { header: 'Country', cell: ({ getValue }) => getValue() || '-' }),
+  column.accessor('activated', { header: 'Activated', cell: ({ getValue }) => (getValue() ? 'Yes' : <Badge colorPalette="orange">Not yet</Badge>) }),
+  column.accessor('created_at', { header: 'Signed up (CST)', cell: ({ getValue }) => formatCstInstant(getValue()), meta: { cell: { whiteSpace: 'nowrap' } } }),
+  column.accessor('last_login_at', {
+    header: 'Last login (CST)',
+    cell: ({ getValue }) => {
+      const at = getValue();
+      return at ? formatCstInstant(at) : 'Never';
+    },
+    meta: { cell: { whiteSpace: 'nowrap' } },
+  }),
+]);
 
 function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
   const form = useForm<SearchValues>({ resolver: zodResolver(delegateSearchQuery, undefined, { raw: true }) as Resolver<SearchValues>, defaultValues: { q } });
@@ -51,7 +83,6 @@ function Delegates() {
   const q = params.get('q') ?? '';
   const after = params.get('after') ?? undefined;
   const list = useQuery({ queryKey: ['office', 'delegates', q, after ?? ''], queryFn: () => officeApi.delegates({ q: q || undefined, cursor: after }), placeholderData: keepPreviousData });
-  const to = (next: Record<string, string>) => `${paths.officeDelegates}?${new URLSearchParams(next).toString()}`;
   return (
     <Stack gap="5">
       <SearchForm key={q} q={q} onSearch={(text) => setParams(text ? { q: text } : {})} />
@@ -70,45 +101,7 @@ function Delegates() {
                 ? `Accounts matching "${q}"${after ? ' (continued)' : ''}:`
                 : `Every account, newest first${after ? ' (continued)' : ''}:`}
           </Text>
-          {list.data.items.length > 0 && (
-            <ScrollTable label="Delegates" size="sm" aria-label="Delegates">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>E-mail</Table.ColumnHeader>
-                  <Table.ColumnHeader>Country</Table.ColumnHeader>
-                  <Table.ColumnHeader>Activated</Table.ColumnHeader>
-                  <Table.ColumnHeader>Signed up (CST)</Table.ColumnHeader>
-                  <Table.ColumnHeader>Last login (CST)</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.data.items.map((row) => (
-                  <Table.Row key={row.id}>
-                    <Table.Cell minW="10rem">
-                      <SmartLink href={pathTo(paths.officeDelegate, { id: row.id })}>{row.name || '(no name yet)'}</SmartLink>
-                      {row.organiser && (
-                        <Badge ms="2" colorPalette="blue">
-                          organiser
-                        </Badge>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell wordBreak="break-all" minW="12rem">
-                      {row.email}
-                    </Table.Cell>
-                    <Table.Cell>{row.country || '-'}</Table.Cell>
-                    <Table.Cell>{row.activated ? 'Yes' : <Badge colorPalette="orange">Not yet</Badge>}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatCstInstant(row.created_at)}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{row.last_login_at ? formatCstInstant(row.last_login_at) : 'Never'}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </ScrollTable>
-          )}
-          <HStack as="nav" aria-label="Pages of delegates" gap="4" wrap="wrap">
-            {after && <SmartLink href={to(q ? { q } : {})}>First page</SmartLink>}
-            {list.data.cursor && <SmartLink href={to({ ...(q ? { q } : {}), after: list.data.cursor })}>Next page</SmartLink>}
-          </HStack>
+          <OfficeTable label="Delegates" columns={delegateColumns} rows={list.data.items} rowId={(row) => row.id} pages={{ param: 'after', next: list.data.cursor }} empty={null} />
         </Stack>
       )}
     </Stack>

@@ -8,7 +8,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Resolver } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
-import * as z from 'zod/mini';
 import { transferReceivedForm } from '#core/office/schemas';
 import { stepFields } from '#core/orders/schemas';
 import { formatWireUsd } from '#core/money';
@@ -19,6 +18,8 @@ import { SmartLink } from '../../components/smart-link';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { paths } from '../../config/paths';
 import { ActionCard } from './action-card';
+import { CancelOrderCard } from './cancel-order-card';
+import { ResendMailCard } from './resend-mail-card';
 import { AuditTable } from './audit-trail';
 import { officeApi, type OfficeOrderDetail } from './api';
 import { OfficeFrame } from './office-frame';
@@ -107,7 +108,7 @@ function Money({ d }: { d: OfficeOrderDetail }) {
                 <Table.Cell>{r.method === 'card' ? 'Card' : 'Bank transfer'}</Table.Cell>
                 <Table.Cell>{r.failure_reason ? `${r.state} (${r.failure_reason})` : r.state}</Table.Cell>
                 <Table.Cell textAlign="end">{formatWireUsd(r.amount)}</Table.Cell>
-                <Table.Cell>{`${r.reason}, asked by ${r.requested_by}`}</Table.Cell>
+                <Table.Cell>{`${r.reason}, asked by ${r.requested_by}${r.note ? `: ${r.note}` : ''}`}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatCstInstant(r.created_at)}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{r.done_at ? formatCstInstant(r.done_at) : '-'}</Table.Cell>
               </Table.Row>
@@ -168,20 +169,15 @@ export default function OrderPage() {
                 <Heading as="h2" size="lg">
                   Cancel
                 </Heading>
-                <ActionCard<Record<string, never>>
-                  title="Cancel the order"
-                  description={`As if the delegate cancelled it: by the refund policy today, ${formatWireUsd(detail.data.cancellation.refund_amount)} goes back${
-                    detail.data.cancellation.method === 'transfer' ? ' by bank transfer (the office sends it and records it)' : detail.data.cancellation.method === 'card' ? ' to the card' : ''
-                  }${detail.data.cancellation.valid_until_text ? ` (this amount until ${detail.data.cancellation.valid_until_text})` : ''}. The delegate is mailed.`}
-                  resolver={zodResolver(z.object({})) as Resolver<Record<string, never>>}
-                  defaults={{}}
-                  fields={null}
-                  submitLabel={`Cancel the order with a refund of ${formatWireUsd(detail.data.cancellation.refund_amount)}`}
-                  run={() => officeApi.cancelOrder(detail.data.order.id, detail.data.cancellation!.refund_amount)}
-                  onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })}
-                />
+                <CancelOrderCard detail={detail.data} />
               </Stack>
             )}
+            <Stack gap="3" as="section" aria-label="Mails">
+              <Heading as="h2" size="lg">
+                Mails
+              </Heading>
+              <ResendMailCard detail={detail.data} />
+            </Stack>
             <Stack gap="3" as="section" aria-label="What the delegate entered">
               <Heading as="h2" size="lg">
                 What the delegate entered

@@ -1,21 +1,25 @@
 /**
  * /office/orders: every order, newest first, a page at a time from the server; one filter and a
- * search (e-mail, name prefix, order number, payment reference). The filter, search and page
+ * search (e-mail, name prefix, order number, payment reference), drawn by the office table
+ * (TanStack Table, office-table.tsx). The filter, search and page (with the pages before it)
  * are in the address, so a refresh or a link keeps them.
  */
-import { Badge, Box, Button, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { orderFilterValues } from '#core/office/schemas';
+import { officeLimits } from '#core/config/conference';
 import { formatWireUsd } from '#core/money';
 import { formatCstInstant } from '#core/time';
+import type { OrderRow } from '#core/office/order-rows';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
-import { ScrollTable } from '../../components/ui/scroll-table';
 import { pathTo, paths } from '../../config/paths';
 import { officeApi } from './api';
 import { OfficeFrame } from './office-frame';
+import { pageSizeOf, type PageSizes } from './cursor-pages';
+import { OfficeTable, officeColumnHelper } from './office-table';
 
 const filterLabels: Record<(typeof orderFilterValues)[number], string> = {
   all: 'All orders',
@@ -33,6 +37,53 @@ const filterLabels: Record<(typeof orderFilterValues)[number], string> = {
   'local-check': 'Local rate to check',
 };
 
+const orderPageSizes: PageSizes = { param: 'rows', choices: officeLimits.orderPage.choices, standard: officeLimits.orderPage.rows };
+
+const column = officeColumnHelper<OrderRow>();
+
+/** The order table's columns; the filters and the search are the server's (the query above). */
+const orderColumns = column.columns([
+  column.accessor('order_no', {
+    header: 'Order',
+    cell: ({ row }) => (
+      <>
+        <SmartLink href={pathTo(paths.officeOrder, { id: row.original.id })}>{row.original.order_no}</SmartLink>
+        <Text fontSize="xs" fontFamily="mono" color="gray.700">
+          {row.original.reference}
+        </Text>
+      </>
+    ),
+    meta: { cell: { whiteSpace: 'nowrap' } },
+  }),
+  column.display({
+    id: 'delegate',
+    header: 'Delegate',
+    cell: ({ row }) => (
+      <>
+        <Text>{`${row.original.first_name} ${row.original.last_name}`.trim() || '(no name)'}</Text>
+        <Text fontSize="sm" color="gray.700" wordBreak="break-all">
+          {row.original.email}
+        </Text>
+      </>
+    ),
+    meta: { cell: { minW: '12rem' } },
+  }),
+  column.accessor('country', { header: 'Country' }),
+  column.accessor('status_name', {
+    header: 'Status',
+    cell: ({ row }) => (
+      <HStack gap="1" wrap="wrap">
+        <Text>{row.original.status_name}</Text>
+        {row.original.local_check && <Badge colorPalette="orange">Local rate to check</Badge>}
+        {row.original.visa && <Badge>Visa</Badge>}
+        {row.original.hotel && <Badge>Hotel</Badge>}
+      </HStack>
+    ),
+  }),
+  column.accessor('amount', { header: 'Amount', cell: ({ getValue }) => formatWireUsd(getValue()), meta: { cell: { textAlign: 'end', whiteSpace: 'nowrap' } } }),
+  column.accessor('created_at', { header: 'Placed', cell: ({ getValue }) => formatCstInstant(getValue()), meta: { cell: { whiteSpace: 'nowrap' } } }),
+]);
+
 function filterOf(params: URLSearchParams): (typeof orderFilterValues)[number] {
   const status = params.get('status');
   const wanted = params.get('filter') ?? (status !== null ? `status:${status}` : 'all');
@@ -44,17 +95,21 @@ export default function OrdersPage() {
   const filter = filterOf(params);
   const q = params.get('q') ?? '';
   const cursor = params.get('page') ?? undefined;
+  const limit = pageSizeOf(params, orderPageSizes);
   const [typed, setTyped] = useState(q);
-  // The continuations of the pages before this one, for "Previous page".
-  const [before, setBefore] = useState<(string | undefined)[]>([]);
-  const list = useQuery({ queryKey: ['office', 'orders', filter, q, cursor], queryFn: () => officeApi.orders({ filter, q, ...(cursor ? { cursor } : {}) }), placeholderData: keepPreviousData });
-  const go = (next: { filter?: string; q?: string; page?: string }) => {
+  const list = useQuery({
+    queryKey: ['office', 'orders', filter, q, cursor, limit],
+    queryFn: () => officeApi.orders({ filter, q, limit, ...(cursor ? { cursor } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+  // A new filter or search starts again from its first page (at the same rows per page).
+  const go = (next: { filter?: string; q?: string }) => {
     const p = new URLSearchParams();
+    if (params.has(orderPageSizes.param)) p.set(orderPageSizes.param, String(limit));
     const f = next.filter ?? filter;
     if (f !== 'all') p.set('filter', f);
     const text = next.q ?? q;
     if (text) p.set('q', text);
-    if (next.page) p.set('page', next.page);
     setParams(p);
   };
   return (
@@ -63,8 +118,7 @@ export default function OrdersPage() {
         <HStack as="form" role="search" aria-label="Search orders" gap="3" align="end" wrap="wrap"
           onSubmit={(e) => {
             e.preventDefault();
-            setBefore([]);
-            go({ q: typed.trim(), page: undefined });
+            go({ q: typed.trim() });
           }}
         >
           <Field.Root flex="2" minW="16rem">
@@ -76,10 +130,7 @@ export default function OrdersPage() {
             <NativeSelect.Root>
               <NativeSelect.Field
                 value={filter}
-                onChange={(e) => {
-                  setBefore([]);
-                  go({ filter: e.target.value, page: undefined });
-                }}
+                onChange={(e) => go({ filter: e.target.value })}
               >
                 {orderFilterValues.map((f) => (
                   <option key={f} value={f}>
@@ -92,7 +143,7 @@ export default function OrdersPage() {
           </Field.Root>
           <Button type="submit">Search</Button>
           {q && (
-            <Button variant="outline" onClick={() => { setTyped(''); setBefore([]); go({ q: '', page: undefined }); }}>
+            <Button variant="outline" onClick={() => { setTyped(''); go({ q: '' }); }}>
               Clear the search
             </Button>
           )}
@@ -104,79 +155,22 @@ export default function OrdersPage() {
           <Text color="gray.700">Loading the orders...</Text>
         ) : list.isError ? (
           <QueryError error={list.error} onRetry={() => void list.refetch()} title="The orders could not be loaded." />
-        ) : list.data.rows.length === 0 ? (
-          <Text>{q ? `No order matches "${q}"${filter !== 'all' ? ` among: ${filterLabels[filter]}` : ''}.` : `No order is in this list yet (${filterLabels[filter]}).`}</Text>
         ) : (
-          <ScrollTable label="Orders" size="sm" aria-label="Orders">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Order</Table.ColumnHeader>
-                <Table.ColumnHeader>Delegate</Table.ColumnHeader>
-                <Table.ColumnHeader>Country</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                <Table.ColumnHeader>Placed</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {list.data.rows.map((r) => (
-                <Table.Row key={r.id}>
-                  <Table.Cell whiteSpace="nowrap">
-                    <SmartLink href={pathTo(paths.officeOrder, { id: r.id })}>{r.order_no}</SmartLink>
-                    <Text fontSize="xs" fontFamily="mono" color="gray.700">
-                      {r.reference}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell minW="12rem">
-                    <Text>{`${r.first_name} ${r.last_name}`.trim() || '(no name)'}</Text>
-                    <Text fontSize="sm" color="gray.700" wordBreak="break-all">
-                      {r.email}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>{r.country}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="1" wrap="wrap">
-                      <Text>{r.status_name}</Text>
-                      {r.local_check && <Badge colorPalette="orange">Local rate to check</Badge>}
-                      {r.visa && <Badge>Visa</Badge>}
-                      {r.hotel && <Badge>Hotel</Badge>}
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {formatWireUsd(r.amount)}
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatCstInstant(r.created_at)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </ScrollTable>
+          <OfficeTable
+            label="Orders"
+            columns={orderColumns}
+            rows={list.data.rows}
+            rowId={(r) => r.id}
+            pages={{ param: 'page', next: list.data.next, sizes: orderPageSizes }}
+            empty={
+              <Text>
+                {q
+                  ? `No order matches "${q}"${filter !== 'all' ? ` among: ${filterLabels[filter]}` : ''}${cursor ? ' on this page' : ''}.`
+                  : `No order is in this list${cursor ? ' on this page' : ' yet'} (${filterLabels[filter]}).`}
+              </Text>
+            }
+          />
         )}
-        <Box>
-          <HStack gap="3">
-            <Button
-              variant="outline"
-              disabled={!cursor}
-              onClick={() => {
-                const previous = before.slice(0, -1);
-                const page = before[before.length - 1];
-                setBefore(previous);
-                go({ ...(page ? { page } : {}) });
-              }}
-            >
-              Previous page
-            </Button>
-            <Button
-              variant="outline"
-              disabled={!list.data?.next}
-              onClick={() => {
-                setBefore([...before, cursor]);
-                go({ page: list.data!.next! });
-              }}
-            >
-              Next page
-            </Button>
-          </HStack>
-        </Box>
       </Stack>
     </OfficeFrame>
   );

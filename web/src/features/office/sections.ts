@@ -57,6 +57,12 @@ export const officeSections: OfficeSection[] = [
     description: "Import the bank's statement (CSV or CAMT.053): transfers are matched to orders by their reference and booked; the rest is listed to assign or discard.",
   },
   {
+    path: paths.officeReconciliation,
+    label: 'Reconciliation',
+    page: 'office/reconciliation-page',
+    description: 'Check every order against its payments and refunds, and every card payment against Stripe: see what disagrees, with a link to each order.',
+  },
+  {
     path: paths.officeSettings,
     label: 'Payment settings',
     page: 'office/settings-page',

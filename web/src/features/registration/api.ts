@@ -1,7 +1,8 @@
 /** The registration order calls (spec section 7), built from the route table. */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { routes } from '#core/routes';
-import type { getOrder, getOrderByChecksum, listOrders, confirmOrderCheckout, orderOptions } from '#core/orders/orders';
+import type { getOrder, getOrderByChecksum, listOrders, orderOptions } from '#core/orders/read-orders';
+import type { confirmOrderCheckout } from '#core/orders/pay-by-card';
 import type { OrderFormInput } from '#core/orders/schemas';
 import type { PublishedBankAccount } from '#core/office/payment-settings';
 import { callApi, callApiForMessage } from '../../lib/api-client';

@@ -1,0 +1,80 @@
+/**
+ * The office sends one of an order's mails again (a delegate lost it, or it went to spam): the
+ * mails the order has had, as its state and money say, each made again from the order as it is
+ * now by the same functions that made it first (orders/mails.ts). One send per order and mail a
+ * minute, so that ten clicks send it once; each send is an audit entry on the order.
+ */
+import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
+import type { Limit } from '../accounts/ports';
+import { conflict, notFound, rateLimited } from '../errors';
+import {
+  cancelledWithoutRefundMail,
+  orderPlacedMail,
+  paymentIncompleteMail,
+  paymentReceivedMail,
+  refundCompletedMail,
+  refundRequestedMail,
+  transferNotedMail,
+} from '../orders/mails';
+import { links, send, type OrderDeps } from '../orders/order-deps';
+import type { StoredOrder } from '../orders/ports';
+import { ORDER_STATUS } from '../orders/states';
+import type { SubjectLedger } from '../payments/ports';
+import { officeOrderMessages, type OfficeOrderReads } from './orders';
+import { orderMailKinds, orderMailLabels, RESEND_COOLDOWN_SECONDS, resendMessages, type OrderMailKind } from './order-mail-kinds';
+
+const lastOf = <T>(items: readonly T[], ok: (item: T) => boolean) => items.filter(ok).at(-1);
+
+type MailDeps = Pick<OrderDeps, 'siteOrigin' | 'bankAccount'>;
+type MailMaker = (deps: MailDeps) => Promise<ReturnType<typeof orderPlacedMail>>;
+
+/** Each mail the order has had, made again from the order as it is now (undefined: it does not belong to the order). */
+function mailsOf(order: StoredOrder, ledger: SubjectLedger): Record<OrderMailKind, MailMaker | undefined> {
+  const payments = ledger.payments.filter((p) => !p.surplus);
+  const cancellationRefunds = ledger.refunds.filter((r) => r.reason === 'cancellation');
+  const paid = lastOf(payments, (p) => p.state === 'confirmed' || p.state === 'refunded');
+  const waiting = lastOf(payments, (p) => p.method === 'transfer' && p.state === 'pending');
+  const partly = order.payment_status === ORDER_STATUS.checking && payments.some((p) => p.method === 'transfer' && p.state === 'confirmed') ? waiting : undefined;
+  const requested = cancellationRefunds.at(-1);
+  const completed = lastOf(ledger.refunds, (r) => r.state === 'done' && r.reason !== 'surplus');
+  return {
+    'order-placed': async (d) => orderPlacedMail(order, links(d, order), await d.bankAccount()),
+    'transfer-noted': payments.some((p) => p.method === 'transfer') ? async (d) => transferNotedMail(order, links(d, order), await d.bankAccount()) : undefined,
+    'payment-incomplete': partly && (async (d) => paymentIncompleteMail(order, partly, await d.bankAccount())),
+    'payment-received': order.paid_at && paid ? async (d) => paymentReceivedMail(order, paid, new Date(paid.confirmed_at ?? order.paid_at!), links(d, order)) : undefined,
+    'refund-requested': requested && (async () => refundRequestedMail(order, requested)),
+    'refund-completed': completed && (async () => refundCompletedMail(order, completed)),
+    cancelled: order.payment_status === ORDER_STATUS.cancelled && !requested ? async () => cancelledWithoutRefundMail(order) : undefined,
+  };
+}
+
+/** The mails the office can send again for this order, in the order a delegate gets them. */
+export function resendableMails(order: StoredOrder, ledger: SubjectLedger) {
+  const mails = mailsOf(order, ledger);
+  return orderMailKinds.filter((kind) => mails[kind]).map((kind) => ({ kind, label: orderMailLabels[kind] }));
+}
+
+export interface ResendDeps {
+  order: Pick<OrderDeps, 'mailer' | 'log' | 'siteOrigin' | 'bankAccount'>;
+  reads: Pick<OfficeOrderReads, 'rowOf' | 'get' | 'ledger'>;
+  cooldown(key: string, seconds: number, at: Date): Promise<Limit>;
+  /** Writes one audit entry (nothing else changes). */
+  audit(entry: AuditEntry): Promise<void>;
+}
+
+export async function resendOrderMail(deps: ResendDeps, actor: Actor, orderId: string, kind: OrderMailKind, now: Date) {
+  const row = await deps.reads.rowOf(orderId);
+  const order = row && (await deps.reads.get(row.owner_id, orderId));
+  if (!order) throw notFound(officeOrderMessages.notFound);
+  const ledger = await deps.reads.ledger(order);
+  const make = mailsOf(order, ledger)[kind];
+  if (!make) throw conflict(resendMessages.notApplicable);
+  const limit = await deps.cooldown(`order-mail:${order.id}:${kind}`, RESEND_COOLDOWN_SECONDS, now);
+  if (!limit.allowed) throw rateLimited(resendMessages.tooSoon, limit.retryAfterSeconds);
+
+  const mail = await make(deps.order);
+  const sent = await send(deps.order, order.owner_email, mail, `resent ${kind}`);
+  await deps.audit(auditEntry({ action: 'mail.resent', actor, at: now, object: { type: 'order', id: order.id }, after: { mail: kind, subject: mail.subject, to: order.owner_email, sent } }));
+  const label = orderMailLabels[kind];
+  return { message: sent ? resendMessages.sent(label, order.owner_email) : resendMessages.notSent(label, order.owner_email), data: { sent } };
+}

@@ -1,0 +1,108 @@
+/** Cancelling a paid order with the refund the policy gives today. */
+import { AppError, conflict, forbidden, invalid } from '../errors';
+import { wireAmount } from '../money';
+import { formatCstInstant } from '../time';
+import type { SubjectLedger } from '../payments/ports';
+import { refundableOf, refundPlan, requestRefund } from '../payments/refunds';
+import { cancelledWithoutRefundMail } from './mails';
+import type { StoredOrder } from './ports';
+import { refundQuote } from './refund-policy';
+import { ORDER_STATUS, orderActions } from './states';
+import { orderResultMessages, ownOrder, send, type OrderDeps } from './order-deps';
+import { change, subjectOf } from './order-payables';
+
+/**
+ * The refund a cancellation gives today: what the policy gives, but never more than the order's
+ * payments can still give back (a refund made in the card provider's dashboard counts).
+ */
+export function cancellationQuote(order: StoredOrder, money: SubjectLedger, now: Date) {
+  const policy = refundQuote(order.amount_required, now);
+  const left = refundableOf(money.payments, money.refunds);
+  return {
+    ...policy,
+    refund: Math.min(policy.refund, left),
+    alreadyRefunded: Math.max(0, order.amount_required - left),
+  };
+}
+
+/** What the delegate is shown before cancelling a paid order: the exact refund and its rule. */
+export function cancellationPreview(order: StoredOrder, money: SubjectLedger | undefined, now: Date) {
+  if (!orderActions(order.payment_status, Boolean(order.refund_failed_at)).cancel || !money) return null;
+  const quote = cancellationQuote(order, money, now);
+  return {
+    refund_amount: wireAmount(quote.refund),
+    fee: wireAmount(quote.fee),
+    /** Given back already (e.g. by the office): the refund above is at most what is left. */
+    already_refunded: wireAmount(quote.alreadyRefunded),
+    rule: quote.rule,
+    valid_until: quote.validUntil,
+    valid_until_text: quote.validUntil ? formatCstInstant(quote.validUntil) : null,
+    method: order.payment_method,
+  };
+}
+
+export interface CancelOptions {
+  by?: 'delegate' | 'office';
+  /**
+   * The office gives back another amount than the policy's: at most what the order's payments can
+   * still give back, with its reason (kept on the refund, in the audit entry and in the mail).
+   */
+  other?: { amount: number; note: string };
+}
+
+/**
+ * POST /registration/submission/refund/{id}: cancels a paid order with the refund of the policy
+ * today, at most what its payments can still give back. `expectedRefund` (what the page showed)
+ * guards against a new period starting, or money going back, meanwhile. The office may give
+ * another amount (`options.other`).
+ */
+export async function cancelOrder(
+  deps: OrderDeps,
+  ownerId: string,
+  id: string,
+  expectedRefund: string | undefined,
+  now: Date,
+  { by = 'delegate', other }: CancelOptions = {},
+) {
+  const order = await ownOrder(deps, ownerId, id);
+  if (order.payment_status === ORDER_STATUS.paid && order.refund_failed_at)
+    throw forbidden(orderResultMessages.refundWithOffice);
+  if (!orderActions(order.payment_status).cancel) throw forbidden(orderResultMessages.cancelNotAllowed);
+  const money = await deps.payments.ledger.ofSubject(subjectOf(order));
+  const quote = cancellationQuote(order, money, now);
+  if (!other && expectedRefund !== undefined && expectedRefund !== wireAmount(quote.refund)) {
+    throw new AppError('conflict', orderResultMessages.refundChanged, {
+      cancellation: cancellationPreview(order, money, now),
+    });
+  }
+  const left = refundableOf(money.payments, money.refunds);
+  if (other && other.amount > left) {
+    const message = orderResultMessages.refundAboveLeft(left);
+    throw invalid(message, { refund_amount: message });
+  }
+  const amount = other ? other.amount : quote.refund;
+  if (amount === 0) {
+    const move = change(order, 'cancel-without-refund', now, { cancelled_at: now.toISOString() })!;
+    if ((await deps.payments.ledger.commit({ subject: move })) !== 'ok')
+      throw conflict(orderResultMessages.changedElsewhere);
+    await send(deps, order.owner_email, cancelledWithoutRefundMail(order, other?.note), 'cancelled without refund');
+    return { message: other ? orderResultMessages.cancelledByOffice : orderResultMessages.cancelledWithoutRefund, data: { refund_amount: wireAmount(0) } };
+  }
+  await requestRefund(
+    deps.payments,
+    {
+      subject: subjectOf(order),
+      from: refundPlan(money.payments, money.refunds, amount),
+      reason: 'cancellation',
+      by,
+      note: other?.note,
+      // Over the order as it was read for the quote: a change since makes the delegate look again.
+      change: () => change(order, 'cancel-with-refund', now, { cancelled_at: now.toISOString() }),
+    },
+    now,
+  );
+  return {
+    message: orderResultMessages.cancelledWithRefund,
+    data: { refund_amount: wireAmount(amount) },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The 2024 registration orders (spec: registration-orders-2024.md): a delegate holds up to 5,
+ * each with a server-computed total, paid by card or bank transfer, edited (a paid one: step 4
+ * only), deleted while unpaid, or cancelled with the refund the policy gives on that day.
+ * Every call is scoped to the owner: another delegate's order is "not found".
+ *
+ * This file: what every use case needs (messages, dependencies, the window, the owner's order).
+ * The use cases: read-orders.ts, save-order.ts, pay-by-card.ts, pay-by-transfer.ts,
+ * cancel-order.ts; the order as the payments module sees it: order-payables.ts.
+ */
+import { type BankAccount } from '../office/payment-settings';
+import { conference, deadlines, registration2024 } from '../config/conference';
+import { forbidden, notFound } from '../errors';
+import { formatMoney } from '../money';
+import { formatCstDeadline, formatCstInstant, isBefore } from '../time';
+import type { Logger, Mail, Mailer } from '../accounts/ports';
+import type { FileStore } from '../uploads/ports';
+import type { PaymentsDeps, SubjectLedger } from '../payments/ports';
+import { paymentMessages } from '../payments/ledger-decisions';
+import type { OrderStore, StoredOrder } from './ports';
+
+export const orderResultMessages = {
+  created: 'The update was successful.',
+  updated: 'Edit success!',
+  deleted: 'The order has been deleted.',
+  notFound: 'The order was not found.',
+  limit: `You can hold at most ${registration2024.maxOrdersPerDelegate} registration orders. To add to an existing registration, please send an e-mail to ${conference.contacts.registration}.`,
+  notYetOpen: `Registration opens on ${formatCstInstant(deadlines.registrationOpens)}.`,
+  closed: `Registration has closed: the rates were valid until ${formatCstDeadline(deadlines.ratesValidUntil)}.`,
+  deleteNotAllowed: 'Only unpaid orders can be deleted.',
+  cancelNotAllowed: 'Only paid orders can be cancelled.',
+  refundWithOffice:
+    'The refund of this order could not be made. The registration office has been told and will try it again; you do not need to cancel again.',
+  notAwaitingPayment: 'This order is not awaiting payment.',
+  transferLater: 'You can pay later: the order stays unpaid until you pay it.',
+  transferDone: 'Thank you. The registration office will check your transfer; the order is now "Checking".',
+  changedElsewhere: paymentMessages.changed,
+  refundChanged:
+    'The refund amount has changed since the page was shown (a new refund period has begun). Please look at it again.',
+  cancelledWithRefund: 'The order is cancelled. The refund is on its way.',
+  cancelledWithoutRefund: 'The order is cancelled. There is no refund from 15 October 2024.',
+  cancelledByOffice: 'The order is cancelled without a refund.',
+  refundAboveLeft: (left: number) => `The refund can be at most ${formatMoney(left)}: what the order's payments can still give back.`,
+  passportNotFound: 'The uploaded passport page was not found. Please upload it again.',
+} as const;
+
+export interface Owner {
+  id: string;
+  email: string;
+}
+
+export interface OrderDeps {
+  orders: OrderStore;
+  payments: PaymentsDeps;
+  files: Pick<FileStore, 'get'>;
+  mailer: Mailer;
+  log: Logger;
+  newId(): string;
+  /** An unguessable handle (the order's checksum). */
+  newChecksum(): string;
+  siteOrigin: string;
+  /** The congress bank account as the office published it (none: bank transfer is closed). */
+  bankAccount(): Promise<BankAccount | undefined>;
+}
+
+/** What reading orders with their money needs (no card provider: the list loads fast). */
+export type OrderReadDeps = Pick<OrderDeps, 'orders'> & { payments: Pick<PaymentsDeps, 'ledger'> };
+
+export const links = (deps: Pick<OrderDeps, 'siteOrigin'>, order: Pick<StoredOrder, 'checksum'>) => ({
+  pay: `${deps.siteOrigin}/registration/submission?checksum=${encodeURIComponent(order.checksum)}`,
+  list: `${deps.siteOrigin}/registration/list`,
+});
+
+export async function send(
+  deps: Pick<OrderDeps, 'mailer' | 'log'>,
+  to: string,
+  mail: Omit<Mail, 'to' | 'importance'>,
+  what: string,
+) {
+  try {
+    // Notifications of what the order pages also show: withheld from an address whose mail bounced.
+    return (await deps.mailer.send({ to, ...mail, importance: 'notification' })) === 'sent';
+  } catch (error) {
+    deps.log.error('order mail not sent', { what, error: (error as Error).message });
+    return false;
+  }
+}
+
+export function registrationWindow(now: Date) {
+  const open = !isBefore(now, deadlines.registrationOpens) && isBefore(now, deadlines.ratesValidUntil);
+  return {
+    open,
+    opens_at: deadlines.registrationOpens,
+    closes_at: deadlines.ratesValidUntil,
+    message: open
+      ? null
+      : isBefore(now, deadlines.registrationOpens)
+        ? orderResultMessages.notYetOpen
+        : orderResultMessages.closed,
+  };
+}
+
+export function assertOpen(now: Date) {
+  const window = registrationWindow(now);
+  if (!window.open) throw forbidden(window.message!);
+}
+
+export const noLedger: SubjectLedger = { payments: [], refunds: [] };
+
+export async function ownOrder(deps: Pick<OrderDeps, 'orders'>, ownerId: string, id: string) {
+  const order = await deps.orders.get(ownerId, id);
+  if (!order) throw notFound(orderResultMessages.notFound);
+  return order;
+}

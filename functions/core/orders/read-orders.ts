@@ -1,0 +1,147 @@
+/** Reading orders: the list, one order, the order behind a payment link, the form's options. */
+import { registration2024 } from '../config/conference';
+import { countryRegions } from '../data/countries';
+import { phoneNumberPrefixes } from '../data/phone-prefixes';
+import { notFound } from '../errors';
+import { wireAmount } from '../money';
+import type { SubjectLedger } from '../payments/ports';
+import { rateOf } from './pricing';
+import type { StoredOrder } from './ports';
+import { stepFields, type OrderForm } from './schemas';
+import { holdsPlace, ORDER_STATUS, orderActions, orderStatusNames } from './states';
+import {
+  noLedger,
+  orderResultMessages,
+  ownOrder,
+  registrationWindow,
+  type OrderDeps,
+  type OrderReadDeps,
+} from './order-deps';
+import { subjectOf } from './order-payables';
+import { cancellationPreview } from './cancel-order';
+
+function transferAwaited(order: StoredOrder, money: SubjectLedger | undefined) {
+  if (order.payment_status !== ORDER_STATUS.checking || !money) return null;
+  const waiting = money.payments.find((p) => p.method === 'transfer' && p.state === 'pending');
+  return waiting ? wireAmount(waiting.amount) : null;
+}
+
+/** An order as the list shows it (spec section 3 "Registration order (list)", and what the pages need beside). */
+export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedger | undefined) {
+  return {
+    id: order.id,
+    order_no: order.order_no,
+    checksum: order.checksum,
+    payment_status: order.payment_status,
+    status_name: orderStatusNames[order.payment_status],
+    rate: order.rate,
+    rate_label: rateOf(order.rate).label,
+    amount_required: wireAmount(order.amount_required),
+    currency: order.currency,
+    accompanying_person: order.accompanying_person,
+    post_conference_activities_person: order.post_conference_activities_person,
+    /** The visit the post-conference places are for (null without any). */
+    activity_label:
+      order.post_conference_activities_person > 0
+        ? (registration2024.postConferenceActivities.find(
+            (a) => a.value === order.post_conference_activities_attach,
+          )?.label ?? null)
+        : null,
+    payment_method: order.payment_method,
+    reference: order.reference,
+    actions: orderActions(order.payment_status, Boolean(order.refund_failed_at)),
+    cancellation: cancellationPreview(order, money, now),
+    refund_failed: Boolean(order.refund_failed_at),
+    /** Checking: the transfer the office waits for (what is still missing, after a part arrived). */
+    transfer_awaited: transferAwaited(order, money),
+    /** What has been given back to the delegate (refunds done), e.g. on a cancelled order. */
+    refunded: wireAmount(
+      money
+        ? money.refunds
+            .filter((r) => r.state === 'done' && r.reason !== 'surplus')
+            .reduce((sum, r) => sum + r.amount, 0)
+        : 0,
+    ),
+    created_at: order.created_at,
+  };
+}
+
+export async function listOrders(deps: OrderReadDeps, ownerId: string, now: Date) {
+  // Oldest first; orders placed within one instant keep the order of their numbers.
+  const [stored, money] = await Promise.all([
+    deps.orders.list(ownerId),
+    deps.payments.ledger.ofOwner(ownerId, 'order'),
+  ]);
+  const orders = stored.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.sequence - b.sequence);
+  const window = registrationWindow(now);
+  const full =
+    orders.filter((o) => holdsPlace(o.payment_status)).length >= registration2024.maxOrdersPerDelegate;
+  return {
+    items: orders.map((o) => orderListItem(o, now, money.get(o.id) ?? noLedger)),
+    total: orders.length,
+    max: registration2024.maxOrdersPerDelegate,
+    registration: window,
+    /** Whether a new order would be taken now, and if not, the server's reason (the pages say it before the steps). */
+    new_order: {
+      allowed: window.open && !full,
+      message: !window.open ? window.message : full ? orderResultMessages.limit : null,
+    },
+  };
+}
+
+function formOf(order: StoredOrder): OrderForm {
+  const form: Record<string, unknown> = {};
+  for (const field of [...stepFields[2], ...stepFields[3], ...stepFields[4]])
+    form[field] = order[field as keyof StoredOrder];
+  return form as OrderForm;
+}
+
+/** GET /registration/submission/{id}: the order part (with payment_status) and the form's fields. */
+export async function getOrder(deps: OrderReadDeps, ownerId: string, id: string, now: Date) {
+  const order = await ownOrder(deps, ownerId, id);
+  const money =
+    order.payment_status === ORDER_STATUS.paid
+      ? await deps.payments.ledger.ofSubject(subjectOf(order))
+      : noLedger;
+  return {
+    order: { ...orderListItem(order, now, money), updated_at: order.updated_at },
+    detail: formOf(order),
+  };
+}
+
+/** GET /registration/detail/{checksum}: the order behind a payment link. */
+export async function getOrderByChecksum(
+  deps: Pick<OrderDeps, 'orders'>,
+  ownerId: string,
+  checksum: string,
+  now: Date,
+) {
+  const order = (await deps.orders.list(ownerId)).find((o) => o.checksum === checksum);
+  if (!order) throw notFound(orderResultMessages.notFound);
+  const item = orderListItem(order, now, undefined);
+  return {
+    id: item.id,
+    rate: item.rate,
+    accompanying_person: item.accompanying_person,
+    post_conference_activities_person: item.post_conference_activities_person,
+    payment_status: item.payment_status,
+    amount_required: item.amount_required,
+    order_no: item.order_no,
+    reference: item.reference,
+    status_name: item.status_name,
+    payment_method: item.payment_method,
+  };
+}
+
+export function orderOptions() {
+  return {
+    country_regions: countryRegions,
+    phone_number_prefixes: phoneNumberPrefixes,
+  };
+}
+
+/** An order as the list shows it, read again with its money (after a change). */
+export async function freshListItem(deps: OrderReadDeps, ownerId: string, id: string, now: Date) {
+  const order = await ownOrder(deps, ownerId, id);
+  return orderListItem(order, now, await deps.payments.ledger.ofSubject(subjectOf(order)));
+}

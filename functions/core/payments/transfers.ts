@@ -1,0 +1,78 @@
+/** Bank transfers: the delegate says one is on its way; the office finds it on the statement. */
+import { AppError, conflict } from '../errors';
+import { movePayment, netReceived, type Payment, type Subject } from './model';
+import type { Payable, PaymentsDeps, SubjectChange } from './ports';
+import { paymentMessages, notify, newPayment, newRefund, written, decideAndCommit } from './ledger-decisions';
+
+/** The delegate says a transfer is on its way: a pending transfer payment of what the subject costs, with its change. */
+export async function noteTransfer(deps: PaymentsDeps, payable: Payable, change: SubjectChange, at: Date) {
+  const payment = newPayment(deps, payable, 'transfer', at, payable.amount, 'pending');
+  const result = await deps.ledger.commit({ payments: [written(payment)], subject: change });
+  if (result !== 'ok') throw conflict(paymentMessages.changed);
+  return payment;
+}
+
+export type TransferOutcome = 'paid' | 'incomplete';
+
+/**
+ * The registration office found a transfer on the bank statement: `amount` is what arrived. It
+ * is recorded as received; the subject is paid when what it holds now covers what it costs (more
+ * than that is given back by the office: a surplus refund of the difference); when it does not,
+ * the subject keeps waiting, with a new pending transfer payment of what is still missing.
+ */
+export async function confirmTransfer(
+  deps: PaymentsDeps,
+  paymentId: string,
+  subject: Subject,
+  amount: number,
+  at: Date,
+  mark: Pick<Payment, 'statement_line'> = {},
+) {
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new AppError('validation', 'The amount received must be more than zero.');
+  return decideAndCommit(
+    deps,
+    subject,
+    ({ payable, payments, refunds }) => {
+      const payment = payments.find((p) => p.id === paymentId);
+      if (!payable || !payment || payment.method !== 'transfer' || payment.state !== 'pending')
+        throw conflict(paymentMessages.notPayable);
+      const confirmed = movePayment(payment, 'confirmed', at, { amount, ...mark });
+      const held = netReceived(payments, refunds) + amount;
+      if (held >= payable.amount) {
+        const change = deps.payables.paid(payable, confirmed, at);
+        if (!change) throw conflict(paymentMessages.notPayable);
+        const excess = held - payable.amount;
+        const refund = excess > 0 ? newRefund(deps, confirmed, excess, 'surplus', 'system', at) : undefined;
+        return {
+          write: {
+            payments: [written(confirmed, payment)],
+            refunds: refund ? [written(refund)] : [],
+            subject: change,
+          },
+          done: async () => {
+            await notify(deps, { kind: 'payment-received', payable, payment: confirmed, at });
+            if (refund)
+              await notify(deps, { kind: 'surplus-refunded', payable, payment: confirmed, refund, at });
+            return { outcome: 'paid' as TransferOutcome, payment: confirmed, missing: 0, excess };
+          },
+        };
+      }
+      const missing = payable.amount - held;
+      const waiting = newPayment(deps, payable, 'transfer', at, missing, 'pending');
+      return {
+        write: {
+          payments: [written(confirmed, payment), written(waiting)],
+          subject: deps.payables.holds(payable, at),
+        },
+        done: async () => {
+          await notify(deps, { kind: 'payment-incomplete', payable, payment: waiting, at });
+          return { outcome: 'incomplete' as TransferOutcome, payment: confirmed, missing, excess: 0 };
+        },
+      };
+    },
+    () => {
+      throw conflict(paymentMessages.changed);
+    },
+  );
+}
