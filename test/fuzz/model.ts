@@ -35,6 +35,7 @@ export type RefName =
   | 'office.mailJobId'
   | 'office.bankVersion'
   | 'office.orderCursor'
+  | 'office.reconciliationId'
   | 'own.password'
   | 'own.resetToken'
   | 'own.expiredToken'

@@ -255,7 +255,13 @@ export function resolver(shared: Shared, own: Delegate, other: Delegate, worker:
       if (ref.name === 'office.bankVersion') return String(shared.office.bankVersion);
       if (ref.name === 'office.orderCursor') return shared.office.orderCursor;
       if (ref.name.startsWith('office.')) {
-        const pools = { lineId: shared.office.lineIds, importId: shared.office.importIds, exportId: shared.office.exportIds, mailJobId: shared.office.mailJobIds };
+        const pools = {
+          lineId: shared.office.lineIds,
+          importId: shared.office.importIds,
+          exportId: shared.office.exportIds,
+          mailJobId: shared.office.mailJobIds,
+          reconciliationId: shared.office.reconciliationIds,
+        };
         return pick(pools[ref.name.slice('office.'.length) as keyof typeof pools] ?? [], ref.pick + worker, 'no-such-object');
       }
       const [who, what] = ref.name.split('.') as [string, string];

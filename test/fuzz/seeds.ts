@@ -20,7 +20,7 @@ export interface Seed {
 }
 
 const own = (name: string) => new Ref(`own.${name}` as never);
-const office = (name: 'lineId' | 'importId' | 'exportId' | 'mailJobId' | 'bankVersion' | 'orderCursor') => new Ref(`office.${name}`);
+const office = (name: 'lineId' | 'importId' | 'exportId' | 'mailJobId' | 'bankVersion' | 'orderCursor' | 'reconciliationId') => new Ref(`office.${name}`);
 
 /** The valid abstract every kind of test starts from (test/support/bodies.ts), with these files. */
 export const abstractBody = (files: Value[] = []): Value => validAbstract({ upload_files: files }) as Value;
@@ -146,6 +146,10 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   previewMail: [{ body: { ...mail, preview_for: own('orderNo') } }],
   sendMail: [{ body: mail }, { body: { ...mail, purpose: 'order' } }],
   getMailJob: [{ params: { id: office('mailJobId') } }],
+  resendOrderMail: [{ params: { id: own('orderId') }, body: { mail: 'order-placed' } }, { params: { id: own('orderId') }, body: { mail: 'transfer-noted' } }],
+  // One at a time: while one is under way the next is refused (409), so the run starts few table scans.
+  requestReconciliation: [{ body: {} }],
+  getReconciliation: [{ params: { id: office('reconciliationId') } }],
 };
 
 /**

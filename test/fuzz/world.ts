@@ -399,6 +399,8 @@ export interface OfficeWorld {
   bankVersion: number;
   /** The continuation of the order table's first page of one row (every order list). */
   orderCursor: string;
+  /** A reconciliation job (the one setup asked for, or the one under way then). */
+  reconciliationIds: string[];
 }
 
 /** Publishes the congress bank account (delegates can then choose bank transfer). */
@@ -417,7 +419,8 @@ export const statementFor = (reference: string, payer: string) => Buffer.from(`$
 
 /**
  * The office's objects: a statement whose lines match nothing (listed to assign or discard), an
- * export job, a mail job to one of the attacker's orders, and a page link of the order table.
+ * export job, a mail job to one of the attacker's orders, a reconciliation and a page link of the
+ * order table.
  */
 export async function furnishOffice(o: Origins, organiser: Delegate, bankVersion: number, attacker: Delegate): Promise<OfficeWorld> {
   const at = REGISTRATION_OPEN;
@@ -433,9 +436,13 @@ export async function furnishOffice(o: Origins, organiser: Delegate, bankVersion
     'send mail',
     await api(o, 'POST', '/office/mail', { token, at, json: { filter: 'order', order_no: attacker.orderNos[0], purpose: 'announcement', subject: 'Fuzz {first_name}', text: 'Dear {first_name}, your order {order_no} ({amount}).' } }),
   ).data as { job: { id: string } };
+  // One reconciliation at a time: one under way (409) names itself in its answer.
+  const reconcile = await api(o, 'POST', '/office/reconciliations', { token, at });
+  const reconciliation = (reconcile.data as { job?: { id?: string } } | null)?.job?.id;
+  if (!reconciliation) throw new Error(`fuzz setup: reconciliation answered ${JSON.stringify(reconcile)}`);
   const page = expectOk('order table', await api(o, 'GET', '/office/orders?limit=1', { token, at })).data as { next: string | null };
   if (!page.next) throw new Error('fuzz setup: the order table has one page of one row');
-  return { lineIds: imported.lines.map((l) => l.id), importIds: [imported.import.id], exportIds: [exported.job.id], mailJobIds: [mailed.job.id], bankVersion, orderCursor: page.next };
+  return { lineIds: imported.lines.map((l) => l.id), importIds: [imported.import.id], exportIds: [exported.job.id], mailJobIds: [mailed.job.id], bankVersion, orderCursor: page.next, reconciliationIds: [reconciliation] };
 }
 
 export { api as setupCall };
