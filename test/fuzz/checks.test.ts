@@ -1,8 +1,13 @@
 /** The suite's own checks, on made-up answers and snapshots: a check that cannot fail proves nothing. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { routes } from '#core/routes';
+import { deadlines as registrationTiming } from '#core/config/conference';
+import { homeClock, routeRequest } from './generate';
+import { Ref } from './model';
 import { envelopeProblem, isApiPath, refusalDeletedNamedUpload, routeAnswering } from './run';
-import type { Answer, WireRequest } from './wire';
-import { changed, diff, type Snapshot } from './world';
+import { jsonText, type Answer, type WireRequest } from './wire';
+import { OPEN, REGISTRATION_OPEN, changed, diff, type Snapshot } from './world';
 
 const answer = (status: number, body: unknown): Answer => ({ status, headers: {}, text: typeof body === 'string' ? body : JSON.stringify(body), ms: 1 });
 const wire = (method: string, path: string, body?: string): WireRequest => ({ method, path, headers: {}, body: body === undefined ? undefined : Buffer.from(body) });
@@ -67,6 +72,8 @@ describe('stored data', () => {
     expect(refusalDeletedNamedUpload('confirmPoster', before2, gone, wire('POST', '/api/v1/admin/poster/upload', JSON.stringify({ key: key2 })))).toBe(true);
     expect(refusalDeletedNamedUpload('confirmPoster', before, gone, wire('POST', '/api/v1/admin/poster/upload', '{"key":"other"}'))).toBe(false);
     expect(refusalDeletedNamedUpload('login', before, gone, wire('POST', '/api/v1/admin/login', JSON.stringify({ key })))).toBe(false);
+    // A passport page is confirmed through the same mechanism (a late confirmation deletes it too).
+    expect(refusalDeletedNamedUpload('confirmPassport', before2, gone, wire('POST', '/api/v1/admin/registration/passport', JSON.stringify({ key: key2 })))).toBe(true);
     const recorded = snap([item('PROFILE'), item('FILE#file-0001', { key: { S: key2 } })], [{ key: key2, size: 10, etag: 'e' }]);
     expect(refusalDeletedNamedUpload('confirmPoster', recorded, snap([item('PROFILE'), item('FILE#file-0001', { key: { S: key2 } })], []), wire('POST', '/x', key2))).toBe(false);
     // Its pending record and counter place go with it; nothing else.
@@ -75,5 +82,42 @@ describe('stored data', () => {
     expect(refusalDeletedNamedUpload('confirmPoster', pending, ended, wire('POST', '/x', key2))).toBe(true);
     const more = snap([item('COUNT#pending', { n: { N: '1' } }), item('PROFILE', { first_name: { S: 'x' } })], []);
     expect(refusalDeletedNamedUpload('confirmPoster', pending, more, wire('POST', '/x', key2))).toBe(false);
+  });
+});
+
+describe('office and order routes', () => {
+  it('are sent at the moment their rules are open: orders and the office while registration is open, abstracts before their deadline', () => {
+    expect(homeClock(routes.createOrder)).toBe(REGISTRATION_OPEN);
+    expect(homeClock(routes.createCheckout)).toBe(REGISTRATION_OPEN);
+    expect(homeClock(routes.confirmTransfer)).toBe(REGISTRATION_OPEN);
+    expect(homeClock(routes.createAbstract)).toBe(OPEN);
+    expect(homeClock(routes.presignUpload)).toBe(OPEN);
+    expect(homeClock(routes.login)).toBeNull();
+    const opens = Date.parse(registrationTiming.registrationOpens);
+    expect(Date.parse(REGISTRATION_OPEN)).toBeGreaterThan(opens);
+    expect(Date.parse(REGISTRATION_OPEN)).toBeLessThan(Date.parse(registrationTiming.ratesValidUntil));
+    expect(Date.parse(OPEN)).toBeLessThan(Date.parse(registrationTiming.abstractSubmission));
+  });
+
+  it("carry the organiser's token on office routes mostly, and never on a delegate's route", () => {
+    const whoOf = (id: keyof typeof routes) =>
+      fc.sample(routeRequest({ id, ...routes[id] } as never), { seed: 7, numRuns: 400 }).flatMap((spec) => spec.tokens.map((t) => t.who));
+    const office = whoOf('confirmTransfer');
+    expect(office.filter((w) => w === 'organiser').length).toBeGreaterThan(office.length / 3);
+    expect(office).toContain('organiser.pending');
+    expect(office).toContain('own');
+    expect(whoOf('createOrder').filter((w) => w.startsWith('organiser'))).toEqual([]);
+  });
+
+  it("never name the victim's orders on an office route (an organiser may change any order)", () => {
+    const refs = (id: keyof typeof routes) =>
+      fc.sample(routeRequest({ id, ...routes[id] } as never), { seed: 7, numRuns: 400 }).flatMap((spec) => Object.values(spec.params).filter((p): p is Ref => p instanceof Ref).map((p) => p.name));
+    expect(refs('cancelOfficeOrder').filter((n) => n === 'victim.orderId')).toEqual([]);
+    expect(refs('cancelOrder')).toContain('victim.orderId');
+  });
+
+  it('writes a version reference as a number, other references as strings', () => {
+    const r = { ref: (x: Ref) => (x.name === 'office.bankVersion' ? '7' : 'abc'), token: () => 't', expiredInstant: '', clientAddress: () => '' };
+    expect(jsonText({ base_version: new Ref('office.bankVersion'), id: new Ref('own.orderId') } as never, r)).toBe('{"base_version":7,"id":"abc"}');
   });
 });

@@ -9,6 +9,7 @@ import * as conferenceConfig from '#core/config/conference';
 import { routeList, type RouteDef, type RouteId } from '#core/routes';
 import { Deep, Huge, Ref, type Body, type RequestSpec, type TokenUse, type Value } from './model';
 import { hashesPasswords, seeds, seedFieldNames, toNullProto, type Seed } from './seeds';
+import { OPEN, REGISTRATION_OPEN } from './world';
 import { bracketKeyAttacks, hostileString, hostileValue, loadedStrings, nullObject, prototypeNames, unicodeEdges } from './values';
 
 type Route = RouteDef & { id: RouteId };
@@ -73,12 +74,19 @@ const rawSegments = [
   'a'.repeat(4000),
 ];
 
-const paramValue = (seedRef: Ref | undefined) =>
+type SeedParam = Ref | { text: string };
+
+/** What the victim's ids look like to a route: an organiser may act on any order, so office routes never get the victim's orders. */
+const victimIds = (route: Route) => (route.auth === 'organiser' ? ['anyId', 'abstractId', 'fileId', 'userId'] : ['anyId', 'abstractId', 'fileId', 'userId', 'orderId', 'checksum']);
+
+const paramValue = (seedRef: SeedParam | undefined, route: Route) =>
   fc.oneof(
-    { weight: seedRef ? 5 : 0, arbitrary: fc.constant(seedRef ?? new Ref('own.anyId')) },
+    { weight: seedRef ? 5 : 0, arbitrary: fc.constant<SeedParam>(seedRef ?? new Ref('own.anyId')) },
     { weight: 2, arbitrary: fc.nat(9).map((i) => new Ref('own.anyId', i)) },
     { weight: 2, arbitrary: fc.nat(9).map((i) => new Ref('other.anyId', i)) },
-    { weight: 4, arbitrary: fc.constantFrom('anyId', 'abstractId', 'fileId', 'userId').chain((n) => fc.nat(9).map((i) => new Ref(`victim.${n}` as never, i))) },
+    // Another delegate's order: one of the attacker's accomplice, or (delegate routes only) the victim's.
+    { weight: route.path.includes('{id}') || route.path.includes('{checksum}') || route.path.includes('{reference}') ? 2 : 0, arbitrary: fc.constantFrom('orderId', 'checksum', 'reference').chain((n) => fc.nat(3).map((i) => new Ref(`other.${n}` as never, i))) },
+    { weight: 4, arbitrary: fc.constantFrom(...victimIds(route)).chain((n) => fc.nat(9).map((i) => new Ref(`victim.${n}` as never, i))) },
     { weight: 4, arbitrary: fc.constantFrom(...rawSegments).map((raw) => ({ raw })) },
     { weight: 2, arbitrary: fc.oneof(fc.constantFrom(...unicodeEdges), fc.string({ minLength: 1, maxLength: 20 })).map((text) => ({ text })) },
   );
@@ -278,10 +286,17 @@ const garbageTokens = fc.oneof(
   fc.constantFrom(...unicodeEdges),
 );
 
-const tokenUse: fc.Arbitrary<TokenUse> = fc.record({
+/**
+ * Whose token a request carries. Office routes are the organiser's (past the second factor) most
+ * of the time; a delegate's token there must get 403, an organiser without the second factor its
+ * own 403. Delegate routes never get the organiser's token (its session is the office's).
+ */
+const tokenUse = (office: boolean): fc.Arbitrary<TokenUse> => fc.record({
   who: fc.oneof(
-    { weight: 8, arbitrary: fc.constant('own' as const) },
-    { weight: 2, arbitrary: fc.constant('other' as const) },
+    { weight: office ? 8 : 0, arbitrary: fc.constant('organiser' as const) },
+    { weight: office ? 1 : 0, arbitrary: fc.constant('organiser.pending' as const) },
+    { weight: office ? 2 : 8, arbitrary: fc.constant('own' as const) },
+    { weight: office ? 1 : 2, arbitrary: fc.constant('other' as const) },
     { weight: 1, arbitrary: fc.constant('own.expired' as const) },
     { weight: 2, arbitrary: fc.constant('victim.dead' as const) },
     { weight: 3, arbitrary: fc.constant('garbage' as const) },
@@ -294,11 +309,13 @@ const tokenUse: fc.Arbitrary<TokenUse> = fc.record({
   ),
 });
 
-const tokens = fc.oneof(
-  { weight: 2, arbitrary: fc.constant<TokenUse[]>([]) },
-  { weight: 10, arbitrary: tokenUse.map((t) => [t]) },
-  { weight: 3, arbitrary: fc.tuple(tokenUse, tokenUse).map(([a, b]) => [a, b]) },
-);
+const tokensFor = (office: boolean) =>
+  fc.oneof(
+    { weight: 2, arbitrary: fc.constant<TokenUse[]>([]) },
+    { weight: 10, arbitrary: tokenUse(office).map((t) => [t]) },
+    { weight: 3, arbitrary: fc.tuple(tokenUse(office), tokenUse(office)).map(([a, b]) => [a, b]) },
+  );
+const tokens = { office: tokensFor(true), delegate: tokensFor(false) };
 
 const contentTypes = [
   'text/plain',
@@ -349,11 +366,24 @@ const extraHeaders = fc.oneof(
   },
 );
 
-const clock = fc.oneof(
-  { weight: 3, arbitrary: fc.constant<string | null>(null) },
-  { weight: 6, arbitrary: fc.constantFrom(...instants) },
-  { weight: 1, arbitrary: fc.constantFrom('expired', 'not a date') },
-);
+/**
+ * The moment a route's rules are open (sent as x-app-now): orders, payments and the office while
+ * registration is open, abstracts and their files before the abstract deadline (which is earlier).
+ * Without a pinned clock the portal runs at the real time, after the congress: everything closed.
+ */
+export function homeClock(route: Pick<RouteDef, 'path' | 'auth'>): string | null {
+  if (/^\/(registration|stripe-payment|office)(\/|$)/.test(route.path)) return REGISTRATION_OPEN;
+  if (/^\/(contribute|upload|poster|oral|uploads)(\/|$)/.test(route.path)) return OPEN;
+  return null;
+}
+
+const clock = (route: Route) =>
+  fc.oneof(
+    { weight: 1, arbitrary: fc.constant<string | null>(null) },
+    { weight: homeClock(route) ? 3 : 0, arbitrary: fc.constant<string | null>(homeClock(route)) },
+    { weight: 6, arbitrary: fc.constantFrom(...instants) },
+    { weight: 1, arbitrary: fc.constantFrom('expired', 'not a date') },
+  );
 
 const otherMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
 
@@ -389,9 +419,11 @@ const queryPairs = (seed: Seed | undefined) =>
 export function routeRequest(route: Route): fc.Arbitrary<RequestSpec> {
   const list = seeds[route.id] ?? [undefined];
   const names = pathParams(route.path);
+  const office = route.auth === 'organiser';
+  const home = homeClock(route);
   return fc.nat(list.length - 1).chain((i) => {
     const seed = list[i];
-    const params = fc.record(Object.fromEntries(names.map((n) => [n, paramValue(seed?.params?.[n])])) as Record<string, ReturnType<typeof paramValue>>);
+    const params = fc.record(Object.fromEntries(names.map((n) => [n, paramValue(seed?.params?.[n], route)])) as Record<string, ReturnType<typeof paramValue>>);
     const hostile = fc.record({
       method: fc.oneof({ weight: 30, arbitrary: fc.constant<string>(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...otherMethods) }),
       params,
@@ -399,8 +431,8 @@ export function routeRequest(route: Route): fc.Arbitrary<RequestSpec> {
       query: queryPairs(seed),
       body: encodings(route, seed),
       contentType: fc.oneof({ weight: 10, arbitrary: fc.constant<string | null>('auto') }, { weight: 2, arbitrary: fc.constantFrom<string | null>(...contentTypes, null) }),
-      tokens,
-      at: clock,
+      tokens: office ? tokens.office : tokens.delegate,
+      at: clock(route),
       client: fc.nat(63),
       headers: extraHeaders,
     });
@@ -408,13 +440,17 @@ export function routeRequest(route: Route): fc.Arbitrary<RequestSpec> {
     // only the body is hostile (or a seed with one field changed), so requests reach the rules.
     const coherent = fc.record({
       method: fc.constant<string>(route.method),
-      params: fc.record(Object.fromEntries(names.map((n) => [n, seed?.params?.[n] ? fc.constant(seed.params[n]) : paramValue(undefined)])) as Record<string, ReturnType<typeof paramValue>>),
+      params: fc.record(Object.fromEntries(names.map((n) => [n, seed?.params?.[n] ? fc.constant<SeedParam>(seed.params[n]) : paramValue(undefined, route)])) as Record<string, ReturnType<typeof paramValue>>),
       pathTail: fc.constant(''),
       query: queryPairs(seed),
       body: encodings(route, seed),
       contentType: fc.constant<string | null>('auto'),
-      tokens: fc.constantFrom<TokenUse['slot']>('bearer', 'query', 'body').map((slot): TokenUse[] => [{ who: 'own', slot, scheme: 'Bearer ' }]),
-      at: fc.oneof({ weight: 1, arbitrary: fc.constant<string | null>(null) }, { weight: 4, arbitrary: fc.constantFrom(...instants) }),
+      tokens: fc.constantFrom<TokenUse['slot']>('bearer', 'query', 'body').map((slot): TokenUse[] => [{ who: office ? 'organiser' : 'own', slot, scheme: 'Bearer ' }]),
+      at: fc.oneof(
+        { weight: 1, arbitrary: fc.constant<string | null>(null) },
+        { weight: home ? 4 : 0, arbitrary: fc.constant<string | null>(home) },
+        { weight: 4, arbitrary: fc.constantFrom(...instants) },
+      ),
       client: fc.nat(63),
       headers: fc.constant<Record<string, string>>({}),
     });

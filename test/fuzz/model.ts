@@ -20,6 +20,22 @@ export type RefName =
   | `${Actor}.key`
   | `${Actor}.unconfirmedKey`
   | `${Actor}.updatedAt`
+  /** Registration orders (ORDER# items of the actor) and the passport pages it confirmed. */
+  | `${Actor}.orderId`
+  | `${Actor}.checksum`
+  | `${Actor}.reference`
+  | `${Actor}.orderNo`
+  | `${Actor}.passportFileId`
+  /** A base64 bank statement (CSV) with a line paying the actor's first order in part. */
+  | 'own.statement'
+  /** Objects of the registration office made in setup (world.ts, OfficeWorld). */
+  | 'office.lineId'
+  | 'office.importId'
+  | 'office.exportId'
+  | 'office.mailJobId'
+  | 'office.bankVersion'
+  | 'office.orderCursor'
+  | 'office.reconciliationId'
   | 'own.password'
   | 'own.resetToken'
   | 'own.expiredToken'
@@ -64,7 +80,11 @@ export class Deep {
 export type Value = null | boolean | number | string | Ref | Huge | Deep | Value[] | { [key: string]: Value };
 
 export type TokenSlot = 'bearer' | 'query' | 'body';
-export type TokenWho = 'own' | 'other' | 'own.expired' | 'victim.dead' | 'garbage';
+/**
+ * `organiser`: the run's organiser, past the second factor (office routes only); `organiser.pending`:
+ * an organiser who never set up the second factor (refused with its own message).
+ */
+export type TokenWho = 'own' | 'other' | 'own.expired' | 'victim.dead' | 'garbage' | 'organiser' | 'organiser.pending';
 export interface TokenUse {
   who: TokenWho;
   slot: TokenSlot;

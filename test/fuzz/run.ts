@@ -17,7 +17,7 @@ import { timing } from '#core/config/conference';
 import { requestArbitrary } from './generate';
 import { Ref, type RequestSpec, type Value } from './model';
 import { describeRequest, send, toWire, type Answer, type Resolver, type WireRequest } from './wire';
-import { alive, changed, diff, mintSession, observe, snapshot, str, type Delegate, type Origins, type Parts, type Snapshot } from './world';
+import { alive, changed, diff, mintSession, observe, snapshot, statementFor, str, type Delegate, type OfficeWorld, type Origins, type Parts, type Snapshot } from './world';
 
 export interface Failure {
   worker: number;
@@ -35,6 +35,8 @@ export interface Figures {
   byRoute: Record<string, number>;
   /** Answers with code 200 per route: how far past the checks the requests got. */
   okByRoute: Record<string, number>;
+  /** Answers per route and message (status, first words): which rules the requests reached (FUZZ_VERBOSE prints them). */
+  messagesByRoute: Record<string, Record<string, number>>;
   byShape: Record<string, number>;
   refused: number;
   snapshots: number;
@@ -51,6 +53,7 @@ export const newFigures = (): Figures => ({
   byStatus: {},
   byRoute: {},
   okByRoute: {},
+  messagesByRoute: {},
   byShape: {},
   refused: 0,
   snapshots: 0,
@@ -64,6 +67,10 @@ export const newFigures = (): Figures => ({
 export interface Shared {
   origins: Origins;
   victim: Delegate;
+  /** The run's organiser (past the second factor), one who never set it up, and the office's objects. */
+  organiser: Delegate;
+  pendingOrganiser: Delegate;
+  office: OfficeWorld;
   victimBaseline: Snapshot;
   figures: Figures;
   failures: Failure[];
@@ -77,8 +84,12 @@ export interface Shared {
   replay: (worker: number, index: number) => string;
 }
 
-/** Routes whose refusal deletes the stored upload it names (docs/decisions.md, Uploads: refused and late files are deleted). */
-const refusalDeletesNamedUpload = new Set<RouteId>(['confirmAbstractFile', 'confirmPoster', 'confirmOral']);
+/**
+ * Routes whose refusal deletes the stored upload it names (docs/decisions.md, Uploads: refused and
+ * late files are deleted): every confirmation of the one upload mechanism, the passport page of an
+ * order included (found once its seed reached it: a passport confirmed after its confirm-by time).
+ */
+const refusalDeletesNamedUpload = new Set<RouteId>(['confirmAbstractFile', 'confirmPoster', 'confirmOral', 'confirmPassport']);
 
 /**
  * The one change a refusal may make: a confirmation refused for the file's size, bytes, count or
@@ -227,8 +238,8 @@ export function codeOf(answer: Answer): number | undefined {
   }
 }
 
-/** The refs of a worker: attacker, accomplice and the shared victim. */
-function resolver(shared: Shared, own: Delegate, other: Delegate, worker: number): Resolver {
+/** The refs of a worker: attacker, accomplice, the shared victim and the office's objects. */
+export function resolver(shared: Shared, own: Delegate, other: Delegate, worker: number): Resolver {
   let fresh = 0;
   const actors: Record<string, Delegate> = { own, other, victim: shared.victim };
   const pick = <T>(list: T[], i: number, fallback: T) => (list.length ? list[i % list.length]! : fallback);
@@ -240,6 +251,19 @@ function resolver(shared: Shared, own: Delegate, other: Delegate, worker: number
       if (ref.name === 'own.resetToken') return own.resetToken ?? 'no-reset-token-left-000000000000';
       if (ref.name === 'own.expiredToken') return own.token;
       if (ref.name === 'victim.deadToken') return shared.victim.deadToken!;
+      if (ref.name === 'own.statement') return statementFor(pick(own.references, 0, 'IACR24-000000-0'), `Fuzz payer ${worker}`);
+      if (ref.name === 'office.bankVersion') return String(shared.office.bankVersion);
+      if (ref.name === 'office.orderCursor') return shared.office.orderCursor;
+      if (ref.name.startsWith('office.')) {
+        const pools = {
+          lineId: shared.office.lineIds,
+          importId: shared.office.importIds,
+          exportId: shared.office.exportIds,
+          mailJobId: shared.office.mailJobIds,
+          reconciliationId: shared.office.reconciliationIds,
+        };
+        return pick(pools[ref.name.slice('office.'.length) as keyof typeof pools] ?? [], ref.pick + worker, 'no-such-object');
+      }
       const [who, what] = ref.name.split('.') as [string, string];
       const d = actors[who]!;
       const fakeKey = `users/${d.id}/poster/00000000-0000-4000-8000-000000000000/none.pptx`;
@@ -264,11 +288,23 @@ function resolver(shared: Shared, own: Delegate, other: Delegate, worker: number
           return pick(d.unconfirmedKeys, ref.pick, fakeKey);
         case 'updatedAt':
           return pick(d.updatedAt, ref.pick, '2024-05-01T02:00:00.000Z');
+        case 'orderId':
+          return pick(d.orderIds, ref.pick, 'no-order');
+        case 'checksum':
+          return pick(d.checksums, ref.pick, 'no-checksum');
+        case 'reference':
+          return pick(d.references, ref.pick, 'IACR24-000000-0');
+        case 'orderNo':
+          return pick(d.orderNos, ref.pick, 'R24-000000');
+        case 'passportFileId':
+          return pick(d.passportFileIds, ref.pick, 'no-file');
         default:
           throw new Error(`fuzz: unknown reference ${ref.name}`);
       }
     },
     token(who) {
+      if (who === 'organiser') return shared.organiser.token;
+      if (who === 'organiser.pending') return shared.pendingOrganiser.token;
       if (who === 'own' || who === 'own.expired') return own.token;
       if (who === 'other') return other.token;
       return shared.victim.deadToken!;
@@ -351,8 +387,15 @@ export async function runWorker(shared: Shared, worker: number, own: Delegate, o
     if (problem) fail('envelope', problem, spec, wire, answer);
     const code = codeOf(answer);
     const refused = code !== 200;
+    const said = /"message":"((?:[^"\\]|\\.){0,60})/.exec(answer.text)?.[1] ?? '';
+    count((figures.messagesByRoute[spec.route] ??= {}), `${answer.status} ${said}`);
     if (refused) figures.refused += 1;
     else count(figures.okByRoute, spec.route);
+    // A published bank account has a new version: the seed's next save names it.
+    if (!refused && routeAnswering(wire) === 'savePaymentSettings') {
+      const version = (JSON.parse(answer.text) as { data?: { bank_account?: { version?: unknown } } }).data?.bank_account?.version;
+      if (typeof version === 'number') shared.office.bankVersion = Math.max(shared.office.bankVersion, version);
+    }
     // A success that reports a mail it could not send (the local mailbox is always up): the text broke the mail.
     const unsent = refused ? undefined : /"(\w+_mail_sent)":false/.exec(answer.text)?.[1];
     if (unsent) fail('mails sent', `${unsent} is false: the mail for this request could not be sent`, spec, wire, answer);

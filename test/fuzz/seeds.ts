@@ -9,16 +9,18 @@ import type { RouteId } from '#core/routes';
 import { uploadPurposeIds } from '#core/uploads/rules';
 import { Ref, type Value } from './model';
 import { nullObject } from './values';
-import { author, validAbstract } from '../support/bodies';
+import { author, validAbstract, validOrder } from '../support/bodies';
+import { visaAndHotel } from '../unit/core/orders/form';
 
 export interface Seed {
   body?: Value;
   query?: [string, Value][];
-  /** Path parameter -> what a valid call puts there. */
-  params?: Record<string, Ref>;
+  /** Path parameter -> what a valid call puts there (a reference, or a fixed segment). */
+  params?: Record<string, Ref | { text: string }>;
 }
 
 const own = (name: string) => new Ref(`own.${name}` as never);
+const office = (name: 'lineId' | 'importId' | 'exportId' | 'mailJobId' | 'bankVersion' | 'orderCursor' | 'reconciliationId') => new Ref(`office.${name}`);
 
 /** The valid abstract every kind of test starts from (test/support/bodies.ts), with these files. */
 export const abstractBody = (files: Value[] = []): Value => validAbstract({ upload_files: files }) as Value;
@@ -37,6 +39,27 @@ const profile: Value = {
 };
 
 const pw = own('password');
+
+/** A complete order (test/support/bodies.ts), and one with visa and hotel on the attacker's passport page. */
+const order = validOrder() as Value;
+const orderWithVisa = { ...validOrder(), ...visaAndHotel('set below'), front_page_of_the_passport: own('passportFileId') } as Value;
+/** The same order as the spec's client sends it: every value a string (form fields), 0/1 flags. */
+const orderAsForm = Object.fromEntries(Object.entries(validOrder({ rate: 250, accompanying_person: 1 })).map(([k, v]) => [k, String(v)])) as Value;
+
+/** The congress bank account as the office publishes it (the payment settings API test's account). */
+export const bankAccount = {
+  beneficiary: 'National Cancer Center (fuzz)',
+  beneficiary_address: '17 Panjiayuan Nanli, Beijing',
+  bank: 'Bank of China, Beijing Branch',
+  bank_address: '1 Fuxingmen Nei Dajie, Beijing',
+  account_number: '3456 7890 1234',
+  swift: 'BKCHCNBJ',
+  currency: 'USD',
+};
+/** Which columns of the bank's CSV hold what (world.ts STATEMENT_HEADER). */
+export const statementMapping = { date: 'Buchungstag', amount: 'Betrag', currency: 'Währung', payer: 'Auftraggeber', reference: 'Verwendungszweck' };
+
+const mail = { filter: 'order', order_no: own('orderNo'), purpose: 'announcement', subject: 'Your order {order_no}', text: 'Dear {first_name},\n\nyour order {order_no} ({amount}).' };
 
 export const seeds: Partial<Record<RouteId, Seed[]>> = {
   checkEmail: [{ query: [['email', own('email')]] }, { query: [['email', new Ref('fresh.email')]] }],
@@ -67,6 +90,66 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   deletePoster: [{ params: { id: own('fileId') } }],
   confirmOral: [{ body: { key: own('unconfirmedKey') } }, { body: { key: own('key') } }],
   deleteOral: [{ params: { id: own('fileId') } }],
+  saveMailPreferences: [{ body: { announcements: false } }, { body: { announcements: true } }],
+  // A link token of the right shape that was never issued (real ones are only in mails): refused by its rule, not the schema.
+  unsubscribe: [{ params: { token: { text: 'A'.repeat(43) } }, body: {} }],
+
+  // Registration orders, at a moment registration is open (generate.ts homeClock); the attacker's
+  // orders are made in setup (world.ts furnishOrders): unpaid, Checking, with visa and hotel.
+  getOrderByChecksum: [{ params: { checksum: own('checksum') } }],
+  getOrder: [{ params: { id: own('orderId') } }],
+  createOrder: [{ body: order }, { body: orderWithVisa }, { body: orderAsForm }],
+  updateOrder: [
+    { params: { id: own('orderId') }, body: { ...(order as object), _method: 'PUT' } },
+    { params: { id: own('orderId') }, body: orderWithVisa, query: [['base_status', '0']] },
+  ],
+  deleteOrder: [{ params: { id: own('orderId') } }],
+  cancelOrder: [{ params: { id: own('orderId') }, body: {} }, { params: { id: own('orderId') }, body: { expected_refund: '600.00' } }],
+  chooseTransfer: [{ params: { id: own('orderId') }, body: { type: 'done' } }, { params: { id: own('orderId') }, body: { type: 'later' } }],
+  confirmPassport: [{ body: { key: own('unconfirmedKey') } }],
+  createCheckout: [{ body: { id: own('orderId'), cancel_url: 'http://localhost:3000/registration' } }],
+  confirmCheckout: [{ body: { session_id: 'cs_test_fuzz0000000000000000' } }],
+  // No signature header: refused before the event is read, whatever the body.
+  stripeWebhook: [{ body: { id: 'evt_fuzz', type: 'checkout.session.completed', data: { object: { id: 'cs_test_fuzz', metadata: { order_id: own('orderId') } } } } }],
+
+  // The registration office, as the run's organiser (past the second factor; generate.ts tokens).
+  startSecondFactor: [{ body: {} }],
+  confirmSecondFactor: [{ body: { code: '123456' } }],
+  verifySecondFactor: [{ body: { code: '123456' } }, { body: { recovery_code: 'ABCDE-FGHJK' } }],
+  savePaymentSettings: [{ body: { bank_account: bankAccount, base_version: office('bankVersion') } }],
+  listOfficeOrders: [
+    { query: [['filter', 'status:0'], ['q', own('email')]] },
+    { query: [['filter', 'local-check'], ['limit', '5']] },
+    { query: [['q', own('orderNo')]] },
+    { query: [['filter', 'method:transfer'], ['q', own('reference')]] },
+    { query: [['cursor', office('orderCursor')], ['limit', '1']] },
+  ],
+  getOfficeOrder: [{ params: { id: own('orderId') } }],
+  cancelOfficeOrder: [{ params: { id: own('orderId') }, body: {} }, { params: { id: own('orderId') }, body: { expected_refund: '0.00' } }],
+  confirmTransfer: [{ params: { reference: own('reference') }, body: { amount: '10.00' } }, { params: { reference: own('reference') }, body: { amount: '650.00' } }],
+  recordTransferRefund: [{ params: { reference: own('reference') }, body: {} }],
+  retryRefund: [{ params: { reference: own('reference') }, body: {} }],
+  listOfficeDelegates: [{ query: [['q', own('email')]] }, { query: [['q', 'Zhang']] }],
+  getOfficeDelegate: [{ params: { id: own('userId') } }],
+  resendDelegateActivation: [{ params: { id: own('userId') }, body: {} }],
+  listOfficeAbstracts: [{ query: [['category', 'descriptive.incidence-mortality']] }],
+  getOfficeAbstract: [{ params: { owner: own('userId'), id: own('abstractId') } }],
+  readAuditLog: [{ query: [['day', '2024-08-01'], ['action', 'order.created']] }, { query: [['actor', own('email')]] }],
+  getAuditTrail: [{ params: { type: { text: 'order' }, id: own('orderId') } }, { params: { type: { text: 'account' }, id: own('userId') } }],
+  importStatement: [{ body: { file_name: 'statement.csv', content_base64: new Ref('own.statement'), mapping: statementMapping } }],
+  getStatementImport: [{ params: { id: office('importId') } }],
+  searchStatementOrders: [{ query: [['q', own('orderNo')]] }, { query: [['q', own('email')]] }],
+  assignStatementLine: [{ params: { id: office('lineId') }, body: { reference: own('reference') } }],
+  discardStatementLine: [{ params: { id: office('lineId') }, body: { note: 'Sent back to the payer' } }],
+  requestExport: [{ body: { kind: 'orders' } }, { body: { kind: 'delegates' } }, { body: { kind: 'abstracts' } }],
+  downloadExport: [{ params: { id: office('exportId') } }],
+  previewMail: [{ body: { ...mail, preview_for: own('orderNo') } }],
+  sendMail: [{ body: mail }, { body: { ...mail, purpose: 'order' } }],
+  getMailJob: [{ params: { id: office('mailJobId') } }],
+  resendOrderMail: [{ params: { id: own('orderId') }, body: { mail: 'order-placed' } }, { params: { id: own('orderId') }, body: { mail: 'transfer-noted' } }],
+  // One at a time: while one is under way the next is refused (409), so the run starts few table scans.
+  requestReconciliation: [{ body: {} }],
+  getReconciliation: [{ params: { id: office('reconciliationId') } }],
 };
 
 /**

@@ -6,6 +6,7 @@
  *   FUZZ_REPLAY    `w:i`: only the i-th request of worker w (as printed by a failure)
  *   FUZZ_MAX_MINUTES  the run stops generating after this long (default 5; `npm run fuzz`: 60)
  *   FUZZ_TIMEOUT_MS   a request without an answer after this long stops the run (default 20,000)
+ *   FUZZ_VERBOSE   set: the figures list each route's answers by status and message (which rules were reached)
  */
 /** A whole number from the environment, or the fallback when unset (the money test's settings use it too). */
 export const int = (name: string, fallback: number) => {

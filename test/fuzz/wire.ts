@@ -4,14 +4,14 @@
  */
 import http from 'node:http';
 import { API_BASE, routes } from '#core/routes';
-import { Deep, Huge, Ref, type Body, type RequestSpec, type Value } from './model';
+import { Deep, Huge, Ref, type Body, type RequestSpec, type TokenWho, type Value } from './model';
 import { BODY_LIMIT } from './values';
 
 export interface Resolver {
   /** The text a reference stands for right now. */
   ref(ref: Ref): string;
   /** The token of a token use (`own`, `other`, ...) or undefined for garbage. */
-  token(who: 'own' | 'other' | 'own.expired' | 'victim.dead'): string;
+  token(who: Exclude<TokenWho, 'garbage'>): string;
   /** x-app-now for `expired`: after every session of the run has ended. */
   expiredInstant: string;
   clientAddress(n: number): string;
@@ -44,11 +44,14 @@ function scalarText(v: Value, r: Resolver): string {
   return String(v);
 }
 
+/** References that stand for a number: written into JSON unquoted (a version a save names). */
+const NUMERIC_REFS = new Set<string>(['office.bankVersion']);
+
 /** JSON text of a generated value (null-prototype objects, markers expanded). */
 export function jsonText(v: Value, r: Resolver): string {
   const parts: string[] = [];
   const write = (x: Value) => {
-    if (x instanceof Ref) parts.push(JSON.stringify(r.ref(x)));
+    if (x instanceof Ref) parts.push(NUMERIC_REFS.has(x.name) && /^\d+$/.test(r.ref(x)) ? r.ref(x) : JSON.stringify(r.ref(x)));
     else if (x instanceof Huge) parts.push(JSON.stringify(hugeText(x)));
     else if (x instanceof Deep) parts.push(x.shape === 'array' ? `${'['.repeat(x.depth)}${']'.repeat(x.depth)}` : `${'{"a":'.repeat(x.depth)}1${'}'.repeat(x.depth)}`);
     else if (Array.isArray(x)) {

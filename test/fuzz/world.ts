@@ -8,16 +8,21 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { API_BASE } from '#core/routes';
 import { timing } from '#core/config/conference';
-import { pdfBytes, pptxBytes } from '../support/files';
+import { pdfBytes, pngBytes, pptxBytes } from '../support/files';
+import { organiserCommand, totpCode } from '../support/office';
+import { validOrder } from '../support/bodies';
+import { visaAndHotel } from '../unit/core/orders/form';
 import type * as SessionsModule from '#storage/sessions';
 import type * as UsersModule from '#storage/users';
 import type * as CryptoModule from '#lib/crypto';
-import { abstractBody } from './seeds';
+import { abstractBody, bankAccount, statementMapping } from './seeds';
 
 export const TABLE = 'congress';
 export const BUCKET = 'congress-uploads';
 /** Abstracts are open here (1 May 2024, CST): setup creates what the deadline would refuse. */
 export const OPEN = '2024-05-01T02:00:00Z';
+/** Registration is open here (1 August 2024, 10:00 CST; the order and office API tests' T0): orders are placed, paid and cancelled. */
+export const REGISTRATION_OPEN = '2024-08-01T02:00:00Z';
 
 export interface Origins {
   api: string;
@@ -57,6 +62,13 @@ export interface Delegate {
   pendingFileIds: string[];
   keys: string[];
   unconfirmedKeys: string[];
+  /** Registration orders (ORDER# items): ids, checksums, transfer references, order numbers. */
+  orderIds: string[];
+  checksums: string[];
+  references: string[];
+  orderNos: string[];
+  /** Confirmed passport front pages (FILE# items of purpose passport). */
+  passportFileIds: string[];
   resetToken?: string;
   deadToken?: string;
   snapshot: Snapshot;
@@ -155,6 +167,12 @@ export async function observe(o: Origins, d: Delegate, parts: Parts = ALL): Prom
   const confirmed = new Set(files.map((i) => str(i, 'key') ?? ''));
   d.keys = [...confirmed];
   d.unconfirmedKeys = (snap.objects ?? []).map((x) => x.key).filter((k) => !confirmed.has(k));
+  const orders = items.filter((i) => str(i, 'sk')!.startsWith('ORDER#'));
+  d.orderIds = orders.map((i) => str(i, 'sk')!.slice('ORDER#'.length));
+  d.checksums = orders.map((i) => str(i, 'checksum') ?? '');
+  d.references = orders.map((i) => str(i, 'reference') ?? '');
+  d.orderNos = orders.map((i) => str(i, 'order_no') ?? '');
+  d.passportFileIds = files.filter((i) => str(i, 'purpose') === 'passport').map((i) => str(i, 'sk')!.slice('FILE#'.length));
   return snap;
 }
 
@@ -225,9 +243,30 @@ export async function newDelegate(o: Origins, label: string, password = `pw-${ra
   const email = uniqueEmail(label);
   expectOk('sign-up', await api(o, 'POST', '/email_register', { json: { email, password, confirm: password } }));
   expectOk('activation', await api(o, 'POST', '/activate', { json: { token: await mailedToken(o, email, 'activate') } }));
-  const login = expectOk('login', await api(o, 'POST', '/login', { json: { email, password } }));
+  // A login that ran out of time on a loaded machine (500) is simply tried again: it only opens a session.
+  let attempt = await api(o, 'POST', '/login', { json: { email, password } });
+  if (attempt.code === 500) attempt = await api(o, 'POST', '/login', { json: { email, password } });
+  const login = expectOk('login', attempt);
   const data = login.data as { api_token: string; id: string };
-  return { label, id: data.id, email, password, token: data.api_token, abstractIds: [], updatedAt: [], fileIds: [], pendingFileIds: [], keys: [], unconfirmedKeys: [], snapshot: {} };
+  return {
+    label,
+    id: data.id,
+    email,
+    password,
+    token: data.api_token,
+    abstractIds: [],
+    updatedAt: [],
+    fileIds: [],
+    pendingFileIds: [],
+    keys: [],
+    unconfirmedKeys: [],
+    orderIds: [],
+    checksums: [],
+    references: [],
+    orderNos: [],
+    passportFileIds: [],
+    snapshot: {},
+  };
 }
 
 interface Presigned {
@@ -237,14 +276,15 @@ interface Presigned {
 }
 
 /** Presign and PUT; confirms unless told not to. Answers the key. */
-async function upload(o: Origins, d: Delegate, purpose: 'abstract' | 'poster' | 'oral', name: string, bytes: Buffer, confirm = true): Promise<{ key: string; id?: string }> {
-  const presign = expectOk(`presign ${purpose}`, await api(o, 'POST', '/uploads/presign', { token: d.token, at: OPEN, json: { purpose, file_name: name, size: bytes.length } }));
+async function upload(o: Origins, d: Delegate, purpose: 'abstract' | 'poster' | 'oral' | 'passport', name: string, bytes: Buffer, confirm = true): Promise<{ key: string; id?: string }> {
+  const at = purpose === 'passport' ? REGISTRATION_OPEN : OPEN;
+  const presign = expectOk(`presign ${purpose}`, await api(o, 'POST', '/uploads/presign', { token: d.token, at, json: { purpose, file_name: name, size: bytes.length } }));
   const p = presign.data as Presigned;
   const put = await fetch(p.url, { method: 'PUT', headers: p.headers, body: new Uint8Array(bytes) });
   if (!put.ok) throw new Error(`fuzz setup: PUT answered ${put.status}`);
   if (!confirm) return { key: p.key };
-  const path = { abstract: '/upload', poster: '/poster/upload', oral: '/oral/upload' }[purpose];
-  const confirmed = expectOk(`confirm ${purpose}`, await api(o, 'POST', path, { token: d.token, at: OPEN, json: { key: p.key } }));
+  const path = { abstract: '/upload', poster: '/poster/upload', oral: '/oral/upload', passport: '/registration/passport' }[purpose];
+  const confirmed = expectOk(`confirm ${purpose}`, await api(o, 'POST', path, { token: d.token, at, json: { key: p.key } }));
   return { key: p.key, id: (confirmed.data as { id: string }).id };
 }
 
@@ -304,6 +344,105 @@ export async function mintSession(o: Origins, d: Delegate): Promise<void> {
   const { token, hash } = secrets.newToken();
   await sessionStore.create(hash, { userId: d.id, epoch: user.session_epoch, expiresAt: new Date(Date.now() + timing.sessionDays * 86_400_000) });
   d.token = token;
+}
+
+// ---------------------------------------------------------------- registration orders and the office
+
+/**
+ * Orders placed while registration is open (they reach the order rules in the run): one unpaid,
+ * one at the Local rate waiting for a bank transfer (Checking: the office knows its reference),
+ * and for the attacker one with visa and hotel on a confirmed passport page, two more pages (the
+ * run deletes uploads) and a passport upload never confirmed. The bank account must be published first (transfer choice).
+ */
+export async function furnishOrders(o: Origins, d: Delegate, role: 'victim' | 'attacker' | 'accomplice') {
+  const at = REGISTRATION_OPEN;
+  const place = async (body: Record<string, unknown>) => (expectOk(`create order (${d.label})`, await api(o, 'POST', '/registration/submission', { token: d.token, at, json: body })).data as { id: string }).id;
+  await place(validOrder());
+  const transfer = await place(validOrder({ rate: 250 }));
+  expectOk('choose transfer', await api(o, 'POST', `/registration/submission/transfer-payment/${transfer}`, { token: d.token, at, json: { type: 'done' } }));
+  if (role === 'attacker') {
+    const [passport] = await Promise.all([1, 2, 3].map((n) => upload(o, d, 'passport', `passport-${n}.png`, pngBytes())));
+    await place({ ...validOrder(), ...visaAndHotel(passport!.id!) });
+    await upload(o, d, 'passport', 'unconfirmed.png', pngBytes(), false);
+  }
+  await observe(o, d);
+}
+
+/**
+ * Grants the organiser role with the command (`npm run organiser -- grant`): a process of its own
+ * (seconds of CPU), so setup runs it while no request of its own is in flight (a sign-up's
+ * password hash beside it could outlast the local Lambda timeout on a loaded machine).
+ */
+export async function grantOrganiser(o: Origins, d: Delegate): Promise<void> {
+  const granted = await organiserCommand(o.dynamo, 'grant', d.email);
+  if (granted.code !== 0) throw new Error(`fuzz setup: organiser grant answered ${granted.code}: ${granted.output}`);
+}
+
+/**
+ * Sets up the organiser's authenticator and passes the second factor with this session, at the
+ * real time: later than every pinned clock of the run, so the office's 12 idle hours never end
+ * the session in the run.
+ */
+export async function passSecondFactor(o: Origins, d: Delegate): Promise<void> {
+  const secret = (expectOk('enrol second factor', await api(o, 'POST', '/office/second_factor/enrol', { token: d.token })).data as { secret: string }).secret;
+  expectOk('confirm second factor', await api(o, 'POST', '/office/second_factor/confirm', { token: d.token, json: { code: await totpCode(secret) } }));
+}
+
+/** The office's objects the run refers to (Refs `office.*`): made in setup, shared by the workers. */
+export interface OfficeWorld {
+  /** Statement lines listed for an organiser (unknown references): assigned or discarded in the run. */
+  lineIds: string[];
+  importIds: string[];
+  exportIds: string[];
+  mailJobIds: string[];
+  /** The published bank account's version (a save names the version it was made on). */
+  bankVersion: number;
+  /** The continuation of the order table's first page of one row (every order list). */
+  orderCursor: string;
+  /** A reconciliation job (the one setup asked for, or the one under way then). */
+  reconciliationIds: string[];
+}
+
+/** Publishes the congress bank account (delegates can then choose bank transfer). */
+export async function publishBankAccount(o: Origins, organiser: Delegate): Promise<number> {
+  const current = expectOk('payment settings', await api(o, 'GET', '/office/payment_settings', { token: organiser.token, at: REGISTRATION_OPEN }));
+  const base = (current.data as { version: number }).version;
+  const saved = expectOk('publish bank account', await api(o, 'PUT', '/office/payment_settings', { token: organiser.token, at: REGISTRATION_OPEN, json: { bank_account: bankAccount, base_version: base } }));
+  return (saved.data as { bank_account: { version: number } }).bank_account.version;
+}
+
+/** The header of the statements the run imports (the bank's own column names, as in the statement API tests). */
+export const STATEMENT_HEADER = 'Buchungstag;Betrag;Währung;Auftraggeber;Verwendungszweck;Saldo';
+
+/** A statement paying US$10 of an order (a partial payment: the order stays Checking), base64. */
+export const statementFor = (reference: string, payer: string) => Buffer.from(`${STATEMENT_HEADER}\n01.08.2024;10.00;USD;${payer};Registration ${reference};0\n`, 'utf8').toString('base64');
+
+/**
+ * The office's objects: a statement whose lines match nothing (listed to assign or discard), an
+ * export job, a mail job to one of the attacker's orders, a reconciliation and a page link of the
+ * order table.
+ */
+export async function furnishOffice(o: Origins, organiser: Delegate, bankVersion: number, attacker: Delegate): Promise<OfficeWorld> {
+  const at = REGISTRATION_OPEN;
+  const token = organiser.token;
+  const tag = randomBytes(4).toString('hex');
+  const lines = Array.from({ length: 16 }, (_, i) => `0${(i % 9) + 1}.08.2024;${100 + i}.00;USD;Fuzz payer ${tag};No reference ${tag}-${i};0`);
+  const imported = expectOk(
+    'import statement',
+    await api(o, 'POST', '/office/statements', { token, at, json: { file_name: 'fuzz.csv', content_base64: Buffer.from(`${STATEMENT_HEADER}\n${lines.join('\n')}\n`).toString('base64'), mapping: statementMapping } }),
+  ).data as { import: { id: string }; lines: { id: string; state: string }[] };
+  const exported = expectOk('request export', await api(o, 'POST', '/office/exports', { token, at, json: { kind: 'orders' } })).data as { job: { id: string } };
+  const mailed = expectOk(
+    'send mail',
+    await api(o, 'POST', '/office/mail', { token, at, json: { filter: 'order', order_no: attacker.orderNos[0], purpose: 'announcement', subject: 'Fuzz {first_name}', text: 'Dear {first_name}, your order {order_no} ({amount}).' } }),
+  ).data as { job: { id: string } };
+  // One reconciliation at a time: one under way (409) names itself in its answer.
+  const reconcile = await api(o, 'POST', '/office/reconciliations', { token, at });
+  const reconciliation = (reconcile.data as { job?: { id?: string } } | null)?.job?.id;
+  if (!reconciliation) throw new Error(`fuzz setup: reconciliation answered ${JSON.stringify(reconcile)}`);
+  const page = expectOk('order table', await api(o, 'GET', '/office/orders?limit=1', { token, at })).data as { next: string | null };
+  if (!page.next) throw new Error('fuzz setup: the order table has one page of one row');
+  return { lineIds: imported.lines.map((l) => l.id), importIds: [imported.import.id], exportIds: [exported.job.id], mailJobIds: [mailed.job.id], bankVersion, orderCursor: page.next, reconciliationIds: [reconciliation] };
 }
 
 export { api as setupCall };
