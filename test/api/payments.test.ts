@@ -396,6 +396,24 @@ describe('bank transfers and the registration office', () => {
     expect((await received(office, reference, { amount: '10.00' })).body.message).toBe('This order has no bank transfer waiting to be confirmed.');
   });
 
+  it('books a transfer for an Unpaid order whose delegate paid without pressing Done: noted by the office, then confirmed', async () => {
+    const b = await buyer('no-done');
+    const { reference } = await orderOf(b);
+    const office = await organiser();
+    const paid = await received(office, reference, { amount: '1040.00' });
+    expect([paid.status, paid.body.message, paid.body.data.payment_status]).toEqual([200, 'The transfer is confirmed: the order is paid and the delegate has been told.', 1]);
+    expect((await ledgerOf(b)).payments.map((p) => [p.state, p.amount])).toEqual([['confirmed', 104000]]);
+    const trail = (await call<{ audit: { action: string; actor: { kind: string } }[] }>('GET', `/office/orders/${b.orderId}`, { token: office, at: OPEN })).body.data.audit;
+    expect(trail.filter((a) => ['transfer.noted', 'order.checking', 'transfer.confirmed', 'order.paid'].includes(a.action)).map((a) => [a.action, a.actor.kind]).sort()).toEqual([
+      ['order.checking', 'organiser'],
+      ['order.paid', 'organiser'],
+      ['transfer.confirmed', 'organiser'],
+      ['transfer.noted', 'organiser'],
+    ]);
+    expect(await subjects(b.email)).toContainEqual(expect.stringMatching(/^Payment received/));
+    expect(await subjects(b.email)).not.toContainEqual(expect.stringMatching(/^Bank transfer noted/));
+  });
+
   it('refuses "Done" after registration closed, as card payment is refused', async () => {
     const b = await buyer('late-transfer');
     const late = await call('POST', `/registration/submission/transfer-payment/${b.orderId}`, { token: b.token, at: '2024-11-05T02:00:00Z', json: { type: 'done' } });

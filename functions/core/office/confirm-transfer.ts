@@ -1,10 +1,13 @@
 /** The office confirms a bank transfer it found on the statement. */
 import { conflict } from '../errors';
-import { confirmTransfer } from '../payments/transfers';
+import type { Payment } from '../payments/model';
+import { confirmTransfer, noteTransfer } from '../payments/transfers';
 import { ORDER_STATUS } from '../orders/states';
-import { type OrderDeps } from '../orders/order-deps';
-import { subjectOf } from '../orders/order-payables';
+import { ownOrder, type OrderDeps } from '../orders/order-deps';
+import { change, payableOf, subjectOf } from '../orders/order-payables';
+import type { StoredOrder } from '../orders/ports';
 import { freshListItem } from '../orders/read-orders';
+import { closeOpenCheckouts } from '../orders/save-order';
 import { officeMessages, orderByReference } from './order-by-reference';
 
 /**
@@ -12,7 +15,8 @@ import { officeMessages, orderByReference } from './order-by-reference';
  * arrived. The order is Paid when what it holds covers it (more is given back by the office);
  * otherwise it stays Checking and the delegate is told what is missing. A statement import
  * (`line`) confirms exactly the pending payment it chose and marks it with its line, so that a
- * re-run books the line once (office/import-statement.ts).
+ * re-run books the line once (office/import-statement.ts). An Unpaid order's transfer is noted
+ * first (`noteArrivedTransfer`).
  */
 export async function officeConfirmTransfer(
   deps: OrderDeps,
@@ -21,7 +25,11 @@ export async function officeConfirmTransfer(
   now: Date,
   line?: { paymentId: string; statementLine: string },
 ) {
-  const order = await orderByReference(deps, reference);
+  let order = await orderByReference(deps, reference);
+  if (order.payment_status === ORDER_STATUS.unpaid && !line) {
+    await noteArrivedTransfer(deps, order, now);
+    order = await orderByReference(deps, reference);
+  }
   const { payments } = await deps.payments.ledger.ofSubject(subjectOf(order));
   const pending = payments.find(
     (p) => p.method === 'transfer' && p.state === 'pending' && (!line || p.id === line.paymentId),
@@ -43,4 +51,20 @@ export async function officeConfirmTransfer(
         : officeMessages.transferConfirmed
       : officeMessages.transferIncomplete(result.missing);
   return { message, data: await freshListItem(deps, order.owner_id, order.id, now) };
+}
+
+/**
+ * Money arrived for an Unpaid order whose delegate never said it was sent (paid without pressing
+ * "Done"): the office notes the transfer first, as "Done" would (the order to Checking with a
+ * transfer payment of what it costs, over the version read; an open card checkout is ended
+ * first), without the delegate's "noted" mails: the confirmation that follows tells them.
+ * Answers the pending payment, or undefined when the order is not Unpaid (any more).
+ */
+export async function noteArrivedTransfer(deps: OrderDeps, order: StoredOrder, now: Date): Promise<Payment | undefined> {
+  if (order.payment_status !== ORDER_STATUS.unpaid) return undefined;
+  await closeOpenCheckouts(deps, order, now);
+  const fresh = await ownOrder(deps, order.owner_id, order.id);
+  const move = change(fresh, 'transfer-done', now, { payment_method: 'transfer' });
+  if (!move) return undefined;
+  return noteTransfer(deps.payments, payableOf(fresh), move, now);
 }

@@ -122,6 +122,8 @@ export interface StatementDeps {
    * `line.paymentId` and marking it with the line; audited with the organiser.
    */
   book(reference: string, amount: number, line: { paymentId: string; statementLine: string }): Promise<{ message: string; data?: { status_name?: string } }>;
+  /** An Unpaid order's transfer noted by the office (confirm-transfer.ts `noteArrivedTransfer`): its pending payment. */
+  awaitTransfer(order: StoredOrder): Promise<Payment | undefined>;
   hash(content: Uint8Array | string): string;
   /** Milliseconds since the request began. */
   elapsedMs(): number;
@@ -249,7 +251,17 @@ async function decide(deps: StatementDeps, line: Pick<StatementLine, 'currency'>
   const status = order.payment_status;
   if (status === ORDER_STATUS.paid) return { state: 'open', reason: 'already-paid', reference: order.reference, order };
   if (status === ORDER_STATUS.cancelled || status === ORDER_STATUS.refunding) return { state: 'open', reason: 'cancelled', reference: order.reference, order };
-  const pending = status === ORDER_STATUS.checking ? (await deps.ledger.ofSubject(subjectOf(order))).payments.find((p) => p.method === 'transfer' && p.state === 'pending') : undefined;
+  // Paid without pressing "Done": the money is here, so the transfer is noted and booked.
+  const pending =
+    status === ORDER_STATUS.checking
+      ? (await deps.ledger.ofSubject(subjectOf(order))).payments.find((p) => p.method === 'transfer' && p.state === 'pending')
+      : status === ORDER_STATUS.unpaid
+        ? await deps.awaitTransfer(order).catch((error: unknown) => {
+            // Changed meanwhile (a checkout paid, the order saved): listed, to be assigned again.
+            if (error instanceof AppError && error.kind === 'conflict') return undefined;
+            throw error;
+          })
+        : undefined;
   if (!pending) return { state: 'open', reason: 'not-awaiting', reference: order.reference, order };
   return { state: 'booking', order, payment: pending };
 }

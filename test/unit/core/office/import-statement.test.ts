@@ -22,7 +22,7 @@ import {
 import type { CsvMapping } from '#core/office/statement';
 import { cancelOrder } from '#core/orders/cancel-order';
 import { chooseTransfer } from '#core/orders/pay-by-transfer';
-import { officeConfirmTransfer } from '#core/office/confirm-transfer';
+import { noteArrivedTransfer, officeConfirmTransfer } from '#core/office/confirm-transfer';
 import { ORDER_STATUS } from '#core/orders/states';
 import { OPEN, owner, placed, refusal } from '../orders/steps';
 import { OFFICE, orderWorld } from '../orders/world';
@@ -74,6 +74,7 @@ async function world() {
     ledger: w.deps.payments.ledger,
     findAccountByEmail: async (email) => (email === owner.email ? { id: owner.id } : undefined),
     book: (reference, amount, line) => officeConfirmTransfer(w.deps, reference, amount, OPEN, line),
+    awaitTransfer: (order) => noteArrivedTransfer(w.deps, order, OPEN),
     hash: (content) => createHash('sha256').update(content).digest('hex'),
     elapsedMs: () => elapsed,
   };
@@ -142,7 +143,7 @@ describe('importing a statement', () => {
     expect(money.refunds.map((r) => [r.reason, r.amount])).toEqual([['surplus', part - 24000]]);
   });
 
-  it('lists lines for a paid, an unpaid or a cancelled order, another currency and a wrong check digit, each with its reason', async () => {
+  it('lists lines for a paid or a cancelled order, another currency and a wrong check digit, each with its reason; books an Unpaid order whose delegate never pressed Done', async () => {
     const { w, deps, checking } = await world();
     const paid = await checking();
     await officeConfirmTransfer(w.deps, paid.reference, paid.amount_required, OPEN);
@@ -153,16 +154,18 @@ describe('importing a statement', () => {
     await cancelOrder(w.deps, owner.id, cancelled.id, undefined, OPEN);
     const other = await checking();
     const wrongDigit = other.reference.slice(0, -1) + String((Number(other.reference.at(-1)) + 1) % 10);
-    const result = await run(deps, csv(`2024-08-05;650.00;USD;A;${paid.reference}`, `2024-08-05;650.00;USD;B;${unpaid.reference}`, `2024-08-05;650.00;EUR;C;${other.reference}`, `2024-08-05;650.00;USD;D;${wrongDigit}`, '2024-08-05;650.00;USD;E;conference', `2024-08-05;650.00;USD;F;${cancelled.reference}`));
-    expect(result.data.lines.map((l) => [l.reason, l.reason_text])).toEqual([
+    const result = await run(deps, csv(`2024-08-05;650.00;USD;A;${paid.reference}`, `2024-08-05;${(unpaid.amount_required / 100).toFixed(2)};USD;B;${unpaid.reference}`, `2024-08-05;650.00;EUR;C;${other.reference}`, `2024-08-05;650.00;USD;D;${wrongDigit}`, '2024-08-05;650.00;USD;E;conference', `2024-08-05;650.00;USD;F;${cancelled.reference}`));
+    expect(result.data.lines.filter((l) => l.state === 'open').map((l) => [l.reason, l.reason_text])).toEqual([
       ['already-paid', `Order ${paid.order_no} (${paid.reference}) is already paid.`],
-      ['not-awaiting', `Order ${unpaid.order_no} (${unpaid.reference}) is Unpaid: it is not waiting for a bank transfer (the delegate has not chosen bank transfer and pressed Done).`],
       ['currency', 'The money arrived in EUR; orders are paid in USD.'],
       ['check-digit', `"${wrongDigit}" is not a valid reference: its check digit is wrong or missing (a digit is mistyped).`],
       ['no-reference', 'No payment reference in the text.'],
       ['cancelled', `Order ${cancelled.order_no} (${cancelled.reference}) is Refunding.`],
     ]);
     expect(w.orders.orders.get(other.id)!.payment_status).toBe(ORDER_STATUS.checking);
+    // The Unpaid order's transfer arrived without "Done": noted by the office and booked, the order paid.
+    expect(result.data.lines.find((l) => l.reference === unpaid.reference)?.state).toBe('booked');
+    expect([w.orders.orders.get(unpaidId)!.payment_status, w.orders.orders.get(unpaidId)!.payment_method]).toEqual([ORDER_STATUS.paid, 'transfer']);
   });
 
   it('refuses a malformed file whole: nothing stored, no mapping remembered', async () => {
