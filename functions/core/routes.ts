@@ -265,7 +265,7 @@ export const routes = {
   // The registration office (organisers): orders found by their transfer reference
   listAwaitedTransfers: { method: 'GET', path: '/office/transfers', handler: 'office/list-awaited-transfers', auth: 'organiser', grants: [QUERY, GET] },
   // An Unpaid order's transfer is noted first, ending an open card checkout at Stripe (office/confirm-transfer.ts).
-  confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+  confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
   recordTransferRefund: { method: 'POST', path: '/office/transfers/{reference}/refunded', handler: 'office/record-transfer-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
   retryRefund: { method: 'POST', path: '/office/refunds/{reference}/retry', handler: 'office/retry-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
 
@@ -283,10 +283,10 @@ export const routes = {
   // The bank statement import: lines matched by their payment reference and booked through the
   // same path as confirmTransfer; the rest listed to assign or discard (core/office/import-statement.ts)
   listStatements: { method: 'GET', path: '/office/statements', handler: 'office/list-statements', auth: 'organiser', grants: [GET, QUERY] },
-  importStatement: { method: 'POST', path: '/office/statements', handler: 'office/import-statement', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+  importStatement: { method: 'POST', path: '/office/statements', handler: 'office/import-statement', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
   getStatementImport: { method: 'GET', path: '/office/statements/{id}', handler: 'office/get-statement-import', auth: 'organiser', grants: [GET, QUERY] },
   searchStatementOrders: { method: 'GET', path: '/office/statement_lines/orders', handler: 'office/search-statement-orders', auth: 'organiser', grants: [GET, QUERY] },
-  assignStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/assign', handler: 'office/assign-statement-line', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+  assignStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/assign', handler: 'office/assign-statement-line', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
   discardStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/discard', handler: 'office/discard-statement-line', auth: 'organiser', grants: [GET, PUT] },
 
   // The office's jobs (core/office/jobs.ts): recorded with their audit entry, run by the runOfficeJob worker from the queue

@@ -3,7 +3,7 @@
  * one more item of that transaction. An entry is created once (its key includes a random id) and
  * nothing updates or deletes it.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry } from '#core/audit/audit';
 import type { AuditLogReader } from '#core/office/audit-log';
 import { decodeCursor, encodeCursor } from '#core/office/search';
@@ -11,7 +11,7 @@ import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { secrets } from '#lib/crypto';
 import { keys } from './keys';
-import type { Items } from './claims';
+import { transact, type Items } from './claims';
 
 export function auditPut(entry: AuditEntry): Items[number] {
   const id = secrets.newId();
@@ -118,5 +118,6 @@ export const auditLogReader: AuditLogReader = { dayPage, auditOf };
 
 /** One audit entry on its own: for an action that changes nothing in the table (a mail sent again). */
 export async function recordAudit(entry: AuditEntry): Promise<void> {
-  await documentClient().send(new PutCommand(auditPut(entry).Put!));
+  const result = await transact([auditPut(entry)]);
+  if (result !== 'ok') throw new Error(`audit entry not written: ${result.join(', ')}`);
 }

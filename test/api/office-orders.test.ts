@@ -159,6 +159,12 @@ describe('the office cancels an order', () => {
     expect([after.order.status_name, after.refunds]).toEqual(['Cancelled', []]);
     const mail = (await mailsTo(d.email)).find((m) => m.subject.startsWith('Cancellation of registration order'));
     expect(mail?.body.text).toContain("The registration office's reason: Transferred to a colleague, who registered anew");
+    // The order keeps the reason: the audit entry has it, and the mail sent again says it again.
+    const trail = (await call<{ audit: { action: string; after?: Record<string, unknown> }[] }>('GET', `/office/orders/${id}`, { token: o.token, at: T0 })).body.data.audit;
+    expect(trail.find((a) => a.action === 'order.cancelled')?.after).toMatchObject({ cancel_note: 'Transferred to a colleague, who registered anew' });
+    expect((await call('POST', `/office/orders/${id}/mails`, { token: o.token, at: T0, json: { mail: 'cancelled' } })).status).toBe(200);
+    const again = (await mailsTo(d.email)).filter((m) => m.subject.startsWith('Cancellation of registration order'));
+    expect(again.map((m) => m.body.text?.includes("The registration office's reason: Transferred to a colleague"))).toEqual([true, true]);
   });
 });
 
@@ -188,7 +194,8 @@ describe("the office sends an order's mails again", () => {
 
     // Ten clicks at once on another mail: one is sent.
     expect((await call('POST', `/registration/submission/transfer-payment/${id}`, { token: d.token, at: T0, json: { type: 'done' } })).status).toBe(200);
-    expect((await detail()).mails.map((m) => m.kind)).toEqual(['order-placed', 'transfer-noted']);
+    // "not paid yet" is no longer true: only the mail of the transfer the delegate announced.
+    expect((await detail()).mails.map((m) => m.kind)).toEqual(['transfer-noted']);
     const noted = `Bank transfer noted: registration order ${order_no}`;
     const clicks = await Promise.all(Array.from({ length: 10 }, () => resend('transfer-noted')));
     expect(clicks.map((c) => c.status).sort()).toEqual([200, ...Array(9).fill(429)]);

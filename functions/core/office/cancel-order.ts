@@ -8,13 +8,11 @@ import { notFound } from '../errors';
 import { cancelOrder } from '../orders/cancel-order';
 import type { OrderDeps } from '../orders/order-deps';
 import { officeOrderMessages, type OfficeOrderReads } from './orders';
-import type { OfficeCancel } from './schemas';
-
-const cents = (dollars: string) => Math.round(Number(dollars.trim()) * 100);
+import { toCents, type OfficeCancel } from './schemas';
 
 export async function officeCancelOrder(deps: OrderDeps, reads: Pick<OfficeOrderReads, 'rowOf'>, orderId: string, body: OfficeCancel, now: Date) {
   const row = await reads.rowOf(orderId);
   if (!row) throw notFound(officeOrderMessages.notFound);
-  const other = body.refund === 'other' ? { amount: cents(body.refund_amount!), note: body.reason!.trim() } : undefined;
+  const other = body.refund === 'other' ? { amount: toCents(body.refund_amount!), note: body.reason!.trim() } : undefined;
   return cancelOrder(deps, row.owner_id, orderId, body.expected_refund, now, { by: 'office', other });
 }

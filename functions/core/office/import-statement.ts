@@ -160,7 +160,7 @@ export function reasonText(line: Pick<StoredLine, 'reason' | 'found' | 'referenc
     case 'unknown-order':
       return `No order has the reference ${line.reference}.`;
     case 'not-awaiting':
-      return `${order} is ${line.order_status ?? 'not waiting'}: it is not waiting for a bank transfer (the delegate has not chosen bank transfer and pressed Done).`;
+      return `${order} is ${line.order_status ?? 'not waiting'}: no bank transfer is awaited for it now.`;
     case 'already-paid':
       return `${order} is already paid.`;
     case 'cancelled':
@@ -237,7 +237,8 @@ export type StatementImportView = ReturnType<typeof importView>;
 
 type Decision =
   | { state: 'open'; reason: LineReason; found?: string; reference?: string; order?: StoredOrder }
-  | { state: 'booking'; order: StoredOrder; payment: Payment };
+  /** `payment` undefined: an Unpaid order's transfer, noted once the line is stored as booking (settleLine). */
+  | { state: 'booking'; order: StoredOrder; payment?: Payment };
 
 const subjectOf = (order: Pick<StoredOrder, 'id' | 'owner_id'>): Subject => ({ kind: 'order', id: order.id, owner_id: order.owner_id });
 
@@ -251,17 +252,9 @@ async function decide(deps: StatementDeps, line: Pick<StatementLine, 'currency'>
   const status = order.payment_status;
   if (status === ORDER_STATUS.paid) return { state: 'open', reason: 'already-paid', reference: order.reference, order };
   if (status === ORDER_STATUS.cancelled || status === ORDER_STATUS.refunding) return { state: 'open', reason: 'cancelled', reference: order.reference, order };
-  // Paid without pressing "Done": the money is here, so the transfer is noted and booked.
-  const pending =
-    status === ORDER_STATUS.checking
-      ? (await deps.ledger.ofSubject(subjectOf(order))).payments.find((p) => p.method === 'transfer' && p.state === 'pending')
-      : status === ORDER_STATUS.unpaid
-        ? await deps.awaitTransfer(order).catch((error: unknown) => {
-            // Changed meanwhile (a checkout paid, the order saved): listed, to be assigned again.
-            if (error instanceof AppError && error.kind === 'conflict') return undefined;
-            throw error;
-          })
-        : undefined;
+  // Paid without pressing "Done": the money is here; the transfer is noted once the line is stored.
+  if (status === ORDER_STATUS.unpaid) return { state: 'booking', order };
+  const pending = status === ORDER_STATUS.checking ? (await deps.ledger.ofSubject(subjectOf(order))).payments.find((p) => p.method === 'transfer' && p.state === 'pending') : undefined;
   if (!pending) return { state: 'open', reason: 'not-awaiting', reference: order.reference, order };
   return { state: 'booking', order, payment: pending };
 }
@@ -286,7 +279,8 @@ function applyDecision(line: StoredLine, decision: Decision): StoredLine {
     const { assigned: _as, resolved_by: _by, resolved_at: _at, ...listed } = rest;
     return { ...listed, ...orderFields(decision.order), state: 'open', reason: decision.reason, ...(decision.found ? { found: decision.found } : {}), ...(decision.reference ? { reference: decision.reference } : {}) };
   }
-  return { ...rest, ...orderFields(decision.order), state: 'booking', payment_id: decision.payment.id, awaited: decision.payment.amount, ...(line.reason ? { reason: line.reason } : {}) };
+  const payment = decision.payment ? { payment_id: decision.payment.id, awaited: decision.payment.amount } : { awaited: decision.order.amount_required };
+  return { ...rest, ...orderFields(decision.order), state: 'booking', ...payment, ...(line.reason ? { reason: line.reason } : {}) };
 }
 
 const bump = (line: StoredLine, now: Date, set: Partial<StoredLine> = {}): StoredLine => ({ ...line, ...set, version: line.version + 1, updated_at: now.toISOString() });
@@ -295,11 +289,28 @@ const bump = (line: StoredLine, now: Date, set: Partial<StoredLine> = {}): Store
  * Brings a `booking` line to its end: booked once, or (when its payment was settled otherwise
  * meanwhile, e.g. confirmed by hand) decided again from the order as it is now.
  */
+/** Someone else moved the order meanwhile (a checkout paid, the order saved): decided again. */
+function ignoreConflict(error: unknown): undefined {
+  if (error instanceof AppError && error.kind === 'conflict') return undefined;
+  throw error;
+}
+
 async function settleLine(deps: StatementDeps, start: StoredLine, now: Date): Promise<StoredLine> {
   let line = start;
-  for (let attempt = 1; attempt <= 4 && line.state === 'booking'; attempt++) {
+  for (let attempt = 1; attempt <= 6 && line.state === 'booking'; attempt++) {
+    if (!line.payment_id) {
+      // An Unpaid order's line, stored as booking: the transfer is noted now, and booked next.
+      const order = await deps.orders.get(line.owner_id!, line.order_id!);
+      const noted = order && (await deps.awaitTransfer(order).catch(ignoreConflict));
+      const next = noted
+        ? bump(line, now, { payment_id: noted.id, awaited: noted.amount })
+        : applyDecision(bump(line, now), await decide(deps, line, { kind: 'found', sequence: 0, reference: line.reference! }));
+      if (await deps.statements.updateLine(next, line.version)) line = next;
+      else line = (await deps.statements.getLine(line.id))!;
+      continue;
+    }
     const subject = subjectOf({ id: line.order_id!, owner_id: line.owner_id! });
-    const payment = await deps.ledger.payment(subject, line.payment_id!);
+    const payment = await deps.ledger.payment(subject, line.payment_id);
     let result: StoredLine['result'];
     if (payment?.state === 'confirmed' && payment.statement_line === line.id) {
       // Booked by an earlier run that stopped before it could say so.

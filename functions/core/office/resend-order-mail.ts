@@ -31,20 +31,27 @@ type MailMaker = (deps: MailDeps) => Promise<ReturnType<typeof orderPlacedMail>>
 /** Each mail the order has had, made again from the order as it is now (undefined: it does not belong to the order). */
 function mailsOf(order: StoredOrder, ledger: SubjectLedger): Record<OrderMailKind, MailMaker | undefined> {
   const payments = ledger.payments.filter((p) => !p.surplus);
+  const status = order.payment_status;
   const cancellationRefunds = ledger.refunds.filter((r) => r.reason === 'cancellation');
   const paid = lastOf(payments, (p) => p.state === 'confirmed' || p.state === 'refunded');
   const waiting = lastOf(payments, (p) => p.method === 'transfer' && p.state === 'pending');
-  const partly = order.payment_status === ORDER_STATUS.checking && payments.some((p) => p.method === 'transfer' && p.state === 'confirmed') ? waiting : undefined;
+  const partArrived = payments.some((p) => p.method === 'transfer' && p.state === 'confirmed');
+  // What each mail says must still be true: "not paid yet" only while Unpaid; "you told us you sent
+  // it" only while the delegate's announced transfer is awaited; "refund on its way" only while
+  // the order is cancelled and that refund has not failed.
+  const announced = status === ORDER_STATUS.checking && waiting && !waiting.rest_of && !partArrived;
+  const partly = status === ORDER_STATUS.checking && partArrived ? waiting : undefined;
   const requested = cancellationRefunds.at(-1);
+  const refundUnderWay = requested && requested.state !== 'failed' && (status === ORDER_STATUS.refunding || status === ORDER_STATUS.cancelled) ? requested : undefined;
   const completed = lastOf(ledger.refunds, (r) => r.state === 'done' && r.reason !== 'surplus');
   return {
-    'order-placed': async (d) => orderPlacedMail(order, links(d, order), await d.bankAccount()),
-    'transfer-noted': payments.some((p) => p.method === 'transfer') ? async (d) => transferNotedMail(order, links(d, order), await d.bankAccount()) : undefined,
+    'order-placed': status === ORDER_STATUS.unpaid ? async (d) => orderPlacedMail(order, links(d, order), await d.bankAccount()) : undefined,
+    'transfer-noted': announced ? async (d) => transferNotedMail(order, links(d, order), await d.bankAccount()) : undefined,
     'payment-incomplete': partly && (async (d) => paymentIncompleteMail(order, partly, await d.bankAccount())),
     'payment-received': order.paid_at && paid ? async (d) => paymentReceivedMail(order, paid, new Date(paid.confirmed_at ?? order.paid_at!), links(d, order)) : undefined,
-    'refund-requested': requested && (async () => refundRequestedMail(order, requested)),
+    'refund-requested': refundUnderWay && (async () => refundRequestedMail(order, refundUnderWay)),
     'refund-completed': completed && (async () => refundCompletedMail(order, completed)),
-    cancelled: order.payment_status === ORDER_STATUS.cancelled && !requested ? async () => cancelledWithoutRefundMail(order) : undefined,
+    cancelled: status === ORDER_STATUS.cancelled && !requested ? async () => cancelledWithoutRefundMail(order, order.cancel_note ?? undefined) : undefined,
   };
 }
 

@@ -20,9 +20,13 @@ export const verifySecondFactorBody = z.union([
 ]);
 
 const amountMessage = 'Please give the amount received in US dollars, e.g. 650.00.';
+/** US dollars as the office types them: at most two decimals ("650", "650.00"). */
+const DOLLARS = /^\d{1,7}(\.\d{1,2})?$/;
+/** Such an amount in cents. */
+export const toCents = (dollars: string) => Math.round(Number(dollars.trim()) * 100);
 /** What arrived on the bank statement, in US dollars with at most two decimals ("650", "650.00"), as cents. */
 export const transferAmount = z.pipe(
-  z.pipe(z.string({ message: amountMessage }).check(z.regex(/^\d{1,7}(\.\d{1,2})?$/, amountMessage)), z.transform((v) => Math.round(Number(v) * 100))),
+  z.pipe(z.string({ message: amountMessage }).check(z.regex(DOLLARS, amountMessage)), z.transform(toCents)),
   z.number().check(z.refine((cents) => cents > 0, amountMessage)),
 );
 export const transferReceivedBody = z.object({ amount: transferAmount });
@@ -110,7 +114,7 @@ const refundReasonMessage = 'Please say why the refund differs from the policy: 
  */
 export const officeCancelSchema = z
   .object({
-    expected_refund: z.optional(z.string().check(z.regex(/^\d+\.\d{2}$/))),
+    expected_refund: z.optional(z.string().check(z.regex(/^\d+\.\d{2}$/, 'The refund shown is not an amount. Please reload the page.'))),
     refund: z._default(z.enum(['policy', 'other'], { message: 'Please choose the refund: the policy amount or another amount.' }), 'policy'),
     refund_amount: z.optional(z.string({ message: refundAmountMessage }).check(z.maxLength(12, refundAmountMessage))),
     reason: z.optional(z.string({ message: refundReasonMessage }).check(z.maxLength(500, 'The reason is at most 500 characters.'))),
@@ -118,7 +122,7 @@ export const officeCancelSchema = z
   .check(
     z.superRefine((v: { refund: 'policy' | 'other'; refund_amount?: string; reason?: string }, ctx) => {
       if (v.refund !== 'other') return;
-      if (!/^\d{1,7}(\.\d{1,2})?$/.test((v.refund_amount ?? '').trim())) ctx.addIssue({ code: 'custom', path: ['refund_amount'], message: refundAmountMessage, input: v });
+      if (!DOLLARS.test((v.refund_amount ?? '').trim())) ctx.addIssue({ code: 'custom', path: ['refund_amount'], message: refundAmountMessage, input: v });
       if (!(v.reason ?? '').trim()) ctx.addIssue({ code: 'custom', path: ['reason'], message: refundReasonMessage, input: v });
     }),
   );

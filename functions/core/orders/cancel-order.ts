@@ -82,7 +82,7 @@ export async function cancelOrder(
   }
   const amount = other ? other.amount : quote.refund;
   if (amount === 0) {
-    const move = change(order, 'cancel-without-refund', now, { cancelled_at: now.toISOString() })!;
+    const move = change(order, 'cancel-without-refund', now, { cancelled_at: now.toISOString(), ...(other ? { cancel_note: other.note } : {}) })!;
     if ((await deps.payments.ledger.commit({ subject: move })) !== 'ok')
       throw conflict(orderResultMessages.changedElsewhere);
     await send(deps, order.owner_email, cancelledWithoutRefundMail(order, other?.note), 'cancelled without refund');
@@ -97,7 +97,7 @@ export async function cancelOrder(
       by,
       note: other?.note,
       // Over the order as it was read for the quote: a change since makes the delegate look again.
-      change: () => change(order, 'cancel-with-refund', now, { cancelled_at: now.toISOString() }),
+      change: () => change(order, 'cancel-with-refund', now, { cancelled_at: now.toISOString(), ...(other ? { cancel_note: other.note } : {}) }),
     },
     now,
   );

@@ -23,6 +23,8 @@ export interface StoredOrder extends OrderForm {
   updated_at: string;
   paid_at?: string | null;
   cancelled_at?: string | null;
+  /** The office's reason when it cancelled with another refund than the policy's (or none). */
+  cancel_note?: string | null;
   /** Set when a refund failed and the order went back to Paid: the office acts on it. */
   refund_failed_at?: string | null;
 }
