@@ -176,7 +176,7 @@ export default function OrderPage() {
               <Heading as="h2" size="lg">
                 Mails
               </Heading>
-              <ResendMailCard detail={detail.data} />
+              {detail.data.mails.length > 0 ? <ResendMailCard detail={detail.data} /> : <Text>No mail of this order can be sent again in its current state.</Text>}
             </Stack>
             <Stack gap="3" as="section" aria-label="What the delegate entered">
               <Heading as="h2" size="lg">

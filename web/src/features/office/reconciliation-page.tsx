@@ -36,7 +36,8 @@ function StateBadge({ job }: { job: ReconciliationView }) {
   return <Badge colorPalette={stateNames[job.state].palette}>{stateNames[job.state].label}</Badge>;
 }
 
-function RunCheck({ busyElsewhere }: { busyElsewhere: boolean }) {
+/** `onStarted`: the page then shows the check this organiser started (not whichever is newest). */
+function RunCheck({ busyElsewhere, onStarted }: { busyElsewhere: boolean; onStarted: (id: string) => void }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
@@ -44,8 +45,9 @@ function RunCheck({ busyElsewhere }: { busyElsewhere: boolean }) {
     setBusy(true);
     setOutcome(null);
     try {
-      const { message } = await officeApi.requestReconciliation();
+      const { message, data } = await officeApi.requestReconciliation();
       setOutcome({ status: 'success', text: message });
+      onStarted(data.job.id);
     } catch (error) {
       if (isCancelled(error)) return;
       // The office session ended: the frame asks for the code again.
@@ -239,7 +241,7 @@ function Checks() {
           The check reads every order with its payments and refunds and asks Stripe about every card payment and refund. It runs in the background and takes a moment
           for a large congress. Run it after a busy day, before closing the books, or when a delegate&apos;s payment looks wrong.
         </Text>
-        <RunCheck busyElsewhere={Boolean(latest && inProgress(latest))} />
+        <RunCheck busyElsewhere={Boolean(latest && inProgress(latest))} onStarted={setChosen} />
       </Stack>
       <Stack gap="4">
         <Heading as="h2" size="xl">
