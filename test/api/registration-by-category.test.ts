@@ -11,7 +11,7 @@ import { registrationMessages as M } from '#core/registration-by-category/schema
 import { bodyMessages } from '#lib/http/body';
 import { jpegBytes, MiB, pdfBytes, pngBytes } from '../support/files';
 import { API_BASE } from '#core/routes';
-import { call, newDelegate, origin, putFile } from './support';
+import { call, newDelegate, officeSession, origin, putFile } from './support';
 
 /** 1 July 2019, 10:00 CST: the early period. */
 const EARLY = '2019-07-01T02:00:00Z';
@@ -96,6 +96,33 @@ describe('POST /register', () => {
     expect(second.body.message).toBe(registerMessages.already(first.body.data.register_code));
     const info = await call<Record<string, unknown>>('GET', '/get_person_info', { token });
     expect(info.body.data.regiatration_type).toBe(1);
+  });
+
+  it('stores one registration of two sent at once; the other is refused with its number', async () => {
+    const { token } = await newDelegate('reg-race');
+    const answers = await Promise.all([register(token, regular), register(token, { ...regular, regiatration_type: 5 })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const stored = answers.find((a) => a.status === 200)!.body.data;
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe(registerMessages.already(stored.register_code));
+    const info = await call<Record<string, unknown>>('GET', '/get_person_info', { token });
+    expect(info.body.data).toMatchObject({ register_code: stored.register_code, regiatration_type: stored.regiatration_type });
+  });
+
+  it('replaces the names of an existing profile: the office finds the delegate by the new name, not the old one', async () => {
+    const office = await officeSession('reg-rename-office');
+    const { token, email } = await newDelegate('reg-rename');
+    const old = `Oldname${Math.random().toString(36).slice(2, 8)}`;
+    const fresh = `Newname${Math.random().toString(36).slice(2, 8)}`;
+    const profile = { first_name: 'Ada', last_name: old, occupation: 'Nurse', organization: 'Clinic', country: 'China', mobile: '+86 10 0000 0000' };
+    expect((await call('POST', '/update', { token, json: profile })).status).toBe(200);
+    const r = await register(token, { ...regular, last_name: fresh });
+    expect(r.status).toBe(200);
+    const info = await call<Record<string, unknown>>('GET', '/get_person_info', { token });
+    expect(info.body.data).toMatchObject({ first_name: 'Ada', last_name: fresh, organization: 'Peking Hospital' });
+    const search = async (q: string) =>
+      (await call<{ items: { email: string }[] }>('GET', '/office/delegates', { token: office.token, query: { q } })).body.data.items.map((d) => d.email);
+    expect(await search(fresh.toLowerCase())).toEqual([email]);
+    expect(await search(old.toLowerCase())).toEqual([]);
   });
 
   it('gives each registration its own number', async () => {
