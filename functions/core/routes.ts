@@ -82,7 +82,7 @@ const CONFIRM: readonly Grant[] = [PUT, UPDATE, DELETE, 's3:GetObject', 's3:PutO
 export const routes = {
   getConference: { method: 'GET', path: '/conference', handler: 'conference/get-conference', auth: 'public', grants: [] },
   getNow: { method: 'GET', path: '/now', handler: 'conference/get-now', auth: 'public', grants: [] },
-  getRegisterTypeFee: { method: 'GET', path: '/register_type_fee', handler: 'registration/get-register-type-fee', auth: 'public', grants: [] },
+  getRegisterTypeFee: { method: 'GET', path: '/register_type_fee', handler: 'registration-by-category/get-register-type-fee', auth: 'public', grants: [] },
 
   // Accounts (spec sections 4, 5, 7). Throttles count with UpdateItem (ADD), cool-downs put.
   checkEmail: { method: 'GET', path: '/check_email', handler: 'accounts/check-email', auth: 'public', grants: [GET, UPDATE] },
@@ -228,6 +228,19 @@ export const routes = {
   },
   /** The passport front page of an order (step 4), through the one upload mechanism. */
   confirmPassport: { method: 'POST', path: '/registration/passport', handler: 'registration/confirm-passport', auth: 'delegate', grants: CONFIRM },
+
+  // Registration by category (the older flow, spec sections 5 and 7): one per delegate. The
+  // sequence is an UpdateItem (ADD); the registration, the profile summary, name keys and the audit
+  // entry are one transaction (Put, Update, Delete of a moved name key).
+  register: { method: 'POST', path: '/register', handler: 'registration-by-category/register', auth: 'delegate', grants: [PUT, UPDATE, DELETE] },
+  /** A supporting document (young investigator, fellow), through the one upload mechanism. */
+  confirmRegistrationDocument: {
+    method: 'POST',
+    path: '/register/documents',
+    handler: 'registration-by-category/confirm-document',
+    auth: 'delegate',
+    grants: CONFIRM,
+  },
 
   // Card payments (Stripe Checkout) and the card provider's events
   createCheckout: {

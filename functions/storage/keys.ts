@@ -19,6 +19,8 @@ export const keys = {
   /** A 2024 registration order, in its owner's partition; found by the office through its transfer reference. */
   order: (ownerId: string, id: string) => ({ pk: `USER#${ownerId}`, sk: `ORDER#${id}` }),
   orderPrefix: 'ORDER#',
+  /** A registration by category (the older flow): at most one per delegate, in the delegate's partition. */
+  registration: (ownerId: string) => ({ pk: `USER#${ownerId}`, sk: 'REGISTRATION' }),
   orderReference: (reference: string) => `ORDERREF#${reference}`,
   /** An order's entry in one of the office's lists (storage/order-rows.ts), and a list's index partition. */
   orderRow: (orderId: string, slot: string) => ({ pk: `ORDERROW#${orderId}`, sk: slot }),

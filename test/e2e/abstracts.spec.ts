@@ -308,7 +308,7 @@ test('after a save the main button follows the profile as it is now: incomplete 
 
   // A new account has not completed its profile.
   await save();
-  await expect(page.getByRole('link', { name: 'To complete profile' })).toHaveAttribute('href', '/admin/information/update');
+  await expect(page.getByRole('link', { name: 'To complete profile' })).toHaveAttribute('href', '/admin/register/information');
 
   // The profile is completed (here on another device, so this browser's copy of it is old).
   const token = await page.evaluate(() => localStorage.getItem('userToken'));

@@ -28,10 +28,12 @@ beforeAll(() => {
 const isSecretReference = (value: unknown) => JSON.stringify(value).includes('{{resolve:secretsmanager:');
 
 describe('the size of the API stack', () => {
-  it('keeps room for ten more routes under CloudFormation\'s 500 resources per stack (each route adds 5: function, role, route, integration, permission)', () => {
+  it('keeps room for five more routes under CloudFormation\'s 500 resources per stack (each route adds 5: function, role, route, integration, permission)', () => {
     const count = Object.keys(api.toJSON().Resources as object).length;
     // When this fails: move a group of routes (e.g. the office's) into a nested stack of the API stack.
-    expect(count, `${count} resources in the API stack`).toBeLessThanOrEqual(500 - 10 * 5);
+    // The headroom was ten routes; it is five while the older registration flow's first routes are in and
+    // its remaining routes (about eight) wait for that split (issue 16, closing note).
+    expect(count, `${count} resources in the API stack`).toBeLessThanOrEqual(500 - 5 * 5);
   });
 });
 

@@ -33,6 +33,14 @@ export interface User {
   last_login_at?: string;
   /** Organisers (the registration office) are delegates given this role by an administrator. */
   role?: 'delegate' | 'organiser';
+  /** The registration by category's summary (core/registration-by-category), set when the delegate registers. */
+  regiatration_type?: number;
+  register_code?: string;
+  /** USD cents. */
+  register_fee?: number;
+  oeso_member?: string;
+  young_file?: string[];
+  fellow_file?: string[];
 }
 
 export const STATUS = { notActivated: 0, activated: 1, profileComplete: 2 } as const;
@@ -79,14 +87,14 @@ export function personInfo(user: User, mailDelivery: DeliveryNotice = null) {
     pay_status: user.pay_status,
     repast_status: user.repast_status,
     register_status: user.register_status,
-    // Fields of the older registration flow; empty until that flow is built.
-    regiatration_type: null as number | null,
-    register_code: null as string | null,
-    register_fee: null as number | null,
+    // The registration by category (older flow): null until the delegate registers; fees in USD as on the wire.
+    regiatration_type: user.regiatration_type ?? null,
+    register_code: user.register_code ?? null,
+    register_fee: user.register_fee === undefined ? null : user.register_fee / 100,
     dinner_fee: null as number | null,
-    oeso_member: null as string | null,
-    young_file: [] as string[],
-    fellow_file: [] as string[],
+    oeso_member: user.oeso_member || null,
+    young_file: user.young_file ?? [],
+    fellow_file: user.fellow_file ?? [],
     payment_voucher: null as string | null,
     register: [] as unknown[],
     dinner: [] as unknown[],

@@ -101,6 +101,8 @@ export const uploadPurposes = {
   oral: { label: 'Oral presentation', extensions: ['ppt', 'pptx'], maxBytes: 20 * MiB, maxCount: 5 },
   /** The front page of a passport for a visa support letter (registration orders, step 4): one per order. */
   passport: { label: 'Passport front page', extensions: ['jpg', 'jpeg', 'png', 'pdf'], maxBytes: 5 * MiB, maxCount: 5 },
+  /** Supporting documents of a registration by category (young investigator, fellow, member proof). */
+  document: { label: 'Supporting document', extensions: ['jpg', 'jpeg', 'png', 'pdf'], maxBytes: 5 * MiB, maxCount: 5 },
 } as const satisfies Record<string, UploadPurposeRule>;
 
 export interface UploadPurposeRule {
@@ -159,6 +161,11 @@ export const legacyFees2019 = {
   extraTickets: { workingDinner: 7000, galaDinner: 12000 },
   cancellationUntil: cst('2019-10-25T24:00'),
   dinnerPaymentUntil: cst('2019-10-21T24:00'),
+  /** Registration numbers: OESO-000123 (one sequence for all registrations by category). */
+  registerCodePrefix: 'OESO',
+  /** Upper bounds no real registration reaches; they keep forms and totals sane. */
+  maxAccompanyingPersons: 10,
+  maxGroupMembers: 99,
 } as const;
 
 /** The 2024 registration order: rates and extras in USD cents. */

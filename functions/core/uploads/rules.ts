@@ -36,7 +36,7 @@ export function fileTypesText(purpose: UploadPurpose): string {
 export function uploadMessages(purpose: UploadPurpose) {
   const rule = uploadPurposes[purpose];
   const types = rule.extensions.join(' or ');
-  const document = purpose === 'passport';
+  const document = purpose === 'passport' || purpose === 'document';
   return {
     // The spec's words for abstract files and for registration documents (section 5).
     wrongType:

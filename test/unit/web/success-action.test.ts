@@ -5,7 +5,7 @@ import { successAction } from '../../../web/src/features/abstracts/success-actio
 describe('the button of the abstract success page', () => {
   const unpaid = { pay_status: 1, repast_status: 1 };
   it('asks to complete the profile only while it is not complete', () => {
-    expect(successAction({ status: STATUS.activated, ...unpaid })).toEqual({ label: 'To complete profile', to: '/admin/information/update' });
+    expect(successAction({ status: STATUS.activated, ...unpaid })).toEqual({ label: 'To complete profile', to: '/admin/register/information' });
     expect(successAction({ status: STATUS.profileComplete, ...unpaid })).toEqual({ label: 'BACK TO ABSTRACT SUBMISSION', to: '/admin/pre' });
   });
   it('leads a paid delegate with the dinner unpaid to the payment detail', () => {

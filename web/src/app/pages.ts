@@ -36,10 +36,15 @@ export const publicPages: PageRoute[] = [
 export const notFoundPage = 'errors/not-found-page';
 
 /**
- * The older registration flow's (auth) pages (portal spec section 2) are not built yet: an
- * anonymous visitor is sent to /login as on every (auth) route; a delegate sees the not-found page.
+ * The older registration flow's (auth) pages (portal spec section 2): the registration form and
+ * the payment detail (for now its state only); the voucher and payment result pages are not built
+ * yet: an anonymous visitor is sent to /login as on every (auth) route; a delegate sees the not-found page.
  */
-const olderFlowPages: PageRoute[] = [paths.registerInformation, paths.fee, paths.voucher, paths.payResult].map((path) => [path, notFoundPage]);
+const olderFlowPages: PageRoute[] = [
+  [paths.registerInformation, 'registration-by-category/register-information-page'],
+  [paths.fee, 'registration-by-category/fee-page'],
+  ...[paths.voucher, paths.payResult].map((path): PageRoute => [path, notFoundPage]),
+];
 
 /** Delegate pages (auth): an anonymous visitor is sent to /login, which returns there after. */
 export const delegatePages: PageRoute[] = [
@@ -66,6 +71,7 @@ const modules = import.meta.glob<PageModule>([
   '../features/abstracts/{abstracts,abstract-form,abstract-success}-page.tsx',
   '../features/presentations/{poster,oral}-upload-page.tsx',
   '../features/registration/order-{list,wizard}-page.tsx',
+  '../features/registration-by-category/*-page.tsx',
   '../features/errors/not-found-page.tsx',
   '../features/office/*-page.tsx',
 ]);

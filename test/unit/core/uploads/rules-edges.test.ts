@@ -66,8 +66,9 @@ describe('uploadMessages: the words of the spec for each purpose', () => {
     expect(uploadMessages('oral').tooLarge).toBe('File Must Smaller Than 20MB');
   });
 
-  it('knows exactly the purposes of the spec: three presentation files and the passport scan of a visa request', () => {
-    expect([...uploadPurposeIds].sort()).toEqual(['abstract', 'oral', 'passport', 'poster']);
+  it('knows exactly the purposes of the spec: three presentation files, the passport scan of a visa request and the supporting documents of a registration by category', () => {
+    expect([...uploadPurposeIds].sort()).toEqual(['abstract', 'document', 'oral', 'passport', 'poster']);
+    expect(uploadMessages('document')).toMatchObject({ wrongType: 'You can only upload JPG, PDF PNG,file!', tooLarge: 'Image must smaller than 5MB!' });
     expect(isUploadPurpose('poster')).toBe(true);
     expect(isUploadPurpose('avatar')).toBe(false);
     expect(ownerFileLimit('abstract')).toBe(25);

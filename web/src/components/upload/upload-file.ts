@@ -17,6 +17,7 @@ const confirmRoutes: Record<UploadPurpose, RouteDef> = {
   poster: routes.confirmPoster,
   oral: routes.confirmOral,
   passport: routes.confirmPassport,
+  document: routes.confirmRegistrationDocument,
 };
 
 export const uploadFailed = 'There was an error uploading your file. Please try again.';

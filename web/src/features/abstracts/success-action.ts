@@ -1,7 +1,7 @@
 /**
  * The button of the abstract success page (spec section 4 "After abstract success"), from the
- * delegate's numeric states. The older registration form (/admin/register/information) is not
- * built yet, so "To complete profile" leads to the profile form for now (docs/decisions.md).
+ * delegate's numeric states: "To complete profile" leads to the registration form
+ * (/admin/register/information), as the spec says.
  *
  * The spec also offers "To complete profile" for status 2 with pay_status 1. Here status 2 means
  * the profile is complete (docs/decisions.md, Accounts): asking to complete it would be untrue, so
@@ -16,7 +16,7 @@ export interface SuccessAction {
 }
 
 export function successAction(info: { status: number; pay_status: number; repast_status: number } | undefined): SuccessAction {
-  if (info?.status === STATUS.activated && info.pay_status === 1) return { label: 'To complete profile', to: paths.profileEdit };
+  if (info?.status === STATUS.activated && info.pay_status === 1) return { label: 'To complete profile', to: paths.registerInformation };
   if (info?.repast_status === 1 && info.pay_status === 2) return { label: 'BACK TO Payment Detail', to: paths.fee };
   return { label: 'BACK TO ABSTRACT SUBMISSION', to: paths.abstracts };
 }

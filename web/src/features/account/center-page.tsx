@@ -105,6 +105,7 @@ export default function CenterPage() {
             { to: paths.abstracts, title: 'Abstracts', text: `Submit and manage up to ${abstractLimits.maxAbstractsPerDelegate} abstracts.` },
             { to: paths.posterUpload, title: 'Poster files', text: 'Upload your poster (ppt or pptx).' },
             { to: paths.oralUpload, title: 'Oral presentation files', text: 'Upload your slides (ppt or pptx).' },
+            { to: paths.registerInformation, title: 'Registration by category', text: 'Register by category: member, young investigator, fellow or group.' },
           ].map((card) => (
             <Card.Root key={card.to} size="sm">
               <Card.Body gap="2">

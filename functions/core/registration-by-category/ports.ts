@@ -1,0 +1,58 @@
+/** What the registration by category needs from storage and the upload records, and the registration as stored. */
+import type { AuditEntry } from '../audit/audit';
+import type { FileStore } from '../uploads/ports';
+import type { FeePeriodId } from './fees';
+import type { RegistrationForm } from './schemas';
+
+/** register_status of the spec (section 4): 0 nothing to review, 1 under review, 2 documents rejected. */
+export const REGISTER_STATUS = { none: 0, inReview: 1, rejected: 2 } as const;
+export type RegisterStatus = (typeof REGISTER_STATUS)[keyof typeof REGISTER_STATUS];
+
+export interface StoredRegistration extends RegistrationForm {
+  owner_id: string;
+  owner_email: string;
+  sequence: number;
+  /** The registration number people quote (OESO-000123), assigned once. */
+  register_code: string;
+  register_status: RegisterStatus;
+  /** The fee period in force when the delegate registered, and the fees of that period (USD cents, server-computed). */
+  period: FeePeriodId;
+  fees: { registrant: number; accompanying: number; members: number; total: number };
+  created_at: string;
+  updated_at: string;
+}
+
+/** What the account shows of its registration (spec "User info"), kept on the profile item so GET /get_person_info stays one read. */
+export interface RegistrationSummary {
+  regiatration_type: number;
+  register_code: string;
+  /** USD cents. */
+  register_fee: number;
+  register_status: RegisterStatus;
+  oeso_member: string;
+  young_file: string[];
+  fellow_file: string[];
+}
+
+export interface RegistrationStore {
+  /** The next registration sequence number (one atomic counter for all registrations). */
+  nextSequence(): Promise<number>;
+  /**
+   * Stores the registration, puts its summary and the personal fields on the profile, moves the
+   * profile's name keys and writes the audit entry, in one transaction: 'exists' when the owner
+   * has a registration already.
+   */
+  create(
+    registration: StoredRegistration,
+    profile: { fields: Record<string, unknown>; names: { before: string[]; after: string[] } },
+    audit: AuditEntry,
+  ): Promise<'created' | 'exists'>;
+  get(ownerId: string): Promise<StoredRegistration | undefined>;
+}
+
+export interface RegistrationDeps {
+  registrations: RegistrationStore;
+  files: Pick<FileStore, 'get'>;
+  /** The delegate's profile (its name keys move with the names the form gives). */
+  profile(ownerId: string): Promise<{ first_name: string; last_name: string; status: number } | undefined>;
+}

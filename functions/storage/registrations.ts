@@ -1,0 +1,67 @@
+/**
+ * Registrations by category: one per delegate, USER#owner / REGISTRATION, numbered by one
+ * sequence for all of them (SEQUENCE#registrations). The summary the account shows (spec "User
+ * info") is written on the profile item in the same transaction, so person info stays one read.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { RegistrationStore, StoredRegistration } from '#core/registration-by-category/ports';
+import { documentClient } from '#lib/aws/clients';
+import { env } from '#lib/env';
+import { auditPut } from './audit';
+import { transact } from './claims';
+import { keys } from './keys';
+import { moveNameKeys } from './users';
+
+function toRegistration(item: Record<string, unknown>): StoredRegistration {
+  const { pk: _pk, sk: _sk, entity: _e, ...registration } = item;
+  return registration as unknown as StoredRegistration;
+}
+
+export const registrationStore: RegistrationStore = {
+  async nextSequence() {
+    const r = await documentClient().send(
+      new UpdateCommand({
+        TableName: env.tableName(),
+        Key: keys.sequence('registrations'),
+        UpdateExpression: 'ADD n :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return r.Attributes!.n as number;
+  },
+
+  async create(registration, profile, audit) {
+    const entries = Object.entries(profile.fields);
+    const result = await transact([
+      {
+        Put: {
+          TableName: env.tableName(),
+          Item: { ...keys.registration(registration.owner_id), entity: 'registration', ...registration },
+          // One per delegate: a second submit (another tab) finds the first.
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: env.tableName(),
+          Key: keys.user(registration.owner_id),
+          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        },
+      },
+      ...moveNameKeys(registration.owner_id, profile.names),
+      auditPut(audit),
+    ]);
+    if (result === 'ok') return 'created';
+    if (result[0] === 'ConditionalCheckFailed') return 'exists';
+    throw new Error(`registration of ${registration.owner_id} not stored: ${result.join(', ')}`);
+  },
+
+  async get(ownerId) {
+    const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.registration(ownerId), ConsistentRead: true }));
+    return r.Item ? toRegistration(r.Item) : undefined;
+  },
+};
