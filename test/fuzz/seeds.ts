@@ -74,7 +74,7 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   forgotPassword: [{ body: { email: own('email'), url: 'http://localhost:3000/common/forgot' } }],
   resetPassword: [{ body: { token: own('resetToken'), new_password: pw, confirm_password: pw } }],
   presignUpload: uploadPurposeIds.map((purpose) => ({
-    body: { purpose, file_name: purpose === 'abstract' ? 'abstract.pdf' : purpose === 'passport' ? 'passport.jpg' : 'slides.pptx', size: 4096 },
+    body: { purpose, file_name: purpose === 'abstract' || purpose === 'document' ? `${purpose}.pdf` : purpose === 'passport' ? 'passport.jpg' : 'slides.pptx', size: 4096 },
   })),
   getUpload: [{ params: { id: own('fileId') } }],
   deleteUpload: [{ params: { id: own('fileId') } }],
