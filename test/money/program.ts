@@ -43,6 +43,8 @@ export type Command =
   | { k: 'retry'; d: number; o: number }
   /** Cancel with the refund the tab was shown. */
   | { k: 'cancel'; d: number; t: number; o: number }
+  /** The office cancels with another refund: all it can give back, a part, none, or a cent more than it can. */
+  | { k: 'officeCancel'; d: number; o: number; amount: 'all' | 'part' | 'zero' | 'over' }
   | { k: 'dashboard'; d: number; o: number; amount: 10000 | 30000 | 'half' }
   | { k: 'delete'; d: number; t: number; o: number };
 
@@ -118,6 +120,7 @@ function commandArb(delegates: number): fc.Arbitrary<Command> {
     w(2, fc.record({ k: fc.constant('refunded' as const), d, o })),
     w(2, fc.record({ k: fc.constant('retry' as const), d, o })),
     w(5, fc.record({ k: fc.constant('cancel' as const), d, t, o })),
+    w(8, fc.record({ k: fc.constant('officeCancel' as const), d, o, amount: fc.constantFrom('all' as const, 'part' as const, 'zero' as const, 'over' as const) })),
     w(
       2,
       fc.record({

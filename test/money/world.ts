@@ -295,6 +295,22 @@ export async function cancel(w: World, d: number, t: number, order: OrderRef, qu
   });
 }
 
+/**
+ * The office cancels with another refund than the policy's (core/office/cancel-order.ts): what the
+ * order page says can still go back, a part of it, nothing, or a cent more (refused: 422).
+ */
+export async function officeCancel(w: World, order: OrderRef, amount: 'all' | 'part' | 'zero' | 'over') {
+  const detail = await api<{ refundable?: string }>(w.fig, 'GET', `/office/orders/${order.id}`, { token: w.office.token, at: at(w) });
+  if (detail.status !== 200 || detail.data.refundable === undefined) return undefined;
+  const cents = Math.round(Number(detail.data.refundable) * 100);
+  const refund = amount === 'all' ? cents : amount === 'part' ? Math.min(cents, 10000) : amount === 'zero' ? 0 : cents + 1;
+  return api<{ refund_amount?: string }>(w.fig, 'POST', `/office/orders/${order.id}/cancel`, {
+    token: w.office.token,
+    at: at(w),
+    json: { refund: 'other', refund_amount: wire(refund), reason: 'model test' },
+  });
+}
+
 /** A refund made in the card provider's dashboard, from the order's paid card payment. */
 export async function dashboard(w: World, order: OrderRef, amount: number | 'half') {
   const { payments } = await orderLedger(w.delegates[order.d]!.person.userId, order.id);
@@ -441,6 +457,10 @@ export async function runCommand(w: World, cmd: Command): Promise<void> {
     }
     case 'cancel':
       return note(short(await cancel(w, d, cmd.t, order)));
+    case 'officeCancel': {
+      const r = await officeCancel(w, order, cmd.amount);
+      return r ? note(short(r)) : skip();
+    }
     case 'dashboard': {
       const status = await dashboard(w, order, cmd.amount);
       return status === undefined ? skip() : note(String(status));
