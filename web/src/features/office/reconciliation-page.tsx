@@ -220,6 +220,8 @@ function EarlierChecks({ items, shown, onShow }: { items: ReconciliationView[]; 
 
 function Checks() {
   const [chosen, setChosen] = useState<string | null>(null);
+  // The check this organiser started here: the latest one, whatever the list's order says.
+  const [started, setStarted] = useState<string | null>(null);
   const list = useQuery({
     queryKey: reconciliationsKey,
     queryFn: officeApi.reconciliations,
@@ -241,11 +243,17 @@ function Checks() {
           The check reads every order with its payments and refunds and asks Stripe about every card payment and refund. It runs in the background and takes a moment
           for a large congress. Run it after a busy day, before closing the books, or when a delegate&apos;s payment looks wrong.
         </Text>
-        <RunCheck busyElsewhere={Boolean(latest && inProgress(latest))} onStarted={setChosen} />
+        <RunCheck
+          busyElsewhere={Boolean(latest && inProgress(latest))}
+          onStarted={(id) => {
+            setStarted(id);
+            setChosen(id);
+          }}
+        />
       </Stack>
       <Stack gap="4">
         <Heading as="h2" size="xl">
-          {shown && shown !== latest ? 'An earlier check' : 'Latest check'}
+          {shown && shown !== latest && shown.id !== started ? 'An earlier check' : 'Latest check'}
         </Heading>
         {shown ? (
           <CheckResult job={shown} />
