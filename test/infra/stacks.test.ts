@@ -68,6 +68,14 @@ describe('the size of the API stack', () => {
     }
     apiOwn.resourceCountIs('AWS::CloudFormation::Stack', 1);
   });
+
+  it('passes the office stack no secret value: its functions build the origin secret\'s dynamic reference themselves', () => {
+    const [nested] = Object.values(apiOwn.findResources('AWS::CloudFormation::Stack'));
+    expect(isSecretReference(nested!.Properties.Parameters ?? {})).toBe(false);
+    const functions = Object.values(office.findResources('AWS::Lambda::Function'));
+    expect(functions.length).toBe(routeList.filter((r) => routeStackOf(r) === 'office').length);
+    for (const fn of functions) expect(isSecretReference(fn.Properties.Environment.Variables.ORIGIN_VERIFY)).toBe(true);
+  });
 });
 
 describe('api stack', () => {
