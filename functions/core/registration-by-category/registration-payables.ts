@@ -50,6 +50,7 @@ export function payableOf(r: StoredRegistration, kind: RegistrationSubjectKind):
     subject: registrationSubject(r, kind),
     record: r,
     status: fee ? payStatusOf(r) : repastStatusOf(r),
+    awaitsPayment: fee ? payStatusOf(r) === PAY_STATUS.unpaid && r.register_status === REGISTER_STATUS.none : repastStatusOf(r) === PAY_STATUS.unpaid && payStatusOf(r) === PAY_STATUS.paid,
     version: r.updated_at,
     amount: sum(rows),
     currency: 'USD',
