@@ -9,7 +9,7 @@ import { costDetail, dinnerRows, dinnerTotal, feeRows, registrationTotal } from 
 import { payMessages, updateRepast, withDinner } from '#core/registration-by-category/pay-registration';
 import { paidChange, payableOf, REGISTRATION_DINNERS, REGISTRATION_FEE } from '#core/registration-by-category/registration-payables';
 import type { StoredRegistration } from '#core/registration-by-category/ports';
-import { AppError } from '#core/errors';
+import type { AppError } from '#core/errors';
 
 const AT = new Date('2019-07-01T10:00:00+08:00');
 const DINNERS_LAST = new Date('2019-10-21T23:59:59.999+08:00');
