@@ -68,7 +68,7 @@ function CheckoutButton({ type, label }: { type: 1 | 2; label: string }) {
 
 function FeeTable({ cost }: { cost: CostDetail }) {
   return (
-    <ScrollTable label="Registration fee" size="sm">
+    <ScrollTable label="Registration fee table" size="sm">
       <Table.Header>
         <Table.Row bg="gray.50">
           <Table.ColumnHeader>No.</Table.ColumnHeader>
@@ -142,7 +142,7 @@ function DinnerTable({ cost, editable }: { cost: CostDetail; editable: boolean }
   });
   return (
     <Stack gap="3">
-      <ScrollTable label="Dinners" size="sm">
+      <ScrollTable label="Dinner table" size="sm">
         <Table.Header>
           <Table.Row bg="gray.50">
             <Table.ColumnHeader>No.</Table.ColumnHeader>
@@ -180,6 +180,7 @@ function DinnerTable({ cost, editable }: { cost: CostDetail; editable: boolean }
           </Table.Row>
         </Table.Body>
       </ScrollTable>
+      <Text fontWeight="semibold">Dinner total: {usd(cost.dinner_total)}</Text>
       <Box aria-live="polite">{outcome && <FormAlert status={outcome.status}>{outcome.text}</FormAlert>}</Box>
     </Stack>
   );

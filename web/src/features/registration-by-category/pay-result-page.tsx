@@ -19,12 +19,12 @@ export const payResultTexts = {
   success: 'Payment Successful',
   failed: 'Payment Failed',
   checking: 'Checking your payment...',
-  received: (what: string) => `Thank you: ${what} is paid. A confirmation has been sent to you by e-mail.`,
+  received: (type: 1 | 2) => `Thank you: ${type === 1 ? 'the registration fee is' : 'the dinners are'} paid. A confirmation has been sent to you by e-mail.`,
   pending: 'The payment provider has not confirmed the payment yet. Your payment detail shows Paid as soon as it does, and you receive an e-mail.',
   notPaid: 'The payment was not completed and nothing was charged. You can try again from your payment detail.',
 } as const;
 
-type Outcome = { status: 'checking' } | { status: 'paid'; what: string } | { status: 'pending' } | { status: 'error'; message: string };
+type Outcome = { status: 'checking' } | { status: 'paid'; type: 1 | 2 } | { status: 'pending' } | { status: 'error'; message: string };
 
 function useConfirm(success: boolean, sessionId: string | null): Outcome | null {
   const queryClient = useQueryClient();
@@ -42,7 +42,7 @@ function useConfirm(success: boolean, sessionId: string | null): Outcome | null 
       .confirmPayment(sessionId)
       .then((r) => {
         const paid = r.type === 1 ? r.pay_status === 2 : r.repast_status === 2;
-        setOutcome(paid ? { status: 'paid', what: r.type === 1 ? 'the registration fee' : 'the dinners' } : { status: 'pending' });
+        setOutcome(paid ? { status: 'paid', type: r.type === 1 ? 1 : 2 } : { status: 'pending' });
       })
       .catch((error: unknown) => {
         if (!isCancelled(error)) setOutcome({ status: 'error', message: (error as Error).message });
@@ -67,7 +67,7 @@ export default function PayResultPage() {
             <div aria-live="polite">
               {!success && <Text>{payResultTexts.notPaid}</Text>}
               {outcome?.status === 'checking' && <Text>{payResultTexts.checking}</Text>}
-              {outcome?.status === 'paid' && <FormAlert status="success">{payResultTexts.received(outcome.what)}</FormAlert>}
+              {outcome?.status === 'paid' && <FormAlert status="success">{payResultTexts.received(outcome.type)}</FormAlert>}
               {outcome?.status === 'pending' && <FormAlert status="info">{payResultTexts.pending}</FormAlert>}
               {outcome?.status === 'error' && <FormAlert status="error">{outcome.message}</FormAlert>}
             </div>
