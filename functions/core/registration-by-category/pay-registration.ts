@@ -7,7 +7,8 @@
  */
 import { legacyFees2019 } from '../config/conference';
 import { auditEntry, delegateActor } from '../audit/audit';
-import { conflict, forbidden, notFound } from '../errors';
+import { AppError, conflict, forbidden, notFound } from '../errors';
+import { paymentMessages } from '../payments/ledger-decisions';
 import { formatCstDeadline, isBefore } from '../time';
 import { nextVersion } from '../versions';
 import { startCardCheckout, settleCheckout } from '../payments/card-checkout';
@@ -32,7 +33,16 @@ export const payMessages = {
   changed: 'Your registration was changed in another window or on another device. Please reload the page.',
   dinnerSaved: 'The dinner choice is saved.',
   checkoutNotFound: 'This payment was not found.',
+  justPaid: 'This has just been paid. Please reload the page.',
 } as const;
+
+/** The payments module words its refusals for orders; a registration's delegate reads these instead. */
+function inOwnWords(error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (error.message === paymentMessages.justPaid) return conflict(payMessages.justPaid);
+  if (error.message === paymentMessages.changed) return conflict(payMessages.changed);
+  return error;
+}
 
 export interface RegistrationMoneyDeps {
   registrations: Pick<RegistrationStore, 'get' | 'saveDinners'>;
@@ -111,7 +121,9 @@ export async function startRegistrationPayment(deps: RegistrationMoneyDeps, owne
     payableOf(r, kind),
     { successUrl: `${pay}/success?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${pay}/failed?type=${request.type}` },
     now,
-  );
+  ).catch((error: unknown) => {
+    throw inOwnWords(error);
+  });
   return { message: 'OK', data: { url } };
 }
 

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { costDetail, dinnerRows, dinnerTotal, feeRows, registrationTotal } from '#core/registration-by-category/cost-detail';
-import { payMessages, updateRepast, withDinner } from '#core/registration-by-category/pay-registration';
+import { payMessages, startRegistrationPayment, updateRepast, withDinner } from '#core/registration-by-category/pay-registration';
+import type { PaymentsDeps } from '#core/payments/ports';
 import { paidChange, payableOf, REGISTRATION_DINNERS, REGISTRATION_FEE } from '#core/registration-by-category/registration-payables';
 import type { StoredRegistration } from '#core/registration-by-category/ports';
 import type { AppError } from '#core/errors';
@@ -168,5 +169,16 @@ describe('dinner changes', () => {
     expect(writes).toEqual([{ base: r.updated_at, next: new Date(Date.parse(r.updated_at) + 1).toISOString() }]);
     const paid = { get: async () => registration({ repast_status: 2 }), saveDinners: store.saveDinners };
     await expect(updateRepast({ registrations: paid }, { id: 'u1', email: 'a' }, { id: 0, type: 1, gala_dinner: 'No', working_lunch: undefined }, AT)).rejects.toMatchObject({ kind: 'conflict', message: payMessages.dinnersPaid });
+  });
+});
+
+describe('POST /payment in its own words', () => {
+  it('a registration changed while its checkout was being recorded is refused with the registration\'s words, not an order\'s', async () => {
+    const payments = {
+      ledger: { ofSubject: async () => ({ payments: [], refunds: [] }), commit: async () => 'conflict' as const },
+      newId: () => 'p1',
+    } as unknown as PaymentsDeps;
+    const deps = { registrations: { get: async () => registration(), saveDinners: async () => 'ok' as const }, payments, siteOrigin: 'http://localhost' };
+    await expect(startRegistrationPayment(deps, 'u1', { type: 1 }, AT)).rejects.toMatchObject({ kind: 'conflict', message: payMessages.changed });
   });
 });
