@@ -67,6 +67,10 @@ test('a regular delegate pays the registration fee, then chooses and pays dinner
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
   await expect(page.getByText('Thank you: the registration fee is paid.', { exact: false })).toBeVisible();
   await expectAccessible(page, 'payment successful');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/pay-success-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Dinners: chosen per person, saved at once, then paid with their own Checkout.
   await page.getByRole('link', { name: 'Back to Payment detail' }).click();
