@@ -242,6 +242,20 @@ export const routes = {
     grants: CONFIRM,
   },
 
+  // Cost detail, dinners and payment of a registration by category (spec section 7): the checkout
+  // and its confirm are the payments module's (ledger Query and transaction, Stripe, the mail).
+  getCostDetail: { method: 'GET', path: '/cost_detail', handler: 'registration-by-category/get-cost-detail', auth: 'delegate', grants: [] },
+  /** The registration (Put over the version read), the profile's dinner_fee (Update) and the audit entry (Put) in one transaction. */
+  updateRepast: { method: 'POST', path: '/update_repast', handler: 'registration-by-category/update-repast', auth: 'delegate', grants: [PUT, UPDATE] },
+  registrationPayment: { method: 'POST', path: '/payment', handler: 'registration-by-category/payment', auth: 'delegate', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
+  confirmRegistrationPayment: {
+    method: 'POST',
+    path: '/payment/confirm',
+    handler: 'registration-by-category/confirm-payment',
+    auth: 'delegate',
+    grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS],
+  },
+
   // Card payments (Stripe Checkout) and the card provider's events
   createCheckout: {
     method: 'POST',

@@ -13,6 +13,9 @@ import { newChecksum, secrets } from './crypto';
 import { domainLog } from './logger';
 import { sesMailer } from './mailer';
 import { stripeGateway } from './payments/stripe-gateway';
+import { mailsByKind, payablesByKind } from '#core/payments/payables-by-kind';
+import { registrationPayables, registrationPaymentMails, registrationStatusName, isRegistrationKind } from '#core/registration-by-category/registration-payables';
+import { registrationStore } from '#storage/registrations';
 
 /** Where the registration office's notices go (transfers to match, refunds that failed). */
 export const registrationOffice = conference.contacts.registration;
@@ -24,19 +27,30 @@ export interface RequestActor {
 }
 
 /** The names the audit log gives a subject's states (`order.paid`, `order.checking`, ...). */
-const statusName = (kind: string, status: number) => (kind === 'order' ? (orderStatusNames[status as OrderStatus] ?? String(status)) : String(status));
+const statusName = (kind: string, status: number) =>
+  kind === 'order' ? (orderStatusNames[status as OrderStatus] ?? String(status)) : isRegistrationKind(kind) ? registrationStatusName(status) : String(status);
 
 /** A delegate acting on their own orders. */
 export const delegateActor = (auth: { userId: string; email: string }): Actor => ({ kind: 'delegate', id: auth.userId, email: auth.email });
 /** The card provider (its webhook). */
 export const stripeActor: Actor = { kind: 'stripe', id: 'stripe' };
 
+/**
+ * The one payments module over every kind of subject (orders, the registration by category's fee
+ * and dinners): the webhook, reconciliation and refunds serve them all.
+ */
 export function paymentsDeps(siteOrigin: string, who: RequestActor): PaymentsDeps {
+  const registrations = registrationPayables({ registrations: registrationStore });
+  const registrationMails = registrationPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin });
   return {
     ledger: auditedLedger(who.actor, () => who.now, statusName),
     gateway: stripeGateway,
-    payables: orderPayables({ orders: orderStore }),
-    notify: orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount }, registrationOffice),
+    payables: payablesByKind({ order: orderPayables({ orders: orderStore }), 'registration-fee': registrations, 'registration-dinners': registrations }),
+    notify: mailsByKind({
+      order: orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount }, registrationOffice),
+      'registration-fee': registrationMails,
+      'registration-dinners': registrationMails,
+    }),
     newId: secrets.newId,
     log: domainLog,
   };

@@ -73,59 +73,96 @@ function awaitedTransferIndex(p: Payment) {
 /** A new payment's item as a ledger write puts it (the bench seeds the table with it). */
 export const newPaymentItem = (p: Payment) => recordWrite(paymentKey(p), 'payment', { ...p, ...awaitedTransferIndex(p) }, null).Put!.Item!;
 
+/** Where each kind of subject keeps its status (the registration's fee and dinners: the spec's pay_status and repast_status). */
+const statusField = { order: 'payment_status', 'registration-fee': 'pay_status', 'registration-dinners': 'repast_status' } as const;
+
+/** The item a subject lives in: its module's. */
+function subjectKey(subject: Subject) {
+  switch (subject.kind) {
+    case 'order':
+      return keys.order(subject.owner_id, subject.id);
+    case 'registration-fee':
+    case 'registration-dinners':
+      return keys.registration(subject.owner_id);
+  }
+}
+
+/** The registration item is the subject only while it carries that registration number. */
+function ownCode(subject: Subject): { condition: string; names: Record<string, string>; values: Record<string, string> } {
+  return subject.kind === 'order' ? { condition: '', names: {}, values: {} } : { condition: ' AND #code = :code', names: { '#code': 'register_code' }, values: { ':code': subject.id } };
+}
+
 /**
- * The subject's move, over the version it was read at (its updated_at), which the write moves.
- * Each kind of subject lives where its module keeps it.
+ * The subject's move, over the version it was read at (its updated_at), which the write moves,
+ * and only from the status the move starts at. A registration stored before payments has no
+ * status yet: it is unpaid (1).
  */
 function subjectWrite(change: SubjectChange): Items[number] {
-  const set = { ...change.set, payment_status: change.to, updated_at: change.version.next };
+  const field = statusField[change.subject.kind];
+  const set = { ...change.set, [field]: change.to, updated_at: change.version.next };
   const names = Object.keys(set);
-  switch (change.subject.kind) {
-    case 'order':
-      return {
-        Update: {
-          TableName: env.tableName(),
-          Key: keys.order(change.subject.owner_id, change.subject.id),
-          UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk) AND #status = :from AND #version = :base',
-          ExpressionAttributeNames: {
-            ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-            '#status': 'payment_status',
-            '#version': 'updated_at',
-          },
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(names.map((n, i) => [`:v${i}`, set[n as keyof typeof set]])),
-            ':from': change.from,
-            ':base': change.version.base,
-          },
-        },
-      };
-  }
+  const own = ownCode(change.subject);
+  const from = change.subject.kind !== 'order' && change.from === 1 ? '(#status = :from OR attribute_not_exists(#status))' : '#status = :from';
+  return {
+    Update: {
+      TableName: env.tableName(),
+      Key: subjectKey(change.subject),
+      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ConditionExpression: `attribute_exists(pk) AND ${from} AND #version = :base${own.condition}`,
+      ExpressionAttributeNames: {
+        ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+        '#status': field,
+        '#version': 'updated_at',
+        ...own.names,
+      },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(names.map((n, i) => [`:v${i}`, set[n]])),
+        ':from': change.from,
+        ':base': change.version.base,
+        ...own.values,
+      },
+    },
+  };
 }
 
 /** What the subject's module keeps beside it, written again as the subject is after the change. */
 function subjectSideWrites(change: SubjectChange): Items {
-  if (!change.record) return [];
   switch (change.subject.kind) {
     case 'order':
+      if (!change.record) return [];
       return orderRowWrites({ ...(change.record as StoredOrder), ...change.set, payment_status: change.to as OrderStatus, updated_at: change.version.next } as StoredOrder);
+    case 'registration-fee':
+    case 'registration-dinners': {
+      // The profile's summary (GET /get_person_info is one read) moves with the registration.
+      if (change.from === change.to) return [];
+      return [
+        {
+          Update: {
+            TableName: env.tableName(),
+            Key: keys.user(change.subject.owner_id),
+            UpdateExpression: 'SET #status = :to',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#status': statusField[change.subject.kind] },
+            ExpressionAttributeValues: { ':to': change.to },
+          },
+        },
+      ];
+    }
   }
 }
 
 /** The subject is still at the version read: nothing of it is written. */
 function subjectCheck(subject: Subject, version: string): Items[number] {
-  switch (subject.kind) {
-    case 'order':
-      return {
-        ConditionCheck: {
-          TableName: env.tableName(),
-          Key: keys.order(subject.owner_id, subject.id),
-          ConditionExpression: 'attribute_exists(pk) AND #version = :base',
-          ExpressionAttributeNames: { '#version': 'updated_at' },
-          ExpressionAttributeValues: { ':base': version },
-        },
-      };
-  }
+  const own = ownCode(subject);
+  return {
+    ConditionCheck: {
+      TableName: env.tableName(),
+      Key: subjectKey(subject),
+      ConditionExpression: `attribute_exists(pk) AND #version = :base${own.condition}`,
+      ExpressionAttributeNames: { '#version': 'updated_at', ...own.names },
+      ExpressionAttributeValues: { ':base': version, ...own.values },
+    },
+  };
 }
 
 function byKind(items: Record<string, unknown>[]) {
@@ -174,7 +211,8 @@ function ledgerCounts(write: LedgerWrite): Counts {
   for (const p of write.payments ?? []) addCounts(delta, countsDelta(p.before ? paymentCounts(p.before) : undefined, paymentCounts(p.record)));
   for (const r of write.refunds ?? []) addCounts(delta, countsDelta(r.before ? refundCounts(r.before) : undefined, refundCounts(r.record)));
   const s = write.subject;
-  if (s && s.from !== s.to) addCounts(delta, countsDelta(orderStatusCounts(s.from as OrderStatus), orderStatusCounts(s.to as OrderStatus)));
+  // The office's counters of statuses are the orders'; money received counts for every subject.
+  if (s && s.subject.kind === 'order' && s.from !== s.to) addCounts(delta, countsDelta(orderStatusCounts(s.from as OrderStatus), orderStatusCounts(s.to as OrderStatus)));
   return delta;
 }
 
@@ -198,7 +236,8 @@ async function commitWith(write: LedgerWrite, extra: Items) {
   if (write.subjectUnchanged)
     items.push(subjectCheck(write.subjectUnchanged.subject, write.subjectUnchanged.version));
   if (items.length === 0) return 'ok' as const;
-  items.push(...moneyListWrites([...(write.payments ?? []), ...(write.refunds ?? [])].map((w) => w.record)));
+  // The office's money lists are lists of orders: only an order's records are in them.
+  items.push(...moneyListWrites([...(write.payments ?? []), ...(write.refunds ?? [])].map((w) => w.record).filter((r) => r.subject.kind === 'order')));
   items.push(...statsWrites(ledgerCounts(write)));
   const result = await transact([...items, ...extra]);
   if (result === 'ok') return 'ok' as const;

@@ -60,6 +60,33 @@ export const registrationStore: RegistrationStore = {
     throw new Error(`registration of ${registration.owner_id} not stored: ${result.join(', ')}`);
   },
 
+  async saveDinners(registration, base, profile, audit) {
+    const result = await transact([
+      {
+        Put: {
+          TableName: env.tableName(),
+          Item: { ...keys.registration(registration.owner_id), entity: 'registration', ...registration },
+          // Over the version read, and only while the dinners are unpaid (a payment confirmed meanwhile wins).
+          ConditionExpression: 'attribute_exists(pk) AND updated_at = :base AND (repast_status = :unpaid OR attribute_not_exists(repast_status))',
+          ExpressionAttributeValues: { ':base': base, ':unpaid': 1 },
+        },
+      },
+      {
+        Update: {
+          TableName: env.tableName(),
+          Key: keys.user(registration.owner_id),
+          UpdateExpression: 'SET dinner_fee = :fee',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':fee': profile.dinner_fee },
+        },
+      },
+      auditPut(audit),
+    ]);
+    if (result === 'ok') return 'ok';
+    if (result[0] === 'ConditionalCheckFailed' || result.includes('TransactionConflict')) return 'conflict';
+    throw new Error(`dinners of ${registration.owner_id} not stored: ${result.join(', ')}`);
+  },
+
   async get(ownerId) {
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.registration(ownerId), ConsistentRead: true }));
     return r.Item ? toRegistration(r.Item) : undefined;

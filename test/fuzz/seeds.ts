@@ -130,6 +130,10 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   confirmPassport: [{ body: { key: own('unconfirmedKey') } }],
   createCheckout: [{ body: { id: own('orderId'), cancel_url: 'http://localhost:3000/registration' } }],
   confirmCheckout: [{ body: { session_id: 'cs_test_fuzz0000000000000000' } }],
+  // Registration by category's money: the attacker has no registration, so its rules answer "not registered".
+  updateRepast: [{ body: { id: 0, type: 1, gala_dinner: 'No' } }, { body: { id: '1', type: '2', working_lunch: 'Yes' } }],
+  registrationPayment: [{ body: { type: 1 } }, { body: { type: '2' } }],
+  confirmRegistrationPayment: [{ body: { session_id: 'cs_test_fuzz0000000000000000' } }],
   // No signature header: refused before the event is read, whatever the body.
   stripeWebhook: [{ body: { id: 'evt_fuzz', type: 'checkout.session.completed', data: { object: { id: 'cs_test_fuzz', metadata: { order_id: own('orderId') } } } } }],
 

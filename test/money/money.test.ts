@@ -2,9 +2,11 @@
  * The money test: generated programs of concurrent commands (edits, card checkouts and payments,
  * success pages, webhook deliveries paused, resumed oldest or newest first and repeated, bank
  * transfers, the office's confirmations and refunds, cancellations, dashboard refunds, deletes,
- * stale saves from a second tab) run against the REAL local stack; once nothing is in flight,
+ * stale saves from a second tab, and a registration by category's fee and dinner checkouts, payments,
+ * return pages and dinner changes) run against the REAL local stack; once nothing is in flight,
  * every order of the run and its ledger must satisfy the money invariants
- * (functions/core/orders/invariants.ts). Then named regressions for races found before.
+ * (functions/core/orders/invariants.ts), and every registration's fee and dinners theirs
+ * (functions/core/registration-by-category/invariants.ts). Then named regressions for races found before.
  * Programs: program.ts; running and checking: world.ts; settings: settings.ts.
  */
 import fc from 'fast-check';

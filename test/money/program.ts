@@ -46,7 +46,18 @@ export type Command =
   /** The office cancels with another refund: all it can give back, a part, none, or a cent more than it can. */
   | { k: 'officeCancel'; d: number; o: number; amount: 'all' | 'part' | 'zero' | 'over' }
   | { k: 'dashboard'; d: number; o: number; amount: 10000 | 30000 | 'half' }
-  | { k: 'delete'; d: number; t: number; o: number };
+  | { k: 'delete'; d: number; t: number; o: number }
+  // The registration by category's fee (type 1) and dinners (type 2), paid through the same module
+  // (the delegate registers at the 2019 clock on the first of these): checkouts, payments, return
+  // pages and dinner changes racing the orders' commands, the webhooks and each other.
+  | { k: 'regCheckout'; d: number; type: 1 | 2 }
+  | { k: 'regCheckoutAndPay'; d: number; type: 1 | 2; card: Card }
+  | { k: 'regPay'; d: number; type: 1 | 2; s: number; card: Card }
+  | { k: 'regConfirm'; d: number; type: 1 | 2; s: number }
+  /** The fee paid and confirmed on the return page, then the dinners' checkout paid: one delegate's whole way, racing the rest. */
+  | { k: 'regFeeThenDinners'; d: number; card: Card }
+  /** One dinner of the registrant (row 0) or the accompanying person (row 1) changed. */
+  | { k: 'regDinner'; d: number; row: 0 | 1; field: 'gala_dinner' | 'working_lunch'; value: 'Yes' | 'No' };
 
 export interface Program {
   delegates: number;
@@ -67,6 +78,8 @@ function commandArb(delegates: number): fc.Arbitrary<Command> {
   // Mostly the newest orders: races need two commands on the same one.
   const o = fc.constantFrom(0, 0, 0, 1, 1, 2, 3);
   const card = fc.constantFrom<Card>(CARD_OK, CARD_OK, CARD_REFUND_FAILS);
+  // The fee first more often: dinners are refused until it is paid.
+  const type = fc.constantFrom(1 as const, 1 as const, 2 as const);
   const w = (weight: number, arbitrary: fc.Arbitrary<Command>) => ({ weight, arbitrary });
   return fc.oneof(
     w(3, fc.record({ k: fc.constant('create' as const), d, t, acc: fc.nat({ max: 2 }) })),
@@ -131,6 +144,21 @@ function commandArb(delegates: number): fc.Arbitrary<Command> {
       }),
     ),
     w(2, fc.record({ k: fc.constant('delete' as const), d, t, o })),
+    w(2, fc.record({ k: fc.constant('regCheckout' as const), d, type })),
+    w(7, fc.record({ k: fc.constant('regCheckoutAndPay' as const), d, type, card })),
+    w(2, fc.record({ k: fc.constant('regPay' as const), d, type, s: fc.nat({ max: 2 }), card })),
+    w(3, fc.record({ k: fc.constant('regConfirm' as const), d, type, s: fc.nat({ max: 2 }) })),
+    w(3, fc.record({ k: fc.constant('regFeeThenDinners' as const), d, card })),
+    w(
+      3,
+      fc.record({
+        k: fc.constant('regDinner' as const),
+        d,
+        row: fc.constantFrom(0 as const, 1 as const),
+        field: fc.constantFrom('gala_dinner' as const, 'working_lunch' as const),
+        value: fc.constantFrom('Yes' as const, 'No' as const),
+      }),
+    ),
   );
 }
 
@@ -139,7 +167,7 @@ const timed = (cmd: fc.Arbitrary<Command>) => fc.record({ cmd, delayMs: fc.nat({
 /** The same command on delegate `d`'s order `o` (commands that name no order are left as they are). */
 function focus(cmd: Command, d: number, o: number): Command {
   if ('o' in cmd) return { ...cmd, d, o };
-  if (cmd.k === 'create') return { ...cmd, d };
+  if ('d' in cmd) return { ...cmd, d };
   return cmd;
 }
 

@@ -9,6 +9,12 @@ import { moneyViolations, type MoneyViolation } from '#core/orders/invariants';
 import { reconcileWithProvider } from '#core/payments/reconcile';
 import { stripeGateway } from '#lib/payments/stripe-gateway';
 import { validForm } from '../unit/core/orders/form';
+import type { SubjectLedger } from '#core/payments/ports';
+import { registrationMoneyViolations, type RegistrationMoneyViolation } from '#core/registration-by-category/invariants';
+import { payableOf, registrationSubject, REGISTRATION_DINNERS, REGISTRATION_FEE } from '#core/registration-by-category/registration-payables';
+import { ledger } from '#storage/ledger';
+import { registrationStore } from '#storage/registrations';
+import { getUser } from '#storage/users';
 import { CLOCKS, describeCommand, type Arrived, type Card, type Command, type Program } from './program';
 import {
   api,
@@ -41,10 +47,17 @@ export interface OrderRef {
   transferSeen?: string;
 }
 
+/** The delegate's registration by category (made on its first registration command) and its checkouts by type. */
+export interface RegistrationRef {
+  code: string;
+  sessions: Record<1 | 2, { sid: string; card?: Card }[]>;
+}
+
 export interface Delegate {
   person: Person;
   tabs: [Map<string, Seen>, Map<string, Seen>];
   orders: OrderRef[];
+  registration?: RegistrationRef | 'refused';
 }
 
 export interface World {
@@ -337,7 +350,106 @@ export const remove = (w: World, d: number, order: OrderRef) =>
   });
 
 /** Every checkout session of the run. */
-const sessionsOf = (w: World) => w.delegates.flatMap((d) => d.orders.flatMap((o) => o.sessions));
+const sessionsOf = (w: World) =>
+  w.delegates.flatMap((d) => [
+    ...d.orders.flatMap((o) => o.sessions),
+    ...(d.registration && d.registration !== 'refused' ? [...d.registration.sessions[1], ...d.registration.sessions[2]] : []),
+  ]);
+
+/** The registration by category's clock: inside its early period (dinners open), running on as the run does. */
+const REG_CLOCK = Date.parse('2019-07-01T02:00:00Z');
+export const regAt = (w: World) => new Date(REG_CLOCK + (Date.now() - w.started)).toISOString();
+
+/** A regular registrant with one accompanying person; both say Yes to the gala dinner. */
+const regForm = {
+  first_name: 'Ada',
+  last_name: 'Money',
+  occupation: 'Surgeon',
+  organization: 'Peking Hospital',
+  country: 'China',
+  mobile: '+86 10 1234 5678',
+  regiatration_type: 1,
+  gala_dinner: 'Yes',
+  working_lunch: 'No',
+  accompanying_type: 'yes',
+  accompany: [{ first_name: 'Bo', last_name: 'Li', relationship: 'Spouse', occupation: 'Teacher', organization: 'School', country: 'China', mobile: '+86 139 0000 0000', gala_dinner: 'Yes', working_lunch: 'No' }],
+};
+
+/** The delegate's registration, made on the first registration command (at most one per delegate; two at once store one). */
+async function registrationOf(w: World, d: number): Promise<RegistrationRef | undefined> {
+  const del = w.delegates[d]!;
+  if (del.registration === 'refused') return undefined;
+  if (del.registration) return del.registration;
+  const r = await api<{ register_code: string }>(w.fig, 'POST', '/register', { token: del.person.token, at: regAt(w), json: regForm });
+  if (r.status === 200 && !del.registration) del.registration = { code: r.data.register_code, sessions: { 1: [], 2: [] } };
+  else if (r.status === 409 && !del.registration) {
+    // Another command of this batch registered first: its answer sets the reference.
+    await sleep(200);
+  } else if (r.status !== 200 && r.status !== 409) del.registration = 'refused';
+  return del.registration && del.registration !== 'refused' ? del.registration : undefined;
+}
+
+async function regCheckout(w: World, d: number, reg: RegistrationRef, type: 1 | 2) {
+  const r = await api<{ url: string }>(w.fig, 'POST', '/payment', { token: w.delegates[d]!.person.token, at: regAt(w), json: { type } });
+  if (r.status === 200 && typeof r.data.url === 'string') {
+    const sid = r.data.url.split('?')[0]!.split('/').pop()!;
+    reg.sessions[type].push({ sid });
+    return { r, sid };
+  }
+  return { r, sid: undefined };
+}
+
+async function regPay(w: World, reg: RegistrationRef, type: 1 | 2, sid: string, card: Card) {
+  const r = await control(w.fig, 'POST', `/sessions/${sid}/pay`, { card });
+  if (r.status === 200) {
+    const s = reg.sessions[type].find((x) => x.sid === sid);
+    if (s) s.card = card;
+  }
+  return r.status;
+}
+
+async function runRegistrationCommand(w: World, cmd: Extract<Command, { k: `reg${string}` }>, note: (what: string) => void, skip: () => void) {
+  const reg = await registrationOf(w, cmd.d);
+  if (!reg) return skip();
+  const token = w.delegates[cmd.d]!.person.token;
+  switch (cmd.k) {
+    case 'regCheckout': {
+      const { r, sid } = await regCheckout(w, cmd.d, reg, cmd.type);
+      return note(`${short(r)}${sid ? ` ${sid}` : ''}`);
+    }
+    case 'regCheckoutAndPay': {
+      const { r, sid } = await regCheckout(w, cmd.d, reg, cmd.type);
+      if (!sid) return note(short(r));
+      return note(`${sid} pay ${await regPay(w, reg, cmd.type, sid, cmd.card)}`);
+    }
+    case 'regPay':
+    case 'regConfirm': {
+      const list = reg.sessions[cmd.type];
+      if (!list.length) return skip();
+      const s = list[list.length - 1 - (cmd.s % list.length)]!;
+      if (cmd.k === 'regPay') return note(`${s.sid} ${await regPay(w, reg, cmd.type, s.sid, cmd.card)}`);
+      const r = await api<{ outcome: string }>(w.fig, 'POST', '/payment/confirm', { token, at: regAt(w), json: { session_id: s.sid } });
+      return note(`${s.sid} ${short(r)}${r.status === 200 ? ` ${String(r.data.outcome)}` : ''}`);
+    }
+    case 'regFeeThenDinners': {
+      const fee = await regCheckout(w, cmd.d, reg, 1);
+      const steps = [`fee ${short(fee.r)}`];
+      if (fee.sid) {
+        steps.push(`pay ${await regPay(w, reg, 1, fee.sid, cmd.card)}`);
+        const back = await api<{ outcome: string }>(w.fig, 'POST', '/payment/confirm', { token, at: regAt(w), json: { session_id: fee.sid } });
+        steps.push(`confirm ${short(back)}`);
+      }
+      const dinners = await regCheckout(w, cmd.d, reg, 2);
+      steps.push(`dinners ${short(dinners.r)}`);
+      if (dinners.sid) steps.push(`pay ${await regPay(w, reg, 2, dinners.sid, cmd.card)}`);
+      return note(steps.join(', '));
+    }
+    case 'regDinner': {
+      const json = { id: cmd.row, type: cmd.row === 0 ? 1 : 2, [cmd.field]: cmd.value };
+      return note(short(await api(w.fig, 'POST', '/update_repast', { token, at: regAt(w), json })));
+    }
+  }
+}
 
 interface EventRecord {
   id: string;
@@ -403,9 +515,11 @@ export async function runCommand(w: World, cmd: Command): Promise<void> {
       return note(`${event.type} ${r.status}`);
     }
   }
-  const order = pick(w, cmd.d, cmd.o);
+  if (cmd.k.startsWith('reg')) return runRegistrationCommand(w, cmd as Extract<Command, { k: `reg${string}` }>, note, skip);
+  const ordered = cmd as Extract<Command, { o: number }>;
+  const order = pick(w, ordered.d, ordered.o);
   if (!order) return skip();
-  const d = cmd.d;
+  const d = ordered.d;
   switch (cmd.k) {
     case 'read':
       return note(short(await read(w, d, cmd.t, order)));
@@ -532,9 +646,12 @@ export async function quiesce(w: World, limitMs = 60_000) {
 
 export interface OrderCheck {
   userId: string;
+  /** The order's id, or `registration-fee:OESO-000123` / `registration-dinners:...` for a registration's subject. */
   orderId: string;
   status: string;
-  violations: MoneyViolation[];
+  violations: Pick<MoneyViolation, 'rule' | 'detail'>[] | RegistrationMoneyViolation[];
+  /** A registration subject's ledger (an order's is read by its id). */
+  ledger?: SubjectLedger;
   /** What the reconciliation found against the card provider. */
   disagreements: string[];
   money: string;
@@ -575,6 +692,38 @@ export async function checkMoney(w: World): Promise<OrderCheck[]> {
         ].join('\n'),
       });
     }
+  }
+  for (const del of w.delegates) out.push(...(await checkRegistration(w, del)));
+  return out;
+}
+
+/** The registration's two subjects (fee, dinners) against their ledgers and the profile's summary. */
+async function checkRegistration(w: World, del: Delegate): Promise<OrderCheck[]> {
+  const userId = del.person.userId;
+  const [registration, profile] = await Promise.all([registrationStore.get(userId), getUser(userId)]);
+  if (!registration) return [];
+  const out: OrderCheck[] = [];
+  for (const kind of [REGISTRATION_FEE, REGISTRATION_DINNERS] as const) {
+    const subjectLedger = await ledger.ofSubject(registrationSubject(registration, kind));
+    const violations = registrationMoneyViolations(registration, kind, subjectLedger, profile);
+    const paid = (kind === REGISTRATION_FEE ? registration.pay_status : registration.repast_status) === 2;
+    const status = `${kind} ${paid ? 'paid' : 'unpaid'}`;
+    countFinalState(w.fig, status);
+    w.fig.orders += 1;
+    w.fig.violations += violations.length;
+    out.push({
+      userId,
+      orderId: `${kind}:${registration.register_code}`,
+      status,
+      violations,
+      ledger: subjectLedger,
+      disagreements: [],
+      money: [
+        `${kind} ${status} costs ${wire(payableOf(registration, kind).amount)}`,
+        ...subjectLedger.payments.map((p) => `  payment ${p.method} ${p.state} ${wire(p.amount)}${p.surplus ? ` surplus:${p.surplus}` : ''}`),
+        ...subjectLedger.refunds.map((r) => `  refund ${r.method} ${r.reason} ${r.state} ${wire(r.amount)}${r.failure_reason ? ` (${r.failure_reason})` : ''}`),
+      ].join('\n'),
+    });
   }
   return out;
 }
@@ -618,8 +767,8 @@ export async function reconcileHook(w: World, checks: OrderCheck[]) {
   for (const del of w.delegates) {
     const { ledgers } = await ownerMoney(del.person.userId);
     for (const c of checks.filter((x) => x.userId === del.person.userId)) {
-      const ledger = ledgers.get(c.orderId) ?? { payments: [], refunds: [] };
-      const found = await reconcileWithProvider(stripeGateway, c.orderId, ledger);
+      const subjectLedger = c.ledger ?? ledgers.get(c.orderId) ?? { payments: [], refunds: [] };
+      const found = await reconcileWithProvider(stripeGateway, c.orderId, subjectLedger);
       // The invariants are checked above already; here only what the provider says.
       const provider = found.filter((f) => !c.violations.some((v) => v.rule === f.rule));
       w.fig.reconciled += 1;

@@ -38,6 +38,8 @@ export interface User {
   register_code?: string;
   /** USD cents. */
   register_fee?: number;
+  /** USD cents: what the registration's chosen dinners cost (registration-by-category/cost-detail.ts). */
+  dinner_fee?: number;
   oeso_member?: string;
   young_file?: string[];
   fellow_file?: string[];
@@ -91,7 +93,7 @@ export function personInfo(user: User, mailDelivery: DeliveryNotice = null) {
     regiatration_type: user.regiatration_type ?? null,
     register_code: user.register_code ?? null,
     register_fee: user.register_fee === undefined ? null : user.register_fee / 100,
-    dinner_fee: null as number | null,
+    dinner_fee: user.dinner_fee === undefined ? null : user.dinner_fee / 100,
     oeso_member: user.oeso_member || null,
     young_file: user.young_file ?? [],
     fellow_file: user.fellow_file ?? [],

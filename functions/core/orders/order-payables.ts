@@ -13,7 +13,7 @@ import {
 } from './mails';
 import { priceLines } from './pricing';
 import type { StoredOrder } from './ports';
-import { holdsPlace, orderTransition, type OrderEvent } from './states';
+import { holdsPlace, ORDER_STATUS, orderTransition, type OrderEvent } from './states';
 import { links, send, type OrderDeps } from './order-deps';
 
 /** The order as the payments module names it. */
@@ -28,6 +28,7 @@ export function payableOf(order: StoredOrder): Payable<StoredOrder> {
     subject: subjectOf(order),
     record: order,
     status: order.payment_status,
+    awaitsPayment: order.payment_status === ORDER_STATUS.unpaid,
     version: order.updated_at,
     amount: order.amount_required,
     currency: 'USD',

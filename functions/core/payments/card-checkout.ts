@@ -166,7 +166,7 @@ function confirmCardPayment(
       // Money we cannot count: keep the record of it, and give it all back.
       const surplus: Payment['surplus'] = !payable
         ? 'not-payable'
-        : payable.status !== 0
+        : !payable.awaitsPayment
           ? 'already-paid'
           : !matches
             ? 'amount-mismatch'

@@ -22,6 +22,7 @@ import {
   type RefundReason,
   type RefundRequester,
   type Subject,
+  subjectKinds,
 } from './model';
 import type { LedgerResult, LedgerWrite, Payable, PaymentMail, PaymentsDeps, RecordWrite } from './ports';
 
@@ -47,9 +48,9 @@ export const metadataOf = (payment: Pick<Payment, 'id' | 'subject'>, refund?: Pi
 
 /** The subject our metadata names (only kinds this module knows), or undefined for objects that are not ours. */
 export function subjectOfMetadata(meta: Record<string, string>): Subject | undefined {
-  if (meta.subject_kind !== 'order' || !meta.subject_id || !meta.owner_id || !meta.payment_id)
-    return undefined;
-  return { kind: 'order', id: meta.subject_id, owner_id: meta.owner_id };
+  const kind = subjectKinds.find((k) => k === meta.subject_kind);
+  if (!kind || !meta.subject_id || !meta.owner_id || !meta.payment_id) return undefined;
+  return { kind, id: meta.subject_id, owner_id: meta.owner_id };
 }
 
 export async function notify(deps: PaymentsDeps, mail: PaymentMail) {

@@ -17,9 +17,15 @@
  * writes are in invariants.ts.
  */
 
-/** What a payment pays for. The kind says which module owns it (payable.ts adapters). */
+/**
+ * What a payment pays for. The kind says which module owns it (payables-by-kind.ts): a 2024
+ * registration order, or a registration by category's fee or its dinners.
+ */
+export const subjectKinds = ['order', 'registration-fee', 'registration-dinners'] as const;
+export type SubjectKind = (typeof subjectKinds)[number];
+
 export interface Subject {
-  kind: 'order';
+  kind: SubjectKind;
   id: string;
   owner_id: string;
 }

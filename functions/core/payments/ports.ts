@@ -130,6 +130,8 @@ export interface Payable<Record = unknown> {
   record: Record;
   /** Its current state (e.g. an order's payment_status). */
   status: number;
+  /** Whether it waits for money in that state (an order: Unpaid); money for one that does not is "already paid". */
+  awaitsPayment: boolean;
   /** The version it was read at (an order's updated_at): every change is made over it. */
   version: string;
   /** What it costs now, in cents. */

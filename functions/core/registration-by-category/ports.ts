@@ -8,7 +8,23 @@ import type { RegistrationForm } from './schemas';
 export const REGISTER_STATUS = { none: 0, inReview: 1, rejected: 2 } as const;
 export type RegisterStatus = (typeof REGISTER_STATUS)[keyof typeof REGISTER_STATUS];
 
-export interface StoredRegistration extends RegistrationForm {
+// ---------------------------------------------------------------------------------------------
+// Money of the registration (cost detail, dinners, payment): pay_status and repast_status as the
+// spec numbers them, moved only by a confirmed payment (registration-payables.ts).
+
+/** pay_status (registration fee) and repast_status (dinners): 1 unpaid, 2 paid (spec section 4). */
+export const PAY_STATUS = { unpaid: 1, paid: 2 } as const;
+export type PayStatus = (typeof PAY_STATUS)[keyof typeof PAY_STATUS];
+
+export interface RegistrationMoney {
+  /** Absent on a registration stored before payments: unpaid. */
+  pay_status?: PayStatus;
+  repast_status?: PayStatus;
+  paid_at?: string;
+  dinners_paid_at?: string;
+}
+
+export interface StoredRegistration extends RegistrationForm, RegistrationMoney {
   owner_id: string;
   owner_email: string;
   sequence: number;
@@ -48,6 +64,12 @@ export interface RegistrationStore {
     audit: AuditEntry,
   ): Promise<'created' | 'exists'>;
   get(ownerId: string): Promise<StoredRegistration | undefined>;
+  /**
+   * Writes the registration's dinner choices (the whole registration as changed) over the version
+   * read, the profile's dinner_fee and the audit entry, in one transaction: 'conflict' when the
+   * registration moved since it was read or its dinners were paid meanwhile.
+   */
+  saveDinners(registration: StoredRegistration, base: string, profile: { dinner_fee: number }, audit: AuditEntry): Promise<'ok' | 'conflict'>;
 }
 
 export interface RegistrationDeps {

@@ -11,7 +11,8 @@ import { conflict, forbidden, invalid } from '../errors';
 import { nameKeys } from '../accounts/name-key';
 import { STATUS } from '../accounts/model';
 import { feeMessages, feePeriod, REGISTRATION_TYPE, registrationFee } from './fees';
-import { REGISTER_STATUS, type RegistrationDeps, type RegistrationSummary, type StoredRegistration } from './ports';
+import { dinnerTotal } from './cost-detail';
+import { PAY_STATUS, REGISTER_STATUS, type RegistrationDeps, type RegistrationSummary, type StoredRegistration } from './ports';
 import type { RegistrationForm } from './schemas';
 
 export const registerMessages = {
@@ -75,6 +76,9 @@ export async function register(deps: RegistrationDeps, owner: { id: string; emai
     register_status: needsReview(form.regiatration_type) ? REGISTER_STATUS.inReview : REGISTER_STATUS.none,
     period,
     fees: registrationFee(form, period),
+    // Money (cost-detail.ts): nothing paid yet; a confirmed payment moves these to 2.
+    pay_status: PAY_STATUS.unpaid,
+    repast_status: PAY_STATUS.unpaid,
     created_at: at,
     updated_at: at,
   };
@@ -92,6 +96,7 @@ export async function register(deps: RegistrationDeps, owner: { id: string; emai
   const fields = {
     ...personal,
     ...summary,
+    dinner_fee: dinnerTotal(registration),
     status: profile.status === STATUS.activated ? STATUS.profileComplete : profile.status,
     updated_at: at,
   };

@@ -183,3 +183,36 @@ export type RegistrationInput = z.input<typeof registrationSchema>;
 export type RegistrationForm = z.output<typeof registrationSchema>;
 export type AccompanyEntry = z.output<typeof accompanySchema>;
 export type GroupMember = z.output<typeof groupMemberSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Cost detail and payment (spec section 7: update_repast, payment)
+
+export const moneyMessages = {
+  paymentType: 'Please choose what to pay: 1 the registration fee, 2 the dinners.',
+  dinnerRow: 'Please choose a person of the dinner table.',
+  oneField: 'Please change one dinner: gala_dinner or working_lunch (Yes/No).',
+} as const;
+
+/** POST /payment: type 1 the registration fee, 2 the dinners. */
+export const paymentSchema = z.object({
+  type: read(toInt, z.union([z.literal(1), z.literal(2)], { message: moneyMessages.paymentType })),
+});
+export type PaymentRequest = z.output<typeof paymentSchema>;
+
+const optionalYesNo = read((v) => (v === undefined || v === '' ? undefined : (toYesNo(v) ?? 'invalid')), z.optional(z.enum(yesNo, { message: registrationMessages.yesNo })));
+
+/**
+ * POST /update_repast: the dinner row (`type` 1 registrant, 2 accompanying person, 3 group
+ * member; `id` its number within the type, 0 for the registrant) and the one dinner changed.
+ */
+export const updateRepastSchema = z
+  .object({
+    id: read(toInt, z.number({ message: moneyMessages.dinnerRow }).check(z.int(), z.minimum(0, moneyMessages.dinnerRow), z.maximum(1000, moneyMessages.dinnerRow))),
+    type: read(toInt, z.union([z.literal(1), z.literal(2), z.literal(3)], { message: moneyMessages.dinnerRow })),
+    gala_dinner: optionalYesNo,
+    working_lunch: optionalYesNo,
+  })
+  .check(
+    z.refine((v) => (v.gala_dinner === undefined) !== (v.working_lunch === undefined), { message: moneyMessages.oneField, path: ['gala_dinner'] }),
+  );
+export type UpdateRepastRequest = z.output<typeof updateRepastSchema>;

@@ -38,13 +38,13 @@ export const notFoundPage = 'errors/not-found-page';
 
 /**
  * The older registration flow's (auth) pages (portal spec section 2): the registration form and
- * the payment detail (for now its state only); the voucher and payment result pages are not built
- * yet: an anonymous visitor is sent to /login as on every (auth) route; a delegate sees the not-found page.
+ * the payment detail and the return from card checkout; the voucher page is not built yet: an anonymous visitor is sent to /login as on every (auth) route; a delegate sees the not-found page.
  */
 const olderFlowPages: PageRoute[] = [
   [paths.registerInformation, 'registration-by-category/register-information-page'],
   [paths.fee, 'registration-by-category/fee-page'],
-  ...[paths.voucher, paths.payResult].map((path): PageRoute => [path, notFoundPage]),
+  [paths.payResult, 'registration-by-category/pay-result-page'],
+  ...[paths.voucher].map((path): PageRoute => [path, notFoundPage]),
 ];
 
 /** Delegate pages (auth): an anonymous visitor is sent to /login, which returns there after. */

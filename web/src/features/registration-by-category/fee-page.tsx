@@ -1,27 +1,195 @@
 /**
- * /admin/fee: the payment detail of the registration by category. The cost detail (fee and dinner
- * rows), Checkout and dinner choices come with the payment part of the flow; until then this page
- * says so plainly and shows what is true now: the registration number, type, fee and review state
- * (the spec's words for the review states). It takes no payment and shows no button that would.
+ * /admin/fee: the payment detail of the registration by category (spec "Screen behaviours"):
+ * registration number and type, the paid/unpaid badge, the fee table with its total and its
+ * Checkout, the dinner table with a Yes/No choice per person and dinner (editable while the
+ * dinners are unpaid and before the deadline), the dinner total with its own Checkout, and the
+ * note with the dinner payment deadline. Every amount is the server's (GET /cost_detail).
+ *
+ * A delegate whose fee is paid stays here while dinners can still be chosen and paid (the spec's
+ * "BACK TO Payment Detail" after an abstract); with nothing left to pay, the page sends them to
+ * /admin/pre as the spec says (docs/decisions.md). Checkout opens the provider's page in this tab.
  */
-import { Badge, Card, DataList, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Box, Button, Card, DataList, Heading, Link as ChakraLink, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { formatMoney } from '#core/money';
-import { categoryName } from '#core/registration-by-category/fees';
 import { REGISTER_STATUS } from '#core/registration-by-category/ports';
+import type { UpdateRepastRequest } from '#core/registration-by-category/schemas';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page, PageSkeleton } from '../../components/page';
+import { ScrollTable } from '../../components/ui/scroll-table';
 import { paths } from '../../config/paths';
-import { usePersonInfo } from '../account/api';
+import { isCancelled } from '../../lib/api-client';
+import { personInfoKey, usePersonInfo } from '../account/api';
+import { costDetailKey, registrationByCategoryApi, useCostDetail, type CostDetail } from './api';
 
 export const reviewTexts = {
   inReview: 'Your registration information is under review, please wait patiently.',
   rejected: 'The supporting documents you uploaded are not approved, please re-upload.',
-  ready: 'Your registration is complete. You can pay the registration fee once online payment opens here.',
 } as const;
+
+export const feeTexts = {
+  instruction:
+    'Payment is processed by an online payment provider: you can pay by credit card or from your account. Any service charges are borne by the delegate. Checkout takes you to the provider\'s secure page; you come back here afterwards.',
+  feePaid: 'The registration fee is paid. Thank you.',
+  dinnersPaid: 'The dinners are paid. Thank you.',
+  dinnersClosed: 'Dinners can no longer be chosen or paid online.',
+  /** The server's words for a dinner payment before the fee (spec section 8). */
+  feeFirst: 'Please pay the registration fee first.',
+} as const;
+
+const usd = (amount: number) => formatMoney(Math.round(amount * 100));
+
+function PaidBadge({ paid }: { paid: boolean }) {
+  return <Badge colorPalette={paid ? 'green' : 'orange'}>{paid ? 'Paid' : 'Unpaid'}</Badge>;
+}
+
+/** Checkout: asks the server for the provider's page and goes there (the press is the delegate's confirmation). */
+function CheckoutButton({ type, label }: { type: 1 | 2; label: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const checkout = useMutation({
+    mutationFn: () => registrationByCategoryApi.payment(type),
+    onMutate: () => setError(null),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (e) => {
+      if (!isCancelled(e)) setError((e as Error).message);
+    },
+  });
+  return (
+    <Stack gap="3" align="flex-start">
+      <Button colorPalette="brand" onClick={() => checkout.mutate()} loading={checkout.isPending || checkout.isSuccess} loadingText="Opening checkout...">
+        {label}
+      </Button>
+      {error && <FormAlert status="error">{error}</FormAlert>}
+    </Stack>
+  );
+}
+
+function FeeTable({ cost }: { cost: CostDetail }) {
+  return (
+    <ScrollTable label="Registration fee table" size="sm">
+      <Table.Header>
+        <Table.Row bg="gray.50">
+          <Table.ColumnHeader>No.</Table.ColumnHeader>
+          <Table.ColumnHeader>Register</Table.ColumnHeader>
+          <Table.ColumnHeader>Name</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Fee</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {cost.register.map((row) => (
+          <Table.Row key={row.no}>
+            <Table.Cell>{row.no}</Table.Cell>
+            <Table.Cell>{row.register}</Table.Cell>
+            <Table.Cell>{row.name}</Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap">
+              {usd(row.fee)}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+        <Table.Row>
+          <Table.Cell colSpan={3} fontWeight="semibold">
+            Total
+          </Table.Cell>
+          <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
+            {usd(cost.register_total)}
+          </Table.Cell>
+        </Table.Row>
+      </Table.Body>
+    </ScrollTable>
+  );
+}
+
+type DinnerRow = CostDetail['dinner'][number];
+
+function DinnerChoice({ row, field, editable, onChange }: { row: DinnerRow; field: 'gala_dinner' | 'working_lunch'; editable: boolean; onChange: (change: UpdateRepastRequest) => void }) {
+  const label = `${field === 'gala_dinner' ? 'Gala dinner' : 'Working dinner'} for ${row.name}`;
+  if (!editable) return <Text>{row[field]}</Text>;
+  return (
+    <NativeSelect.Root size="sm" width="24">
+      <NativeSelect.Field
+        aria-label={label}
+        value={row[field]}
+        onChange={(e) => {
+          const value = e.currentTarget.value as 'Yes' | 'No';
+          onChange({ id: row.id, type: row.type, gala_dinner: field === 'gala_dinner' ? value : undefined, working_lunch: field === 'working_lunch' ? value : undefined });
+        }}
+      >
+        <option value="Yes">Yes</option>
+        <option value="No">No</option>
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+function DinnerTable({ cost, editable }: { cost: CostDetail; editable: boolean }) {
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
+  const save = useMutation({
+    mutationFn: registrationByCategoryApi.updateRepast,
+    onSuccess: ({ data, message }) => {
+      queryClient.setQueryData(costDetailKey, data);
+      setOutcome({ status: 'success', text: message });
+      void queryClient.invalidateQueries({ queryKey: personInfoKey });
+    },
+    onError: (e) => {
+      if (isCancelled(e)) return;
+      setOutcome({ status: 'error', text: (e as Error).message });
+      void queryClient.invalidateQueries({ queryKey: costDetailKey });
+    },
+  });
+  return (
+    <Stack gap="3">
+      <ScrollTable label="Dinner table" size="sm">
+        <Table.Header>
+          <Table.Row bg="gray.50">
+            <Table.ColumnHeader>No.</Table.ColumnHeader>
+            <Table.ColumnHeader>Register</Table.ColumnHeader>
+            <Table.ColumnHeader>Name</Table.ColumnHeader>
+            <Table.ColumnHeader>Gala dinner ({usd(cost.dinner_prices.gala_dinner)})</Table.ColumnHeader>
+            <Table.ColumnHeader>Working dinner ({usd(cost.dinner_prices.working_lunch)})</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Fee</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {cost.dinner.map((row) => (
+            <Table.Row key={row.no}>
+              <Table.Cell>{row.no}</Table.Cell>
+              <Table.Cell>{row.register}</Table.Cell>
+              <Table.Cell>{row.name}</Table.Cell>
+              <Table.Cell>
+                <DinnerChoice row={row} field="gala_dinner" editable={editable} onChange={(c) => save.mutate(c)} />
+              </Table.Cell>
+              <Table.Cell>
+                <DinnerChoice row={row} field="working_lunch" editable={editable} onChange={(c) => save.mutate(c)} />
+              </Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {usd(row.fee)}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+          <Table.Row>
+            <Table.Cell colSpan={5} fontWeight="semibold">
+              Dinner total
+            </Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
+              {usd(cost.dinner_total)}
+            </Table.Cell>
+          </Table.Row>
+        </Table.Body>
+      </ScrollTable>
+      <Text fontWeight="semibold">Dinner total: {usd(cost.dinner_total)}</Text>
+      <Box aria-live="polite">{outcome && <FormAlert status={outcome.status}>{outcome.text}</FormAlert>}</Box>
+    </Stack>
+  );
+}
 
 export default function FeePage() {
   const info = usePersonInfo({ fresh: true });
+  const registered = Boolean(info.data?.register_code);
+  const cost = useCostDetail(registered && info.isFetchedAfterMount);
   if (!info.data || !(info.isFetchedAfterMount || info.isError)) return <PageSkeleton title="Payment detail" />;
   const i = info.data;
 
@@ -34,44 +202,81 @@ export default function FeePage() {
       </Page>
     );
   }
+  if (!cost.data) {
+    if (cost.isError) return <Page title="Payment detail">{<FormAlert status="error">{(cost.error as Error).message}</FormAlert>}</Page>;
+    return <PageSkeleton title="Payment detail" />;
+  }
+  const c = cost.data;
+  const feePaid = c.pay_status === 2;
+  const dinnersPaid = c.repast_status !== 1;
+  // Spec: pay_status 2 on entry -> /admin/pre; but while dinners can still be chosen and paid, the paid delegate stays.
+  if (feePaid && (dinnersPaid || !c.dinners_open)) return <Navigate to={paths.abstracts} replace />;
+  const review = c.register_status === REGISTER_STATUS.inReview ? reviewTexts.inReview : c.register_status === REGISTER_STATUS.rejected ? reviewTexts.rejected : null;
+  const dinnersEditable = !dinnersPaid && c.dinners_open;
 
-  const paid = i.pay_status === 2;
-  const state =
-    i.register_status === REGISTER_STATUS.inReview ? reviewTexts.inReview : i.register_status === REGISTER_STATUS.rejected ? reviewTexts.rejected : reviewTexts.ready;
   return (
-    <Page title="Payment detail" lead="Your registration by category.">
-      <Stack gap="6">
-        <FormAlert status={i.register_status === REGISTER_STATUS.rejected ? 'warning' : 'info'} title="Registration state">
-          {state}
-        </FormAlert>
+    <Page title="Payment detail" lead="Your registration by category: what it costs and how to pay.">
+      <Stack gap="8">
+        {review && (
+          <FormAlert status={c.register_status === REGISTER_STATUS.rejected ? 'warning' : 'info'} title="Registration state">
+            {review}
+          </FormAlert>
+        )}
         <Card.Root>
           <Card.Body>
             <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
               <DataList.Item>
                 <DataList.ItemLabel>Registration number</DataList.ItemLabel>
-                <DataList.ItemValue>{i.register_code}</DataList.ItemValue>
+                <DataList.ItemValue>{c.register_code}</DataList.ItemValue>
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>Registration type</DataList.ItemLabel>
-                <DataList.ItemValue>{categoryName(i.regiatration_type ?? 0)}</DataList.ItemValue>
+                <DataList.ItemValue>{c.register_type_name}</DataList.ItemValue>
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>Registration fee</DataList.ItemLabel>
-                <DataList.ItemValue>{i.register_fee === null ? '-' : formatMoney(Math.round(i.register_fee * 100))}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>Payment</DataList.ItemLabel>
                 <DataList.ItemValue>
-                  <Badge colorPalette={paid ? 'green' : 'orange'}>{paid ? 'Paid' : 'Unpaid'}</Badge>
+                  <PaidBadge paid={feePaid} />
                 </DataList.ItemValue>
               </DataList.Item>
             </DataList.Root>
           </Card.Body>
         </Card.Root>
-        <Text color="gray.700">
-          The cost detail (the fee of each person and the dinners) and online payment are not available on this page yet; they are coming. Nothing is charged
-          until then. For questions, please contact the registration office.
-        </Text>
+
+        <Stack gap="4" as="section" aria-labelledby="fee-heading">
+          <Heading as="h2" size="lg" id="fee-heading">
+            Registration fee
+          </Heading>
+          <FeeTable cost={c} />
+          {feePaid ? (
+            <FormAlert status="success">{feeTexts.feePaid}</FormAlert>
+          ) : (
+            <>
+              <Text color="gray.700">{feeTexts.instruction}</Text>
+              {c.register_status === REGISTER_STATUS.none && <CheckoutButton type={1} label={`Checkout: pay ${usd(c.register_total)}`} />}
+            </>
+          )}
+        </Stack>
+
+        <Stack gap="4" as="section" aria-labelledby="dinner-heading">
+          <Heading as="h2" size="lg" id="dinner-heading">
+            Dinners
+          </Heading>
+          <Text color="gray.700">
+            Choose Yes or No for each person. The gala dinner costs {usd(c.dinner_prices.gala_dinner)} and the working dinner {usd(c.dinner_prices.working_lunch)} per person.
+          </Text>
+          <DinnerTable cost={c} editable={dinnersEditable} />
+          {dinnersPaid ? (
+            <FormAlert status="success">{feeTexts.dinnersPaid}</FormAlert>
+          ) : !feePaid ? (
+            <FormAlert status="info">{feeTexts.feeFirst}</FormAlert>
+          ) : c.dinners_open ? (
+            <CheckoutButton type={2} label={`Checkout dinners: pay ${usd(c.dinner_total)}`} />
+          ) : (
+            <FormAlert status="info">{feeTexts.dinnersClosed}</FormAlert>
+          )}
+          <Text fontWeight="semibold">Note: {c.dinner_note}</Text>
+        </Stack>
       </Stack>
     </Page>
   );

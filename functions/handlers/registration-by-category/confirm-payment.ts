@@ -1,0 +1,12 @@
+import { routes } from '#core/routes';
+import { confirmCheckoutSchema } from '#core/orders/schemas';
+import { confirmRegistrationPayment } from '#core/registration-by-category/pay-registration';
+import { delegateActor } from '#lib/order-deps';
+import { registrationMoneyDeps } from '#lib/registration-deps';
+import { replyWith } from '#lib/http/handler';
+import { defineDelegateHandler } from '#lib/http/delegate-handler';
+
+/** POST /payment/confirm (session_id): the return page settles the payment at once, as the webhook would. */
+export const handler = defineDelegateHandler(routes.confirmRegistrationPayment, { body: confirmCheckoutSchema }, async ({ auth, body, now, siteOrigin }) =>
+  replyWith(await confirmRegistrationPayment(registrationMoneyDeps(siteOrigin, { actor: delegateActor(auth), now }), auth.userId, body.session_id, now)),
+);

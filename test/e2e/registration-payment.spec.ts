@@ -1,0 +1,112 @@
+/**
+ * Payment of a registration by category in Chromium, at a pinned 2019 clock: a regular delegate
+ * registers, opens the payment detail, pays the fee with the local checkout page, comes back to
+ * Payment Successful, chooses dinners and pays them; the page is axe clean and usable at 390 px.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
+
+/** 1 July 2019, 10:00 CST: early prices, dinners open. */
+const EARLY = '2019-07-01T02:00:00Z';
+
+const choose = (page: Page, question: string, answer: string) =>
+  page.getByRole('radiogroup', { name: question, exact: true }).getByText(answer, { exact: true }).click();
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/** Pays on the local checkout page with the test card that pays. */
+async function payOnCheckout(page: Page, amount: string) {
+  await expect(page.getByRole('heading', { name: `Pay ${amount}` })).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+}
+
+test('a regular delegate pays the registration fee, then chooses and pays dinners', async ({ page, pinClock, consoleErrors }) => {
+  await pinClock(EARLY);
+  await logInAsNewDelegate(page, 'pays-fee');
+  await page.goto('/admin/center');
+  await page.getByRole('link', { name: 'Registration by category' }).click();
+  const form = page.getByRole('form', { name: 'Registration information' });
+  await form.getByRole('textbox', { name: 'First name', exact: true }).fill('Mei');
+  await form.getByRole('textbox', { name: 'Last name', exact: true }).fill('Zhang');
+  await form.getByRole('textbox', { name: 'Occupation', exact: true }).fill('Surgeon');
+  await form.getByRole('textbox', { name: 'Organisation', exact: true }).fill('Peking Union Medical College Hospital');
+  await form.getByRole('combobox', { name: 'Country or region' }).first().selectOption('China');
+  await form.getByRole('textbox', { name: 'Mobile', exact: true }).fill('+86 138 0000 0000');
+  await choose(page, 'Registration type', 'Regular: US$800.00');
+  await choose(page, 'Gala dinner', 'No');
+  await choose(page, 'Working dinner', 'No');
+  await choose(page, 'Will anyone accompany you?', 'No');
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  // The payment detail: number, type, badge, fee table, the dinner table and the deadline note.
+  await expect(page).toHaveURL(/\/admin\/fee$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment detail' })).toBeVisible();
+  await expect(page.getByText(/^OESO-\d{6}$/)).toBeVisible();
+  await expect(page.getByText('Unpaid')).toBeVisible();
+  const fees = page.getByRole('region', { name: 'Registration fee table' });
+  await expect(fees.getByRole('row').filter({ hasText: 'Mei Zhang' })).toContainText('Regular');
+  await expect(fees.getByRole('row').filter({ hasText: 'Total' })).toContainText('US$800.00');
+  await expect(page.getByText('service charges are borne by the delegate', { exact: false })).toBeVisible();
+  await expect(page.getByText('Note: Please pay for the dinners before 21 October 2019, 24:00 CST (UTC+8).')).toBeVisible();
+  await expect(page.getByText('Please pay the registration fee first.')).toBeVisible();
+  await expectAccessible(page, 'payment detail, unpaid');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/fee-unpaid-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Checkout: the provider's page in this tab, back to Payment Successful.
+  await page.getByRole('button', { name: 'Checkout: pay US$800.00' }).click();
+  await payOnCheckout(page, 'US$800.00');
+  await expect(page).toHaveURL(/\/pay\/success\?session_id=cs_/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
+  await expect(page.getByText('Thank you: the registration fee is paid.', { exact: false })).toBeVisible();
+  await expectAccessible(page, 'payment successful');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/pay-success-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Dinners: chosen per person, saved at once, then paid with their own Checkout.
+  await page.getByRole('link', { name: 'Back to Payment detail' }).click();
+  await expect(page).toHaveURL(/\/admin\/fee$/);
+  await expect(page.getByText('The registration fee is paid. Thank you.')).toBeVisible();
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Gala dinner for Mei Zhang' }).selectOption('Yes');
+  await expect(page.getByText('The dinner choice is saved.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Working dinner for Mei Zhang' }).selectOption('Yes');
+  const dinners = page.getByRole('region', { name: 'Dinner table' });
+  await expect(dinners.getByRole('row').filter({ hasText: 'Dinner total' })).toContainText('US$190.00');
+  await expectAccessible(page, 'payment detail, fee paid, dinners chosen');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/fee-dinners-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole('button', { name: 'Checkout dinners: pay US$190.00' }).click();
+  await payOnCheckout(page, 'US$190.00');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
+  await expect(page.getByText('Thank you: the dinners are paid.', { exact: false })).toBeVisible();
+
+  // Nothing left to pay: the payment detail sends the delegate on to the abstracts, as the spec says.
+  await page.getByRole('link', { name: 'Back to Payment detail' }).click();
+  await expect(page).toHaveURL(/\/admin\/pre$/);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a return from a cancelled checkout says Payment Failed and leads back to the payment detail', async ({ page, pinClock }) => {
+  await pinClock(EARLY);
+  await logInAsNewDelegate(page, 'pay-failed');
+  await page.goto('/pay/failed?type=1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeVisible();
+  await expect(page.getByText('nothing was charged', { exact: false })).toBeVisible();
+  await expectAccessible(page, 'payment failed');
+  await page.getByRole('link', { name: 'Back to Payment detail' }).click();
+  await expect(page).toHaveURL(/\/admin\/fee$/);
+  await expect(page.getByText('You have not registered by category yet.')).toBeVisible();
+});

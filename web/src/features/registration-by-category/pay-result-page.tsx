@@ -1,0 +1,82 @@
+/**
+ * /pay/{type}: where the card provider's checkout returns (spec section 2). `success` says Payment
+ * Successful, anything else Payment Failed; both link to /admin/fee. On load the user info is read
+ * again, and a success return first settles its checkout (POST /payment/confirm, the same
+ * once-only fulfilment as the webhook: the delegate may be back before the provider's event).
+ */
+import { Button, Card, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { FormAlert } from '../../components/form/form-alert';
+import { Page } from '../../components/page';
+import { paths } from '../../config/paths';
+import { isCancelled } from '../../lib/api-client';
+import { personInfoKey } from '../account/api';
+import { costDetailKey, registrationByCategoryApi } from './api';
+
+export const payResultTexts = {
+  success: 'Payment Successful',
+  failed: 'Payment Failed',
+  checking: 'Checking your payment...',
+  received: (type: 1 | 2) => `Thank you: ${type === 1 ? 'the registration fee is' : 'the dinners are'} paid. A confirmation has been sent to you by e-mail.`,
+  pending: 'The payment provider has not confirmed the payment yet. Your payment detail shows Paid as soon as it does, and you receive an e-mail.',
+  notPaid: 'The payment was not completed and nothing was charged. You can try again from your payment detail.',
+} as const;
+
+type Outcome = { status: 'checking' } | { status: 'paid'; type: 1 | 2 } | { status: 'pending' } | { status: 'error'; message: string };
+
+function useConfirm(success: boolean, sessionId: string | null): Outcome | null {
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<Outcome | null>(success && sessionId ? { status: 'checking' } : null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const refresh = () => {
+      void queryClient.invalidateQueries({ queryKey: personInfoKey });
+      void queryClient.invalidateQueries({ queryKey: costDetailKey });
+    };
+    if (!success || !sessionId) return refresh();
+    registrationByCategoryApi
+      .confirmPayment(sessionId)
+      .then((r) => {
+        const paid = r.type === 1 ? r.pay_status === 2 : r.repast_status === 2;
+        setOutcome(paid ? { status: 'paid', type: r.type === 1 ? 1 : 2 } : { status: 'pending' });
+      })
+      .catch((error: unknown) => {
+        if (!isCancelled(error)) setOutcome({ status: 'error', message: (error as Error).message });
+      })
+      .finally(refresh);
+  }, [success, sessionId, queryClient]);
+  return outcome;
+}
+
+export default function PayResultPage() {
+  const { type } = useParams();
+  const [params] = useSearchParams();
+  const success = type === 'success';
+  const outcome = useConfirm(success, params.get('session_id'));
+  const title = success ? payResultTexts.success : payResultTexts.failed;
+
+  return (
+    <Page title={title} width="narrow">
+      <Card.Root>
+        <Card.Body>
+          <Stack gap="4" align="flex-start">
+            <div aria-live="polite">
+              {!success && <Text>{payResultTexts.notPaid}</Text>}
+              {outcome?.status === 'checking' && <Text>{payResultTexts.checking}</Text>}
+              {outcome?.status === 'paid' && <FormAlert status="success">{payResultTexts.received(outcome.type)}</FormAlert>}
+              {outcome?.status === 'pending' && <FormAlert status="info">{payResultTexts.pending}</FormAlert>}
+              {outcome?.status === 'error' && <FormAlert status="error">{outcome.message}</FormAlert>}
+            </div>
+            <Button asChild colorPalette="brand">
+              <RouterLink to={paths.fee}>Back to Payment detail</RouterLink>
+            </Button>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  );
+}
