@@ -183,3 +183,26 @@ export type RegistrationInput = z.input<typeof registrationSchema>;
 export type RegistrationForm = z.output<typeof registrationSchema>;
 export type AccompanyEntry = z.output<typeof accompanySchema>;
 export type GroupMember = z.output<typeof groupMemberSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Review and voucher (core/registration-by-category/review.ts)
+
+const cardText = z.string().check(z.maxLength(2000, registrationMessages.tooLong));
+/**
+ * POST /upload_again: `card_message` is the member number (type 2) or the uploaded documents'
+ * references, comma-joined as the spec's client sends them (a list is read too). What it must hold
+ * depends on the registration's type, so the domain says what is missing.
+ */
+export const uploadAgainSchema = z.object({
+  card_message: z.pipe(
+    z.optional(z.union([cardText, z.array(z.string().check(z.maxLength(64)))])),
+    z.transform((v) => v ?? ''),
+  ),
+});
+export type UploadAgainInput = z.input<typeof uploadAgainSchema>;
+
+export const voucherMessages = { missing: 'Please upload the payment voucher (JPG or PNG, under 5 MB).' } as const;
+/** POST /upload_documents: the payment voucher's file reference, in the query (as the spec's client sends it) or the body. */
+export const uploadDocumentsSchema = z.object({
+  payment_voucher: z.optional(z.string({ message: voucherMessages.missing }).check(z.trim(), z.maxLength(64, voucherMessages.missing))),
+});
