@@ -100,7 +100,7 @@ describe('review: reject with a reason, upload again, approve', () => {
     // The reason is required to reject.
     const noReason = await decide(office.token, yi.id, { decision: 'reject', reason: '  ', version: before.body.data.version });
     expect(noReason.status).toBe(422);
-    expect((noReason.body.data as { errors: Record<string, string> }).errors.reason).toBe(R.reasonRequired);
+    expect((noReason.body.data as unknown as { errors: Record<string, string> }).errors.reason).toBe(R.reasonRequired);
 
     const reason = 'The student card has expired; please upload a current one.';
     const rejected = await decide(office.token, yi.id, { decision: 'reject', reason, version: before.body.data.version });
