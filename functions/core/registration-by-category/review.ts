@@ -39,6 +39,12 @@ export const reviewMessages = {
   mailFailed: 'The decision is saved, but the e-mail to the delegate could not be sent.',
 } as const;
 
+/** The spec's words on /common/reload (section 2, "Screen behaviours"). */
+export const reviewStateTexts = {
+  inReview: 'Your registration information is under review, please wait patiently.',
+  rejected: 'The supporting documents you uploaded are not approved, please re-upload.',
+} as const;
+
 export type ReviewDecision = 'approve' | 'reject';
 
 /** The proof handed in again: the member number (type 2) or document file ids (types 3 and 4). */

@@ -206,3 +206,13 @@ export const voucherMessages = { missing: 'Please upload the payment voucher (JP
 export const uploadDocumentsSchema = z.object({
   payment_voucher: z.optional(z.string({ message: voucherMessages.missing }).check(z.trim(), z.maxLength(64, voucherMessages.missing))),
 });
+
+/** /common/reload's form: the member number again (type 2), or new documents (types 3 and 4); sent as `card_message`. */
+export const memberAgainForm = z.object({
+  card_message: z.string({ message: registrationMessages.member }).check(z.trim(), z.minLength(1, registrationMessages.member), z.maxLength(100, registrationMessages.tooLong)),
+});
+export const documentsAgainForm = z.object({
+  files: z
+    .array(z.object({ id: z.string(), name: z.string() }))
+    .check(z.minLength(1, registrationMessages.fellowFiles), z.maxLength(MAX_FILES, registrationMessages.tooManyFiles)),
+});

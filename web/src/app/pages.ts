@@ -36,14 +36,16 @@ export const publicPages: PageRoute[] = [
 export const notFoundPage = 'errors/not-found-page';
 
 /**
- * The older registration flow's (auth) pages (portal spec section 2): the registration form and
- * the payment detail (for now its state only); the voucher and payment result pages are not built
- * yet: an anonymous visitor is sent to /login as on every (auth) route; a delegate sees the not-found page.
+ * The older registration flow's (auth) pages (portal spec section 2): the registration form, the
+ * payment detail, the review's re-upload page and the payment voucher; the payment result page is
+ * not built yet: an anonymous visitor is sent to /login as on every (auth) route; a delegate sees the not-found page.
  */
 const olderFlowPages: PageRoute[] = [
   [paths.registerInformation, 'registration-by-category/register-information-page'],
   [paths.fee, 'registration-by-category/fee-page'],
-  ...[paths.voucher, paths.payResult].map((path): PageRoute => [path, notFoundPage]),
+  [paths.reload, 'registration-by-category/reload-page'],
+  [paths.voucher, 'registration-by-category/voucher-page'],
+  [paths.payResult, notFoundPage],
 ];
 
 /** Delegate pages (auth): an anonymous visitor is sent to /login, which returns there after. */

@@ -12,6 +12,10 @@ export const registrationByCategoryApi = {
   /** Every category with the price of the period in force; `message` says when registration is closed (prices null). */
   typeFees: () => callApiForMessage<RegisterTypeFee[]>(routes.getRegisterTypeFee),
   register: (body: RegistrationInput) => callApiForMessage<Registered>(routes.register, { body }),
+  /** New proof for a rejected registration: the member number, or the documents' ids comma-joined (spec section 7). */
+  uploadAgain: (card_message: string) => callApiForMessage<{ register_status: number }>(routes.uploadAgain, { body: { card_message } }),
+  /** The payment voucher (an uploaded file's id), in the query as the spec's client sends it. */
+  uploadVoucher: (payment_voucher: string) => callApiForMessage<{ payment_voucher: string }>(routes.uploadDocuments, { query: { payment_voucher }, body: {} }),
 };
 
 const typeFeesQuery = queryOptions({
