@@ -9,7 +9,7 @@
 import { Badge, Box, DataList, Heading, Image, Stack, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
@@ -19,6 +19,7 @@ import type { OfficeRegistration } from '#core/office/registrations';
 import { reviewDecisionBody } from '#core/office/schemas';
 import { formatCstInstant } from '#core/time';
 import { ChoiceField, TextAreaField } from '../../components/form/fields';
+import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { ScrollTable } from '../../components/ui/scroll-table';
@@ -76,7 +77,8 @@ function Files({ files, none }: { files: OfficeFile[]; none: string }) {
   );
 }
 
-function DecisionCard({ r, onDone }: { r: OfficeRegistration; onDone: () => void }) {
+function DecisionCard({ r, onDecided }: { r: OfficeRegistration; onDecided: (message: string) => void }) {
+  const queryClient = useQueryClient();
   return (
     <ActionCard<DecisionValues>
       title="Decide the review"
@@ -98,14 +100,19 @@ function DecisionCard({ r, onDone }: { r: OfficeRegistration; onDone: () => void
         </>
       }
       submitLabel="Save the decision"
-      run={(v) => officeApi.decideRegistration(r.owner_id, { ...v, version: r.version })}
-      onDone={onDone}
+      run={async (v) => {
+        const answer = await officeApi.decideRegistration(r.owner_id, { ...v, version: r.version });
+        // The card goes with the decided state; the page keeps the answer.
+        onDecided(answer.message);
+        return answer;
+      }}
+      onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })}
     />
   );
 }
 
 function RegistrationDetail({ owner }: { owner: string }) {
-  const queryClient = useQueryClient();
+  const [decided, setDecided] = useState<string | null>(null);
   const detail = useQuery({ queryKey: ['office', 'registration', owner], queryFn: () => officeApi.registration(owner) });
   if (detail.isPending) return <Text color="gray.700">Loading the registration...</Text>;
   if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} title="The registration could not be loaded." />;
@@ -135,7 +142,12 @@ function RegistrationDetail({ owner }: { owner: string }) {
           ]}
         />
       </Stack>
-      {r.register_status === 1 && <DecisionCard r={r} onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })} />}
+      {decided && (
+        <FormAlert status="success" title="Decision saved">
+          {decided}
+        </FormAlert>
+      )}
+      {r.register_status === 1 && <DecisionCard r={r} onDecided={setDecided} />}
       <Section title="Personal information">
         <Facts
           facts={[
