@@ -3,7 +3,8 @@
  * document and lands on /common/reload (under review); an organiser finds the registration in the
  * office's review queue (through the office navigation) and rejects it with a reason; the delegate
  * sees the rejection and the reason, and uploads a new document; the organiser approves; the
- * delegate's /admin/fee now opens (not /common/reload). Axe on each page, usable at 390 px.
+ * delegate's /admin/fee now opens (not /common/reload); the delegate uploads a payment voucher,
+ * which the office sees. Axe on each page, usable at 390 px.
  *
  * The delegate's clock is pinned at an instant of January 2019 (early period) no other test pins,
  * so the registration comes first in the review queue (oldest first); the office works in 2026.
@@ -118,7 +119,10 @@ test('a young investigator is rejected with a reason, uploads again, is approved
 
   // The organiser sees the new document (an image, shown) and approves.
   await page.reload();
-  await expect(page.getByRole('img', { name: /new-student-card\.png/ })).toBeVisible();
+  const image = page.getByRole('img', { name: /new-student-card\.png/ });
+  await expect(image).toBeVisible();
+  // Shown, not only placed: the image loaded from the uploads bucket (the page's CSP allows it).
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('link', { name: 'Download new-student-card.png' })).toBeVisible();
   await page.getByRole('form', { name: 'Decide the review' }).getByRole('button', { name: 'Save the decision' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Decision saved' })).toContainText('The registration is approved; the delegate has been told by e-mail and can pay now.');
@@ -130,6 +134,19 @@ test('a young investigator is rejected with a reason, uploads again, is approved
   await expect(delegate).toHaveURL(/\/admin\/fee$/);
   await delegate.goto('/common/reload');
   await expect(delegate.getByText('Your registration is approved: you can go on to the payment detail.')).toBeVisible();
+
+  // The payment voucher: reached from the account centre, a PNG, "Upload success!"; the office sees it.
+  await delegate.goto('/admin/center');
+  await delegate.getByRole('link', { name: 'Payment voucher' }).click();
+  await expect(delegate).toHaveURL(/\/admin\/voucher$/);
+  await expect(delegate.getByRole('heading', { level: 1, name: 'Payment voucher' })).toBeVisible();
+  await delegate.getByTestId('file-input-voucher').setInputFiles({ name: 'bank-slip.png', mimeType: 'image/png', buffer: pngBytes() });
+  await expect(delegate.getByRole('status').filter({ hasText: 'Done' })).toContainText('Upload success!');
+  await expect(delegate.getByText('Current voucher: bank-slip.png')).toBeVisible();
+  await expectAccessible(delegate, 'payment voucher');
+  await at390(delegate, 'voucher');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Payment voucher' }).getByRole('link', { name: 'Download bank-slip.png' })).toBeVisible();
 
   expect(consoleErrors).toEqual([]);
   expect(delegateErrors).toEqual([]);
