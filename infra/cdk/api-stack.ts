@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -49,6 +49,19 @@ export interface ApiMetrics {
 /** Password hashing is CPU-heavy (see routes.ts): a flood of it must not starve the other routes. */
 export const hashesPasswords = (route: RouteDef) => (route.memoryMb ?? 0) >= 1769;
 
+/**
+ * Where a route's resources live (its function, role, route, integration and permission: five per
+ * route). CloudFormation holds at most 500 resources per stack, so the office's routes (organisers
+ * only, under /office) live in a nested stack of the API stack, `Office`; every other route in the
+ * API stack itself. Both are built by the same ApiFunction from the same route table and added to
+ * the same HTTP API: only where the resources live differs.
+ */
+export const routeStackOf = (route: RouteDef): 'api' | 'office' =>
+  route.auth === 'organiser' && route.path.startsWith('/office') ? 'office' : 'api';
+
+/** CloudFormation's limit of resources in one stack (a nested stack is a stack of its own). */
+export const STACK_RESOURCE_LIMIT = 500;
+
 /** Requests per second (and burst) API Gateway lets through to one password-hashing route. */
 export const passwordRouteThrottle = { rateLimit: 20, burstLimit: 40 } as const;
 
@@ -63,6 +76,8 @@ export class ApiStack extends Stack {
   readonly metrics: ApiMetrics;
   /** The queue workers made here (the office's jobs), by their fixed names (the monitoring stack alarms on them). */
   readonly workers: { id: string; functionName: string; deadLetterQueueName: string }[];
+  /** The nested stack holding the office's routes (routeStackOf). */
+  readonly office: NestedStack;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -120,9 +135,13 @@ export class ApiStack extends Stack {
       environment: Object.fromEntries(Object.entries(environment).filter(([name]) => name !== 'ORIGIN_VERIFY')),
     });
     this.workers = jobs.workers.map((w) => ({ id: w.node.id, functionName: w.functionName, deadLetterQueueName: w.deadLetterQueueName }));
+    // The office's routes: the table's, bucket's and secrets' names and ARNs reach it as parameters
+    // (the secret's value never does: its dynamic reference is built inside the nested template).
+    this.office = new NestedStack(this, 'Office', { description: `Congress portal (${props.stage}): the office's routes (organisers, /office)` });
     for (const route of routeList) {
       const enqueues = route.grants.some((g) => g.startsWith('sqs:'));
-      const { fn } = new ApiFunction(this, route.id, {
+      const scope = routeStackOf(route) === 'office' ? this.office : this;
+      const { fn } = new ApiFunction(scope, route.id, {
         route,
         table: props.table,
         uploads: props.uploads,
@@ -141,19 +160,31 @@ export class ApiStack extends Stack {
             : undefined,
       });
       this.functions.push({ route, fn, functionName: functionNameOf(props.stage, route.id) });
-      const [apiRoute] = this.api.addRoutes({
-        path: `${API_BASE}${route.path}`,
-        methods: [apigw.HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn),
-      });
+      const integration = new HttpLambdaIntegration(`${route.id}Integration`, fn);
+      if (scope === this.office) {
+        // In the nested stack with its function: the route, its integration and its permission
+        // (the integration and permission are made in the route's scope). Same API, same key.
+        new apigw.HttpRoute(this.office, `${route.id}Route`, {
+          httpApi: this.api,
+          routeKey: apigw.HttpRouteKey.with(`${API_BASE}${route.path}`, apigw.HttpMethod[route.method]),
+          integration,
+        });
+        continue;
+      }
+      const [apiRoute] = this.api.addRoutes({ path: `${API_BASE}${route.path}`, methods: [apigw.HttpMethod[route.method]], integration });
       // The stage's route settings name this route: CloudFormation must create it first, or the
       // first deploy fails with "Unable to find Route by key".
       if (hashesPasswords(route)) stage.node.addDependency(apiRoute!);
     }
-    Validations.of(this.api).acknowledge({
+    if (routeList.some((route) => hashesPasswords(route) && routeStackOf(route) === 'office')) {
+      throw new Error('A password-hashing route must live in the API stack: the stage\'s route settings name it.');
+    }
+    const authorization = {
       id: 'AwsSolutions-APIG4',
       reason: 'Authorization is the route table\'s: each function checks the session (api_token / Bearer), the organiser role or the Stripe signature itself (functions/lib/http/handler.ts); a gateway authorizer would duplicate it per request.',
-    });
+    };
+    Validations.of(this.api).acknowledge(authorization);
+    Validations.of(this.office).acknowledge(authorization);
 
     // Metrics the access log carries and the gateway does not publish (monitoring-stack.ts alarms on them).
     const namespace = `Congress/${this.stackName}`;

@@ -3,11 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { routes } from '#core/routes';
 import { deadlines as registrationTiming } from '#core/config/conference';
+import { feePeriod } from '#core/registration-by-category/fees';
 import { homeClock, routeRequest } from './generate';
 import { Ref } from './model';
 import { envelopeProblem, isApiPath, refusalDeletedNamedUpload, routeAnswering } from './run';
 import { jsonText, type Answer, type WireRequest } from './wire';
-import { OPEN, REGISTRATION_OPEN, changed, diff, type Snapshot } from './world';
+import { CATEGORY_REGISTRATION_OPEN, OPEN, REGISTRATION_OPEN, changed, diff, type Snapshot } from './world';
 
 const answer = (status: number, body: unknown): Answer => ({ status, headers: {}, text: typeof body === 'string' ? body : JSON.stringify(body), ms: 1 });
 const wire = (method: string, path: string, body?: string): WireRequest => ({ method, path, headers: {}, body: body === undefined ? undefined : Buffer.from(body) });
@@ -93,6 +94,9 @@ describe('office and order routes', () => {
     expect(homeClock(routes.createAbstract)).toBe(OPEN);
     expect(homeClock(routes.presignUpload)).toBe(OPEN);
     expect(homeClock(routes.login)).toBeNull();
+    // The registration by category: inside its early 2019 fee period, so requests meet its rules and not only "closed".
+    for (const route of [routes.register, routes.confirmRegistrationDocument, routes.getRegisterTypeFee]) expect(homeClock(route), route.path).toBe(CATEGORY_REGISTRATION_OPEN);
+    expect(feePeriod(new Date(CATEGORY_REGISTRATION_OPEN))).toBe('early');
     const opens = Date.parse(registrationTiming.registrationOpens);
     expect(Date.parse(REGISTRATION_OPEN)).toBeGreaterThan(opens);
     expect(Date.parse(REGISTRATION_OPEN)).toBeLessThan(Date.parse(registrationTiming.ratesValidUntil));

@@ -9,7 +9,7 @@ import * as conferenceConfig from '#core/config/conference';
 import { routeList, type RouteDef, type RouteId } from '#core/routes';
 import { Deep, Huge, Ref, type Body, type RequestSpec, type TokenUse, type Value } from './model';
 import { hashesPasswords, seeds, seedFieldNames, toNullProto, type Seed } from './seeds';
-import { OPEN, REGISTRATION_OPEN } from './world';
+import { CATEGORY_REGISTRATION_OPEN, OPEN, REGISTRATION_OPEN } from './world';
 import { bracketKeyAttacks, hostileString, hostileValue, loadedStrings, nullObject, prototypeNames, unicodeEdges } from './values';
 
 type Route = RouteDef & { id: RouteId };
@@ -368,10 +368,12 @@ const extraHeaders = fc.oneof(
 
 /**
  * The moment a route's rules are open (sent as x-app-now): orders, payments and the office while
- * registration is open, abstracts and their files before the abstract deadline (which is earlier).
+ * registration is open, abstracts and their files before the abstract deadline (which is earlier),
+ * the registration by category (its handlers' folder) inside its 2019 early fee period.
  * Without a pinned clock the portal runs at the real time, after the congress: everything closed.
  */
-export function homeClock(route: Pick<RouteDef, 'path' | 'auth'>): string | null {
+export function homeClock(route: Pick<RouteDef, 'path' | 'auth' | 'handler'>): string | null {
+  if (route.handler.startsWith('registration-by-category/')) return CATEGORY_REGISTRATION_OPEN;
   if (/^\/(registration|stripe-payment|office)(\/|$)/.test(route.path)) return REGISTRATION_OPEN;
   if (/^\/(contribute|upload|poster|oral|uploads)(\/|$)/.test(route.path)) return OPEN;
   return null;

@@ -14,6 +14,7 @@ import { seeds } from './seeds';
 import { fuzzSettings, replayCommand } from './settings';
 import { describeRequest, send, toWire, type Resolver } from './wire';
 import {
+  CATEGORY_REGISTRATION_OPEN,
   OPEN,
   REGISTRATION_OPEN,
   changed,
@@ -76,8 +77,14 @@ describe('hostile input over every route', () => {
     expect(generated.sort()).toEqual(routeList.map((r) => r.id).sort());
     expect(staleSeeds, 'seeds for routes that are no longer in the table').toEqual([]);
     // The office's routes and the order routes start from valid calls: fuzzed from {} they would only ever meet the schema.
-    const mustHaveSeeds = coverage().withoutSeed.filter((id) => routes[id].auth === 'organiser' || homeClock(routes[id]) === REGISTRATION_OPEN);
+    const mustHaveSeeds = coverage().withoutSeed.filter(
+      (id) => routes[id].auth === 'organiser' || homeClock(routes[id]) === REGISTRATION_OPEN || homeClock(routes[id]) === CATEGORY_REGISTRATION_OPEN,
+    );
     expect(mustHaveSeeds, 'office and order routes without a seed (add one to test/fuzz/seeds.ts)').toEqual([]);
+    // The registration by category's routes too, its GETs included: sent inside its 2019 fee period, they reach its rules.
+    const categoryRoutes = routeList.filter((r) => homeClock(r) === CATEGORY_REGISTRATION_OPEN).map((r) => r.id);
+    expect(categoryRoutes).toEqual(expect.arrayContaining(['register', 'confirmRegistrationDocument', 'getRegisterTypeFee']));
+    expect(categoryRoutes.filter((id) => !seeds[id]), 'registration by category routes without a seed').toEqual([]);
     // Each route's generator yields requests that can be written (a path it cannot fill fails here).
     const dummy: Resolver = { ref: (r: Ref) => `ref-${r.name}`, token: () => 'token', expiredInstant: '2099-01-01T00:00:00Z', clientAddress: () => '198.51.100.1' };
     for (const route of routeList) {

@@ -87,9 +87,10 @@ export interface Shared {
 /**
  * Routes whose refusal deletes the stored upload it names (docs/decisions.md, Uploads: refused and
  * late files are deleted): every confirmation of the one upload mechanism, the passport page of an
- * order included (found once its seed reached it: a passport confirmed after its confirm-by time).
+ * order included (found once its seed reached it: a passport confirmed after its confirm-by time),
+ * and a supporting document of the registration by category.
  */
-const refusalDeletesNamedUpload = new Set<RouteId>(['confirmAbstractFile', 'confirmPoster', 'confirmOral', 'confirmPassport']);
+const refusalDeletesNamedUpload = new Set<RouteId>(['confirmAbstractFile', 'confirmPoster', 'confirmOral', 'confirmPassport', 'confirmRegistrationDocument']);
 
 /**
  * The one change a refusal may make: a confirmation refused for the file's size, bytes, count or

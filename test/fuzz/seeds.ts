@@ -59,6 +59,27 @@ export const bankAccount = {
 /** Which columns of the bank's CSV hold what (world.ts STATEMENT_HEADER). */
 export const statementMapping = { date: 'Buchungstag', amount: 'Betrag', currency: 'Währung', payer: 'Auftraggeber', reference: 'Verwendungszweck' };
 
+/**
+ * The registration by category (the older flow), sent inside its 2019 early period (generate.ts
+ * homeClock): a regular registrant with dinners, a young investigator naming one of their own files
+ * that is no supporting document (refused by the documents rule), a member with a member number,
+ * a group of 10 (the registrant and 9 members) with an accompanying person. One registration per
+ * delegate: the first success makes the rest meet the "already registered" rule.
+ */
+const registrant = { first_name: 'Wei', last_name: 'Zhang', occupation: 'Registrar', organization: 'Beijing Cancer Registry', country: 'China', mobile: '+86 10 0000 0000' };
+const regularRegistration = { ...registrant, regiatration_type: 1, gala_dinner: 'Yes', working_lunch: 'No', accompanying_type: 'no' };
+const accompanying = { first_name: 'Bo', last_name: 'Li', relationship: 'Spouse', occupation: 'Teacher', organization: 'School', country: 'China', mobile: '+86 139 0000 0000', gala_dinner: 'Yes', working_lunch: 'No' };
+const groupRegistration = {
+  ...regularRegistration,
+  regiatration_type: 7,
+  group_name: 'Fuzz registry team',
+  company_represent: 'Beijing Cancer Registry',
+  address_one: '17 Panjiayuan Nanli',
+  accompanying_type: 'yes',
+  accompany: [accompanying],
+  groups: Array.from({ length: 9 }, (_, i) => ({ first_name: `Member${i + 1}`, last_name: 'Group', gala_dinner: i % 2 ? 'Yes' : 'No', working_lunch: 'Yes' })),
+};
+
 const mail = { filter: 'order', order_no: own('orderNo'), purpose: 'announcement', subject: 'Your order {order_no}', text: 'Dear {first_name},\n\nyour order {order_no} ({amount}).' };
 
 export const seeds: Partial<Record<RouteId, Seed[]>> = {
@@ -111,6 +132,20 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   confirmCheckout: [{ body: { session_id: 'cs_test_fuzz0000000000000000' } }],
   // No signature header: refused before the event is read, whatever the body.
   stripeWebhook: [{ body: { id: 'evt_fuzz', type: 'checkout.session.completed', data: { object: { id: 'cs_test_fuzz', metadata: { order_id: own('orderId') } } } } }],
+
+  // The registration by category (the older flow), in its early 2019 period (generate.ts homeClock).
+  getRegisterTypeFee: [{}],
+  register: [
+    { body: regularRegistration },
+    { body: { ...regularRegistration, regiatration_type: 3, young_investigator_files: [own('fileId')] } },
+    { body: { ...regularRegistration, regiatration_type: 2, oeso_member: 'OESO-12345' } },
+    { body: groupRegistration },
+  ],
+  confirmRegistrationDocument: [{ body: { key: own('unconfirmedKey') } }, { body: { key: own('key') } }],
+  // The review: handing the proof in again (refused unless rejected), the voucher's confirmation and naming.
+  uploadAgain: [{ body: { card_message: 'OESO-12345' } }, { body: { card_message: own('fileId') } }],
+  confirmRegistrationVoucher: [{ body: { key: own('unconfirmedKey') } }],
+  uploadDocuments: [{ query: [['payment_voucher', own('fileId')]] }],
 
   // The registration office, as the run's organiser (past the second factor; generate.ts tokens).
   startSecondFactor: [{ body: {} }],

@@ -23,6 +23,8 @@ export const BUCKET = 'congress-uploads';
 export const OPEN = '2024-05-01T02:00:00Z';
 /** Registration is open here (1 August 2024, 10:00 CST; the order and office API tests' T0): orders are placed, paid and cancelled. */
 export const REGISTRATION_OPEN = '2024-08-01T02:00:00Z';
+/** The registration by category (the older flow, 2019 fees) is in its early period here (1 July 2019, 10:00 CST; its API tests' EARLY). */
+export const CATEGORY_REGISTRATION_OPEN = '2019-07-01T02:00:00Z';
 
 export interface Origins {
   api: string;

@@ -20,6 +20,7 @@ import { functionGroupOf } from '../../infra/cdk/monitoring-stack';
 import { SettingsError, stageSettings } from '../../infra/cdk/settings';
 import { siteCacheControl } from '../../infra/cdk/web-stack';
 import { deployedStage, newApp, synthStage } from './synth';
+import { withNested } from './nested';
 
 type Stacks = ReturnType<typeof synthStage>;
 let prod: Stacks;
@@ -28,7 +29,7 @@ let t: Record<'api' | 'data' | 'web' | 'edge' | 'monitoring', Template>;
 beforeAll(() => {
   prod = synthStage('production', { production: deployedStage });
   t = {
-    api: Template.fromStack(prod.api),
+    api: withNested(prod.api),
     data: Template.fromStack(prod.data),
     web: Template.fromStack(prod.web),
     edge: Template.fromStack(prod.edge),
@@ -88,7 +89,7 @@ describe('settings (cdk.json "stages")', () => {
     t.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { TableName: 'congress-production' });
     stagingData.hasResourceProperties('AWS::DynamoDB::GlobalTable', { TableName: 'congress-staging' });
     t.api.hasResourceProperties('AWS::Lambda::Function', { FunctionName: functionNameOf('production', 'login') });
-    Template.fromStack(staging.api).hasResourceProperties('AWS::Lambda::Function', { FunctionName: functionNameOf('staging', 'login') });
+    withNested(staging.api).hasResourceProperties('AWS::Lambda::Function', { FunctionName: functionNameOf('staging', 'login') });
     t.edge.hasResourceProperties('AWS::WAFv2::WebACL', { Name: 'congress-production-site' });
     t.monitoring.hasResourceProperties('AWS::CloudWatch::Dashboard', { DashboardName: 'congress-production' });
   });

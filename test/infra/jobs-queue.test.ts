@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { effectiveGrants, routeList } from '#core/routes';
 import { queues, visibilityTimeoutOf, workers } from '#core/workers';
 import { deployedStage, synthStage } from './synth';
+import { withNested } from './nested';
 import { EXPORT_KEEP_DAYS } from '#core/office/exports';
 import { statementsOf } from './policies';
 
@@ -18,7 +19,7 @@ let monitoring: Template;
 
 beforeAll(() => {
   prod = synthStage('production', { production: deployedStage });
-  api = Template.fromStack(prod.api);
+  api = withNested(prod.api);
   monitoring = Template.fromStack(prod.monitoring);
 }, 120_000);
 

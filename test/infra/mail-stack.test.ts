@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { effectiveGrants, routeList } from '#core/routes';
 import { workerList, workers } from '#core/workers';
 import { synthStage } from './synth';
+import { withNested } from './nested';
 import { statementsOf } from './policies';
 
 let stacks: ReturnType<typeof synthStage>;
@@ -19,7 +20,7 @@ let api: Template;
 beforeAll(() => {
   stacks = synthStage('development');
   mail = Template.fromStack(stacks.mail);
-  api = Template.fromStack(stacks.api);
+  api = withNested(stacks.api);
 }, 120_000);
 
 const idOf = (template: Template, type: string) => {
@@ -30,7 +31,7 @@ const idOf = (template: Template, type: string) => {
 
 /** Our functions (CDK's own helper functions, e.g. for the site deployment, carry no POWERTOOLS_SERVICE_NAME). */
 const ownFunctions = (stack: Stack) =>
-  Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')).filter(
+  Object.values(withNested(stack).findResources('AWS::Lambda::Function')).filter(
     (fn) => fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === 'congress-portal',
   );
 

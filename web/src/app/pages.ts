@@ -25,6 +25,7 @@ type PageRoute = [string, string];
 export const publicPages: PageRoute[] = [
   [paths.login, 'account/login-page'],
   [paths.registerStepOne, 'account/register-page'],
+  [paths.registerStepTwo, 'account/step-two-page'],
   [paths.accountCreated, 'account/account-created-page'],
   [paths.activate, 'account/activate-page'],
   [paths.forgot, 'account/forgot-page'],
@@ -64,6 +65,7 @@ export const delegatePages: PageRoute[] = [
   [paths.registrationNew, 'registration/order-wizard-page'],
   [paths.registrationEdit, 'registration/order-wizard-page'],
   [paths.registrationEditNoId, 'registration/order-wizard-page'],
+  [paths.orderDetail, 'registration/order-detail-page'],
   ...officePages,
 ];
 
@@ -72,7 +74,7 @@ const modules = import.meta.glob<PageModule>([
   '../features/account/*-page.tsx',
   '../features/abstracts/{abstracts,abstract-form,abstract-success}-page.tsx',
   '../features/presentations/{poster,oral}-upload-page.tsx',
-  '../features/registration/order-{list,wizard}-page.tsx',
+  '../features/registration/order-{list,wizard,detail}-page.tsx',
   '../features/registration-by-category/*-page.tsx',
   '../features/errors/not-found-page.tsx',
   '../features/office/*-page.tsx',

@@ -16,6 +16,8 @@ export const paths = {
   reset: '/common/reset/:token',
   activate: '/common/activate/:token',
   reload: '/common/reload',
+  /** One of the delegate's own orders (a 2024 order's id, or the registration number of the registration by category). */
+  orderDetail: '/common/order/detail/:orderId',
   /** The office's announcements link here (`?token=`): the delegate confirms, and receives no more announcements. */
   unsubscribe: '/common/unsubscribe',
   congressInfo: '/congress/info',

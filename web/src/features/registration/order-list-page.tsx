@@ -49,6 +49,15 @@ function Status({ item }: { item: OrderListItem }) {
   );
 }
 
+/** The order number, linking to the order's own page (/common/order/detail/{id}). */
+function OrderLink({ item }: { item: OrderListItem }) {
+  return (
+    <Link asChild color="brand.fg" textDecoration="underline">
+      <RouterLink to={pathTo(paths.orderDetail, { orderId: item.id })}>{item.order_no}</RouterLink>
+    </Link>
+  );
+}
+
 function details(item: OrderListItem) {
   const persons = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const visit = item.activity_label ? ` (${item.activity_label})` : '';
@@ -221,7 +230,9 @@ export default function OrderListPage() {
                 <Status item={item} />
               </Table.Cell>
               <Table.Cell>
-                <Text fontWeight="medium">{item.order_no}</Text>
+                <Text fontWeight="medium">
+                  <OrderLink item={item} />
+                </Text>
                 <Text fontSize="sm" color="gray.700">
                   {details(item)}
                 </Text>
@@ -245,7 +256,9 @@ export default function OrderListPage() {
         <Card.Root as="li" key={item.id} size="sm">
           <Card.Body gap="2">
             <HStack justify="space-between" align="start">
-              <Text fontWeight="semibold">{item.order_no}</Text>
+              <Text fontWeight="semibold">
+                <OrderLink item={item} />
+              </Text>
               <Status item={item} />
             </HStack>
             <Text fontSize="sm" color="gray.700">
