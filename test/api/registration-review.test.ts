@@ -244,8 +244,12 @@ describe('the payment voucher', () => {
     const other = await newDelegate('voucher-other');
     const { file: theirs } = await confirmed(other.token, 'voucher', 'theirs.jpg', jpegBytes());
     const notOwn = await call('POST', '/upload_documents', { token: yi.token, at: EARLY, query: { payment_voucher: theirs!.body.data.id } });
-    expect(notOwn.status).toBe(422);
+    expect(notOwn.status).toBe(404);
     expect(notOwn.body.message).toBe(R.voucherNotFound);
+    // A file of another purpose is no voucher either.
+    const { file: document } = await confirmed(yi.token, 'document', 'card.pdf', pdfBytes(1000));
+    const notVoucher = await call('POST', '/upload_documents', { token: yi.token, at: EARLY, query: { payment_voucher: document!.body.data.id } });
+    expect(notVoucher.status).toBe(404);
 
     const ok = await call('POST', '/upload_documents', { at: EARLY, query: { api_token: yi.token, payment_voucher: file!.body.data.id } });
     expect(ok.status).toBe(200);

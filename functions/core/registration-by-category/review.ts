@@ -103,7 +103,7 @@ export interface ReviewDeps {
   siteOrigin: string;
 }
 
-async function ownFiles(deps: Pick<ReviewDeps, 'files'>, ownerId: string, ids: string[], purpose: 'document' | 'voucher', message: string, field: string) {
+async function ownFiles(deps: Pick<ReviewDeps, 'files'>, ownerId: string, ids: string[], purpose: 'document', message: string, field: string) {
   const names: string[] = [];
   for (const id of ids) {
     const file = await deps.files.get(ownerId, id);
@@ -155,9 +155,12 @@ export async function uploadVoucher(deps: Pick<ReviewDeps, 'registrations' | 'fi
   const r = await deps.registrations.get(owner.id);
   if (!r) throw notFound(reviewMessages.notRegistered);
   if (r.register_status !== REGISTER_STATUS.none) throw conflict(reviewMessages.voucherNotYet);
-  const [name] = await ownFiles(deps, owner.id, [fileId], 'voucher', reviewMessages.voucherNotFound, 'payment_voucher');
+  // The reference names no voucher of this delegate (another's, another purpose's, none): not found.
+  const file = await deps.files.get(owner.id, fileId);
+  if (!file || file.purpose !== 'voucher') throw notFound(reviewMessages.voucherNotFound);
+  const name = file.name;
   const at = nextVersion(r.updated_at, now);
-  const next: StoredRegistration = { ...r, payment_voucher: fileId, payment_voucher_name: name!, updated_at: at };
+  const next: StoredRegistration = { ...r, payment_voucher: fileId, payment_voucher_name: name, updated_at: at };
   const audit = auditEntry({
     action: 'registration.voucher_uploaded',
     actor: delegateActor(owner.id, owner.email),
@@ -166,8 +169,8 @@ export async function uploadVoucher(deps: Pick<ReviewDeps, 'registrations' | 'fi
     before: { payment_voucher: r.payment_voucher ?? null },
     after: { payment_voucher: fileId, name },
   });
-  if ((await deps.registrations.replace(next, r.updated_at, { payment_voucher: name!, updated_at: at }, audit)) === 'stale') throw conflict(reviewMessages.changed);
-  return { message: reviewMessages.voucherUploaded, data: { payment_voucher: name! } };
+  if ((await deps.registrations.replace(next, r.updated_at, { payment_voucher: name, updated_at: at }, audit)) === 'stale') throw conflict(reviewMessages.changed);
+  return { message: reviewMessages.voucherUploaded, data: { payment_voucher: name } };
 }
 
 /** The office approves (register_status 0: the delegate may pay) or rejects with a reason (2: upload again), and mails the delegate. */
