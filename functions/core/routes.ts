@@ -241,6 +241,12 @@ export const routes = {
     auth: 'delegate',
     grants: CONFIRM,
   },
+  // Review and voucher (core/registration-by-category/review.ts): the registration over the version
+  // read, the profile's summary and the audit entry in one transaction (Put, Update, Put).
+  uploadAgain: { method: 'POST', path: '/upload_again', handler: 'registration-by-category/upload-again', auth: 'delegate', grants: [PUT, UPDATE] },
+  uploadDocuments: { method: 'POST', path: '/upload_documents', handler: 'registration-by-category/upload-documents', auth: 'delegate', grants: [PUT, UPDATE] },
+  /** The payment voucher (JPG or PNG), through the one upload mechanism. */
+  confirmRegistrationVoucher: { method: 'POST', path: '/register/voucher', handler: 'registration-by-category/confirm-voucher', auth: 'delegate', grants: CONFIRM },
 
   // Cost detail, dinners and payment of a registration by category (spec section 7): the checkout
   // and its confirm are the payments module's (ledger Query and transaction, Stripe, the mail).
@@ -304,6 +310,11 @@ export const routes = {
   resendDelegateActivation: { method: 'POST', path: '/office/delegates/{id}/activation_mail', handler: 'office/resend-delegate-activation', auth: 'organiser', grants: [GET, PUT, MAIL] },
   listOfficeAbstracts: { method: 'GET', path: '/office/abstracts', handler: 'office/list-abstracts', auth: 'organiser', grants: [QUERY, GET] },
   getOfficeAbstract: { method: 'GET', path: '/office/abstracts/{owner}/{id}', handler: 'office/get-abstract', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
+  // The registrations by category: all (byList) or the review queue (byOwner index); one with its
+  // documents (download links) and audit trail; the decision over the version read, mailed to the delegate.
+  listOfficeRegistrations: { method: 'GET', path: '/office/registrations', handler: 'office/list-registrations', auth: 'organiser', grants: [QUERY] },
+  getOfficeRegistration: { method: 'GET', path: '/office/registrations/{owner}', handler: 'office/get-registration', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
+  decideOfficeRegistration: { method: 'POST', path: '/office/registrations/{owner}/decision', handler: 'office/decide-registration', auth: 'organiser', grants: [GET, PUT, UPDATE, MAIL] },
   readAuditLog: { method: 'GET', path: '/office/audit', handler: 'office/read-audit-log', auth: 'organiser', grants: [QUERY] },
   getAuditTrail: { method: 'GET', path: '/office/audit/{type}/{id}', handler: 'office/get-audit-trail', auth: 'organiser', grants: [QUERY] },
 

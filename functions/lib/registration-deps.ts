@@ -1,10 +1,19 @@
-/** Wiring of the registration by category: its store, the upload records, the delegate's profile. */
+/** Wiring of the registration by category: its store, the upload records, the delegate's profile; its review (mail) and the office's view. */
+import type { RegistrationOfficeDeps } from '#core/office/registrations';
 import type { RegistrationDeps } from '#core/registration-by-category/ports';
 import type { RegistrationMoneyDeps } from '#core/registration-by-category/pay-registration';
 import { paymentsDeps, type RequestActor } from './order-deps';
+import type { ReviewDeps } from '#core/registration-by-category/review';
+import { abstractStore } from '#storage/abstracts';
+import { auditOf } from '#storage/audit';
 import { fileStore } from '#storage/files';
+import { objectStore } from '#storage/objects';
+import { delegateDirectory } from '#storage/office-directory';
+import { orderStore } from '#storage/orders';
 import { registrationStore } from '#storage/registrations';
 import { getUser } from '#storage/users';
+import { domainLog } from './logger';
+import { sesMailer } from './mailer';
 
 export function registrationDeps(): RegistrationDeps {
   return { registrations: registrationStore, files: fileStore, profile: getUser };
@@ -14,3 +23,15 @@ export function registrationDeps(): RegistrationDeps {
 export function registrationMoneyDeps(siteOrigin: string, who: RequestActor): RegistrationMoneyDeps {
   return { registrations: registrationStore, payments: paymentsDeps(siteOrigin, who), siteOrigin };
 }
+/** The review's writes and its mail to the delegate (links to the site the request came through). */
+export function reviewDeps(siteOrigin: string): ReviewDeps {
+  return { registrations: registrationStore, files: fileStore, mailer: sesMailer, log: domainLog, siteOrigin };
+}
+
+/** The office's lists of registrations and one registration with its files (download links) and audit trail. */
+export const officeRegistrationDeps: RegistrationOfficeDeps = {
+  registrations: registrationStore,
+  directory: delegateDirectory,
+  records: { orders: orderStore.list, abstracts: abstractStore.list, files: fileStore.listAll, auditOf },
+  objects: objectStore,
+};

@@ -21,6 +21,11 @@ export const keys = {
   orderPrefix: 'ORDER#',
   /** A registration by category (the older flow): at most one per delegate, in the delegate's partition. */
   registration: (ownerId: string) => ({ pk: `USER#${ownerId}`, sk: 'REGISTRATION' }),
+  /** The office's lists of registrations (storage/registrations.ts): all by creation (byList), the review queue by hand-in (byOwner). */
+  registrationsAll: (createdAt: string, ownerId: string) => ({ gsi3pk: 'REGISTRATIONS', gsi3sk: `${createdAt}#${ownerId}` }),
+  registrationsAllList: 'REGISTRATIONS',
+  registrationsInReview: (submittedAt: string, ownerId: string) => ({ gsi1pk: 'REGISTRATIONS#review', gsi1sk: `${submittedAt}#${ownerId}` }),
+  registrationsInReviewList: 'REGISTRATIONS#review',
   orderReference: (reference: string) => `ORDERREF#${reference}`,
   /** An order's entry in one of the office's lists (storage/order-rows.ts), and a list's index partition. */
   orderRow: (orderId: string, slot: string) => ({ pk: `ORDERROW#${orderId}`, sk: slot }),

@@ -3,8 +3,9 @@
  * sequence for all of them (SEQUENCE#registrations). The summary the account shows (spec "User
  * info") is written on the profile item in the same transaction, so person info stays one read.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { RegistrationStore, StoredRegistration } from '#core/registration-by-category/ports';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeCursor, encodeCursor } from '#core/office/search';
+import { REGISTER_STATUS, type RegistrationList, type RegistrationStore, type StoredRegistration } from '#core/registration-by-category/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { auditPut } from './audit';
@@ -13,8 +14,20 @@ import { keys } from './keys';
 import { moveNameKeys } from './users';
 
 function toRegistration(item: Record<string, unknown>): StoredRegistration {
-  const { pk: _pk, sk: _sk, entity: _e, ...registration } = item;
+  const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g1, gsi1sk: _s1, gsi3pk: _g3, gsi3sk: _s3, ...registration } = item;
   return registration as unknown as StoredRegistration;
+}
+
+/**
+ * The registration's places in the office's lists: every registration by creation time (byList,
+ * REGISTRATIONS), and while under review the review queue by hand-in time (byOwner,
+ * REGISTRATIONS#review), so neither list reads the table.
+ */
+function listKeys(r: StoredRegistration) {
+  return {
+    ...keys.registrationsAll(r.created_at, r.owner_id),
+    ...(r.register_status === REGISTER_STATUS.inReview ? keys.registrationsInReview(r.submitted_at ?? r.created_at, r.owner_id) : {}),
+  };
 }
 
 export const registrationStore: RegistrationStore = {
@@ -37,7 +50,7 @@ export const registrationStore: RegistrationStore = {
       {
         Put: {
           TableName: env.tableName(),
-          Item: { ...keys.registration(registration.owner_id), entity: 'registration', ...registration },
+          Item: { ...keys.registration(registration.owner_id), entity: 'registration', ...registration, ...listKeys(registration) },
           // One per delegate: a second submit (another tab) finds the first.
           ConditionExpression: 'attribute_not_exists(pk)',
         },
@@ -90,5 +103,56 @@ export const registrationStore: RegistrationStore = {
   async get(ownerId) {
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.registration(ownerId), ConsistentRead: true }));
     return r.Item ? toRegistration(r.Item) : undefined;
+  },
+
+  // --- Review and voucher ---
+  async replace(registration, expectedVersion, profile, audit) {
+    const entries = Object.entries(profile);
+    const result = await transact([
+      {
+        Put: {
+          TableName: env.tableName(),
+          Item: { ...keys.registration(registration.owner_id), entity: 'registration', ...registration, ...listKeys(registration) },
+          ConditionExpression: 'updated_at = :read',
+          ExpressionAttributeValues: { ':read': expectedVersion },
+        },
+      },
+      {
+        Update: {
+          TableName: env.tableName(),
+          Key: keys.user(registration.owner_id),
+          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        },
+      },
+      auditPut(audit),
+    ]);
+    if (result === 'ok') return 'ok';
+    if (result[0] === 'ConditionalCheckFailed') return 'stale';
+    throw new Error(`registration of ${registration.owner_id} not written: ${result.join(', ')}`);
+  },
+
+  async page(list: RegistrationList, limit, cursor) {
+    const index = list === 'review' ? { name: 'byOwner', pk: 'gsi1pk', sk: 'gsi1sk', partition: keys.registrationsInReviewList } : { name: 'byList', pk: 'gsi3pk', sk: 'gsi3sk', partition: keys.registrationsAllList };
+    const at = decodeCursor(cursor, ['pk', 'sk', index.sk]);
+    const r = await documentClient().send(
+      new QueryCommand({
+        TableName: env.tableName(),
+        IndexName: index.name,
+        KeyConditionExpression: `${index.pk} = :p`,
+        ExpressionAttributeValues: { ':p': index.partition },
+        // The review queue oldest first (first come, first served); the whole list newest first.
+        ScanIndexForward: list === 'review',
+        Limit: limit,
+        ...(at ? { ExclusiveStartKey: { ...at, [index.pk]: index.partition } } : {}),
+      }),
+    );
+    const last = r.LastEvaluatedKey;
+    return {
+      items: (r.Items ?? []).map(toRegistration),
+      cursor: last ? encodeCursor({ pk: last.pk as string, sk: last.sk as string, [index.sk]: last[index.sk] as string }) : null,
+    };
   },
 };

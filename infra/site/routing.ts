@@ -44,7 +44,8 @@ export function securityHeaders(options: { uploadOrigins: string[] }): Record<st
     `script-src 'self' ${sessionFlagScriptSource}`,
     // Chakra (emotion) injects style elements at run time.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // The uploads bucket too: the office sees a delegate's image documents and voucher inline (presigned GET).
+    `img-src 'self' data: blob: ${options.uploadOrigins.join(' ')}`.trim(),
     "font-src 'self'",
     `connect-src 'self' ${options.uploadOrigins.join(' ')}`.trim(),
     "frame-ancestors 'none'",

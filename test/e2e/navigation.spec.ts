@@ -141,7 +141,7 @@ test.describe('unknown paths', () => {
 
 test('every (auth) path of the spec sends an anonymous visitor to /login, which returns there after', async ({ page, consoleErrors }) => {
   // The older flow's pages come with its issue; their paths already ask for a login (portal spec section 2).
-  for (const path of ['/admin/fee', '/admin/register/information', '/admin/voucher', '/pay/success', '/pay/failed', '/admin/center', '/registration/list']) {
+  for (const path of ['/admin/fee', '/admin/register/information', '/admin/voucher', '/common/reload', '/pay/success', '/pay/failed', '/admin/center', '/registration/list']) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' }), path).toBeVisible();

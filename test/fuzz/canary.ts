@@ -46,6 +46,7 @@ export async function canary(o: Origins): Promise<string[]> {
       young_file: [],
       fellow_file: [],
       payment_voucher: null,
+      review_reason: null,
       register: [],
       dinner: [],
       // No bounce or complaint known for a new address (the account centre's notice).

@@ -95,7 +95,7 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   forgotPassword: [{ body: { email: own('email'), url: 'http://localhost:3000/common/forgot' } }],
   resetPassword: [{ body: { token: own('resetToken'), new_password: pw, confirm_password: pw } }],
   presignUpload: uploadPurposeIds.map((purpose) => ({
-    body: { purpose, file_name: purpose === 'abstract' || purpose === 'document' ? `${purpose}.pdf` : purpose === 'passport' ? 'passport.jpg' : 'slides.pptx', size: 4096 },
+    body: { purpose, file_name: purpose === 'abstract' || purpose === 'document' ? `${purpose}.pdf` : purpose === 'passport' || purpose === 'voucher' ? `${purpose}.jpg` : 'slides.pptx', size: 4096 },
   })),
   getUpload: [{ params: { id: own('fileId') } }],
   deleteUpload: [{ params: { id: own('fileId') } }],
@@ -146,6 +146,10 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
     { body: groupRegistration },
   ],
   confirmRegistrationDocument: [{ body: { key: own('unconfirmedKey') } }, { body: { key: own('key') } }],
+  // The review: handing the proof in again (refused unless rejected), the voucher's confirmation and naming.
+  uploadAgain: [{ body: { card_message: 'OESO-12345' } }, { body: { card_message: own('fileId') } }],
+  confirmRegistrationVoucher: [{ body: { key: own('unconfirmedKey') } }],
+  uploadDocuments: [{ query: [['payment_voucher', own('fileId')]] }],
 
   // The registration office, as the run's organiser (past the second factor; generate.ts tokens).
   startSecondFactor: [{ body: {} }],
@@ -169,6 +173,9 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   resendDelegateActivation: [{ params: { id: own('userId') }, body: {} }],
   listOfficeAbstracts: [{ query: [['category', 'descriptive.incidence-mortality']] }],
   getOfficeAbstract: [{ params: { owner: own('userId'), id: own('abstractId') } }],
+  listOfficeRegistrations: [{ query: [['list', 'review']] }, { query: [['list', 'all']] }],
+  getOfficeRegistration: [{ params: { owner: own('userId') } }],
+  decideOfficeRegistration: [{ params: { owner: own('userId') }, body: { decision: 'reject', reason: 'The document is unreadable.', version: '2024-08-01T00:00:00.000Z' } }],
   readAuditLog: [{ query: [['day', '2024-08-01'], ['action', 'order.created']] }, { query: [['actor', own('email')]] }],
   getAuditTrail: [{ params: { type: { text: 'order' }, id: own('orderId') } }, { params: { type: { text: 'account' }, id: own('userId') } }],
   importStatement: [{ body: { file_name: 'statement.csv', content_base64: new Ref('own.statement'), mapping: statementMapping } }],

@@ -43,6 +43,9 @@ export interface User {
   oeso_member?: string;
   young_file?: string[];
   fellow_file?: string[];
+  /** The review's reason (rejected documents) and the payment voucher's file name (core/registration-by-category/review.ts). */
+  review_reason?: string;
+  payment_voucher?: string;
 }
 
 export const STATUS = { notActivated: 0, activated: 1, profileComplete: 2 } as const;
@@ -97,7 +100,9 @@ export function personInfo(user: User, mailDelivery: DeliveryNotice = null) {
     oeso_member: user.oeso_member || null,
     young_file: user.young_file ?? [],
     fellow_file: user.fellow_file ?? [],
-    payment_voucher: null as string | null,
+    payment_voucher: user.payment_voucher ?? null,
+    /** Why the office did not approve the documents (register_status 2), shown on /common/reload. */
+    review_reason: user.review_reason ?? null,
     register: [] as unknown[],
     dinner: [] as unknown[],
     mail_delivery: mailDelivery,

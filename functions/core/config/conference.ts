@@ -103,6 +103,8 @@ export const uploadPurposes = {
   passport: { label: 'Passport front page', extensions: ['jpg', 'jpeg', 'png', 'pdf'], maxBytes: 5 * MiB, maxCount: 5 },
   /** Supporting documents of a registration by category (young investigator, fellow, member proof). */
   document: { label: 'Supporting document', extensions: ['jpg', 'jpeg', 'png', 'pdf'], maxBytes: 5 * MiB, maxCount: 5 },
+  /** The payment voucher of a registration by category (spec section 5: JPG or PNG, under 5 MB). */
+  voucher: { label: 'Payment voucher', extensions: ['jpg', 'jpeg', 'png'], maxBytes: 5 * MiB, maxCount: 5 },
 } as const satisfies Record<string, UploadPurposeRule>;
 
 export interface UploadPurposeRule {

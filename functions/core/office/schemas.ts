@@ -131,3 +131,26 @@ export type OfficeCancelInput = z.input<typeof officeCancelSchema>;
 
 /** Which of an order's mails to send again. */
 export const resendOrderMailSchema = z.object({ mail: z.enum(orderMailKinds, { message: resendMessages.kind }) });
+
+// The registrations by category (core/office/registrations.ts): the list, one registration, the review decision.
+const registrationListMessage = 'Please choose all registrations or those waiting for review.';
+export const officeRegistrationsQuery = z.object({
+  list: z._default(z.enum(['all', 'review'], { message: registrationListMessage }), 'all'),
+  cursor: cursorField,
+});
+export const officeRegistrationParams = z.object({ owner: recordId });
+const reasonMessage = 'Please give the reason the delegate will read.';
+const decisionMessage = 'Please choose Approve or Reject.';
+/** Approve, or reject with the reason mailed to the delegate; over the version the organiser read. */
+export const reviewDecisionBody = z
+  .object({
+    decision: z.enum(['approve', 'reject'], { message: decisionMessage }),
+    reason: z._default(z.string().check(z.trim(), z.maxLength(1000, 'The reason is at most 1000 characters.')), ''),
+    version: z.string({ message: 'Please reload the registration.' }).check(z.minLength(1, 'Please reload the registration.'), z.maxLength(40)),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.decision === 'reject' && !v.reason.trim()) ctx.addIssue({ code: 'custom', path: ['reason'], message: reasonMessage });
+    }),
+  );
+export type ReviewDecisionInput = z.input<typeof reviewDecisionBody>;

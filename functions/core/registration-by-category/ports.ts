@@ -36,6 +36,17 @@ export interface StoredRegistration extends RegistrationForm, RegistrationMoney 
   fees: { registrant: number; accompanying: number; members: number; total: number };
   created_at: string;
   updated_at: string;
+  // --- Review and voucher (core/registration-by-category/review.ts) ---
+  /** When the proof was last handed in (the review queue's order, oldest first). */
+  submitted_at?: string;
+  /** The office's reason for its last rejection (shown to the delegate on /common/reload). */
+  review_reason?: string;
+  /** The office's last decision: when, by whom. */
+  decided_at?: string;
+  decided_by?: string;
+  /** The payment voucher's file id (purpose 'voucher') and its name. */
+  payment_voucher?: string;
+  payment_voucher_name?: string;
 }
 
 /** What the account shows of its registration (spec "User info"), kept on the profile item so GET /get_person_info stays one read. */
@@ -70,7 +81,20 @@ export interface RegistrationStore {
    * registration moved since it was read or its dinners were paid meanwhile.
    */
   saveDinners(registration: StoredRegistration, base: string, profile: { dinner_fee: number }, audit: AuditEntry): Promise<'ok' | 'conflict'>;
+  // --- Review and voucher (core/registration-by-category/review.ts) ---
+  /**
+   * Writes the registration over the version read (its `updated_at` was `expectedVersion`), sets
+   * `profile` fields on the profile item and writes the audit entry, in one transaction: 'stale'
+   * when the registration changed meanwhile.
+   */
+  replace(registration: StoredRegistration, expectedVersion: string, profile: Record<string, unknown>, audit: AuditEntry): Promise<'ok' | 'stale'>;
+  /** A page of the office's list: every registration newest first, or the review queue oldest first. */
+  page(list: RegistrationList, limit: number, cursor: string | undefined): Promise<{ items: StoredRegistration[]; cursor: string | null }>;
 }
+
+/** The office's lists of registrations: all of them, or those waiting for review (register_status 1). */
+export const registrationLists = ['all', 'review'] as const;
+export type RegistrationList = (typeof registrationLists)[number];
 
 export interface RegistrationDeps {
   registrations: RegistrationStore;

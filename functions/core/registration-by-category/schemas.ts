@@ -216,3 +216,34 @@ export const updateRepastSchema = z
     z.refine((v) => (v.gala_dinner === undefined) !== (v.working_lunch === undefined), { message: moneyMessages.oneField, path: ['gala_dinner'] }),
   );
 export type UpdateRepastRequest = z.output<typeof updateRepastSchema>;
+// Review and voucher (core/registration-by-category/review.ts)
+
+const cardText = z.string().check(z.maxLength(2000, registrationMessages.tooLong));
+/**
+ * POST /upload_again: `card_message` is the member number (type 2) or the uploaded documents'
+ * references, comma-joined as the spec's client sends them (a list is read too). What it must hold
+ * depends on the registration's type, so the domain says what is missing.
+ */
+export const uploadAgainSchema = z.object({
+  card_message: z.pipe(
+    z.optional(z.union([cardText, z.array(z.string().check(z.maxLength(64)))])),
+    z.transform((v) => v ?? ''),
+  ),
+});
+export type UploadAgainInput = z.input<typeof uploadAgainSchema>;
+
+export const voucherMessages = { missing: 'Please upload the payment voucher (JPG or PNG, under 5 MB).' } as const;
+/** POST /upload_documents: the payment voucher's file reference, in the query (as the spec's client sends it) or the body. */
+export const uploadDocumentsSchema = z.object({
+  payment_voucher: z.optional(z.string({ message: voucherMessages.missing }).check(z.trim(), z.maxLength(64, voucherMessages.missing))),
+});
+
+/** /common/reload's form: the member number again (type 2), or new documents (types 3 and 4); sent as `card_message`. */
+export const memberAgainForm = z.object({
+  card_message: z.string({ message: registrationMessages.member }).check(z.trim(), z.minLength(1, registrationMessages.member), z.maxLength(100, registrationMessages.tooLong)),
+});
+export const documentsAgainForm = z.object({
+  files: z
+    .array(z.object({ id: z.string(), name: z.string() }))
+    .check(z.minLength(1, registrationMessages.fellowFiles), z.maxLength(MAX_FILES, registrationMessages.tooManyFiles)),
+});

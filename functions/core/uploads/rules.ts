@@ -37,6 +37,7 @@ export function uploadMessages(purpose: UploadPurpose) {
   const rule = uploadPurposes[purpose];
   const types = rule.extensions.join(' or ');
   const document = purpose === 'passport' || purpose === 'document';
+  const voucher = purpose === 'voucher';
   return {
     // The spec's words for abstract files and for registration documents (section 5).
     wrongType:
@@ -44,8 +45,10 @@ export function uploadMessages(purpose: UploadPurpose) {
         ? `You can only upload  pdf max. ${megabytes(rule.maxBytes)} MB`
         : document
           ? 'You can only upload JPG, PDF PNG,file!'
-          : `You can only upload ${types} files.`,
-    tooLarge: document ? `Image must smaller than ${megabytes(rule.maxBytes)}MB!` : `File Must Smaller Than ${megabytes(rule.maxBytes)}MB`,
+          : voucher
+            ? 'You can only upload JPG or PNG file!'
+            : `You can only upload ${types} files.`,
+    tooLarge: document || voucher ? `Image must smaller than ${megabytes(rule.maxBytes)}MB!` : `File Must Smaller Than ${megabytes(rule.maxBytes)}MB`,
     empty: 'The file is empty.',
     tooMany: `Maximum ${rule.maxCount} Files Upload.`,
     /** Abstract files are counted per abstract (5) and, for files not yet saved, per delegate. */
@@ -55,7 +58,9 @@ export function uploadMessages(purpose: UploadPurpose) {
         ? 'The file is not a valid PDF document.'
         : document
           ? 'The file is not a valid JPG, PNG or PDF file.'
-          : `The file is not a valid PowerPoint (${types}) presentation.`,
+          : voucher
+            ? 'The file is not a valid JPG or PNG image.'
+            : `The file is not a valid PowerPoint (${types}) presentation.`,
     notFound: 'The file was not found. Please upload it again.',
   };
 }

@@ -37,14 +37,15 @@ export const publicPages: PageRoute[] = [
 export const notFoundPage = 'errors/not-found-page';
 
 /**
- * The older registration flow's (auth) pages (portal spec section 2): the registration form and
- * the payment detail and the return from card checkout; the voucher page is not built yet: an anonymous visitor is sent to /login as on every (auth) route; a delegate sees the not-found page.
+ * The older registration flow's (auth) pages (portal spec section 2): the registration form, the
+ * payment detail, the return from card checkout, the review's re-upload page and the payment voucher.
  */
 const olderFlowPages: PageRoute[] = [
   [paths.registerInformation, 'registration-by-category/register-information-page'],
   [paths.fee, 'registration-by-category/fee-page'],
   [paths.payResult, 'registration-by-category/pay-result-page'],
-  ...[paths.voucher].map((path): PageRoute => [path, notFoundPage]),
+  [paths.reload, 'registration-by-category/reload-page'],
+  [paths.voucher, 'registration-by-category/voucher-page'],
 ];
 
 /** Delegate pages (auth): an anonymous visitor is sent to /login, which returns there after. */

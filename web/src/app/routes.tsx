@@ -9,6 +9,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { paths, staticPaths } from '../config/paths';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import { RequireDelegate } from '../features/account/require-delegate';
+import { RequireReviewed } from '../features/registration-by-category/require-reviewed';
 import { SiteLayout } from './layout/site-layout';
 import { delegatePages, notFoundPage, pageFor, pageLoader, publicPages } from './pages';
 
@@ -38,6 +39,9 @@ function StaticPage({ path }: { path: string }) {
   return null;
 }
 
+/** Pages a registration under review or rejected cannot open: they lead to /common/reload (spec section 4). */
+const reviewedPaths = new Set<string>([paths.fee, paths.abstractNew]);
+
 function pageRoute([path, page]: [string, string]) {
   const P = component(page);
   return <Route key={path} path={path} element={<P />} />;
@@ -52,7 +56,8 @@ export function AppRoutes() {
       <Route element={<SiteLayout />}>
         {publicPages.map(pageRoute)}
         <Route element={<RequireDelegate />}>
-          {delegatePages.map(pageRoute)}
+          {delegatePages.filter(([path]) => !reviewedPaths.has(path)).map(pageRoute)}
+          <Route element={<RequireReviewed />}>{delegatePages.filter(([path]) => reviewedPaths.has(path)).map(pageRoute)}</Route>
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -61,6 +61,8 @@ export const paths = {
   officeDelegate: '/office/delegates/:id',
   officeAbstracts: '/office/abstracts',
   officeAbstract: '/office/abstracts/:owner/:id',
+  officeRegistrations: '/office/registrations',
+  officeRegistration: '/office/registrations/:owner',
   officeExports: '/office/exports',
   officeMail: '/office/mail',
   officeReconciliation: '/office/reconciliation',

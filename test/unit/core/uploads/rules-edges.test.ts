@@ -67,7 +67,8 @@ describe('uploadMessages: the words of the spec for each purpose', () => {
   });
 
   it('knows exactly the purposes of the spec: three presentation files, the passport scan of a visa request and the supporting documents of a registration by category', () => {
-    expect([...uploadPurposeIds].sort()).toEqual(['abstract', 'document', 'oral', 'passport', 'poster']);
+    expect([...uploadPurposeIds].sort()).toEqual(['abstract', 'document', 'oral', 'passport', 'poster', 'voucher']);
+    expect(uploadMessages('voucher')).toMatchObject({ wrongType: 'You can only upload JPG or PNG file!', tooLarge: 'Image must smaller than 5MB!' });
     expect(uploadMessages('document')).toMatchObject({ wrongType: 'You can only upload JPG, PDF PNG,file!', tooLarge: 'Image must smaller than 5MB!' });
     expect(isUploadPurpose('poster')).toBe(true);
     expect(isUploadPurpose('avatar')).toBe(false);

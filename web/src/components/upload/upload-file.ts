@@ -18,6 +18,7 @@ const confirmRoutes: Record<UploadPurpose, RouteDef> = {
   oral: routes.confirmOral,
   passport: routes.confirmPassport,
   document: routes.confirmRegistrationDocument,
+  voucher: routes.confirmRegistrationVoucher,
 };
 
 export const uploadFailed = 'There was an error uploading your file. Please try again.';

@@ -11,6 +11,7 @@ import { QueryError } from '../../components/query-error';
 import { UnfinishedUploads } from '../../components/upload/unfinished-uploads';
 import { paths } from '../../config/paths';
 import { useServerNow } from '../../lib/clock';
+import { AccountTabs } from './account-tabs';
 import { usePersonInfo } from './api';
 import { MailDeliveryNotice } from './mail-delivery-notice';
 import { MailPreferencesCard } from './mail-preferences-card';
@@ -47,6 +48,7 @@ export default function CenterPage() {
   return (
     <Page title={title} lead={name ? `Welcome, ${name}.` : `Logged in as ${u.email}.`}>
       <Stack gap="6">
+        <AccountTabs payStatus={u.pay_status} />
         <MailDeliveryNotice email={u.email} delivery={u.mail_delivery} />
         {!profileComplete(u) && (
           <FormAlert status="info" title="Complete your profile">
@@ -105,7 +107,10 @@ export default function CenterPage() {
             { to: paths.abstracts, title: 'Abstracts', text: `Submit and manage up to ${abstractLimits.maxAbstractsPerDelegate} abstracts.` },
             { to: paths.posterUpload, title: 'Poster files', text: 'Upload your poster (ppt or pptx).' },
             { to: paths.oralUpload, title: 'Oral presentation files', text: 'Upload your slides (ppt or pptx).' },
-            { to: paths.registerInformation, title: 'Registration by category', text: 'Register by category: member, young investigator, fellow or group.' },
+            u.register_code
+              ? { to: u.register_status === 1 || u.register_status === 2 ? paths.reload : paths.fee, title: 'Registration by category', text: `Your registration ${u.register_code}: its review and payment detail.` }
+              : { to: paths.registerInformation, title: 'Registration by category', text: 'Register by category: member, young investigator, fellow or group.' },
+            ...(u.register_code && u.register_status === 0 ? [{ to: paths.voucher, title: 'Payment voucher', text: 'Upload the voucher of your payment (JPG or PNG, under 5 MB).' }] : []),
           ].map((card) => (
             <Card.Root key={card.to} size="sm">
               <Card.Body gap="2">

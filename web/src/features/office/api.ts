@@ -16,6 +16,8 @@ import type { OrderMailKind } from '#core/office/order-mail-kinds';
 import type { JobView } from '#core/office/jobs';
 import type { MailSpec, RecipientResult } from '#core/office/mail-jobs';
 import type { ReconciliationView } from '#core/office/reconciliations';
+import type { OfficeRegistration, RegistrationRow } from '#core/office/registrations';
+import type { ReviewDecisionInput } from '#core/office/schemas';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -71,6 +73,12 @@ export const officeApi = {
   requestReconciliation: () => callApiForMessage<{ job: ReconciliationView }>(routes.requestReconciliation, { body: {} }),
   reconciliations: () => callApi<{ items: ReconciliationView[]; kept: number }>(routes.listReconciliations),
   reconciliation: (id: string) => callApi<{ job: ReconciliationView }>(routes.getReconciliation, { params: { id } }),
+  // The registrations by category and their review
+  registrations: (query: { list: 'all' | 'review'; cursor?: string }) =>
+    callApi<{ items: RegistrationRow[]; cursor: string | null }>(routes.listOfficeRegistrations, { query }),
+  registration: (owner: string) => callApi<OfficeRegistration>(routes.getOfficeRegistration, { params: { owner } }),
+  decideRegistration: (owner: string, body: ReviewDecisionInput) =>
+    callApiForMessage<{ register_status: number; version: string; mailed: boolean }>(routes.decideOfficeRegistration, { params: { owner }, body }),
 };
 
 export interface StatementOverview {

@@ -45,6 +45,13 @@ export const officeSections: OfficeSection[] = [
   },
   { path: paths.officeAbstract, page: 'office/abstract-page' },
   {
+    path: paths.officeRegistrations,
+    label: 'Registrations',
+    page: 'office/registrations-page',
+    description: 'The registrations by category (the older flow), newest first, or the review queue (oldest first): open one to see its documents and voucher, approve it or reject it with a reason.',
+  },
+  { path: paths.officeRegistration, page: 'office/registration-page' },
+  {
     path: paths.officeAudit,
     label: 'Audit log',
     page: 'office/audit-page',

@@ -23,6 +23,10 @@ export const registrationByCategoryApi = {
   /** type 1 the registration fee, 2 the dinners: data.url, the card provider's checkout page. */
   payment: (type: 1 | 2) => callApi<{ url: string }>(routes.registrationPayment, { body: { type } }),
   confirmPayment: (sessionId: string) => callApi<PaymentConfirmed>(routes.confirmRegistrationPayment, { body: { session_id: sessionId } }),
+  /** New proof for a rejected registration: the member number, or the documents' ids comma-joined (spec section 7). */
+  uploadAgain: (card_message: string) => callApiForMessage<{ register_status: number }>(routes.uploadAgain, { body: { card_message } }),
+  /** The payment voucher (an uploaded file's id), in the query as the spec's client sends it. */
+  uploadVoucher: (payment_voucher: string) => callApiForMessage<{ payment_voucher: string }>(routes.uploadDocuments, { query: { payment_voucher }, body: {} }),
 };
 
 export const costDetailKey = ['cost-detail'] as const;
