@@ -6,6 +6,12 @@ import type { RegistrationForm } from './schemas';
 
 /** register_status of the spec (section 4): 0 nothing to review, 1 under review, 2 documents rejected. */
 export const REGISTER_STATUS = { none: 0, inReview: 1, rejected: 2 } as const;
+/** What the delegate is told in each review state (spec "Screen behaviours", /common/reload). */
+export const reviewStateTexts = {
+  inReview: 'Your registration information is under review, please wait patiently.',
+  rejected: 'The supporting documents you uploaded are not approved, please re-upload.',
+} as const;
+
 export type RegisterStatus = (typeof REGISTER_STATUS)[keyof typeof REGISTER_STATUS];
 
 // ---------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import { nextVersion } from '../versions';
 import { REGISTRATION_TYPE } from './fees';
 import { reviewDecisionMail } from './mails';
 import { REGISTER_STATUS, type RegistrationStore, type StoredRegistration } from './ports';
+export { reviewStateTexts } from './ports';
 
 export const reviewMessages = {
   notRegistered: 'You have not registered by category yet.',
@@ -40,10 +41,6 @@ export const reviewMessages = {
 } as const;
 
 /** The spec's words on /common/reload (section 2, "Screen behaviours"). */
-export const reviewStateTexts = {
-  inReview: 'Your registration information is under review, please wait patiently.',
-  rejected: 'The supporting documents you uploaded are not approved, please re-upload.',
-} as const;
 
 export type ReviewDecision = 'approve' | 'reject';
 

@@ -14,7 +14,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { formatMoney } from '#core/money';
-import { REGISTER_STATUS } from '#core/registration-by-category/ports';
+import { REGISTER_STATUS, reviewStateTexts } from '#core/registration-by-category/ports';
 import type { UpdateRepastRequest } from '#core/registration-by-category/schemas';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page, PageSkeleton } from '../../components/page';
@@ -23,11 +23,6 @@ import { paths } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
 import { personInfoKey, usePersonInfo } from '../account/api';
 import { costDetailKey, registrationByCategoryApi, useCostDetail, type CostDetail } from './api';
-
-export const reviewTexts = {
-  inReview: 'Your registration information is under review, please wait patiently.',
-  rejected: 'The supporting documents you uploaded are not approved, please re-upload.',
-} as const;
 
 export const feeTexts = {
   instruction:
@@ -211,7 +206,7 @@ export default function FeePage() {
   const dinnersPaid = c.repast_status !== 1;
   // Spec: pay_status 2 on entry -> /admin/pre; but while dinners can still be chosen and paid, the paid delegate stays.
   if (feePaid && (dinnersPaid || !c.dinners_open)) return <Navigate to={paths.abstracts} replace />;
-  const review = c.register_status === REGISTER_STATUS.inReview ? reviewTexts.inReview : c.register_status === REGISTER_STATUS.rejected ? reviewTexts.rejected : null;
+  const review = c.register_status === REGISTER_STATUS.inReview ? reviewStateTexts.inReview : c.register_status === REGISTER_STATUS.rejected ? reviewStateTexts.rejected : null;
   const dinnersEditable = !dinnersPaid && c.dinners_open;
 
   return (

@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { categoryName, REGISTRATION_TYPE } from '#core/registration-by-category/fees';
 import { REGISTER_STATUS } from '#core/registration-by-category/ports';
-import { reviewStateTexts as reviewTexts } from '#core/registration-by-category/review';
+import { reviewStateTexts as reviewTexts } from '#core/registration-by-category/ports';
 import { documentsAgainForm, memberAgainForm } from '#core/registration-by-category/schemas';
 import { TextField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
