@@ -91,6 +91,8 @@ test('create an abstract with two authors, a separate presenter and a PDF; edit 
   await expect(page.getByRole('group', { name: 'Presenter 1' }).getByRole('textbox', { name: 'Last name' })).toHaveValue('Na');
   await expect(page.getByRole('button', { name: 'Download figure-1.pdf' })).toBeVisible();
 
+  // The form's last part (agreements and Submit) renders a few tasks after the first: wait for it before listing its checkboxes.
+  await expect(page.getByRole('button', { name: 'Submit abstract' })).toBeVisible();
   for (const agreement of await page.getByRole('group', { name: /Submission agreements/ }).getByRole('checkbox').all()) await agreement.check({ force: true });
   await page.getByRole('button', { name: 'Submit abstract' }).click();
 

@@ -337,6 +337,47 @@ test('edit rules: a paid order opens at step 4 without Previous and stays after 
   await expect(row(page, unpaid.order_no).getByText('US$1,150.00')).toBeVisible();
 });
 
+/** The wizard's lead: the same words in its HTML and in every state of the page. */
+const wizardLead = /^Registration for IACR 2024 Scientific Conference, 4-7 November 2024, Beijing, in six steps: read the information/;
+
+test('the wizard paints its title and lead from its HTML, before any script, and keeps them in every state: step 1, a restored draft, a payment link, a refusal', async ({ browser, page, pinClock }) => {
+  test.setTimeout(90_000);
+  // Without JavaScript: what the HTML alone paints (a phone sees it before the app's code arrives).
+  const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const html = await bare.newPage();
+  await html.goto('/registration/submission');
+  await expect(html.getByRole('heading', { name: 'Registration', level: 1 })).toBeVisible();
+  await expect(html.getByText(wizardLead)).toBeVisible();
+  await expect(html.getByText(/^Step /)).toHaveCount(0);
+  await expect(html).toHaveTitle('Registration | IACR 2024 Beijing');
+  await bare.close();
+
+  await pinClock(AUGUST);
+  await logInAsNewDelegate(page, 'frame');
+  const lead = page.getByText(wizardLead);
+  await page.goto('/registration/submission');
+  await step(page, 1, 'Information');
+  await expect(lead).toBeVisible();
+  // A restored draft opens at step 2, under the same lead.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Accompanying persons').selectOption('1');
+  await page.reload();
+  await step(page, 2, 'Fees');
+  await expect(lead).toBeVisible();
+  // A payment link opens at step 5: the order's number is above the step.
+  const order = await placeOrder(page);
+  await page.goto(`/registration/submission?checksum=${order.checksum}`);
+  await step(page, 5, 'Payment');
+  await expect(lead).toBeVisible();
+  await expect(page.getByText(`Order ${order.order_no}`, { exact: true })).toBeVisible();
+  // A refused new order (five orders held): why, under the same title and lead.
+  for (let i = 0; i < 4; i++) await placeOrder(page);
+  await page.goto('/registration/submission');
+  await expect(page.getByText(/^You can hold at most 5 registration orders\./)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Registration', level: 1 })).toBeVisible();
+  await expect(lead).toBeVisible();
+});
+
 test('at 5 orders New Registration is disabled and the wizard says why before its steps', async ({ page, pinClock }) => {
   await pinClock(AUGUST);
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -1,5 +1,5 @@
 /** The server time for React components (see web/src/lib/server-clock.ts). */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { clockSynced, serverNow, syncClock } from './server-clock';
 
 export { serverNow, syncClock } from './server-clock';
@@ -9,7 +9,21 @@ export { serverNow, syncClock } from './server-clock';
  * pre-rendering), so time-dependent UI never flashes a wrong state.
  */
 export function useServerNow(intervalMs = 1000): Date | null {
-  const [now, setNow] = useState<Date | null>(null);
+  return useServerTime(sameInstant, intervalMs);
+}
+const sameInstant = (now: Date) => now;
+
+/**
+ * What `select` makes of the server time, checked every `intervalMs`; null as for useServerNow.
+ * The component renders again only when the answer changes (e.g. a deadline passing): a page that
+ * only needs "open or not" (the abstract form: hundreds of fields) is not rendered again every
+ * second, which cost a phone a long task each second.
+ */
+export function useServerTime<T>(select: (now: Date) => T, intervalMs = 1000): T | null {
+  const [value, setValue] = useState<T | null>(null);
+  const selectRef = useRef(select);
+  selectRef.current = select;
+  const setNow = (now: Date) => setValue(() => selectRef.current(now));
   useEffect(() => {
     let alive = true;
     let attempted = false;
@@ -29,5 +43,5 @@ export function useServerNow(intervalMs = 1000): Date | null {
       clearInterval(timer);
     };
   }, [intervalMs]);
-  return now;
+  return value;
 }

@@ -39,6 +39,7 @@ import { useUploads } from '../../components/upload/use-uploads';
 import { paths } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
 import { serverNow } from '../../lib/clock';
+import { useStagedRender } from '../../lib/use-staged-render';
 import { draftChanges } from '../../lib/drafts';
 import { usePersonInfo } from '../account/api';
 import { abstractApi, abstractKeys, useAbstract, useAbstractOptions, useAbstracts, useAbstractsOpen, type AbstractDetail } from './api';
@@ -288,6 +289,9 @@ export default function AbstractFormPage() {
   // The form (a few hundred components) renders in a deferred, interruptible pass once its data is
   // there: the page stays responsive on a slow phone (no long task), its title and lead already shown.
   const formReady = useDeferredValue(Boolean(options.data && filled && (id || fullOnArrival.current !== null)));
+  // Then its sections, one task each: authors and presenter first (what a phone shows first), the
+  // rest below them, so no single task renders and lays out the whole form; Submit comes last.
+  const parts = useStagedRender(5, formReady);
 
   if (options.isError) return <QueryError error={options.error} title="The options query failed." onRetry={() => void options.refetch()} />;
   if (detail.isError) {
@@ -384,92 +388,110 @@ export default function AbstractFormPage() {
                   <YesNoField name="presenter_abstract" label="Will the first author present the abstract?" readOnly={readOnly} />
                   {presenterIsFirstAuthor === false && <PeopleFields list="presenter_infos" noun="Presenter" countries={countries} readOnly={readOnly} />}
                 </FormSection>
-                <Separator />
-                <FormSection title="Abstract">
-                  <TextField<AbstractFormValues>
-                    name="title_of_abstract"
-                    label="Title"
-                    required
-                    helper="Please write the title in CAPITAL LETTERS (ALLCAPS)."
-                    counter={<WordCount name="title_of_abstract" max={abstractLimits.titleMaxWords} />}
-                  />
-                  <CategoryField groups={options.data.abstract_categories} readOnly={readOnly} />
-                  <TextField<AbstractFormValues>
-                    name="keywords"
-                    label="Keywords"
-                    required
-                    helper="For example: cancer registry; incidence; survival."
-                    counter={<WordCount name="keywords" max={abstractLimits.keywordsMaxWords} min={abstractLimits.keywordsMinWords} />}
-                  />
-                  <TextAreaField<AbstractFormValues>
-                    name="abstract_body"
-                    label="Abstract"
-                    required
-                    rows={12}
-                    helper="Background, methods, results and conclusions. Only words count: numbers and symbols are free."
-                    counter={<WordCount name="abstract_body" max={abstractLimits.bodyMaxWords} />}
-                  />
-                </FormSection>
-                <Separator />
-                <FormSection title="Disclosures">
-                  <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
-                    <YesNoField name="financial_support" label="Did the work receive financial support?" readOnly={readOnly} />
-                    <YesNoField name="conference_iacr_fellowship" label="Do you apply for an IACR conference fellowship?" readOnly={readOnly} />
-                  </Grid>
-                  <TextAreaField<AbstractFormValues>
-                    name="conflict_of_interest_disclosure"
-                    label="Conflict of interest disclosure"
-                    required
-                    rows={3}
-                    helper='Write "None" if there is nothing to disclose.'
-                    counter={<CharCount name="conflict_of_interest_disclosure" max={abstractLimits.conflictOfInterestMaxChars} />}
-                  />
-                </FormSection>
-                <Separator />
-                <FormSection
-                  title="Files"
-                  description={`Optional. PDF only, up to ${megabytes(uploadPurposes.abstract.maxBytes)} MB each, at most ${uploadPurposes.abstract.maxCount} files.`}
-                >
-                  <FilesField readOnly={readOnly} savedIds={detail.data?.upload_files.map((f) => f.id) ?? []} uploads={uploads} />
-                </FormSection>
-                <Separator />
-                <FormSection title="Submission">
-                  <AgreementsField agreements={options.data.submission_agreements} readOnly={readOnly} />
-                  <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                    <TextField<AbstractFormValues> name="submitter_name" label="Submitter name" autoComplete="name" />
-                    <TextField<AbstractFormValues> name="submitter_date" label="Date" type="date" required />
-                  </Grid>
-                </FormSection>
+                {parts >= 2 && (
+                  <>
+                    <Separator />
+                    <FormSection title="Abstract">
+                      <TextField<AbstractFormValues>
+                        name="title_of_abstract"
+                        label="Title"
+                        required
+                        helper="Please write the title in CAPITAL LETTERS (ALLCAPS)."
+                        counter={<WordCount name="title_of_abstract" max={abstractLimits.titleMaxWords} />}
+                      />
+                      <CategoryField groups={options.data.abstract_categories} readOnly={readOnly} />
+                      <TextField<AbstractFormValues>
+                        name="keywords"
+                        label="Keywords"
+                        required
+                        helper="For example: cancer registry; incidence; survival."
+                        counter={<WordCount name="keywords" max={abstractLimits.keywordsMaxWords} min={abstractLimits.keywordsMinWords} />}
+                      />
+                      <TextAreaField<AbstractFormValues>
+                        name="abstract_body"
+                        label="Abstract"
+                        required
+                        rows={12}
+                        helper="Background, methods, results and conclusions. Only words count: numbers and symbols are free."
+                        counter={<WordCount name="abstract_body" max={abstractLimits.bodyMaxWords} />}
+                      />
+                    </FormSection>
+                  </>
+                )}
+                {parts >= 3 && (
+                  <>
+                    <Separator />
+                    <FormSection title="Disclosures">
+                      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
+                        <YesNoField name="financial_support" label="Did the work receive financial support?" readOnly={readOnly} />
+                        <YesNoField name="conference_iacr_fellowship" label="Do you apply for an IACR conference fellowship?" readOnly={readOnly} />
+                      </Grid>
+                      <TextAreaField<AbstractFormValues>
+                        name="conflict_of_interest_disclosure"
+                        label="Conflict of interest disclosure"
+                        required
+                        rows={3}
+                        helper='Write "None" if there is nothing to disclose.'
+                        counter={<CharCount name="conflict_of_interest_disclosure" max={abstractLimits.conflictOfInterestMaxChars} />}
+                      />
+                    </FormSection>
+                  </>
+                )}
+                {parts >= 4 && (
+                  <>
+                    <Separator />
+                    <FormSection
+                      title="Files"
+                      description={`Optional. PDF only, up to ${megabytes(uploadPurposes.abstract.maxBytes)} MB each, at most ${uploadPurposes.abstract.maxCount} files.`}
+                    >
+                      <FilesField readOnly={readOnly} savedIds={detail.data?.upload_files.map((f) => f.id) ?? []} uploads={uploads} />
+                    </FormSection>
+                  </>
+                )}
+                {parts >= 5 && (
+                  <>
+                    <Separator />
+                    <FormSection title="Submission">
+                      <AgreementsField agreements={options.data.submission_agreements} readOnly={readOnly} />
+                      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+                        <TextField<AbstractFormValues> name="submitter_name" label="Submitter name" autoComplete="name" />
+                        <TextField<AbstractFormValues> name="submitter_date" label="Date" type="date" required />
+                      </Grid>
+                    </FormSection>
+                  </>
+                )}
               </chakra.fieldset>
 
-              <HStack gap="3" wrap="wrap">
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    // Cancel means: keep the saved abstract, forget what was typed here.
-                    if (!readOnly) draft.clear();
-                    navigate(paths.abstracts);
-                  }}
-                >
-                  {readOnly ? 'Back to my abstracts' : 'Cancel'}
-                </Button>
-                {!readOnly && (
+              {parts >= 5 && (
+                <HStack gap="3" wrap="wrap">
                   <Button
-                    type="submit"
-                    colorPalette="brand"
-                    loading={form.formState.isSubmitting}
-                    disabled={open !== true || full || uploads.active > 0}
-                    aria-describedby={uploads.active > 0 ? 'uploading-hint' : undefined}
+                    variant="outline"
+                    onClick={() => {
+                      // Cancel means: keep the saved abstract, forget what was typed here.
+                      if (!readOnly) draft.clear();
+                      navigate(paths.abstracts);
+                    }}
                   >
-                    {id ? 'Save changes' : 'Submit abstract'}
+                    {readOnly ? 'Back to my abstracts' : 'Cancel'}
                   </Button>
-                )}
-                {!readOnly && uploads.active > 0 && (
-                  <Text id="uploading-hint" fontSize="sm" color="gray.700">
-                    Please wait until your files have finished uploading.
-                  </Text>
-                )}
-              </HStack>
+                  {!readOnly && (
+                    <Button
+                      type="submit"
+                      colorPalette="brand"
+                      loading={form.formState.isSubmitting}
+                      disabled={open !== true || full || uploads.active > 0}
+                      aria-describedby={uploads.active > 0 ? 'uploading-hint' : undefined}
+                    >
+                      {id ? 'Save changes' : 'Submit abstract'}
+                    </Button>
+                  )}
+                  {!readOnly && uploads.active > 0 && (
+                    <Text id="uploading-hint" fontSize="sm" color="gray.700">
+                      Please wait until your files have finished uploading.
+                    </Text>
+                  )}
+                </HStack>
+              )}
             </FormStack>
           </FormProvider>
         </Card.Body>

@@ -6,7 +6,7 @@ import type { AbstractInput } from '#core/abstracts/schemas';
 import { abstractsOpen } from '#core/abstracts/deadline';
 import { timing } from '#core/config/conference';
 import { callApi } from '../../lib/api-client';
-import { useServerNow } from '../../lib/clock';
+import { useServerTime } from '../../lib/clock';
 
 /** The answers as the domain makes them (type-only imports: nothing of the server is bundled). */
 export type AbstractOptions = ReturnType<typeof abstractOptions>;
@@ -45,6 +45,5 @@ export const useAbstract = (id: string | undefined) =>
  * section 9); null until the clock is known, so nothing flashes editable and then locks.
  */
 export function useAbstractsOpen(): boolean | null {
-  const now = useServerNow(timing.deadlineCheckIntervalSeconds * 1000);
-  return now ? abstractsOpen(now) : null;
+  return useServerTime(abstractsOpen, timing.deadlineCheckIntervalSeconds * 1000);
 }

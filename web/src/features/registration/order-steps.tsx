@@ -49,9 +49,7 @@ export function InformationStep() {
   if (!values) return <Text color="gray.700">Loading the registration information...</Text>;
   return (
     <Stack gap="6">
-      <Text>
-        <InlineText text={info.lead} values={values} />
-      </Text>
+      {/* The registration's summary is the page's lead (order-wizard-frame.tsx), above every step. */}
       {info.sections.map((section) => (
         <FormSection level="h3" key={section.heading} title={section.heading}>
           <List.Root gap="2" ps="5">

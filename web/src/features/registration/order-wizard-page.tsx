@@ -26,6 +26,7 @@ import { paths } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
 import { usePersonInfo } from '../account/api';
 import { orderApi, orderKeys, useOrder, useOrderByChecksum, useOrderOptions, useOrders } from './api';
+import { orderWizardFrame, wizardLead } from './order-wizard-frame';
 import { blankOrderForm, formFromDetail, validateStep, wireForm, type DataStep, type OrderFormValues } from './order-form';
 import { FeesStep, InformationStep, PaymentStep, PersonalStep, TransferStep, TravelStep, type PayableOrder } from './order-steps';
 
@@ -41,10 +42,10 @@ function MissingId() {
   return null;
 }
 
-/** A wizard that cannot go on: why, and the way back to the list. */
+/** A wizard that cannot go on: why, and the way back to the list (under the wizard's lead, as its HTML painted it). */
 function BackToList(props: { title: string; status: 'warning' | 'info'; message: string; children?: ReactNode }) {
   return (
-    <Page title={props.title}>
+    <Page title={props.title} lead={wizardLead} width="wide">
       <Stack gap="4">
         <FormAlert status={props.status} title={props.message}>
           {props.children}
@@ -260,7 +261,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
     );
   }
   const loading = !options.data || (fromPaymentLink ? byChecksum.isPending : !filled);
-  if (loading) return <PageSkeleton />;
+  if (loading) return <PageSkeleton {...(id ? {} : orderWizardFrame)} />;
 
   // Only an unpaid order may be paid or edited in full; a paid one only in its step 4 (edit route).
   const locked = status !== undefined && status !== 0 && !paidEdit;
@@ -280,7 +281,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
   const steps = paidEdit ? stepNames.slice(0, 4) : stepNames;
 
   return (
-    <Page title={title} width="wide" lead={saved ? `Order ${saved.order_no}` : 'Six steps: read, choose, tell us about yourself, then pay by card or bank transfer.'}>
+    <Page title={title} width="wide" lead={wizardLead}>
       <Stack gap="6">
         <ProgressSteps steps={steps} current={step - 1} />
         <Card.Root>
@@ -296,9 +297,16 @@ function OrderWizard({ id }: { id: string | undefined }) {
                   else if (step < 4) next();
                 }}
               >
-                <Text as="h2" id="wizard-step-title" tabIndex={-1} outline="none" fontSize="xl" fontWeight="bold" color="brand.fg">
-                  Step {step}: {stepNames[step - 1]}
-                </Text>
+                <Stack gap="1">
+                  {saved && (
+                    <Text fontSize="sm" color="gray.700">
+                      Order {saved.order_no}
+                    </Text>
+                  )}
+                  <Text as="h2" id="wizard-step-title" tabIndex={-1} outline="none" fontSize="xl" fontWeight="bold" color="brand.fg">
+                    Step {step}: {stepNames[step - 1]}
+                  </Text>
+                </Stack>
                 {failure && (
                   <FormAlert status="error" title="Please check the form.">
                     {failure}

@@ -1,0 +1,16 @@
+/**
+ * The new-order wizard's title and lead: the wizard shows them at every step and in every state of
+ * /registration/submission (a new order at step 1, a restored draft at step 2, a payment link at
+ * step 5, an order the server would refuse), so its HTML (built once for every delegate,
+ * web/src/app/page-frames.tsx) paints them before any script runs, and the lead is the page's
+ * largest text (Lighthouse's LCP on a phone). Nothing here may depend on the delegate or the order.
+ */
+import { conferenceFacts } from '#core/domain/conference-facts';
+import type { PageFrame } from '../../components/page';
+import { InlineText } from '../../components/content/inline-text';
+import { placeholderValues } from '../../content/placeholders';
+import info from '../../content/registration-info.json';
+
+export const wizardLead = <InlineText text={info.lead} values={placeholderValues(conferenceFacts())} />;
+
+export const orderWizardFrame: PageFrame = { title: 'Registration', width: 'wide', lead: wizardLead };
