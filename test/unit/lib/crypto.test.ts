@@ -14,7 +14,8 @@ describe('secrets', () => {
     expect(await verifyPassword('correct horsE', a)).toBe(false);
     expect(await verifyPassword('correct horse', undefined)).toBe(false);
     expect(await verifyPassword('x', 'md5$abc')).toBe(false);
-  });
+    // Five scrypt hashes at OWASP's cost: about a second alone, several on a loaded 2-core machine.
+  }, 30_000);
 
   it('still verifies hashes made with the weaker first-release parameters, and marks them for upgrade', async () => {
     const salt = Buffer.from('0123456789abcdef');
