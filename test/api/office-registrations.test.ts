@@ -30,7 +30,7 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => bool
 }
 
 let office: { token: string };
-/** A registration whose fee is paid by card and whose dinners are chosen, unpaid. */
+/** A registration whose fee is paid by card and whose dinners are chosen (changed after the fee), unpaid. */
 let paid: { token: string; email: string; owner: string; code: string };
 
 beforeAll(async () => {
@@ -44,6 +44,9 @@ beforeAll(async () => {
   expect(fee.status, JSON.stringify(fee.body)).toBe(200);
   await control('POST', `/sessions/${fee.body.data.url.split('/').pop()}/pay`, { card: '4242424242424242' });
   await until('fee paid', async () => (await call<{ pay_status: number }>('GET', '/get_person_info', { token: d.token })).body.data.pay_status, (s) => s === 2);
+  // A dinner changed after the fee is paid (the registration is written again: it stays in the office's list).
+  const dinner = await call('POST', '/update_repast', { token: d.token, at: EARLY, json: { id: 0, type: 1, working_lunch: 'Yes' } });
+  expect(dinner.status, JSON.stringify(dinner.body)).toBe(200);
 }, 90_000);
 
 describe('the office sees the registrations money', () => {
@@ -51,7 +54,7 @@ describe('the office sees the registrations money', () => {
     const got = await call<OfficeRegistration>('GET', `/office/registrations/${paid.owner}`, { token: office.token, at: EARLY });
     expect(got.status, JSON.stringify(got.body)).toBe(200);
     const r = got.body.data;
-    expect(r).toMatchObject({ pay_status: 2, pay_state: 'Paid', repast_status: 1, repast_state: 'Unpaid', dinner_fee: 12000 });
+    expect(r).toMatchObject({ pay_status: 2, pay_state: 'Paid', repast_status: 1, repast_state: 'Unpaid', dinner_fee: 19000 });
     expect(r.payments).toHaveLength(1);
     expect(r.payments[0]).toMatchObject({ for: 'Registration fee', method: 'card', state: 'confirmed', amount: (r.register_fee / 100).toFixed(2) });
     expect(r.payments[0]!.provider_ids.checkout_session).toMatch(/^cs_/);
@@ -61,7 +64,7 @@ describe('the office sees the registrations money', () => {
     expect(r.activity.some((a) => a.object.type === 'payment' && a.object.id === r.payments[0]!.id)).toBe(true);
   });
 
-  it('the list says the pay state of the fee and of the dinners', async () => {
+  it('the list says the pay state of the fee and of the dinners (a registration whose dinners changed is still listed)', async () => {
     let cursor: string | undefined;
     let row: RegistrationRow | undefined;
     for (let i = 0; i < 40 && !row; i++) {
@@ -71,7 +74,7 @@ describe('the office sees the registrations money', () => {
       cursor = page.body.data.cursor ?? undefined;
       if (!cursor) break;
     }
-    expect(row).toMatchObject({ register_code: paid.code, pay_status: 2, pay_state: 'Paid', dinner_fee: 12000, repast_status: 1, repast_state: 'Unpaid' });
+    expect(row).toMatchObject({ register_code: paid.code, pay_status: 2, pay_state: 'Paid', dinner_fee: 19000, repast_status: 1, repast_state: 'Unpaid' });
   });
 
   it('a delegate may not read the office registration', async () => {
@@ -120,7 +123,7 @@ describe('the registrations export', () => {
     const line = lines.find((l) => l.startsWith(`${paid.code},`));
     expect(line, text.slice(0, 2000)).toBeDefined();
     expect(line).toContain(`,Grace Hopper,Grace,Hopper,${paid.email},1,`);
-    expect(line).toMatch(/,USD,(\d+\.\d\d),Paid,120\.00,Unpaid,\1,0\.00,0\.00,/);
+    expect(line).toMatch(/,USD,(\d+\.\d\d),Paid,190\.00,Unpaid,\1,0\.00,0\.00,/);
     expect(line).toMatch(/fee card \d+\.\d\d confirmed \d{4}-\d\d-\d\d /);
   }, 60_000);
 
