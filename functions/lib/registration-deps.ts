@@ -12,6 +12,7 @@ import { delegateDirectory } from '#storage/office-directory';
 import { orderStore } from '#storage/orders';
 import { registrationStore } from '#storage/registrations';
 import { getUser } from '#storage/users';
+import { ledger } from '#storage/ledger';
 import { domainLog } from './logger';
 import { sesMailer } from './mailer';
 
@@ -34,4 +35,5 @@ export const officeRegistrationDeps: RegistrationOfficeDeps = {
   directory: delegateDirectory,
   records: { orders: orderStore.list, abstracts: abstractStore.list, files: fileStore.listAll, auditOf },
   objects: objectStore,
+  ledger,
 };

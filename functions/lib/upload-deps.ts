@@ -6,10 +6,20 @@ import type { UploadDeps } from '#core/uploads/uploads';
 import { fileStore } from '#storage/files';
 import { objectStore } from '#storage/objects';
 import { pendingStore } from '#storage/pending';
+import { registrationStore } from '#storage/registrations';
+import { documentsOf } from '#core/registration-by-category/ports';
 import { throttle } from '#storage/throttle';
 import { secrets } from './crypto';
 import { domainLog } from './logger';
 
 export function uploadDeps(): UploadDeps {
-  return { objects: objectStore, files: fileStore, pending: pendingStore, throttle, newId: secrets.newId, log: domainLog };
+  return {
+    objects: objectStore,
+    files: fileStore,
+    pending: pendingStore,
+    throttle,
+    newId: secrets.newId,
+    log: domainLog,
+    registrationDocuments: async (ownerId) => documentsOf(await registrationStore.get(ownerId)),
+  };
 }

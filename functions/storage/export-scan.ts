@@ -11,6 +11,8 @@ import type { User } from '#core/accounts/model';
 import type { ExportSource } from '#core/office/jobs';
 import type { MailSource } from '#core/office/send-mail';
 import type { StoredOrder } from '#core/orders/ports';
+import type { Payment, Refund, Subject } from '#core/payments/model';
+import type { StoredRegistration } from '#core/registration-by-category/ports';
 import { allOrdersWithMoney } from './money-scan';
 import { scanEntities, type Item } from './scan';
 
@@ -32,6 +34,32 @@ export const exportSource: ExportSource = {
       .filter((o): o is typeof o & { order: StoredOrder } => o.order !== undefined)
       .map((o) => ({ order: o.order, payments: o.ledger.payments, refunds: o.ledger.refunds }))
       .sort((a, b) => a.order.sequence - b.order.sequence);
+  },
+  async registrations() {
+    // Each registration with the ledger records of its two subjects (fee, dinners), named by its number.
+    const registrations: StoredRegistration[] = [];
+    const money = new Map<string, { payments: Payment[]; refunds: Refund[] }>();
+    const of = (code: string) => {
+      let found = money.get(code);
+      if (!found) money.set(code, (found = { payments: [], refunds: [] }));
+      return found;
+    };
+    for await (const item of scanEntities(['registration', 'payment', 'refund'])) {
+      if (item.entity === 'registration') {
+        registrations.push(recordOf<StoredRegistration>(item));
+        continue;
+      }
+      const subject = item.subject as Subject | undefined;
+      if (subject?.kind !== 'registration-fee' && subject?.kind !== 'registration-dinners') continue;
+      if (item.entity === 'payment') of(subject.id).payments.push(recordOf<Payment>(item));
+      else of(subject.id).refunds.push(recordOf<Refund>(item));
+    }
+    return registrations
+      .sort((a, b) => a.sequence - b.sequence)
+      .map((registration) => {
+        const m = money.get(registration.register_code) ?? { payments: [], refunds: [] };
+        return { registration, payments: m.payments.sort(byTime), refunds: m.refunds.sort(byTime) };
+      });
   },
   async delegates() {
     const users: User[] = [];

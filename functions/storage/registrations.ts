@@ -78,7 +78,8 @@ export const registrationStore: RegistrationStore = {
       {
         Put: {
           TableName: env.tableName(),
-          Item: { ...keys.registration(registration.owner_id), entity: 'registration', ...registration },
+          // The list keys again: a Put replaces the item, and without them the registration would leave the office's lists.
+          Item: { ...keys.registration(registration.owner_id), entity: 'registration', ...registration, ...listKeys(registration) },
           // Over the version read, and only while the dinners are unpaid (a payment confirmed meanwhile wins).
           ConditionExpression: 'attribute_exists(pk) AND updated_at = :base AND (repast_status = :unpaid OR attribute_not_exists(repast_status))',
           ExpressionAttributeValues: { ':base': base, ':unpaid': 1 },

@@ -11,6 +11,7 @@ import { officeMessages } from '#core/office/access';
 import { reviewMessages as R } from '#core/registration-by-category/review';
 import { voucherMessages } from '#core/registration-by-category/schemas';
 import { uploadMessages } from '#core/uploads/rules';
+import { fileMessages } from '#core/uploads/uploads';
 import { jpegBytes, MiB, pdfBytes, pngBytes } from '../support/files';
 import { call, mailsTo, newDelegate, officeSession, organiserCommand, putFile } from './support';
 
@@ -259,5 +260,33 @@ describe('the payment voucher', () => {
     const seen = await getRegistration(office.token, yi.id);
     expect(seen.body.data.payment_voucher.map((f) => f.name)).toEqual(['bank-slip.png']);
     expect(seen.body.data.activity.map((e) => e.action)).toContain('registration.voucher_uploaded');
+  });
+});
+
+describe('DELETE /uploads/{id} of a document the registration names', () => {
+  it('is refused while the registration names it; a document it does not name (or no longer names) is removed', async () => {
+    const yi = await youngInvestigator('guard-documents');
+    const office = await officeSession('guard-office');
+    const documentId = (await getRegistration(office.token, yi.id)).body.data.documents[0]!.id;
+
+    const refused = await call('DELETE', `/uploads/${documentId}`, { token: yi.token, at: EARLY });
+    expect([refused.status, refused.body.message]).toEqual([409, fileMessages.heldByRegistration]);
+    // Still there: the delegate can open it, the office still sees it.
+    expect((await call('GET', `/uploads/${documentId}`, { token: yi.token, at: EARLY })).status).toBe(200);
+
+    // A document uploaded but not handed in is the delegate's to remove.
+    const { file: loose } = await confirmed(yi.token, 'document', 'draft.pdf', pdfBytes(1000));
+    const removed = await call('DELETE', `/uploads/${loose!.body.data.id}`, { token: yi.token, at: EARLY });
+    expect([removed.status, removed.body.message]).toEqual([200, fileMessages.removed]);
+
+    // Rejected, then new documents handed in: the old one is no longer named and may go.
+    const before = await getRegistration(office.token, yi.id);
+    expect((await decide(office.token, yi.id, { decision: 'reject', reason: 'Unreadable.', version: before.body.data.version })).status).toBe(200);
+    const { file: fresh } = await confirmed(yi.token, 'document', 'fresh.pdf', pdfBytes(1000));
+    expect((await call('POST', '/upload_again', { at: EARLY, form: { card_message: fresh!.body.data.id, api_token: yi.token } })).status).toBe(200);
+    const freshRefused = await call('DELETE', `/uploads/${fresh!.body.data.id}`, { token: yi.token, at: EARLY });
+    expect([freshRefused.status, freshRefused.body.message]).toEqual([409, fileMessages.heldByRegistration]);
+    const oldRemoved = await call('DELETE', `/uploads/${documentId}`, { token: yi.token, at: EARLY });
+    expect([oldRemoved.status, oldRemoved.body.message]).toEqual([200, fileMessages.removed]);
   });
 });

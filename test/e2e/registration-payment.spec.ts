@@ -3,44 +3,27 @@
  * registers, opens the payment detail, pays the fee with the local checkout page, comes back to
  * Payment Successful, chooses dinners and pays them; the page is axe clean and usable at 390 px.
  */
-import type { Page } from '@playwright/test';
 import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
+import { fillRegistration, noSidewaysScroll, payOnCheckout } from './registration-steps';
 
 /** 1 July 2019, 10:00 CST: early prices, dinners open. */
 const EARLY = '2019-07-01T02:00:00Z';
-
-const choose = (page: Page, question: string, answer: string) =>
-  page.getByRole('radiogroup', { name: question, exact: true }).getByText(answer, { exact: true }).click();
-
-async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
-
-/** Pays on the local checkout page with the test card that pays. */
-async function payOnCheckout(page: Page, amount: string) {
-  await expect(page.getByRole('heading', { name: `Pay ${amount}` })).toBeVisible();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: `Pay ${amount}` }).click();
-}
 
 test('a regular delegate pays the registration fee, then chooses and pays dinners', async ({ page, pinClock, consoleErrors }) => {
   await pinClock(EARLY);
   await logInAsNewDelegate(page, 'pays-fee');
   await page.goto('/admin/center');
   await page.getByRole('link', { name: 'Registration by category' }).click();
-  const form = page.getByRole('form', { name: 'Registration information' });
-  await form.getByRole('textbox', { name: 'First name', exact: true }).fill('Mei');
-  await form.getByRole('textbox', { name: 'Last name', exact: true }).fill('Zhang');
-  await form.getByRole('textbox', { name: 'Occupation', exact: true }).fill('Surgeon');
-  await form.getByRole('textbox', { name: 'Organisation', exact: true }).fill('Peking Union Medical College Hospital');
-  await form.getByRole('combobox', { name: 'Country or region' }).first().selectOption('China');
-  await form.getByRole('textbox', { name: 'Mobile', exact: true }).fill('+86 138 0000 0000');
-  await choose(page, 'Registration type', 'Regular: US$800.00');
-  await choose(page, 'Gala dinner', 'No');
-  await choose(page, 'Working dinner', 'No');
-  await choose(page, 'Will anyone accompany you?', 'No');
+  await fillRegistration(page, {
+    first: 'Mei',
+    last: 'Zhang',
+    occupation: 'Surgeon',
+    organisation: 'Peking Union Medical College Hospital',
+    mobile: '+86 138 0000 0000',
+    type: 'Regular: US$800.00',
+    gala: 'No',
+    working: 'No',
+  });
   await page.getByRole('button', { name: 'Submit' }).click();
 
   // The payment detail: number, type, badge, fee table, the dinner table and the deadline note.

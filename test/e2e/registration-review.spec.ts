@@ -9,26 +9,12 @@
  * The delegate's clock is pinned at an instant of January 2019 (early period) no other test pins,
  * so the registration comes first in the review queue (oldest first); the office works in 2026.
  */
-import type { Page } from '@playwright/test';
-import { pdfBytes, pngBytes } from '../support/files';
+import { pngBytes } from '../support/files';
 import { expect, expectAccessible, logInAsNewDelegate, officeOrganiser, test } from './fixtures';
+import { at390, officeApproves, officeRegistrations, officeRejects, registerYoungInvestigator, reviewQueueRow } from './registration-steps';
 
 const DELEGATE_AT = new Date(Date.UTC(2019, 0, 2) + Math.floor(Math.random() * 20 * 86_400_000)).toISOString();
 const OFFICE_AT = '2026-01-14T02:00:00Z';
-
-const choose = (page: Page, question: string, answer: string) =>
-  page.getByRole('radiogroup', { name: question, exact: true }).getByText(answer, { exact: true }).click();
-
-async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
-
-async function at390(page: Page, name: string) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
-  await page.screenshot({ path: `test-results/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('a young investigator is rejected with a reason, uploads again, is approved, and then opens the payment detail', async ({ browser, page, pinClock, consoleErrors }) => {
   test.setTimeout(180_000);
@@ -40,24 +26,7 @@ test('a young investigator is rejected with a reason, uploads again, is approved
   const delegateErrors: string[] = [];
   delegate.on('pageerror', (e) => delegateErrors.push(e.message));
   const delegateEmail = await logInAsNewDelegate(delegate, 'review-e2e');
-  await delegate.goto('/admin/register/information');
-  const form = delegate.getByRole('form', { name: 'Registration information' });
-  await form.getByRole('textbox', { name: 'First name', exact: true }).fill('Lan');
-  await form.getByRole('textbox', { name: 'Last name', exact: true }).fill(family);
-  await form.getByRole('textbox', { name: 'Occupation', exact: true }).fill('Resident');
-  await form.getByRole('textbox', { name: 'Organisation', exact: true }).fill('Sichuan Cancer Hospital');
-  await form.getByRole('combobox', { name: 'Country or region' }).first().selectOption('China');
-  await form.getByRole('textbox', { name: 'Mobile', exact: true }).fill('+86 138 0000 0001');
-  await choose(delegate, 'Registration type', 'Young investigator: US$740.00');
-  await choose(delegate, 'Gala dinner', 'Yes');
-  await choose(delegate, 'Working dinner', 'No');
-  await choose(delegate, 'Will anyone accompany you?', 'No');
-  await delegate.getByTestId('file-input-document').setInputFiles({ name: 'old-student-card.pdf', mimeType: 'application/pdf', buffer: pdfBytes(20_000) });
-  await expect(delegate.getByRole('list', { name: 'Uploaded documents' })).toContainText('old-student-card.pdf');
-  await delegate.getByRole('button', { name: 'Submit' }).click();
-  await expect(delegate).toHaveURL(/\/common\/reload$/);
-  await expect(delegate.getByRole('heading', { level: 1, name: 'Registration review' })).toBeVisible();
-  await expect(delegate.getByText('Your registration information is under review, please wait patiently.')).toBeVisible();
+  await registerYoungInvestigator(delegate, family);
   await expect(delegate.getByText(/Registration OESO-\d{6}: Young investigator\./)).toBeVisible();
   // The fee page leads here while under review (spec section 4).
   await delegate.goto('/admin/fee');
@@ -69,14 +38,8 @@ test('a young investigator is rejected with a reason, uploads again, is approved
   // The organiser: the office navigation, the review queue, the registration, Reject with a reason.
   await pinClock(OFFICE_AT);
   await officeOrganiser(page, 'review-office', OFFICE_AT);
-  await page.goto('/office');
-  const officeNav = page.getByRole('navigation', { name: 'Office' });
-  await officeNav.getByRole('link', { name: 'Registrations', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Registrations', level: 1 })).toBeVisible();
-  await expect(officeNav.getByRole('link', { name: 'Registrations', exact: true })).toHaveAttribute('aria-current', 'page');
-  await page.getByRole('combobox', { name: 'Show' }).selectOption('review');
-  const queue = page.getByRole('table', { name: 'Registrations waiting for review' });
-  const row = queue.getByRole('row').filter({ hasText: delegateEmail });
+  await officeRegistrations(page);
+  const row = await reviewQueueRow(page, delegateEmail);
   await expect(row).toContainText('Young investigator');
   await expect(row).toContainText('Waiting for review');
   await expect(row).toContainText('US$740.00');
@@ -95,10 +58,7 @@ test('a young investigator is rejected with a reason, uploads again, is approved
   await decision.getByRole('button', { name: 'Save the decision' }).click();
   await expect(decision.getByText('Please give the reason the delegate will read.')).toBeVisible();
   const reason = 'The student card has expired. Please upload a current one.';
-  await decision.getByRole('textbox', { name: 'Reason (required to reject)' }).fill(reason);
-  await decision.getByRole('button', { name: 'Save the decision' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Decision saved' })).toContainText('The registration is rejected; the reason has been sent to the delegate by e-mail.');
-  await expect(page.getByText('Rejected (waiting for new documents)').first()).toBeVisible();
+  await officeRejects(page, reason);
   await expect(page.getByRole('definition').filter({ hasText: reason })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Decide the review' })).toHaveCount(0);
 
@@ -124,9 +84,7 @@ test('a young investigator is rejected with a reason, uploads again, is approved
   // Shown, not only placed: the image loaded from the uploads bucket (the page's CSP allows it).
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('link', { name: 'Download new-student-card.png' })).toBeVisible();
-  await page.getByRole('form', { name: 'Decide the review' }).getByRole('button', { name: 'Save the decision' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Decision saved' })).toContainText('The registration is approved; the delegate has been told by e-mail and can pay now.');
-  await expect(page.getByText('Approved (may pay)').first()).toBeVisible();
+  await officeApproves(page);
 
   // The delegate's payment detail opens now.
   await delegate.goto('/admin/fee');

@@ -11,9 +11,14 @@ import type { StoredOrder } from '../orders/ports';
 import { orderStatusNames } from '../orders/states';
 import type { Payment, Refund } from '../payments/model';
 import { cstParts } from '../time';
+import { dinnerTotal, payStatusOf, repastStatusOf } from '../registration-by-category/cost-detail';
+import { categoryName } from '../registration-by-category/fees';
+import type { StoredRegistration } from '../registration-by-category/ports';
+import { REGISTRATION_DINNERS, REGISTRATION_FEE, registrationStatusName } from '../registration-by-category/registration-payables';
+import { reviewStateNames } from './registrations';
 import type { CellValue, Column } from './csv';
 
-export const exportKinds = ['orders', 'delegates', 'abstracts'] as const;
+export const exportKinds = ['orders', 'registrations', 'delegates', 'abstracts'] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
 /** Days an export's file is kept (S3 deletes it then: infra/cdk/data-stack.ts); its link is refused after. */
@@ -21,6 +26,7 @@ export const EXPORT_KEEP_DAYS = 7;
 
 export const exportLabels: Record<ExportKind, string> = {
   orders: 'Registration orders',
+  registrations: 'Registrations by category',
   delegates: 'Delegates (accounts)',
   abstracts: 'Abstracts',
 };
@@ -78,6 +84,50 @@ export const orderColumns: Column<OrderExportRow>[] = [
   },
   { header: `last_refund_at ${TIME}`, cell: (r) => csvInstant(r.refunds.map((x) => x.done_at ?? '').sort().pop()) },
   ...orderFormFields.map((field) => ({ header: String(field), cell: (r: OrderExportRow) => r.order[field] as CellValue })),
+];
+
+/** A registration by category with the payments and refunds of its fee and its dinners. */
+export interface RegistrationExportRow {
+  registration: StoredRegistration;
+  payments: Payment[];
+  refunds: Refund[];
+}
+
+const ofKind = <T extends { subject: { kind: string } }>(items: T[], kind: string) => items.filter((i) => i.subject.kind === kind);
+const paidIn = (payments: Payment[]) => payments.filter((p) => p.state === 'confirmed' || p.state === 'refunded').reduce((sum, p) => sum + p.amount, 0);
+const givenBack = (refunds: Refund[]) => refunds.filter((r) => r.state === 'done').reduce((sum, r) => sum + r.amount, 0);
+const regName = (r: StoredRegistration) => [r.first_name, r.middle_initial, r.last_name].filter((p) => p && p.trim()).join(' ');
+const kindName = (kind: string) => (kind === REGISTRATION_FEE ? 'fee' : 'dinners');
+
+/** The registrations by category (the older flow), beside the orders: who, what type, the review, what each part costs, and what was paid. */
+export const registrationColumns: Column<RegistrationExportRow>[] = [
+  { header: 'register_code', cell: (r) => r.registration.register_code },
+  { header: 'name', cell: (r) => regName(r.registration) },
+  { header: 'first_name', cell: (r) => r.registration.first_name },
+  { header: 'last_name', cell: (r) => r.registration.last_name },
+  { header: 'account_email', cell: (r) => r.registration.owner_email },
+  { header: 'regiatration_type', cell: (r) => r.registration.regiatration_type },
+  { header: 'type_name', cell: (r) => categoryName(r.registration.regiatration_type) },
+  { header: 'review_state', cell: (r) => reviewStateNames[r.registration.register_status] ?? String(r.registration.register_status) },
+  { header: 'currency', cell: () => 'USD' },
+  { header: 'register_fee', cell: (r) => usd(r.registration.fees.total) },
+  { header: 'pay_status', cell: (r) => registrationStatusName(payStatusOf(r.registration)) },
+  { header: 'dinner_fee', cell: (r) => usd(dinnerTotal(r.registration)) },
+  { header: 'repast_status', cell: (r) => registrationStatusName(repastStatusOf(r.registration)) },
+  { header: 'fee_received', cell: (r) => usd(paidIn(ofKind(r.payments, REGISTRATION_FEE))) },
+  { header: 'dinners_received', cell: (r) => usd(paidIn(ofKind(r.payments, REGISTRATION_DINNERS))) },
+  { header: 'amount_refunded', cell: (r) => usd(givenBack(r.refunds)) },
+  {
+    header: 'payments (for method amount state confirmed_at)',
+    cell: (r) => list(r.payments, (p) => `${kindName(p.subject.kind)} ${p.method} ${usd(p.amount)} ${p.state}${p.confirmed_at ? ` ${csvInstant(p.confirmed_at)}` : ''}`),
+  },
+  {
+    header: 'refunds (for method amount state reason done_at)',
+    cell: (r) => list(r.refunds, (x) => `${kindName(x.subject.kind)} ${x.method} ${usd(x.amount)} ${x.state} ${x.reason}${x.done_at ? ` ${csvInstant(x.done_at)}` : ''}`),
+  },
+  { header: `registered_at ${TIME}`, cell: (r) => csvInstant(r.registration.created_at) },
+  { header: `fee_paid_at ${TIME}`, cell: (r) => csvInstant(r.registration.paid_at) },
+  { header: `dinners_paid_at ${TIME}`, cell: (r) => csvInstant(r.registration.dinners_paid_at) },
 ];
 
 const accountStates: Record<User['status'], string> = { 0: 'not activated', 1: 'activated', 2: 'profile complete' };

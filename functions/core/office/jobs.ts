@@ -29,6 +29,8 @@ import {
   type DelegateExportRow,
   type ExportKind,
   type OrderExportRow,
+  type RegistrationExportRow,
+  registrationColumns,
 } from './exports';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -89,6 +91,7 @@ export interface JobQueue {
 /** What the exports read: everything, page by page (the worker's Scan, off the request path). */
 export interface ExportSource {
   orders(): Promise<OrderExportRow[]>;
+  registrations(): Promise<RegistrationExportRow[]>;
   delegates(): Promise<DelegateExportRow[]>;
   abstracts(): Promise<AbstractExportRow[]>;
 }
@@ -116,7 +119,7 @@ export const jobMessages = {
   reconcileFailed: 'The check could not be completed after several tries (the table or Stripe did not answer); the operations team has been alerted (dead-letter queue). Please run it again later.',
 } as const;
 
-export const exportRequestSchema = z.object({ kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, delegates or abstracts.' }) });
+export const exportRequestSchema = z.object({ kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, registrations, delegates or abstracts.' }) });
 
 /** A job id that sorts by time (to the millisecond): `20240801T020000123Z-1a2b3c4d`. */
 export const jobIdOf = (at: Date, random: string) => `${at.toISOString().replace(/[-:.]/g, '')}-${random.replace(/-/g, '').slice(0, 8)}`;
@@ -193,7 +196,9 @@ async function runExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind
   const made =
     job.export === 'orders'
       ? await build(orderColumns, deps.source.orders())
-      : job.export === 'delegates'
+      : job.export === 'registrations'
+        ? await build(registrationColumns, deps.source.registrations())
+        : job.export === 'delegates'
         ? await build(delegateColumns, deps.source.delegates())
         : await build(abstractColumns, deps.source.abstracts());
   const fileName = exportFileName(job.export, job.requested_at);

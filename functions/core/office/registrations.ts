@@ -6,13 +6,19 @@
  */
 import { notFound } from '../errors';
 import { categoryName } from '../registration-by-category/fees';
+import { dinnerTotal, payStatusOf, repastStatusOf } from '../registration-by-category/cost-detail';
 import { REGISTER_STATUS, type RegistrationList, type RegistrationStore, type StoredRegistration } from '../registration-by-category/ports';
+import { REGISTRATION_DINNERS, REGISTRATION_FEE, registrationSubject, registrationStatusName } from '../registration-by-category/registration-payables';
+import type { Ledger } from '../payments/ports';
+import { wireAmount } from '../money';
 import { reviewMessages } from '../registration-by-category/review';
 import type { StoredFile } from '../uploads/ports';
 import { activityOf, officeDownloads, OFFICE_PAGE_SIZE, type DelegateOfficeDeps } from './delegates';
 
 export interface RegistrationOfficeDeps extends DelegateOfficeDeps {
   registrations: Pick<RegistrationStore, 'get' | 'page'>;
+  /** The payments and refunds of the registration's two subjects (fee, dinners). */
+  ledger: Pick<Ledger, 'ofSubject'>;
 }
 
 /** The review state as the office reads it. */
@@ -23,9 +29,6 @@ export const reviewStateNames: Record<number, string> = {
 };
 
 const fullName = (r: Pick<StoredRegistration, 'first_name' | 'middle_initial' | 'last_name'>) => [r.first_name, r.middle_initial, r.last_name].filter((p) => p && p.trim()).join(' ');
-
-/** The payment state, when the payment part of the flow keeps it on the registration (1 unpaid until then). */
-const payStatusOf = (r: StoredRegistration) => (r as StoredRegistration & { pay_status?: number }).pay_status ?? 1;
 
 export function registrationRow(r: StoredRegistration) {
   return {
@@ -39,7 +42,13 @@ export function registrationRow(r: StoredRegistration) {
     review_state: reviewStateNames[r.register_status] ?? String(r.register_status),
     /** USD cents. */
     register_fee: r.fees.total,
+    /** 1 unpaid, 2 paid (spec section 4), and its name. */
     pay_status: payStatusOf(r),
+    pay_state: registrationStatusName(payStatusOf(r)),
+    /** USD cents of the dinners chosen (0 when none is chosen). */
+    dinner_fee: dinnerTotal(r),
+    repast_status: repastStatusOf(r),
+    repast_state: registrationStatusName(repastStatusOf(r)),
     created_at: r.created_at,
     submitted_at: r.submitted_at ?? r.created_at,
   };
@@ -55,7 +64,17 @@ export async function listRegistrations(deps: Pick<RegistrationOfficeDeps, 'regi
 export async function getOfficeRegistration(deps: RegistrationOfficeDeps, ownerId: string) {
   const r = await deps.registrations.get(ownerId);
   if (!r) throw notFound(reviewMessages.notFound);
-  const [user, files] = await Promise.all([deps.directory.getUser(ownerId), deps.records.files(ownerId)]);
+  const [user, files, fee, dinners] = await Promise.all([
+    deps.directory.getUser(ownerId),
+    deps.records.files(ownerId),
+    deps.ledger.ofSubject(registrationSubject(r, REGISTRATION_FEE)),
+    deps.ledger.ofSubject(registrationSubject(r, REGISTRATION_DINNERS)),
+  ]);
+  // One list of the two subjects' money, oldest first, each record saying what it paid for.
+  const forWhat = (kind: string) => (kind === REGISTRATION_FEE ? 'Registration fee' : 'Dinners');
+  const byTime = (a: { created_at: string }, b: { created_at: string }) => a.created_at.localeCompare(b.created_at);
+  const payments = [...fee.payments, ...dinners.payments].sort(byTime);
+  const refunds = [...fee.refunds, ...dinners.refunds].sort(byTime);
   const byId = new Map(files.map((f) => [f.id, f]));
   const pick = (ids: string[]) => ids.map((id) => byId.get(id)).filter((f): f is StoredFile => Boolean(f));
   const voucher = r.payment_voucher ? pick([r.payment_voucher]) : [];
@@ -68,8 +87,34 @@ export async function getOfficeRegistration(deps: RegistrationOfficeDeps, ownerI
     decided_by: r.decided_by ?? null,
     documents: await officeDownloads(deps, pick([...r.young_investigator_files, ...r.fellow_files])),
     payment_voucher: await officeDownloads(deps, voucher),
+    payments: payments.map((p) => ({
+      id: p.id,
+      for: forWhat(p.subject.kind),
+      method: p.method,
+      state: p.state,
+      amount: wireAmount(p.amount),
+      provider_ids: p.provider_ids,
+      created_at: p.created_at,
+      confirmed_at: p.confirmed_at ?? null,
+      surplus: p.surplus ?? null,
+    })),
+    refunds: refunds.map((x) => ({
+      id: x.id,
+      for: forWhat(x.subject.kind),
+      method: x.method,
+      state: x.state,
+      amount: wireAmount(x.amount),
+      reason: x.reason,
+      provider_refund_id: x.provider_refund_id ?? null,
+      created_at: x.created_at,
+      done_at: x.done_at ?? null,
+    })),
     account: user ? { id: user.id, email: user.email, status: user.status, pay_status: user.pay_status } : null,
-    activity: await activityOf(deps, [{ type: 'registration', id: ownerId }], user),
+    activity: await activityOf(
+      deps,
+      [{ type: 'registration', id: ownerId }, ...payments.map((p) => ({ type: 'payment', id: p.id })), ...refunds.map((x) => ({ type: 'refund', id: x.id }))],
+      user,
+    ),
   };
 }
 export type OfficeRegistration = Awaited<ReturnType<typeof getOfficeRegistration>>;

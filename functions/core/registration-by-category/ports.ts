@@ -55,6 +55,9 @@ export interface StoredRegistration extends RegistrationForm, RegistrationMoney 
   payment_voucher_name?: string;
 }
 
+/** The file ids a registration names as its supporting documents (the uploads guard keeps them: core/uploads/uploads.ts). */
+export const documentsOf = (r: Pick<StoredRegistration, 'young_investigator_files' | 'fellow_files'> | undefined) => (r ? [...r.young_investigator_files, ...r.fellow_files] : []);
+
 /** What the account shows of its registration (spec "User info"), kept on the profile item so GET /get_person_info stays one read. */
 export interface RegistrationSummary {
   regiatration_type: number;

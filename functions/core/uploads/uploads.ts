@@ -35,6 +35,11 @@ export interface UploadDeps {
   throttle: Throttle;
   newId(): string;
   log: Logger;
+  /**
+   * The file ids the owner's registration by category names as its supporting documents (none
+   * without a registration): such a file is not removed while it is named (removeFile).
+   */
+  registrationDocuments?(ownerId: string): Promise<string[]>;
 }
 
 export const pendingMessages = {
@@ -267,11 +272,14 @@ export async function getFile(deps: UploadDeps, ownerId: string, fileId: string)
 export const fileMessages = {
   removed: 'The file has been removed.',
   heldByAbstract: 'This file belongs to a saved abstract. Remove it in the abstract form and save the abstract.',
+  heldByRegistration:
+    'This document belongs to your registration and cannot be deleted while the registration names it. If the office asks for new documents, upload them on the registration review page.',
 };
 
 /**
  * Removes a file: its record (freeing its place) and its object. A file of a saved abstract is
- * removed by saving the abstract without it, so that an abandoned edit loses nothing.
+ * removed by saving the abstract without it, so that an abandoned edit loses nothing; a document
+ * the registration by category names stays while it names it (new documents replace it there).
  */
 export async function removeFile(deps: UploadDeps, ownerId: string, fileId: string, now: Date, purpose?: UploadPurpose) {
   const file = await deps.files.get(ownerId, fileId);
@@ -285,6 +293,8 @@ export async function removeFile(deps: UploadDeps, ownerId: string, fileId: stri
   if (purpose && file.purpose !== purpose) throw notFound(uploadMessages(purpose).notFound);
   assertFilesChangeable(file.purpose, now);
   if (file.abstract_id) throw new AppError('conflict', fileMessages.heldByAbstract);
+  // The office reviews these files: the registration would name a file that is gone.
+  if (file.purpose === 'document' && (await deps.registrationDocuments?.(ownerId))?.includes(file.id)) throw new AppError('conflict', fileMessages.heldByRegistration);
   await deleteFiles(deps, [file], now);
   return { message: fileMessages.removed };
 }

@@ -1,5 +1,5 @@
 /**
- * /office/exports: orders, delegates and abstracts as CSV (UTF-8 with BOM, for Excel). Each
+ * /office/exports: orders, registrations by category, delegates and abstracts as CSV (UTF-8 with BOM, for Excel). Each
  * export is a job run in the background (core/office/jobs.ts); the list shows its state and, when
  * it is ready, a download through a short-lived link.
  */
@@ -18,6 +18,8 @@ import { OfficeFrame } from './office-frame';
 
 const descriptions: Record<ExportKind, string> = {
   orders: 'Every order with every field the delegate entered, the amounts, and the dates and methods of its payments and refunds.',
+  registrations:
+    'Every registration by category (the older flow): number, names, e-mail, type, review state, the fee and the dinners with their pay state, the amounts paid, and its payments and refunds.',
   delegates: 'Every account: names, organisation, country, whether it is activated, and whether the delegate takes announcements.',
   abstracts: 'Every abstract with its authors, presenters, category, keywords and text.',
 };

@@ -13,7 +13,7 @@ import { useState, type ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
-import { formatMoney } from '#core/money';
+import { formatMoney, formatWireUsd } from '#core/money';
 import type { OfficeFile } from '#core/office/delegates';
 import type { OfficeRegistration } from '#core/office/registrations';
 import { reviewDecisionBody } from '#core/office/schemas';
@@ -77,6 +77,86 @@ function Files({ files, none }: { files: OfficeFile[]; none: string }) {
   );
 }
 
+const methodName = (m: string) => (m === 'card' ? 'Card' : 'Bank transfer');
+const providerIds = (ids: Record<string, string | undefined>) =>
+  Object.entries(ids)
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k.replace('_', ' ')} ${v}`)
+    .join('; ') || '-';
+
+/** The payments and refunds of the fee and the dinners, as the order page lists an order's (oldest first). */
+function Money({ r }: { r: OfficeRegistration }) {
+  return (
+    <Stack gap="3">
+      <Text>
+        Registration fee {formatMoney(r.register_fee)}: {r.pay_state}. Dinners {formatMoney(r.dinner_fee)}: {r.dinner_fee > 0 || r.repast_status === 2 ? r.repast_state : 'none chosen'}.
+      </Text>
+      {r.payments.length === 0 ? (
+        <Text color="gray.700">No payment yet.</Text>
+      ) : (
+        <ScrollTable label="Payments of the registration" size="sm">
+          <Table.Header>
+            <Table.Row>
+              {['For', 'Method', 'State', 'Amount', 'Started', 'Received', 'Provider ids'].map((h) => (
+                <Table.ColumnHeader key={h} textAlign={h === 'Amount' ? 'end' : undefined}>
+                  {h}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {r.payments.map((p) => (
+              <Table.Row key={p.id}>
+                <Table.Cell>{p.for}</Table.Cell>
+                <Table.Cell>{methodName(p.method)}</Table.Cell>
+                <Table.Cell>
+                  {p.state}
+                  {p.surplus && <Badge ms="2">surplus: {p.surplus}</Badge>}
+                </Table.Cell>
+                <Table.Cell textAlign="end">{formatWireUsd(p.amount)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatCstInstant(p.created_at)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{p.confirmed_at ? formatCstInstant(p.confirmed_at) : '-'}</Table.Cell>
+                <Table.Cell wordBreak="break-all" minW="12rem" fontSize="xs">
+                  {providerIds(p.provider_ids)}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </ScrollTable>
+      )}
+      {r.refunds.length > 0 && (
+        <ScrollTable label="Refunds of the registration" size="sm">
+          <Table.Header>
+            <Table.Row>
+              {['For', 'Method', 'State', 'Amount', 'Why', 'Asked', 'Done', 'Provider id'].map((h) => (
+                <Table.ColumnHeader key={h} textAlign={h === 'Amount' ? 'end' : undefined}>
+                  {h}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {r.refunds.map((x) => (
+              <Table.Row key={x.id}>
+                <Table.Cell>{x.for}</Table.Cell>
+                <Table.Cell>{methodName(x.method)}</Table.Cell>
+                <Table.Cell>{x.state}</Table.Cell>
+                <Table.Cell textAlign="end">{formatWireUsd(x.amount)}</Table.Cell>
+                <Table.Cell>{x.reason}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatCstInstant(x.created_at)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{x.done_at ? formatCstInstant(x.done_at) : '-'}</Table.Cell>
+                <Table.Cell wordBreak="break-all" fontSize="xs">
+                  {x.provider_refund_id ?? '-'}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </ScrollTable>
+      )}
+    </Stack>
+  );
+}
+
 function DecisionCard({ r, onDecided }: { r: OfficeRegistration; onDecided: (message: string) => void }) {
   const queryClient = useQueryClient();
   return (
@@ -134,7 +214,8 @@ function RegistrationDetail({ owner }: { owner: string }) {
             ['Account', <SmartLink key="a" href={pathTo(paths.officeDelegate, { id: r.owner_id })}>{r.email}</SmartLink>],
             ['Registration type', r.type_name],
             ['Registration fee', formatMoney(r.register_fee)],
-            ['Payment', r.pay_status === 2 ? 'Paid' : 'Unpaid'],
+            ['Fee paid', r.pay_state],
+            ['Dinners', `${formatMoney(r.dinner_fee)} (${r.dinner_fee > 0 || r.repast_status === 2 ? r.repast_state : 'none chosen'})`],
             ['Registered', formatCstInstant(r.created_at)],
             ['Handed in for review', formatCstInstant(r.submitted_at)],
             ...(r.decided_at ? ([['Last decision', `${formatCstInstant(r.decided_at)} by ${r.decided_by ?? ''}`]] as [string, ReactNode][]) : []),
@@ -165,6 +246,9 @@ function RegistrationDetail({ owner }: { owner: string }) {
       </Section>
       <Section title="Supporting documents">
         <Files files={r.documents} none={g.regiatration_type === 2 ? 'A member number instead of documents (above).' : 'No document.'} />
+      </Section>
+      <Section title="Payments and refunds">
+        <Money r={r} />
       </Section>
       <Section title="Payment voucher">
         <Files files={r.payment_voucher} none="No payment voucher uploaded." />

@@ -34,7 +34,20 @@ const registrationColumns = column.columns([
     cell: ({ row }) => <Badge colorPalette={reviewPalette(row.original.register_status)}>{row.original.review_state}</Badge>,
   }),
   column.accessor('register_fee', { header: 'Fee', cell: ({ getValue }) => formatMoney(getValue()), meta: { cell: { textAlign: 'end', whiteSpace: 'nowrap' } } }),
-  column.accessor('pay_status', { header: 'Payment', cell: ({ getValue }) => (getValue() === 2 ? 'Paid' : 'Unpaid') }),
+  column.accessor('pay_state', {
+    header: 'Fee paid',
+    cell: ({ row }) => <Badge colorPalette={row.original.pay_status === 2 ? 'green' : 'gray'}>{row.original.pay_state}</Badge>,
+  }),
+  column.accessor('dinner_fee', { header: 'Dinners', cell: ({ getValue }) => formatMoney(getValue()), meta: { cell: { textAlign: 'end', whiteSpace: 'nowrap' } } }),
+  column.accessor('repast_state', {
+    header: 'Dinners paid',
+    cell: ({ row }) =>
+      row.original.dinner_fee > 0 || row.original.repast_status === 2 ? (
+        <Badge colorPalette={row.original.repast_status === 2 ? 'green' : 'gray'}>{row.original.repast_state}</Badge>
+      ) : (
+        'None chosen'
+      ),
+  }),
   column.accessor('created_at', { header: 'Registered (CST)', cell: ({ getValue }) => formatCstInstant(getValue()), meta: { cell: { whiteSpace: 'nowrap' } } }),
   column.accessor('submitted_at', { header: 'Handed in (CST)', cell: ({ getValue }) => formatCstInstant(getValue()), meta: { cell: { whiteSpace: 'nowrap' } } }),
 ]);

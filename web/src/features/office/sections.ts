@@ -79,7 +79,7 @@ export const officeSections: OfficeSection[] = [
     path: paths.officeExports,
     label: 'Exports',
     page: 'office/exports-page',
-    description: 'Orders, delegates and abstracts as CSV files for Excel, made in the background and downloaded when ready.',
+    description: 'Orders, registrations by category, delegates and abstracts as CSV files for Excel, made in the background and downloaded when ready.',
   },
   {
     path: paths.officeMail,
