@@ -448,6 +448,15 @@ async function runRegistrationCommand(w: World, cmd: Extract<Command, { k: `reg$
       const json = { id: cmd.row, type: cmd.row === 0 ? 1 : 2, [cmd.field]: cmd.value };
       return note(short(await api(w.fig, 'POST', '/update_repast', { token, at: regAt(w), json })));
     }
+    case 'regCancel': {
+      let json = {};
+      if (cmd.quoted) {
+        const shown = await api<{ cancellation?: { refund_amount: string } }>(w.fig, 'GET', '/cost_detail', { token, at: regAt(w) });
+        if (shown.status === 200 && shown.data.cancellation) json = { expected_refund: shown.data.cancellation.refund_amount };
+      }
+      const r = await api<{ refund_amount?: string }>(w.fig, 'POST', '/register/cancel', { token, at: regAt(w), json });
+      return note(`${short(r)}${r.status === 200 ? ` refund ${String(r.data.refund_amount)}` : ''}`);
+    }
   }
 }
 
