@@ -11,7 +11,7 @@ import { stripeGateway } from '#lib/payments/stripe-gateway';
 import { validForm } from '../unit/core/orders/form';
 import type { SubjectLedger } from '#core/payments/ports';
 import { registrationMoneyViolations, type RegistrationMoneyViolation } from '#core/registration-by-category/invariants';
-import { payableOf, registrationSubject, REGISTRATION_DINNERS, REGISTRATION_FEE } from '#core/registration-by-category/registration-payables';
+import { payableOf, registrationStatusName, registrationSubject, REGISTRATION_DINNERS, REGISTRATION_FEE } from '#core/registration-by-category/registration-payables';
 import { ledger } from '#storage/ledger';
 import { registrationStore } from '#storage/registrations';
 import { getUser } from '#storage/users';
@@ -715,8 +715,8 @@ async function checkRegistration(w: World, del: Delegate): Promise<OrderCheck[]>
   for (const kind of [REGISTRATION_FEE, REGISTRATION_DINNERS] as const) {
     const subjectLedger = await ledger.ofSubject(registrationSubject(registration, kind));
     const violations = registrationMoneyViolations(registration, kind, subjectLedger, profile);
-    const paid = (kind === REGISTRATION_FEE ? registration.pay_status : registration.repast_status) === 2;
-    const status = `${kind} ${paid ? 'paid' : 'unpaid'}`;
+    const state = registrationStatusName((kind === REGISTRATION_FEE ? registration.pay_status : registration.repast_status) ?? 1).toLowerCase();
+    const status = `${kind} ${state}${registration.cancelled_at ? ' (cancelled)' : ''}${registration.refund_failed_at ? ' (refund failed)' : ''}`;
     countFinalState(w.fig, status);
     w.fig.orders += 1;
     w.fig.violations += violations.length;
