@@ -449,13 +449,23 @@ async function runRegistrationCommand(w: World, cmd: Extract<Command, { k: `reg$
       return note(short(await api(w.fig, 'POST', '/update_repast', { token, at: regAt(w), json })));
     }
     case 'regCancel': {
+      const steps: string[] = [];
+      if (cmd.payFirst) {
+        const fee = await regCheckout(w, cmd.d, reg, 1);
+        steps.push(`fee ${short(fee.r)}`);
+        if (fee.sid) {
+          steps.push(`pay ${await regPay(w, reg, 1, fee.sid, cmd.card)}`);
+          steps.push(`confirm ${short(await api(w.fig, 'POST', '/payment/confirm', { token, at: regAt(w), json: { session_id: fee.sid } }))}`);
+        }
+      }
       let json = {};
       if (cmd.quoted) {
         const shown = await api<{ cancellation?: { refund_amount: string } }>(w.fig, 'GET', '/cost_detail', { token, at: regAt(w) });
         if (shown.status === 200 && shown.data.cancellation) json = { expected_refund: shown.data.cancellation.refund_amount };
       }
       const r = await api<{ refund_amount?: string }>(w.fig, 'POST', '/register/cancel', { token, at: regAt(w), json });
-      return note(`${short(r)}${r.status === 200 ? ` refund ${String(r.data.refund_amount)}` : ''}`);
+      steps.push(`cancel ${short(r)}${r.status === 200 ? ` refund ${String(r.data.refund_amount)}` : ''}`);
+      return note(steps.join(', '));
     }
   }
 }
