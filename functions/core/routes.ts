@@ -250,10 +250,17 @@ export const routes = {
 
   // Cost detail, dinners and payment of a registration by category (spec section 7): the checkout
   // and its confirm are the payments module's (ledger Query and transaction, Stripe, the mail).
-  getCostDetail: { method: 'GET', path: '/cost_detail', handler: 'registration-by-category/get-cost-detail', auth: 'delegate', grants: [] },
+  /** With what cancelling gives back now: the paid subjects' ledger (Query). */
+  getCostDetail: { method: 'GET', path: '/cost_detail', handler: 'registration-by-category/get-cost-detail', auth: 'delegate', grants: [QUERY] },
   /** The registration (Put over the version read), the profile's dinner_fee (Update) and the audit entry (Put) in one transaction. */
   updateRepast: { method: 'POST', path: '/update_repast', handler: 'registration-by-category/update-repast', auth: 'delegate', grants: [PUT, UPDATE] },
   registrationPayment: { method: 'POST', path: '/payment', handler: 'registration-by-category/payment', auth: 'delegate', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
+  /**
+   * Cancellation (issue 16; the spec names no call): each paid subject's refund through the
+   * payments module (ledger transaction, Stripe, the mail); an unpaid registration over the version
+   * read with the profile and the audit entry (Put, Update, Put).
+   */
+  cancelRegistration: { method: 'POST', path: '/register/cancel', handler: 'registration-by-category/cancel-registration', auth: 'delegate', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
   confirmRegistrationPayment: {
     method: 'POST',
     path: '/payment/confirm',

@@ -41,7 +41,7 @@ export const stripeActor: Actor = { kind: 'stripe', id: 'stripe' };
  */
 export function paymentsDeps(siteOrigin: string, who: RequestActor): PaymentsDeps {
   const registrations = registrationPayables({ registrations: registrationStore });
-  const registrationMails = registrationPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin });
+  const registrationMails = registrationPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin }, registrationOffice);
   return {
     ledger: auditedLedger(who.actor, () => who.now, statusName),
     gateway: stripeGateway,

@@ -1,6 +1,7 @@
 /** Wiring of the registration by category: its store, the upload records, the delegate's profile; its review (mail) and the office's view. */
 import type { RegistrationOfficeDeps } from '#core/office/registrations';
 import type { RegistrationDeps } from '#core/registration-by-category/ports';
+import type { CancelRegistrationDeps } from '#core/registration-by-category/cancel-registration';
 import type { RegistrationMoneyDeps } from '#core/registration-by-category/pay-registration';
 import { paymentsDeps, type RequestActor } from './order-deps';
 import type { ReviewDeps } from '#core/registration-by-category/review';
@@ -23,6 +24,10 @@ export function registrationDeps(): RegistrationDeps {
 /** Cost detail, dinners and payment: the registration store and the one payments module. */
 export function registrationMoneyDeps(siteOrigin: string, who: RequestActor): RegistrationMoneyDeps {
   return { registrations: registrationStore, payments: paymentsDeps(siteOrigin, who), siteOrigin };
+}
+/** Cancelling a registration: its store (an unpaid one is written over the version read) and the one payments module (refunds). */
+export function registrationCancelDeps(siteOrigin: string, who: RequestActor): CancelRegistrationDeps {
+  return { registrations: registrationStore, payments: paymentsDeps(siteOrigin, who) };
 }
 /** The review's writes and its mail to the delegate (links to the site the request came through). */
 export function reviewDeps(siteOrigin: string): ReviewDeps {

@@ -1,7 +1,8 @@
 /**
  * Payment of a registration by category in Chromium, at a pinned 2019 clock: a regular delegate
  * registers, opens the payment detail, pays the fee with the local checkout page, comes back to
- * Payment Successful, chooses dinners and pays them; the page is axe clean and usable at 390 px.
+ * Payment Successful, chooses dinners and pays them, then cancels from the account centre and is
+ * told what goes back to the card; the page is axe clean and usable at 390 px.
  */
 import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
 import { fillRegistration, noSidewaysScroll, payOnCheckout } from './registration-steps';
@@ -79,6 +80,30 @@ test('a regular delegate pays the registration fee, then chooses and pays dinner
   // Nothing left to pay: the payment detail sends the delegate on to the abstracts, as the spec says.
   await page.getByRole('link', { name: 'Back to Payment detail' }).click();
   await expect(page).toHaveURL(/\/admin\/pre$/);
+
+  // Cancellation (issue 16): from the account centre, what goes back to the card, asked once more.
+  await page.goto('/admin/center');
+  await page.getByRole('link', { name: 'Cancel registration' }).click();
+  await expect(page).toHaveURL(/\/admin\/fee\?cancel=1$/);
+  const cancellation = page.getByRole('region', { name: 'Cancellation' });
+  await expect(cancellation).toContainText('You can cancel your registration until 25 October 2019, 24:00 CST (UTC+8). Refunds go only to the original payment method.');
+  await expect(cancellation).toContainText('US$990.00 goes back to the card it was paid with (registration fee US$800.00, dinners US$190.00).');
+  await cancellation.getByRole('button', { name: 'Cancel registration' }).click();
+  await expect(cancellation.getByRole('button', { name: 'Keep my registration' })).toBeVisible();
+  await expectAccessible(page, 'cancellation, asked once more');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await cancellation.getByRole('button', { name: 'Confirm cancellation: refund US$990.00' }).click();
+  await expect(cancellation.getByText('Your registration is cancelled. US$990.00 will be refunded to the card you paid with.')).toBeVisible();
+  await expect(cancellation.getByText(/^Your registration was cancelled on 1 July 2019, \d\d:\d\d.* CST/)).toBeVisible();
+  await expect(cancellation.getByText('The refund has been made to the card you paid with.')).toBeVisible();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Checkout/ })).toHaveCount(0);
+  await expectAccessible(page, 'registration cancelled');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/fee-cancelled-390.png', fullPage: true });
   expect(consoleErrors).toEqual([]);
 });
 

@@ -134,6 +134,9 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   updateRepast: [{ body: { id: 0, type: 1, gala_dinner: 'No' } }, { body: { id: '1', type: '2', working_lunch: 'Yes' } }],
   registrationPayment: [{ body: { type: 1 } }, { body: { type: '2' } }],
   confirmRegistrationPayment: [{ body: { session_id: 'cs_test_fuzz0000000000000000' } }],
+  // Cancellation acts on the caller's own registration only (none, or the one the register seeds made).
+  cancelRegistration: [{ body: {} }, { body: { expected_refund: '0.00' } }],
+  getCostDetail: [{}],
   // No signature header: refused before the event is read, whatever the body.
   stripeWebhook: [{ body: { id: 'evt_fuzz', type: 'checkout.session.completed', data: { object: { id: 'cs_test_fuzz', metadata: { order_id: own('orderId') } } } } }],
 

@@ -57,7 +57,12 @@ export type Command =
   /** The fee paid and confirmed on the return page, then the dinners' checkout paid: one delegate's whole way, racing the rest. */
   | { k: 'regFeeThenDinners'; d: number; card: Card }
   /** One dinner of the registrant (row 0) or the accompanying person (row 1) changed. */
-  | { k: 'regDinner'; d: number; row: 0 | 1; field: 'gala_dinner' | 'working_lunch'; value: 'Yes' | 'No' };
+  | { k: 'regDinner'; d: number; row: 0 | 1; field: 'gala_dinner' | 'working_lunch'; value: 'Yes' | 'No' }
+  /**
+   * The delegate cancels the registration (POST /register/cancel), with the refund GET /cost_detail
+   * showed or without one; `payFirst`: the fee is paid (and confirmed on the return page) just before.
+   */
+  | { k: 'regCancel'; d: number; quoted: boolean; payFirst: boolean; card: Card };
 
 export interface Program {
   delegates: number;
@@ -159,6 +164,7 @@ function commandArb(delegates: number): fc.Arbitrary<Command> {
         value: fc.constantFrom('Yes' as const, 'No' as const),
       }),
     ),
+    w(3, fc.record({ k: fc.constant('regCancel' as const), d, quoted: fc.boolean(), payFirst: fc.boolean(), card })),
   );
 }
 

@@ -11,7 +11,7 @@ import { stripeGateway } from '#lib/payments/stripe-gateway';
 import { validForm } from '../unit/core/orders/form';
 import type { SubjectLedger } from '#core/payments/ports';
 import { registrationMoneyViolations, type RegistrationMoneyViolation } from '#core/registration-by-category/invariants';
-import { payableOf, registrationSubject, REGISTRATION_DINNERS, REGISTRATION_FEE } from '#core/registration-by-category/registration-payables';
+import { payableOf, registrationStatusName, registrationSubject, REGISTRATION_DINNERS, REGISTRATION_FEE } from '#core/registration-by-category/registration-payables';
 import { ledger } from '#storage/ledger';
 import { registrationStore } from '#storage/registrations';
 import { getUser } from '#storage/users';
@@ -448,6 +448,25 @@ async function runRegistrationCommand(w: World, cmd: Extract<Command, { k: `reg$
       const json = { id: cmd.row, type: cmd.row === 0 ? 1 : 2, [cmd.field]: cmd.value };
       return note(short(await api(w.fig, 'POST', '/update_repast', { token, at: regAt(w), json })));
     }
+    case 'regCancel': {
+      const steps: string[] = [];
+      if (cmd.payFirst) {
+        const fee = await regCheckout(w, cmd.d, reg, 1);
+        steps.push(`fee ${short(fee.r)}`);
+        if (fee.sid) {
+          steps.push(`pay ${await regPay(w, reg, 1, fee.sid, cmd.card)}`);
+          steps.push(`confirm ${short(await api(w.fig, 'POST', '/payment/confirm', { token, at: regAt(w), json: { session_id: fee.sid } }))}`);
+        }
+      }
+      let json = {};
+      if (cmd.quoted) {
+        const shown = await api<{ cancellation?: { refund_amount: string } }>(w.fig, 'GET', '/cost_detail', { token, at: regAt(w) });
+        if (shown.status === 200 && shown.data.cancellation) json = { expected_refund: shown.data.cancellation.refund_amount };
+      }
+      const r = await api<{ refund_amount?: string }>(w.fig, 'POST', '/register/cancel', { token, at: regAt(w), json });
+      steps.push(`cancel ${short(r)}${r.status === 200 ? ` refund ${String(r.data.refund_amount)}` : ''}`);
+      return note(steps.join(', '));
+    }
   }
 }
 
@@ -706,8 +725,8 @@ async function checkRegistration(w: World, del: Delegate): Promise<OrderCheck[]>
   for (const kind of [REGISTRATION_FEE, REGISTRATION_DINNERS] as const) {
     const subjectLedger = await ledger.ofSubject(registrationSubject(registration, kind));
     const violations = registrationMoneyViolations(registration, kind, subjectLedger, profile);
-    const paid = (kind === REGISTRATION_FEE ? registration.pay_status : registration.repast_status) === 2;
-    const status = `${kind} ${paid ? 'paid' : 'unpaid'}`;
+    const state = registrationStatusName((kind === REGISTRATION_FEE ? registration.pay_status : registration.repast_status) ?? 1).toLowerCase();
+    const status = `${kind} ${state}${registration.cancelled_at ? ' (cancelled)' : ''}${registration.refund_failed_at ? ' (refund failed)' : ''}`;
     countFinalState(w.fig, status);
     w.fig.orders += 1;
     w.fig.violations += violations.length;

@@ -3,7 +3,8 @@
  * dinners), once nothing is in flight: what must hold between the registration, the profile's
  * summary and the ledger after ANY interleaving of checkouts, payments, return pages, webhook
  * deliveries (repeated, reordered) and dinner changes. Stated once, for the model-based money test.
- * (No cancellation exists yet, so the only refunds are of money that could not be counted.)
+ * A cancellation (cancel-registration.ts) refunds what a paid subject holds: refunding while its
+ * card refund is in flight, refunded once given back, paid again (with refund_failed_at) if it failed.
  */
 import { counted, netReceived, received, refundedFrom, type Payment, type Refund } from '../payments/model';
 import type { SubjectLedger } from '../payments/ports';
@@ -19,6 +20,9 @@ export const registrationMoneyRules = {
   'surplus-given-back': 'Money that could not be counted is given back in full (or its failed refund is known).',
   'refund-within-payment': 'No payment gives back more than it brought in.',
   'card-refund-answered': 'Every card refund has been answered by the provider, once nothing is in flight.',
+  'refunded-holds-nothing': 'A refunded fee (or dinners) holds no money, and it was paid once.',
+  'refunding-answered': 'Nothing stays refunding once the card provider has answered every refund.',
+  'cancelled-gives-back': 'A cancelled registration holds money only where a refund of it failed.',
 } as const;
 export type RegistrationMoneyRule = keyof typeof registrationMoneyRules;
 
@@ -56,8 +60,13 @@ export function registrationMoneyViolations(
   if (status === PAY_STATUS.paid) {
     const due = payableOf(r, kind).amount;
     if (countedPaid.length !== 1 || net !== due) flag('paid-once', `paid, costs ${usd(due)}, holds ${usd(net)} in ${countedPaid.length} counted payment(s)`);
+  } else if (status === PAY_STATUS.refunded) {
+    if (net !== 0 || countedPaid.length !== 1) flag('refunded-holds-nothing', `refunded, holds ${usd(net)} in ${countedPaid.length} counted payment(s)`);
+  } else if (status === PAY_STATUS.refunding) {
+    flag('refunding-answered', `refunding, holds ${usd(net)}, no card refund in flight`);
   } else if (net !== 0 || countedPaid.length > 0) flag('unpaid-holds-nothing', `unpaid, holds ${usd(net)}`);
-  if (!fee && status === PAY_STATUS.paid && payStatusOf(r) !== PAY_STATUS.paid) flag('dinners-after-fee', 'dinners paid, fee unpaid');
+  if (r.cancelled_at && status === PAY_STATUS.paid && !r.refund_failed_at) flag('cancelled-gives-back', `cancelled, ${kind} still paid, holds ${usd(net)}`);
+  if (!fee && status !== PAY_STATUS.unpaid && payStatusOf(r) === PAY_STATUS.unpaid) flag('dinners-after-fee', 'dinners paid, fee unpaid');
   if (profile && (fee ? profile.pay_status : profile.repast_status) !== status)
     flag('summary-agrees', `registration ${status}, profile ${fee ? profile.pay_status : profile.repast_status}`);
   return out;

@@ -14,6 +14,7 @@ import { nextVersion } from '../versions';
 import { startCardCheckout, settleCheckout } from '../payments/card-checkout';
 import type { PaymentsDeps } from '../payments/ports';
 import { costDetail, DINNER_ROW_TYPE, dinnersOpen, dinnerTotal, payStatusOf, repastStatusOf } from './cost-detail';
+import { readCancellation } from './cancel-registration';
 import { lastPeriodEnd } from './fees';
 import { PAY_STATUS, REGISTER_STATUS, type RegistrationStore, type StoredRegistration } from './ports';
 import { isRegistrationKind, payableOf, REGISTRATION_DINNERS, REGISTRATION_FEE } from './registration-payables';
@@ -34,6 +35,7 @@ export const payMessages = {
   dinnerSaved: 'The dinner choice is saved.',
   checkoutNotFound: 'This payment was not found.',
   justPaid: 'This has just been paid. Please reload the page.',
+  cancelled: 'This registration is cancelled: nothing can be paid or changed any more.',
 } as const;
 
 /** The payments module words its refusals for orders; a registration's delegate reads these instead. */
@@ -56,10 +58,12 @@ async function ownRegistration(deps: Pick<RegistrationMoneyDeps, 'registrations'
   return r;
 }
 
-/** GET /cost_detail: the delegate's own registration only. */
-export async function readCostDetail(deps: Pick<RegistrationMoneyDeps, 'registrations'>, ownerId: string, now: Date) {
-  return { message: 'OK', data: costDetail(await ownRegistration(deps, ownerId), now) };
+/** GET /cost_detail: the delegate's own registration only, with what cancelling it gives back now. */
+export async function readCostDetail(deps: Pick<RegistrationMoneyDeps, 'registrations' | 'payments'>, ownerId: string, now: Date) {
+  const r = await ownRegistration(deps, ownerId);
+  return { message: 'OK', data: { ...costDetail(r, now), cancellation: await readCancellation(deps, r, now) } };
 }
+export type CostDetailWithCancellation = Awaited<ReturnType<typeof readCostDetail>>['data'];
 
 /** The registration with one dinner changed (null: no such person). */
 export function withDinner(r: StoredRegistration, change: UpdateRepastRequest): StoredRegistration | null {
@@ -75,6 +79,7 @@ export function withDinner(r: StoredRegistration, change: UpdateRepastRequest): 
 /** POST /update_repast: one dinner of one person, while the dinners are unpaid and before the deadline, over the version read. */
 export async function updateRepast(deps: Pick<RegistrationMoneyDeps, 'registrations'>, owner: { id: string; email: string }, change: UpdateRepastRequest, now: Date) {
   const r = await ownRegistration(deps, owner.id);
+  if (r.cancelled_at) throw forbidden(payMessages.cancelled);
   if (repastStatusOf(r) !== PAY_STATUS.unpaid) throw conflict(payMessages.dinnersPaid);
   if (!dinnersOpen(now)) throw forbidden(payMessages.dinnersClosed);
   const changed = withDinner(r, change);
@@ -95,6 +100,7 @@ export async function updateRepast(deps: Pick<RegistrationMoneyDeps, 'registrati
 
 /** Why this registration cannot be paid now (null: it can). */
 function refusal(r: StoredRegistration, type: PaymentRequest['type'], now: Date): Error | null {
+  if (r.cancelled_at) return forbidden(payMessages.cancelled);
   if (type === 1) {
     if (payStatusOf(r) === PAY_STATUS.paid) return conflict(payMessages.feePaid);
     if (r.register_status === REGISTER_STATUS.inReview) return forbidden(payMessages.inReview);

@@ -18,8 +18,11 @@ export type RegisterStatus = (typeof REGISTER_STATUS)[keyof typeof REGISTER_STAT
 // Money of the registration (cost detail, dinners, payment): pay_status and repast_status as the
 // spec numbers them, moved only by a confirmed payment (registration-payables.ts).
 
-/** pay_status (registration fee) and repast_status (dinners): 1 unpaid, 2 paid (spec section 4). */
-export const PAY_STATUS = { unpaid: 1, paid: 2 } as const;
+/**
+ * pay_status (registration fee) and repast_status (dinners): 1 unpaid, 2 paid (spec section 4);
+ * a cancellation adds 3 refunding (its card refund asked for) and 4 refunded (the provider made it).
+ */
+export const PAY_STATUS = { unpaid: 1, paid: 2, refunding: 3, refunded: 4 } as const;
 export type PayStatus = (typeof PAY_STATUS)[keyof typeof PAY_STATUS];
 
 export interface RegistrationMoney {
@@ -28,6 +31,10 @@ export interface RegistrationMoney {
   repast_status?: PayStatus;
   paid_at?: string;
   dinners_paid_at?: string;
+  /** The delegate cancelled the registration (core/registration-by-category/cancel-registration.ts): nothing can be paid or changed after. */
+  cancelled_at?: string;
+  /** A card refund of the cancellation failed: its subject is paid again and the office refunds another way. */
+  refund_failed_at?: string;
 }
 
 export interface StoredRegistration extends RegistrationForm, RegistrationMoney {

@@ -4,8 +4,11 @@
  * registration number and owned by the delegate. What each costs is computed from the config
  * (cost-detail.ts) on the registration as read; a confirmed payment moves pay_status resp.
  * repast_status 1 -> 2 on the registration (and the profile's summary, storage/ledger.ts) over
- * the version read. Cancellation and refunds of these payments are not offered yet: a refund the
- * payments module makes of money it could not count (surplus) changes no state here.
+ * the version read. A cancellation (cancel-registration.ts) moves a paid subject 2 -> 3 (refunding)
+ * with the registration's cancelled_at in the same write as its refund; the provider's answer moves
+ * it 3 -> 4 (refunded), or back to 2 with refund_failed_at (the office refunds another way; the
+ * registration stays cancelled). A refund of money that could not be counted (surplus) changes no
+ * state here.
  */
 import { conference, legacyFees2019 } from '../config/conference';
 import { layout } from '../mail/templates';
@@ -13,7 +16,7 @@ import { formatMoney } from '../money';
 import { formatCstInstant } from '../time';
 import { nextVersion } from '../versions';
 import type { Logger, Mail, Mailer } from '../accounts/ports';
-import type { Payment, Subject } from '../payments/model';
+import type { Payment, Refund, Subject } from '../payments/model';
 import type { Payable, PayableModule, PaymentMail, SubjectChange } from '../payments/ports';
 import { dinnerRows, feeRows, payStatusOf, repastStatusOf, sum } from './cost-detail';
 import { PAY_STATUS, REGISTER_STATUS, type RegistrationStore, type StoredRegistration } from './ports';
@@ -31,7 +34,8 @@ export const registrationSubject = (r: Pick<StoredRegistration, 'register_code' 
 });
 
 /** The audit log's names of these subjects' states (`registration-fee.paid`). */
-export const registrationStatusName = (status: number) => (status === PAY_STATUS.paid ? 'Paid' : 'Unpaid');
+export const registrationStatusName = (status: number) =>
+  status === PAY_STATUS.paid ? 'Paid' : status === PAY_STATUS.refunding ? 'Refunding' : status === PAY_STATUS.refunded ? 'Refunded' : 'Unpaid';
 
 const byName = (rows: { name: string; register: string; fee: number }[], what: (r: { name: string; register: string }) => string) =>
   rows.filter((r) => r.fee > 0).map((r) => ({ name: what(r), unitAmount: r.fee, quantity: 1 }));
@@ -50,7 +54,9 @@ export function payableOf(r: StoredRegistration, kind: RegistrationSubjectKind):
     subject: registrationSubject(r, kind),
     record: r,
     status: fee ? payStatusOf(r) : repastStatusOf(r),
-    awaitsPayment: fee ? payStatusOf(r) === PAY_STATUS.unpaid && r.register_status === REGISTER_STATUS.none : repastStatusOf(r) === PAY_STATUS.unpaid && payStatusOf(r) === PAY_STATUS.paid,
+    awaitsPayment:
+      !r.cancelled_at &&
+      (fee ? payStatusOf(r) === PAY_STATUS.unpaid && r.register_status === REGISTER_STATUS.none : repastStatusOf(r) === PAY_STATUS.unpaid && payStatusOf(r) === PAY_STATUS.paid),
     version: r.updated_at,
     amount: sum(rows),
     currency: 'USD',
@@ -66,6 +72,7 @@ export function payableOf(r: StoredRegistration, kind: RegistrationSubjectKind):
  */
 export function paidChange(r: StoredRegistration, kind: RegistrationSubjectKind, at: Date): SubjectChange | null {
   const fee = kind === REGISTRATION_FEE;
+  if (r.cancelled_at) return null;
   if (fee ? payStatusOf(r) !== PAY_STATUS.unpaid || r.register_status !== REGISTER_STATUS.none : repastStatusOf(r) !== PAY_STATUS.unpaid || payStatusOf(r) !== PAY_STATUS.paid)
     return null;
   return {
@@ -74,6 +81,31 @@ export function paidChange(r: StoredRegistration, kind: RegistrationSubjectKind,
     to: PAY_STATUS.paid,
     version: { base: r.updated_at, next: nextVersion(r.updated_at, at) },
     set: fee ? { paid_at: at.toISOString() } : { dinners_paid_at: at.toISOString() },
+    record: r,
+  };
+}
+
+/**
+ * The moves of a cancellation's refund, over the version read: paid -> refunding (with the
+ * registration's cancelled_at, in the same write as the refund), refunding -> refunded,
+ * refunding (or refunded) -> paid again when the refund failed (refund_failed_at noted; still cancelled).
+ */
+export function refundChange(r: StoredRegistration, kind: RegistrationSubjectKind, event: 'refunding' | 'refunded' | 'refund-failed', at: Date): SubjectChange | null {
+  const status = kind === REGISTRATION_FEE ? payStatusOf(r) : repastStatusOf(r);
+  const move: false | { to: number; set: Record<string, string> } =
+    event === 'refunding'
+      ? status === PAY_STATUS.paid && { to: PAY_STATUS.refunding, set: { cancelled_at: r.cancelled_at ?? at.toISOString() } }
+      : event === 'refunded'
+        ? status === PAY_STATUS.refunding && { to: PAY_STATUS.refunded, set: {} }
+        : // A card's bank may return a refund after it succeeded: the money is the registration's again.
+          (status === PAY_STATUS.refunding || status === PAY_STATUS.refunded) && { to: PAY_STATUS.paid, set: { refund_failed_at: at.toISOString() } };
+  if (!move) return null;
+  return {
+    subject: registrationSubject(r, kind),
+    from: status,
+    to: move.to,
+    version: { base: r.updated_at, next: nextVersion(r.updated_at, at) },
+    set: move.set,
     record: r,
   };
 }
@@ -90,10 +122,9 @@ export function registrationPayables(deps: { registrations: Pick<RegistrationSto
       return r && r.register_code === subject.id && isRegistrationKind(subject.kind) ? payableOf(r, subject.kind) : undefined;
     },
     paid: (p, _payment, at) => paidChange(record(p), kindOf(p), at),
-    // No cancellation of a registration yet: nothing a refund does moves its state.
-    refunding: () => null,
-    refunded: () => null,
-    refundFailed: () => null,
+    refunding: (p, _refund, at) => refundChange(record(p), kindOf(p), 'refunding', at),
+    refunded: (p, _refund, at) => refundChange(record(p), kindOf(p), 'refunded', at),
+    refundFailed: (p, _refund, at) => refundChange(record(p), kindOf(p), 'refund-failed', at),
     holds: (p, at) => {
       const r = record(p);
       return {
@@ -149,7 +180,37 @@ function failedMail(r: StoredRegistration, kind: RegistrationSubjectKind, feePag
   });
 }
 
-export function registrationPaymentMails(deps: { mailer: Mailer; log: Logger; siteOrigin: string }) {
+function refundRequestedMail(r: StoredRegistration, kind: RegistrationSubjectKind, refund: Refund, payment: Payment) {
+  return layout({
+    subject: `Cancellation of registration ${r.register_code}`,
+    heading: 'Your registration is cancelled; the refund is on its way',
+    paragraphs: [
+      `Registration ${r.register_code} for the ${conference.name} is cancelled. We refund ${usd(refund.amount)} of ${usd(payment.amount)} paid for ${what(kind, r)} to the card it was paid with.`,
+      'A card refund usually appears on the statement within 5-10 days.',
+    ],
+  });
+}
+
+function refundCompletedMail(r: StoredRegistration, kind: RegistrationSubjectKind, refund: Refund) {
+  return layout({
+    subject: `Refund completed: registration ${r.register_code}`,
+    heading: 'Your refund has been made',
+    paragraphs: [`We have refunded ${usd(refund.amount)} for ${what(kind, r)} to the card it was paid with.`],
+  });
+}
+
+function refundFailedMail(r: StoredRegistration, kind: RegistrationSubjectKind, refund: Refund) {
+  return layout({
+    subject: `Refund not completed: registration ${r.register_code}`,
+    heading: 'We could not complete your refund',
+    paragraphs: [
+      `The refund of ${usd(refund.amount)} for ${what(kind, r)} to your card did not go through${refund.failure_reason ? ` (${refund.failure_reason.replace(/_/g, ' ')})` : ''}. Your registration stays cancelled.`,
+      `The registration office has been told and will contact you to refund you another way. You can also write to ${conference.contacts.registration}.`,
+    ],
+  });
+}
+
+export function registrationPaymentMails(deps: { mailer: Mailer; log: Logger; siteOrigin: string }, office: string) {
   const feePage = `${deps.siteOrigin}/admin/fee`;
   const send = async (to: string, mail: Omit<Mail, 'to' | 'importance'>, kind: string) => {
     try {
@@ -168,8 +229,16 @@ export function registrationPaymentMails(deps: { mailer: Mailer; log: Logger; si
         return send(r.owner_email, surplusMail(r, kind, mail.payment), mail.kind);
       case 'payment-failed':
         return send(r.owner_email, failedMail(r, kind, feePage), mail.kind);
+      case 'refund-requested':
+        return send(r.owner_email, refundRequestedMail(r, kind, mail.refund!, mail.payment), mail.kind);
+      case 'refund-completed':
+        return send(r.owner_email, refundCompletedMail(r, kind, mail.refund!), mail.kind);
+      case 'refund-failed':
+        await send(r.owner_email, refundFailedMail(r, kind, mail.refund!), mail.kind);
+        // The office acts on it: the money is the registration's again, to be refunded another way.
+        return send(office, refundFailedMail(r, kind, mail.refund!), `${mail.kind} (office)`);
       default:
-        // Refund mails belong to a cancellation, which these payments do not offer yet.
+        // A transfer's partial arrival: registrations are paid by card only.
         deps.log.info('registration payment mail not worded', { kind: mail.kind });
     }
   };

@@ -199,6 +199,12 @@ export const paymentSchema = z.object({
 });
 export type PaymentRequest = z.output<typeof paymentSchema>;
 
+/** POST /register/cancel: the refund the delegate was shown (US dollars as on the wire); if it has changed since, nothing happens. */
+export const cancelRegistrationSchema = z.object({
+  expected_refund: read(emptyToUndefined, z.optional(z.string().check(z.regex(/^\d+\.\d{2}$/, 'Please give the amount as shown, e.g. 800.00.')))),
+});
+export type CancelRegistrationRequest = z.output<typeof cancelRegistrationSchema>;
+
 const optionalYesNo = read((v) => (v === undefined || v === '' ? undefined : (toYesNo(v) ?? 'invalid')), z.optional(z.enum(yesNo, { message: registrationMessages.yesNo })));
 
 /**

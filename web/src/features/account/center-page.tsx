@@ -111,6 +111,7 @@ export default function CenterPage() {
               ? { to: u.register_status === 1 || u.register_status === 2 ? paths.reload : paths.fee, title: 'Registration by category', text: `Your registration ${u.register_code}: its review and payment detail.` }
               : { to: paths.registerInformation, title: 'Registration by category', text: 'Register by category: member, young investigator, fellow or group.' },
             ...(u.register_code && u.register_status === 0 ? [{ to: paths.voucher, title: 'Payment voucher', text: 'Upload the voucher of your payment (JPG or PNG, under 5 MB).' }] : []),
+            ...(u.register_code ? [{ to: `${paths.fee}?cancel=1`, title: 'Cancel registration', text: 'Cancel your registration by category; what you paid goes back to your card.' }] : []),
           ].map((card) => (
             <Card.Root key={card.to} size="sm">
               <Card.Body gap="2">

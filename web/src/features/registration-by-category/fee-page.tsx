@@ -8,13 +8,19 @@
  * A delegate whose fee is paid stays here while dinners can still be chosen and paid (the spec's
  * "BACK TO Payment Detail" after an abstract); with nothing left to pay, the page sends them to
  * /admin/pre as the spec says (docs/decisions.md). Checkout opens the provider's page in this tab.
+ *
+ * Cancellation (issue 16): until the config's date the page offers to cancel, saying what goes back
+ * to the card (GET /cost_detail `cancellation`), and asks once more before it does. The account
+ * centre's "Cancel registration" opens /admin/fee?cancel=1, where a paid delegate is not sent on;
+ * a cancelled registration stays here with its refund's state.
  */
 import { Badge, Box, Button, Card, DataList, Heading, Link as ChakraLink, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, Navigate } from 'react-router-dom';
-import { formatMoney } from '#core/money';
-import { REGISTER_STATUS, reviewStateTexts } from '#core/registration-by-category/ports';
+import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
+import { formatMoney, formatWireUsd } from '#core/money';
+import { PAY_STATUS, REGISTER_STATUS, reviewStateTexts } from '#core/registration-by-category/ports';
+import { formatCstInstant } from '#core/time';
 import type { UpdateRepastRequest } from '#core/registration-by-category/schemas';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page, PageSkeleton } from '../../components/page';
@@ -22,7 +28,7 @@ import { ScrollTable } from '../../components/ui/scroll-table';
 import { paths } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
 import { personInfoKey, usePersonInfo } from '../account/api';
-import { costDetailKey, registrationByCategoryApi, useCostDetail, type CostDetail } from './api';
+import { costDetailKey, registrationByCategoryApi, useCostDetail, type CostDetail, type CostDetailWithCancellation } from './api';
 
 export const feeTexts = {
   instruction:
@@ -32,12 +38,91 @@ export const feeTexts = {
   dinnersClosed: 'Dinners can no longer be chosen or paid online.',
   /** The server's words for a dinner payment before the fee (spec section 8). */
   feeFirst: 'Please pay the registration fee first.',
+  cancelled: 'Cancelled',
+  refunding: 'The refund is on its way to the card you paid with; a card refund usually appears on the statement within 5-10 days.',
+  refunded: 'The refund has been made to the card you paid with.',
+  refundFailed: 'A refund to your card did not go through. The registration office will contact you to refund you another way.',
+  keep: 'Keep my registration',
 } as const;
 
 const usd = (amount: number) => formatMoney(Math.round(amount * 100));
 
-function PaidBadge({ paid }: { paid: boolean }) {
+function PaidBadge({ paid, cancelled }: { paid: boolean; cancelled?: boolean }) {
+  if (cancelled) return <Badge colorPalette="red">{feeTexts.cancelled}</Badge>;
   return <Badge colorPalette={paid ? 'green' : 'orange'}>{paid ? 'Paid' : 'Unpaid'}</Badge>;
+}
+
+/** The cancellation section: what goes back, asked once more; or the cancelled registration's refund state. */
+function CancellationSection({ cost }: { cost: CostDetailWithCancellation }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [outcome, setOutcome] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
+  const c = cost.cancellation;
+  const cancel = useMutation({
+    mutationFn: () => registrationByCategoryApi.cancel(c.refund_amount),
+    onSuccess: ({ message }) => {
+      setOutcome({ status: 'success', text: message });
+      setConfirming(false);
+    },
+    onError: (e) => {
+      if (!isCancelled(e)) setOutcome({ status: 'error', text: (e as Error).message });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: costDetailKey });
+      void queryClient.invalidateQueries({ queryKey: personInfoKey });
+    },
+  });
+  const nothing = c.refund_amount === '0.00';
+  const refundText = nothing
+    ? 'Nothing has been paid, so there is nothing to refund.'
+    : `${formatWireUsd(c.refund_amount)} goes back to the card it was paid with (registration fee ${formatWireUsd(c.fee_refund)}, dinners ${formatWireUsd(c.dinners_refund)}).`;
+  const refunding = cost.pay_status === PAY_STATUS.refunding || cost.repast_status === PAY_STATUS.refunding;
+  const refunded = cost.pay_status === PAY_STATUS.refunded || cost.repast_status === PAY_STATUS.refunded;
+  return (
+    <Stack gap="4" as="section" aria-labelledby="cancel-heading">
+      <Heading as="h2" size="lg" id="cancel-heading">
+        Cancellation
+      </Heading>
+      <Box aria-live="polite">{outcome && <FormAlert status={outcome.status}>{outcome.text}</FormAlert>}</Box>
+      {c.cancelled_at ? (
+        <>
+          <Text>Your registration was cancelled on {formatCstInstant(c.cancelled_at)}.</Text>
+          {c.refund_failed ? (
+            <FormAlert status="warning">{feeTexts.refundFailed}</FormAlert>
+          ) : refunding ? (
+            <FormAlert status="info">{feeTexts.refunding}</FormAlert>
+          ) : refunded ? (
+            <FormAlert status="success">{feeTexts.refunded}</FormAlert>
+          ) : null}
+        </>
+      ) : c.open ? (
+        <>
+          <Text color="gray.700">
+            You can cancel your registration until {c.deadline_text}. Refunds go only to the original payment method. {refundText}
+          </Text>
+          {confirming ? (
+            <Stack gap="3" align="flex-start">
+              <Text fontWeight="semibold">Cancel registration {cost.register_code}? {nothing ? '' : `Refund: ${formatWireUsd(c.refund_amount)}.`}</Text>
+              <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+                <Button colorPalette="red" onClick={() => cancel.mutate()} loading={cancel.isPending} loadingText="Cancelling...">
+                  {nothing ? 'Confirm cancellation' : `Confirm cancellation: refund ${formatWireUsd(c.refund_amount)}`}
+                </Button>
+                <Button variant="outline" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
+                  {feeTexts.keep}
+                </Button>
+              </Stack>
+            </Stack>
+          ) : (
+            <Button alignSelf="flex-start" variant="outline" colorPalette="red" onClick={() => (setOutcome(null), setConfirming(true))}>
+              Cancel registration
+            </Button>
+          )}
+        </>
+      ) : (
+        <Text color="gray.700">Cancellation was accepted until {c.deadline_text}.</Text>
+      )}
+    </Stack>
+  );
 }
 
 /** Checkout: asks the server for the provider's page and goes there (the press is the delegate's confirmation). */
@@ -125,7 +210,7 @@ function DinnerTable({ cost, editable }: { cost: CostDetail; editable: boolean }
   const save = useMutation({
     mutationFn: registrationByCategoryApi.updateRepast,
     onSuccess: ({ data, message }) => {
-      queryClient.setQueryData(costDetailKey, data);
+      queryClient.setQueryData(costDetailKey, (old: CostDetailWithCancellation | undefined) => (old ? { ...old, ...data } : old));
       setOutcome({ status: 'success', text: message });
       void queryClient.invalidateQueries({ queryKey: personInfoKey });
     },
@@ -182,6 +267,7 @@ function DinnerTable({ cost, editable }: { cost: CostDetail; editable: boolean }
 }
 
 export default function FeePage() {
+  const [search] = useSearchParams();
   const info = usePersonInfo({ fresh: true });
   const registered = Boolean(info.data?.register_code);
   const cost = useCostDetail(registered && info.isFetchedAfterMount);
@@ -202,12 +288,14 @@ export default function FeePage() {
     return <PageSkeleton title="Payment detail" />;
   }
   const c = cost.data;
-  const feePaid = c.pay_status === 2;
-  const dinnersPaid = c.repast_status !== 1;
-  // Spec: pay_status 2 on entry -> /admin/pre; but while dinners can still be chosen and paid, the paid delegate stays.
-  if (feePaid && (dinnersPaid || !c.dinners_open)) return <Navigate to={paths.abstracts} replace />;
+  const cancelled = Boolean(c.cancellation.cancelled_at);
+  const feePaid = c.pay_status === PAY_STATUS.paid;
+  const dinnersPaid = c.repast_status !== PAY_STATUS.unpaid;
+  // Spec: pay_status 2 on entry -> /admin/pre; but while dinners can still be chosen and paid, the paid delegate stays
+  // (and so does one who came to cancel, or whose registration is cancelled).
+  if (feePaid && (dinnersPaid || !c.dinners_open) && !cancelled && !search.has('cancel')) return <Navigate to={paths.abstracts} replace />;
   const review = c.register_status === REGISTER_STATUS.inReview ? reviewStateTexts.inReview : c.register_status === REGISTER_STATUS.rejected ? reviewStateTexts.rejected : null;
-  const dinnersEditable = !dinnersPaid && c.dinners_open;
+  const dinnersEditable = !dinnersPaid && c.dinners_open && !cancelled;
 
   return (
     <Page title="Payment detail" lead="Your registration by category: what it costs and how to pay.">
@@ -231,7 +319,7 @@ export default function FeePage() {
               <DataList.Item>
                 <DataList.ItemLabel>Registration fee</DataList.ItemLabel>
                 <DataList.ItemValue>
-                  <PaidBadge paid={feePaid} />
+                  <PaidBadge paid={feePaid} cancelled={cancelled} />
                 </DataList.ItemValue>
               </DataList.Item>
             </DataList.Root>
@@ -243,7 +331,7 @@ export default function FeePage() {
             Registration fee
           </Heading>
           <FeeTable cost={c} />
-          {feePaid ? (
+          {cancelled ? null : feePaid ? (
             <FormAlert status="success">{feeTexts.feePaid}</FormAlert>
           ) : (
             <>
@@ -261,7 +349,7 @@ export default function FeePage() {
             Choose Yes or No for each person. The gala dinner costs {usd(c.dinner_prices.gala_dinner)} and the working dinner {usd(c.dinner_prices.working_lunch)} per person.
           </Text>
           <DinnerTable cost={c} editable={dinnersEditable} />
-          {dinnersPaid ? (
+          {cancelled ? null : dinnersPaid ? (
             <FormAlert status="success">{feeTexts.dinnersPaid}</FormAlert>
           ) : !feePaid ? (
             <FormAlert status="info">{feeTexts.feeFirst}</FormAlert>
@@ -272,6 +360,8 @@ export default function FeePage() {
           )}
           <Text fontWeight="semibold">Note: {c.dinner_note}</Text>
         </Stack>
+
+        <CancellationSection cost={c} />
       </Stack>
     </Page>
   );
