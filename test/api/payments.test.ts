@@ -4,37 +4,17 @@
  * that money is never lost or counted twice (redelivery, reverse order, forged or stale
  * signatures, wrong amounts, two tabs, failing refunds, a mail server that is down).
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand,QueryCommand,TransactWriteCommand,UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
-import { describe, expect, it } from 'vitest';
+import { describe,expect,it } from 'vitest';
 import { API_BASE } from '#core/routes';
 import { webhookMessages } from '../../functions/handlers/payments/stripe-webhook';
 import { validForm } from '../unit/core/orders/form';
-import { PASSWORD, call, dynamoOrigin, mailsTo, newDelegate, officeSession, origin, stripeOrigin, stripeWebhookSecret, uniqueEmail } from './support';
+import { PASSWORD,call,mailsTo,newDelegate,officeSession,origin,stripeWebhookSecret,uniqueEmail,control,db,until } from './support';
 
 /** 1 August 2024, 10:00 CST: registration open, refunds in the first tier. */
 const OPEN = '2024-08-01T02:00:00Z';
 
-const db = () =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', endpoint: dynamoOrigin(), credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-
-async function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${stripeOrigin()}/_control${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await r.json()) as T;
-  if (!r.ok) throw new Error(`control ${path}: ${r.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 interface Buyer {
   token: string;

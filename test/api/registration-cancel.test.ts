@@ -5,12 +5,11 @@
  * dinners), one Stripe refund per paid subject settled once however often its events arrive, a
  * refund the card's bank returns, and nobody cancels another's registration.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe,expect,it } from 'vitest';
 import { cancelMessages } from '#core/registration-by-category/cancel-registration';
 import { payMessages } from '#core/registration-by-category/pay-registration';
-import { call, dynamoOrigin, mailsTo, newDelegate, stripeOrigin } from './support';
+import { call,mailsTo,newDelegate,control,db,until } from './support';
 
 /** 1 July 2019, 10:00 CST: the early period, dinners open. */
 const EARLY = '2019-07-01T02:00:00Z';
@@ -42,25 +41,6 @@ interface Cancellation {
   dinners_refund: string;
 }
 
-const db = () =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', endpoint: dynamoOrigin(), credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-
-async function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${stripeOrigin()}/_control${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await r.json()) as T;
-  if (!r.ok) throw new Error(`control ${path}: ${r.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 async function registered(tag: string) {
   const { token, email } = await newDelegate(tag);

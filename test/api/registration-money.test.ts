@@ -4,12 +4,11 @@
  * webhooks: every rule and message of GET /cost_detail, POST /update_repast and POST /payment,
  * and the fee confirmed exactly once when the webhook and the return page race.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe,expect,it } from 'vitest';
 import { payMessages } from '#core/registration-by-category/pay-registration';
 import { moneyMessages } from '#core/registration-by-category/schemas';
-import { call, dynamoOrigin, mailsTo, newDelegate, putFile, stripeOrigin } from './support';
+import { call,mailsTo,newDelegate,putFile,control,db,until } from './support';
 import { pdfBytes } from '../support/files';
 
 /** 1 July 2019, 10:00 CST: the early period, dinners open. */
@@ -33,25 +32,6 @@ interface Cost {
   dinner_note: string;
 }
 
-const db = () =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', endpoint: dynamoOrigin(), credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-
-async function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${stripeOrigin()}/_control${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await r.json()) as T;
-  if (!r.ok) throw new Error(`control ${path}: ${r.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 async function registered(tag: string, form: Record<string, unknown> = regular) {
   const { token, email } = await newDelegate(tag);

@@ -1,4 +1,6 @@
 /** Helpers of the API tests: calls through the local server, the local mailbox, a pinned clock. */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { API_BASE } from '#core/routes';
 import type { Envelope } from '#core/envelope';
@@ -205,5 +207,28 @@ export async function countSeeded(records: [string, Record<string, unknown>][]) 
   await add({ pk: 'STATS', sk: 'TOTAL#0' }, entries.filter(([n]) => !n.startsWith(DAY_PREFIX)));
   for (const day of new Set(entries.filter(([n]) => n.startsWith(DAY_PREFIX)).map(([n]) => n.slice(DAY_PREFIX.length, DAY_PREFIX.length + 10)))) {
     await add({ pk: 'STATS', sk: `DAY#${day}` }, entries.filter(([n]) => n.startsWith(`${DAY_PREFIX}${day}.`)).map(([n, v]) => [n.slice(DAY_PREFIX.length + 11), v]));
+  }
+}
+
+/** The test portal's table (DynamoDB Local). */
+export const db = () =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', endpoint: dynamoOrigin(), credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+
+/** The local Stripe's control routes (test cards, events). */
+export async function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const r = await fetch(`${stripeOrigin()}/_control${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await r.json()) as T;
+  if (!r.ok) throw new Error(`control ${path}: ${r.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Reads until `ok` holds (webhooks arrive asynchronously), or fails saying what it last read. */
+export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 150));
   }
 }
