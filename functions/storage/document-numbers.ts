@@ -8,7 +8,7 @@
  * with the next one; a second issue for the same payment or refund finds the marker and stores
  * nothing.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentNumbering } from '#core/documents/order-documents';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
@@ -20,9 +20,21 @@ import { keys } from './keys';
 /** Enough for each of many parallel issues to get its turn (every round, one of them wins). */
 const MAX_ROUNDS = 200;
 
+/**
+ * The last number used. Read with a Query of the one key (consistent), not GetItem: every route
+ * that confirms money or completes a refund has dynamodb:Query, so issuing needs no read grant more.
+ */
 async function lastNumber(sequence: string): Promise<number> {
-  const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.sequence(sequence), ConsistentRead: true }));
-  return (r.Item?.n as number | undefined) ?? 0;
+  const key = keys.sequence(sequence);
+  const r = await documentClient().send(
+    new QueryCommand({
+      TableName: env.tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk = :sk',
+      ExpressionAttributeValues: { ':pk': key.pk, ':sk': key.sk },
+      ConsistentRead: true,
+    }),
+  );
+  return (r.Items?.[0]?.n as number | undefined) ?? 0;
 }
 
 function claimNumber(sequence: string, last: number): Items[number] {

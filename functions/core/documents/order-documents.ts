@@ -10,11 +10,12 @@
  * - A credit note for each completed refund of those payments (not for money given back because
  *   it could not be counted: that was never receipted), once per refund, referring to the receipt.
  */
-import type { Actor, AuditEntry } from '../audit/audit';
-import type { StoredOrder } from '../orders/ports';
+import { systemActor, type Actor, type AuditEntry } from '../audit/audit';
+import type { Logger } from '../accounts/ports';
+import type { OrderStore, StoredOrder } from '../orders/ports';
 import { subjectOf } from '../orders/order-payables';
-import { counted, received, type Payment, type Refund } from '../payments/model';
-import type { SubjectLedger } from '../payments/ports';
+import { counted, received, type Payment, type Refund, type Subject } from '../payments/model';
+import type { Ledger, SubjectLedger } from '../payments/ports';
 import { documentObjectKey, summaryOf, type DocumentKind, type DocumentSummary, type IssuedDocument } from './model';
 import type { DocumentStore } from './ports';
 import { creditNoteSpec, receiptFileName, receiptSpec, documentNumber, type ReceiptOrder } from './receipt';
@@ -171,3 +172,57 @@ export async function correctReceipt(
 }
 
 export type { ReceiptOrder };
+
+/** What issuing after a payment or refund needs beside the documents: the order and its ledger as they are now. */
+export interface IssueAfterMoneyDeps extends OrderDocumentDeps {
+  orders: Pick<OrderStore, 'get'>;
+  ledger: Pick<Ledger, 'ofSubject'>;
+  log: Logger;
+}
+
+/**
+ * Right after a payment was confirmed or a refund completed: the order's missing documents,
+ * read afresh (the payment's own write is done). It never throws: the money is recorded whatever
+ * happens here, and the order list or the office's order page issues what is still missing.
+ */
+export async function issueAfterMoney(deps: IssueAfterMoneyDeps, subject: Subject, actor: Actor, at: Date): Promise<void> {
+  if (subject.kind !== 'order') return;
+  try {
+    const order = await deps.orders.get(subject.owner_id, subject.id);
+    if (!order) return;
+    await issueOrderDocuments(deps, order, await deps.ledger.ofSubject(subject), actor, at);
+  } catch (error) {
+    deps.log.error('order documents not issued', { order_id: subject.id, error: (error as Error).message });
+  }
+}
+
+/** Whether an order's ledger calls for a document not issued yet (`issued`: the owner's once keys). */
+export function missingDocuments(order: StoredOrder, ledger: SubjectLedger, issued: ReadonlySet<string>): boolean {
+  const payments = paidBy(order, ledger);
+  if (payments.length === 0) return false;
+  return !issued.has(receiptOnce(payments.at(-1)!)) || creditedRefunds(payments, ledger).some((r) => !issued.has(creditNoteOnce(r)));
+}
+
+/**
+ * The documents of each of an owner's orders (the order list), issuing those missing first: two
+ * Queries when nothing is missing (the markers, the documents), more only for an order that needs one.
+ */
+export async function ownerOrderDocuments(
+  deps: OrderDocumentDeps & { documents: Pick<DocumentStore, 'ofOwner' | 'ofSubject'> },
+  ownerId: string,
+  orders: readonly StoredOrder[],
+  ledgers: ReadonlyMap<string, SubjectLedger>,
+  at: Date,
+): Promise<Map<string, DocumentSummary[]>> {
+  const issued = await deps.numbering.issuedFor(ownerId);
+  for (const order of orders) {
+    const ledger = ledgers.get(order.id);
+    if (ledger && missingDocuments(order, ledger, issued)) await issueOrderDocuments(deps, order, ledger, systemActor, at);
+  }
+  const byOrder = new Map<string, DocumentSummary[]>();
+  for (const doc of await deps.documents.ofOwner(ownerId)) {
+    if (doc.subject.kind !== 'order') continue;
+    byOrder.set(doc.subject.id, [...(byOrder.get(doc.subject.id) ?? []), summaryOf(doc)]);
+  }
+  return byOrder;
+}
