@@ -25,6 +25,7 @@ import { useServerNow } from '../../lib/clock';
 import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderList, type OrderListItem } from './api';
 import { orderListFrame } from './order-list-frame';
 import { RefundPolicy } from './refund-policy';
+import { OrderDocuments } from './order-documents';
 
 export { prefetchOrders as prefetch } from './api';
 
@@ -241,7 +242,10 @@ export default function OrderListPage() {
                 {formatWireUsd(item.amount_required)}
               </Table.Cell>
               <Table.Cell>
-                <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
+                <Stack gap="2" align="start">
+                  <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
+                  <OrderDocuments docs={item.documents} />
+                </Stack>
               </Table.Cell>
             </Table.Row>
           ))}
@@ -268,6 +272,7 @@ export default function OrderListPage() {
             <Box mt="1">
               <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
             </Box>
+            <OrderDocuments docs={item.documents} />
           </Card.Body>
         </Card.Root>
       ))}
