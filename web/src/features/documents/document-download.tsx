@@ -1,49 +1,55 @@
 /**
- * STAND-IN until main's documents web part lands (same names as announced): a button that asks
- * the server for a five-minute link to the document's PDF and opens it.
+ * A document's download: asks for a link at the click (it lives five minutes) and follows it; the
+ * bucket answers with the PDF as an attachment, so the page stays where it is. The first download
+ * of a document renders its PDF, which can take a second: the button says so while it waits.
  */
-import { Button } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { routes, type RouteDef } from '#core/routes';
-import type { DocumentSummary } from '#core/documents/model';
-import { callApi } from '../../lib/api-client';
-import { toaster } from '../../components/ui/toaster';
+import { ApiError, isCancelled } from '../../lib/api-client';
+import { documentApi, documentLabel, type DocumentSummary } from './api';
 
-/** The link routes (GET /documents/{id}, GET /office/documents/{owner}/{id}) come with main's documents foundation. */
-const linkRoute = (name: 'documentLink' | 'officeDocumentLink') => (routes as unknown as Partial<Record<string, RouteDef>>)[name];
+interface Props {
+  doc: DocumentSummary;
+  /** The office's download of that delegate's document (organiser route). */
+  owner?: string;
+  /** Told about a failed call first (the office's second-factor handling). */
+  onError?: (error: unknown) => void;
+  size?: 'xs' | 'sm' | 'md';
+}
 
-function useOpen(name: 'documentLink' | 'officeDocumentLink', params: Record<string, string>) {
+export function DocumentDownload({ doc, owner, onError, size = 'sm' }: Props) {
   const [busy, setBusy] = useState(false);
-  const open = async () => {
-    const route = linkRoute(name);
-    if (!route) return void toaster.error({ title: 'Downloads are not available yet.' });
+  const [error, setError] = useState<string | null>(null);
+  const label = documentLabel(doc);
+  const download = async () => {
     setBusy(true);
+    setError(null);
     try {
-      const { url } = await callApi<{ url: string; file_name: string }>(route, { params });
+      const { url } = owner ? await documentApi.officeLink(owner, doc.id) : await documentApi.link(doc.id);
       window.location.assign(url);
-    } catch (error) {
-      toaster.error({ title: 'The document could not be downloaded.', description: (error as Error).message });
+    } catch (e) {
+      if (isCancelled(e)) return;
+      onError?.(e);
+      setError(e instanceof ApiError ? e.message : 'The document could not be downloaded. Please try again.');
     } finally {
       setBusy(false);
     }
   };
-  return { busy, open };
-}
-
-export function DocumentDownload({ doc, label }: { doc: DocumentSummary; label?: string }) {
-  const { busy, open } = useOpen('documentLink', { id: doc.id });
   return (
-    <Button size="sm" variant="outline" colorPalette="brand" loading={busy} onClick={() => void open()}>
-      {label ?? `Download ${doc.title} (PDF)`}
-    </Button>
-  );
-}
-
-export function OfficeDocumentDownload({ owner, doc, label }: { owner: string; doc: DocumentSummary; label?: string }) {
-  const { busy, open } = useOpen('officeDocumentLink', { owner, id: doc.id });
-  return (
-    <Button size="sm" variant="outline" colorPalette="brand" loading={busy} onClick={() => void open()}>
-      {label ?? `Download ${doc.title} (PDF)`}
-    </Button>
+    <Stack gap="1" align="flex-start">
+      <Button size={size} variant="outline" onClick={() => void download()} loading={busy} loadingText="Preparing PDF…">
+        Download {label} (PDF)
+      </Button>
+      {doc.replaced_by && (
+        <Text fontSize="xs" color="fg.muted">
+          Replaced by a later version.
+        </Text>
+      )}
+      {error && (
+        <Text role="alert" fontSize="sm" color="red.700">
+          {error}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { Table, Text } from '@chakra-ui/react';
 import type { DocumentSummary } from '#core/documents/model';
 import { formatCstInstant } from '#core/time';
 import { ScrollTable } from '../../components/ui/scroll-table';
-import { OfficeDocumentDownload } from '../documents/document-download';
+import { DocumentDownload } from '../documents/document-download';
 
 const kindName = (doc: DocumentSummary) => (doc.kind === 'credit-note' ? 'Credit note' : doc.kind === 'receipt' ? 'Receipt' : doc.title);
 
@@ -37,7 +37,7 @@ export function OrderDocumentsTable({ owner, docs }: { owner: string; docs: read
             <Table.Cell whiteSpace="nowrap">{formatCstInstant(doc.issued_at)}</Table.Cell>
             <Table.Cell whiteSpace="nowrap">{doc.refers_to ? `Receipt ${numberOf(doc.refers_to)}` : doc.replaces ? `Replaces ${numberOf(doc.replaces)}` : '-'}</Table.Cell>
             <Table.Cell>
-              <OfficeDocumentDownload owner={owner} doc={doc} label={`${kindName(doc)} ${doc.number ?? ''} (PDF)`} />
+              <DocumentDownload owner={owner} doc={doc} />
             </Table.Cell>
           </Table.Row>
         ))}
