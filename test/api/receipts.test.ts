@@ -11,6 +11,8 @@ import type { IssuedDocument } from '#core/documents/model';
 import type { DocumentNumbering } from '#core/documents/order-documents';
 import { validOrder } from '../support/bodies';
 import { validForm } from '../unit/core/orders/form';
+import { pdfText } from '../support/pdf';
+import { documentMessages } from '#core/documents/download';
 import { call, control, db, dynamoOrigin, mailsTo, newDelegate, officeSession, until } from './support';
 
 /** 1 August 2024, 10:00 CST: registration open, refunds in the first tier (US$50 fee). */
@@ -210,5 +212,32 @@ describe('a receipt missing after its payment', () => {
   it('another delegate\'s list shows none of them', async () => {
     const other = await buyer('receipt-other');
     expect((await listed(other)).documents).toEqual([]);
+  });
+});
+
+describe('downloading a receipt', () => {
+  it('the owner and the office get its PDF (number, payer, amounts, PAID); another delegate gets 404', async () => {
+    const b = await buyer('receipt-download', validForm({ first_name: 'Łukasz', last_name: 'Żółćiński', organization: '中国医学科学院肿瘤医院' }));
+    await payByCard(b);
+    const [doc] = await until('receipt issued', () => docItems(b.userId), (d) => d.length === 1);
+    const link = await call<{ url: string; file_name: string }>('GET', `/documents/${doc!.id}`, { token: b.token });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(link.body.data.file_name).toBe(`IACR2024-receipt-${doc!.number}.pdf`);
+    const pdf = await fetch(link.body.data.url);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer())).normalize('NFC');
+    for (const expected of [doc!.number!, 'Dr. Łukasz Żółćiński', '中国医学科学院肿瘤医院', 'Standard rate', 'Accompanying person', 'US$1,040.00', 'PAID', 'Unified social credit code']) expect(text).toContain(expected);
+
+    const o = await officeSession('receipt-download-office', OPEN);
+    const office = await call<{ url: string }>('GET', `/office/documents/${b.userId}/${doc!.id}`, { token: o.token, at: OPEN });
+    expect(office.status, JSON.stringify(office.body)).toBe(200);
+    expect((await fetch(office.body.data.url)).status).toBe(200);
+
+    const other = await newDelegate('receipt-thief');
+    const stolen = await call('GET', `/documents/${doc!.id}`, { token: other.token });
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.message).toBe(documentMessages.notFound);
+    // Nor through the office's route without the organiser role.
+    expect((await call('GET', `/office/documents/${b.userId}/${doc!.id}`, { token: other.token, at: OPEN })).status).toBe(403);
   });
 });

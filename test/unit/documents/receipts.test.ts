@@ -3,10 +3,6 @@
  * ones an order's ledger calls for and that each is issued once, and how they print (pdftotext,
  * pdftoppm: Chinese and Polish payer names, no missing glyph).
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#core/audit/audit';
 import { systemActor } from '#core/audit/audit';
@@ -22,6 +18,7 @@ import type { Payment, Refund } from '#core/payments/model';
 import type { PdfSpec } from '#core/documents/model';
 import { renderPdf } from '#lib/pdf/render';
 import { validForm } from '../core/orders/form';
+import { pdfPages, pdfText } from '../../support/pdf';
 
 const PAID_AT = new Date('2024-08-01T02:00:00Z'); // 1 August 2024, 10:00 CST
 const ISSUED = new Date('2024-08-01T02:00:05Z');
@@ -272,16 +269,6 @@ describe('which documents an order calls for', () => {
 });
 
 describe('printed', () => {
-  const pdfText = (bytes: Uint8Array) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'receipt-'));
-    fs.writeFileSync(path.join(dir, 'r.pdf'), bytes);
-    try {
-      return execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  };
-
   it.each([
     ['Chinese', { first_name: '小明', last_name: '王', organization: '中国医学科学院肿瘤医院' }],
     ['Polish', { first_name: 'Łukasz', last_name: 'Żółćiński', organization: 'Uniwersytet Łódzki' }],
@@ -304,13 +291,7 @@ describe('printed', () => {
     expect(creditText).toContain('US$990.00');
     expect(creditText).toContain(names.organization);
     // The pages as images, to look at (RECEIPT_SHOTS=dir keeps them).
-    if (process.env.RECEIPT_SHOTS) {
-      fs.mkdirSync(process.env.RECEIPT_SHOTS, { recursive: true });
-      for (const [name, pdf] of [[`receipt-${_script}`, receipt], [`credit-${_script}`, credit]] as const) {
-        const file = path.join(process.env.RECEIPT_SHOTS, `${name}.pdf`);
-        fs.writeFileSync(file, pdf.bytes);
-        execFileSync('pdftoppm', ['-r', '70', '-png', '-singlefile', file, path.join(process.env.RECEIPT_SHOTS, name)]);
-      }
-    }
+    const shots = process.env.RECEIPT_SHOTS;
+    if (shots) for (const [name, pdf] of [[`receipt-${_script}`, receipt], [`credit-${_script}`, credit]] as const) expect(pdfPages(pdf.bytes, shots, name, 70)).toHaveLength(1);
   });
 });
