@@ -72,6 +72,7 @@ test('pay an order by card, download its receipt from the list; a cancellation a
   const credit = await pdfOf(creditDownload);
   for (const text of ['Credit note', `Refers to receipt: ${receiptNumber}`, 'US$600.00', '−US$50.00', 'REFUNDED']) expect(credit.text).toContain(text);
   await expectAccessible(page, 'order list with a receipt and a credit note');
+  await row(page, order.order_no).screenshot({ path: 'test-results/receipt-order-row.png' });
   expect(consoleErrors).toEqual([]);
 
   // The office: Orders in its navigation, the order found by its number, its documents listed and downloadable.
@@ -89,6 +90,7 @@ test('pay an order by card, download its receipt from the list; a cancellation a
   await expect(documents.getByRole('row').filter({ hasText: 'Credit note' })).toContainText(`Receipt ${receiptNumber}`);
   await expect(documents.getByText(/\d{4}, \d\d:\d\d CST \(UTC\+8\)/).first()).toBeVisible();
   await expectAccessible(office, 'office order with its receipt and credit note');
+  await office.locator('section[aria-label="Receipts and credit notes"]').screenshot({ path: 'test-results/receipt-office-documents.png' });
   const [officeDownload] = await Promise.all([office.waitForEvent('download'), documents.getByRole('button', { name: `Download Receipt ${receiptNumber} (PDF)` }).click()]);
   expect((await pdfOf(officeDownload)).text).toContain(receiptNumber);
   await at390(office, 'receipt-office-order');
