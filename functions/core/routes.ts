@@ -301,6 +301,8 @@ export const routes = {
   cancelOfficeOrder: { method: 'POST', path: '/office/orders/{id}/cancel', handler: 'office/cancel-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
   /** One of the order's mails again (a cooldown item per order and mail, the audit entry). */
   resendOrderMail: { method: 'POST', path: '/office/orders/{id}/mails', handler: 'office/resend-order-mail', auth: 'organiser', grants: [GET, QUERY, PUT, MAIL] },
+  /** Whether the delegate attended (issue 17): the order over the version read (Update), its list rows and the audit entry (Put), one transaction. */
+  markAttendance: { method: 'POST', path: '/office/orders/{id}/attendance', handler: 'office/mark-attendance', auth: 'organiser', grants: [GET, PUT, UPDATE] },
 
   // The registration office (organisers): orders found by their transfer reference
   listAwaitedTransfers: { method: 'GET', path: '/office/transfers', handler: 'office/list-awaited-transfers', auth: 'organiser', grants: [QUERY, GET] },
