@@ -226,6 +226,12 @@ export const routes = {
     auth: 'delegate',
     grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS, CHECK],
   },
+  /**
+   * The order's certificate of attendance (issue 17): the order and its owner's abstracts read
+   * (GetItem, Query), the document and its audit entry put in one transaction that checks the
+   * order (PutItem, ConditionCheckItem). Downloaded through the documents' routes.
+   */
+  requestCertificate: { method: 'POST', path: '/registration/certificate/{id}', handler: 'registration/request-certificate', auth: 'delegate', grants: [GET, QUERY, PUT, CHECK] },
   /** The passport front page of an order (step 4), through the one upload mechanism. */
   confirmPassport: { method: 'POST', path: '/registration/passport', handler: 'registration/confirm-passport', auth: 'delegate', grants: CONFIRM },
 
