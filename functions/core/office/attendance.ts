@@ -11,7 +11,7 @@ import { conference } from '../config/conference';
 import { conflict, notFound } from '../errors';
 import type { Attendance, StoredOrder } from '../orders/ports';
 import { ORDER_STATUS, orderStatusNames } from '../orders/states';
-import { cst, formatCstDeadline, isBefore } from '../time';
+import { cst, formatCstInstant, isBefore } from '../time';
 import { nextVersion } from '../versions';
 
 /** The congress's first day starts: attendance cannot be known earlier. */
@@ -21,7 +21,7 @@ export const attendanceMessages = {
   reload: 'Please reload the order.',
   choose: 'Please say whether the delegate attended.',
   stale: 'This order was changed since you opened it (a payment, an edit, or another organiser). Please reload it and mark the attendance again.',
-  tooEarly: `Attendance can be marked from the congress's first day, ${formatCstDeadline(congressStarts)}.`,
+  tooEarly: `Attendance can be marked from the congress's first day, ${formatCstInstant(congressStarts)}.`,
   notRegistered: (status: string) => `This order is ${status}: its delegate is not registered, so attendance cannot be marked.`,
   marked: 'Attendance marked: the delegate attended.',
   unmarked: 'Attendance removed: the delegate is recorded as not attending.',
