@@ -59,9 +59,9 @@ describe('the office marks attendance', () => {
     const { order } = await officeOrder(o.token, d.id);
 
     const missing = await mark(o.token, d.id, { version: order.updated_at });
-    expect([missing.status, (missing.body.data as { errors: Record<string, string> }).errors.attended]).toEqual([422, attendanceMessages.choose]);
+    expect([missing.status, (missing.body.data as unknown as { errors: Record<string, string> }).errors.attended]).toEqual([422, attendanceMessages.choose]);
     const noVersion = await mark(o.token, d.id, { attended: true });
-    expect([noVersion.status, (noVersion.body.data as { errors: Record<string, string> }).errors.version]).toEqual([422, attendanceMessages.reload]);
+    expect([noVersion.status, (noVersion.body.data as unknown as { errors: Record<string, string> }).errors.version]).toEqual([422, attendanceMessages.reload]);
 
     const tooEarly = await mark(early.token, d.id, { attended: true, version: order.updated_at }, T0);
     expect([tooEarly.status, tooEarly.body.message]).toEqual([409, attendanceMessages.tooEarly]);

@@ -33,6 +33,9 @@ export const attendanceBody = z.object({
   version: z.string({ message: attendanceMessages.reload }).check(z.minLength(1, attendanceMessages.reload), z.maxLength(40, attendanceMessages.reload)),
 });
 export type AttendanceInput = z.input<typeof attendanceBody>;
+/** The office form's choice (the body's `attended`, as the radio buttons give it). */
+export const attendanceForm = z.object({ attended: z.enum(['yes', 'no'], { message: attendanceMessages.choose }) });
+export type AttendanceFormValues = z.input<typeof attendanceForm>;
 
 export interface AttendanceDeps {
   reads: {
