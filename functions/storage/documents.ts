@@ -1,13 +1,15 @@
 /**
- * STAND-IN until the lead's documents foundation lands on main (same names and shapes as
- * announced): issued documents under USER#owner / DOC#id. A document is put once (in the
- * transaction of what causes it) and only its rendered_at and replaced_by are ever set.
+ * Issued documents (core/documents/model.ts): USER#owner / DOC#<id> in the owner's partition, put
+ * once (`documentPut`, one item of the transaction that issues it) and afterwards only marked
+ * (rendered, replaced). Their PDFs are under documents/ of the uploads bucket, outside the
+ * delegate's users/ prefix: a deleted account's receipts stay.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DocumentStore } from '#core/documents/ports';
-import type { IssuedDocument } from '#core/documents/model';
-import { documentClient } from '#lib/aws/clients';
+import type { DocumentFiles, DocumentStore } from '#core/documents/ports';
+import type { DocumentSubject, IssuedDocument } from '#core/documents/model';
+import { documentClient, loadS3 } from '#lib/aws/clients';
 import { env } from '#lib/env';
+import { attachment } from './objects';
 import type { Items } from './claims';
 import { keys } from './keys';
 
@@ -16,6 +18,7 @@ function toDocument(item: Record<string, unknown>): IssuedDocument {
   return doc as unknown as IssuedDocument;
 }
 
+/** The transaction item that stores a new document (never over an existing one). */
 export function documentPut(doc: IssuedDocument): Items[number] {
   return {
     Put: {
@@ -26,49 +29,73 @@ export function documentPut(doc: IssuedDocument): Items[number] {
   };
 }
 
+/** The transaction item that marks `oldId` as replaced by `newId` (only once). */
 export function documentReplaced(ownerId: string, oldId: string, newId: string): Items[number] {
   return {
     Update: {
       TableName: env.tableName(),
       Key: keys.document(ownerId, oldId),
       UpdateExpression: 'SET replaced_by = :new',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(replaced_by) OR replaced_by = :null)',
-      ExpressionAttributeValues: { ':new': newId, ':null': null },
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(replaced_by) OR replaced_by = :none)',
+      ExpressionAttributeValues: { ':new': newId, ':none': null },
     },
   };
 }
 
-async function ofOwner(ownerId: string): Promise<IssuedDocument[]> {
-  const out: IssuedDocument[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const r = await documentClient().send(
-      new QueryCommand({
-        TableName: env.tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :doc)',
-        ExpressionAttributeValues: { ':pk': `USER#${ownerId}`, ':doc': keys.documentPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(r.Items ?? []).map(toDocument));
-    start = r.LastEvaluatedKey;
-  } while (start);
-  return out.sort((a, b) => b.issued_at.localeCompare(a.issued_at) || b.id.localeCompare(a.id));
-}
+const newestFirst = (a: IssuedDocument, b: IssuedDocument) => b.issued_at.localeCompare(a.issued_at) || b.id.localeCompare(a.id);
 
 export const documentStore: DocumentStore = {
   async get(ownerId, id) {
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.document(ownerId, id), ConsistentRead: true }));
     return r.Item ? toDocument(r.Item) : undefined;
   },
-  ofOwner,
-  async ofSubject(ownerId, subject) {
-    return (await ofOwner(ownerId)).filter((d) => d.subject.kind === subject.kind && d.subject.id === subject.id);
+  async ofOwner(ownerId) {
+    const docs: IssuedDocument[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const r = await documentClient().send(
+        new QueryCommand({
+          TableName: env.tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.document(ownerId, '').pk, ':prefix': keys.documentPrefix },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of r.Items ?? []) docs.push(toDocument(item));
+      start = r.LastEvaluatedKey;
+    } while (start);
+    return docs.sort(newestFirst);
+  },
+  async ofSubject(ownerId, subject: DocumentSubject) {
+    return (await documentStore.ofOwner(ownerId)).filter((d) => d.subject.kind === subject.kind && d.subject.id === subject.id);
   },
   async markRendered(ownerId, id, at) {
     await documentClient().send(
-      new UpdateCommand({ TableName: env.tableName(), Key: keys.document(ownerId, id), UpdateExpression: 'SET rendered_at = :at', ExpressionAttributeValues: { ':at': at.toISOString() } }),
+      new UpdateCommand({
+        TableName: env.tableName(),
+        Key: keys.document(ownerId, id),
+        UpdateExpression: 'SET rendered_at = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      }),
     );
+  },
+};
+
+export const DOCUMENT_LINK_SECONDS = 300;
+
+export const documentFiles: DocumentFiles = {
+  async put(key, bytes, fileName) {
+    if (!key.startsWith('documents/')) throw new Error(`A document is stored under documents/, not ${key}`);
+    const { PutObjectCommand, s3ClientInternal } = await loadS3();
+    await s3ClientInternal().send(
+      new PutObjectCommand({ Bucket: env.uploadsBucket(), Key: key, Body: bytes, ContentType: 'application/pdf', ContentDisposition: attachment(fileName) }),
+    );
+  },
+  async link(key, fileName) {
+    const { GetObjectCommand, getSignedUrl, s3ClientForPresign } = await loadS3();
+    const command = new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: key, ResponseContentDisposition: attachment(fileName), ResponseContentType: 'application/pdf' });
+    return getSignedUrl(s3ClientForPresign(), command, { expiresIn: DOCUMENT_LINK_SECONDS });
   },
 };
