@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { attendanceMessages } from '#core/office/attendance';
 import { certificateMessages } from '#core/documents/certificate';
 import type { DocumentSummary } from '#core/documents/model';
+import { documentMessages } from '#core/documents/download';
 import { validOrder } from '../support/bodies';
+import { pdfText } from '../support/pdf';
 import { call, newDelegate, officeSession } from './support';
 
 const T0 = '2024-08-01T02:00:00Z';
@@ -101,7 +103,7 @@ describe('the certificate of attendance', () => {
     }
     // Attended, the last second of the congress: not yet (the message names the end and its zone).
     const before = await certificate(d.token, d.id, LAST_SECOND);
-    expect([before.status, before.body.message]).toEqual([409, 'Available after the congress ends (7 November 2024, 24:00 CST (UTC+8)).']);
+    expect([before.status, before.body.message]).toEqual([409, 'Available after the congress ends: 7 November 2024, 24:00 CST (UTC+8).']);
     expect((await listItem(d.token, d.id, LAST_SECOND)).certificate.message).toBe(certificateMessages.beforeEnd);
     // Attended but unpaid.
     const notPaid = await certificate(d.token, unpaid.id);
@@ -129,5 +131,23 @@ describe('the certificate of attendance', () => {
     const stranger = await newDelegate('cert-stranger');
     const refused = await certificate(stranger.token, d.id);
     expect([refused.status, refused.body.message]).toEqual([404, certificateMessages.notFound]);
+
+    // Downloads: the owner and the office; another delegate is told there is no such document.
+    const id = first.body.data.id;
+    const mine = await call<{ items: DocumentSummary[] }>('GET', '/documents', { token: d.token, at: AFTER });
+    expect(mine.body.data.items.filter((x) => x.kind === 'certificate').map((x) => x.id)).toEqual([id]);
+    const link = await call<{ url: string; file_name: string }>('GET', `/documents/${id}`, { token: d.token, at: AFTER });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(link.body.data.file_name).toBe(first.body.data.file_name);
+    const pdf = await fetch(link.body.data.url);
+    expect(pdf.status).toBe(200);
+    const text = pdfText(new Uint8Array(await pdf.arrayBuffer())).replace(/\s+/g, ' ');
+    for (const part of ['Certificate of Attendance', '王小明', 'Beijing International Convention Center', '4-7 November 2024', 'Prof. Wei Wenqiang']) expect(text).toContain(part);
+    const other = await call('GET', `/documents/${id}`, { token: stranger.token, at: AFTER });
+    expect([other.status, other.body.message]).toEqual([404, documentMessages.notFound]);
+    const ownerId = (await call<{ id: string }>('GET', '/get_person_info', { token: d.token, at: AFTER })).body.data.id;
+    const office = await call<{ url: string }>('GET', `/office/documents/${ownerId}/${id}`, { token: o.token, at: DAY2 });
+    expect(office.status, JSON.stringify(office.body)).toBe(200);
+    expect((await fetch(office.body.data.url)).status).toBe(200);
   });
 });

@@ -18,7 +18,7 @@ const texts = documentTexts.certificate;
 export const congressEnds = cst(`${conference.dates.end}T24:00`);
 
 export const certificateMessages = {
-  beforeEnd: `Available after the congress ends (${formatCstDeadline(congressEnds)}).`,
+  beforeEnd: `Available after the congress ends: ${formatCstDeadline(congressEnds)}.`,
   notPaid: (status: string) => `This order is ${status}: a certificate of attendance is issued for paid registrations only.`,
   notAttended: `Your attendance has not been recorded. If you attended, please write to ${conference.contacts.registration} and the office will mark it.`,
   notFound: 'No such order.',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { attendanceMessages, congressStarts, markAttendance, type AttendanceDeps } from '#core/office/attendance';
 import type { AuditEntry } from '#core/audit/audit';
 import type { StoredOrder } from '#core/orders/ports';
-import { AppError } from '#core/errors';
+import type { AppError } from '#core/errors';
 
 const DAY2 = new Date('2024-11-05T02:00:00Z');
 const actor = { kind: 'organiser' as const, id: 'org1', email: 'desk@example.org' };
