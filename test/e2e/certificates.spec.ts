@@ -2,7 +2,8 @@
  * Certificates of attendance in Chromium (issue 17): an organiser opens a paid order through the
  * office's navigation and marks that its delegate attended; the delegate's order list says when
  * the certificate comes (the last minute of the congress), then downloads it once the congress
- * is over. Axe clean, and usable at 390 px.
+ * is over; the office then sees it issued on the order and downloads it too. Axe clean, and
+ * usable at 390 px.
  */
 import type { Page } from '@playwright/test';
 import { validOrder } from '../support/bodies';
@@ -58,6 +59,7 @@ test('the office marks attendance; the delegate downloads the certificate after 
   await expect(page.getByRole('heading', { name: `Order ${detail.order_no}`, level: 1 })).toBeVisible();
   const attendance = page.getByRole('region', { name: 'Attendance' });
   await expect(attendance.getByText('Not marked yet.')).toBeVisible();
+  await expect(attendance.getByText('No certificate of attendance issued yet.')).toBeVisible();
   const form = attendance.getByRole('form', { name: 'Mark attendance' });
   await form.getByText('Attended', { exact: true }).click();
   await form.getByRole('button', { name: 'Save attendance' }).click();
@@ -94,4 +96,11 @@ test('the office marks attendance; the delegate downloads the certificate after 
   await expect(delegate.getByRole('group', { name: `Certificate of attendance, order ${detail.order_no}` })).toBeVisible();
   await delegate.screenshot({ path: 'test-results/order-list-certificate-phone.png', fullPage: true });
   await delegateContext.close();
+
+  // The office sees it issued on the order, and downloads it too.
+  await page.reload();
+  await expect(attendance.getByText('Certificate of attendance issued on 8 November 2024, 09:00 CST (UTC+8).')).toBeVisible();
+  const [officeDownload] = await Promise.all([page.waitForEvent('download'), attendance.getByRole('button', { name: 'Download Certificate of Attendance (PDF)' }).click()]);
+  expect(officeDownload.suggestedFilename()).toBe(`IACR2024-certificate-${detail.order_no}.pdf`);
+  await expectAccessible(page, 'office order with its certificate');
 });
