@@ -12,6 +12,7 @@ import type { StoredAbstract } from '#core/abstracts/ports';
 import { certificateDocument, certificateMessages, certificateName, certificateSpec, certificateStatus, congressEnds, presentationsFor } from '#core/documents/certificate';
 import { certificateId, requestCertificate, type CertificateDeps } from '#core/documents/issue-certificate';
 import type { IssuedDocument } from '#core/documents/model';
+import { documentTexts, placeholdersOf } from '#core/documents/texts';
 import type { StoredOrder } from '#core/orders/ports';
 import { delegateActor } from '#core/audit/audit';
 import type { AppError } from '#core/errors';
@@ -68,6 +69,13 @@ describe('who may have a certificate', () => {
 });
 
 describe('what it says', () => {
+  it("uses only the placeholders the certificate fills in (the organisers' texts)", () => {
+    const allowed = ['name', 'congress', 'venue', 'dates', 'order_no', 'day'];
+    for (const [key, text] of Object.entries(documentTexts.certificate)) {
+      if (key !== '$comment') expect(placeholdersOf(text).filter((p) => !allowed.includes(p)), key).toEqual([]);
+    }
+  });
+
   it('prints the name as the delegate wrote it: Chinese family name first without a space, others given name first', () => {
     expect(certificateName({ first_name: '小明', last_name: '王' })).toBe('王小明');
     expect(certificateName({ first_name: ' Łukasz ', last_name: 'Żółćiński  Nowak' })).toBe('Łukasz Żółćiński Nowak');
