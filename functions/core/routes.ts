@@ -232,6 +232,12 @@ export const routes = {
     auth: 'delegate',
     grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS, CHECK],
   },
+  /**
+   * The order's certificate of attendance (issue 17): the order and its owner's abstracts read
+   * (GetItem, Query), the document and its audit entry put in one transaction that checks the
+   * order (PutItem, ConditionCheckItem). Downloaded through the documents' routes.
+   */
+  requestCertificate: { method: 'POST', path: '/registration/certificate/{id}', handler: 'registration/request-certificate', auth: 'delegate', grants: [GET, QUERY, PUT, CHECK] },
   /** The passport front page of an order (step 4), through the one upload mechanism. */
   confirmPassport: { method: 'POST', path: '/registration/passport', handler: 'registration/confirm-passport', auth: 'delegate', grants: CONFIRM },
 
@@ -314,6 +320,8 @@ export const routes = {
   cancelOfficeOrder: { method: 'POST', path: '/office/orders/{id}/cancel', handler: 'office/cancel-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
   /** One of the order's mails again (a cooldown item per order and mail, the audit entry). */
   resendOrderMail: { method: 'POST', path: '/office/orders/{id}/mails', handler: 'office/resend-order-mail', auth: 'organiser', grants: [GET, QUERY, PUT, MAIL] },
+  /** Whether the delegate attended (issue 17): the order over the version read (Update), its list rows and the audit entry (Put), one transaction. */
+  markAttendance: { method: 'POST', path: '/office/orders/{id}/attendance', handler: 'office/mark-attendance', auth: 'organiser', grants: [GET, PUT, UPDATE] },
 
   // The registration office (organisers): orders found by their transfer reference
   listAwaitedTransfers: { method: 'GET', path: '/office/transfers', handler: 'office/list-awaited-transfers', auth: 'organiser', grants: [QUERY, GET] },

@@ -2,6 +2,14 @@
 import type { OrderForm } from './schemas';
 import type { OrderStatus } from './states';
 
+/** Whether the order's delegate attended the congress, as the office marked it (core/office/attendance.ts). */
+export interface Attendance {
+  attended: boolean;
+  marked_at: string;
+  /** The organiser's address (or id) who marked it. */
+  marked_by: string;
+}
+
 export interface StoredOrder extends OrderForm {
   id: string;
   owner_id: string;
@@ -27,6 +35,8 @@ export interface StoredOrder extends OrderForm {
   cancel_note?: string | null;
   /** Set when a refund failed and the order went back to Paid: the office acts on it. */
   refund_failed_at?: string | null;
+  /** Absent until the office marks it (the certificate of attendance needs it). */
+  attendance?: Attendance | null;
 }
 
 export interface OrderStore {

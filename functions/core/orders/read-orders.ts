@@ -20,6 +20,7 @@ import {
 import { subjectOf } from './order-payables';
 import { cancellationPreview } from './cancel-order';
 import type { DocumentSummary } from '../documents/model';
+import { certificateStatus } from '../documents/certificate';
 
 /**
  * The receipts and credit notes of each of an owner's orders, issuing any still missing
@@ -70,6 +71,8 @@ export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedge
         : 0,
     ),
     created_at: order.created_at,
+    /** Whether its certificate of attendance can be had now, and if not, why (core/documents/certificate.ts). */
+    certificate: certificateStatus(order, now),
   };
 }
 

@@ -14,6 +14,7 @@ import type { CsvMapping } from '#core/office/statement';
 import type { ExportKind } from '#core/office/exports';
 import type { OfficeCancelInput } from '#core/office/schemas';
 import type { OrderMailKind } from '#core/office/order-mail-kinds';
+import type { AttendanceInput } from '#core/office/attendance';
 import type { JobView } from '#core/office/jobs';
 import type { MailSpec, RecipientResult } from '#core/office/mail-jobs';
 import type { ReconciliationView } from '#core/office/reconciliations';
@@ -41,6 +42,7 @@ export const officeApi = {
     callApi<{ rows: OrderRow[]; next: string | null; search: 'reference' | 'email' | 'name' | null }>(routes.listOfficeOrders, { query }),
   order: (id: string) => callApi<OfficeOrderDetail>(routes.getOfficeOrder, { params: { id } }),
   resendOrderMail: (id: string, mail: OrderMailKind) => callApiForMessage<{ sent: boolean }>(routes.resendOrderMail, { params: { id }, body: { mail } }),
+  markAttendance: (id: string, body: AttendanceInput) => callApiForMessage<{ version: string }>(routes.markAttendance, { params: { id }, body }),
   cancelOrder: (id: string, body: OfficeCancelInput) => callApiForMessage<{ refund_amount: string }>(routes.cancelOfficeOrder, { params: { id }, body }),
   dashboard: () => callApi<DashboardView>(routes.getDashboard),
   awaitedTransfers: () => callApi<{ items: AwaitedTransferRow[] }>(routes.listAwaitedTransfers),

@@ -20,6 +20,7 @@ import { paths } from '../../config/paths';
 import { ActionCard } from './action-card';
 import { CancelOrderCard } from './cancel-order-card';
 import { ResendMailCard } from './resend-mail-card';
+import { AttendanceCard } from './attendance-card';
 import { AuditTable } from './audit-trail';
 import { officeApi, type OfficeOrderDetail } from './api';
 import { OfficeFrame } from './office-frame';
@@ -179,6 +180,12 @@ export default function OrderPage() {
                 <CancelOrderCard detail={detail.data} />
               </Stack>
             )}
+            <Stack gap="3" as="section" aria-label="Attendance">
+              <Heading as="h2" size="lg">
+                Attendance
+              </Heading>
+              <AttendanceCard detail={detail.data} />
+            </Stack>
             <Stack gap="3" as="section" aria-label="Mails">
               <Heading as="h2" size="lg">
                 Mails

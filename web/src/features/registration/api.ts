@@ -5,6 +5,7 @@ import type { getOrder, getOrderByChecksum, listOrders, orderOptions } from '#co
 import type { confirmOrderCheckout } from '#core/orders/pay-by-card';
 import type { OrderFormInput } from '#core/orders/schemas';
 import type { PublishedBankAccount } from '#core/office/payment-settings';
+import type { DocumentSummary } from '#core/documents/model';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 import { session } from '../../lib/session-store';
 
@@ -50,6 +51,8 @@ export const orderApi = {
   confirmCheckout: (sessionId: string) => callApi<CheckoutOutcome>(routes.confirmCheckout, { body: { session_id: sessionId } }),
   transfer: (id: string, type: 'later' | 'done') => callApiForMessage<null>(routes.chooseTransfer, { params: { id }, body: { type } }),
   bankAccount: () => callApi<{ bank_account: PublishedBankAccount | null }>(routes.getBankAccount),
+  /** The order's certificate of attendance (issued on the first request after the congress, the same document after). */
+  certificate: (id: string) => callApi<DocumentSummary>(routes.requestCertificate, { params: { id }, body: {} }),
   /** A passport page uploaded in the form but not saved with the order. */
   removePendingFile: (id: string) => callApi<null>(routes.deleteUpload, { params: { id }, concurrent: true }),
 };

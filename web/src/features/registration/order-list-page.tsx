@@ -26,6 +26,7 @@ import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderList, t
 import { orderListFrame } from './order-list-frame';
 import { RefundPolicy } from './refund-policy';
 import { OrderDocuments } from './order-documents';
+import { CertificateLine } from './certificate-line';
 
 export { prefetchOrders as prefetch } from './api';
 
@@ -237,6 +238,7 @@ export default function OrderListPage() {
                 <Text fontSize="sm" color="gray.700">
                   {details(item)}
                 </Text>
+                <CertificateLine item={item} />
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
                 {formatWireUsd(item.amount_required)}
@@ -269,6 +271,7 @@ export default function OrderListPage() {
               {details(item)}
             </Text>
             <Text fontWeight="semibold">Total: {formatWireUsd(item.amount_required)}</Text>
+            <CertificateLine item={item} />
             <Box mt="1">
               <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
             </Box>
