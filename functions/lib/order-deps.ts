@@ -16,6 +16,7 @@ import { stripeGateway } from './payments/stripe-gateway';
 import { mailsByKind, payablesByKind } from '#core/payments/payables-by-kind';
 import { registrationPayables, registrationPaymentMails, registrationStatusName, isRegistrationKind } from '#core/registration-by-category/registration-payables';
 import { registrationStore } from '#storage/registrations';
+import { visaLetterHook } from './visa-deps';
 
 /** Where the registration office's notices go (transfers to match, refunds that failed). */
 export const registrationOffice = conference.contacts.registration;
@@ -47,7 +48,7 @@ export function paymentsDeps(siteOrigin: string, who: RequestActor): PaymentsDep
     gateway: stripeGateway,
     payables: payablesByKind({ order: orderPayables({ orders: orderStore }), 'registration-fee': registrations, 'registration-dinners': registrations }),
     notify: mailsByKind({
-      order: orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount }, registrationOffice),
+      order: orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount, visaLetters: visaLetterHook(siteOrigin) }, registrationOffice),
       'registration-fee': registrationMails,
       'registration-dinners': registrationMails,
     }),

@@ -1,6 +1,7 @@
 /** What the order rules need from storage, and the order as stored. */
 import type { OrderForm } from './schemas';
 import type { OrderStatus } from './states';
+import type { VisaReview } from './visa-review';
 
 export interface StoredOrder extends OrderForm {
   id: string;
@@ -27,6 +28,8 @@ export interface StoredOrder extends OrderForm {
   cancel_note?: string | null;
   /** Set when a refund failed and the order went back to Paid: the office acts on it. */
   refund_failed_at?: string | null;
+  /** The office's review of the passport data for the visa letter (core/orders/visa-review.ts); absent: never reviewed. */
+  visa_review?: VisaReview;
 }
 
 export interface OrderStore {

@@ -19,6 +19,7 @@ import {
 } from './order-deps';
 import { subjectOf } from './order-payables';
 import { cancellationPreview } from './cancel-order';
+import { visaLetterState } from './visa-review';
 
 function transferAwaited(order: StoredOrder, money: SubjectLedger | undefined) {
   if (order.payment_status !== ORDER_STATUS.checking || !money) return null;
@@ -63,6 +64,8 @@ export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedge
         : 0,
     ),
     created_at: order.created_at,
+    /** The visa letter's line (null: no visa support asked for). */
+    visa_letter: visaLetterState(order),
   };
 }
 
