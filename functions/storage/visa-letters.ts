@@ -3,6 +3,7 @@
  * read, with its office list rows, the audit entries and the letter issued (marking the one it
  * replaces), in one transaction; the order's letters from the documents store.
  */
+import { summaryOf } from '#core/documents/model';
 import type { VisaStore } from '#core/orders/visa-review';
 import { env } from '#lib/env';
 import { auditPut } from './audit';
@@ -37,7 +38,7 @@ export const visaStore: VisaStore = {
   },
 
   async letters(order) {
-    return (await documentStore.ofSubject(order.owner_id, { kind: 'order', id: order.id })).filter((d) => d.kind === 'visa-letter');
+    return (await documentStore.ofSubject(order.owner_id, { kind: 'order', id: order.id })).filter((d) => d.kind === 'visa-letter').map(summaryOf);
   },
 };
 

@@ -13,7 +13,7 @@
  */
 import { auditEntry, changedFields, delegateActor, type Actor, type AuditEntry } from '../audit/audit';
 import type { Logger, Mailer } from '../accounts/ports';
-import type { IssuedDocument } from '../documents/model';
+import type { DocumentSummary, IssuedDocument } from '../documents/model';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { layout } from '../mail/templates';
 import type { FileStore } from '../uploads/ports';
@@ -173,8 +173,8 @@ export function visaCorrectionMail(order: StoredOrder, message: string, siteOrig
 // ---------------------------------------------------------------------------------------------
 // Use cases over ports
 
-/** A letter as the order's list of documents holds it. */
-export type LetterRecord = Pick<IssuedDocument, 'id' | 'kind' | 'version' | 'replaced_by' | 'issued_at' | 'file_name'> & { title?: string };
+/** A letter as its owner's list of documents shows it (no spec, no storage key). */
+export type LetterRecord = DocumentSummary;
 
 export interface VisaStore {
   get(ownerId: string, id: string): Promise<StoredOrder | undefined>;

@@ -25,6 +25,7 @@ import { useServerNow } from '../../lib/clock';
 import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderList, type OrderListItem } from './api';
 import { orderListFrame } from './order-list-frame';
 import { RefundPolicy } from './refund-policy';
+import { VisaLetterLine } from './visa-letter-line';
 
 export { prefetchOrders as prefetch } from './api';
 
@@ -236,6 +237,7 @@ export default function OrderListPage() {
                 <Text fontSize="sm" color="gray.700">
                   {details(item)}
                 </Text>
+                <VisaLetterLine item={item} />
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
                 {formatWireUsd(item.amount_required)}
@@ -264,6 +266,7 @@ export default function OrderListPage() {
             <Text fontSize="sm" color="gray.700">
               {details(item)}
             </Text>
+            <VisaLetterLine item={item} />
             <Text fontWeight="semibold">Total: {formatWireUsd(item.amount_required)}</Text>
             <Box mt="1">
               <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />

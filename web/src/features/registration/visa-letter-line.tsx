@@ -1,0 +1,44 @@
+/**
+ * The visa letter's line of an order in the delegate's order list (issue 17): where the review of
+ * the passport data stands, what the registration office asked to correct (with the link to the
+ * form), and the letter's download once the order is paid and the data approved.
+ */
+import { Box, Link, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { pathTo, paths } from '../../config/paths';
+import { orderApi, orderKeys, type OrderListItem } from './api';
+
+function LetterDownload({ item }: { item: OrderListItem }) {
+  const letter = useQuery({ queryKey: [...orderKeys.all, 'visa-letter', item.id], queryFn: () => orderApi.visaLetter(item.id) });
+  if (letter.isPending) return <Text fontSize="sm">Visa invitation letter: loading...</Text>;
+  if (letter.isError) return <Text fontSize="sm">Visa invitation letter: {letter.error.message}</Text>;
+  return <Text fontSize="sm">Visa invitation letter issued: {letter.data.document.file_name}</Text>;
+}
+
+export function VisaLetterLine({ item }: { item: OrderListItem }) {
+  const visa = item.visa_letter;
+  if (!visa || item.payment_status < 0) return null;
+  return (
+    <Box fontSize="sm" data-testid="visa-letter" mt="1">
+      {visa.status === 'pending' ? (
+        <Text color="gray.700">Visa letter: Passport data under review</Text>
+      ) : visa.status === 'correction-requested' ? (
+        <Stack gap="1">
+          <Text color="orange.800">Visa letter: Please correct your passport data: {visa.message}</Text>
+          {visa.can_correct && (
+            <Link asChild color="brand.fg" textDecoration="underline">
+              <RouterLink to={pathTo(paths.registrationVisa, { id: item.id })} aria-label={`Correct the passport data of order ${item.order_no}`}>
+                Correct your passport data
+              </RouterLink>
+            </Link>
+          )}
+        </Stack>
+      ) : visa.paid && visa.letter_issued ? (
+        <LetterDownload item={item} />
+      ) : (
+        <Text color="gray.700">Visa letter: Passport data approved. The letter is issued once the order is paid.</Text>
+      )}
+    </Box>
+  );
+}
