@@ -5,7 +5,9 @@
  */
 import { Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { pathTo, paths } from '../../config/paths';
@@ -16,6 +18,7 @@ import { VisaPanel } from './visa-panel';
 function Queue() {
   const [params] = useSearchParams();
   const after = params.get('after') ?? undefined;
+  const [decided, setDecided] = useState<{ order: string; message: string } | null>(null);
   const page = useQuery({ queryKey: ['office', 'visa-queue', after ?? ''], queryFn: () => officeApi.visaQueue({ cursor: after }), placeholderData: keepPreviousData });
   if (page.isPending) return <Text color="gray.700">Loading the passport data waiting for review...</Text>;
   if (page.isError) return <QueryError error={page.error} onRetry={() => void page.refetch()} title="The visa letters queue could not be loaded." />;
@@ -23,6 +26,11 @@ function Queue() {
   return (
     <Stack gap="6">
       <Text>Orders with visa support asked for whose passport data waits for review, the longest waiting first. Compare the typed data with the scan, then approve it or ask the delegate to correct it.</Text>
+      {decided && (
+        <FormAlert status="success" title={`Order ${decided.order}: decision saved`}>
+          {decided.message}
+        </FormAlert>
+      )}
       {items.length === 0 ? (
         <Text aria-live="polite">{after ? 'No more passport data waiting on this page.' : 'No passport data is waiting for review.'}</Text>
       ) : (
@@ -38,7 +46,7 @@ function Queue() {
                 </Text>
               </Card.Header>
               <Card.Body>
-                <VisaPanel v={v} />
+                <VisaPanel v={v} onDecided={(message) => setDecided({ order: v.order_no, message })} />
               </Card.Body>
             </Card.Root>
           ))}

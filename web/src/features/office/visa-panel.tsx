@@ -7,6 +7,7 @@
 import { Badge, Box, Button, DataList, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { visaDecisionBody } from '#core/office/schemas';
@@ -51,7 +52,7 @@ function Scan({ v }: { v: VisaView }) {
   );
 }
 
-function DecisionCard({ v }: { v: VisaView }) {
+function DecisionCard({ v, onDecided }: { v: VisaView; onDecided?: (message: string) => void }) {
   const queryClient = useQueryClient();
   const pending = v.review?.status === 'pending';
   return (
@@ -79,7 +80,12 @@ function DecisionCard({ v }: { v: VisaView }) {
         </>
       }
       submitLabel="Save the decision"
-      run={(values) => officeApi.decideVisa(v.order_id, { ...values, version: v.version })}
+      run={async (values) => {
+        const answer = await officeApi.decideVisa(v.order_id, { ...values, version: v.version });
+        // The card goes with the decided state (a decided order leaves the queue): the page keeps the answer.
+        onDecided?.(answer.message);
+        return answer;
+      }}
       onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })}
     />
   );
@@ -128,7 +134,7 @@ function Letters({ v }: { v: VisaView }) {
   );
 }
 
-export function VisaPanel({ v, headingLevel = 'h3' }: { v: VisaView; headingLevel?: 'h2' | 'h3' }) {
+export function VisaPanel({ v, headingLevel = 'h3', onDecided }: { v: VisaView; headingLevel?: 'h2' | 'h3'; onDecided?: (message: string) => void }) {
   const sub = headingLevel === 'h2' ? 'h3' : 'h4';
   const status = v.review?.status ?? 'pending';
   return (
@@ -170,7 +176,7 @@ export function VisaPanel({ v, headingLevel = 'h3' }: { v: VisaView; headingLeve
           <Scan v={v} />
         </Stack>
       </SimpleGrid>
-      {(status === 'pending' || status === 'approved') && v.status >= 0 && <DecisionCard v={v} />}
+      {(status === 'pending' || status === 'approved') && v.status >= 0 && <DecisionCard key={v.version} v={v} onDecided={onDecided} />}
       <Stack gap="2">
         <Heading as={sub} size="md">
           Letters
@@ -184,6 +190,7 @@ export function VisaPanel({ v, headingLevel = 'h3' }: { v: VisaView; headingLeve
 /** The order page's section: the order's visa review and letters. */
 export function OrderVisaSection({ id }: { id: string }) {
   const visa = useQuery({ queryKey: ['office', 'order-visa', id], queryFn: () => officeApi.orderVisa(id) });
+  const [decided, setDecided] = useState<string | null>(null);
   return (
     <Stack gap="3" as="section" aria-label="Visa letter">
       <Heading as="h2" size="lg">
@@ -194,7 +201,14 @@ export function OrderVisaSection({ id }: { id: string }) {
       ) : visa.isError ? (
         <QueryError error={visa.error} onRetry={() => void visa.refetch()} title="The visa review could not be loaded." />
       ) : (
-        <VisaPanel v={visa.data} headingLevel="h2" />
+        <>
+          {decided && (
+            <FormAlert status="success" title="Decision saved">
+              {decided}
+            </FormAlert>
+          )}
+          <VisaPanel v={visa.data} headingLevel="h2" onDecided={setDecided} />
+        </>
       )}
     </Stack>
   );
