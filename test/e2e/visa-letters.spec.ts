@@ -4,9 +4,11 @@
  * data with the passport scan and asks for a correction; the delegate reads the request on the
  * order list, corrects the name; the organiser approves; the delegate downloads the letter.
  */
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { validOrder } from '../support/bodies';
 import { pngBytes } from '../support/files';
+import { pdfText } from '../support/pdf';
 import { api, bearer, expect, expectAccessible, logInAsNewDelegate, officeOrganiser, test } from './fixtures';
 
 const AUGUST = '2024-08-01T02:00:00Z';
@@ -132,8 +134,14 @@ test('request a visa letter, the office asks for a correction, approves it, and 
 
   // The delegate downloads the letter from the order list.
   await delegate.reload();
-  const download = delegate.getByRole('button', { name: /Download visa invitation letter \(PDF\)/ }).first();
+  const download = delegate.getByRole('button', { name: 'Download Visa invitation letter (PDF)' });
   await expect(download).toBeVisible();
+  const [file] = await Promise.all([delegate.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename()).toBe(`IACR2024-visa-invitation-letter-${order.order_no}.pdf`);
+  const text = pdfText(fs.readFileSync((await file.path())!), true);
+  expect(text).toContain(`${name} Żółć`);
+  expect(text).toContain('Uniwersytet Jagielloński');
+  expect(text).toContain('Visa invitation letter');
   await expectAccessible(delegate, 'order list with the visa letter');
   await fitsPhone(delegate, 'visa-order-list-390.png');
   await delegateContext.close();

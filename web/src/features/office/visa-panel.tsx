@@ -18,8 +18,9 @@ import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { ApiError } from '../../lib/api-client';
+import { DocumentDownload } from '../documents/document-download';
 import { ActionCard } from './action-card';
-import { officeApi } from './api';
+import { officeApi, secondFactorKey } from './api';
 
 type DecisionValues = z.input<typeof visaDecisionBody>;
 
@@ -93,6 +94,10 @@ function DecisionCard({ v, onDecided }: { v: VisaView; onDecided?: (message: str
 
 function Letters({ v }: { v: VisaView }) {
   const queryClient = useQueryClient();
+  // The office session ended (12 hours idle): the frame asks for the code again.
+  const onSessionEnded = (error: unknown) => {
+    if (error instanceof ApiError && (error.data as { second_factor?: string } | null)?.second_factor) void queryClient.invalidateQueries({ queryKey: secondFactorKey });
+  };
   const regenerate = useMutation({
     mutationFn: () => officeApi.regenerateVisaLetter(v.order_id, v.version),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['office'] }),
@@ -105,10 +110,13 @@ function Letters({ v }: { v: VisaView }) {
         <Stack as="ul" gap="2" listStyleType="none">
           {v.letters.map((l) => (
             <Box as="li" key={l.id}>
-              <Text>
-                Version {l.version}, issued {formatCstInstant(l.issued_at)}: {l.file_name}{' '}
-                {l.replaced_by ? <Badge>replaced</Badge> : <Badge colorPalette="green">current</Badge>}
-              </Text>
+              <Stack gap="1">
+                <Text>
+                  Version {l.version}, issued {formatCstInstant(l.issued_at)}: {l.file_name}{' '}
+                  {l.replaced_by ? <Badge>replaced</Badge> : <Badge colorPalette="green">current</Badge>}
+                </Text>
+                <DocumentDownload doc={l} owner={v.owner_id} onError={onSessionEnded} />
+              </Stack>
             </Box>
           ))}
         </Stack>

@@ -4,16 +4,20 @@
  * form), and the letter's download once the order is paid and the data approved.
  */
 import { Box, Link, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { pathTo, paths } from '../../config/paths';
-import { orderApi, orderKeys, type OrderListItem } from './api';
+import { aboutSubject, useDocuments } from '../documents/api';
+import { DocumentDownload } from '../documents/document-download';
+import { type OrderListItem } from './api';
 
+/** The current letter of the order (a regenerated one replaces the one before), from the delegate's documents. */
 function LetterDownload({ item }: { item: OrderListItem }) {
-  const letter = useQuery({ queryKey: [...orderKeys.all, 'visa-letter', item.id], queryFn: () => orderApi.visaLetter(item.id) });
-  if (letter.isPending) return <Text fontSize="sm">Visa invitation letter: loading...</Text>;
-  if (letter.isError) return <Text fontSize="sm">Visa invitation letter: {letter.error.message}</Text>;
-  return <Text fontSize="sm">Visa invitation letter issued: {letter.data.document.file_name}</Text>;
+  const documents = useDocuments();
+  if (documents.isPending) return <Text>Visa invitation letter: loading...</Text>;
+  if (documents.isError) return <Text>Visa invitation letter: {documents.error.message}</Text>;
+  const letter = aboutSubject(documents.data.items, 'order', item.id).find((d) => d.kind === 'visa-letter' && !d.replaced_by);
+  if (!letter) return <Text>Visa letter: Passport data approved. The letter is being issued; please reload the page in a moment.</Text>;
+  return <DocumentDownload doc={letter} />;
 }
 
 export function VisaLetterLine({ item }: { item: OrderListItem }) {
