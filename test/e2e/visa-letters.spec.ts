@@ -101,10 +101,10 @@ test('request a visa letter, the office asks for a correction, approves it, and 
   await expect(card.getByText('Please say what the delegate should correct.')).toBeVisible();
   await card.getByRole('textbox', { name: /Message to the delegate/ }).fill('Please write your name with its Polish letters, as on the passport: Łukasz Żółć.');
   await card.getByRole('button', { name: 'Save the decision' }).click();
-  await expect(page.getByText('The delegate has been asked by e-mail to correct the passport data.')).toBeVisible();
-  await expect(page.getByText(`Order ${order.order_no}: decision saved`)).toBeVisible();
-  // Decided: it has left the queue.
+  // Decided: it leaves the queue, and the page keeps the answer.
   await expect(card).toHaveCount(0);
+  await expect(page.getByText(`Order ${order.order_no}: decision saved`)).toBeVisible();
+  await expect(page.getByText('The delegate has been asked by e-mail to correct the passport data.')).toBeVisible();
 
   // The delegate reads it on the order list and corrects the name.
   await delegate.reload();
