@@ -36,8 +36,8 @@ async function passportScan(token: string) {
   return file.body.data.id;
 }
 
-async function visaOrder(token: string, name = '张伟') {
-  const created = await call<{ id: string }>('POST', '/registration/submission', { token, at: T0, json: validOrder(passport(await passportScan(token), name)) });
+async function visaOrder(token: string, name = '张伟', at = T0) {
+  const created = await call<{ id: string }>('POST', '/registration/submission', { token, at, json: validOrder(passport(await passportScan(token), name)) });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const id = created.body.data.id;
   const { order } = (await call<{ order: { reference: string; order_no: string } }>('GET', `/registration/submission/${id}`, { token, at: T0 })).body.data;
@@ -80,8 +80,9 @@ describe('who may review passport data and issue letters', () => {
 describe('the review and the letter', () => {
   it('queues the order (oldest first), refuses the letter before approval and before payment, issues it when both hold, for its owner and the office only', async () => {
     const d = await newDelegate('visa-flow');
-    const first = await visaOrder(d.token, '张伟');
-    const second = await visaOrder(d.token, 'Łukasz Żółć');
+    // Placed a minute apart (other files' orders share T0): the queue's order is theirs.
+    const first = await visaOrder(d.token, '张伟', '2024-08-01T01:58:00Z');
+    const second = await visaOrder(d.token, 'Łukasz Żółć', '2024-08-01T01:59:00Z');
     const o = await officeSession('visa-flow-office', T0);
 
     // The queue: both orders, the older before the newer, each with the typed data and its scan.
