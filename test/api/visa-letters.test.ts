@@ -10,6 +10,7 @@ import { orderMessages } from '#core/orders/schemas';
 import type { VisaView } from '#core/office/visa-letters';
 import { validOrder } from '../support/bodies';
 import { pngBytes } from '../support/files';
+import { pdfText } from '../support/pdf';
 import { call, mailsTo, newDelegate, officeSession, putFile } from './support';
 
 /** 1 August 2024, 10:00 CST: registration is open. */
@@ -124,10 +125,22 @@ describe('the review and the letter', () => {
     expect(issued.body.data.document).toMatchObject({ kind: 'visa-letter', version: 1, replaced_by: null });
     expect((await listItem(d.token, first.id)).visa_letter).toMatchObject({ status: 'approved', letter_issued: true });
 
-    // Another delegate: not found (the order is not theirs).
+    // Another delegate: not found (the order is not theirs), nor is the letter's PDF.
     const other = await newDelegate('visa-other');
     const foreign = await letter(other.token, first.id);
     expect(foreign.status).toBe(404);
+    const docId = issued.body.data.document.id;
+    const foreignPdf = await call('GET', `/documents/${docId}`, { token: other.token, at: T0 });
+    expect(foreignPdf.status).toBe(404);
+    // The owner's download: the PDF says who is invited, in Chinese characters.
+    const link = await call<{ url: string; file_name: string }>('GET', `/documents/${docId}`, { token: d.token, at: T0 });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(link.body.data.file_name).toBe(`IACR2024-visa-invitation-letter-${first.order_no}.pdf`);
+    const pdf = new Uint8Array(await (await fetch(link.body.data.url)).arrayBuffer());
+    expect(pdfText(pdf)).toContain('张伟');
+    // An organiser downloads it too.
+    const owner = (await view(o.token, first.id)).owner_id;
+    expect((await call('GET', `/office/documents/${owner}/${docId}`, { token: o.token, at: T0 })).status).toBe(200);
 
     // The office sees the letter on the order, and the trail has the approval and the letter.
     const after = await view(o.token, first.id);
