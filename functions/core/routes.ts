@@ -350,6 +350,16 @@ export const routes = {
 
   // The office's announcements: a delegate opts out by the link in each (or one click in the mail program), or in the account centre
   unsubscribe: { method: 'POST', path: '/unsubscribe/{token}', handler: 'accounts/unsubscribe', auth: 'public', grants: [GET, PUT] },
+  // A delegate's own data (issue 17, core/accounts/own-data.ts): everything about the account as JSON; the account's deletion (password confirms it)
+  exportOwnData: { method: 'GET', path: '/account/export', handler: 'accounts/export-own-data', auth: 'delegate', grants: [GET, QUERY] },
+  deleteAccount: {
+    method: 'POST',
+    path: '/account/delete',
+    handler: 'accounts/delete-account',
+    auth: 'delegate',
+    grants: [GET, QUERY, PUT, UPDATE, DELETE, 's3:DeleteObject'],
+    memoryMb: PASSWORD_WORK,
+  },
   getMailPreferences: { method: 'GET', path: '/mail_preferences', handler: 'accounts/get-mail-preferences', auth: 'delegate', grants: [] },
   saveMailPreferences: { method: 'PUT', path: '/mail_preferences', handler: 'accounts/save-mail-preferences', auth: 'delegate', grants: [PUT] },
 } as const satisfies Record<string, RouteDef>;

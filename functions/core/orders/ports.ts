@@ -27,6 +27,8 @@ export interface StoredOrder extends OrderForm {
   cancel_note?: string | null;
   /** Set when a refund failed and the order went back to Paid: the office acts on it. */
   refund_failed_at?: string | null;
+  /** The account was deleted: the order is kept for accounting with its personal fields emptied (core/accounts/own-data.ts). */
+  anonymised_at?: string;
 }
 
 export interface OrderStore {
