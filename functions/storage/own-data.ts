@@ -5,7 +5,6 @@
  * and finds only what is left), and the counters of the office move with the items they count.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuditEntry } from '#core/audit/audit';
 import type { User } from '#core/accounts/model';
 import type { OwnDataStore, OwnRecords } from '#core/accounts/own-data';
 import type { StoredAbstract } from '#core/abstracts/ports';
