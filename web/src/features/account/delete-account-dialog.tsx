@@ -1,11 +1,10 @@
 /**
  * "Delete my account": what goes and what is kept for accounting, then the password. On success
- * every session has ended on the server; this browser forgets its session too and shows
- * /common/account-deleted.
+ * every session has ended on the server; /common/account-deleted is shown and this browser
+ * forgets its session there.
  */
 import { Button, Dialog, List, Portal, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -15,21 +14,18 @@ import { FormAlert } from '../../components/form/form-alert';
 import { PasswordField } from '../../components/form/fields';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { paths } from '../../config/paths';
-import { session } from '../../lib/session';
 import { accountApi } from './api';
 
 export default function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useForm<DeleteAccountInput>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       const { data } = await accountApi.deleteAccount(values);
-      session.clear();
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'conference' });
-      navigate(paths.accountDeleted, { replace: true, state: { kept: data.orders_kept_anonymised, registrationKept: data.registration === 'kept-anonymised' } });
+      // The page forgets the session once it is shown: forgotten here, the delegate pages' guard would send this page to /login first.
+      navigate(paths.accountDeleted, { replace: true, state: { deleted: true, kept: data.orders_kept_anonymised, registrationKept: data.registration === 'kept-anonymised' } });
     } catch (error) {
       const message = applyServerErrors(error, form.setError, ['password']);
       if (message !== null) setFailure(message);
