@@ -201,10 +201,10 @@ export const ownDataStore: OwnDataStore = {
     const bookkeeping = (await partition(keys.user(user.id).pk)).filter((i) => ownBookkeeping(i.sk as string));
     const result = await transact([
       {
-        // The tombstone: the id and when it went; no name, no address, no password, in no office list.
+        // The tombstone: no name, no address, no password, in no office list (no byList keys).
         Put: {
           TableName: table(),
-          Item: { ...keys.user(user.id), entity: 'deleted-user', ...tombstone, email: '', status: 0, role: 'delegate' },
+          Item: { ...keys.user(user.id), entity: 'deleted-user', ...tombstone },
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleted_at)',
         },
       },

@@ -158,7 +158,8 @@ describe('the deletion', () => {
     const profile = bySk('PROFILE')[0]!;
     expect(profile).toMatchObject({ entity: 'deleted-user', id: userId, email: '', deleted_at: expect.any(String) });
     expect(profile).not.toHaveProperty('password_hash');
-    expect(profile).not.toHaveProperty('first_name');
+    expect(profile).toMatchObject({ first_name: '', last_name: '', mobile: '', organization: '' });
+    expect(profile).not.toHaveProperty('gsi3pk');
     // The paid order: kept for accounting, with its payment; its personal fields emptied.
     const orders = bySk('ORDER#');
     expect(orders.map((o) => o.id)).toEqual([paid.id]);
@@ -174,6 +175,10 @@ describe('the deletion', () => {
     const trail = await call<{ items: AuditEntry[] }>('GET', `/office/audit/account/${userId}`, { token: office.token });
     expect(trail.status).toBe(200);
     expect(trail.body.data.items[0]).toMatchObject({ action: 'account.deleted', actor: { kind: 'delegate', id: userId }, after: { orders_kept_anonymised: [paid.order_no], files_deleted: 3 } });
+    const account = await call<{ deleted_at: string | null; email: string; name: string }>('GET', `/office/delegates/${userId}`, { token: office.token });
+    expect(account.status).toBe(200);
+    expect(account.body.data).toMatchObject({ email: '', name: '', deleted_at: expect.any(String) });
+    expect((await call('POST', `/office/delegates/${userId}/activation_mail`, { token: office.token })).status).toBe(404);
     const orderPage = await call<{ order: Record<string, unknown> }>('GET', `/office/orders/${paid.id}`, { token: office.token });
     expect(orderPage.status).toBe(200);
     expect(orderPage.body.data.order).toMatchObject({ order_no: paid.order_no, first_name: '', owner_email: '' });

@@ -108,12 +108,16 @@ export interface OwnDataDeps {
   log: Logger;
 }
 
-/** What stays of a deleted account: its id (orders and the audit log name it) and when it went. */
-export interface DeletedAccount {
-  id: string;
-  deleted_at: string;
-  /** One more than the account's last: any session still held reads as ended. */
-  session_epoch: number;
+/**
+ * What stays of a deleted account: its id (kept orders and the audit log name it), when it was
+ * made, activated and deleted, its numeric states; every text emptied and no password hash. The
+ * session epoch is one more than the account's last: any session still held reads as ended.
+ */
+export type DeletedAccount = Omit<User, 'password_hash'> & { deleted_at: string };
+
+export function tombstoneOf(user: User, now: Date): DeletedAccount {
+  const { password_hash: _hash, ...rest } = user;
+  return { ...anonymiseRecord(rest, ['id', 'created_at', 'activated_at']), role: 'delegate', session_epoch: user.session_epoch + 1, updated_at: now.toISOString(), deleted_at: now.toISOString() };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,7 +309,7 @@ export async function deleteAccount(deps: OwnDataDeps, userId: string, input: { 
   }
   if (records.other.length > 0) deps.log.info('account.deleted: items kept that this module does not know', { user_id: user.id, items: records.other });
 
-  const tombstone: DeletedAccount = { id: user.id, deleted_at: now.toISOString(), session_epoch: user.session_epoch + 1 };
+  const tombstone = tombstoneOf(user, now);
   const audit = auditEntry({
     action: 'account.deleted',
     actor,

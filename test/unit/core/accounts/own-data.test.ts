@@ -164,7 +164,8 @@ describe('the deletion', () => {
     expect(r.data).toEqual({ files_deleted: 1, abstracts_deleted: 1, orders_deleted: 1, orders_kept_anonymised: ['R24-00001'], registration: 'none' });
     // Marked first (sessions end), the tombstone last.
     expect(f.calls).toEqual(['mark', 'uploads:1', 'abstracts:1', 'keep:1', 'remove:2', 'finish']);
-    expect(f.tombstone()).toEqual({ id: 'u1', deleted_at: now.toISOString(), session_epoch: 4 });
+    expect(f.tombstone()).toMatchObject({ id: 'u1', deleted_at: now.toISOString(), session_epoch: 4, email: '', first_name: '', last_name: '', status: 2, created_at: user.created_at });
+    expect(f.tombstone()).not.toHaveProperty('password_hash');
     const kept = f.kept[0]!;
     expect(kept).toMatchObject({ id: '1', order_no: 'R24-00001', amount_required: 65000, payment_status: 1, paid_at: '2024-08-01T03:00:00.000Z', primary_address_country: 'United Kingdom', visa_required: 0, anonymised_at: now.toISOString() });
     for (const field of ['first_name', 'last_name', 'primary_email', 'owner_email', 'full_name_as_on_passport', 'passport_number', 'phone_number', 'date_of_birth'] as const) expect(kept[field]).toBe('');
