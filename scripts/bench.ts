@@ -9,6 +9,8 @@
  *   4. Lighthouse mobile performance and accessibility, target >= 98 (issue 13)
  *   5. a 100 MB poster through presign + PUT + confirm vs a raw PUT to the local S3, target >= 0.9,
  *      and the file bytes that passed through the functions, target 0
+ *   9. documents (scripts/bench-documents.ts): a PDF's rendering in a fresh process (cold) and a warm
+ *      one, its size, and the size of the functions that render them, fonts included
  *   8. the office with 5,000 accounts and 5,000 orders (scripts/bench-office.ts): the order table's
  *      pages, filters and searches and the dashboard (p50/p99, DynamoDB items read per request
  *      beside the page size), and the export of all orders (time and peak memory of the worker)
@@ -26,6 +28,8 @@ import { buildWebIfStale } from './build-web';
 import { uploadBench } from './bench-upload';
 import { loginBurstBench, ordersBench } from './bench-orders';
 import { officeBench } from './bench-office';
+import { documentsBench } from './bench-documents';
+import { benchDocumentSpecs } from './pdf/bench-specs';
 import { startTestPortal } from './test-portal';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -88,7 +92,7 @@ function initialCode(metafile: Metafile) {
 async function bundles() {
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
-  const results: FunctionBundle[] = routeList.map((route) => ({ id: route.id, ...initialCode(bundleFunction(route.handler, path.join(outDir, route.id)).metafile) }));
+  const results: FunctionBundle[] = routeList.map((route) => ({ id: route.id, ...initialCode(bundleFunction(route.handler, path.join(outDir, route.id), { pdf: route.pdf }).metafile) }));
   // The floor: what every function that touches the table pays at least (the SDK's DynamoDB client),
   // bundled as the functions are (split), so both sides of the ratio are read and parsed alike.
   const floorSource = path.join(outDir, 'floor.ts');
@@ -282,6 +286,18 @@ async function lighthouse(portal: { origin: string; mail: string }) {
 
 async function main() {
   console.log(`Bench on ${process.platform}/${process.arch}, node ${process.version}, ${new Date().toISOString()}\n`);
+
+  if (wanted('documents')) {
+    const { figures, functions } = documentsBench(path.join(outDir, 'documents'), benchDocumentSpecs());
+    console.log(`9. Documents: rendering one PDF in a fresh node process (cold: modules, fonts, rendering; wall time, min / median / max of ${figures[0]?.coldMs.length ?? 0}) and in a warm one (median); report only`);
+    table([
+      ['document', 'cold min', 'cold median', 'cold max', 'warm', 'PDF size', 'pages', 'missing glyphs'],
+      ...figures.map((f) => [f.name, `${f.coldMs[0]!.toFixed(0)} ms`, `${f.coldMs[Math.floor(f.coldMs.length / 2)]!.toFixed(0)} ms`, `${f.coldMs.at(-1)!.toFixed(0)} ms`, `${f.warmMs.toFixed(0)} ms`, kB(f.bytes), String(f.pages), String(f.missingGlyphs)]),
+    ]);
+    console.log('  Functions that render PDFs, as deployed (code and fonts; Lambda limits: 50 MB zipped, 250 MB unzipped):');
+    table([['route', 'unzipped', 'gzip (about the zip)', 'of which fonts'], ...functions.map((f) => [f.id, kB(f.bytes), kB(f.gzipped), kB(f.fontBytes)])]);
+    console.log('');
+  }
 
   if (wanted('bundles') || wanted('init')) {
     const { results, floor, floorBytes } = await bundles();

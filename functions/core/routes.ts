@@ -47,6 +47,9 @@ export const grantNames = [
 ] as const;
 export type Grant = (typeof grantNames)[number];
 
+/** The parts of the uploads bucket: delegates' uploads, the office's exports, issued documents' PDFs. */
+export type ObjectPrefix = 'users/' | 'exports/' | 'documents/';
+
 export interface RouteDef {
   method: HttpMethod;
   path: `/${string}`;
@@ -55,8 +58,10 @@ export interface RouteDef {
   grants: readonly Grant[];
   /** Memory of the function (and so its CPU share); password hashing needs a whole vCPU. */
   memoryMb?: number;
-  /** Where in the uploads bucket its S3 grants apply (default `users/`); the office's exports are under `exports/`. */
-  objectPrefix?: 'users/' | 'exports/';
+  /** Where in the uploads bucket its S3 grants apply (default `users/`); the office's exports are under `exports/`, issued documents under `documents/`. */
+  objectPrefix?: ObjectPrefix;
+  /** It renders PDFs (functions/lib/pdf): its bundle carries the fonts and images (infra/cdk/bundling.ts). */
+  pdf?: true;
   /**
    * Organiser routes need a session that passed the second factor in the last 12 hours; `false`
    * only for the routes that set it up and check it.
@@ -293,6 +298,12 @@ export const routes = {
 
   // The registration office (organisers): the dashboard, from counters (one Query) and the oldest awaited transfer
   getDashboard: { method: 'GET', path: '/office/dashboard', handler: 'office/get-dashboard', auth: 'organiser', grants: [QUERY] },
+
+  // Documents issued to a delegate (core/documents): the list, and a link to one PDF, rendered on its first download
+  listDocuments: { method: 'GET', path: '/documents', handler: 'documents/list-documents', auth: 'delegate', grants: [QUERY] },
+  documentLink: { method: 'GET', path: '/documents/{id}', handler: 'documents/document-link', auth: 'delegate', grants: [GET, UPDATE, 's3:PutObject', 's3:GetObject'], objectPrefix: 'documents/', pdf: true, memoryMb: 1024 },
+  listOfficeDocuments: { method: 'GET', path: '/office/documents/{owner}', handler: 'office/list-documents', auth: 'organiser', grants: [QUERY] },
+  officeDocumentLink: { method: 'GET', path: '/office/documents/{owner}/{id}', handler: 'office/document-link', auth: 'organiser', grants: [GET, UPDATE, 's3:PutObject', 's3:GetObject'], objectPrefix: 'documents/', pdf: true, memoryMb: 1024 },
 
   // The registration office (organisers): the orders table (lists kept in each order write) and one order in full
   listOfficeOrders: { method: 'GET', path: '/office/orders', handler: 'office/list-orders', auth: 'organiser', grants: [QUERY, 'dynamodb:BatchGetItem'] },

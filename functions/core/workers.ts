@@ -16,7 +16,7 @@
  *   become its IAM policy and are enforced on its SDK calls locally as on AWS
  *   (functions/lib/aws/grants.ts).
  */
-import type { Grant } from './routes';
+import type { Grant, ObjectPrefix } from './routes';
 
 export type WorkerTrigger = { kind: 'sns'; topic: WorkerTopic } | { kind: 'sqs'; queue: WorkerQueue; batchSize: number };
 
@@ -45,7 +45,7 @@ export interface WorkerDef {
   description: string;
   memoryMb?: number;
   /** Where in the uploads bucket its S3 grants apply (default `users/`, as for routes). */
-  objectPrefix?: 'users/' | 'exports/';
+  objectPrefix?: ObjectPrefix;
 }
 
 export const workers = {

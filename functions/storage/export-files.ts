@@ -6,10 +6,7 @@
 import type { ExportFiles } from '#core/office/jobs';
 import { loadS3 } from '#lib/aws/clients';
 import { env } from '#lib/env';
-
-/** RFC 6266: an ASCII fallback and the UTF-8 name (as storage/objects.ts). */
-const attachment = (fileName: string) =>
-  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+import { attachment } from './objects';
 
 export const EXPORT_LINK_SECONDS = 300;
 

@@ -19,6 +19,9 @@ export const keys = {
   /** A 2024 registration order, in its owner's partition; found by the office through its transfer reference. */
   order: (ownerId: string, id: string) => ({ pk: `USER#${ownerId}`, sk: `ORDER#${id}` }),
   orderPrefix: 'ORDER#',
+  /** A document issued to the delegate (receipt, credit note, letter, certificate: storage/documents.ts). */
+  document: (ownerId: string, id: string) => ({ pk: `USER#${ownerId}`, sk: `DOC#${id}` }),
+  documentPrefix: 'DOC#',
   /** A registration by category (the older flow): at most one per delegate, in the delegate's partition. */
   registration: (ownerId: string) => ({ pk: `USER#${ownerId}`, sk: 'REGISTRATION' }),
   /** The office's lists of registrations (storage/registrations.ts): all by creation (byList), the review queue by hand-in (byOwner). */

@@ -10,7 +10,7 @@ import { loadS3 } from '#lib/aws/clients';
 import { env } from '#lib/env';
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */
-const attachment = (fileName: string) =>
+export const attachment = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 const pendingTagging = `${PENDING_TAG.key}=${PENDING_TAG.value}`;

@@ -11,7 +11,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct } from 'constructs';
-import { effectiveGrants, type Grant, type RouteDef } from '../../functions/core/routes';
+import { effectiveGrants, type Grant, type ObjectPrefix, type RouteDef } from '../../functions/core/routes';
 import { stripeWorstCaseMs } from '../../functions/lib/payments/stripe-client';
 import { bundleFunction, projectRoot } from './bundling';
 import { logGroupNameOf } from './function-names';
@@ -74,7 +74,7 @@ export class ApiFunction extends Construct {
       // Everything it may do is in the inline policy above (X-Ray's too): nothing adds to it.
       role: role.withoutPolicyUpdates(),
       functionName: props.functionName,
-      code: functionCode(route.handler),
+      code: functionCode(route.handler, { pdf: route.pdf === true }),
       handler: 'index.handler',
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
@@ -127,6 +127,7 @@ export function acknowledgeWildcards(role: iam.IRole, statements: iam.PolicyStat
     '/index/*': "Query on the table's own indexes (a route's grants name the table; its indexes are part of it).",
     '/users/*': 'Objects under users/ only: each key starts with the owner\'s id, which the handler checks against the session before signing.',
     '/exports/*': "Objects under exports/ only: the office's exports, written by the job worker and signed for an organiser behind the second factor.",
+    '/documents/*': "Objects under documents/ only: the PDFs of issued documents, keyed by their owner's id, which the handler reads from the session (or an organiser's route) before rendering or signing.",
     // The log streams of the function's own log group (CloudWatch names a group's streams by :*).
     ':*': "The log streams of the function's own log group, which Lambda creates as it runs.",
   };
@@ -143,17 +144,17 @@ export function acknowledgeWildcards(role: iam.IRole, statements: iam.PolicyStat
  * A function's code: its handler module bundled on this machine with esbuild (bundling.ts), as
  * the bench measures it; no Docker. Routes and workers (worker-function.ts) alike.
  */
-export function functionCode(handler: string) {
+export function functionCode(handler: string, options: { pdf?: boolean } = {}) {
   return lambda.Code.fromAsset(projectRoot, {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
       // Never run (the local bundler always answers), but part of the asset's cache key: without
       // a per-function value every function would get the first function's bundle.
-      command: ['sh', '-c', `echo "bundle ${handler} with npm run synth (local esbuild)" >&2; exit 1`],
+      command: ['sh', '-c', `echo "bundle ${handler}${options.pdf ? ' with pdf assets' : ''} with npm run synth (local esbuild)" >&2; exit 1`],
       local: {
         tryBundle(outputDir) {
-          bundleFunction(handler, outputDir);
+          bundleFunction(handler, outputDir, options);
           return true;
         },
       },
@@ -163,7 +164,7 @@ export function functionCode(handler: string) {
 
 type PolicyResources = Pick<ApiFunctionProps, 'tableName' | 'uploadsBucketName' | 'mailIdentityArn' | 'mailConfigurationSetArn' | 'stripeKeys' | 'jobsQueueArn'> & {
   /** Where in the bucket the S3 grants apply: `users/` (default) or a worker's `exports/`. */
-  objectPrefix?: 'users/' | 'exports/';
+  objectPrefix?: ObjectPrefix;
 };
 
 /**

@@ -2,8 +2,10 @@
  * How every function is bundled: the CDK stack and `npm run bench` use these same options, so
  * the sizes the bench prints are the sizes that deploy.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
+import { PDF_ASSET_DIR, pdfAssetFiles } from '../../functions/lib/pdf/assets';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 export const handlerEntry = (handler: string) => path.join(projectRoot, 'functions/handlers', `${handler}.ts`);
@@ -45,6 +47,21 @@ export const splitOptions = {
   outExtension: { '.js': '.mjs' },
 };
 
-export function bundleFunction(handler: string, outdir: string) {
-  return buildSync({ ...splitOptions, entryPoints: [handlerEntry(handler)], outdir, logLevel: 'error', metafile: true });
+/**
+ * Bundles a function into `outdir`. A function that renders PDFs (`pdf`) also gets the fonts and
+ * images under pdf-assets/ (functions/lib/pdf/assets.ts reads them from there on Lambda).
+ */
+export function bundleFunction(handler: string, outdir: string, options: { pdf?: boolean } = {}) {
+  const result = buildSync({ ...splitOptions, entryPoints: [handlerEntry(handler)], outdir, logLevel: 'error', metafile: true });
+  if (options.pdf) copyPdfAssets(outdir);
+  return result;
+}
+
+/** The fonts and images of functions/lib/pdf/assets.ts, where a bundle's renderer reads them on Lambda. */
+export function copyPdfAssets(outdir: string) {
+  for (const file of pdfAssetFiles()) {
+    const target = path.join(outdir, PDF_ASSET_DIR, file.bundled);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(file.source, target);
+  }
 }

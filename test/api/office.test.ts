@@ -8,7 +8,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { describe, expect, it } from 'vitest';
 import { officeMessages } from '#core/office/access';
 import { validOrder } from '../support/bodies';
-import { PASSWORD, call, dynamoOrigin, newClient, newDelegate, officeSession, organiserCommand, totpCode, uniqueEmail } from './support';
+import { PASSWORD, call, dynamoOrigin, newClient, newDelegate, officeSession, organiserCommand, totpCode, uniqueEmail, userIdOf } from './support';
 
 const T0 = '2024-08-01T02:00:00Z';
 const plus = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
@@ -16,9 +16,6 @@ const plus = (iso: string, seconds: number) => new Date(Date.parse(iso) + second
 const db = () =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamoOrigin(), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 
-async function userIdOf(token: string) {
-  return (await call<{ id: string }>('GET', '/get_person_info', { token })).body.data.id;
-}
 async function auditActions(userId: string) {
   const r = await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `AUDIT#account#${userId}` } }));
   return (r.Items ?? []).map((i) => ({ action: i.action as string, actor: i.actor as { kind: string; id: string } }));

@@ -210,6 +210,11 @@ export async function countSeeded(records: [string, Record<string, unknown>][]) 
   }
 }
 
+/** A delegate's account id (GET /get_person_info). */
+export async function userIdOf(token: string) {
+  return (await call<{ id: string }>('GET', '/get_person_info', { token })).body.data.id;
+}
+
 /** The test portal's table (DynamoDB Local). */
 export const db = () =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', endpoint: dynamoOrigin(), credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));

@@ -179,6 +179,10 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   resendDelegateActivation: [{ params: { id: own('userId') }, body: {} }],
   listOfficeAbstracts: [{ query: [['category', 'descriptive.incidence-mortality']] }],
   getOfficeAbstract: [{ params: { owner: own('userId'), id: own('abstractId') } }],
+  // The world's delegates hold no issued document: these reach the look-up and its 404.
+  documentLink: [{ params: { id: { text: 'no-such-document' } } }],
+  listOfficeDocuments: [{ params: { owner: own('userId') } }],
+  officeDocumentLink: [{ params: { owner: own('userId'), id: { text: 'no-such-document' } } }],
   listOfficeRegistrations: [{ query: [['list', 'review']] }, { query: [['list', 'all']] }],
   getOfficeRegistration: [{ params: { owner: own('userId') } }],
   decideOfficeRegistration: [{ params: { owner: own('userId') }, body: { decision: 'reject', reason: 'The document is unreadable.', version: '2024-08-01T00:00:00.000Z' } }],

@@ -22,7 +22,7 @@ it('bundles each function into its own asset: index.mjs plus chunks loaded on fi
     const table = new dynamodb.TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
     const uploads = new s3.Bucket(stack, 'Uploads');
     const stripeKeys = new secrets.Secret(stack, 'StripeKeys');
-    const made = ['getNow', 'createCheckout'].map((id) => routeList.find((r) => r.id === id)!).map(
+    const made = ['getNow', 'createCheckout', 'documentLink'].map((id) => routeList.find((r) => r.id === id)!).map(
       (route) =>
         new ApiFunction(stack, route.id, {
           route,
@@ -46,13 +46,22 @@ it('bundles each function into its own asset: index.mjs plus chunks loaded on fi
     for (const f of functions) expect(f.Properties.Handler).toBe('index.handler');
 
     const assetDir = (key: string) => path.join(outdir, `asset.${key.replace(/\.zip$/, '')}`);
-    const [now, checkout] = keys.map(assetDir) as [string, string];
+    const [now, checkout, document] = keys.map(assetDir) as [string, string, string];
     expect(fs.readFileSync(path.join(now, 'index.mjs'), 'utf8')).toContain('getNow');
     // The Stripe SDK sits in a chunk of its own, imported only when a provider call is made.
     const entry = fs.readFileSync(path.join(checkout, 'index.mjs'), 'utf8');
     expect(entry).not.toContain('api.stripe.com');
     const chunks = fs.readdirSync(path.join(checkout, 'chunks')).filter((f) => f.endsWith('.mjs'));
     expect(chunks.some((c) => fs.readFileSync(path.join(checkout, 'chunks', c), 'utf8').includes('api.stripe.com'))).toBe(true);
+    // A function that renders PDFs carries the fonts and images (functions/lib/pdf/assets.ts); the others do not.
+    expect(fs.readdirSync(path.join(document, 'pdf-assets/fonts')).sort()).toEqual([
+      'NotoNaskhArabic_400Regular.ttf',
+      'NotoSansSC_400Regular.ttf',
+      'NotoSans_400Regular.ttf',
+      'NotoSans_700Bold.ttf',
+    ]);
+    expect(fs.readdirSync(path.join(document, 'pdf-assets/images')).sort()).toEqual(['letterhead.png', 'signature.png']);
+    expect(fs.existsSync(path.join(now, 'pdf-assets'))).toBe(false);
   } finally {
     fs.rmSync(outdir, { recursive: true, force: true });
   }

@@ -66,7 +66,7 @@ export const delegateSearchQuery = z.object({ q: z.optional(z.string({ message: 
 
 const idMessage = 'There is no such record.';
 /** An account, abstract or file id as the table keeps them (letters, digits, dashes). */
-const recordId = z.string({ message: idMessage }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, idMessage));
+export const recordId = z.string({ message: idMessage }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, idMessage));
 export const delegateParams = z.object({ id: recordId });
 export const officeAbstractParams = z.object({ owner: recordId, id: recordId });
 
