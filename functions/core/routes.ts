@@ -58,8 +58,11 @@ export interface RouteDef {
   grants: readonly Grant[];
   /** Memory of the function (and so its CPU share); password hashing needs a whole vCPU. */
   memoryMb?: number;
-  /** Where in the uploads bucket its S3 grants apply (default `users/`); the office's exports are under `exports/`, issued documents under `documents/`. */
-  objectPrefix?: ObjectPrefix;
+  /**
+   * Where in the uploads bucket its S3 grants apply (default `users/`); the office's exports are
+   * under `exports/`, issued documents under `documents/`; several for a route that needs more than one.
+   */
+  objectPrefix?: ObjectPrefix | readonly ObjectPrefix[];
   /** It renders PDFs (functions/lib/pdf): its bundle carries the fonts and images (infra/cdk/bundling.ts). */
   pdf?: true;
   /**
@@ -369,6 +372,8 @@ export const routes = {
     handler: 'accounts/delete-account',
     auth: 'delegate',
     grants: [GET, QUERY, PUT, UPDATE, DELETE, 's3:DeleteObject'],
+    // The delegate's uploads, and the PDFs of visa letters and certificates (receipts stay: docs/decisions.md).
+    objectPrefix: ['users/', 'documents/'],
     memoryMb: PASSWORD_WORK,
   },
   getMailPreferences: { method: 'GET', path: '/mail_preferences', handler: 'accounts/get-mail-preferences', auth: 'delegate', grants: [] },

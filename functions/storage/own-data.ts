@@ -8,6 +8,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '#core/accounts/model';
 import type { OwnDataStore, OwnRecords } from '#core/accounts/own-data';
 import type { StoredAbstract } from '#core/abstracts/ports';
+import type { IssuedDocument } from '#core/documents/model';
 import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund } from '#core/payments/model';
 import type { StoredRegistration } from '#core/registration-by-category/ports';
@@ -65,7 +66,7 @@ const ownBookkeeping = (sk: string) => sk.startsWith('COUNT#') || sk === 'MAIL_P
 async function read(userId: string): Promise<OwnRecords | undefined> {
   const items = await partition(keys.user(userId).pk);
   let user: User | undefined;
-  const records: Omit<OwnRecords, 'user'> = { orders: [], ledger: { payments: [], refunds: [] }, abstracts: [], files: [], pending: [], announcementsOptedOut: false, other: [] };
+  const records: Omit<OwnRecords, 'user'> = { orders: [], ledger: { payments: [], refunds: [] }, abstracts: [], files: [], pending: [], documents: [], announcementsOptedOut: false, other: [] };
   for (const item of items) {
     const sk = item.sk as string;
     if (sk === 'PROFILE') user = strip<User>(item);
@@ -76,6 +77,7 @@ async function read(userId: string): Promise<OwnRecords | undefined> {
     else if (sk.startsWith(keys.abstractPrefix)) records.abstracts.push(strip<StoredAbstract>(item));
     else if (sk.startsWith(keys.filePrefix)) records.files.push(strip<StoredFile>(item));
     else if (sk.startsWith(keys.pendingPrefix)) records.pending.push(strip<PendingUpload>(item));
+    else if (sk.startsWith(keys.documentPrefix)) records.documents.push(strip<IssuedDocument>(item));
     else if (sk === 'MAIL_PREFERENCES') records.announcementsOptedOut = item.announcements === 'opted-out';
     else if (!ownBookkeeping(sk)) records.other.push({ sk, ...(typeof item.entity === 'string' ? { entity: item.entity } : {}) });
   }
@@ -154,6 +156,15 @@ export const ownDataStore: OwnDataStore = {
       ...chunk.flatMap(({ abstract, entry }) => [deleteItem(keys.abstract(userId, abstract.id)), ...(entry ? [auditPut(entry)] : [])]),
       ...statsWrites(minus(chunk.map(({ abstract }) => abstractCounts(abstract)))),
     ], 'abstracts');
+  },
+
+  async removeDocuments(userId, documents, entries) {
+    const { DeleteObjectCommand, s3ClientInternal } = await loadS3();
+    for (const doc of documents.filter((d) => d.object_key)) {
+      if (!doc.object_key.startsWith('documents/')) throw new Error(`document ${doc.id} is not under documents/: ${doc.object_key}`);
+      await s3ClientInternal().send(new DeleteObjectCommand({ Bucket: env.uploadsBucket(), Key: doc.object_key }));
+    }
+    await inChunks(documents.map((doc, i) => ({ doc, entry: entries[i] })), (chunk) => chunk.flatMap(({ doc, entry }) => [deleteItem(keys.document(userId, doc.id)), ...(entry ? [auditPut(entry)] : [])]), 'documents');
   },
 
   async removeOrder(order, ledger, entry) {

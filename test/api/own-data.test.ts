@@ -4,7 +4,7 @@
  * ends every session, releases the address, keeps a paid order anonymised with its payment, and
  * the office sees it in the audit log.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '#core/accounts/accounts';
 import { ownDataMessages } from '#core/accounts/own-data';
@@ -132,6 +132,16 @@ describe('the deletion', () => {
     expect(abstract.status).toBe(200);
     expect((await uploadFile(d.token, 'poster', 'poster.pptx', pptxBytes())).status).toBe(200);
     const unconfirmed = await putFile(d.token, 'oral', 'slides.pptx', pptxBytes());
+    // Documents as the documents module stores them (storage/documents.ts): a receipt (kept as issued) and a visa letter (deleted).
+    const documents = [
+      { id: `rcpt-${userId}`, kind: 'receipt', number: 'R-2024-99999' },
+      { id: `visa-${userId}`, kind: 'visa-letter', number: null },
+    ];
+    for (const doc of documents) {
+      const objectKey = `documents/${userId}/${doc.id}.pdf`;
+      await db().send(new PutCommand({ TableName: 'congress', Item: { pk: `USER#${userId}`, sk: `DOC#${doc.id}`, entity: 'document', ...doc, owner_id: userId, subject: { kind: 'order', id: paid.id }, version: 1, issued_at: ORDERS_OPEN, file_name: `${doc.kind}.pdf`, spec: { title: doc.kind, blocks: [] }, replaces: null, refers_to: null, object_key: objectKey, rendered_at: ORDERS_OPEN, replaced_by: null } }));
+      expect((await fetch(`${s3Origin()}/congress-uploads/${objectKey}`, { method: 'PUT', body: '%PDF-1.7 test' })).ok).toBe(true);
+    }
     const keysBefore = (await partition(userId)).filter((i) => i.entity === 'file').map((i) => i.key as string);
     expect(keysBefore).toHaveLength(2);
     for (const key of [...keysBefore, unconfirmed.key!]) expect(await objectExists(key)).toBe(true);
@@ -140,6 +150,9 @@ describe('the deletion', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ message: ownDataMessages.deleted, data: { files_deleted: 3, abstracts_deleted: 1, orders_deleted: 1, orders_kept_anonymised: [paid.order_no], registration: 'none' } });
 
+    expect(r.body.data).toMatchObject({ documents_deleted: 1, documents_kept: ['R-2024-99999'] });
+    expect(await objectExists(`documents/${userId}/rcpt-${userId}.pdf`)).toBe(true);
+    expect(await objectExists(`documents/${userId}/visa-${userId}.pdf`)).toBe(false);
     // Uploads: gone from S3 and from the table.
     for (const key of [...keysBefore, unconfirmed.key!]) expect(await objectExists(key), key).toBe(false);
     // Every session ended, the password no longer logs in, the address is free again.
@@ -166,6 +179,7 @@ describe('the deletion', () => {
     expect(orders[0]).toMatchObject({ order_no: paid.order_no, payment_status: 1, payment_method: 'card', amount_required: expect.any(Number), paid_at: expect.any(String), first_name: '', last_name: '', owner_email: '', primary_email: '', organization: '', anonymised_at: expect.any(String) });
     expect(JSON.stringify(items)).not.toMatch(/Zhang|Wei|Registry|1234 5678/);
     expect(JSON.stringify(items)).not.toContain(d.email);
+    expect(bySk('DOC#').map((i) => [i.kind, i.number])).toEqual([['receipt', 'R-2024-99999']]);
     const ledger = bySk('LEDGER#');
     expect(ledger.map((i) => [i.entity, i.state, (i.subject as { id: string }).id])).toEqual([['payment', 'confirmed', paid.id]]);
     expect(bySk(`LEDGER#order#${unpaid.id}`)).toEqual([]);

@@ -16,6 +16,7 @@ import { accountLimits } from '../config/conference';
 import { conflict, invalid, unauthorized } from '../errors';
 import type { MailMark } from '../mail/delivery';
 import type { StoredAbstract } from '../abstracts/ports';
+import { summaryOf, type IssuedDocument } from '../documents/model';
 import type { StoredOrder } from '../orders/ports';
 import { ORDER_STATUS, orderStatusNames } from '../orders/states';
 import type { Payment, Refund, SubjectKind } from '../payments/model';
@@ -65,6 +66,8 @@ export interface OwnRecords {
   abstracts: StoredAbstract[];
   files: StoredFile[];
   pending: PendingUpload[];
+  /** Receipts, credit notes, visa letters, certificates issued to the account (core/documents). */
+  documents: IssuedDocument[];
   /** Absent: announcements are sent (the default). */
   announcementsOptedOut: boolean;
   /** Item kinds of the partition this module does not know (kept and reported, never dropped silently). */
@@ -87,6 +90,8 @@ export interface OwnDataStore {
    */
   removeUploads(userId: string, files: StoredFile[], pending: PendingUpload[], entries: AuditEntry[]): Promise<void>;
   removeAbstracts(userId: string, abstracts: StoredAbstract[], entries: AuditEntry[]): Promise<void>;
+  /** Deletes the documents' PDFs (if rendered) from S3, then their items, each with its entry. */
+  removeDocuments(userId: string, documents: IssuedDocument[], entries: AuditEntry[]): Promise<void>;
   /** An order nobody paid: the order, its lists and its ledger records (failed or given-up attempts). */
   removeOrder(order: StoredOrder, ledger: OwnLedger, entry: AuditEntry): Promise<void>;
   /** Writes the anonymised order over the version read (and its rows in the office's lists); no entry when it was anonymised already. */
@@ -129,6 +134,12 @@ export function ledgerOf(ledger: OwnLedger, kind: SubjectKind | SubjectKind[], i
   const mine = (s: { kind: SubjectKind; id: string }) => kinds.includes(s.kind) && s.id === id;
   return { payments: ledger.payments.filter((p) => mine(p.subject)), refunds: ledger.refunds.filter((r) => mine(r.subject)) };
 }
+
+/**
+ * Receipts and credit notes are accounting vouchers: kept as issued (a voucher altered afterwards
+ * is no voucher). Visa letters and certificates are about the person only: deleted with the account.
+ */
+export const documentKept = (doc: Pick<IssuedDocument, 'kind'>) => doc.kind === 'receipt' || doc.kind === 'credit-note';
 
 /** Money was received for it (also if all of it went back since): an accounting record. */
 export const moneyReceived = (ledger: OwnLedger) => ledger.payments.some((p) => received(p) > 0);
@@ -210,6 +221,7 @@ export async function exportOwnData(deps: OwnDataDeps, userId: string, now: Date
     ...(records.registration ? [{ type: 'registration', id: records.registration.register_code }] : []),
     ...records.ledger.payments.map((p) => ({ type: 'payment', id: p.id })),
     ...records.ledger.refunds.map((r) => ({ type: 'refund', id: r.id })),
+    ...records.documents.map((d) => ({ type: 'document', id: d.id })),
   ];
   const [audit, officeMails, mark] = await Promise.all([deps.store.auditOf(objects), deps.store.officeMailsTo(user.id, user.email), deps.store.mailMark(user.email)]);
   const document = {
@@ -221,6 +233,8 @@ export async function exportOwnData(deps: OwnDataDeps, userId: string, now: Date
     payments: records.ledger.payments.map(({ checkout_url: _url, ...p }) => p),
     refunds: records.ledger.refunds,
     abstracts: records.abstracts,
+    /** What each says is in its PDF, downloaded from the account's pages. */
+    documents: records.documents.map(summaryOf),
     files: [...records.files, ...records.pending].map((f) => ({
       id: f.id,
       name: f.name,
@@ -264,6 +278,9 @@ export interface DeletionSummary {
   orders_deleted: number;
   orders_kept_anonymised: string[];
   registration: 'none' | 'deleted' | 'kept-anonymised';
+  documents_deleted: number;
+  /** Receipts and credit notes, kept as issued. */
+  documents_kept: string[];
 }
 
 export async function deleteAccount(deps: OwnDataDeps, userId: string, input: { password: string }, now: Date) {
@@ -280,8 +297,10 @@ export async function deleteAccount(deps: OwnDataDeps, userId: string, input: { 
     auditEntry({ action, actor, at: now, object, reason: 'The delegate deleted their account.', ...(after ? { after } : {}) });
   await deps.store.removeUploads(user.id, records.files, records.pending, records.files.map((f) => entry('file.deleted', { type: 'file', id: f.id }, { name: f.name, purpose: f.purpose })));
   await deps.store.removeAbstracts(user.id, records.abstracts, records.abstracts.map((a) => entry('abstract.deleted', { type: 'abstract', id: a.id })));
+  const gone = records.documents.filter((d) => !documentKept(d));
+  await deps.store.removeDocuments(user.id, gone, gone.map((d) => entry('document.deleted', { type: 'document', id: d.id }, { kind: d.kind, file_name: d.file_name })));
 
-  const summary: DeletionSummary = { files_deleted: records.files.length + records.pending.length, abstracts_deleted: records.abstracts.length, orders_deleted: 0, orders_kept_anonymised: [], registration: 'none' };
+  const summary: DeletionSummary = { files_deleted: records.files.length + records.pending.length, abstracts_deleted: records.abstracts.length, orders_deleted: 0, orders_kept_anonymised: [], registration: 'none', documents_deleted: gone.length, documents_kept: records.documents.filter(documentKept).map((d) => d.number ?? d.file_name) };
   for (const order of records.orders) {
     const ledger = ledgerOf(records.ledger, 'order', order.id);
     if (moneyReceived(ledger)) {

@@ -11,6 +11,7 @@ import {
 } from '#core/accounts/own-data';
 import { newUser, type User } from '#core/accounts/model';
 import type { AuditEntry } from '#core/audit/audit';
+import type { IssuedDocument } from '#core/documents/model';
 import { AppError } from '#core/errors';
 import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund } from '#core/payments/model';
@@ -77,6 +78,7 @@ function fakeStore(records: OwnRecords) {
     markDeleting: async () => void calls.push('mark'),
     removeUploads: async (_u, files, pending, e) => void (calls.push(`uploads:${files.length + pending.length}`), entries.push(...e)),
     removeAbstracts: async (_u, abstracts, e) => void (calls.push(`abstracts:${abstracts.length}`), entries.push(...e)),
+    removeDocuments: async (_u, documents, e) => void (calls.push(`documents:${documents.map((d) => d.kind).join(',')}`), entries.push(...e)),
     removeOrder: async (o, _l, e) => void (calls.push(`remove:${o.id}`), entries.push(e)),
     keepOrder: async (o, _b, e) => void (calls.push(`keep:${o.id}`), kept.push(o), e && entries.push(e)),
     removeRegistration: async () => void calls.push('remove-registration'),
@@ -89,7 +91,7 @@ function fakeStore(records: OwnRecords) {
 const user: User = { ...newUser({ id: 'u1', email: 'ada@example.org', password_hash: 'hash:secret pw', now: new Date('2024-05-01T00:00:00Z') }), status: 2, first_name: 'Ada', last_name: 'Lovelace', session_epoch: 3 };
 
 function recordsWith(fields: Partial<OwnRecords> = {}): OwnRecords {
-  return { user, orders: [], ledger: { payments: [], refunds: [] }, abstracts: [], files: [], pending: [], announcementsOptedOut: false, other: [], ...fields };
+  return { user, orders: [], ledger: { payments: [], refunds: [] }, abstracts: [], files: [], pending: [], documents: [], announcementsOptedOut: false, other: [], ...fields };
 }
 
 function depsOf(store: OwnDataStore): OwnDataDeps {
@@ -161,9 +163,9 @@ describe('the deletion', () => {
     const f = fakeStore(records);
     const r = await deleteAccount(depsOf(f.store), 'u1', { password: 'secret pw' }, now);
     expect(r.message).toBe(M.deleted);
-    expect(r.data).toEqual({ files_deleted: 1, abstracts_deleted: 1, orders_deleted: 1, orders_kept_anonymised: ['R24-00001'], registration: 'none' });
+    expect(r.data).toEqual({ files_deleted: 1, abstracts_deleted: 1, orders_deleted: 1, orders_kept_anonymised: ['R24-00001'], registration: 'none', documents_deleted: 0, documents_kept: [] });
     // Marked first (sessions end), the tombstone last.
-    expect(f.calls).toEqual(['mark', 'uploads:1', 'abstracts:1', 'keep:1', 'remove:2', 'finish']);
+    expect(f.calls).toEqual(['mark', 'uploads:1', 'abstracts:1', 'documents:', 'keep:1', 'remove:2', 'finish']);
     expect(f.tombstone()).toMatchObject({ id: 'u1', deleted_at: now.toISOString(), session_epoch: 4, email: '', first_name: '', last_name: '', status: 2, created_at: user.created_at });
     expect(f.tombstone()).not.toHaveProperty('password_hash');
     const kept = f.kept[0]!;
@@ -173,6 +175,20 @@ describe('the deletion', () => {
     expect(last).toMatchObject({ action: 'account.deleted', actor: { kind: 'delegate', id: 'u1' }, object: { type: 'account', id: 'u1' }, after: { orders_kept_anonymised: ['R24-00001'], kept_until_year: 2034 } });
     expect(last.actor).not.toHaveProperty('email');
     expect(f.entries.map((e) => e.action)).toEqual(['file.deleted', 'abstract.deleted', 'order.anonymised', 'order.deleted', 'account.deleted']);
+  });
+
+  it('keeps receipts and credit notes as issued and deletes visa letters and certificates; the export lists them all', async () => {
+    const doc = (id: string, kind: IssuedDocument['kind'], number: string | null) =>
+      ({ id, kind, owner_id: 'u1', subject: { kind: 'order', id: '1' }, number, version: 1, issued_at: '2024-08-02T00:00:00.000Z', file_name: `${kind}.pdf`, spec: { title: kind }, replaces: null, refers_to: null, object_key: `documents/u1/${id}.pdf`, rendered_at: null, replaced_by: null }) as unknown as IssuedDocument;
+    records.documents = [doc('d1', 'receipt', 'R-2024-00001'), doc('d2', 'visa-letter', null), doc('d3', 'credit-note', 'C-2024-00001'), doc('d4', 'certificate', null)];
+    const f = fakeStore(records);
+    const exported = await exportOwnData(depsOf(f.store), 'u1', now);
+    expect(exported.data.documents.map((d) => [d.kind, d.number])).toEqual([['receipt', 'R-2024-00001'], ['visa-letter', null], ['credit-note', 'C-2024-00001'], ['certificate', null]]);
+    expect(exported.data.documents[0]).not.toHaveProperty('spec');
+    const r = await deleteAccount(depsOf(f.store), 'u1', { password: 'secret pw' }, now);
+    expect(f.calls).toContain('documents:visa-letter,certificate');
+    expect(r.data).toMatchObject({ documents_deleted: 2, documents_kept: ['R-2024-00001', 'C-2024-00001'] });
+    expect(f.entries.filter((e) => e.action === 'document.deleted').map((e) => e.object.id)).toEqual(['d2', 'd4']);
   });
 
   it('keeps a cancelled order whose money went back (it was received)', async () => {

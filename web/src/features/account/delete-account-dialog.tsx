@@ -46,10 +46,11 @@ export default function DeleteAccountDialog({ open, onClose }: { open: boolean; 
                   <Stack gap="3">
                     <Text>This cannot be undone. Download your data first if you want to keep a copy.</Text>
                     <List.Root ps="5" gap="1">
-                      <List.Item>Deleted: your profile, abstracts, uploaded files (posters, slides, documents), unpaid orders and your e-mail settings. You are logged out everywhere.</List.Item>
+                      <List.Item>Deleted: your profile, abstracts, uploaded files (posters, slides, documents), visa letters and certificates, unpaid orders and your e-mail settings. You are logged out everywhere.</List.Item>
                       <List.Item>
                         Kept for accounting, without your name, e-mail, address, passport or phone: orders and registrations that were paid (amounts, dates, order numbers and payments), for {ACCOUNTING_RETENTION_YEARS} years, as accounting law requires.
                       </List.Item>
+                      <List.Item>Receipts and credit notes issued to you are kept as issued: they are the congress&apos;s accounting vouchers.</List.Item>
                       <List.Item>The registration office&apos;s log keeps a record that the account was deleted.</List.Item>
                     </List.Root>
                     {failure && (
