@@ -14,6 +14,7 @@ import type { AuditEntry } from '#core/audit/audit';
 import type { IssuedDocument } from '#core/documents/model';
 import { AppError } from '#core/errors';
 import type { StoredOrder } from '#core/orders/ports';
+import type { StoredRegistration } from '#core/registration-by-category/ports';
 import type { Payment, Refund } from '#core/payments/model';
 import { fakeThrottle } from '../fake-throttle';
 
@@ -189,6 +190,20 @@ describe('the deletion', () => {
     expect(f.calls).toContain('documents:visa-letter,certificate');
     expect(r.data).toMatchObject({ documents_deleted: 2, documents_kept: ['R-2024-00001', 'C-2024-00001'] });
     expect(f.entries.filter((e) => e.action === 'document.deleted').map((e) => e.object.id)).toEqual(['d2', 'd4']);
+  });
+
+  it('keeps a paid registration by category anonymised and deletes an unpaid one', async () => {
+    const registration = { owner_id: 'u1', owner_email: 'ada@example.org', register_code: 'OESO-000007', first_name: 'Ada', mobile: '+44 1', period: 'early', fees: { registrant: 74000, accompanying: 0, members: 0, total: 74000 }, accompany: [{ first_name: 'Bob' }], pay_status: 2, created_at: '2019-07-01T00:00:00.000Z', updated_at: '2019-07-01T00:00:00.000Z' } as unknown as StoredRegistration;
+    const feePayment: Payment = { ...payment('x', 'confirmed'), id: 'pf', subject: { kind: 'registration-fee', id: 'OESO-000007', owner_id: 'u1' } };
+    const kept: StoredRegistration[] = [];
+    const f = fakeStore(recordsWith({ registration, ledger: { payments: [feePayment], refunds: [] } }));
+    f.store.keepRegistration = async (r) => void kept.push(r);
+    expect((await deleteAccount(depsOf(f.store), 'u1', { password: 'secret pw' }, now)).data.registration).toBe('kept-anonymised');
+    expect(kept[0]).toMatchObject({ register_code: 'OESO-000007', pay_status: 2, period: 'early', fees: { total: 74000 }, first_name: '', mobile: '', owner_email: '', accompany: [], anonymised_at: now.toISOString() });
+
+    const unpaid = fakeStore(recordsWith({ registration: { ...registration, pay_status: 1 } }));
+    expect((await deleteAccount(depsOf(unpaid.store), 'u1', { password: 'secret pw' }, now)).data.registration).toBe('deleted');
+    expect(unpaid.calls).toContain('remove-registration');
   });
 
   it('keeps a cancelled order whose money went back (it was received)', async () => {
