@@ -36,6 +36,8 @@ export const ownDataMessages = {
   refundFailed:
     'Your account cannot be deleted yet: a refund to you failed and the registration office is sending it another way. Please write to the office, or try again when it has been settled.',
   deleted: 'Your account has been deleted.',
+  organiser:
+    'This account has the registration office role. Please ask an administrator to revoke the role first (npm run organiser -- revoke); then the account can be deleted.',
   mailsNotKept:
     'The portal does not keep copies of the e-mails it sends. Mails about your account, orders and abstracts are written when something happens (each event is in audit_entries); the announcements the registration office sent to you are listed in office_mails.',
 } as const;
@@ -288,6 +290,8 @@ export async function deleteAccount(deps: OwnDataDeps, userId: string, input: { 
   if (!records || records.user.deleted_at) throw unauthorized('Your session has ended. Please log in again.');
   const { user } = records;
   await confirmPassword(deps, user, input.password, now);
+  // The office's accounts are handed over, not deleted from the account centre: the role is revoked first.
+  if (user.role === 'organiser') throw conflict(ownDataMessages.organiser, { reason: 'organiser' });
   const blocker = deletionBlocker(records);
   if (blocker) throw conflict(blocker, { reason: blocker === ownDataMessages.inFlight ? 'money_in_flight' : 'refund_failed' });
 

@@ -234,6 +234,13 @@ describe('the deletion', () => {
     expect(f.calls).toEqual([]);
   });
 
+  it("refuses an organiser's account until the role is revoked", async () => {
+    const f = fakeStore(recordsWith({ user: { ...user, role: 'organiser' } }));
+    const e = await rejects(deleteAccount(depsOf(f.store), 'u1', { password: 'secret pw' }, now));
+    expect([e.kind, e.message]).toEqual(['conflict', M.organiser]);
+    expect(f.calls).toEqual([]);
+  });
+
   it('refuses while the office settles a failed refund', () => {
     expect(deletionBlocker({ orders: [order('1', { payment_status: 1, refund_failed_at: '2024-10-01T00:00:00Z' })], ledger: { payments: [payment('1', 'confirmed')], refunds: [] } })).toBe(M.refundFailed);
     expect(deletionBlocker({ orders: [order('1', { payment_status: 1 })], ledger: { payments: [payment('1', 'confirmed'), payment('2', 'failed')], refunds: [] } })).toBeNull();
