@@ -109,6 +109,14 @@ describe('the deletion', () => {
     expect((await call('GET', '/get_person_info', { token: d.token })).status).toBe(200);
   });
 
+  it("is refused for an organiser's account until the role is revoked", async () => {
+    const office = await officeSession('own-organiser');
+    const r = await call('POST', '/account/delete', { token: office.token, json: { password: PASSWORD } });
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ message: ownDataMessages.organiser, data: { reason: 'organiser' } });
+    expect((await call('GET', '/get_person_info', { token: office.token })).status).toBe(200);
+  });
+
   it('is refused while a card checkout is open', async () => {
     const d = await newDelegate('own-inflight');
     const order = await placeOrder(d.token);
