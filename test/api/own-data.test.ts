@@ -205,6 +205,12 @@ describe('the deletion', () => {
     expect(orderPage.status).toBe(200);
     expect(orderPage.body.data.order).toMatchObject({ order_no: paid.order_no, first_name: '', owner_email: '' });
 
+    // The office's order search no longer finds it by the name or the address, only by its number.
+    const search = async (q: string) => (await call<{ rows: { id: string; first_name: string }[] }>('GET', `/office/orders?${new URLSearchParams({ q })}`, { token: office.token, at: ORDERS_OPEN })).body.data.rows;
+    expect((await search('Zhang Wei')).map((o) => o.id)).not.toContain(paid.id);
+    expect((await search(d.email)).map((o) => o.id)).not.toContain(paid.id);
+    expect(await search(paid.order_no)).toEqual([expect.objectContaining({ id: paid.id, first_name: '' })]);
+
     // The address can sign up again: a new account, nothing of the old one.
     const again = await newDelegate('own-delete-again', d.email);
     expect(await idOf(again.token)).not.toBe(userId);
