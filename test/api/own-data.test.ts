@@ -204,6 +204,7 @@ describe('the deletion', () => {
     const orderPage = await call<{ order: Record<string, unknown> }>('GET', `/office/orders/${paid.id}`, { token: office.token });
     expect(orderPage.status).toBe(200);
     expect(orderPage.body.data.order).toMatchObject({ order_no: paid.order_no, first_name: '', owner_email: '' });
+    expect((await call('POST', `/office/orders/${paid.id}/mails`, { token: office.token, json: { mail: 'payment-received' } })).status).toBe(409);
 
     // The office's order search no longer finds it by the name or the address, only by its number.
     const search = async (q: string) => (await call<{ rows: { id: string; first_name: string }[] }>('GET', `/office/orders?${new URLSearchParams({ q })}`, { token: office.token, at: ORDERS_OPEN })).body.data.rows;
