@@ -58,8 +58,11 @@ export interface RouteDef {
   grants: readonly Grant[];
   /** Memory of the function (and so its CPU share); password hashing needs a whole vCPU. */
   memoryMb?: number;
-  /** Where in the uploads bucket its S3 grants apply (default `users/`); the office's exports are under `exports/`, issued documents under `documents/`. */
-  objectPrefix?: ObjectPrefix;
+  /**
+   * Where in the uploads bucket its S3 grants apply (default `users/`); the office's exports are
+   * under `exports/`, issued documents under `documents/`; several for a route that needs more than one.
+   */
+  objectPrefix?: ObjectPrefix | readonly ObjectPrefix[];
   /** It renders PDFs (functions/lib/pdf): its bundle carries the fonts and images (infra/cdk/bundling.ts). */
   pdf?: true;
   /**
@@ -203,6 +206,9 @@ export const routes = {
   listOrders: { method: 'GET', path: '/registration', handler: 'registration/list-orders', auth: 'delegate', grants: [QUERY, PUT, UPDATE] },
   getOrderByChecksum: { method: 'GET', path: '/registration/detail/{checksum}', handler: 'registration/get-order-by-checksum', auth: 'delegate', grants: [QUERY] },
   getOrder: { method: 'GET', path: '/registration/submission/{id}', handler: 'registration/get-order', auth: 'delegate', grants: [QUERY] },
+  // The visa letter of an order (core/orders/visa-review.ts): the passport data the office asked to correct, and the current letter or why there is none
+  correctVisaData: { method: 'POST', path: '/registration/submission/{id}/visa_correction', handler: 'registration/correct-visa-data', auth: 'delegate', grants: [GET, PUT] },
+  getVisaLetter: { method: 'GET', path: '/registration/submission/{id}/visa_letter', handler: 'registration/get-visa-letter', auth: 'delegate', grants: [GET, QUERY] },
   createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [PUT, UPDATE, MAIL] },
   updateOrder: {
     method: 'POST',
@@ -232,6 +238,12 @@ export const routes = {
     auth: 'delegate',
     grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS, CHECK],
   },
+  /**
+   * The order's certificate of attendance (issue 17): the order and its owner's abstracts read
+   * (GetItem, Query), the document and its audit entry put in one transaction that checks the
+   * order (PutItem, ConditionCheckItem). Downloaded through the documents' routes.
+   */
+  requestCertificate: { method: 'POST', path: '/registration/certificate/{id}', handler: 'registration/request-certificate', auth: 'delegate', grants: [GET, QUERY, PUT, CHECK] },
   /** The passport front page of an order (step 4), through the one upload mechanism. */
   confirmPassport: { method: 'POST', path: '/registration/passport', handler: 'registration/confirm-passport', auth: 'delegate', grants: CONFIRM },
 
@@ -314,6 +326,8 @@ export const routes = {
   cancelOfficeOrder: { method: 'POST', path: '/office/orders/{id}/cancel', handler: 'office/cancel-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
   /** One of the order's mails again (a cooldown item per order and mail, the audit entry). */
   resendOrderMail: { method: 'POST', path: '/office/orders/{id}/mails', handler: 'office/resend-order-mail', auth: 'organiser', grants: [GET, QUERY, PUT, MAIL] },
+  /** Whether the delegate attended (issue 17): the order over the version read (Update), its list rows and the audit entry (Put), one transaction. */
+  markAttendance: { method: 'POST', path: '/office/orders/{id}/attendance', handler: 'office/mark-attendance', auth: 'organiser', grants: [GET, PUT, UPDATE] },
 
   // The registration office (organisers): orders found by their transfer reference
   listAwaitedTransfers: { method: 'GET', path: '/office/transfers', handler: 'office/list-awaited-transfers', auth: 'organiser', grants: [QUERY, GET] },
@@ -337,6 +351,12 @@ export const routes = {
   decideOfficeRegistration: { method: 'POST', path: '/office/registrations/{owner}/decision', handler: 'office/decide-registration', auth: 'organiser', grants: [GET, PUT, UPDATE, MAIL] },
   readAuditLog: { method: 'GET', path: '/office/audit', handler: 'office/read-audit-log', auth: 'organiser', grants: [QUERY] },
   getAuditTrail: { method: 'GET', path: '/office/audit/{type}/{id}', handler: 'office/get-audit-trail', auth: 'organiser', grants: [QUERY] },
+
+  // The visa letters (core/office/visa-letters.ts): the review queue with the passport scans, the decision (a paid order's letter is issued in its write), a new version of a letter
+  listVisaQueue: { method: 'GET', path: '/office/visa_letters', handler: 'office/list-visa-queue', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
+  getOfficeOrderVisa: { method: 'GET', path: '/office/orders/{id}/visa', handler: 'office/get-order-visa', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
+  decideVisaReview: { method: 'POST', path: '/office/orders/{id}/visa_review', handler: 'office/decide-visa-review', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL] },
+  regenerateVisaLetter: { method: 'POST', path: '/office/orders/{id}/visa_letter', handler: 'office/regenerate-visa-letter', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE] },
 
   // The bank statement import: lines matched by their payment reference and booked through the
   // same path as confirmTransfer; the rest listed to assign or discard (core/office/import-statement.ts)
@@ -363,6 +383,18 @@ export const routes = {
 
   // The office's announcements: a delegate opts out by the link in each (or one click in the mail program), or in the account centre
   unsubscribe: { method: 'POST', path: '/unsubscribe/{token}', handler: 'accounts/unsubscribe', auth: 'public', grants: [GET, PUT] },
+  // A delegate's own data (issue 17, core/accounts/own-data.ts): everything about the account as JSON; the account's deletion (password confirms it)
+  exportOwnData: { method: 'GET', path: '/account/export', handler: 'accounts/export-own-data', auth: 'delegate', grants: [GET, QUERY] },
+  deleteAccount: {
+    method: 'POST',
+    path: '/account/delete',
+    handler: 'accounts/delete-account',
+    auth: 'delegate',
+    grants: [GET, QUERY, PUT, UPDATE, DELETE, 's3:DeleteObject'],
+    // The delegate's uploads, and the PDFs of visa letters and certificates (receipts stay: docs/decisions.md).
+    objectPrefix: ['users/', 'documents/'],
+    memoryMb: PASSWORD_WORK,
+  },
   getMailPreferences: { method: 'GET', path: '/mail_preferences', handler: 'accounts/get-mail-preferences', auth: 'delegate', grants: [] },
   saveMailPreferences: { method: 'PUT', path: '/mail_preferences', handler: 'accounts/save-mail-preferences', auth: 'delegate', grants: [PUT] },
 } as const satisfies Record<string, RouteDef>;

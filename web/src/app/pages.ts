@@ -32,6 +32,7 @@ export const publicPages: PageRoute[] = [
   [paths.await, 'account/await-page'],
   [paths.reset, 'account/reset-page'],
   [paths.unsubscribe, 'account/unsubscribe-page'],
+  [paths.accountDeleted, 'account/account-deleted-page'],
 ];
 
 export const notFoundPage = 'errors/not-found-page';
@@ -65,6 +66,7 @@ export const delegatePages: PageRoute[] = [
   [paths.registrationEdit, 'registration/order-wizard-page'],
   [paths.registrationEditNoId, 'registration/order-wizard-page'],
   [paths.orderDetail, 'registration/order-detail-page'],
+  [paths.registrationVisa, 'registration/visa-correction-page'],
   ...officePages,
 ];
 
@@ -73,7 +75,7 @@ const modules = import.meta.glob<PageModule>([
   '../features/account/*-page.tsx',
   '../features/abstracts/{abstracts,abstract-form,abstract-success}-page.tsx',
   '../features/presentations/{poster,oral}-upload-page.tsx',
-  '../features/registration/order-{list,wizard,detail}-page.tsx',
+  '../features/registration/{order-list,order-wizard,order-detail,visa-correction}-page.tsx',
   '../features/registration-by-category/*-page.tsx',
   '../features/errors/not-found-page.tsx',
   '../features/office/*-page.tsx',

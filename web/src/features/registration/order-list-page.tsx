@@ -26,6 +26,8 @@ import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderList, t
 import { orderListFrame } from './order-list-frame';
 import { RefundPolicy } from './refund-policy';
 import { OrderDocuments } from './order-documents';
+import { CertificateLine } from './certificate-line';
+import { VisaLetterLine } from './visa-letter-line';
 
 export { prefetchOrders as prefetch } from './api';
 
@@ -237,6 +239,8 @@ export default function OrderListPage() {
                 <Text fontSize="sm" color="gray.700">
                   {details(item)}
                 </Text>
+                <CertificateLine item={item} />
+                <VisaLetterLine item={item} />
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
                 {formatWireUsd(item.amount_required)}
@@ -268,7 +272,9 @@ export default function OrderListPage() {
             <Text fontSize="sm" color="gray.700">
               {details(item)}
             </Text>
+            <VisaLetterLine item={item} />
             <Text fontWeight="semibold">Total: {formatWireUsd(item.amount_required)}</Text>
+            <CertificateLine item={item} />
             <Box mt="1">
               <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
             </Box>
