@@ -199,7 +199,8 @@ export const routes = {
   // 2024 registration orders (registration-orders-2024.md, section 7). Ledger writes put payment
   // and refund records and update the order in one transaction; card calls read the Stripe keys.
   getRegistrationOptions: { method: 'GET', path: '/registration/options', handler: 'registration/get-options', auth: 'delegate', grants: [] },
-  listOrders: { method: 'GET', path: '/registration', handler: 'registration/list-orders', auth: 'delegate', grants: [QUERY] },
+  /** Also issues an order's missing receipt or credit note (sequence, marker, document and audit entry in one transaction). */
+  listOrders: { method: 'GET', path: '/registration', handler: 'registration/list-orders', auth: 'delegate', grants: [QUERY, PUT, UPDATE] },
   getOrderByChecksum: { method: 'GET', path: '/registration/detail/{checksum}', handler: 'registration/get-order-by-checksum', auth: 'delegate', grants: [QUERY] },
   getOrder: { method: 'GET', path: '/registration/submission/{id}', handler: 'registration/get-order', auth: 'delegate', grants: [QUERY] },
   createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [PUT, UPDATE, MAIL] },
@@ -313,7 +314,8 @@ export const routes = {
 
   // The registration office (organisers): the orders table (lists kept in each order write) and one order in full
   listOfficeOrders: { method: 'GET', path: '/office/orders', handler: 'office/list-orders', auth: 'organiser', grants: [QUERY, 'dynamodb:BatchGetItem'] },
-  getOfficeOrder: { method: 'GET', path: '/office/orders/{id}', handler: 'office/get-order', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
+  /** Also issues the order's missing receipt or credit note (as the order list does). */
+  getOfficeOrder: { method: 'GET', path: '/office/orders/{id}', handler: 'office/get-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, 's3:GetObject'] },
   /** The delegate's cancellation (routes cancelOrder), asked by the office: the same refund, mails and grants. */
   cancelOfficeOrder: { method: 'POST', path: '/office/orders/{id}/cancel', handler: 'office/cancel-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
   /** One of the order's mails again (a cooldown item per order and mail, the audit entry). */

@@ -6,6 +6,7 @@ import type { AwaitedTransferRow } from '#core/office/transfers';
 import type { DashboardView } from '#core/office/dashboard';
 import type { OrderRow } from '#core/office/order-rows';
 import type { AuditEntry } from '#core/audit/audit';
+import type { DocumentSummary } from '#core/documents/model';
 import type { DelegateRow, OfficeDelegate } from '#core/office/delegates';
 import type { OfficeAbstract, OfficeAbstractRow } from '#core/office/abstract-list';
 import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
@@ -129,4 +130,6 @@ export interface OfficeOrderDetail {
   mails: { kind: OrderMailKind; label: string }[];
   cancellation: { refund_amount: string; fee: string; already_refunded: string; valid_until_text: string | null; method: string | null } | null;
   can_cancel: boolean;
+  /** Its receipts and credit notes, newest first. */
+  documents: DocumentSummary[];
 }

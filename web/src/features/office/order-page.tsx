@@ -24,6 +24,7 @@ import { AttendanceCard } from './attendance-card';
 import { AuditTable } from './audit-trail';
 import { officeApi, type OfficeOrderDetail } from './api';
 import { OfficeFrame } from './office-frame';
+import { OrderDocumentsTable } from './order-documents';
 
 const stepTitles = { 2: 'Registration', 3: 'Personal details', 4: 'Visa and hotel' } as const;
 const label = (field: string) => field.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -164,6 +165,12 @@ export default function OrderPage() {
                   onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })}
                 />
               )}
+            </Stack>
+            <Stack gap="3" as="section" aria-label="Receipts and credit notes">
+              <Heading as="h2" size="lg">
+                Receipts and credit notes
+              </Heading>
+              <OrderDocumentsTable owner={detail.data.row.owner_id} docs={detail.data.documents} />
             </Stack>
             {detail.data.can_cancel && detail.data.cancellation && (
               <Stack gap="3" as="section" aria-label="Cancel">

@@ -26,6 +26,7 @@ import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderList, t
 import { orderListFrame } from './order-list-frame';
 import { RefundPolicy } from './refund-policy';
 import { CertificateLine } from './certificate-line';
+import { OrderDocuments } from './order-documents';
 
 export { prefetchOrders as prefetch } from './api';
 
@@ -243,7 +244,10 @@ export default function OrderListPage() {
                 {formatWireUsd(item.amount_required)}
               </Table.Cell>
               <Table.Cell>
-                <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
+                <Stack gap="2" align="start">
+                  <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
+                  <OrderDocuments docs={item.documents} />
+                </Stack>
               </Table.Cell>
             </Table.Row>
           ))}
@@ -271,6 +275,7 @@ export default function OrderListPage() {
             <Box mt="1">
               <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
             </Box>
+            <OrderDocuments docs={item.documents} />
           </Card.Body>
         </Card.Root>
       ))}
