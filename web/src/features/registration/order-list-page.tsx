@@ -246,7 +246,7 @@ export default function OrderListPage() {
               <Table.Cell>
                 <Stack gap="2" align="start">
                   <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
-                  <OrderDocuments docs={item.documents} />
+                  <OrderDocuments docs={item.documents.filter((d) => d.kind !== 'certificate')} />
                 </Stack>
               </Table.Cell>
             </Table.Row>
@@ -275,7 +275,7 @@ export default function OrderListPage() {
             <Box mt="1">
               <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
             </Box>
-            <OrderDocuments docs={item.documents} />
+            <OrderDocuments docs={item.documents.filter((d) => d.kind !== 'certificate')} />
           </Card.Body>
         </Card.Root>
       ))}
