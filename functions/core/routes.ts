@@ -203,6 +203,9 @@ export const routes = {
   listOrders: { method: 'GET', path: '/registration', handler: 'registration/list-orders', auth: 'delegate', grants: [QUERY, PUT, UPDATE] },
   getOrderByChecksum: { method: 'GET', path: '/registration/detail/{checksum}', handler: 'registration/get-order-by-checksum', auth: 'delegate', grants: [QUERY] },
   getOrder: { method: 'GET', path: '/registration/submission/{id}', handler: 'registration/get-order', auth: 'delegate', grants: [QUERY] },
+  // The visa letter of an order (core/orders/visa-review.ts): the passport data the office asked to correct, and the current letter or why there is none
+  correctVisaData: { method: 'POST', path: '/registration/submission/{id}/visa_correction', handler: 'registration/correct-visa-data', auth: 'delegate', grants: [GET, PUT] },
+  getVisaLetter: { method: 'GET', path: '/registration/submission/{id}/visa_letter', handler: 'registration/get-visa-letter', auth: 'delegate', grants: [GET, QUERY] },
   createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [PUT, UPDATE, MAIL] },
   updateOrder: {
     method: 'POST',
@@ -345,6 +348,12 @@ export const routes = {
   decideOfficeRegistration: { method: 'POST', path: '/office/registrations/{owner}/decision', handler: 'office/decide-registration', auth: 'organiser', grants: [GET, PUT, UPDATE, MAIL] },
   readAuditLog: { method: 'GET', path: '/office/audit', handler: 'office/read-audit-log', auth: 'organiser', grants: [QUERY] },
   getAuditTrail: { method: 'GET', path: '/office/audit/{type}/{id}', handler: 'office/get-audit-trail', auth: 'organiser', grants: [QUERY] },
+
+  // The visa letters (core/office/visa-letters.ts): the review queue with the passport scans, the decision (a paid order's letter is issued in its write), a new version of a letter
+  listVisaQueue: { method: 'GET', path: '/office/visa_letters', handler: 'office/list-visa-queue', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
+  getOfficeOrderVisa: { method: 'GET', path: '/office/orders/{id}/visa', handler: 'office/get-order-visa', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
+  decideVisaReview: { method: 'POST', path: '/office/orders/{id}/visa_review', handler: 'office/decide-visa-review', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL] },
+  regenerateVisaLetter: { method: 'POST', path: '/office/orders/{id}/visa_letter', handler: 'office/regenerate-visa-letter', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE] },
 
   // The bank statement import: lines matched by their payment reference and booked through the
   // same path as confirmTransfer; the rest listed to assign or discard (core/office/import-statement.ts)

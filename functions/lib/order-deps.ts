@@ -19,6 +19,7 @@ import { registrationStore } from '#storage/registrations';
 import { issueAfterMoney } from '#core/documents/order-documents';
 import type { PaymentMail } from '#core/payments/ports';
 import { issueAfterMoneyDeps } from './order-document-deps';
+import { visaLetterHook } from './visa-deps';
 
 /** Where the registration office's notices go (transfers to match, refunds that failed). */
 export const registrationOffice = conference.contacts.registration;
@@ -50,7 +51,7 @@ export function paymentsDeps(siteOrigin: string, who: RequestActor): PaymentsDep
     gateway: stripeGateway,
     payables: payablesByKind({ order: orderPayables({ orders: orderStore }), 'registration-fee': registrations, 'registration-dinners': registrations }),
     notify: mailsByKind({
-      order: withOrderDocuments(orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount }, registrationOffice), who),
+      order: withOrderDocuments(orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount, visaLetters: visaLetterHook(siteOrigin) }, registrationOffice), who),
       'registration-fee': registrationMails,
       'registration-dinners': registrationMails,
     }),

@@ -204,7 +204,7 @@ describe('the audit log of money', () => {
         (i) => [i.action as string, (i.actor as { kind: string }).kind, (i.actor as { email?: string }).email],
       );
     const trail = await entries('order', id);
-    expect(trail.filter(([action]) => action.startsWith('order.'))).toEqual([
+    expect(trail.filter(([action]) => (action ?? '').startsWith('order.'))).toEqual([
       ['order.checking', 'delegate', d.email],
       ['order.paid', 'organiser', o.email],
     ]);

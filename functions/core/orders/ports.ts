@@ -1,6 +1,7 @@
 /** What the order rules need from storage, and the order as stored. */
 import type { OrderForm } from './schemas';
 import type { OrderStatus } from './states';
+import type { VisaReview } from './visa-review';
 
 /** Whether the order's delegate attended the congress, as the office marked it (core/office/attendance.ts). */
 export interface Attendance {
@@ -37,6 +38,8 @@ export interface StoredOrder extends OrderForm {
   refund_failed_at?: string | null;
   /** Absent until the office marks it (the certificate of attendance needs it). */
   attendance?: Attendance | null;
+  /** The office's review of the passport data for the visa letter (core/orders/visa-review.ts); absent: never reviewed. */
+  visa_review?: VisaReview;
 }
 
 export interface OrderStore {

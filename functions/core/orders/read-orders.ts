@@ -19,14 +19,15 @@ import {
 } from './order-deps';
 import { subjectOf } from './order-payables';
 import { cancellationPreview } from './cancel-order';
-import { certificateStatus } from '../documents/certificate';
 import type { DocumentSummary } from '../documents/model';
+import { certificateStatus } from '../documents/certificate';
 
 /**
  * The receipts and credit notes of each of an owner's orders, issuing any still missing
  * (core/documents/order-documents.ts `ownerOrderDocuments`); absent, the list carries none.
  */
 export type OrderDocumentsOf = (ownerId: string, orders: readonly StoredOrder[], ledgers: ReadonlyMap<string, SubjectLedger>, at: Date) => Promise<Map<string, DocumentSummary[]>>;
+import { visaLetterState } from './visa-review';
 
 function transferAwaited(order: StoredOrder, money: SubjectLedger | undefined) {
   if (order.payment_status !== ORDER_STATUS.checking || !money) return null;
@@ -73,6 +74,8 @@ export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedge
     created_at: order.created_at,
     /** Whether its certificate of attendance can be had now, and if not, why (core/documents/certificate.ts). */
     certificate: certificateStatus(order, now),
+    /** The visa letter's line (null: no visa support asked for). */
+    visa_letter: visaLetterState(order),
   };
 }
 

@@ -19,7 +19,8 @@ import type { JobView } from '#core/office/jobs';
 import type { MailSpec, RecipientResult } from '#core/office/mail-jobs';
 import type { ReconciliationView } from '#core/office/reconciliations';
 import type { OfficeRegistration, RegistrationRow } from '#core/office/registrations';
-import type { ReviewDecisionInput } from '#core/office/schemas';
+import type { ReviewDecisionInput, VisaDecisionInput } from '#core/office/schemas';
+import type { VisaView } from '#core/office/visa-letters';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -82,6 +83,11 @@ export const officeApi = {
   registration: (owner: string) => callApi<OfficeRegistration>(routes.getOfficeRegistration, { params: { owner } }),
   decideRegistration: (owner: string, body: ReviewDecisionInput) =>
     callApiForMessage<{ register_status: number; version: string; mailed: boolean }>(routes.decideOfficeRegistration, { params: { owner }, body }),
+  // The visa letters: the review queue, one order's review and letters, the decision, a new version of the letter
+  visaQueue: (query: { cursor?: string }) => callApi<{ items: VisaView[]; next: string | null }>(routes.listVisaQueue, { query }),
+  orderVisa: (id: string) => callApi<VisaView>(routes.getOfficeOrderVisa, { params: { id } }),
+  decideVisa: (id: string, body: VisaDecisionInput) => callApiForMessage<{ version: string; letter_id: string | null; mailed: boolean | null }>(routes.decideVisaReview, { params: { id }, body }),
+  regenerateVisaLetter: (id: string, version: string) => callApiForMessage<{ letter_id: string; version: number }>(routes.regenerateVisaLetter, { params: { id }, body: { version } }),
 };
 
 export interface StatementOverview {

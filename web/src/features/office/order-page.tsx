@@ -1,7 +1,8 @@
 /**
  * /office/orders/:id: one order as the office sees it: every field the delegate entered (wizard
  * steps 2 to 4), the money (payments and refunds), the passport scan (a link valid for minutes,
- * organisers only) and the audit trail; a transfer for it is confirmed here.
+ * organisers only) and the audit trail; a transfer for it is confirmed here; with visa support asked
+ * for, the passport data's review and the visa letters (visa-panel.tsx).
  */
 import { Badge, Card, DataList, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -25,6 +26,7 @@ import { AuditTable } from './audit-trail';
 import { officeApi, type OfficeOrderDetail } from './api';
 import { OfficeFrame } from './office-frame';
 import { OrderDocumentsTable } from './order-documents';
+import { OrderVisaSection } from './visa-panel';
 
 const stepTitles = { 2: 'Registration', 3: 'Personal details', 4: 'Visa and hotel' } as const;
 const label = (field: string) => field.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -186,6 +188,7 @@ export default function OrderPage() {
               </Heading>
               <AttendanceCard detail={detail.data} />
             </Stack>
+            {detail.data.order.visa_required === 1 && <OrderVisaSection id={id} />}
             <Stack gap="3" as="section" aria-label="Mails">
               <Heading as="h2" size="lg">
                 Mails

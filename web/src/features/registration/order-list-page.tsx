@@ -25,8 +25,9 @@ import { useServerNow } from '../../lib/clock';
 import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderList, type OrderListItem } from './api';
 import { orderListFrame } from './order-list-frame';
 import { RefundPolicy } from './refund-policy';
-import { CertificateLine } from './certificate-line';
 import { OrderDocuments } from './order-documents';
+import { CertificateLine } from './certificate-line';
+import { VisaLetterLine } from './visa-letter-line';
 
 export { prefetchOrders as prefetch } from './api';
 
@@ -239,6 +240,7 @@ export default function OrderListPage() {
                   {details(item)}
                 </Text>
                 <CertificateLine item={item} />
+                <VisaLetterLine item={item} />
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
                 {formatWireUsd(item.amount_required)}
@@ -270,6 +272,7 @@ export default function OrderListPage() {
             <Text fontSize="sm" color="gray.700">
               {details(item)}
             </Text>
+            <VisaLetterLine item={item} />
             <Text fontWeight="semibold">Total: {formatWireUsd(item.amount_required)}</Text>
             <CertificateLine item={item} />
             <Box mt="1">
