@@ -40,6 +40,8 @@ export interface StoredOrder extends OrderForm {
   attendance?: Attendance | null;
   /** The office's review of the passport data for the visa letter (core/orders/visa-review.ts); absent: never reviewed. */
   visa_review?: VisaReview;
+  /** The account was deleted: the order is kept for accounting with its personal fields emptied (core/accounts/own-data.ts). */
+  anonymised_at?: string;
 }
 
 export interface OrderStore {
