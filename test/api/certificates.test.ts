@@ -51,7 +51,7 @@ let early: Awaited<ReturnType<typeof officeSession>>;
 let o: Awaited<ReturnType<typeof officeSession>>;
 beforeAll(async () => {
   [early, o] = await Promise.all([officeSession('cert-early', T0), officeSession('cert-office', DAY2)]);
-});
+}, 120_000);
 
 /** A test that signs up delegates and pays their orders through the office: more than the default 30 s on a loaded machine. */
 const SLOW = 90_000;
