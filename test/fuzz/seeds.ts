@@ -136,6 +136,8 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   cancelOrder: [{ params: { id: own('orderId') }, body: {} }, { params: { id: own('orderId') }, body: { expected_refund: '600.00' } }],
   chooseTransfer: [{ params: { id: own('orderId') }, body: { type: 'done' } }, { params: { id: own('orderId') }, body: { type: 'later' } }],
   confirmPassport: [{ body: { key: own('unconfirmedKey') } }],
+  // Before the congress ends (the order clock): refused with the date; another's order is not found.
+  requestCertificate: [{ params: { id: own('orderId') } }],
   createCheckout: [{ body: { id: own('orderId'), cancel_url: 'http://localhost:3000/registration' } }],
   confirmCheckout: [{ body: { session_id: 'cs_test_fuzz0000000000000000' } }],
   // Registration by category's money: the attacker has no registration, so its rules answer "not registered".
@@ -212,6 +214,8 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   sendMail: [{ body: mail }, { body: { ...mail, purpose: 'order' } }],
   getMailJob: [{ params: { id: office('mailJobId') } }],
   resendOrderMail: [{ params: { id: own('orderId') }, body: { mail: 'order-placed' } }, { params: { id: own('orderId') }, body: { mail: 'transfer-noted' } }],
+  // Sent while registration is open (before the congress): refused as too early, or as stale (the version is not the order's).
+  markAttendance: [{ params: { id: own('orderId') }, body: { attended: true, version: '2024-08-01T00:00:00.000Z' } }, { params: { id: own('orderId') }, body: { attended: false, version: '2024-08-01T00:00:00.000Z' } }],
   // One at a time: while one is under way the next is refused (409), so the run starts few table scans.
   requestReconciliation: [{ body: {} }],
   getReconciliation: [{ params: { id: office('reconciliationId') } }],

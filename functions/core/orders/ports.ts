@@ -3,6 +3,14 @@ import type { OrderForm } from './schemas';
 import type { OrderStatus } from './states';
 import type { VisaReview } from './visa-review';
 
+/** Whether the order's delegate attended the congress, as the office marked it (core/office/attendance.ts). */
+export interface Attendance {
+  attended: boolean;
+  marked_at: string;
+  /** The organiser's address (or id) who marked it. */
+  marked_by: string;
+}
+
 export interface StoredOrder extends OrderForm {
   id: string;
   owner_id: string;
@@ -30,6 +38,8 @@ export interface StoredOrder extends OrderForm {
   refund_failed_at?: string | null;
   /** The office's review of the passport data for the visa letter (core/orders/visa-review.ts); absent: never reviewed. */
   visa_review?: VisaReview;
+  /** Absent until the office marks it (the certificate of attendance needs it). */
+  attendance?: Attendance | null;
 }
 
 export interface OrderStore {

@@ -21,10 +21,12 @@ import { paths } from '../../config/paths';
 import { ActionCard } from './action-card';
 import { CancelOrderCard } from './cancel-order-card';
 import { ResendMailCard } from './resend-mail-card';
+import { AttendanceCard } from './attendance-card';
 import { AuditTable } from './audit-trail';
 import { officeApi, type OfficeOrderDetail } from './api';
 import { OfficeFrame } from './office-frame';
 import { OrderVisaSection } from './visa-panel';
+import { OrderDocumentsTable } from './order-documents';
 
 const stepTitles = { 2: 'Registration', 3: 'Personal details', 4: 'Visa and hotel' } as const;
 const label = (field: string) => field.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -166,6 +168,12 @@ export default function OrderPage() {
                 />
               )}
             </Stack>
+            <Stack gap="3" as="section" aria-label="Receipts and credit notes">
+              <Heading as="h2" size="lg">
+                Receipts and credit notes
+              </Heading>
+              <OrderDocumentsTable owner={detail.data.row.owner_id} docs={detail.data.documents} />
+            </Stack>
             {detail.data.can_cancel && detail.data.cancellation && (
               <Stack gap="3" as="section" aria-label="Cancel">
                 <Heading as="h2" size="lg">
@@ -175,6 +183,12 @@ export default function OrderPage() {
               </Stack>
             )}
             {detail.data.order.visa_required === 1 && <OrderVisaSection id={id} />}
+            <Stack gap="3" as="section" aria-label="Attendance">
+              <Heading as="h2" size="lg">
+                Attendance
+              </Heading>
+              <AttendanceCard detail={detail.data} />
+            </Stack>
             <Stack gap="3" as="section" aria-label="Mails">
               <Heading as="h2" size="lg">
                 Mails

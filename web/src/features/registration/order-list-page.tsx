@@ -26,6 +26,8 @@ import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderList, t
 import { orderListFrame } from './order-list-frame';
 import { RefundPolicy } from './refund-policy';
 import { VisaLetterLine } from './visa-letter-line';
+import { OrderDocuments } from './order-documents';
+import { CertificateLine } from './certificate-line';
 
 export { prefetchOrders as prefetch } from './api';
 
@@ -238,12 +240,16 @@ export default function OrderListPage() {
                   {details(item)}
                 </Text>
                 <VisaLetterLine item={item} />
+                <CertificateLine item={item} />
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
                 {formatWireUsd(item.amount_required)}
               </Table.Cell>
               <Table.Cell>
-                <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
+                <Stack gap="2" align="start">
+                  <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
+                  <OrderDocuments docs={item.documents.filter((d) => d.kind !== 'visa-letter')} />
+                </Stack>
               </Table.Cell>
             </Table.Row>
           ))}
@@ -268,9 +274,11 @@ export default function OrderListPage() {
             </Text>
             <VisaLetterLine item={item} />
             <Text fontWeight="semibold">Total: {formatWireUsd(item.amount_required)}</Text>
+            <CertificateLine item={item} />
             <Box mt="1">
               <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
             </Box>
+            <OrderDocuments docs={item.documents.filter((d) => d.kind !== 'visa-letter')} />
           </Card.Body>
         </Card.Root>
       ))}
