@@ -58,8 +58,11 @@ export interface RouteDef {
   grants: readonly Grant[];
   /** Memory of the function (and so its CPU share); password hashing needs a whole vCPU. */
   memoryMb?: number;
-  /** Where in the uploads bucket its S3 grants apply (default `users/`); the office's exports are under `exports/`, issued documents under `documents/`. */
-  objectPrefix?: ObjectPrefix;
+  /**
+   * Where in the uploads bucket its S3 grants apply (default `users/`); the office's exports are
+   * under `exports/`, issued documents under `documents/`; several for a route that needs more than one.
+   */
+  objectPrefix?: ObjectPrefix | readonly ObjectPrefix[];
   /** It renders PDFs (functions/lib/pdf): its bundle carries the fonts and images (infra/cdk/bundling.ts). */
   pdf?: true;
   /**
@@ -380,6 +383,18 @@ export const routes = {
 
   // The office's announcements: a delegate opts out by the link in each (or one click in the mail program), or in the account centre
   unsubscribe: { method: 'POST', path: '/unsubscribe/{token}', handler: 'accounts/unsubscribe', auth: 'public', grants: [GET, PUT] },
+  // A delegate's own data (issue 17, core/accounts/own-data.ts): everything about the account as JSON; the account's deletion (password confirms it)
+  exportOwnData: { method: 'GET', path: '/account/export', handler: 'accounts/export-own-data', auth: 'delegate', grants: [GET, QUERY] },
+  deleteAccount: {
+    method: 'POST',
+    path: '/account/delete',
+    handler: 'accounts/delete-account',
+    auth: 'delegate',
+    grants: [GET, QUERY, PUT, UPDATE, DELETE, 's3:DeleteObject'],
+    // The delegate's uploads, and the PDFs of visa letters and certificates (receipts stay: docs/decisions.md).
+    objectPrefix: ['users/', 'documents/'],
+    memoryMb: PASSWORD_WORK,
+  },
   getMailPreferences: { method: 'GET', path: '/mail_preferences', handler: 'accounts/get-mail-preferences', auth: 'delegate', grants: [] },
   saveMailPreferences: { method: 'PUT', path: '/mail_preferences', handler: 'accounts/save-mail-preferences', auth: 'delegate', grants: [PUT] },
 } as const satisfies Record<string, RouteDef>;

@@ -5,6 +5,8 @@ import { sessionStore } from '#storage/sessions';
 import { tokenStore } from '#storage/tokens';
 import { throttle } from '#storage/throttle';
 import { mailMarkStore } from '#storage/mail-marks';
+import { ownDataStore } from '#storage/own-data';
+import type { OwnDataDeps } from '#core/accounts/own-data';
 import { secrets } from './crypto';
 import { domainLog } from './logger';
 import { sesMailer } from './mailer';
@@ -21,4 +23,9 @@ export function accountDeps(siteOrigin: string): AccountDeps {
     log: domainLog,
     siteOrigin,
   };
+}
+
+/** A delegate's own data: the export and the account's deletion (core/accounts/own-data.ts). */
+export function ownDataDeps(): OwnDataDeps {
+  return { store: ownDataStore, secrets, throttle, log: domainLog };
 }

@@ -16,10 +16,10 @@ import { stripeGateway } from './payments/stripe-gateway';
 import { mailsByKind, payablesByKind } from '#core/payments/payables-by-kind';
 import { registrationPayables, registrationPaymentMails, registrationStatusName, isRegistrationKind } from '#core/registration-by-category/registration-payables';
 import { registrationStore } from '#storage/registrations';
-import { visaLetterHook } from './visa-deps';
 import { issueAfterMoney } from '#core/documents/order-documents';
 import type { PaymentMail } from '#core/payments/ports';
 import { issueAfterMoneyDeps } from './order-document-deps';
+import { visaLetterHook } from './visa-deps';
 
 /** Where the registration office's notices go (transfers to match, refunds that failed). */
 export const registrationOffice = conference.contacts.registration;

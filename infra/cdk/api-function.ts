@@ -163,8 +163,8 @@ export function functionCode(handler: string, options: { pdf?: boolean } = {}) {
 }
 
 type PolicyResources = Pick<ApiFunctionProps, 'tableName' | 'uploadsBucketName' | 'mailIdentityArn' | 'mailConfigurationSetArn' | 'stripeKeys' | 'jobsQueueArn'> & {
-  /** Where in the bucket the S3 grants apply: `users/` (default) or a worker's `exports/`. */
-  objectPrefix?: ObjectPrefix;
+  /** Where in the bucket the S3 grants apply: `users/` (default) or a worker's `exports/`, or several. */
+  objectPrefix?: ObjectPrefix | readonly ObjectPrefix[];
 };
 
 /**
@@ -192,7 +192,8 @@ export function policyStatements(grants: Grant[], stack: Stack, props: Partial<P
   }
   const objects = of('s3');
   if (objects.length) {
-    statements.push(new iam.PolicyStatement({ actions: objects, resources: [`arn:${stack.partition}:s3:::${need('uploadsBucketName')}/${props.objectPrefix ?? 'users/'}*`] }));
+    const prefixes: readonly ObjectPrefix[] = typeof props.objectPrefix === 'string' ? [props.objectPrefix] : (props.objectPrefix ?? ['users/']);
+    statements.push(new iam.PolicyStatement({ actions: objects, resources: prefixes.map((prefix) => `arn:${stack.partition}:s3:::${need('uploadsBucketName')}/${prefix}*`) }));
   }
   const mail = of('ses');
   if (mail.length) statements.push(new iam.PolicyStatement({ actions: mail, resources: [need('mailIdentityArn'), need('mailConfigurationSetArn')] }));

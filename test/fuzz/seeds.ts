@@ -112,6 +112,9 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   confirmOral: [{ body: { key: own('unconfirmedKey') } }, { body: { key: own('key') } }],
   deleteOral: [{ params: { id: own('fileId') } }],
   saveMailPreferences: [{ body: { announcements: false } }, { body: { announcements: true } }],
+  // Never an actor's password: a success would delete the delegate the rest of the run acts as (and sessions could not be minted again).
+  exportOwnData: [{}],
+  deleteAccount: [{ body: { password: 'not the password of any fuzz actor' } }],
   // A link token of the right shape that was never issued (real ones are only in mails): refused by its rule, not the schema.
   unsubscribe: [{ params: { token: { text: 'A'.repeat(43) } }, body: {} }],
 
@@ -225,7 +228,7 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
  * Routes whose valid bodies cost a password hash (scrypt, 100-400 ms of a core): they get few
  * seed-based bodies, so that the run stays within its time and the other routes keep their share.
  */
-export const hashesPasswords: ReadonlySet<RouteId> = new Set<RouteId>(['login', 'emailRegister', 'changePassword', 'resetPassword']);
+export const hashesPasswords: ReadonlySet<RouteId> = new Set<RouteId>(['login', 'emailRegister', 'changePassword', 'resetPassword', 'deleteAccount']);
 
 /** Seeds as null-prototype objects, so that mutations may add `__proto__` as a plain key. */
 export function toNullProto(value: Value): Value {

@@ -132,7 +132,7 @@ describe('api stack', () => {
         expect(st.resource.includes('/index/*')).toBe(st.actions.includes('dynamodb:Query'));
       }
       // Objects under users/, or the office's exports/ for a route that names that prefix.
-      if (services.has('s3')) expect(st.resource).toContain(`/${route.objectPrefix ?? 'users/'}*`);
+      if (services.has('s3')) for (const prefix of [route.objectPrefix ?? 'users/'].flat()) expect(st.resource).toContain(`/${prefix}*`);
       if (services.has('ses')) expect(st.resource).toContain('identity');
       if (services.has('secretsmanager')) expect(st.resource).toContain('StripeKeys');
       if (services.has('sqs')) expect(st.resource).toContain('runOfficeJobQueue');

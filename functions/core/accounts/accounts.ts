@@ -248,7 +248,7 @@ export async function authenticate(deps: Pick<AccountDeps, 'sessions' | 'store' 
   const session = await deps.sessions.get(hash);
   if (!session || session.expiresAt.getTime() <= now.getTime()) throw unauthorized(accountMessages.sessionEnded);
   const user = await deps.store.getUser(session.userId);
-  if (!user || user.session_epoch !== session.epoch) throw unauthorized(accountMessages.sessionEnded);
+  if (!user || user.deleted_at || user.session_epoch !== session.epoch) throw unauthorized(accountMessages.sessionEnded);
   return {
     userId: user.id,
     sessionId: hash,

@@ -46,6 +46,10 @@ export interface User {
   /** The review's reason (rejected documents) and the payment voucher's file name (core/registration-by-category/review.ts). */
   review_reason?: string;
   payment_voucher?: string;
+  /** The delegate asked for the account's deletion (core/accounts/own-data.ts): its steps are under way. */
+  deleting_at?: string;
+  /** The account was deleted: only this tombstone (id, deleted_at, session_epoch) is left. */
+  deleted_at?: string;
 }
 
 export const STATUS = { notActivated: 0, activated: 1, profileComplete: 2 } as const;

@@ -83,6 +83,12 @@ export const changePasswordSchema = z
   .check(z.refine((v) => v.new_password === v.confirm_password, { message: messages.confirmMismatch, path: ['confirm_password'] }));
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
+/** Deleting the account (core/accounts/own-data.ts): the current password confirms it. */
+export const deleteAccountSchema = z.object({
+  password: z.string({ message: messages.currentRequired }).check(z.minLength(1, messages.currentRequired), z.maxLength(PASSWORD_MAX)),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
 const requiredText = (max: number, ...more: z.core.$ZodCheck<string>[]) =>
   z.string({ message: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(max), ...more);
 const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));

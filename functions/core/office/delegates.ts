@@ -145,6 +145,8 @@ export async function getDelegate(deps: DelegateOfficeDeps, id: string) {
     occupation: user.occupation,
     mobile: user.mobile,
     activated_at: user.activated_at ?? null,
+    /** The delegate deleted the account (core/accounts/own-data.ts): this is its tombstone. */
+    deleted_at: user.deleted_at ?? null,
     orders: orders.map((o) => ({
       id: o.id,
       order_no: o.order_no,
@@ -164,7 +166,7 @@ export type OfficeDelegate = Awaited<ReturnType<typeof getDelegate>>;
 /** The activation mail again, for an account not activated yet (the delegate lost it, or it bounced). */
 export async function resendDelegateActivation(deps: Pick<DelegateOfficeDeps, 'directory'> & { accounts: AccountDeps }, actor: Actor, id: string, now: Date) {
   const user = await deps.directory.getUser(id);
-  if (!user) throw notFound(delegateMessages.notFound);
+  if (!user || user.deleted_at) throw notFound(delegateMessages.notFound);
   if (user.status !== STATUS.notActivated) throw conflict(delegateMessages.alreadyActive);
   await resendActivation(deps.accounts, user.email, now, actor);
   return { message: delegateMessages.activationResent };

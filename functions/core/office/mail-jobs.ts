@@ -130,8 +130,9 @@ export interface RecipientResult extends Recipient {
 
 const live = (o: StoredOrder) => o.payment_status !== ORDER_STATUS.cancelled && o.payment_status !== ORDER_STATUS.refunding;
 
-/** Whether `filter` chooses the order. */
+/** Whether `filter` chooses the order. An order kept after its account was deleted has nobody to write to. */
 export function orderMatches(filter: MailFilter, order: StoredOrder, orderNo?: string): boolean {
+  if (order.anonymised_at) return false;
   switch (filter) {
     case 'paid':
       return order.payment_status === ORDER_STATUS.paid;

@@ -57,6 +57,8 @@ function mailsOf(order: StoredOrder, ledger: SubjectLedger): Record<OrderMailKin
 
 /** The mails the office can send again for this order, in the order a delegate gets them. */
 export function resendableMails(order: StoredOrder, ledger: SubjectLedger) {
+  // Kept after its account was deleted: nobody to write to.
+  if (order.anonymised_at) return [];
   const mails = mailsOf(order, ledger);
   return orderMailKinds.filter((kind) => mails[kind]).map((kind) => ({ kind, label: orderMailLabels[kind] }));
 }
@@ -74,7 +76,7 @@ export async function resendOrderMail(deps: ResendDeps, actor: Actor, orderId: s
   const order = row && (await deps.reads.get(row.owner_id, orderId));
   if (!order) throw notFound(officeOrderMessages.notFound);
   const ledger = await deps.reads.ledger(order);
-  const make = mailsOf(order, ledger)[kind];
+  const make = order.anonymised_at ? undefined : mailsOf(order, ledger)[kind];
   if (!make) throw conflict(resendMessages.notApplicable);
   const limit = await deps.cooldown(`order-mail:${order.id}:${kind}`, RESEND_COOLDOWN_SECONDS, now);
   if (!limit.allowed) throw rateLimited(resendMessages.tooSoon, limit.retryAfterSeconds);

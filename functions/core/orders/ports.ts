@@ -36,10 +36,12 @@ export interface StoredOrder extends OrderForm {
   cancel_note?: string | null;
   /** Set when a refund failed and the order went back to Paid: the office acts on it. */
   refund_failed_at?: string | null;
-  /** The office's review of the passport data for the visa letter (core/orders/visa-review.ts); absent: never reviewed. */
-  visa_review?: VisaReview;
   /** Absent until the office marks it (the certificate of attendance needs it). */
   attendance?: Attendance | null;
+  /** The office's review of the passport data for the visa letter (core/orders/visa-review.ts); absent: never reviewed. */
+  visa_review?: VisaReview;
+  /** The account was deleted: the order is kept for accounting with its personal fields emptied (core/accounts/own-data.ts). */
+  anonymised_at?: string;
 }
 
 export interface OrderStore {

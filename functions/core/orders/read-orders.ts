@@ -19,7 +19,6 @@ import {
 } from './order-deps';
 import { subjectOf } from './order-payables';
 import { cancellationPreview } from './cancel-order';
-import { visaLetterState } from './visa-review';
 import type { DocumentSummary } from '../documents/model';
 import { certificateStatus } from '../documents/certificate';
 
@@ -28,6 +27,7 @@ import { certificateStatus } from '../documents/certificate';
  * (core/documents/order-documents.ts `ownerOrderDocuments`); absent, the list carries none.
  */
 export type OrderDocumentsOf = (ownerId: string, orders: readonly StoredOrder[], ledgers: ReadonlyMap<string, SubjectLedger>, at: Date) => Promise<Map<string, DocumentSummary[]>>;
+import { visaLetterState } from './visa-review';
 
 function transferAwaited(order: StoredOrder, money: SubjectLedger | undefined) {
   if (order.payment_status !== ORDER_STATUS.checking || !money) return null;
@@ -72,10 +72,10 @@ export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedge
         : 0,
     ),
     created_at: order.created_at,
-    /** The visa letter's line (null: no visa support asked for). */
-    visa_letter: visaLetterState(order),
     /** Whether its certificate of attendance can be had now, and if not, why (core/documents/certificate.ts). */
     certificate: certificateStatus(order, now),
+    /** The visa letter's line (null: no visa support asked for). */
+    visa_letter: visaLetterState(order),
   };
 }
 

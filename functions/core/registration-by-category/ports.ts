@@ -60,6 +60,8 @@ export interface StoredRegistration extends RegistrationForm, RegistrationMoney 
   /** The payment voucher's file id (purpose 'voucher') and its name. */
   payment_voucher?: string;
   payment_voucher_name?: string;
+  /** The account was deleted: kept for accounting with its personal fields emptied (core/accounts/own-data.ts). */
+  anonymised_at?: string;
 }
 
 /** The file ids a registration names as its supporting documents (the uploads guard keeps them: core/uploads/uploads.ts). */

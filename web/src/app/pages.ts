@@ -32,6 +32,7 @@ export const publicPages: PageRoute[] = [
   [paths.await, 'account/await-page'],
   [paths.reset, 'account/reset-page'],
   [paths.unsubscribe, 'account/unsubscribe-page'],
+  [paths.accountDeleted, 'account/account-deleted-page'],
 ];
 
 export const notFoundPage = 'errors/not-found-page';

@@ -20,6 +20,8 @@ export const paths = {
   orderDetail: '/common/order/detail/:orderId',
   /** The office's announcements link here (`?token=`): the delegate confirms, and receives no more announcements. */
   unsubscribe: '/common/unsubscribe',
+  /** Where a delegate lands after deleting the account (logged out): what went and what is kept. */
+  accountDeleted: '/common/account-deleted',
   congressInfo: '/congress/info',
   venue: '/congress/venue',
   introduction: '/congress/introduction',

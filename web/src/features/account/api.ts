@@ -2,7 +2,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { PersonInfo } from '#core/accounts/model';
-import type { ChangePasswordInput, ForgotInput, LoginInput, ProfileInput, RegisterInput, ResetInput } from '#core/accounts/schemas';
+import type { DeletionSummary } from '#core/accounts/own-data';
+import type { ChangePasswordInput, DeleteAccountInput, ForgotInput, LoginInput, ProfileInput, RegisterInput, ResetInput } from '#core/accounts/schemas';
 import { timing } from '#core/config/conference';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 import { session, useSession } from '../../lib/session';
@@ -31,6 +32,9 @@ export const accountApi = {
   unsubscribe: (token: string) => callApiForMessage<null>(routes.unsubscribe, { params: { token }, body: {} }),
   mailPreferences: () => callApi<{ announcements: boolean }>(routes.getMailPreferences),
   saveMailPreferences: (announcements: boolean) => callApiForMessage<{ announcements: boolean }>(routes.saveMailPreferences, { body: { announcements } }),
+  /** Everything the portal holds about the account (core/accounts/own-data.ts), saved by the page as a .json file. */
+  exportOwnData: () => callApi<Record<string, unknown>>(routes.exportOwnData),
+  deleteAccount: (body: DeleteAccountInput) => callApiForMessage<DeletionSummary>(routes.deleteAccount, { body }),
 };
 
 export const personInfoKey = ['person-info'] as const;

@@ -15,6 +15,7 @@ import { AccountTabs } from './account-tabs';
 import { usePersonInfo } from './api';
 import { MailDeliveryNotice } from './mail-delivery-notice';
 import { MailPreferencesCard } from './mail-preferences-card';
+import { OwnDataCard } from './own-data-card';
 
 export { prefetchPersonInfo as prefetch } from './api';
 
@@ -127,6 +128,7 @@ export default function CenterPage() {
         </Grid>
         <MailPreferencesCard />
         <UnfinishedUploads />
+        <OwnDataCard />
       </Stack>
     </Page>
   );

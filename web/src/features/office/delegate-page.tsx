@@ -67,6 +67,7 @@ function Facts({ d }: { d: OfficeDelegate }) {
     ['Signed up', formatCstInstant(d.created_at)],
     ['Activated', d.activated_at ? formatCstInstant(d.activated_at) : d.activated ? 'Yes' : 'Not yet'],
     ['Last login', d.last_login_at ? formatCstInstant(d.last_login_at) : 'Never'],
+    ...(d.deleted_at ? ([['Account deleted', formatCstInstant(d.deleted_at)]] as [string, string][]) : []),
   ];
   return (
     <DataList.Root orientation="horizontal" size="md">
@@ -101,15 +102,15 @@ function Delegate({ id }: { id: string }) {
     <Stack gap="8">
       <Stack gap="3">
         <Heading as="h2" size="xl">
-          {d.name || '(no name yet)'}{' '}
-          {!d.activated && (
+          {d.deleted_at ? '(deleted account)' : d.name || '(no name yet)'}{' '}
+          {!d.activated && !d.deleted_at && (
             <Badge colorPalette="orange" verticalAlign="middle">
               not activated
             </Badge>
           )}
         </Heading>
         <Facts d={d} />
-        {!d.activated && <ResendActivation id={d.id} />}
+        {!d.activated && !d.deleted_at && <ResendActivation id={d.id} />}
       </Stack>
 
       <Section title="Orders">

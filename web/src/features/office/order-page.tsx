@@ -25,8 +25,8 @@ import { AttendanceCard } from './attendance-card';
 import { AuditTable } from './audit-trail';
 import { officeApi, type OfficeOrderDetail } from './api';
 import { OfficeFrame } from './office-frame';
-import { OrderVisaSection } from './visa-panel';
 import { OrderDocumentsTable } from './order-documents';
+import { OrderVisaSection } from './visa-panel';
 
 const stepTitles = { 2: 'Registration', 3: 'Personal details', 4: 'Visa and hotel' } as const;
 const label = (field: string) => field.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -182,13 +182,13 @@ export default function OrderPage() {
                 <CancelOrderCard detail={detail.data} />
               </Stack>
             )}
-            {detail.data.order.visa_required === 1 && <OrderVisaSection id={id} />}
             <Stack gap="3" as="section" aria-label="Attendance">
               <Heading as="h2" size="lg">
                 Attendance
               </Heading>
               <AttendanceCard detail={detail.data} />
             </Stack>
+            {detail.data.order.visa_required === 1 && <OrderVisaSection id={id} />}
             <Stack gap="3" as="section" aria-label="Mails">
               <Heading as="h2" size="lg">
                 Mails

@@ -51,12 +51,12 @@ export const orderApi = {
   confirmCheckout: (sessionId: string) => callApi<CheckoutOutcome>(routes.confirmCheckout, { body: { session_id: sessionId } }),
   transfer: (id: string, type: 'later' | 'done') => callApiForMessage<null>(routes.chooseTransfer, { params: { id }, body: { type } }),
   bankAccount: () => callApi<{ bank_account: PublishedBankAccount | null }>(routes.getBankAccount),
+  /** The order's certificate of attendance (issued on the first request after the congress, the same document after). */
+  certificate: (id: string) => callApi<DocumentSummary>(routes.requestCertificate, { params: { id }, body: {} }),
   /** The passport data the registration office asked to correct (only those fields), over the version read. */
   correctVisa: (id: string, body: VisaCorrectionInput) => callApiForMessage<{ updated_at: string }>(routes.correctVisaData, { params: { id }, body }),
   /** The order's current visa letter (409 with the reason while there is none). */
   visaLetter: (id: string) => callApi<{ document: DocumentSummary }>(routes.getVisaLetter, { params: { id } }),
-  /** The order's certificate of attendance (issued on the first request after the congress, the same document after). */
-  certificate: (id: string) => callApi<DocumentSummary>(routes.requestCertificate, { params: { id }, body: {} }),
   /** A passport page uploaded in the form but not saved with the order. */
   removePendingFile: (id: string) => callApi<null>(routes.deleteUpload, { params: { id }, concurrent: true }),
 };

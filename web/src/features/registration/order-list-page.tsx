@@ -25,9 +25,9 @@ import { useServerNow } from '../../lib/clock';
 import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderList, type OrderListItem } from './api';
 import { orderListFrame } from './order-list-frame';
 import { RefundPolicy } from './refund-policy';
-import { VisaLetterLine } from './visa-letter-line';
 import { OrderDocuments } from './order-documents';
 import { CertificateLine } from './certificate-line';
+import { VisaLetterLine } from './visa-letter-line';
 
 export { prefetchOrders as prefetch } from './api';
 
@@ -239,8 +239,8 @@ export default function OrderListPage() {
                 <Text fontSize="sm" color="gray.700">
                   {details(item)}
                 </Text>
-                <VisaLetterLine item={item} />
                 <CertificateLine item={item} />
+                <VisaLetterLine item={item} />
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
                 {formatWireUsd(item.amount_required)}
