@@ -3,6 +3,7 @@
  * the delegate's accepted presentations and the instant come in, a PdfSpec (fixed when issued,
  * core/documents/model.ts) goes out. The texts are the organisers' (texts.json "certificate").
  */
+import { personName, tidy } from './names';
 import type { StoredAbstract } from '../abstracts/ports';
 import { conference } from '../config/conference';
 import type { StoredOrder } from '../orders/ports';
@@ -39,22 +40,8 @@ export function certificateStatus(order: Pick<StoredOrder, 'payment_status' | 'a
   return { available: true, refusal: null, message: null };
 }
 
-const HAN = /\p{Script=Han}/u;
-const LATIN = /\p{Script=Latin}/u;
-const tidy = (s: string) => s.normalize('NFC').replace(/\s+/g, ' ').trim();
-
-/**
- * The name as the delegate wrote it on the order: given name then family name, as entered; a
- * name written in Chinese characters only is printed family name first, without a space
- * (王小明), as it is written in Chinese.
- */
-export function certificateName(order: Pick<StoredOrder, 'first_name' | 'last_name'>): string {
-  const first = tidy(order.first_name);
-  const last = tidy(order.last_name);
-  const whole = `${first}${last}`;
-  if (HAN.test(whole) && !LATIN.test(whole)) return `${last}${first}`.replace(/ /g, '');
-  return tidy(`${first} ${last}`);
-}
+/** The name as the delegate wrote it on the order (documents/names.ts). */
+export const certificateName = personName;
 
 export interface CertificatePresentation {
   type: 'oral' | 'poster';

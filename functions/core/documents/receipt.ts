@@ -4,6 +4,7 @@
  * the snapshot of those inputs and a test can read every line. Texts come from texts.json
  * (organiser-edited, `{name}` placeholders only); amounts are USD, instants CST with the zone.
  */
+import { personName } from './names';
 import { conference } from '../config/conference';
 import { formatMoney } from '../money';
 import type { StoredOrder } from '../orders/ports';
@@ -36,8 +37,8 @@ export type ReceiptOrder = Pick<
 
 export type ReceiptPayment = Pick<Payment, 'id' | 'method' | 'amount' | 'provider_ids' | 'confirmed_at'>;
 
-export const payerName = (order: Pick<ReceiptOrder, 'title' | 'first_name' | 'last_name'>) =>
-  [order.title, order.first_name, order.last_name].filter(Boolean).join(' ');
+/** The payer as the order names them: the title, then the name as the certificate prints it (王小明, Łukasz Nowak). */
+export const payerName = (order: Pick<ReceiptOrder, 'title' | 'first_name' | 'last_name'>) => [order.title, personName(order)].filter(Boolean).join(' ');
 
 function payerFields(order: ReceiptOrder, heading: string): PdfBlock[] {
   const t = documentTexts.receipt;
