@@ -13,8 +13,12 @@ import { ledger } from '#storage/ledger';
 import { orderRowOf, orderRowPage } from '#storage/order-rows';
 import { orderStore } from '#storage/orders';
 import { uploadDeps } from './upload-deps';
+import { issueOrderDocuments } from '#core/documents/order-documents';
+import { systemActor } from '#core/audit/audit';
+import { orderDocumentDeps } from './order-document-deps';
 
 export const officeOrderReads: OfficeOrderReads = {
+  documents: (order, money, at) => issueOrderDocuments(orderDocumentDeps, order, money, systemActor, at),
   rowPage: orderRowPage,
   findByReference: (reference) => orderStore.findByReference(reference),
   rowOf: orderRowOf,

@@ -16,6 +16,10 @@ import { stripeGateway } from './payments/stripe-gateway';
 import { mailsByKind, payablesByKind } from '#core/payments/payables-by-kind';
 import { registrationPayables, registrationPaymentMails, registrationStatusName, isRegistrationKind } from '#core/registration-by-category/registration-payables';
 import { registrationStore } from '#storage/registrations';
+import { issueAfterMoney } from '#core/documents/order-documents';
+import type { PaymentMail } from '#core/payments/ports';
+import { issueAfterMoneyDeps } from './order-document-deps';
+import { visaLetterHook } from './visa-deps';
 
 /** Where the registration office's notices go (transfers to match, refunds that failed). */
 export const registrationOffice = conference.contacts.registration;
@@ -47,12 +51,25 @@ export function paymentsDeps(siteOrigin: string, who: RequestActor): PaymentsDep
     gateway: stripeGateway,
     payables: payablesByKind({ order: orderPayables({ orders: orderStore }), 'registration-fee': registrations, 'registration-dinners': registrations }),
     notify: mailsByKind({
-      order: orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount }, registrationOffice),
+      order: withOrderDocuments(orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount, visaLetters: visaLetterHook(siteOrigin) }, registrationOffice), who),
       'registration-fee': registrationMails,
       'registration-dinners': registrationMails,
     }),
     newId: secrets.newId,
     log: domainLog,
+  };
+}
+
+/**
+ * An order's receipt is issued when its payment is confirmed, a credit note when a refund of it
+ * completes: right after the ledger's write, before the mail (which links to the order list
+ * where they are). Issuing never fails the payment (issueAfterMoney only logs).
+ */
+function withOrderDocuments(send: (mail: PaymentMail) => Promise<void>, who: RequestActor) {
+  return async (mail: PaymentMail) => {
+    if (mail.kind === 'payment-received' || mail.kind === 'refund-completed')
+      await issueAfterMoney(issueAfterMoneyDeps, mail.payable.subject, who.actor, mail.at);
+    await send(mail);
   };
 }
 

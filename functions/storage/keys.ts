@@ -22,6 +22,9 @@ export const keys = {
   /** A document issued to the delegate (receipt, credit note, letter, certificate: storage/documents.ts). */
   document: (ownerId: string, id: string) => ({ pk: `USER#${ownerId}`, sk: `DOC#${id}` }),
   documentPrefix: 'DOC#',
+  /** That a numbered document was issued for something once (a payment's receipt, a refund's credit note): storage/document-numbers.ts. */
+  documentOnce: (ownerId: string, once: string) => ({ pk: `USER#${ownerId}`, sk: `DOCONCE#${once}` }),
+  documentOncePrefix: 'DOCONCE#',
   /** A registration by category (the older flow): at most one per delegate, in the delegate's partition. */
   registration: (ownerId: string) => ({ pk: `USER#${ownerId}`, sk: 'REGISTRATION' }),
   /** The office's lists of registrations (storage/registrations.ts): all by creation (byList), the review queue by hand-in (byOwner). */

@@ -68,10 +68,10 @@ export interface RowPage {
 }
 
 /**
- * One page of a list: newest first for lists by time, alphabetical for names (with `prefix`).
+ * One page of a list: newest first for lists by time (oldest first with `oldestFirst`: a queue), alphabetical for names (with `prefix`).
  * 'invalid-cursor' when the continuation was not one this gave (or names another list).
  */
-export async function orderRowPage(list: string, options: { prefix?: string; cursor?: string; limit: number }): Promise<RowPage | 'invalid-cursor'> {
+export async function orderRowPage(list: string, options: { prefix?: string; cursor?: string; limit: number; oldestFirst?: boolean }): Promise<RowPage | 'invalid-cursor'> {
   const start = decode(options.cursor);
   if (start === 'invalid' || (start && start.gsi3pk !== keys.orderList(list))) return 'invalid-cursor';
   const r = await documentClient().send(
@@ -80,7 +80,7 @@ export async function orderRowPage(list: string, options: { prefix?: string; cur
       IndexName: 'byList' satisfies IndexName,
       KeyConditionExpression: options.prefix ? 'gsi3pk = :l AND begins_with(gsi3sk, :p)' : 'gsi3pk = :l',
       ExpressionAttributeValues: { ':l': keys.orderList(list), ...(options.prefix ? { ':p': options.prefix } : {}) },
-      ScanIndexForward: Boolean(options.prefix),
+      ScanIndexForward: Boolean(options.prefix) || Boolean(options.oldestFirst),
       Limit: options.limit,
       ExclusiveStartKey: start,
     }),

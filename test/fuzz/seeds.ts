@@ -122,6 +122,14 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   // orders are made in setup (world.ts furnishOrders): unpaid, Checking, with visa and hotel.
   getOrderByChecksum: [{ params: { checksum: own('checksum') } }],
   getOrder: [{ params: { id: own('orderId') } }],
+  // The visa letter: a correction nobody asked for (409), over a stale version (409), or of another file (422); the letter refused before approval.
+  correctVisaData: [
+    {
+      params: { id: own('orderId') },
+      body: { full_name_as_on_passport: 'Łukasz Żółć', gender: 'Male', nationality: 'Poland', date_of_birth: '1980-02-29', passport_number: 'EP1234567', issue_date_of_passport: '2020-01-15', expiry_date_of_passport: '2030-01-14', front_page_of_the_passport: 'not-a-file', version: '2024-08-01T00:00:00.000Z' },
+    },
+  ],
+  getVisaLetter: [{ params: { id: own('orderId') } }],
   createOrder: [{ body: order }, { body: orderWithVisa }, { body: orderAsForm }],
   updateOrder: [
     { params: { id: own('orderId') }, body: { ...(order as object), _method: 'PUT' } },
@@ -131,6 +139,8 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   cancelOrder: [{ params: { id: own('orderId') }, body: {} }, { params: { id: own('orderId') }, body: { expected_refund: '600.00' } }],
   chooseTransfer: [{ params: { id: own('orderId') }, body: { type: 'done' } }, { params: { id: own('orderId') }, body: { type: 'later' } }],
   confirmPassport: [{ body: { key: own('unconfirmedKey') } }],
+  // Before the congress ends (the order clock): refused with the date; another's order is not found.
+  requestCertificate: [{ params: { id: own('orderId') } }],
   createCheckout: [{ body: { id: own('orderId'), cancel_url: 'http://localhost:3000/registration' } }],
   confirmCheckout: [{ body: { session_id: 'cs_test_fuzz0000000000000000' } }],
   // Registration by category's money: the attacker has no registration, so its rules answer "not registered".
@@ -170,6 +180,14 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
     { query: [['cursor', office('orderCursor')], ['limit', '1']] },
   ],
   getOfficeOrder: [{ params: { id: own('orderId') } }],
+  // The visa letters: the queue, one order's review; a decision or a new letter over a version that is not the order's (409) or refused by its rules.
+  listVisaQueue: [{}],
+  getOfficeOrderVisa: [{ params: { id: own('orderId') } }],
+  decideVisaReview: [
+    { params: { id: own('orderId') }, body: { decision: 'approve', version: '2024-08-01T00:00:00.000Z' } },
+    { params: { id: own('orderId') }, body: { decision: 'correct', message: 'The name must be as on the passport.', version: '2024-08-01T00:00:00.000Z' } },
+  ],
+  regenerateVisaLetter: [{ params: { id: own('orderId') }, body: { version: '2024-08-01T00:00:00.000Z' } }],
   cancelOfficeOrder: [{ params: { id: own('orderId') }, body: {} }, { params: { id: own('orderId') }, body: { expected_refund: '0.00' } }],
   confirmTransfer: [{ params: { reference: own('reference') }, body: { amount: '10.00' } }, { params: { reference: own('reference') }, body: { amount: '650.00' } }],
   recordTransferRefund: [{ params: { reference: own('reference') }, body: {} }],
@@ -199,6 +217,8 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   sendMail: [{ body: mail }, { body: { ...mail, purpose: 'order' } }],
   getMailJob: [{ params: { id: office('mailJobId') } }],
   resendOrderMail: [{ params: { id: own('orderId') }, body: { mail: 'order-placed' } }, { params: { id: own('orderId') }, body: { mail: 'transfer-noted' } }],
+  // Sent while registration is open (before the congress): refused as too early, or as stale (the version is not the order's).
+  markAttendance: [{ params: { id: own('orderId') }, body: { attended: true, version: '2024-08-01T00:00:00.000Z' } }, { params: { id: own('orderId') }, body: { attended: false, version: '2024-08-01T00:00:00.000Z' } }],
   // One at a time: while one is under way the next is refused (409), so the run starts few table scans.
   requestReconciliation: [{ body: {} }],
   getReconciliation: [{ params: { id: office('reconciliationId') } }],

@@ -7,7 +7,17 @@ export type StoredAbstract = AbstractData & {
   owner_id: string;
   created_at: string;
   updated_at: string;
+  /**
+   * Set when the programme committee accepts the abstract, with the form it is presented in
+   * (the review is a later issue; the certificate of attendance already prints it).
+   */
+  presentation?: AcceptedPresentation | null;
 };
+
+export interface AcceptedPresentation {
+  type: 'oral' | 'poster';
+  accepted_at: string;
+}
 
 export interface AbstractStore {
   list(ownerId: string): Promise<StoredAbstract[]>;

@@ -19,6 +19,7 @@ import { roomFields } from '../orders/schemas';
 import { wireAmount } from '../money';
 import { nameKeys, normaliseName } from '../accounts/name-key';
 import type { Payment, Refund } from '../payments/model';
+import { inVisaQueue, visaReviewOf } from '../orders/visa-review';
 
 /** The one country whose delegates the Local rate is for (docs/decisions.md, "Local rate"). */
 export const LOCAL_RATE_COUNTRY = 'China';
@@ -117,6 +118,8 @@ export function orderListEntries(o: StoredOrder): Record<string, { list: string 
     // Names by their first character (a partition per letter), sorted by the whole name.
     name: { list: first ? `name:${[...first][0]}` : null, sort: `${first ?? ''}#${o.id}` },
     nameReversed: { list: last ? `name:${[...last][0]}` : null, sort: `${last ?? ''}#${o.id}` },
+    // The visa letters' review queue (core/office/visa-letters.ts), read oldest first.
+    visaReview: { list: inVisaQueue(o) ? 'visa-review' : null, sort: `${visaReviewOf(o)?.pending_since ?? o.created_at}#${o.id}` },
   };
 }
 

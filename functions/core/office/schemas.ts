@@ -154,3 +154,23 @@ export const reviewDecisionBody = z
     }),
   );
 export type ReviewDecisionInput = z.input<typeof reviewDecisionBody>;
+
+// The visa letters (core/office/visa-letters.ts): the queue, the review decision, a new letter.
+const visaDecisionMessage = 'Please choose Approve or Ask to correct.';
+const visaVersionMessage = 'Please reload the order.';
+const visaVersion = z.string({ message: visaVersionMessage }).check(z.minLength(1, visaVersionMessage), z.maxLength(40));
+export const visaQueueQuery = z.object({ cursor: cursorField });
+/** Approve the passport data, or ask the delegate to correct it with a message (mailed); over the version the organiser read. */
+export const visaDecisionBody = z
+  .object({
+    decision: z.enum(['approve', 'correct'], { message: visaDecisionMessage }),
+    message: z._default(z.string().check(z.trim(), z.maxLength(1000, 'The message is at most 1000 characters.')), ''),
+    version: visaVersion,
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.decision === 'correct' && !v.message.trim()) ctx.addIssue({ code: 'custom', path: ['message'], message: 'Please say what the delegate should correct.' });
+    }),
+  );
+export type VisaDecisionInput = z.input<typeof visaDecisionBody>;
+export const visaLetterBody = z.object({ version: visaVersion });

@@ -46,7 +46,11 @@ export function paymentReceivedMail(order: StoredOrder, payment: Payment, at: Da
   return layout({
     subject: `Payment received: registration order ${order.order_no}`,
     heading: 'We have received your payment',
-    paragraphs: [`Your registration order ${order.order_no} is paid. Thank you.`],
+    paragraphs: [
+      `Your registration order ${order.order_no} is paid. Thank you.`,
+      // A link, not an attachment: this mail leaves with the payment's write, before any PDF is rendered.
+      `Your receipt (PDF) is on your order list: ${links.list}`,
+    ],
     sections: [
       {
         heading: 'Payment',

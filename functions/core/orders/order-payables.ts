@@ -94,7 +94,10 @@ export function orderPayables(deps: Pick<OrderDeps, 'orders'>): PayableModule {
 
 /** The mails about an order's payments (the payments module decides when; this says what). */
 export function orderPaymentMails(
-  deps: Pick<OrderDeps, 'mailer' | 'log' | 'siteOrigin' | 'bankAccount'>,
+  deps: Pick<OrderDeps, 'mailer' | 'log' | 'siteOrigin' | 'bankAccount'> & {
+    /** Issues the visa letter of an approved order now paid (core/office/visa-letters.ts); never throws. */
+    visaLetters?: { onPaid(order: StoredOrder, at: Date): Promise<void> };
+  },
   office: string,
 ) {
   return async (mail: PaymentMail) => {
@@ -104,6 +107,7 @@ export function orderPaymentMails(
     const refund = mail.refund as Refund;
     switch (mail.kind) {
       case 'payment-received':
+        await deps.visaLetters?.onPaid(order, mail.at);
         return void (await send(deps, to, paymentReceivedMail(order, mail.payment, mail.at, l), mail.kind));
       case 'payment-incomplete':
         return void (await send(

@@ -1,6 +1,15 @@
 /** What the order rules need from storage, and the order as stored. */
 import type { OrderForm } from './schemas';
 import type { OrderStatus } from './states';
+import type { VisaReview } from './visa-review';
+
+/** Whether the order's delegate attended the congress, as the office marked it (core/office/attendance.ts). */
+export interface Attendance {
+  attended: boolean;
+  marked_at: string;
+  /** The organiser's address (or id) who marked it. */
+  marked_by: string;
+}
 
 export interface StoredOrder extends OrderForm {
   id: string;
@@ -27,6 +36,10 @@ export interface StoredOrder extends OrderForm {
   cancel_note?: string | null;
   /** Set when a refund failed and the order went back to Paid: the office acts on it. */
   refund_failed_at?: string | null;
+  /** Absent until the office marks it (the certificate of attendance needs it). */
+  attendance?: Attendance | null;
+  /** The office's review of the passport data for the visa letter (core/orders/visa-review.ts); absent: never reviewed. */
+  visa_review?: VisaReview;
   /** The account was deleted: the order is kept for accounting with its personal fields emptied (core/accounts/own-data.ts). */
   anonymised_at?: string;
 }

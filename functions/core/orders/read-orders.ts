@@ -19,6 +19,15 @@ import {
 } from './order-deps';
 import { subjectOf } from './order-payables';
 import { cancellationPreview } from './cancel-order';
+import type { DocumentSummary } from '../documents/model';
+import { certificateStatus } from '../documents/certificate';
+
+/**
+ * The receipts and credit notes of each of an owner's orders, issuing any still missing
+ * (core/documents/order-documents.ts `ownerOrderDocuments`); absent, the list carries none.
+ */
+export type OrderDocumentsOf = (ownerId: string, orders: readonly StoredOrder[], ledgers: ReadonlyMap<string, SubjectLedger>, at: Date) => Promise<Map<string, DocumentSummary[]>>;
+import { visaLetterState } from './visa-review';
 
 function transferAwaited(order: StoredOrder, money: SubjectLedger | undefined) {
   if (order.payment_status !== ORDER_STATUS.checking || !money) return null;
@@ -63,21 +72,27 @@ export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedge
         : 0,
     ),
     created_at: order.created_at,
+    /** Whether its certificate of attendance can be had now, and if not, why (core/documents/certificate.ts). */
+    certificate: certificateStatus(order, now),
+    /** The visa letter's line (null: no visa support asked for). */
+    visa_letter: visaLetterState(order),
   };
 }
 
-export async function listOrders(deps: OrderReadDeps, ownerId: string, now: Date) {
+export async function listOrders(deps: OrderReadDeps & { documentsOf?: OrderDocumentsOf }, ownerId: string, now: Date) {
   // Oldest first; orders placed within one instant keep the order of their numbers.
   const [stored, money] = await Promise.all([
     deps.orders.list(ownerId),
     deps.payments.ledger.ofOwner(ownerId, 'order'),
   ]);
   const orders = stored.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.sequence - b.sequence);
+  const documents = deps.documentsOf ? await deps.documentsOf(ownerId, orders, money, now) : new Map<string, DocumentSummary[]>();
   const window = registrationWindow(now);
   const full =
     orders.filter((o) => holdsPlace(o.payment_status)).length >= registration2024.maxOrdersPerDelegate;
   return {
-    items: orders.map((o) => orderListItem(o, now, money.get(o.id) ?? noLedger)),
+    // Each order's receipts and credit notes, newest first (a delegate downloads them from the list).
+    items: orders.map((o) => ({ ...orderListItem(o, now, money.get(o.id) ?? noLedger), documents: documents.get(o.id) ?? [] })),
     total: orders.length,
     max: registration2024.maxOrdersPerDelegate,
     registration: window,

@@ -20,6 +20,7 @@ import {
   type Owner,
 } from './order-deps';
 import { subjectOf } from './order-payables';
+import { visaReviewAfterEdit } from './visa-review';
 
 /** A form's visa file must be an own passport upload (nothing else may be named there). */
 async function checkPassportFile(deps: Pick<OrderDeps, 'files'>, ownerId: string, form: OrderForm) {
@@ -129,6 +130,7 @@ export async function updateOrder(
     next = { ...order, ...step4 };
   }
   next.updated_at = nextVersion(order.updated_at, now);
+  next = visaReviewAfterEdit(order, next, next.updated_at);
   if ((await deps.orders.update(next, order.updated_at, order.payment_status)) === 'changed')
     throw conflict(orderResultMessages.changedElsewhere);
   return {

@@ -239,3 +239,35 @@ export const checkoutSchema = z.object({
   cancel_url: z.optional(z.string().check(z.maxLength(2000))),
 });
 export const confirmCheckoutSchema = z.object({ session_id: z.string().check(z.minLength(1), z.maxLength(255)) });
+
+/**
+ * POST /registration/submission/{id}/visa_correction: the passport data the registration office
+ * asked the delegate to correct (core/orders/visa-review.ts), and only those fields, checked as
+ * step 4 checks them when a visa is asked for; over the version the form was opened on.
+ */
+export const visaCorrectionSchema = withChecks(
+  z.extend(
+    z.pick(z.object(step4Shape), {
+      full_name_as_on_passport: true,
+      gender: true,
+      nationality: true,
+      date_of_birth: true,
+      passport_number: true,
+      issue_date_of_passport: true,
+      expiry_date_of_passport: true,
+      front_page_of_the_passport: true,
+      for_visa_support_letter: true,
+      other_info_required_by_chinese_embassy_for_visa_support: true,
+    }),
+    { version: z.string({ message: orderMessages.submitFirst }).check(z.minLength(1, orderMessages.submitFirst), z.maxLength(40)) },
+  ),
+  (v) => {
+    const issues: Issue[] = [];
+    for (const field of ['date_of_birth', 'issue_date_of_passport', 'expiry_date_of_passport', 'passport_number'] as const) if (!v[field]) issues.push({ path: field, message: orderMessages.enter });
+    if (!v.front_page_of_the_passport) issues.push({ path: 'front_page_of_the_passport', message: orderMessages.passportFile });
+    if (v.issue_date_of_passport && v.expiry_date_of_passport && v.expiry_date_of_passport <= v.issue_date_of_passport) issues.push({ path: 'expiry_date_of_passport', message: orderMessages.passportDates });
+    if (v.date_of_birth && v.date_of_birth >= conference.dates.start) issues.push({ path: 'date_of_birth', message: orderMessages.birthDate });
+    return issues;
+  },
+);
+export type VisaCorrectionInput = z.input<typeof visaCorrectionSchema>;

@@ -3,6 +3,13 @@ import { listOrders } from '#core/orders/read-orders';
 import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
+import { ownerOrderDocuments } from '#core/documents/order-documents';
+import { orderDocumentDeps } from '#lib/order-document-deps';
 
-/** GET /registration: data.items and data.total (one Query), with each paid order's refund shown before cancelling. */
-export const handler = defineDelegateHandler(routes.listOrders, {}, ({ auth, now }) => listOrders({ orders: orderStore, payments: { ledger } }, auth.userId, now));
+/**
+ * GET /registration: data.items and data.total (one Query), with each paid order's refund shown
+ * before cancelling and its receipts and credit notes (any still missing are issued first).
+ */
+export const handler = defineDelegateHandler(routes.listOrders, {}, ({ auth, now }) =>
+  listOrders({ orders: orderStore, payments: { ledger }, documentsOf: (owner, orders, ledgers, at) => ownerOrderDocuments(orderDocumentDeps, owner, orders, ledgers, at) }, auth.userId, now),
+);

@@ -66,6 +66,7 @@ export const delegatePages: PageRoute[] = [
   [paths.registrationEdit, 'registration/order-wizard-page'],
   [paths.registrationEditNoId, 'registration/order-wizard-page'],
   [paths.orderDetail, 'registration/order-detail-page'],
+  [paths.registrationVisa, 'registration/visa-correction-page'],
   ...officePages,
 ];
 
@@ -74,7 +75,7 @@ const modules = import.meta.glob<PageModule>([
   '../features/account/*-page.tsx',
   '../features/abstracts/{abstracts,abstract-form,abstract-success}-page.tsx',
   '../features/presentations/{poster,oral}-upload-page.tsx',
-  '../features/registration/order-{list,wizard,detail}-page.tsx',
+  '../features/registration/{order-list,order-wizard,order-detail,visa-correction}-page.tsx',
   '../features/registration-by-category/*-page.tsx',
   '../features/errors/not-found-page.tsx',
   '../features/office/*-page.tsx',

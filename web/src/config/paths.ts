@@ -53,6 +53,8 @@ export const paths = {
   registrationEdit: '/registration/submission-edit/:id',
   /** The edit route without an id: 'The id is required.', then the new-order wizard. */
   registrationEditNoId: '/registration/submission-edit',
+  /** The passport data of an order the registration office asked to correct (its visa letter). */
+  registrationVisa: '/registration/visa/:id',
   /** The registration office (organisers, behind a second factor): its sections are web/src/features/office/sections.ts. */
   office: '/office',
   officeOrders: '/office/orders',
@@ -68,6 +70,7 @@ export const paths = {
   officeExports: '/office/exports',
   officeMail: '/office/mail',
   officeReconciliation: '/office/reconciliation',
+  officeVisaLetters: '/office/visa-letters',
   officeAudit: '/office/audit',
   officeSettings: '/office/settings',
 } as const;

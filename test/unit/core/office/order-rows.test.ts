@@ -9,7 +9,7 @@ const order = (over: Partial<StoredOrder> = {}) =>
 describe('the lists of an order', () => {
   it('puts it in one list per slot, or in none, so a change moves it without knowing where it was', () => {
     const lists = Object.fromEntries(Object.entries(orderListEntries(order())).map(([slot, e]) => [slot, e.list]));
-    expect(lists).toEqual({ all: 'all', status: 'status:0', method: null, rate: 'rate:650', visa: null, hotel: null, local: null, email: 'email:wei@example.org', contact: null, name: 'name:w', nameReversed: 'name:z' });
+    expect(lists).toEqual({ all: 'all', status: 'status:0', method: null, rate: 'rate:650', visa: null, hotel: null, local: null, email: 'email:wei@example.org', contact: null, name: 'name:w', nameReversed: 'name:z', visaReview: null });
   });
 
   it('flags a Local-rate order whose country is not China (Hong Kong too), and keeps a Chinese name written together', () => {

@@ -6,6 +6,7 @@ import type { AwaitedTransferRow } from '#core/office/transfers';
 import type { DashboardView } from '#core/office/dashboard';
 import type { OrderRow } from '#core/office/order-rows';
 import type { AuditEntry } from '#core/audit/audit';
+import type { DocumentSummary } from '#core/documents/model';
 import type { DelegateRow, OfficeDelegate } from '#core/office/delegates';
 import type { OfficeAbstract, OfficeAbstractRow } from '#core/office/abstract-list';
 import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
@@ -13,11 +14,13 @@ import type { CsvMapping } from '#core/office/statement';
 import type { ExportKind } from '#core/office/exports';
 import type { OfficeCancelInput } from '#core/office/schemas';
 import type { OrderMailKind } from '#core/office/order-mail-kinds';
+import type { AttendanceInput } from '#core/office/attendance';
 import type { JobView } from '#core/office/jobs';
 import type { MailSpec, RecipientResult } from '#core/office/mail-jobs';
 import type { ReconciliationView } from '#core/office/reconciliations';
 import type { OfficeRegistration, RegistrationRow } from '#core/office/registrations';
-import type { ReviewDecisionInput } from '#core/office/schemas';
+import type { ReviewDecisionInput, VisaDecisionInput } from '#core/office/schemas';
+import type { VisaView } from '#core/office/visa-letters';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -40,6 +43,7 @@ export const officeApi = {
     callApi<{ rows: OrderRow[]; next: string | null; search: 'reference' | 'email' | 'name' | null }>(routes.listOfficeOrders, { query }),
   order: (id: string) => callApi<OfficeOrderDetail>(routes.getOfficeOrder, { params: { id } }),
   resendOrderMail: (id: string, mail: OrderMailKind) => callApiForMessage<{ sent: boolean }>(routes.resendOrderMail, { params: { id }, body: { mail } }),
+  markAttendance: (id: string, body: AttendanceInput) => callApiForMessage<{ version: string }>(routes.markAttendance, { params: { id }, body }),
   cancelOrder: (id: string, body: OfficeCancelInput) => callApiForMessage<{ refund_amount: string }>(routes.cancelOfficeOrder, { params: { id }, body }),
   dashboard: () => callApi<DashboardView>(routes.getDashboard),
   awaitedTransfers: () => callApi<{ items: AwaitedTransferRow[] }>(routes.listAwaitedTransfers),
@@ -79,6 +83,11 @@ export const officeApi = {
   registration: (owner: string) => callApi<OfficeRegistration>(routes.getOfficeRegistration, { params: { owner } }),
   decideRegistration: (owner: string, body: ReviewDecisionInput) =>
     callApiForMessage<{ register_status: number; version: string; mailed: boolean }>(routes.decideOfficeRegistration, { params: { owner }, body }),
+  // The visa letters: the review queue, one order's review and letters, the decision, a new version of the letter
+  visaQueue: (query: { cursor?: string }) => callApi<{ items: VisaView[]; next: string | null }>(routes.listVisaQueue, { query }),
+  orderVisa: (id: string) => callApi<VisaView>(routes.getOfficeOrderVisa, { params: { id } }),
+  decideVisa: (id: string, body: VisaDecisionInput) => callApiForMessage<{ version: string; letter_id: string | null; mailed: boolean | null }>(routes.decideVisaReview, { params: { id }, body }),
+  regenerateVisaLetter: (id: string, version: string) => callApiForMessage<{ letter_id: string; version: number }>(routes.regenerateVisaLetter, { params: { id }, body: { version } }),
 };
 
 export interface StatementOverview {
@@ -127,4 +136,6 @@ export interface OfficeOrderDetail {
   mails: { kind: OrderMailKind; label: string }[];
   cancellation: { refund_amount: string; fee: string; already_refunded: string; valid_until_text: string | null; method: string | null } | null;
   can_cancel: boolean;
+  /** Its receipts and credit notes, newest first. */
+  documents: DocumentSummary[];
 }

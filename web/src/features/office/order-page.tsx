@@ -1,7 +1,8 @@
 /**
  * /office/orders/:id: one order as the office sees it: every field the delegate entered (wizard
  * steps 2 to 4), the money (payments and refunds), the passport scan (a link valid for minutes,
- * organisers only) and the audit trail; a transfer for it is confirmed here.
+ * organisers only) and the audit trail; a transfer for it is confirmed here; with visa support asked
+ * for, the passport data's review and the visa letters (visa-panel.tsx).
  */
 import { Badge, Card, DataList, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,9 +21,12 @@ import { paths } from '../../config/paths';
 import { ActionCard } from './action-card';
 import { CancelOrderCard } from './cancel-order-card';
 import { ResendMailCard } from './resend-mail-card';
+import { AttendanceCard } from './attendance-card';
 import { AuditTable } from './audit-trail';
 import { officeApi, type OfficeOrderDetail } from './api';
 import { OfficeFrame } from './office-frame';
+import { OrderDocumentsTable } from './order-documents';
+import { OrderVisaSection } from './visa-panel';
 
 const stepTitles = { 2: 'Registration', 3: 'Personal details', 4: 'Visa and hotel' } as const;
 const label = (field: string) => field.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -164,6 +168,12 @@ export default function OrderPage() {
                 />
               )}
             </Stack>
+            <Stack gap="3" as="section" aria-label="Receipts and credit notes">
+              <Heading as="h2" size="lg">
+                Receipts and credit notes
+              </Heading>
+              <OrderDocumentsTable owner={detail.data.row.owner_id} docs={detail.data.documents} />
+            </Stack>
             {detail.data.can_cancel && detail.data.cancellation && (
               <Stack gap="3" as="section" aria-label="Cancel">
                 <Heading as="h2" size="lg">
@@ -172,6 +182,13 @@ export default function OrderPage() {
                 <CancelOrderCard detail={detail.data} />
               </Stack>
             )}
+            <Stack gap="3" as="section" aria-label="Attendance">
+              <Heading as="h2" size="lg">
+                Attendance
+              </Heading>
+              <AttendanceCard detail={detail.data} />
+            </Stack>
+            {detail.data.order.visa_required === 1 && <OrderVisaSection id={id} />}
             <Stack gap="3" as="section" aria-label="Mails">
               <Heading as="h2" size="lg">
                 Mails

@@ -52,6 +52,12 @@ export const officeSections: OfficeSection[] = [
   },
   { path: paths.officeRegistration, page: 'office/registration-page' },
   {
+    path: paths.officeVisaLetters,
+    label: 'Visa letters',
+    page: 'office/visa-letters-page',
+    description: 'The passport data waiting for review, oldest first, beside the passport scan: approve it (a paid order gets its invitation letter) or ask the delegate to correct it.',
+  },
+  {
     path: paths.officeAudit,
     label: 'Audit log',
     page: 'office/audit-page',

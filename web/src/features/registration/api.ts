@@ -3,7 +3,8 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { routes } from '#core/routes';
 import type { getOrder, getOrderByChecksum, listOrders, orderOptions } from '#core/orders/read-orders';
 import type { confirmOrderCheckout } from '#core/orders/pay-by-card';
-import type { OrderFormInput } from '#core/orders/schemas';
+import type { OrderFormInput, VisaCorrectionInput } from '#core/orders/schemas';
+import type { DocumentSummary } from '#core/documents/model';
 import type { PublishedBankAccount } from '#core/office/payment-settings';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 import { session } from '../../lib/session-store';
@@ -50,6 +51,12 @@ export const orderApi = {
   confirmCheckout: (sessionId: string) => callApi<CheckoutOutcome>(routes.confirmCheckout, { body: { session_id: sessionId } }),
   transfer: (id: string, type: 'later' | 'done') => callApiForMessage<null>(routes.chooseTransfer, { params: { id }, body: { type } }),
   bankAccount: () => callApi<{ bank_account: PublishedBankAccount | null }>(routes.getBankAccount),
+  /** The order's certificate of attendance (issued on the first request after the congress, the same document after). */
+  certificate: (id: string) => callApi<DocumentSummary>(routes.requestCertificate, { params: { id }, body: {} }),
+  /** The passport data the registration office asked to correct (only those fields), over the version read. */
+  correctVisa: (id: string, body: VisaCorrectionInput) => callApiForMessage<{ updated_at: string }>(routes.correctVisaData, { params: { id }, body }),
+  /** The order's current visa letter (409 with the reason while there is none). */
+  visaLetter: (id: string) => callApi<{ document: DocumentSummary }>(routes.getVisaLetter, { params: { id } }),
   /** A passport page uploaded in the form but not saved with the order. */
   removePendingFile: (id: string) => callApi<null>(routes.deleteUpload, { params: { id }, concurrent: true }),
 };

@@ -25,6 +25,9 @@ import { useServerNow } from '../../lib/clock';
 import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderList, type OrderListItem } from './api';
 import { orderListFrame } from './order-list-frame';
 import { RefundPolicy } from './refund-policy';
+import { OrderDocuments } from './order-documents';
+import { CertificateLine } from './certificate-line';
+import { VisaLetterLine } from './visa-letter-line';
 
 export { prefetchOrders as prefetch } from './api';
 
@@ -236,12 +239,17 @@ export default function OrderListPage() {
                 <Text fontSize="sm" color="gray.700">
                   {details(item)}
                 </Text>
+                <CertificateLine item={item} />
+                <VisaLetterLine item={item} />
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
                 {formatWireUsd(item.amount_required)}
               </Table.Cell>
               <Table.Cell>
-                <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
+                <Stack gap="2" align="start">
+                  <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
+                  <OrderDocuments docs={item.documents} />
+                </Stack>
               </Table.Cell>
             </Table.Row>
           ))}
@@ -264,10 +272,13 @@ export default function OrderListPage() {
             <Text fontSize="sm" color="gray.700">
               {details(item)}
             </Text>
+            <VisaLetterLine item={item} />
             <Text fontWeight="semibold">Total: {formatWireUsd(item.amount_required)}</Text>
+            <CertificateLine item={item} />
             <Box mt="1">
               <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
             </Box>
+            <OrderDocuments docs={item.documents} />
           </Card.Body>
         </Card.Root>
       ))}

@@ -1,0 +1,228 @@
+/**
+ * Receipts and credit notes of a registration order: which ones its ledger calls for, issued
+ * once each. Re-runnable by design: it looks at the order and its payments and refunds as they
+ * are now and issues whatever is missing, so the payment path calls it right after the payment
+ * is written (and a failure there only logs), and the order list and the office's order page
+ * call it again, which fills any gap.
+ *
+ * - A receipt when the order has been paid: it covers the payments that paid it (a transfer may
+ *   have come in parts) and is issued once per paying payment (the last of them).
+ * - A credit note for each completed refund of those payments (not for money given back because
+ *   it could not be counted: that was never receipted), once per refund, referring to the receipt.
+ */
+import { systemActor, type Actor, type AuditEntry } from '../audit/audit';
+import type { Logger } from '../accounts/ports';
+import type { OrderStore, StoredOrder } from '../orders/ports';
+import { subjectOf } from '../orders/order-payables';
+import { counted, received, type Payment, type Refund, type Subject } from '../payments/model';
+import type { Ledger, SubjectLedger } from '../payments/ports';
+import { documentObjectKey, summaryOf, type DocumentKind, type DocumentSummary, type IssuedDocument } from './model';
+import type { DocumentStore } from './ports';
+import { creditNoteSpec, receiptFileName, receiptSpec, documentNumber, type ReceiptOrder } from './receipt';
+
+/**
+ * Numbered documents: the sequence's next value, the document and its audit entry are written in
+ * ONE transaction with a once-marker, so a number is used exactly when a document is stored (no
+ * gap, no duplicate) and a second issue for the same `once` key stores nothing.
+ */
+export interface DocumentNumbering {
+  issue(request: {
+    /** The document for the sequence value it gets. */
+    build(n: number): IssuedDocument;
+    /** What the document is issued for, once ("receipt:<payment id>", "credit-note:<refund id>"). */
+    once: string;
+    audit(doc: IssuedDocument): AuditEntry;
+    /** A corrected document: the one it replaces gets `replaced_by` in the same transaction. */
+    replaces?: IssuedDocument;
+  }): Promise<IssuedDocument | 'exists'>;
+  /** The `once` keys of the documents issued to an owner (one Query of their markers). */
+  issuedFor(ownerId: string): Promise<Set<string>>;
+}
+
+export interface OrderDocumentDeps {
+  documents: Pick<DocumentStore, 'ofSubject'>;
+  numbering: DocumentNumbering;
+  newId(): string;
+}
+
+/** The payments a receipt covers: the counted ones that brought money in, oldest first; empty while the order is not paid. */
+export function paidBy(order: Pick<StoredOrder, 'paid_at'>, ledger: SubjectLedger): Payment[] {
+  if (!order.paid_at) return [];
+  return counted(ledger.payments)
+    .filter((p) => received(p) > 0)
+    .sort((a, b) => (a.confirmed_at ?? '').localeCompare(b.confirmed_at ?? '') || a.created_at.localeCompare(b.created_at));
+}
+
+/** The refunds that call for a credit note: completed (and not failed since) refunds of the receipted payments, oldest first. */
+export function creditedRefunds(payments: readonly Payment[], ledger: SubjectLedger): Refund[] {
+  const ids = new Set(payments.map((p) => p.id));
+  return ledger.refunds
+    .filter((r) => ids.has(r.payment_id) && r.state === 'done' && r.reason !== 'surplus')
+    .sort((a, b) => (a.done_at ?? '').localeCompare(b.done_at ?? '') || a.created_at.localeCompare(b.created_at));
+}
+
+function newDocument(deps: Pick<OrderDocumentDeps, 'newId'>, kind: DocumentKind, order: StoredOrder, at: Date, fields: Pick<IssuedDocument, 'number' | 'spec' | 'refers_to' | 'replaces' | 'version'>): IssuedDocument {
+  const id = deps.newId();
+  return {
+    id,
+    kind,
+    owner_id: order.owner_id,
+    subject: { kind: 'order', id: order.id },
+    issued_at: at.toISOString(),
+    file_name: receiptFileName(kind === 'credit-note' ? 'credit-note' : 'receipt', fields.number ?? id),
+    object_key: documentObjectKey(order.owner_id, id),
+    rendered_at: null,
+    replaced_by: null,
+    ...fields,
+  };
+}
+
+const issuedAudit = (actor: Actor, at: Date, order: StoredOrder) => (doc: IssuedDocument): AuditEntry => ({
+  action: `${doc.kind === 'credit-note' ? 'credit_note' : 'receipt'}.issued`,
+  actor,
+  at: at.toISOString(),
+  object: { type: 'order', id: order.id },
+  after: { document_id: doc.id, number: doc.number, kind: doc.kind, ...(doc.refers_to ? { refers_to: doc.refers_to } : {}), ...(doc.replaces ? { replaces: doc.replaces } : {}) },
+});
+
+/** The order's receipts and credit notes after issuing any that are missing, newest first. */
+export async function issueOrderDocuments(
+  deps: OrderDocumentDeps,
+  order: StoredOrder,
+  ledger: SubjectLedger,
+  actor: Actor,
+  at: Date,
+): Promise<DocumentSummary[]> {
+  const subject = subjectOf(order);
+  let docs = await deps.documents.ofSubject(order.owner_id, { kind: subject.kind, id: subject.id });
+  const payments = paidBy(order, ledger);
+  if (payments.length === 0) return docs.map(summaryOf);
+  const audit = issuedAudit(actor, at, order);
+  const current = (kind: DocumentKind) => docs.filter((d) => d.kind === kind && !d.replaced_by);
+
+  const issued = await deps.numbering.issuedFor(order.owner_id);
+  const paying = payments.at(-1)!;
+  let wrote = false;
+  if (!issued.has(receiptOnce(paying))) {
+    await deps.numbering.issue({
+      once: receiptOnce(paying),
+      build: (n) => {
+        const number = documentNumber(n);
+        return newDocument(deps, 'receipt', order, at, { number, version: 1, spec: receiptSpec({ number, issuedAt: at, order, payments }), refers_to: null, replaces: null });
+      },
+      audit,
+    });
+    wrote = true;
+  }
+  const refunds = creditedRefunds(payments, ledger).filter((r) => !issued.has(creditNoteOnce(r)));
+  if (refunds.length > 0) {
+    if (wrote) docs = await deps.documents.ofSubject(order.owner_id, { kind: subject.kind, id: subject.id });
+    // The receipt in force (a corrected one replaces the first).
+    const receipt = current('receipt')[0];
+    if (!receipt) throw new Error(`order ${order.id}: no receipt to credit`);
+    const paid = payments.reduce((s, p) => s + p.amount, 0);
+    for (const refund of refunds) {
+      // What the refunds before this one gave back (their credit notes say so).
+      const before = creditedRefunds(payments, ledger)
+        .filter((r) => r !== refund && ((r.done_at ?? '') < (refund.done_at ?? '') || ((r.done_at ?? '') === (refund.done_at ?? '') && r.created_at < refund.created_at)))
+        .reduce((s, r) => s + r.amount, 0);
+      await deps.numbering.issue({
+        once: creditNoteOnce(refund),
+        build: (n) => {
+          const number = documentNumber(n);
+          const spec = creditNoteSpec({ number, issuedAt: at, order, receipt: { number: receipt.number! }, refund, paid, refundedBefore: before });
+          return newDocument(deps, 'credit-note', order, at, { number, version: 1, spec, refers_to: receipt.id, replaces: null });
+        },
+        audit,
+      });
+      wrote = true;
+    }
+  }
+  if (wrote) docs = await deps.documents.ofSubject(order.owner_id, { kind: subject.kind, id: subject.id });
+  return docs.map(summaryOf);
+}
+
+const receiptOnce = (p: Pick<Payment, 'id'>) => `receipt:${p.id}`;
+const creditNoteOnce = (r: Pick<Refund, 'id'>) => `credit-note:${r.id}`;
+
+/**
+ * A corrected receipt: the same payments and amounts with the payer's details as the order now
+ * gives them, a new number, and the receipt it replaces named on it (that one gets `replaced_by`
+ * in the same transaction). No path changes a paid order's payer details yet (docs/decisions.md).
+ */
+export async function correctReceipt(
+  deps: OrderDocumentDeps,
+  order: StoredOrder,
+  ledger: SubjectLedger,
+  old: IssuedDocument,
+  actor: Actor,
+  at: Date,
+): Promise<IssuedDocument | 'exists'> {
+  const payments = paidBy(order, ledger);
+  return deps.numbering.issue({
+    once: `correction:${old.id}`,
+    replaces: old,
+    build: (n) => {
+      const number = documentNumber(n);
+      const spec = receiptSpec({ number, issuedAt: at, order, payments, replaces: { number: old.number!, issued_at: old.issued_at } });
+      return newDocument(deps, 'receipt', order, at, { number, version: old.version + 1, spec, refers_to: null, replaces: old.id });
+    },
+    audit: issuedAudit(actor, at, order),
+  });
+}
+
+export type { ReceiptOrder };
+
+/** What issuing after a payment or refund needs beside the documents: the order and its ledger as they are now. */
+export interface IssueAfterMoneyDeps extends OrderDocumentDeps {
+  orders: Pick<OrderStore, 'get'>;
+  ledger: Pick<Ledger, 'ofSubject'>;
+  log: Logger;
+}
+
+/**
+ * Right after a payment was confirmed or a refund completed: the order's missing documents,
+ * read afresh (the payment's own write is done). It never throws: the money is recorded whatever
+ * happens here, and the order list or the office's order page issues what is still missing.
+ */
+export async function issueAfterMoney(deps: IssueAfterMoneyDeps, subject: Subject, actor: Actor, at: Date): Promise<void> {
+  if (subject.kind !== 'order') return;
+  try {
+    const order = await deps.orders.get(subject.owner_id, subject.id);
+    if (!order) return;
+    await issueOrderDocuments(deps, order, await deps.ledger.ofSubject(subject), actor, at);
+  } catch (error) {
+    deps.log.error('order documents not issued', { order_id: subject.id, error: (error as Error).message });
+  }
+}
+
+/** Whether an order's ledger calls for a document not issued yet (`issued`: the owner's once keys). */
+export function missingDocuments(order: StoredOrder, ledger: SubjectLedger, issued: ReadonlySet<string>): boolean {
+  const payments = paidBy(order, ledger);
+  if (payments.length === 0) return false;
+  return !issued.has(receiptOnce(payments.at(-1)!)) || creditedRefunds(payments, ledger).some((r) => !issued.has(creditNoteOnce(r)));
+}
+
+/**
+ * The documents of each of an owner's orders (the order list), issuing those missing first: two
+ * Queries when nothing is missing (the markers, the documents), more only for an order that needs one.
+ */
+export async function ownerOrderDocuments(
+  deps: OrderDocumentDeps & { documents: Pick<DocumentStore, 'ofOwner' | 'ofSubject'> },
+  ownerId: string,
+  orders: readonly StoredOrder[],
+  ledgers: ReadonlyMap<string, SubjectLedger>,
+  at: Date,
+): Promise<Map<string, DocumentSummary[]>> {
+  const issued = await deps.numbering.issuedFor(ownerId);
+  for (const order of orders) {
+    const ledger = ledgers.get(order.id);
+    if (ledger && missingDocuments(order, ledger, issued)) await issueOrderDocuments(deps, order, ledger, systemActor, at);
+  }
+  const byOrder = new Map<string, DocumentSummary[]>();
+  for (const doc of await deps.documents.ofOwner(ownerId)) {
+    if (doc.subject.kind !== 'order') continue;
+    byOrder.set(doc.subject.id, [...(byOrder.get(doc.subject.id) ?? []), summaryOf(doc)]);
+  }
+  return byOrder;
+}

@@ -1,0 +1,169 @@
+/**
+ * What a receipt and a credit note say, built from the order as it was paid and the ledger's
+ * records: pure functions over their inputs (no clock, no storage), so the document issued is
+ * the snapshot of those inputs and a test can read every line. Texts come from texts.json
+ * (organiser-edited, `{name}` placeholders only); amounts are USD, instants CST with the zone.
+ */
+import { conference } from '../config/conference';
+import { formatMoney } from '../money';
+import type { StoredOrder } from '../orders/ports';
+import { priceLines } from '../orders/pricing';
+import type { Payment, Refund } from '../payments/model';
+import { formatCstDay, formatCstInstant } from '../time';
+import type { PdfBlock, PdfSpec } from './model';
+import { documentFooter, documentTexts, fillText } from './texts';
+
+const usd = (cents: number) => formatMoney(cents, 'USD');
+const minus = (cents: number) => `−${usd(cents)}`;
+
+/** The payer as the order gives them (spec step 3: the order form has no postal address, only the country or region). */
+export type ReceiptOrder = Pick<
+  StoredOrder,
+  | 'id'
+  | 'order_no'
+  | 'reference'
+  | 'title'
+  | 'first_name'
+  | 'last_name'
+  | 'organization'
+  | 'primary_address_country'
+  | 'owner_email'
+  | 'rate'
+  | 'accompanying_person'
+  | 'post_conference_activities_person'
+  | 'amount_required'
+>;
+
+export type ReceiptPayment = Pick<Payment, 'id' | 'method' | 'amount' | 'provider_ids' | 'confirmed_at'>;
+
+export const payerName = (order: Pick<ReceiptOrder, 'title' | 'first_name' | 'last_name'>) =>
+  [order.title, order.first_name, order.last_name].filter(Boolean).join(' ');
+
+function payerFields(order: ReceiptOrder, heading: string): PdfBlock[] {
+  const t = documentTexts.receipt;
+  return [
+    { kind: 'heading', text: heading },
+    {
+      kind: 'fields',
+      rows: [
+        [t.name_label, payerName(order)],
+        [t.organisation_label, order.organization],
+        [t.address_label, order.primary_address_country],
+        [t.email_label, order.owner_email],
+      ],
+    },
+  ];
+}
+
+/** The document number of a sequence value: one sequence per congress for receipts and credit notes ("IACR2024-0007"). */
+export const documentNumber = (n: number) => `IACR${conference.edition}-${String(n).padStart(4, '0')}`;
+
+/** The sequence receipts and credit notes take their numbers from (storage/document-numbers.ts). */
+export const documentSequence = `documents-${conference.edition}`;
+
+export const receiptFileName = (kind: 'receipt' | 'credit-note', number: string) => `IACR${conference.edition}-${kind}-${number}.pdf`;
+
+export interface ReceiptInput {
+  number: string;
+  issuedAt: Date;
+  order: ReceiptOrder;
+  /** The payments that paid the order (a transfer may have come in parts), oldest first. */
+  payments: readonly ReceiptPayment[];
+  /** A corrected receipt names the one it replaces. */
+  replaces?: { number: string; issued_at: string };
+}
+
+function paymentLine(order: ReceiptOrder, p: ReceiptPayment): string {
+  const t = documentTexts.receipt;
+  const date = formatCstInstant(p.confirmed_at ?? '');
+  return p.method === 'card'
+    ? fillText(t.card, { date, provider_id: p.provider_ids.payment_intent ?? p.provider_ids.checkout_session ?? p.id })
+    : fillText(t.transfer, { date, reference: order.reference });
+}
+
+export function receiptSpec(input: ReceiptInput): PdfSpec {
+  const t = documentTexts.receipt;
+  const { order } = input;
+  const lines = priceLines(order);
+  const paid = input.payments.reduce((s, p) => s + p.amount, 0);
+  return {
+    title: t.title,
+    meta: [
+      [t.number_label, input.number],
+      [t.date_label, formatCstInstant(input.issuedAt)],
+      [t.order_label, order.order_no],
+      ...(input.replaces ? [[t.replaces_label, input.replaces.number] as const] : []),
+    ],
+    blocks: [
+      ...(input.replaces
+        ? [{ kind: 'paragraph', text: fillText(t.replaces, { number: input.replaces.number, date: formatCstDay(input.replaces.issued_at) }) } as const]
+        : []),
+      ...payerFields(order, t.payer_heading),
+      { kind: 'heading', text: t.lines_heading },
+      {
+        kind: 'table',
+        columns: t.columns,
+        rows: lines.map((l) => [l.name, String(l.quantity), usd(l.unitAmount), usd(l.unitAmount * l.quantity)]),
+        total: [t.total_label, usd(paid)],
+      },
+      { kind: 'heading', text: t.payment_heading },
+      {
+        kind: 'fields',
+        rows: input.payments.map((p) => [usd(p.amount), paymentLine(order, p)] as const),
+      },
+      { kind: 'stamp', text: t.stamp },
+      { kind: 'paragraph', text: fillText(t.note, { payer_name: payerName(order), order_no: order.order_no, conference: conference.name }) },
+    ],
+    footer: documentFooter(),
+    issued_at: input.issuedAt.toISOString(),
+  };
+}
+
+export interface CreditNoteInput {
+  number: string;
+  issuedAt: Date;
+  order: ReceiptOrder;
+  receipt: { number: string };
+  refund: Pick<Refund, 'id' | 'amount' | 'method' | 'done_at' | 'note'>;
+  /** What the receipt says was paid. */
+  paid: number;
+  /** What earlier refunds of the same payments gave back (their own credit notes). */
+  refundedBefore: number;
+}
+
+/**
+ * A credit note for one completed refund: what was paid, what earlier refunds gave back, what the
+ * congress kept (the refund policy's fee, or the office's stated reason), and the amount of THIS
+ * refund as its total - never the whole receipt unless all of it came back.
+ */
+export function creditNoteSpec(input: CreditNoteInput): PdfSpec {
+  const t = documentTexts['credit-note'];
+  const { order, refund } = input;
+  const kept = Math.max(0, input.paid - input.refundedBefore - refund.amount);
+  const date = formatCstInstant(refund.done_at ?? input.issuedAt);
+  const rows: (readonly [string, string])[] = [[fillText(t.paid_row, { number: input.receipt.number }), usd(input.paid)]];
+  if (input.refundedBefore > 0) rows.push([t.earlier_row, minus(input.refundedBefore)]);
+  if (kept > 0) rows.push([refund.note ? fillText(t.kept_note_row, { note: refund.note }) : t.kept_row, minus(kept)]);
+  return {
+    title: t.title,
+    meta: [
+      [t.number_label, input.number],
+      [t.date_label, formatCstInstant(input.issuedAt)],
+      [t.order_label, order.order_no],
+      [t.receipt_label, input.receipt.number],
+    ],
+    blocks: [
+      ...payerFields(order, t.payer_heading),
+      { kind: 'table', columns: t.columns, rows, total: [t.total_label, usd(refund.amount)] },
+      { kind: 'heading', text: t.refund_heading },
+      { kind: 'paragraph', text: fillText(refund.method === 'card' ? t.card : t.transfer, { date }) },
+      { kind: 'stamp', text: t.stamp },
+      {
+        kind: 'paragraph',
+        text: fillText(t.note, { amount: usd(refund.amount), payer_name: payerName(order), order_no: order.order_no, receipt: input.receipt.number }),
+      },
+    ],
+    footer: documentFooter(),
+    issued_at: input.issuedAt.toISOString(),
+  };
+}

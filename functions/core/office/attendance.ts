@@ -1,0 +1,74 @@
+/**
+ * The office marks whether an order's delegate attended the congress (issue 17): until on-site
+ * check-in records it (a later issue), a person at the registration desk or in the office says
+ * so. Attendance is what the certificate of attendance needs (core/documents/certificate.ts).
+ * The mark is written over the order's version the organiser read (its updated_at, which the
+ * write moves), with its audit entry in the same transaction.
+ */
+import * as z from 'zod/mini';
+import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
+import { conference } from '../config/conference';
+import { conflict, notFound } from '../errors';
+import type { Attendance, StoredOrder } from '../orders/ports';
+import { ORDER_STATUS, orderStatusNames } from '../orders/states';
+import { cst, formatCstInstant, isBefore } from '../time';
+import { nextVersion } from '../versions';
+
+/** The congress's first day starts: attendance cannot be known earlier. */
+export const congressStarts = cst(conference.dates.start);
+
+export const attendanceMessages = {
+  reload: 'Please reload the order.',
+  choose: 'Please say whether the delegate attended.',
+  stale: 'This order was changed since you opened it (a payment, an edit, or another organiser). Please reload it and mark the attendance again.',
+  tooEarly: `Attendance can be marked from the congress's first day, ${formatCstInstant(congressStarts)}.`,
+  notRegistered: (status: string) => `This order is ${status}: its delegate is not registered, so attendance cannot be marked.`,
+  marked: 'Attendance marked: the delegate attended.',
+  unmarked: 'Attendance removed: the delegate is recorded as not attending.',
+} as const;
+
+/** One schema for the API and the office form: the choice, over the version read. */
+export const attendanceBody = z.object({
+  attended: z.boolean({ message: attendanceMessages.choose }),
+  version: z.string({ message: attendanceMessages.reload }).check(z.minLength(1, attendanceMessages.reload), z.maxLength(40, attendanceMessages.reload)),
+});
+export type AttendanceInput = z.input<typeof attendanceBody>;
+/** The office form's choice (the body's `attended`, as the radio buttons give it). */
+export const attendanceForm = z.object({ attended: z.enum(['yes', 'no'], { message: attendanceMessages.choose }) });
+export type AttendanceFormValues = z.input<typeof attendanceForm>;
+
+export interface AttendanceDeps {
+  reads: {
+    /** The order's owner (the office knows orders by id). */
+    rowOf(orderId: string): Promise<{ owner_id: string } | undefined>;
+    get(ownerId: string, id: string): Promise<StoredOrder | undefined>;
+  };
+  /** Writes the order as `order` over the version `base`, with the audit entry; 'changed' when the order moved on. */
+  saveAttendance(order: StoredOrder, base: string, audit: AuditEntry): Promise<'saved' | 'changed'>;
+}
+
+/** A cancelled (or being refunded) order holds no place at the congress: nobody attended on it. */
+const registered = (order: StoredOrder) => order.payment_status !== ORDER_STATUS.cancelled && order.payment_status !== ORDER_STATUS.refunding;
+
+export async function markAttendance(deps: AttendanceDeps, actor: Actor, orderId: string, input: { attended: boolean; version: string }, now: Date) {
+  const row = await deps.reads.rowOf(orderId);
+  const order = row && (await deps.reads.get(row.owner_id, orderId));
+  if (!order) throw notFound('No such order.');
+  if (order.updated_at !== input.version) throw conflict(attendanceMessages.stale);
+  if (isBefore(now, congressStarts)) throw conflict(attendanceMessages.tooEarly);
+  // Taking a mark back is always allowed (a mistake); setting one needs a registration.
+  if (input.attended && !registered(order)) throw conflict(attendanceMessages.notRegistered(orderStatusNames[order.payment_status]));
+
+  const attendance: Attendance = { attended: input.attended, marked_at: now.toISOString(), marked_by: actor.email ?? actor.id };
+  const next: StoredOrder = { ...order, attendance, updated_at: nextVersion(order.updated_at, now) };
+  const audit = auditEntry({
+    action: input.attended ? 'order.attendance_marked' : 'order.attendance_removed',
+    actor,
+    at: now,
+    object: { type: 'order', id: order.id },
+    before: { attended: order.attendance?.attended ?? null },
+    after: { attended: input.attended },
+  });
+  if ((await deps.saveAttendance(next, order.updated_at, audit)) === 'changed') throw conflict(attendanceMessages.stale);
+  return { message: input.attended ? attendanceMessages.marked : attendanceMessages.unmarked, data: { attendance, version: next.updated_at } };
+}

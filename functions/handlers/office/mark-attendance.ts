@@ -1,0 +1,13 @@
+import { routes } from '#core/routes';
+import { organiserActor } from '#core/office/access';
+import { attendanceBody, markAttendance } from '#core/office/attendance';
+import { officeOrderIdSchema } from '#core/office/schemas';
+import { officeOrderReads } from '#lib/office-order-deps';
+import { saveAttendance } from '#storage/attendance';
+import { replyWith } from '#lib/http/handler';
+import { defineDelegateHandler } from '#lib/http/delegate-handler';
+
+/** POST /office/orders/{id}/attendance { attended, version }: the office marks whether the delegate attended (over the version read, audited). */
+export const handler = defineDelegateHandler(routes.markAttendance, { params: officeOrderIdSchema, body: attendanceBody }, async ({ auth, params, body, now }) =>
+  replyWith(await markAttendance({ reads: officeOrderReads, saveAttendance }, organiserActor(auth), params.id, body, now)),
+);

@@ -1,0 +1,25 @@
+/** Wiring of the visa letters: the review's writes (the table), the passport scans, SES, and the hook on payment. */
+import type { VisaOfficeDeps } from '#core/office/visa-letters';
+import { issueVisaLetterOnPayment } from '#core/office/visa-letters';
+import type { StoredOrder } from '#core/orders/ports';
+import type { VisaDeps } from '#core/orders/visa-review';
+import { fileStore } from '#storage/files';
+import { orderRowOf } from '#storage/order-rows';
+import { visaQueuePage, visaStore } from '#storage/visa-letters';
+import { secrets } from './crypto';
+import { domainLog } from './logger';
+import { sesMailer } from './mailer';
+import { officeOrderReads } from './office-order-deps';
+
+export function visaDeps(siteOrigin: string): VisaDeps {
+  return { visa: visaStore, files: fileStore, mailer: sesMailer, log: domainLog, newId: secrets.newId, siteOrigin };
+}
+
+export function visaOfficeDeps(siteOrigin: string): VisaOfficeDeps {
+  return { ...visaDeps(siteOrigin), rowOf: orderRowOf, queuePage: visaQueuePage, passport: (order) => officeOrderReads.passport(order) };
+}
+
+/** The orders' payment mails call this when an order is paid (lib/order-deps.ts). */
+export const visaLetterHook = (siteOrigin: string) => ({
+  onPaid: (order: StoredOrder, at: Date) => issueVisaLetterOnPayment(visaDeps(siteOrigin), order, at),
+});

@@ -1,0 +1,297 @@
+/**
+ * Receipts and credit notes: what they say (fixed clock, an order and its ledger records), which
+ * ones an order's ledger calls for and that each is issued once, and how they print (pdftotext,
+ * pdftoppm: Chinese and Polish payer names, no missing glyph).
+ */
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from '#core/audit/audit';
+import { systemActor } from '#core/audit/audit';
+import type { IssuedDocument } from '#core/documents/model';
+import { correctReceipt, issueOrderDocuments, missingDocuments, type DocumentNumbering, type OrderDocumentDeps } from '#core/documents/order-documents';
+import { creditNoteSpec, documentNumber, receiptSpec, type ReceiptPayment } from '#core/documents/receipt';
+import { documentTexts } from '#core/documents/texts';
+import type { StoredOrder } from '#core/orders/ports';
+import { orderTotal } from '#core/orders/pricing';
+import { refundQuote } from '#core/orders/refund-policy';
+import { orderFormSchema } from '#core/orders/schemas';
+import type { Payment, Refund } from '#core/payments/model';
+import type { PdfSpec } from '#core/documents/model';
+import { renderPdf } from '#lib/pdf/render';
+import { validForm } from '../core/orders/form';
+import { pdfPages, pdfText } from '../../support/pdf';
+
+const PAID_AT = new Date('2024-08-01T02:00:00Z'); // 1 August 2024, 10:00 CST
+const ISSUED = new Date('2024-08-01T02:00:05Z');
+
+function paidOrder(over: Record<string, unknown> = {}): StoredOrder {
+  const form = orderFormSchema.parse(validForm(over));
+  return {
+    ...form,
+    id: 'o1',
+    owner_id: 'u1',
+    owner_email: 'delegate@example.org',
+    sequence: 12,
+    order_no: 'R24-000012',
+    reference: 'IACR24-000012-3',
+    checksum: 'c',
+    payment_status: 1,
+    amount_required: orderTotal(form),
+    currency: 'USD',
+    payment_method: 'card',
+    created_at: '2024-07-31T02:00:00.000Z',
+    updated_at: PAID_AT.toISOString(),
+    paid_at: PAID_AT.toISOString(),
+  };
+}
+
+const payment = (order: StoredOrder, over: Partial<Payment> = {}): Payment => ({
+  id: 'p1',
+  subject: { kind: 'order', id: order.id, owner_id: order.owner_id },
+  amount: order.amount_required,
+  currency: 'USD',
+  method: 'card',
+  provider: 'stripe',
+  provider_ids: { checkout_session: 'cs_test_1', payment_intent: 'pi_test_1' },
+  state: 'confirmed',
+  version: 2,
+  created_at: '2024-08-01T01:55:00.000Z',
+  updated_at: PAID_AT.toISOString(),
+  confirmed_at: PAID_AT.toISOString(),
+  ...over,
+});
+
+const refund = (p: Payment, amount: number, over: Partial<Refund> = {}): Refund => ({
+  id: 'r1',
+  payment_id: p.id,
+  subject: p.subject,
+  amount,
+  currency: 'USD',
+  method: p.method,
+  state: 'done',
+  version: 2,
+  reason: 'cancellation',
+  requested_by: 'delegate',
+  created_at: '2024-08-10T02:00:00.000Z',
+  updated_at: '2024-08-10T02:00:01.000Z',
+  done_at: '2024-08-10T02:00:01.000Z',
+  ...over,
+});
+
+/** Every piece of text a spec prints, one string (what a reader of the PDF sees, in order). */
+const textOf = (spec: PdfSpec) =>
+  [
+    spec.title,
+    ...spec.meta.map(([l, v]) => `${l}: ${v}`),
+    ...spec.blocks.flatMap((b) => {
+      switch (b.kind) {
+        case 'heading':
+        case 'paragraph':
+        case 'stamp':
+          return [b.text];
+        case 'fields':
+          return b.rows.map(([l, v]) => `${l}: ${v}`);
+        case 'table':
+          return [b.columns.join(' | '), ...b.rows.map((r) => r.join(' | ')), ...(b.total ? [b.total.join(': ')] : [])];
+        default:
+          return [];
+      }
+    }),
+    spec.footer,
+  ].join('\n');
+
+describe('a receipt', () => {
+  const order = paidOrder(); // Standard 650 + 1 accompanying (250) + 2 Great Wall visits (2 x 70) = 1,040
+  const spec = receiptSpec({ number: documentNumber(7), issuedAt: ISSUED, order, payments: [payment(order)] });
+  const text = textOf(spec);
+
+  it('says its number, date (CST with the zone), the order, the payer as the order gives them', () => {
+    expect(spec.title).toBe('Receipt');
+    expect(text).toContain('Receipt no.: IACR2024-0007');
+    expect(text).toContain('Date of issue: 1 August 2024, 10:00 CST (UTC+8)');
+    expect(text).toContain('Registration order: R24-000012');
+    expect(text).toContain('Name: Dr. Wei Zhang');
+    expect(text).toContain('Organisation: National Cancer Center');
+    expect(text).toContain('Country or region: China');
+  });
+
+  it('lists what was paid in USD: the rate, accompanying persons, post-conference visits, and the total', () => {
+    expect(text).toContain('Standard rate registration | 1 | US$650.00 | US$650.00');
+    expect(text).toContain('Accompanying person | 1 | US$250.00 | US$250.00');
+    expect(text).toContain('Post-conference visit | 2 | US$70.00 | US$140.00');
+    expect(text).toContain('Total paid: US$1,040.00');
+  });
+
+  it('says how it was paid (the card payment id), PAID, and the organiser legal details', () => {
+    expect(text).toContain('US$1,040.00: Card payment, 1 August 2024, 10:00 CST (UTC+8), payment id pi_test_1');
+    expect(spec.blocks).toContainEqual({ kind: 'stamp', text: 'PAID' });
+    expect(spec.footer).toContain(documentTexts.organiser.legal_name);
+    expect(spec.footer).toContain(documentTexts.organiser.tax_id);
+    expect(spec.issued_at).toBe(ISSUED.toISOString());
+  });
+
+  it('of a transfer that came in two parts lists both, with the payment reference', () => {
+    const parts: ReceiptPayment[] = [
+      payment(order, { id: 'p1', method: 'transfer', amount: 40000, provider: 'bank', provider_ids: {} }),
+      payment(order, { id: 'p2', method: 'transfer', amount: 64000, provider: 'bank', provider_ids: {}, confirmed_at: '2024-08-03T02:00:00.000Z' }),
+    ];
+    const t = textOf(receiptSpec({ number: documentNumber(8), issuedAt: ISSUED, order, payments: parts }));
+    expect(t).toContain('US$400.00: Bank transfer, 1 August 2024, 10:00 CST (UTC+8), payment reference IACR24-000012-3');
+    expect(t).toContain('US$640.00: Bank transfer, 3 August 2024, 10:00 CST (UTC+8), payment reference IACR24-000012-3');
+    expect(t).toContain('Total paid: US$1,040.00');
+  });
+
+  it('corrected: a new number, and it says which receipt it replaces', () => {
+    const t = textOf(receiptSpec({ number: documentNumber(9), issuedAt: ISSUED, order: paidOrder({ organization: 'Peking University' }), payments: [payment(order)], replaces: { number: 'IACR2024-0007', issued_at: ISSUED.toISOString() } }));
+    expect(t).toContain('Receipt no.: IACR2024-0009');
+    expect(t).toContain('Replaces receipt: IACR2024-0007');
+    expect(t).toContain('This receipt replaces receipt IACR2024-0007 of 1 August 2024');
+    expect(t).toContain('Organisation: Peking University');
+  });
+});
+
+describe('a credit note', () => {
+  const order = paidOrder();
+  const paid = payment(order);
+
+  it('is for what the refund policy gave back, not the whole receipt (US$50 fee before 1 October)', () => {
+    const cancelledAt = new Date('2024-08-10T02:00:00Z');
+    const quote = refundQuote(order.amount_required, cancelledAt);
+    expect(quote).toMatchObject({ refund: 99000, fee: 5000 });
+    const t = textOf(creditNoteSpec({ number: documentNumber(11), issuedAt: cancelledAt, order, receipt: { number: 'IACR2024-0007' }, refund: refund(paid, quote.refund), paid: paid.amount, refundedBefore: 0 }));
+    expect(t).toContain('Credit note no.: IACR2024-0011');
+    expect(t).toContain('Refers to receipt: IACR2024-0007');
+    expect(t).toContain('Paid under receipt IACR2024-0007 | US$1,040.00');
+    expect(t).toContain('Not refunded: cancellation fee under the refund policy | −US$50.00');
+    expect(t).toContain('Credited and refunded: US$990.00');
+    expect(t).not.toContain('Credited and refunded: US$1,040.00');
+    expect(t).toContain('Refunded to the card of the payment, 10 August 2024, 10:00 CST (UTC+8)');
+  });
+
+  it('in the 50 % tier keeps half; an office refund says its reason', () => {
+    const quote = refundQuote(order.amount_required, new Date('2024-10-05T02:00:00Z'));
+    const half = textOf(creditNoteSpec({ number: documentNumber(12), issuedAt: ISSUED, order, receipt: { number: 'IACR2024-0007' }, refund: refund(paid, quote.refund), paid: paid.amount, refundedBefore: 0 }));
+    expect(half).toContain('−US$520.00');
+    expect(half).toContain('Credited and refunded: US$520.00');
+    const office = textOf(creditNoteSpec({ number: documentNumber(13), issuedAt: ISSUED, order, receipt: { number: 'IACR2024-0007' }, refund: refund(paid, 30000, { note: 'visa refused' }), paid: paid.amount, refundedBefore: 60000 }));
+    expect(office).toContain('Refunded before (earlier credit notes) | −US$600.00');
+    expect(office).toContain('Not refunded: visa refused | −US$140.00');
+    expect(office).toContain('Credited and refunded: US$300.00');
+  });
+});
+
+/** The numbering and document store in memory: the storage's rules (once per key, one number per document). */
+function memoryDocuments() {
+  const docs: IssuedDocument[] = [];
+  const once = new Set<string>();
+  const audit: AuditEntry[] = [];
+  let n = 0;
+  const numbering: DocumentNumbering = {
+    async issue(request) {
+      if (once.has(request.once)) return 'exists';
+      if (request.replaces?.replaced_by) return 'exists';
+      const doc = request.build(n + 1);
+      n += 1;
+      once.add(request.once);
+      docs.push(doc);
+      audit.push(request.audit(doc));
+      if (request.replaces) docs.find((d) => d.id === request.replaces!.id)!.replaced_by = doc.id;
+      return doc;
+    },
+    issuedFor: async () => new Set(once),
+  };
+  let id = 0;
+  const deps: OrderDocumentDeps = {
+    documents: { ofSubject: async (_owner, subject) => docs.filter((d) => d.subject.id === subject.id).sort((a, b) => b.issued_at.localeCompare(a.issued_at) || b.id.localeCompare(a.id)) },
+    numbering,
+    newId: () => `d${String(++id).padStart(3, '0')}`,
+  };
+  return { deps, docs, audit, once };
+}
+
+describe('which documents an order calls for', () => {
+  it('none while unpaid; a receipt once paid, issued once however often it is asked', async () => {
+    const m = memoryDocuments();
+    const order = paidOrder();
+    const p = payment(order);
+    expect(await issueOrderDocuments(m.deps, { ...order, paid_at: null, payment_status: 0 }, { payments: [{ ...p, state: 'pending' }], refunds: [] }, systemActor, ISSUED)).toEqual([]);
+    const first = await issueOrderDocuments(m.deps, order, { payments: [p], refunds: [] }, systemActor, ISSUED);
+    const again = await issueOrderDocuments(m.deps, order, { payments: [p], refunds: [] }, systemActor, ISSUED);
+    expect(first).toHaveLength(1);
+    expect(again).toEqual(first);
+    expect(first[0]).toMatchObject({ kind: 'receipt', number: 'IACR2024-0001', title: 'Receipt', file_name: 'IACR2024-receipt-IACR2024-0001.pdf', subject: { kind: 'order', id: 'o1' } });
+    expect(m.audit).toEqual([expect.objectContaining({ action: 'receipt.issued', object: { type: 'order', id: 'o1' } })]);
+    expect(missingDocuments(order, { payments: [p], refunds: [] }, m.once)).toBe(false);
+  });
+
+  it('a credit note per completed refund, referring to the receipt; none for a surplus, a failed or a pending refund', async () => {
+    const m = memoryDocuments();
+    const order = paidOrder();
+    const p = payment(order);
+    const surplus = payment(order, { id: 'p9', surplus: 'already-paid', confirmed_at: '2024-08-02T00:00:00.000Z' });
+    const ledger = {
+      payments: [p, surplus],
+      refunds: [
+        refund(p, 99000),
+        refund(surplus, surplus.amount, { id: 'r9', reason: 'surplus' }),
+        refund(p, 100, { id: 'r2', state: 'failed' }),
+        refund(p, 100, { id: 'r3', state: 'pending', done_at: undefined }),
+      ],
+    };
+    expect(missingDocuments(order, ledger, m.once)).toBe(true);
+    const docs = await issueOrderDocuments(m.deps, order, ledger, systemActor, ISSUED);
+    const receipt = docs.find((d) => d.kind === 'receipt')!;
+    expect(docs.map((d) => [d.kind, d.number])).toEqual(
+      expect.arrayContaining([
+        ['receipt', 'IACR2024-0001'],
+        ['credit-note', 'IACR2024-0002'],
+      ]),
+    );
+    expect(docs).toHaveLength(2);
+    expect(docs.find((d) => d.kind === 'credit-note')).toMatchObject({ refers_to: receipt.id, title: 'Credit note' });
+    // The receipt covers the counted payment only (the surplus was given back, never receipted).
+    expect(textOf(m.docs[0]!.spec)).toContain('Total paid: US$1,040.00');
+    expect(textOf(m.docs[1]!.spec)).toContain('Credited and refunded: US$990.00');
+    expect(m.audit.map((a) => a.action)).toEqual(['receipt.issued', 'credit_note.issued']);
+  });
+
+  it('a corrected receipt: new number, names the one it replaces, which is marked replaced (once)', async () => {
+    const m = memoryDocuments();
+    const order = paidOrder();
+    const ledger = { payments: [payment(order)], refunds: [] };
+    await issueOrderDocuments(m.deps, order, ledger, systemActor, ISSUED);
+    const old = m.docs[0]!;
+    const corrected = await correctReceipt(m.deps, { ...order, organization: 'Peking University' }, ledger, old, systemActor, ISSUED);
+    expect(corrected).toMatchObject({ kind: 'receipt', number: 'IACR2024-0002', replaces: old.id, version: 2 });
+    expect(old.replaced_by).toBe((corrected as IssuedDocument).id);
+    expect(textOf((corrected as IssuedDocument).spec)).toContain('Replaces receipt: IACR2024-0001');
+    expect(await correctReceipt(m.deps, order, ledger, old, systemActor, ISSUED)).toBe('exists');
+  });
+});
+
+describe('printed', () => {
+  it.each([
+    ['Chinese', { first_name: '小明', last_name: '王', organization: '中国医学科学院肿瘤医院' }],
+    ['Polish', { first_name: 'Łukasz', last_name: 'Żółćiński', organization: 'Uniwersytet Łódzki' }],
+  ])('a %s payer prints with every glyph, and reads back as it is', async (_script, names) => {
+    const order = paidOrder(names);
+    const receipt = await renderPdf(receiptSpec({ number: documentNumber(21), issuedAt: ISSUED, order, payments: [payment(order)] }));
+    const credit = await renderPdf(creditNoteSpec({ number: documentNumber(22), issuedAt: ISSUED, order, receipt: { number: documentNumber(21) }, refund: refund(payment(order), 99000), paid: 104000, refundedBefore: 0 }));
+    for (const pdf of [receipt, credit]) {
+      expect(pdf.missingGlyphs).toBe(0);
+      expect(pdf.pages).toBe(1);
+    }
+    const text = pdfText(receipt.bytes).normalize('NFC');
+    expect(text).toContain(`Dr. ${names.first_name} ${names.last_name}`);
+    expect(text).toContain(names.organization);
+    expect(text).toContain('IACR2024-0021');
+    expect(text).toContain('US$1,040.00');
+    expect(text).toContain('PAID');
+    const creditText = pdfText(credit.bytes).normalize('NFC');
+    expect(creditText).toContain('Credit note');
+    expect(creditText).toContain('US$990.00');
+    expect(creditText).toContain(names.organization);
+    // The pages as images, to look at (RECEIPT_SHOTS=dir keeps them).
+    const shots = process.env.RECEIPT_SHOTS;
+    if (shots) for (const [name, pdf] of [[`receipt-${_script}`, receipt], [`credit-${_script}`, credit]] as const) expect(pdfPages(pdf.bytes, shots, name, 70)).toHaveLength(1);
+  });
+});

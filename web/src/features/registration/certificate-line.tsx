@@ -1,0 +1,69 @@
+/**
+ * An order's "Certificate of attendance" line in the order list: why it is not available yet
+ * (the congress not over, the order not paid, attendance not recorded: the server's words), or
+ * its download. The first download asks the server to issue it (once per order), then follows a
+ * fresh link to the PDF; afterwards the issued document's own download button is shown.
+ */
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { aboutSubject, documentApi, documentKeys, useDocuments } from '../documents/api';
+import { DocumentDownload } from '../documents/document-download';
+import { ApiError, isCancelled } from '../../lib/api-client';
+import { orderApi, orderKeys, type OrderListItem } from './api';
+
+const LABEL = 'Certificate of attendance';
+
+function Available({ item }: { item: OrderListItem }) {
+  const docs = useDocuments();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const issued = aboutSubject(docs.data?.items, 'order', item.id).find((d) => d.kind === 'certificate' && !d.replaced_by);
+  if (issued) return <DocumentDownload doc={issued} />;
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const doc = await orderApi.certificate(item.id);
+      const { url } = await documentApi.link(doc.id);
+      void queryClient.invalidateQueries({ queryKey: documentKeys.mine });
+      window.location.assign(url);
+    } catch (e) {
+      if (isCancelled(e)) return;
+      setError(e instanceof ApiError ? e.message : 'The certificate could not be downloaded. Please try again.');
+      void queryClient.invalidateQueries({ queryKey: orderKeys.list });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="1" align="flex-start">
+      <Button size="sm" variant="outline" onClick={() => void download()} loading={busy} loadingText="Preparing PDF…">
+        Download {LABEL} (PDF)
+      </Button>
+      {error && (
+        <Text role="alert" fontSize="sm" color="red.700">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function CertificateLine({ item }: { item: OrderListItem }) {
+  return (
+    <Stack gap="1" mt="2" data-testid="certificate" aria-label={`${LABEL}, order ${item.order_no}`} role="group">
+      <Text fontSize="sm" fontWeight="semibold">
+        {LABEL}
+      </Text>
+      {item.certificate.available ? (
+        <Available item={item} />
+      ) : (
+        <Text fontSize="sm" color="gray.700">
+          {item.certificate.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}

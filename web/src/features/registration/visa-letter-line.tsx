@@ -1,0 +1,48 @@
+/**
+ * The visa letter's line of an order in the delegate's order list (issue 17): where the review of
+ * the passport data stands, what the registration office asked to correct (with the link to the
+ * form), and the letter's download once the order is paid and the data approved.
+ */
+import { Box, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { pathTo, paths } from '../../config/paths';
+import { aboutSubject, useDocuments } from '../documents/api';
+import { DocumentDownload } from '../documents/document-download';
+import { type OrderListItem } from './api';
+
+/** The current letter of the order (a regenerated one replaces the one before), from the delegate's documents. */
+function LetterDownload({ item }: { item: OrderListItem }) {
+  const documents = useDocuments();
+  if (documents.isPending) return <Text>Visa invitation letter: loading...</Text>;
+  if (documents.isError) return <Text>Visa invitation letter: {documents.error.message}</Text>;
+  const letter = aboutSubject(documents.data.items, 'order', item.id).find((d) => d.kind === 'visa-letter' && !d.replaced_by);
+  if (!letter) return <Text>Visa letter: Passport data approved. The letter is being issued; please reload the page in a moment.</Text>;
+  return <DocumentDownload doc={letter} />;
+}
+
+export function VisaLetterLine({ item }: { item: OrderListItem }) {
+  const visa = item.visa_letter;
+  if (!visa || item.payment_status < 0) return null;
+  return (
+    <Box fontSize="sm" data-testid="visa-letter" mt="1">
+      {visa.status === 'pending' ? (
+        <Text color="gray.700">Visa letter: Passport data under review</Text>
+      ) : visa.status === 'correction-requested' ? (
+        <Stack gap="1">
+          <Text color="orange.800">Visa letter: Please correct your passport data: {visa.message}</Text>
+          {visa.can_correct && (
+            <Link asChild color="brand.fg" textDecoration="underline">
+              <RouterLink to={pathTo(paths.registrationVisa, { id: item.id })} aria-label={`Correct the passport data of order ${item.order_no}`}>
+                Correct your passport data
+              </RouterLink>
+            </Link>
+          )}
+        </Stack>
+      ) : visa.paid && visa.letter_issued ? (
+        <LetterDownload item={item} />
+      ) : (
+        <Text color="gray.700">Visa letter: Passport data approved. The letter is issued once the order is paid.</Text>
+      )}
+    </Box>
+  );
+}
