@@ -4,7 +4,7 @@
  * paid order with attendance marked; it is the owner's (404 for another delegate) and the same
  * document on every request.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceMessages } from '#core/office/attendance';
 import { certificateMessages } from '#core/documents/certificate';
 import type { DocumentSummary } from '#core/documents/model';
@@ -46,6 +46,16 @@ const mark = (token: string | undefined, id: string, body: unknown, at = DAY2) =
 const certificate = (token: string, id: string, at = AFTER) => call<DocumentSummary>('POST', `/registration/certificate/${id}`, { token, at });
 const listItem = async (token: string, id: string, at: string) => (await call<{ items: ListItem[] }>('GET', '/registration', { token, at })).body.data.items.find((i) => i.id === id)!;
 
+/** Two organisers shared by the tests (each costs a sign-up and the organiser command): one in August, one on the congress's second day. */
+let early: Awaited<ReturnType<typeof officeSession>>;
+let o: Awaited<ReturnType<typeof officeSession>>;
+beforeAll(async () => {
+  [early, o] = await Promise.all([officeSession('cert-early', T0), officeSession('cert-office', DAY2)]);
+}, 120_000);
+
+/** A test that signs up delegates and pays their orders through the office: more than the default 30 s on a loaded machine. */
+const SLOW = 90_000;
+
 describe('the office marks attendance', () => {
   it('organisers only: anonymous 401, a delegate 403', async () => {
     const d = await newDelegate('attendance-door');
@@ -55,8 +65,6 @@ describe('the office marks attendance', () => {
   });
 
   it('over the version read (409 stale), from the first day, with its audit entry; a mark taken back', async () => {
-    const early = await officeSession('attendance-early', T0);
-    const o = await officeSession('attendance', DAY2);
     const d = await paidOrder(early.token);
     const { order } = await officeOrder(o.token, d.id);
 
@@ -82,13 +90,11 @@ describe('the office marks attendance', () => {
     expect([removed.status, removed.body.message]).toEqual([200, attendanceMessages.unmarked]);
     expect((await officeOrder(o.token, d.id)).audit.map((a) => a.action)).toContain('order.attendance_removed');
     expect((await mark(o.token, 'no-such-order', { attended: true, version: 'x' })).status).toBe(404);
-  });
+  }, SLOW);
 });
 
 describe('the certificate of attendance', () => {
   it('is refused before the congress ends, for an unpaid order and without attendance, with the reason also in the order list', async () => {
-    const early = await officeSession('cert-refusals-early', T0);
-    const o = await officeSession('cert-refusals', DAY2);
     const d = await paidOrder(early.token);
     const unpaid = await placeOrder(d.token, { first_name: 'Anna', last_name: 'Nowak' });
 
@@ -109,11 +115,9 @@ describe('the certificate of attendance', () => {
     const notPaid = await certificate(d.token, unpaid.id);
     expect([notPaid.status, notPaid.body.message]).toEqual([409, certificateMessages.notPaid('Unpaid')]);
     expect((await listItem(d.token, unpaid.id, AFTER)).certificate.refusal).toBe('not-paid');
-  });
+  }, SLOW);
 
   it("is issued once for a paid, attended order after the end, the same document after, and is no other delegate's", async () => {
-    const early = await officeSession('cert-issue-early', T0);
-    const o = await officeSession('cert-issue', DAY2);
     const d = await paidOrder(early.token, { first_name: '小明', last_name: '王' });
     const { order } = await officeOrder(o.token, d.id);
     expect((await mark(o.token, d.id, { attended: true, version: order.updated_at })).status).toBe(200);
@@ -149,5 +153,5 @@ describe('the certificate of attendance', () => {
     const office = await call<{ url: string }>('GET', `/office/documents/${ownerId}/${id}`, { token: o.token, at: DAY2 });
     expect(office.status, JSON.stringify(office.body)).toBe(200);
     expect((await fetch(office.body.data.url)).status).toBe(200);
-  });
+  }, SLOW);
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#core/audit/audit';
 import { systemActor } from '#core/audit/audit';
 import type { IssuedDocument } from '#core/documents/model';
-import { correctReceipt, issueOrderDocuments, missingDocuments, type DocumentNumbering, type OrderDocumentDeps } from '#core/documents/order-documents';
+import { correctReceipt, issueAfterMoney, issueOrderDocuments, missingDocuments, type DocumentNumbering, type OrderDocumentDeps } from '#core/documents/order-documents';
 import { creditNoteSpec, documentNumber, receiptSpec, type ReceiptPayment } from '#core/documents/receipt';
 import { documentTexts } from '#core/documents/texts';
 import type { StoredOrder } from '#core/orders/ports';
@@ -265,6 +265,29 @@ describe('which documents an order calls for', () => {
     expect(old.replaced_by).toBe((corrected as IssuedDocument).id);
     expect(textOf((corrected as IssuedDocument).spec)).toContain('Replaces receipt: IACR2024-0001');
     expect(await correctReceipt(m.deps, order, ledger, old, systemActor, ISSUED)).toBe('exists');
+  });
+});
+
+describe('issuing right after a payment', () => {
+  it('never throws: a failure is logged, and the payment stands (the lists issue it later)', async () => {
+    const m = memoryDocuments();
+    const order = paidOrder();
+    const errors: unknown[] = [];
+    const log = { info: () => undefined, warn: () => undefined, error: (...args: unknown[]) => void errors.push(args) };
+    const failing = { ...m.deps, numbering: { ...m.deps.numbering, issue: () => Promise.reject(new Error('table unavailable')) } };
+    const deps = { ...failing, orders: { get: async () => order }, ledger: { ofSubject: async () => ({ payments: [payment(order)], refunds: [] }) }, log };
+    await expect(issueAfterMoney(deps as never, { kind: 'order', id: order.id, owner_id: order.owner_id }, systemActor, ISSUED)).resolves.toBeUndefined();
+    expect(errors).toEqual([['order documents not issued', { order_id: order.id, error: 'table unavailable' }]]);
+    // Then it works: the same call issues the receipt once.
+    await issueAfterMoney({ ...deps, numbering: m.deps.numbering } as never, { kind: 'order', id: order.id, owner_id: order.owner_id }, systemActor, ISSUED);
+    expect(m.docs.map((d) => d.number)).toEqual(['IACR2024-0001']);
+  });
+
+  it('leaves the subjects of other modules alone (registrations by category: no receipts yet)', async () => {
+    const m = memoryDocuments();
+    const deps = { ...m.deps, orders: { get: async () => { throw new Error('not called'); } }, ledger: { ofSubject: async () => ({ payments: [], refunds: [] }) }, log: { info() {}, warn() {}, error() {} } };
+    await issueAfterMoney(deps as never, { kind: 'registration-fee', id: 'r1', owner_id: 'u1' }, systemActor, ISSUED);
+    expect(m.docs).toEqual([]);
   });
 });
 

@@ -7,19 +7,21 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { aboutSubject, documentApi, documentKeys, useDocuments } from '../documents/api';
+import { documentApi } from '../documents/api';
 import { DocumentDownload } from '../documents/document-download';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { orderApi, orderKeys, type OrderListItem } from './api';
 
 const LABEL = 'Certificate of attendance';
 
+/** The order's issued certificate, among the documents the list gives with each order. */
+export const certificateOf = (item: OrderListItem) => item.documents.find((d) => d.kind === 'certificate' && !d.replaced_by);
+
 function Available({ item }: { item: OrderListItem }) {
-  const docs = useDocuments();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const issued = aboutSubject(docs.data?.items, 'order', item.id).find((d) => d.kind === 'certificate' && !d.replaced_by);
+  const issued = certificateOf(item);
   if (issued) return <DocumentDownload doc={issued} />;
   const download = async () => {
     setBusy(true);
@@ -27,7 +29,7 @@ function Available({ item }: { item: OrderListItem }) {
     try {
       const doc = await orderApi.certificate(item.id);
       const { url } = await documentApi.link(doc.id);
-      void queryClient.invalidateQueries({ queryKey: documentKeys.mine });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.list });
       window.location.assign(url);
     } catch (e) {
       if (isCancelled(e)) return;

@@ -248,7 +248,7 @@ export default function OrderListPage() {
               <Table.Cell>
                 <Stack gap="2" align="start">
                   <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
-                  <OrderDocuments docs={item.documents} />
+                  <OrderDocuments docs={item.documents.filter((d) => d.kind !== 'certificate')} />
                 </Stack>
               </Table.Cell>
             </Table.Row>
@@ -278,7 +278,7 @@ export default function OrderListPage() {
             <Box mt="1">
               <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
             </Box>
-            <OrderDocuments docs={item.documents} />
+            <OrderDocuments docs={item.documents.filter((d) => d.kind !== 'certificate')} />
           </Card.Body>
         </Card.Root>
       ))}
