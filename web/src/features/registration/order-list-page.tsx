@@ -31,6 +31,9 @@ import { VisaLetterLine } from './visa-letter-line';
 
 export { prefetchOrders as prefetch } from './api';
 
+/** The order's receipts and credit notes (its visa letter and certificate have lines of their own). */
+const receiptsOf = (item: OrderListItem) => item.documents.filter((d) => d.kind === 'receipt' || d.kind === 'credit-note');
+
 const statusPalette: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'blue', [-1]: 'gray', [-2]: 'purple' };
 
 export const payLink = (item: Pick<OrderListItem, 'checksum'>) => `${paths.registrationNew}?checksum=${encodeURIComponent(item.checksum)}`;
@@ -248,7 +251,7 @@ export default function OrderListPage() {
               <Table.Cell>
                 <Stack gap="2" align="start">
                   <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
-                  <OrderDocuments docs={item.documents.filter((d) => d.kind !== 'certificate')} />
+                  <OrderDocuments docs={receiptsOf(item)} />
                 </Stack>
               </Table.Cell>
             </Table.Row>
@@ -278,7 +281,7 @@ export default function OrderListPage() {
             <Box mt="1">
               <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
             </Box>
-            <OrderDocuments docs={item.documents.filter((d) => d.kind !== 'certificate')} />
+            <OrderDocuments docs={receiptsOf(item)} />
           </Card.Body>
         </Card.Root>
       ))}

@@ -6,16 +6,12 @@
 import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { pathTo, paths } from '../../config/paths';
-import { aboutSubject, useDocuments } from '../documents/api';
 import { DocumentDownload } from '../documents/document-download';
 import { type OrderListItem } from './api';
 
-/** The current letter of the order (a regenerated one replaces the one before), from the delegate's documents. */
+/** The current letter of the order (a regenerated one replaces the one before; the list's other documents leave letters to this line). */
 function LetterDownload({ item }: { item: OrderListItem }) {
-  const documents = useDocuments();
-  if (documents.isPending) return <Text>Visa invitation letter: loading...</Text>;
-  if (documents.isError) return <Text>Visa invitation letter: {documents.error.message}</Text>;
-  const letter = aboutSubject(documents.data.items, 'order', item.id).find((d) => d.kind === 'visa-letter' && !d.replaced_by);
+  const letter = item.documents.find((d) => d.kind === 'visa-letter' && !d.replaced_by);
   if (!letter) return <Text>Visa letter: Passport data approved. The letter is being issued; please reload the page in a moment.</Text>;
   return <DocumentDownload doc={letter} />;
 }
