@@ -62,6 +62,8 @@ async function partition(pk: string, prefix?: string): Promise<Record<string, un
 
 /** Items of the partition that are the account's own bookkeeping, deleted with the tombstone. */
 const ownBookkeeping = (sk: string) => sk.startsWith('COUNT#') || sk === 'MAIL_PREFERENCES' || sk === 'SECOND_FACTOR';
+/** Marks that a numbered document was issued for a payment or refund (storage/document-numbers.ts): kept with the receipts, no personal data. */
+const documentMark = (sk: string) => sk.startsWith(keys.documentOncePrefix);
 
 async function read(userId: string): Promise<OwnRecords | undefined> {
   const items = await partition(keys.user(userId).pk);
@@ -79,7 +81,7 @@ async function read(userId: string): Promise<OwnRecords | undefined> {
     else if (sk.startsWith(keys.pendingPrefix)) records.pending.push(strip<PendingUpload>(item));
     else if (sk.startsWith(keys.documentPrefix)) records.documents.push(strip<IssuedDocument>(item));
     else if (sk === 'MAIL_PREFERENCES') records.announcementsOptedOut = item.announcements === 'opted-out';
-    else if (!ownBookkeeping(sk)) records.other.push({ sk, ...(typeof item.entity === 'string' ? { entity: item.entity } : {}) });
+    else if (!ownBookkeeping(sk) && !documentMark(sk)) records.other.push({ sk, ...(typeof item.entity === 'string' ? { entity: item.entity } : {}) });
   }
   return user ? { user, ...records } : undefined;
 }

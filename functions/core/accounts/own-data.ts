@@ -199,7 +199,11 @@ export const registrationKeptFields = [
 ] as const;
 
 /** The order kept for accounting; no longer asking for a visa letter (that is about the person, and priced nothing). */
-export const anonymiseOrder = (order: StoredOrder, at: Date): StoredOrder => ({ ...anonymiseRecord(order, orderKeptFields), visa_required: 0, anonymised_at: at.toISOString(), updated_at: at.toISOString() });
+export function anonymiseOrder(order: StoredOrder, at: Date): StoredOrder {
+  // The visa letter's review and the attendance mark are about the person (and the certificate), not the money.
+  const { visa_review: _review, attendance: _attendance, ...rest } = order;
+  return { ...anonymiseRecord(rest, orderKeptFields), visa_required: 0, attendance: null, anonymised_at: at.toISOString(), updated_at: at.toISOString() };
+}
 export const anonymiseRegistration = (r: StoredRegistration, at: Date): StoredRegistration => ({ ...anonymiseRecord(r, registrationKeptFields), anonymised_at: at.toISOString(), updated_at: at.toISOString() });
 
 // ---------------------------------------------------------------------------------------------
