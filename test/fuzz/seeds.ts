@@ -17,6 +17,11 @@ export interface Seed {
   query?: [string, Value][];
   /** Path parameter -> what a valid call puts there (a reference, or a fixed segment). */
   params?: Record<string, Ref | { text: string }>;
+  /**
+   * The validation message this seed is refused with on purpose: a seed whose success would harm
+   * the run (deleting the actor's account) reaches the rule with one wrong field instead.
+   */
+  refusedWith?: string;
 }
 
 const own = (name: string) => new Ref(`own.${name}` as never);
@@ -114,7 +119,7 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   saveMailPreferences: [{ body: { announcements: false } }, { body: { announcements: true } }],
   // Never an actor's password: a success would delete the delegate the rest of the run acts as (and sessions could not be minted again).
   exportOwnData: [{}],
-  deleteAccount: [{ body: { password: 'not the password of any fuzz actor' } }],
+  deleteAccount: [{ body: { password: 'not the password of any fuzz actor' }, refusedWith: 'The password is incorrect. Your account was not deleted.' }],
   // A link token of the right shape that was never issued (real ones are only in mails): refused by its rule, not the schema.
   unsubscribe: [{ params: { token: { text: 'A'.repeat(43) } }, body: {} }],
 
