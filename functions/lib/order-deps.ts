@@ -62,12 +62,13 @@ export function paymentsDeps(siteOrigin: string, who: RequestActor): PaymentsDep
 
 /**
  * An order's receipt is issued when its payment is confirmed, a credit note when a refund of it
- * completes: right after the ledger's write, before the mail (which links to the order list
- * where they are). Issuing never fails the payment (issueAfterMoney only logs).
+ * completes, a receipt again when a completed refund is returned by the card's bank (it fails
+ * after its credit note): right after the ledger's write, before the mail (which links to the
+ * order list where they are). Issuing never fails the payment (issueAfterMoney only logs).
  */
 function withOrderDocuments(send: (mail: PaymentMail) => Promise<void>, who: RequestActor) {
   return async (mail: PaymentMail) => {
-    if (mail.kind === 'payment-received' || mail.kind === 'refund-completed')
+    if (mail.kind === 'payment-received' || mail.kind === 'refund-completed' || mail.kind === 'refund-failed')
       await issueAfterMoney(issueAfterMoneyDeps, mail.payable.subject, who.actor, mail.at);
     await send(mail);
   };

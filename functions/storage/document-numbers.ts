@@ -82,7 +82,7 @@ export function documentNumbering(sequence: string): DocumentNumbering {
     },
 
     async issuedFor(ownerId) {
-      const out = new Set<string>();
+      const out = new Map<string, string>();
       let start: Record<string, unknown> | undefined;
       do {
         const r = await documentClient().send(
@@ -90,12 +90,12 @@ export function documentNumbering(sequence: string): DocumentNumbering {
             TableName: env.tableName(),
             KeyConditionExpression: 'pk = :pk AND begins_with(sk, :once)',
             ExpressionAttributeValues: { ':pk': keys.documentOnce(ownerId, '').pk, ':once': keys.documentOncePrefix },
-            ProjectionExpression: 'sk',
+            ProjectionExpression: 'sk, document_id',
             ConsistentRead: true,
             ExclusiveStartKey: start,
           }),
         );
-        for (const item of r.Items ?? []) out.add((item.sk as string).slice(keys.documentOncePrefix.length));
+        for (const item of r.Items ?? []) out.set((item.sk as string).slice(keys.documentOncePrefix.length), item.document_id as string);
         start = r.LastEvaluatedKey;
       } while (start);
       return out;

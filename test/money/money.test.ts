@@ -6,7 +6,10 @@
  * return pages and dinner changes) run against the REAL local stack; once nothing is in flight,
  * every order of the run and its ledger must satisfy the money invariants
  * (functions/core/orders/invariants.ts), and every registration's fee and dinners theirs
- * (functions/core/registration-by-category/invariants.ts). Then named regressions for races found before.
+ * (functions/core/registration-by-category/invariants.ts); every order's receipts and credit notes must
+ * agree with its money (core/documents/order-documents.ts `documentViolations`: one receipt when
+ * paid, receipts less credit notes equal to what it holds) and no number may be used twice. Then
+ * named regressions for races found before.
  * Programs: program.ts; running and checking: world.ts; settings: settings.ts.
  */
 import fc from 'fast-check';

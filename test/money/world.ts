@@ -6,6 +6,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { moneyViolations, type MoneyViolation } from '#core/orders/invariants';
+import { documentViolations } from '#core/documents/order-documents';
+import { documentStore } from '#storage/documents';
 import { reconcileWithProvider } from '#core/payments/reconcile';
 import { stripeGateway } from '#lib/payments/stripe-gateway';
 import { validForm } from '../unit/core/orders/form';
@@ -668,7 +670,7 @@ export interface OrderCheck {
   /** The order's id, or `registration-fee:OESO-000123` / `registration-dinners:...` for a registration's subject. */
   orderId: string;
   status: string;
-  violations: Pick<MoneyViolation, 'rule' | 'detail'>[] | RegistrationMoneyViolation[];
+  violations: Pick<MoneyViolation, 'rule' | 'detail'>[] | RegistrationMoneyViolation[] | { rule: string; detail: string }[];
   /** A registration subject's ledger (an order's is read by its id). */
   ledger?: SubjectLedger;
   /** What the reconciliation found against the card provider. */
@@ -679,13 +681,22 @@ export interface OrderCheck {
 /** The invariants over every order of the run's delegates and every ledger record of their orders (deleted ones too). */
 export async function checkMoney(w: World): Promise<OrderCheck[]> {
   const out: OrderCheck[] = [];
+  // Receipt and credit note numbers of the run: one sequence, so never twice.
+  const numbered = new Map<string, string>();
   for (const del of w.delegates) {
     const { orders, ledgers } = await ownerMoney(del.person.userId);
+    const docs = await documentStore.ofOwner(del.person.userId);
     const ids = new Set([...del.orders.map((o) => o.id), ...orders.keys(), ...ledgers.keys()]);
     for (const id of ids) {
       const order = orders.get(id);
       const ledger = ledgers.get(id) ?? { payments: [], refunds: [] };
-      const violations = moneyViolations(id, order, ledger);
+      const ofOrder = docs.filter((d) => d.subject.kind === 'order' && d.subject.id === id);
+      const violations: { rule: string; detail: string }[] = [...moneyViolations(id, order, ledger), ...documentViolations(order, ledger, ofOrder)];
+      for (const d of ofOrder) {
+        if (!d.number) continue;
+        if (numbered.has(d.number)) violations.push({ rule: 'numbers-unique', detail: `${d.kind} ${d.number} has the number of a document of order ${numbered.get(d.number)}` });
+        numbered.set(d.number, id);
+      }
       const status = order ? (STATUS_NAMES[order.payment_status] ?? String(order.payment_status)) : 'deleted';
       countFinalState(w.fig, status);
       w.fig.orders += 1;
@@ -708,6 +719,7 @@ export async function checkMoney(w: World): Promise<OrderCheck[]> {
             (r) =>
               `  refund ${r.method} ${r.reason} ${r.state} ${wire(r.amount)}${r.failure_reason ? ` (${r.failure_reason})` : ''}`,
           ),
+          ...ofOrder.map((d) => `  ${d.kind} ${d.number ?? d.id}${d.replaced_by ? ' (replaced)' : ''}`),
         ].join('\n'),
       });
     }

@@ -9,6 +9,9 @@
  *   have come in parts) and is issued once per paying payment (the last of them).
  * - A credit note for each completed refund of those payments (not for money given back because
  *   it could not be counted: that was never receipted), once per refund, referring to the receipt.
+ * - A receipt for a refund returned: a card refund that completed (its credit note issued) and
+ *   was later returned by the card's bank leaves the money with the congress again; a new receipt
+ *   of that amount, referring to the credit note, says so (documents are never changed).
  */
 import { systemActor, type Actor, type AuditEntry } from '../audit/audit';
 import type { Logger } from '../accounts/ports';
@@ -18,7 +21,7 @@ import { counted, received, type Payment, type Refund, type Subject } from '../p
 import type { Ledger, SubjectLedger } from '../payments/ports';
 import { documentObjectKey, summaryOf, type DocumentKind, type DocumentSummary, type IssuedDocument } from './model';
 import type { DocumentStore } from './ports';
-import { creditNoteSpec, receiptFileName, receiptSpec, documentNumber, type ReceiptOrder } from './receipt';
+import { creditNoteSpec, receiptFileName, receiptSpec, returnedRefundSpec, documentNumber, type ReceiptOrder } from './receipt';
 
 /**
  * Numbered documents: the sequence's next value, the document and its audit entry are written in
@@ -35,8 +38,8 @@ export interface DocumentNumbering {
     /** A corrected document: the one it replaces gets `replaced_by` in the same transaction. */
     replaces?: IssuedDocument;
   }): Promise<IssuedDocument | 'exists'>;
-  /** The `once` keys of the documents issued to an owner (one Query of their markers). */
-  issuedFor(ownerId: string): Promise<Set<string>>;
+  /** The `once` keys of the documents issued to an owner, each with its document's id (one Query of their markers). */
+  issuedFor(ownerId: string): Promise<ReadonlyMap<string, string>>;
 }
 
 export interface OrderDocumentDeps {
@@ -138,12 +141,35 @@ export async function issueOrderDocuments(
       wrote = true;
     }
   }
+  for (const refund of returnedRefunds(payments, ledger, issued)) {
+    const noteId = issued.get(creditNoteOnce(refund))!;
+    if (wrote) docs = await deps.documents.ofSubject(order.owner_id, { kind: subject.kind, id: subject.id });
+    const note = docs.find((d) => d.id === noteId);
+    if (!note) throw new Error(`order ${order.id}: credit note ${noteId} of refund ${refund.id} not found`);
+    await deps.numbering.issue({
+      once: returnedOnce(refund),
+      build: (n) => {
+        const number = documentNumber(n);
+        const spec = returnedRefundSpec({ number, issuedAt: at, order, creditNote: { number: note.number!, issued_at: note.issued_at }, refund });
+        return newDocument(deps, 'receipt', order, at, { number, version: 1, spec, refers_to: note.id, replaces: null });
+      },
+      audit,
+    });
+    wrote = true;
+  }
   if (wrote) docs = await deps.documents.ofSubject(order.owner_id, { kind: subject.kind, id: subject.id });
   return docs.map(summaryOf);
 }
 
+/** Refunds whose credit note was issued and which failed afterwards (returned by the card's bank), without their receipt yet. */
+function returnedRefunds(payments: readonly Payment[], ledger: SubjectLedger, issued: Pick<ReadonlyMap<string, string>, 'has'>): Refund[] {
+  const ids = new Set(payments.map((p) => p.id));
+  return ledger.refunds.filter((r) => ids.has(r.payment_id) && r.state === 'failed' && issued.has(creditNoteOnce(r)) && !issued.has(returnedOnce(r)));
+}
+
 const receiptOnce = (p: Pick<Payment, 'id'>) => `receipt:${p.id}`;
 const creditNoteOnce = (r: Pick<Refund, 'id'>) => `credit-note:${r.id}`;
+const returnedOnce = (r: Pick<Refund, 'id'>) => `refund-returned:${r.id}`;
 
 /**
  * A corrected receipt: the same payments and amounts with the payer's details as the order now
@@ -197,10 +223,14 @@ export async function issueAfterMoney(deps: IssueAfterMoneyDeps, subject: Subjec
 }
 
 /** Whether an order's ledger calls for a document not issued yet (`issued`: the owner's once keys). */
-export function missingDocuments(order: StoredOrder, ledger: SubjectLedger, issued: ReadonlySet<string>): boolean {
+export function missingDocuments(order: StoredOrder, ledger: SubjectLedger, issued: Pick<ReadonlyMap<string, string>, 'has'>): boolean {
   const payments = paidBy(order, ledger);
   if (payments.length === 0) return false;
-  return !issued.has(receiptOnce(payments.at(-1)!)) || creditedRefunds(payments, ledger).some((r) => !issued.has(creditNoteOnce(r)));
+  return (
+    !issued.has(receiptOnce(payments.at(-1)!)) ||
+    creditedRefunds(payments, ledger).some((r) => !issued.has(creditNoteOnce(r))) ||
+    returnedRefunds(payments, ledger, issued).length > 0
+  );
 }
 
 /**
@@ -225,4 +255,42 @@ export async function ownerOrderDocuments(
     byOrder.set(doc.subject.id, [...(byOrder.get(doc.subject.id) ?? []), summaryOf(doc)]);
   }
   return byOrder;
+}
+
+/**
+ * What must hold between an order's money and its receipts and credit notes once nothing is in
+ * flight, after ANY interleaving (the model-based money test checks it over real data, as it
+ * checks the money invariants, orders/invariants.ts).
+ */
+export const documentRules = {
+  'receipt-when-paid': 'A paid order has exactly one receipt for its payment in force; an order that was never paid has none.',
+  'documents-balance': "Receipts less credit notes come to what the order's payments brought in less what was given back.",
+  'documents-refer': 'A credit note refers to a receipt of the order; a receipt for a returned refund refers to a credit note of the order.',
+} as const;
+export type DocumentRule = keyof typeof documentRules;
+
+/** Cents of an amount as a document prints it ("US$1,040.00"). */
+const centsOf = (printed: string | undefined) => (printed ? Number(printed.replace(/[^0-9]/g, '')) : NaN);
+
+/** The documents invariants an order breaks (undefined: deleted), with its ledger and all its documents. */
+export function documentViolations(order: StoredOrder | undefined, ledger: SubjectLedger, docs: readonly IssuedDocument[]): { rule: DocumentRule; detail: string }[] {
+  const out: { rule: DocumentRule; detail: string }[] = [];
+  const payments = order ? paidBy(order, ledger) : [];
+  const inForce = docs.filter((d) => !d.replaced_by);
+  const receipts = inForce.filter((d) => d.kind === 'receipt' && d.refers_to === null);
+  const returned = inForce.filter((d) => d.kind === 'receipt' && d.refers_to !== null);
+  const notes = inForce.filter((d) => d.kind === 'credit-note');
+  const totalOf = (doc: IssuedDocument) => centsOf(doc.spec.blocks.flatMap((b) => (b.kind === 'table' && b.total ? [b.total[1]] : []))[0]);
+  const sum = (list: readonly IssuedDocument[]) => list.reduce((s, d) => s + totalOf(d), 0);
+  if (receipts.length !== (payments.length > 0 ? 1 : 0))
+    out.push({ rule: 'receipt-when-paid', detail: `${receipts.length} receipt(s) in force (${receipts.map((r) => r.number).join(', ')}) for an order ${payments.length > 0 ? 'paid' : 'never paid'}` });
+  const ids = new Set(payments.map((p) => p.id));
+  const paid = payments.reduce((s, p) => s + p.amount, 0);
+  const givenBack = ledger.refunds.filter((r) => ids.has(r.payment_id) && r.state === 'done' && r.reason !== 'surplus').reduce((s, r) => s + r.amount, 0);
+  const documented = sum(receipts) + sum(returned) - sum(notes);
+  if (payments.length > 0 && documented !== paid - givenBack)
+    out.push({ rule: 'documents-balance', detail: `receipts ${sum(receipts) + sum(returned)} less credit notes ${sum(notes)} is ${documented}; paid ${paid} less given back ${givenBack} is ${paid - givenBack} (cents)` });
+  for (const n of notes) if (!docs.some((d) => d.id === n.refers_to && d.kind === 'receipt')) out.push({ rule: 'documents-refer', detail: `credit note ${n.number} refers to no receipt of the order` });
+  for (const r of returned) if (!docs.some((d) => d.id === r.refers_to && d.kind === 'credit-note')) out.push({ rule: 'documents-refer', detail: `receipt ${r.number} refers to no credit note of the order` });
+  return out;
 }

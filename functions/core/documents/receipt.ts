@@ -168,3 +168,40 @@ export function creditNoteSpec(input: CreditNoteInput): PdfSpec {
     issued_at: input.issuedAt.toISOString(),
   };
 }
+
+export interface ReturnedRefundInput {
+  number: string;
+  issuedAt: Date;
+  order: ReceiptOrder;
+  /** The credit note of the refund that came back. */
+  creditNote: { number: string; issued_at: string };
+  refund: Pick<Refund, 'amount'>;
+}
+
+/**
+ * A receipt for a refund returned by the card's bank after it had completed: its credit note stays
+ * as issued, and this receipt records that the amount is held again (so the order's receipts less
+ * its credit notes still come to what it holds).
+ */
+export function returnedRefundSpec(input: ReturnedRefundInput): PdfSpec {
+  const t = documentTexts.receipt;
+  const { order } = input;
+  const amount = usd(input.refund.amount);
+  return {
+    title: t.title,
+    meta: [
+      [t.number_label, input.number],
+      [t.date_label, formatCstInstant(input.issuedAt)],
+      [t.order_label, order.order_no],
+      [t.returned_label, input.creditNote.number],
+    ],
+    blocks: [
+      { kind: 'paragraph', text: fillText(t.returned_note, { amount, credit_note: input.creditNote.number, date: formatCstDay(input.creditNote.issued_at), order_no: order.order_no }) },
+      ...payerFields(order, t.payer_heading),
+      { kind: 'table', columns: [t.columns[0]!, t.columns[3]!], rows: [[fillText(t.returned_row, { credit_note: input.creditNote.number }), amount]], total: [t.total_label, amount] },
+      { kind: 'stamp', text: t.stamp },
+    ],
+    footer: documentFooter(),
+    issued_at: input.issuedAt.toISOString(),
+  };
+}

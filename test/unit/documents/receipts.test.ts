@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#core/audit/audit';
 import { systemActor } from '#core/audit/audit';
 import type { IssuedDocument } from '#core/documents/model';
-import { correctReceipt, issueAfterMoney, issueOrderDocuments, missingDocuments, type DocumentNumbering, type OrderDocumentDeps } from '#core/documents/order-documents';
+import { correctReceipt, documentViolations, issueAfterMoney, issueOrderDocuments, missingDocuments, type DocumentNumbering, type OrderDocumentDeps } from '#core/documents/order-documents';
 import { creditNoteSpec, documentNumber, receiptSpec, type ReceiptPayment } from '#core/documents/receipt';
 import { documentTexts } from '#core/documents/texts';
 import type { StoredOrder } from '#core/orders/ports';
@@ -182,7 +182,7 @@ describe('a credit note', () => {
 /** The numbering and document store in memory: the storage's rules (once per key, one number per document). */
 function memoryDocuments() {
   const docs: IssuedDocument[] = [];
-  const once = new Set<string>();
+  const once = new Map<string, string>();
   const audit: AuditEntry[] = [];
   let n = 0;
   const numbering: DocumentNumbering = {
@@ -191,13 +191,13 @@ function memoryDocuments() {
       if (request.replaces?.replaced_by) return 'exists';
       const doc = request.build(n + 1);
       n += 1;
-      once.add(request.once);
+      once.set(request.once, doc.id);
       docs.push(doc);
       audit.push(request.audit(doc));
       if (request.replaces) docs.find((d) => d.id === request.replaces!.id)!.replaced_by = doc.id;
       return doc;
     },
-    issuedFor: async () => new Set(once),
+    issuedFor: async () => new Map(once),
   };
   let id = 0;
   const deps: OrderDocumentDeps = {
@@ -252,6 +252,44 @@ describe('which documents an order calls for', () => {
     expect(textOf(m.docs[0]!.spec)).toContain('Total paid: US$1,040.00');
     expect(textOf(m.docs[1]!.spec)).toContain('Credited and refunded: US$990.00');
     expect(m.audit.map((a) => a.action)).toEqual(['receipt.issued', 'credit_note.issued']);
+  });
+
+  it("a refund returned by the card's bank after its credit note: a receipt of that amount referring to the credit note; the documents balance again", async () => {
+    const m = memoryDocuments();
+    const order = paidOrder();
+    const p = payment(order);
+    const done = refund(p, 99000);
+    await issueOrderDocuments(m.deps, order, { payments: [p], refunds: [done] }, systemActor, ISSUED);
+    const returned = { payments: [p], refunds: [{ ...done, state: 'failed' as const, failure_reason: 'lost_or_stolen_card' }] };
+    // The credit note stands for money that did not leave: the ledger calls for a document.
+    expect(documentViolations(order, returned, m.docs).map((v) => v.rule)).toEqual(['documents-balance']);
+    expect(missingDocuments(order, returned, m.once)).toBe(true);
+    const docs = await issueOrderDocuments(m.deps, order, returned, systemActor, ISSUED);
+    const note = docs.find((d) => d.kind === 'credit-note')!;
+    const again = m.docs.find((d) => d.kind === 'receipt' && d.refers_to === note.id)!;
+    expect(again).toMatchObject({ number: 'IACR2024-0003', refers_to: note.id });
+    const text = textOf(again.spec);
+    expect(text).toContain('Restores credit note: IACR2024-0002');
+    expect(text).toContain("Refund returned by the card's bank (credit note IACR2024-0002) | US$990.00");
+    expect(text).toContain('Total paid: US$990.00');
+    expect(documentViolations(order, returned, m.docs)).toEqual([]);
+    expect(missingDocuments(order, returned, m.once)).toBe(false);
+    // Issued once: asking again changes nothing.
+    await issueOrderDocuments(m.deps, order, returned, systemActor, ISSUED);
+    expect(m.docs).toHaveLength(3);
+  });
+
+  it('the documents invariants: a paid order without a receipt, two receipts, a credit note of the wrong amount', async () => {
+    const m = memoryDocuments();
+    const order = paidOrder();
+    const p = payment(order);
+    const ledger = { payments: [p], refunds: [refund(p, 99000)] };
+    expect(documentViolations(order, ledger, []).map((v) => v.rule)).toEqual(['receipt-when-paid', 'documents-balance']);
+    await issueOrderDocuments(m.deps, order, ledger, systemActor, ISSUED);
+    expect(documentViolations(order, ledger, m.docs)).toEqual([]);
+    expect(documentViolations(order, { payments: [p], refunds: [refund(p, 50000)] }, m.docs).map((v) => v.rule)).toEqual(['documents-balance']);
+    expect(documentViolations(order, ledger, [...m.docs, { ...m.docs[0]!, id: 'dup' }]).map((v) => v.rule)).toEqual(['receipt-when-paid', 'documents-balance']);
+    expect(documentViolations(undefined, { payments: [], refunds: [] }, [])).toEqual([]);
   });
 
   it('a corrected receipt: new number, names the one it replaces, which is marked replaced (once)', async () => {
