@@ -240,6 +240,21 @@ export const checkoutSchema = z.object({
 });
 export const confirmCheckoutSchema = z.object({ session_id: z.string().check(z.minLength(1), z.maxLength(255)) });
 
+/** The fields a correction may change: the passport data the letter prints, and the scan. */
+export const passportFields = [
+  'full_name_as_on_passport',
+  'gender',
+  'nationality',
+  'date_of_birth',
+  'passport_number',
+  'issue_date_of_passport',
+  'expiry_date_of_passport',
+  'front_page_of_the_passport',
+  'for_visa_support_letter',
+  'other_info_required_by_chinese_embassy_for_visa_support',
+] as const;
+export type PassportField = (typeof passportFields)[number];
+
 /**
  * POST /registration/submission/{id}/visa_correction: the passport data the registration office
  * asked the delegate to correct (core/orders/visa-review.ts), and only those fields, checked as

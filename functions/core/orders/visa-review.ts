@@ -20,6 +20,7 @@ import type { FileStore } from '../uploads/ports';
 import { nextVersion } from '../versions';
 import type { StoredOrder } from './ports';
 import { ORDER_STATUS } from './states';
+import { passportFields, type PassportField } from './schemas';
 
 export type VisaReviewStatus = 'pending' | 'approved' | 'correction-requested';
 
@@ -36,20 +37,7 @@ export interface VisaReview {
   letter_id?: string | null;
 }
 
-/** The fields a correction may change: the passport data the letter prints, and the scan. */
-export const passportFields = [
-  'full_name_as_on_passport',
-  'gender',
-  'nationality',
-  'date_of_birth',
-  'passport_number',
-  'issue_date_of_passport',
-  'expiry_date_of_passport',
-  'front_page_of_the_passport',
-  'for_visa_support_letter',
-  'other_info_required_by_chinese_embassy_for_visa_support',
-] as const;
-export type PassportField = (typeof passportFields)[number];
+export { passportFields, type PassportField } from './schemas';
 export type PassportData = Pick<StoredOrder, PassportField>;
 
 export const visaMessages = {

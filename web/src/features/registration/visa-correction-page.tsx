@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
-import { genders, visaCorrectionSchema } from '#core/orders/schemas';
+import { genders, passportFields, visaCorrectionSchema } from '#core/orders/schemas';
 import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
@@ -29,18 +29,7 @@ import { paths } from '../../config/paths';
 import { orderApi, orderKeys, useOrder, useOrderOptions, type OrderDetail } from './api';
 
 type Values = z.input<typeof visaCorrectionSchema>;
-const fields = [
-  'full_name_as_on_passport',
-  'gender',
-  'nationality',
-  'date_of_birth',
-  'passport_number',
-  'issue_date_of_passport',
-  'expiry_date_of_passport',
-  'front_page_of_the_passport',
-  'for_visa_support_letter',
-  'other_info_required_by_chinese_embassy_for_visa_support',
-] as const;
+const fields = passportFields;
 
 const valuesOf = (d: OrderDetail): Values => ({
   ...(Object.fromEntries(fields.map((f) => [f, String((d.detail as Record<string, unknown>)[f] ?? '')])) as Omit<Values, 'version'>),
