@@ -196,7 +196,8 @@ const ALL_LIGHTHOUSE_PAGES = ['/', '/congress/past', '/register/hotel', '/login'
 /** `--pages=/login,/registration/list` measures only those (e.g. while working on one page). */
 const pagesArg = process.argv.find((a) => a.startsWith('--pages='))?.slice(8).split(',');
 const LIGHTHOUSE_PAGES = pagesArg ? ALL_LIGHTHOUSE_PAGES.filter((p) => pagesArg.includes(p)) : ALL_LIGHTHOUSE_PAGES;
-const LIGHTHOUSE_RUNS = 3;
+/** `--runs=9` measures each page more times (the median is then steadier; single runs vary by 5-10 points). */
+const LIGHTHOUSE_RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
 
 /** A new, activated delegate logged in through the API: the session the SPA would keep. */
 async function logIn(portal: { origin: string; mail: string }) {
@@ -240,7 +241,7 @@ async function lighthouseRun(url: string, report: string, session?: { token: str
   return JSON.parse(fs.readFileSync(report, 'utf8')) as LighthouseReport;
 }
 
-/** Median of 3 runs per page; first-load JS is every script the page loaded (transfer size). */
+/** Median of the runs per page (3 unless --runs=N); first-load JS is every script the page loaded (transfer size). */
 async function lighthouse(portal: { origin: string; mail: string }) {
   fs.mkdirSync(outDir, { recursive: true });
   const session = await logIn(portal);

@@ -8,7 +8,7 @@
  */
 import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { orderMessages } from '#core/orders/schemas';
@@ -240,6 +240,11 @@ function OrderWizard({ id }: { id: string | undefined }) {
   };
 
   const title = id ? 'Edit registration' : 'Registration';
+  const loading = !options.data || (fromPaymentLink ? byChecksum.isPending : !filled);
+  // The filled wizard renders in a deferred, interruptible pass once its data is there (React cuts
+  // it into short tasks): the skeleton under the painted title stays until then, and a slow phone
+  // meets no long task for the whole step.
+  const rendered = useDeferredValue(!loading, false);
   if (options.isError) return <QueryError error={options.error} title="The options query failed." onRetry={() => void options.refetch()} />;
   if (detail.isError && !detail.data) {
     return (
@@ -260,8 +265,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
       </Page>
     );
   }
-  const loading = !options.data || (fromPaymentLink ? byChecksum.isPending : !filled);
-  if (loading) return <PageSkeleton {...(id ? {} : orderWizardFrame)} />;
+  if (loading || !rendered) return <PageSkeleton {...(id ? {} : orderWizardFrame)} />;
 
   // Only an unpaid order may be paid or edited in full; a paid one only in its step 4 (edit route).
   const locked = status !== undefined && status !== 0 && !paidEdit;
