@@ -8,6 +8,9 @@
  * session is put where the SPA keeps it (localStorage, web/src/lib/session.ts) on a same-origin
  * JSON address that loads none of the site's files, and Lighthouse keeps that storage. With
  * LIGHTHOUSE_NOW (an ISO instant) every request carries it as x-app-now (the local portal's clock).
+ * With LIGHTHOUSE_TRACE=1 the run's trace (unthrottled; Lighthouse simulates the slow phone from
+ * it, each task 4x as long) is written beside the report as <report>.trace.json, to find which
+ * tasks the long tasks of the report are.
  */
 import fs from 'node:fs';
 import lighthouse from 'lighthouse';
@@ -47,6 +50,7 @@ try {
     page,
   );
   if (!result) throw new Error('Lighthouse returned no result');
+  if (process.env.LIGHTHOUSE_TRACE) fs.writeFileSync(reportPath.replace(/\.json$/, '.trace.json'), JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace));
   fs.writeFileSync(reportPath, typeof result.report === 'string' ? result.report : result.report.join(''));
 } finally {
   await browser.close();
