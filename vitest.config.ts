@@ -44,6 +44,9 @@ export default defineConfig({
           name: 'api',
           include: ['test/api/**/*.test.ts'],
           globalSetup: ['test/api/global-setup.ts'],
+          // The files mostly wait for the shared portal: two at a time (vitest's default on a
+          // 2-core machine is one), which about halves the project's time.
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
