@@ -38,7 +38,8 @@ export type ReceiptOrder = Pick<
 export type ReceiptPayment = Pick<Payment, 'id' | 'method' | 'amount' | 'provider_ids' | 'confirmed_at'>;
 
 /** The payer as the order names them: the title, then the name as the certificate prints it (王小明, Łukasz Nowak). */
-export const payerName = (order: Pick<ReceiptOrder, 'title' | 'first_name' | 'last_name'>) => [order.title, personName(order)].filter(Boolean).join(' ');
+export const payerName = (order: Pick<ReceiptOrder, 'title' | 'first_name' | 'last_name'>) =>
+  [order.title, personName(order)].filter(Boolean).join(' ');
 
 function payerFields(order: ReceiptOrder, heading: string): PdfBlock[] {
   const t = documentTexts.receipt;
@@ -56,13 +57,38 @@ function payerFields(order: ReceiptOrder, heading: string): PdfBlock[] {
   ];
 }
 
+/**
+ * What every receipt and credit note is made of: its title, then its number, date and order, and
+ * the document it refers to, if any, above its blocks; the organiser's footer below.
+ */
+function moneyDocument(
+  t: { title: string; number_label: string; date_label: string; order_label: string },
+  input: { number: string; issuedAt: Date; order: Pick<ReceiptOrder, 'order_no'> },
+  reference: readonly [string, string] | null,
+  blocks: PdfBlock[],
+): PdfSpec {
+  return {
+    title: t.title,
+    meta: [
+      [t.number_label, input.number],
+      [t.date_label, formatCstInstant(input.issuedAt)],
+      [t.order_label, input.order.order_no],
+      ...(reference ? [reference] : []),
+    ],
+    blocks,
+    footer: documentFooter(),
+    issued_at: input.issuedAt.toISOString(),
+  };
+}
+
 /** The document number of a sequence value: one sequence per congress for receipts and credit notes ("IACR2024-0007"). */
 export const documentNumber = (n: number) => `IACR${conference.edition}-${String(n).padStart(4, '0')}`;
 
 /** The sequence receipts and credit notes take their numbers from (storage/document-numbers.ts). */
 export const documentSequence = `documents-${conference.edition}`;
 
-export const receiptFileName = (kind: 'receipt' | 'credit-note', number: string) => `IACR${conference.edition}-${kind}-${number}.pdf`;
+export const receiptFileName = (kind: 'receipt' | 'credit-note', number: string) =>
+  `IACR${conference.edition}-${kind}-${number}.pdf`;
 
 export interface ReceiptInput {
   number: string;
@@ -78,7 +104,10 @@ function paymentLine(order: ReceiptOrder, p: ReceiptPayment): string {
   const t = documentTexts.receipt;
   const date = formatCstInstant(p.confirmed_at ?? '');
   return p.method === 'card'
-    ? fillText(t.card, { date, provider_id: p.provider_ids.payment_intent ?? p.provider_ids.checkout_session ?? p.id })
+    ? fillText(t.card, {
+        date,
+        provider_id: p.provider_ids.payment_intent ?? p.provider_ids.checkout_session ?? p.id,
+      })
     : fillText(t.transfer, { date, reference: order.reference });
 }
 
@@ -87,37 +116,38 @@ export function receiptSpec(input: ReceiptInput): PdfSpec {
   const { order } = input;
   const lines = priceLines(order);
   const paid = input.payments.reduce((s, p) => s + p.amount, 0);
-  return {
-    title: t.title,
-    meta: [
-      [t.number_label, input.number],
-      [t.date_label, formatCstInstant(input.issuedAt)],
-      [t.order_label, order.order_no],
-      ...(input.replaces ? [[t.replaces_label, input.replaces.number] as const] : []),
-    ],
-    blocks: [
-      ...(input.replaces
-        ? [{ kind: 'paragraph', text: fillText(t.replaces, { number: input.replaces.number, date: formatCstDay(input.replaces.issued_at) }) } as const]
-        : []),
-      ...payerFields(order, t.payer_heading),
-      { kind: 'heading', text: t.lines_heading },
-      {
-        kind: 'table',
-        columns: t.columns,
-        rows: lines.map((l) => [l.name, String(l.quantity), usd(l.unitAmount), usd(l.unitAmount * l.quantity)]),
-        total: [t.total_label, usd(paid)],
-      },
-      { kind: 'heading', text: t.payment_heading },
-      {
-        kind: 'fields',
-        rows: input.payments.map((p) => [usd(p.amount), paymentLine(order, p)] as const),
-      },
-      { kind: 'stamp', text: t.stamp },
-      { kind: 'paragraph', text: fillText(t.note, { payer_name: payerName(order), order_no: order.order_no, conference: conference.name }) },
-    ],
-    footer: documentFooter(),
-    issued_at: input.issuedAt.toISOString(),
-  };
+  return moneyDocument(t, input, input.replaces ? [t.replaces_label, input.replaces.number] : null, [
+    ...(input.replaces
+      ? [
+          {
+            kind: 'paragraph',
+            text: fillText(t.replaces, {
+              number: input.replaces.number,
+              date: formatCstDay(input.replaces.issued_at),
+            }),
+          } as const,
+        ]
+      : []),
+    ...payerFields(order, t.payer_heading),
+    { kind: 'heading', text: t.lines_heading },
+    {
+      kind: 'table',
+      columns: t.columns,
+      rows: lines.map((l) => [l.name, String(l.quantity), usd(l.unitAmount), usd(l.unitAmount * l.quantity)]),
+      total: [t.total_label, usd(paid)],
+    },
+    { kind: 'heading', text: t.payment_heading },
+    { kind: 'fields', rows: input.payments.map((p) => [usd(p.amount), paymentLine(order, p)] as const) },
+    { kind: 'stamp', text: t.stamp },
+    {
+      kind: 'paragraph',
+      text: fillText(t.note, {
+        payer_name: payerName(order),
+        order_no: order.order_no,
+        conference: conference.name,
+      }),
+    },
+  ]);
 }
 
 export interface CreditNoteInput {
@@ -142,18 +172,17 @@ export function creditNoteSpec(input: CreditNoteInput): PdfSpec {
   const { order, refund } = input;
   const kept = Math.max(0, input.paid - input.refundedBefore - refund.amount);
   const date = formatCstInstant(refund.done_at ?? input.issuedAt);
-  const rows: (readonly [string, string])[] = [[fillText(t.paid_row, { number: input.receipt.number }), usd(input.paid)]];
+  const rows: (readonly [string, string])[] = [
+    [fillText(t.paid_row, { number: input.receipt.number }), usd(input.paid)],
+  ];
   if (input.refundedBefore > 0) rows.push([t.earlier_row, minus(input.refundedBefore)]);
-  if (kept > 0) rows.push([refund.note ? fillText(t.kept_note_row, { note: refund.note }) : t.kept_row, minus(kept)]);
-  return {
-    title: t.title,
-    meta: [
-      [t.number_label, input.number],
-      [t.date_label, formatCstInstant(input.issuedAt)],
-      [t.order_label, order.order_no],
-      [t.receipt_label, input.receipt.number],
-    ],
-    blocks: [
+  if (kept > 0)
+    rows.push([refund.note ? fillText(t.kept_note_row, { note: refund.note }) : t.kept_row, minus(kept)]);
+  return moneyDocument(
+    t,
+    input,
+    [t.receipt_label, input.receipt.number],
+    [
       ...payerFields(order, t.payer_heading),
       { kind: 'table', columns: t.columns, rows, total: [t.total_label, usd(refund.amount)] },
       { kind: 'heading', text: t.refund_heading },
@@ -161,12 +190,15 @@ export function creditNoteSpec(input: CreditNoteInput): PdfSpec {
       { kind: 'stamp', text: t.stamp },
       {
         kind: 'paragraph',
-        text: fillText(t.note, { amount: usd(refund.amount), payer_name: payerName(order), order_no: order.order_no, receipt: input.receipt.number }),
+        text: fillText(t.note, {
+          amount: usd(refund.amount),
+          payer_name: payerName(order),
+          order_no: order.order_no,
+          receipt: input.receipt.number,
+        }),
       },
     ],
-    footer: documentFooter(),
-    issued_at: input.issuedAt.toISOString(),
-  };
+  );
 }
 
 export interface ReturnedRefundInput {
@@ -187,21 +219,28 @@ export function returnedRefundSpec(input: ReturnedRefundInput): PdfSpec {
   const t = documentTexts.receipt;
   const { order } = input;
   const amount = usd(input.refund.amount);
-  return {
-    title: t.title,
-    meta: [
-      [t.number_label, input.number],
-      [t.date_label, formatCstInstant(input.issuedAt)],
-      [t.order_label, order.order_no],
-      [t.returned_label, input.creditNote.number],
-    ],
-    blocks: [
-      { kind: 'paragraph', text: fillText(t.returned_note, { amount, credit_note: input.creditNote.number, date: formatCstDay(input.creditNote.issued_at), order_no: order.order_no }) },
+  return moneyDocument(
+    t,
+    input,
+    [t.returned_label, input.creditNote.number],
+    [
+      {
+        kind: 'paragraph',
+        text: fillText(t.returned_note, {
+          amount,
+          credit_note: input.creditNote.number,
+          date: formatCstDay(input.creditNote.issued_at),
+          order_no: order.order_no,
+        }),
+      },
       ...payerFields(order, t.payer_heading),
-      { kind: 'table', columns: [t.columns[0]!, t.columns[3]!], rows: [[fillText(t.returned_row, { credit_note: input.creditNote.number }), amount]], total: [t.total_label, amount] },
+      {
+        kind: 'table',
+        columns: [t.columns[0]!, t.columns[3]!],
+        rows: [[fillText(t.returned_row, { credit_note: input.creditNote.number }), amount]],
+        total: [t.total_label, amount],
+      },
       { kind: 'stamp', text: t.stamp },
     ],
-    footer: documentFooter(),
-    issued_at: input.issuedAt.toISOString(),
-  };
+  );
 }
