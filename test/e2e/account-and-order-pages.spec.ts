@@ -101,5 +101,7 @@ test("the order detail page: the delegate's own order from the list, another's i
   await expectAccessible(page, 'registration by its number');
   await page.getByRole('link', { name: 'Payment detail' }).click();
   await expect(page).toHaveURL(/\/admin\/fee$/);
-  await expect(page.getByText(code)).toBeVisible();
+  // The detail page stays on screen until the fee page's code has loaded: wait for the fee page itself.
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment detail' })).toBeVisible();
+  await expect(page.getByText(code, { exact: true })).toBeVisible();
 });
