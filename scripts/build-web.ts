@@ -69,11 +69,14 @@ function pageChunks(manifest: Manifest, pages: [string, string][]): string {
   const app = chunkClosure(manifest, 'src/main.tsx');
   const files: string[] = [];
   const index = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
+  // The app's own chunks (not the entry, which is running): boot.ts evaluates react-dom's chunk
+  // before the app's, so the app's would otherwise be requested only after react-dom's had run.
+  const appChunks = [...app].filter((chunk) => !manifest[chunk]!.isEntry).map((chunk) => index(`/${manifest[chunk]!.file}`));
   const routes = pages.map(([route, source]) => [
     routeRegExp(route).source,
     [...chunkClosure(manifest, source)].filter((chunk) => !app.has(chunk)).map((chunk) => index(`/${manifest[chunk]!.file}`)),
   ]);
-  return JSON.stringify({ files, routes });
+  return JSON.stringify({ files, app: appChunks, routes });
 }
 
 /** The static pages' template: the SPA's, with the islands script instead of the app's scripts. */

@@ -68,3 +68,37 @@ for (const viewport of viewports) {
     expect(total(shifts), JSON.stringify(shifts)).toBeLessThan(0.1);
   });
 }
+
+/**
+ * The build writes every page's styles into <head>. Moving one of those style elements makes the
+ * browser recompute the whole page's styles (a long task on a phone): emotion does it when its
+ * caches are created, unless the elements are marked as ours (web/src/app/providers.tsx). The
+ * start of the app must take them over where they are, and the page must keep its look.
+ */
+for (const path of [paths.login, paths.abstractNew]) {
+  test(`${path}: the app starts without moving the styles written at build time`, async ({ page, pinClock }) => {
+    if (path !== paths.login) {
+      await pinClock('2024-05-10T02:00:00Z');
+      await logInAsNewDelegate(page, 'styles');
+    }
+    await page.addInitScript(() => {
+      const moved: string[] = [];
+      (window as unknown as { movedStyles: string[] }).movedStyles = moved;
+      // (Chakra's provider takes over its one-rule `@layer` order statement by moving it: left alone.)
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes) if (node instanceof HTMLStyleElement && (node.sheet?.cssRules.length ?? 0) > 1) moved.push(node.getAttribute('data-emotion') ?? '?');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const submit = page.locator('form button[type=submit]').first();
+    await expect(submit).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { movedStyles: string[] }).movedStyles)).toEqual([]);
+    // Still styled as built: the brand colour on the main button, and no style written twice.
+    expect(await submit.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(11, 70, 124)');
+    const styleTexts = await page.evaluate(() => [...document.querySelectorAll('style')].flatMap((s) => [...(s.sheet?.cssRules ?? [])].map((r) => r.cssText)));
+    const twice = styleTexts.filter((text, i) => text.startsWith('.') && styleTexts.indexOf(text) !== i);
+    expect(twice.slice(0, 3)).toEqual([]);
+  });
+}

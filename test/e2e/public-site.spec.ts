@@ -69,7 +69,7 @@ test.describe('pre-rendered pages', () => {
     for (const [route, title] of publicPages.slice(2)) {
       const html = await (await request.get(route)).text();
       expect(html, route).toContain(`>${String(title).replace(/&/g, '&amp;')}</h1>`);
-      expect(html, route).toContain('<style data-emotion');
+      expect(html, route).toContain('<style data-s="" data-emotion');
       expect(html, route).toMatch(/<title>[^<]+<\/title>/);
     }
   });

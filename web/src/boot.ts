@@ -1,30 +1,35 @@
 /**
  * The SPA's first script. The HTML of every SPA page (a hydrated page or the shell) paints on its
  * own, so the app's code is requested only after the first frame: on a slow network the page
- * appears without waiting for the download of the app. The chunks of the page being opened
- * (listed by the build in the HTML, scripts/build-web.ts) are requested at the same moment,
- * instead of after the app's code has arrived and run.
+ * appears without waiting for the download of the app. The app's chunks and those of the page
+ * being opened (listed by the build in the HTML, scripts/build-web.ts) are requested at the same
+ * moment, instead of after the app's code has arrived and run.
  */
 interface PageChunks {
   files: string[];
+  /** The app's own chunks (web/src/main.tsx and its imports), indexes into files. */
+  app: number[];
   /** [route as a regular expression, indexes into files] */
   routes: [string, number[]][];
 }
 
-/** Links added per task: starting a fetch costs the main thread 1-3 ms a link on a slow phone. */
-const LINKS_PER_TASK = 8;
+/** Links added per task: starting a fetch costs the main thread 1-3 ms a link (4-12 ms at 4x CPU slowdown). */
+const LINKS_PER_TASK = 4;
+
+/** Ends the current task: the browser can paint and handle input before the rest runs. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * The page's chunks, a few links per task (the order list has 21, the wizard 45): all of them in
- * one task was a long task of its own (about 120 ms at 4x CPU slowdown) right after the first paint.
- * `then` runs after the first few, in the same task.
+ * The app's and the page's chunks, a few links per task (the order list needs 37, the wizard 61):
+ * all of them in one task was a long task of its own (about 120 ms at 4x CPU slowdown) right after
+ * the first paint. `then` runs after the first few, in the same task.
  */
-function preloadPageChunks(then: () => void) {
+function preloadChunks(then: () => void) {
   const data = document.getElementById('__PAGE_CHUNKS__')?.textContent;
   if (!data) return then(); // `npm run dev`
-  const { files, routes } = JSON.parse(data) as PageChunks;
+  const { files, app, routes } = JSON.parse(data) as PageChunks;
   const page = routes.find(([route]) => new RegExp(route, 'i').test(window.location.pathname));
-  const hrefs = (page?.[1] ?? []).map((i) => files[i]!);
+  const hrefs = [...app, ...(page?.[1] ?? [])].map((i) => files[i]!);
   const addSome = () => {
     for (const href of hrefs.splice(0, LINKS_PER_TASK)) {
       const link = document.createElement('link');
@@ -38,10 +43,22 @@ function preloadPageChunks(then: () => void) {
   then();
 }
 
+/**
+ * Evaluating the app's modules is work the browser cannot interrupt: react-dom (half of the app's
+ * code) is evaluated first, in a task of its own, and the rest of the app in the next one. Both
+ * arrive together (preloaded above); in one task their evaluation was the page's longest task
+ * (120-200 ms at 4x CPU slowdown).
+ */
+async function startApp() {
+  await import('react-dom/client');
+  await nextTask();
+  await import('./main');
+}
+
 requestAnimationFrame(() =>
   setTimeout(() =>
-    preloadPageChunks(() => {
-      void import('./main');
+    preloadChunks(() => {
+      void startApp();
     }),
   ),
 );

@@ -18,7 +18,7 @@ import { StaticRouter } from 'react-router-dom';
 import { conferenceFacts } from '#core/domain/conference-facts';
 import { App } from './app/app';
 import { SiteFrame } from './app/layout/site-frame';
-import { Providers, createEmotionCache, createQueryClient } from './app/providers';
+import { Providers, createEmotionCache, createQueryClient, prerenderedStyleTags } from './app/providers';
 import { preloadRoute } from './app/routes';
 import { loadNotFoundPage, staticPages } from './app/static-pages';
 import { PageSkeleton } from './components/page';
@@ -63,7 +63,7 @@ function renderFrame(s: Setup, url: string, main: ReactNode, app: boolean) {
 }
 
 /** The critical CSS of `html` (every rule its class names use, and the global styles). */
-const styles = (s: Setup, html: string) => s.emotion.constructStyleTagsFromChunks(s.emotion.extractCriticalToChunks(html));
+const styles = (s: Setup, html: string) => prerenderedStyleTags(s.emotion.constructStyleTagsFromChunks(s.emotion.extractCriticalToChunks(html)));
 
 /** `url` is a static path, or '/404.html' for the not-found page. */
 export async function renderStatic(url: string): Promise<RenderedPage> {

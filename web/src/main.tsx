@@ -3,8 +3,9 @@
  * pre-rendered for hydration (`data-render="hydrate"`, e.g. /login) is hydrated once its chunk is
  * loaded, so nothing flashes; on the shell (app.html) the app replaces the painted skeleton. The
  * app renders only inside its root: the site frame around it is static HTML. The start is cut
- * into tasks the browser can run input between: the modules' evaluation, the theme's creation,
- * then the first render in a transition (React yields every few milliseconds).
+ * into tasks the browser can run input between: the modules' evaluation (react-dom's alone first,
+ * web/src/boot.ts), the page's code and data requests, the theme's creation, then the first
+ * render in a transition (React yields every few milliseconds).
  */
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
@@ -22,6 +23,8 @@ import { markSession } from './lib/session-store';
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function start() {
+  // The modules' evaluation was this task: the rest starts in the next one.
+  await nextTask();
   const container = document.getElementById('root')!;
   const queryClient = createQueryClient();
   const state = document.getElementById('__QUERY_STATE__');

@@ -18,14 +18,32 @@ function providedSystem(): SystemContext {
   return browserSystem;
 }
 
+const EMOTION_KEY = 'c';
+/** The key of the style elements written at build time: not the cache's, so it never moves them. */
+const PRERENDERED_KEY = `${EMOTION_KEY}-pre`;
+
 /**
- * The cache of the styles emotion writes for Chakra, in the browser and when pre-rendering. Its
- * key is not emotion's default 'css': for that key emotion moves every pre-rendered style element
- * to the end of <head> when the cache is created (meant for styles rendered next to their
- * elements); ours are in <head> already, and moving them only makes the browser recompute the
- * page's styles before the app's first render.
+ * The cache of the styles emotion writes for Chakra, in the browser and when pre-rendering.
+ * Emotion moves pre-rendered style elements to the end of <head> when a cache is created: those
+ * of its own key (to take them over), and, for its default key 'css' (the cache @emotion/react
+ * creates as it loads), every one without `data-s`. Ours are in <head> already, and each move
+ * makes the browser recompute the whole page's styles before the app's first render (a long task
+ * on a phone). So the build writes them under another key with `data-s` (`prerenderedStyleTags`),
+ * and the browser's cache only marks their styles as present, as emotion's own take-over does.
  */
-export const createEmotionCache = () => createCache({ key: 'c' });
+export function createEmotionCache() {
+  const cache = createCache({ key: EMOTION_KEY });
+  if (typeof document !== 'undefined') {
+    for (const node of document.querySelectorAll(`style[data-emotion^="${PRERENDERED_KEY} "]`)) {
+      for (const name of node.getAttribute('data-emotion')!.split(' ').slice(1)) cache.inserted[name] = true;
+    }
+  }
+  return cache;
+}
+
+/** The style elements of a pre-rendered page (emotion's server output) as the browser's cache expects them. */
+export const prerenderedStyleTags = (tags: string) =>
+  tags.replace(/<style data-emotion="([\w-]+) /g, (_, key: string) => `<style data-s="" data-emotion="${key === EMOTION_KEY ? PRERENDERED_KEY : key} `);
 
 export function createQueryClient() {
   return new QueryClient({
