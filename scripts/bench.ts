@@ -31,6 +31,7 @@ import { officeBench } from './bench-office';
 import { documentsBench } from './bench-documents';
 import { benchDocumentSpecs } from './pdf/bench-specs';
 import { startTestPortal } from './test-portal';
+import { validAbstract, validOrder } from '../test/support/bodies';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'dist/bench');
@@ -186,12 +187,30 @@ function runAsync(command: string, args: string[], env: NodeJS.ProcessEnv) {
 
 /**
  * The logged-in pages Lighthouse measures, each on the portal clock of its season (local mode pins
- * it with x-app-now): the order list (where a login lands) and the wizard in August, the abstract
- * list and form in May.
+ * it with x-app-now), for a delegate with what a delegate has by then: in May a saved abstract (the
+ * abstract list, a new abstract, the saved one's edit form); in August an unpaid and a paid order
+ * (the order list where a login lands, and every way into the wizard: a new order at step 1, the
+ * payment link at step 5, the paid order's edit at step 4, the one step it may change). Steps 2, 3
+ * and 6 are reached by clicking inside the wizard, never by a page load. `{...}` stands for the
+ * delegate's own ids.
  */
 const AUGUST = '2024-08-01T02:00:00Z';
 const MAY = '2024-05-10T02:00:00Z';
-const LOGGED_IN_PAGES: Record<string, string> = { '/registration/list': AUGUST, '/registration/submission': AUGUST, '/admin/pre': MAY, '/admin/upload': MAY };
+interface Delegate {
+  session: { token: string; userId: string };
+  abstractId: string;
+  checksum: string;
+  paidOrderId: string;
+}
+const LOGGED_IN_PAGES: Record<string, { now: string; url: (d: Delegate) => string }> = {
+  '/registration/list': { now: AUGUST, url: () => '/registration/list' },
+  '/registration/submission': { now: AUGUST, url: () => '/registration/submission' },
+  '/registration/submission?checksum={checksum}': { now: AUGUST, url: (d) => `/registration/submission?checksum=${encodeURIComponent(d.checksum)}` },
+  '/registration/submission-edit/{paid order}': { now: AUGUST, url: (d) => `/registration/submission-edit/${d.paidOrderId}` },
+  '/admin/pre': { now: MAY, url: () => '/admin/pre' },
+  '/admin/upload': { now: MAY, url: () => '/admin/upload' },
+  '/admin/upload-update/{id}': { now: MAY, url: (d) => `/admin/upload-update/${d.abstractId}` },
+};
 const ALL_LIGHTHOUSE_PAGES = ['/', '/congress/past', '/register/hotel', '/login', ...Object.keys(LOGGED_IN_PAGES)];
 /** `--pages=/login,/registration/list` measures only those (e.g. while working on one page). */
 const pagesArg = process.argv.find((a) => a.startsWith('--pages='))?.slice(8).split(',');
@@ -199,30 +218,49 @@ const LIGHTHOUSE_PAGES = pagesArg ? ALL_LIGHTHOUSE_PAGES.filter((p) => pagesArg.
 /** `--runs=9` measures each page more times (the median is then steadier; single runs vary by 5-10 points). */
 const LIGHTHOUSE_RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
 
-/** A new, activated delegate logged in through the API: the session the SPA would keep. */
-async function logIn(portal: { origin: string; mail: string }) {
-  const api = (p: string) => `${portal.origin}/api/v1/admin${p}`;
-  const headers = { 'content-type': 'application/json', 'x-local-client-ip': '10.250.0.1' };
-  const email = `bench-${Date.now().toString(36)}@example.org`;
-  const password = 'correct horse battery';
-  const post = async (p: string, body: unknown) => {
-    const r = await fetch(api(p), { method: 'POST', headers, body: JSON.stringify(body) });
+/**
+ * A new, activated delegate logged in through the API (the session the SPA would keep), with a
+ * saved abstract (May), an unpaid order and an order paid by card at the local Stripe (August).
+ */
+async function benchDelegate(portal: { origin: string; mail: string; stripe: { endpoint: string } | null }): Promise<Delegate> {
+  const client = '10.250.0.1';
+  const send = async (method: string, p: string, body: unknown, at?: string, token?: string) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-local-client-ip': client, ...(at ? { 'x-app-now': at } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    const r = await fetch(`${portal.origin}/api/v1/admin${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const envelope = (await r.json()) as { code: number; message: string; data: Record<string, unknown> };
-    if (r.status !== 200) throw new Error(`POST ${p}: ${r.status} ${envelope.message}`);
+    if (r.status !== 200) throw new Error(`${method} ${p}: ${r.status} ${envelope.message}`);
     return envelope.data;
   };
-  await post('/email_register', { email, password, confirm: password });
-  let token: string | undefined;
-  for (let i = 0; i < 50 && !token; i++) {
+  const email = `bench-${Date.now().toString(36)}@example.org`;
+  const password = 'correct horse battery';
+  await send('POST', '/email_register', { email, password, confirm: password });
+  let activation: string | undefined;
+  for (let i = 0; i < 50 && !activation; i++) {
     const store = (await (await fetch(`${portal.mail}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text?: string } }[] };
     const mail = store.emails.find((m) => m.destination.to.some((to) => to.includes(email)));
-    token = /\/common\/activate\/([\w-]+)/.exec(mail?.body.text ?? '')?.[1];
-    if (!token) await new Promise((r) => setTimeout(r, 100));
+    activation = /\/common\/activate\/([\w-]+)/.exec(mail?.body.text ?? '')?.[1];
+    if (!activation) await new Promise((r) => setTimeout(r, 100));
   }
-  if (!token) throw new Error('no activation mail for the bench delegate');
-  await post('/activate', { token });
-  const login = await post('/login', { email, password });
-  return { token: String(login.api_token), userId: String(login.id) };
+  if (!activation) throw new Error('no activation mail for the bench delegate');
+  await send('POST', '/activate', { token: activation });
+  const login = await send('POST', '/login', { email, password });
+  const token = String(login.api_token);
+  const abstract = await send('POST', '/contribute', validAbstract(), MAY, token);
+  const unpaid = await send('POST', '/registration/submission', validOrder(), AUGUST, token);
+  const paid = await send('POST', '/registration/submission', validOrder({ first_name: 'Li', last_name: 'Na' }), AUGUST, token);
+  if (!portal.stripe) throw new Error('the bench needs the local Stripe (STRIPE_SECRET_KEY must be unset)');
+  const checkout = await send('POST', '/stripe-payment/generate', { id: paid.id }, AUGUST, token);
+  const session = String(checkout.url).split('/').pop()!;
+  const pay = await fetch(`${portal.stripe.endpoint}/_control/sessions/${session}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ card: '4242424242424242' }) });
+  if (!pay.ok) throw new Error(`the local Stripe did not take the payment: ${pay.status}`);
+  for (let i = 0; i < 100; i++) {
+    const list = (await send('GET', '/registration', undefined, AUGUST, token)) as { items: { id: string; payment_status: number }[] };
+    if (list.items.find((o) => o.id === paid.id)?.payment_status === 1) {
+      return { session: { token, userId: String(login.id) }, abstractId: String(abstract.id), checksum: String(unpaid.checksum), paidOrderId: String(paid.id) };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the bench order was not paid within 10 s');
 }
 
 interface LighthouseReport {
@@ -242,9 +280,9 @@ async function lighthouseRun(url: string, report: string, session?: { token: str
 }
 
 /** Median of the runs per page (3 unless --runs=N); first-load JS is every script the page loaded (transfer size). */
-async function lighthouse(portal: { origin: string; mail: string }) {
+async function lighthouse(portal: { origin: string; mail: string; stripe: { endpoint: string } | null }) {
   fs.mkdirSync(outDir, { recursive: true });
-  const session = await logIn(portal);
+  const delegate = await benchDelegate(portal);
   const rows: (string | number)[][] = [['page', 'performance', 'accessibility', 'FCP', 'LCP', 'TBT', 'CLS', 'JS', 'runs (perf)', 'target']];
   for (const page of LIGHTHOUSE_PAGES) {
     const runs: LighthouseReport[] = [];
@@ -252,8 +290,9 @@ async function lighthouse(portal: { origin: string; mail: string }) {
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
       const report = path.join(outDir, `lighthouse-${page.replace(/\W+/g, '_') || 'home'}-${i + 1}.json`);
       try {
-        const now = LOGGED_IN_PAGES[page];
-        runs.push(await lighthouseRun(`${portal.origin}${page}`, report, now ? session : undefined, now));
+        const loggedIn = LOGGED_IN_PAGES[page];
+        const url = `${portal.origin}${loggedIn ? loggedIn.url(delegate) : page}`;
+        runs.push(await lighthouseRun(url, report, loggedIn ? delegate.session : undefined, loggedIn?.now));
       } catch (error) {
         failure = (error as Error).message;
       }

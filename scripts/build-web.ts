@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { framedPaths, hydratedPaths, routeRegExp, staticPaths } from '../web/src/config/paths';
+import { framedPaths, hydratedPaths, pagePatterns, pathTo, prerenderedPaths, routeRegExp, staticPaths } from '../web/src/config/paths';
+import { siteObjectFor } from '../infra/site/routing';
 import { sessionFlagScript } from '../web/src/lib/session-store';
 import { missingContent } from '../web/src/content/missing';
 import type * as entryServer from '../web/src/entry-server';
@@ -124,7 +125,8 @@ export async function buildWeb() {
   }
   write('404.html', fillPage(statics, await ssr.renderStatic('/404.html')));
   for (const url of hydratedPaths) write(`${url}/index.html`, fillPage(spaPages, await ssr.renderSpa(url)));
-  for (const url of framedPaths) write(`${url}/index.html`, fillPage(spaPages, ssr.renderShell(url)));
+  // Where the site serves each framed route from (a route with a parameter: one file for all its paths).
+  for (const route of framedPaths) write(siteObjectFor(pathTo(route, { id: 'x' }), prerenderedPaths, pagePatterns), fillPage(spaPages, ssr.renderShell(route)));
   write('app.html', fillPage(spaPages, ssr.renderShell()));
 
   fs.writeFileSync(stampFile, sourcesStamp());

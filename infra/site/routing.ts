@@ -6,7 +6,8 @@ import { sessionFlagScript } from '../../web/src/lib/session-store';
  * - a pre-rendered page is served from `<path>/index.html` (fast first paint);
  * - a path with a file extension is a file (`/assets/..`, `/pdf/..`, `/images/..`);
  * - a page route of the SPA (`patterns`, `:param` matches one segment, any case like the router)
- *   is the SPA shell `/app.html`;
+ *   is the SPA shell `/app.html`, or, for a route pre-rendered with its frame (a pattern in
+ *   `prerendered`), its own file: `/admin/upload-update/:id` -> `/admin/upload-update/_id/index.html`;
  * - anything else is `/404.html`, the not-found page, which is answered with status 404.
  *
  * `siteObjectFor` is written in plain ES5 so that its source text can be embedded as is in the
@@ -15,7 +16,7 @@ import { sessionFlagScript } from '../../web/src/lib/session-store';
 export function siteObjectFor(uri: string, prerendered: string[], patterns: string[]): string {
   if (uri === '/' || uri === '') return '/index.html';
   var clean = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
-  if (prerendered.indexOf(clean) !== -1) return clean + '/index.html';
+  if (prerendered.indexOf(clean) !== -1 && clean.indexOf(':') === -1) return clean + '/index.html';
   var last = clean.slice(clean.lastIndexOf('/') + 1);
   if (last.indexOf('.') !== -1) return uri;
   var parts = clean.toLowerCase().split('/');
@@ -26,7 +27,7 @@ export function siteObjectFor(uri: string, prerendered: string[], patterns: stri
     for (var j = 0; j < pattern.length && same; j++) {
       same = pattern[j]!.charAt(0) === ':' ? parts[j] !== '' : pattern[j] === parts[j];
     }
-    if (same) return '/app.html';
+    if (same) return prerendered.indexOf(patterns[i]!) !== -1 ? patterns[i]!.replace(/:/g, '_') + '/index.html' : '/app.html';
   }
   return '/404.html';
 }

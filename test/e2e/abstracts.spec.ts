@@ -394,3 +394,15 @@ test('after the deadline, the guidelines and the new-abstract page say submissio
   await expect(page.getByRole('main').getByRole('link', { name: 'Submit an abstract' })).toBeVisible();
   await expect(page.getByRole('main').getByText('Abstract submission is closed.')).toBeHidden();
 });
+
+test('the abstract form paints its lead from its HTML, before any script: a new abstract and the edit route of any abstract', async ({ browser }) => {
+  const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const html = await bare.newPage();
+  for (const path of ['/admin/upload', '/admin/upload-update/any-abstract']) {
+    await html.goto(path);
+    await expect(html.getByText('Deadline for abstract submission: 16 May 2024, 24:00 CST (UTC+8). Fields marked * are required.'), path).toBeVisible();
+    // No title yet: it depends on the delegate and the clock (edit, view, closed, limit reached).
+    await expect(html.getByRole('heading', { level: 1 }), path).toHaveCount(0);
+  }
+  await bare.close();
+});

@@ -5,8 +5,9 @@
  * paint on (an init script observes before any of the page's own scripts run).
  */
 import type { Page } from '@playwright/test';
-import { accountHome, framedPaths, paths } from '../../web/src/config/paths';
-import { expect, logInAsNewDelegate, test } from './fixtures';
+import { accountHome, framedPaths, pathTo, paths } from '../../web/src/config/paths';
+import { validAbstract, validOrder } from '../support/bodies';
+import { api, bearer, expect, logInAsNewDelegate, test } from './fixtures';
 
 interface Shift {
   value: number;
@@ -35,10 +36,23 @@ const viewports = [
   { width: 1366, height: 768 },
 ];
 
+/** A real path of `route`: the edit routes open the delegate's own abstract (saved in May) and order (August). */
+async function pathOf(page: Page, route: string): Promise<string> {
+  const saved = async (path: string, body: unknown, at: string) => {
+    const answer = await page.request.post(api(path), { data: body, headers: { ...(await bearer(page)), 'x-app-now': at } });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return ((await answer.json()) as { data: { id: string } }).data.id;
+  };
+  if (route === paths.abstractEdit) return pathTo(route, { id: await saved('/contribute', validAbstract(), '2024-05-10T02:00:00Z') });
+  if (route === paths.registrationEdit) return pathTo(route, { id: await saved('/registration/submission', validOrder(), '2024-08-01T02:00:00Z') });
+  return route;
+}
+
 for (const viewport of viewports) {
-  for (const path of new Set([accountHome, paths.center, ...framedPaths])) {
-    test(`${path}, logged in, loads without layout shift at ${viewport.width} px`, async ({ page }) => {
+  for (const route of new Set([accountHome, paths.center, ...framedPaths])) {
+    test(`${route}, logged in, loads without layout shift at ${viewport.width} px`, async ({ page }) => {
       await logInAsNewDelegate(page, 'shift');
+      const path = await pathOf(page, route);
       await page.setViewportSize(viewport);
       // As on a first visit in another browser (and in the bench): the session, not the profile yet.
       await page.evaluate(() => localStorage.removeItem('userInfo'));

@@ -350,6 +350,10 @@ test('the wizard paints its title and lead from its HTML, before any script, and
   await expect(html.getByText(wizardLead)).toBeVisible();
   await expect(html.getByText(/^Step /)).toHaveCount(0);
   await expect(html).toHaveTitle('Registration | IACR 2024 Beijing');
+  // The edit route: one HTML file for every order, with its own title over the same lead.
+  await html.goto('/registration/submission-edit/any-order');
+  await expect(html.getByRole('heading', { name: 'Edit registration', level: 1 })).toBeVisible();
+  await expect(html.getByText(wizardLead)).toBeVisible();
   await bare.close();
 
   await pinClock(AUGUST);

@@ -318,13 +318,16 @@ describe('web stack', () => {
   it('runs the same path rule in the CloudFront Function as the local server', () => {
     const code = rewriteFunctionCode(prerenderedPaths, pagePatterns);
     const handler = new Function(`${code}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
-    for (const uri of ['/', '/home', '/congress/past', '/congress/past/', '/admin/pre', '/admin/center', '/nope', '/pdf/full-programme.pdf', '/assets/x.js']) {
+    for (const uri of ['/', '/home', '/congress/past', '/congress/past/', '/admin/pre', '/admin/center', '/admin/upload-update/42', '/nope', '/pdf/full-programme.pdf', '/assets/x.js']) {
       expect(handler({ request: { uri } }).uri).toBe(siteObjectFor(uri, prerenderedPaths, pagePatterns));
     }
     expect(handler({ request: { uri: '/congress/past' } }).uri).toBe('/congress/past/index.html');
     expect(handler({ request: { uri: '/admin/center' } }).uri).toBe('/app.html');
     // A framed SPA page (its title and lead in its own HTML, web/src/app/page-frames.tsx).
     expect(handler({ request: { uri: '/admin/pre' } }).uri).toBe('/admin/pre/index.html');
+    // A framed route with a parameter: one file for every id.
+    expect(handler({ request: { uri: '/admin/upload-update/42' } }).uri).toBe('/admin/upload-update/_id/index.html');
+    expect(handler({ request: { uri: '/registration/submission-edit/abc' } }).uri).toBe('/registration/submission-edit/_id/index.html');
     expect(handler({ request: { uri: '/no/such/page' } }).uri).toBe('/404.html');
   });
 

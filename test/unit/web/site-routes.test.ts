@@ -3,7 +3,7 @@ import { NOT_FOUND_OBJECT, siteObjectFor } from '../../../infra/site/routing';
 import { matchPath } from 'react-router-dom';
 import { delegatePages, notFoundPage, pageFor, pageLoader, publicPages } from '../../../web/src/app/pages';
 import { spaRoutePaths } from '../../../web/src/app/routes';
-import { framedPaths, matchesRoute, pagePatterns, paths, prerenderedPaths, staticPaths } from '../../../web/src/config/paths';
+import { framedPaths, matchesRoute, pagePatterns, pathTo, paths, prerenderedPaths, staticPaths } from '../../../web/src/config/paths';
 import { pageFrames } from '../../../web/src/app/page-frames';
 
 describe('every SPA route is served by the site', () => {
@@ -18,8 +18,14 @@ describe('every SPA route is served by the site', () => {
     for (const path of framedPaths) {
       expect(pageFrames[path]?.title ?? pageFrames[path]?.lead, path).toBeTruthy();
       expect(delegatePages.map(([p]) => p), path).toContain(path);
-      expect(siteObjectFor(path, prerenderedPaths, pagePatterns)).toBe(`${path}/index.html`);
+      // A route with a parameter: one file for every id, named after the route.
+      expect(siteObjectFor(pathTo(path, { id: 'x1' }), prerenderedPaths, pagePatterns)).toBe(`${path.replace(':id', '_id')}/index.html`);
     }
+    expect(siteObjectFor('/admin/upload-update/42/', prerenderedPaths, pagePatterns)).toBe('/admin/upload-update/_id/index.html');
+    expect(siteObjectFor('/Registration/Submission-Edit/abc', prerenderedPaths, pagePatterns)).toBe('/registration/submission-edit/_id/index.html');
+    // The route's own text is no page: its file is served only for real paths.
+    expect(siteObjectFor('/admin/upload-update/:id', prerenderedPaths, pagePatterns)).toBe('/admin/upload-update/_id/index.html');
+    expect(siteObjectFor('/admin/upload-update', prerenderedPaths, pagePatterns)).toBe(NOT_FOUND_OBJECT);
   });
   it('no page is both a static page and an SPA route', () => {
     expect(spaRoutePaths.filter((p) => staticPaths.includes(p))).toEqual([]);

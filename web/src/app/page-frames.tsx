@@ -9,12 +9,14 @@ import { paths } from '../config/paths';
 import { abstractFormFrame } from '../features/abstracts/abstract-form-frame';
 import { abstractsFrame } from '../features/abstracts/abstracts-frame';
 import { orderListFrame } from '../features/registration/order-list-frame';
-import { orderWizardFrame } from '../features/registration/order-wizard-frame';
+import { orderEditFrame, orderWizardFrame } from '../features/registration/order-wizard-frame';
 
 /** A frame without a title (its title depends on the delegate or the clock) keeps the title's skeleton. */
 export const pageFrames: Record<string, Partial<PageFrame>> = {
   [paths.registrationList]: orderListFrame,
   [paths.registrationNew]: orderWizardFrame,
+  [paths.registrationEdit]: orderEditFrame,
   [paths.abstracts]: abstractsFrame,
   [paths.abstractNew]: abstractFormFrame,
+  [paths.abstractEdit]: abstractFormFrame,
 };

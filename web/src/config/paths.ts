@@ -123,9 +123,10 @@ export const hydratedPaths: string[] = [paths.login, paths.registerStepOne, path
 
 /**
  * SPA pages (delegate pages) whose HTML carries their title and lead (or the lead alone) before the app's code runs
- * (web/src/app/page-frames.tsx); the SPA renders them in place, it does not hydrate them.
+ * (web/src/app/page-frames.tsx); the SPA renders them in place, it does not hydrate them. A route
+ * with a parameter has one file for all its paths (infra/site/routing.ts).
  */
-export const framedPaths: string[] = [paths.registrationList, paths.registrationNew, paths.abstracts, paths.abstractNew];
+export const framedPaths: string[] = [paths.registrationList, paths.registrationNew, paths.registrationEdit, paths.abstracts, paths.abstractNew, paths.abstractEdit];
 
 /** Every page with its own HTML file (`<path>/index.html`). */
 export const prerenderedPaths: string[] = [...staticPaths, ...hydratedPaths, ...framedPaths];

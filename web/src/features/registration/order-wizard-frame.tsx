@@ -4,6 +4,7 @@
  * step 5, an order the server would refuse), so its HTML (built once for every delegate,
  * web/src/app/page-frames.tsx) paints them before any script runs, and the lead is the page's
  * largest text (Lighthouse's LCP on a phone). Nothing here may depend on the delegate or the order.
+ * The edit route (/registration/submission-edit/{id}) has its own title over the same lead.
  */
 import { conferenceFacts } from '#core/domain/conference-facts';
 import type { PageFrame } from '../../components/page';
@@ -14,3 +15,5 @@ import info from '../../content/registration-info.json';
 export const wizardLead = <InlineText text={info.lead} values={placeholderValues(conferenceFacts())} />;
 
 export const orderWizardFrame: PageFrame = { title: 'Registration', width: 'wide', lead: wizardLead };
+
+export const orderEditFrame: PageFrame = { ...orderWizardFrame, title: 'Edit registration' };

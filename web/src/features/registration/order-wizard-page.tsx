@@ -26,7 +26,7 @@ import { paths } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
 import { usePersonInfo } from '../account/api';
 import { orderApi, orderKeys, useOrder, useOrderByChecksum, useOrderOptions, useOrders } from './api';
-import { orderWizardFrame, wizardLead } from './order-wizard-frame';
+import { orderEditFrame, orderWizardFrame, wizardLead } from './order-wizard-frame';
 import { blankOrderForm, formFromDetail, validateStep, wireForm, type DataStep, type OrderFormValues } from './order-form';
 import { FeesStep, InformationStep, PaymentStep, PersonalStep, TransferStep, TravelStep, type PayableOrder } from './order-steps';
 
@@ -239,7 +239,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
     form.setValue('passport_file_name', '', { shouldDirty: true });
   };
 
-  const title = id ? 'Edit registration' : 'Registration';
+  const title = (id ? orderEditFrame : orderWizardFrame).title;
   const loading = !options.data || (fromPaymentLink ? byChecksum.isPending : !filled);
   // The filled wizard renders in a deferred, interruptible pass once its data is there (React cuts
   // it into short tasks): the skeleton under the painted title stays until then, and a slow phone
@@ -265,7 +265,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
       </Page>
     );
   }
-  if (loading || !rendered) return <PageSkeleton {...(id ? {} : orderWizardFrame)} />;
+  if (loading || !rendered) return <PageSkeleton {...(id ? orderEditFrame : orderWizardFrame)} />;
 
   // Only an unpaid order may be paid or edited in full; a paid one only in its step 4 (edit route).
   const locked = status !== undefined && status !== 0 && !paidEdit;
