@@ -27,7 +27,7 @@ export function siteObjectFor(uri: string, prerendered: string[], patterns: stri
     for (var j = 0; j < pattern.length && same; j++) {
       same = pattern[j]!.charAt(0) === ':' ? parts[j] !== '' : pattern[j] === parts[j];
     }
-    if (same) return prerendered.indexOf(patterns[i]!) !== -1 ? patterns[i]!.replace(/:/g, '_') + '/index.html' : '/app.html';
+    if (same) return patterns[i]!.indexOf(':') !== -1 && prerendered.indexOf(patterns[i]!) !== -1 ? patterns[i]!.replace(/:/g, '_') + '/index.html' : '/app.html';
   }
   return '/404.html';
 }

@@ -13,6 +13,9 @@ describe('site path rule (CloudFront Functions and local server)', () => {
     expect(siteObjectFor('/admin/upload-update/3', pre, patterns)).toBe('/app.html');
     expect(siteObjectFor('/admin/pre/', pre, patterns)).toBe('/app.html');
     expect(siteObjectFor('/common/reset/abc.def', pre, patterns)).toBe('/common/reset/abc.def');
+    // A route with a parameter pre-rendered with its frame: one file for every id.
+    expect(siteObjectFor('/admin/upload-update/3', [...pre, '/admin/upload-update/:id'], patterns)).toBe('/admin/upload-update/_id/index.html');
+    expect(siteObjectFor('/Admin/Upload-Update/3/', [...pre, '/admin/upload-update/:id'], patterns)).toBe('/admin/upload-update/_id/index.html');
   });
 
   it('matches routes in any case, like the router', () => {
