@@ -1,6 +1,6 @@
 /** Wiring of the order rules and the payments module: the table, Stripe, SES. */
 import { conference } from '#core/config/conference';
-import { orderPayables, orderPaymentMails } from '#core/orders/order-payables';
+import { orderPayables } from '#core/orders/order-payables';
 import { type OrderDeps } from '#core/orders/order-deps';
 import type { PaymentsDeps } from '#core/payments/ports';
 import { fileStore } from '#storage/files';
@@ -13,13 +13,9 @@ import { newChecksum, secrets } from './crypto';
 import { domainLog } from './logger';
 import { sesMailer } from './mailer';
 import { stripeGateway } from './payments/stripe-gateway';
-import { mailsByKind, payablesByKind } from '#core/payments/payables-by-kind';
-import { registrationPayables, registrationPaymentMails, registrationStatusName, isRegistrationKind } from '#core/registration-by-category/registration-payables';
+import { payablesByKind } from '#core/payments/payables-by-kind';
+import { registrationPayables, registrationStatusName, isRegistrationKind } from '#core/registration-by-category/registration-payables';
 import { registrationStore } from '#storage/registrations';
-import { issueAfterMoney } from '#core/documents/order-documents';
-import type { PaymentMail } from '#core/payments/ports';
-import { issueAfterMoneyDeps } from './order-document-deps';
-import { visaLetterHook } from './visa-deps';
 
 /** Where the registration office's notices go (transfers to match, refunds that failed). */
 export const registrationOffice = conference.contacts.registration;
@@ -41,36 +37,21 @@ export const stripeActor: Actor = { kind: 'stripe', id: 'stripe' };
 
 /**
  * The one payments module over every kind of subject (orders, the registration by category's fee
- * and dinners): the webhook, reconciliation and refunds serve them all.
+ * and dinners): the webhook, reconciliation and refunds serve them all. What follows a money
+ * event (the mails, an order's receipt or credit note, its visa letter: lib/payment-notify.ts) is
+ * loaded on first use: most requests move no money, and those modules were a third of every
+ * payment function's cold start.
  */
 export function paymentsDeps(siteOrigin: string, who: RequestActor): PaymentsDeps {
   const registrations = registrationPayables({ registrations: registrationStore });
-  const registrationMails = registrationPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin }, registrationOffice);
+  let notify: Promise<PaymentsDeps['notify']> | undefined;
   return {
     ledger: auditedLedger(who.actor, () => who.now, statusName),
     gateway: stripeGateway,
     payables: payablesByKind({ order: orderPayables({ orders: orderStore }), 'registration-fee': registrations, 'registration-dinners': registrations }),
-    notify: mailsByKind({
-      order: withOrderDocuments(orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount, visaLetters: visaLetterHook(siteOrigin) }, registrationOffice), who),
-      'registration-fee': registrationMails,
-      'registration-dinners': registrationMails,
-    }),
+    notify: async (mail) => (await (notify ??= import('./payment-notify').then((m) => m.paymentNotify(siteOrigin, who))))(mail),
     newId: secrets.newId,
     log: domainLog,
-  };
-}
-
-/**
- * An order's receipt is issued when its payment is confirmed, a credit note when a refund of it
- * completes, a receipt again when a completed refund is returned by the card's bank (it fails
- * after its credit note): right after the ledger's write, before the mail (which links to the
- * order list where they are). Issuing never fails the payment (issueAfterMoney only logs).
- */
-function withOrderDocuments(send: (mail: PaymentMail) => Promise<void>, who: RequestActor) {
-  return async (mail: PaymentMail) => {
-    if (mail.kind === 'payment-received' || mail.kind === 'refund-completed' || mail.kind === 'refund-failed')
-      await issueAfterMoney(issueAfterMoneyDeps, mail.payable.subject, who.actor, mail.at);
-    await send(mail);
   };
 }
 

@@ -1,12 +1,21 @@
-/** Wiring of the bank statement import: the table, and the one path that books a transfer. */
+/**
+ * Wiring of the bank statement import: the table, and the one path that books a transfer. That
+ * path (confirm-transfer.ts, with the order rules and the payments module behind it) loads when a
+ * line is first booked: most statement requests (list, search, discard) book nothing.
+ */
 import { createHash } from 'node:crypto';
 import type { StatementDeps } from '#core/office/import-statement';
-import { noteArrivedTransfer, officeConfirmTransfer } from '#core/office/confirm-transfer';
 import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
 import { statementStore } from '#storage/statements';
 import { findUserByEmail } from '#storage/users';
-import { orderDeps, type RequestActor } from './order-deps';
+import type { RequestActor } from './order-deps';
+
+/** The booking path and its wiring (the order rules, the payments module), loaded together on first use. */
+const transfers = async () => {
+  const [core, wiring] = await Promise.all([import('#core/office/confirm-transfer'), import('./order-deps')]);
+  return { ...core, orderDeps: wiring.orderDeps };
+};
 
 export function statementDeps(siteOrigin: string, who: RequestActor): StatementDeps {
   const started = Date.now();
@@ -16,8 +25,14 @@ export function statementDeps(siteOrigin: string, who: RequestActor): StatementD
     ledger,
     findAccountByEmail: findUserByEmail,
     // Booked as the organiser of this request, audited by the ledger write itself.
-    book: (reference, amount, line) => officeConfirmTransfer(orderDeps(siteOrigin, who), reference, amount, who.now, line),
-    awaitTransfer: (order) => noteArrivedTransfer(orderDeps(siteOrigin, who), order, who.now),
+    book: async (reference, amount, line) => {
+      const t = await transfers();
+      return t.officeConfirmTransfer(t.orderDeps(siteOrigin, who), reference, amount, who.now, line);
+    },
+    awaitTransfer: async (order) => {
+      const t = await transfers();
+      return t.noteArrivedTransfer(t.orderDeps(siteOrigin, who), order, who.now);
+    },
     hash: (content) => createHash('sha256').update(content).digest('hex'),
     elapsedMs: () => Date.now() - started,
   };

@@ -16,6 +16,9 @@ import { STATUS, newUser, personInfo, profileComplete, type User } from './model
 import { nameKeys } from './name-key';
 import type { AccountDeps, Claim, Limit, TokenPurpose } from './ports';
 import type { ProfileInput } from './schemas';
+import { SESSION_ENDED } from './authenticate';
+
+export { authenticate } from './authenticate';
 
 export const NOT_ACTIVATED = -101;
 
@@ -36,7 +39,7 @@ export const accountMessages = {
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   mailCooldown: 'An e-mail was sent less than a minute ago. Please wait before asking for another one.',
   loggedOut: 'You have been logged out.',
-  sessionEnded: 'Your session has ended. Please log in again.',
+  sessionEnded: SESSION_ENDED,
   profileUpdated: 'The update was successful.',
   currentPasswordWrong: 'The current password is incorrect.',
   passwordChanged: 'Your password has been changed. Please log in again.',
@@ -239,23 +242,6 @@ export async function login(deps: AccountDeps, input: { email: string; password:
   return {
     message: 'Login success',
     data: { api_token: token, id: user.id, status: user.status, pay_status: user.pay_status },
-  };
-}
-
-/** The delegate behind an api_token, or 401 (unknown, expired, logged out, or password changed since). */
-export async function authenticate(deps: Pick<AccountDeps, 'sessions' | 'store' | 'secrets'>, token: string, now: Date) {
-  const hash = deps.secrets.hashToken(token);
-  const session = await deps.sessions.get(hash);
-  if (!session || session.expiresAt.getTime() <= now.getTime()) throw unauthorized(accountMessages.sessionEnded);
-  const user = await deps.store.getUser(session.userId);
-  if (!user || user.deleted_at || user.session_epoch !== session.epoch) throw unauthorized(accountMessages.sessionEnded);
-  return {
-    userId: user.id,
-    sessionId: hash,
-    email: user.email,
-    role: user.role ?? 'delegate',
-    secondFactorAt: session.secondFactorAt,
-    officeSeenAt: session.officeSeenAt,
   };
 }
 

@@ -4,6 +4,7 @@
  * every lookup compares the same form.
  */
 import * as z from 'zod/mini';
+import { normalizeEmail } from './email';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -23,7 +24,7 @@ export const messages = {
   required: 'Please enter.',
 } as const;
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export { normalizeEmail };
 
 export const emailField = z.pipe(
   z.pipe(

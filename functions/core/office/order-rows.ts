@@ -15,7 +15,7 @@ import { registration2024 } from '../config/conference';
 import { orderStatusNames, type OrderStatus } from '../orders/states';
 import type { StoredOrder } from '../orders/ports';
 import { parseTransferReference, transferReference } from '../orders/reference';
-import { roomFields } from '../orders/schemas';
+import { roomFields } from '../orders/form-fields';
 import { wireAmount } from '../money';
 import { nameKeys, normaliseName } from '../accounts/name-key';
 import type { Payment, Refund } from '../payments/model';

@@ -5,7 +5,7 @@
  * abstract by its id; anything else is refused with what can be searched.
  */
 import { normaliseName } from '../accounts/name-key';
-import { normalizeEmail } from '../accounts/schemas';
+import { normalizeEmail } from '../accounts/email';
 import { invalid } from '../errors';
 
 export const searchMessages = {

@@ -1,20 +1,10 @@
-/** The order as the payments module sees it: its subject, what it costs, what each money event does to it, and the mails about its money. */
-import type { Refund } from '../payments/model';
-import type { Payable, PayableModule, PaymentMail, SubjectChange } from '../payments/ports';
+/** The order as the payments module sees it: its subject, what it costs, what each money event does to it (its mails: order-payment-mails.ts). */
+import type { Payable, PayableModule, SubjectChange } from '../payments/ports';
 import { nextVersion } from '../versions';
-import {
-  paymentFailedMail,
-  paymentIncompleteMail,
-  paymentReceivedMail,
-  refundCompletedMail,
-  refundFailedMail,
-  refundRequestedMail,
-  surplusRefundedMail,
-} from './mails';
 import { priceLines } from './pricing';
 import type { StoredOrder } from './ports';
 import { holdsPlace, ORDER_STATUS, orderTransition, type OrderEvent } from './states';
-import { links, send, type OrderDeps } from './order-deps';
+import type { OrderDeps } from './order-deps';
 
 /** The order as the payments module names it. */
 export const subjectOf = (order: StoredOrder) => ({
@@ -89,45 +79,5 @@ export function orderPayables(deps: Pick<OrderDeps, 'orders'>): PayableModule {
         record: order,
       };
     },
-  };
-}
-
-/** The mails about an order's payments (the payments module decides when; this says what). */
-export function orderPaymentMails(
-  deps: Pick<OrderDeps, 'mailer' | 'log' | 'siteOrigin' | 'bankAccount'> & {
-    /** Issues the visa letter of an approved order now paid (core/office/visa-letters.ts); never throws. */
-    visaLetters?: { onPaid(order: StoredOrder, at: Date): Promise<void> };
-  },
-  office: string,
-) {
-  return async (mail: PaymentMail) => {
-    const order = mail.payable.record as StoredOrder;
-    const to = order.owner_email;
-    const l = links(deps, order);
-    const refund = mail.refund as Refund;
-    switch (mail.kind) {
-      case 'payment-received':
-        await deps.visaLetters?.onPaid(order, mail.at);
-        return void (await send(deps, to, paymentReceivedMail(order, mail.payment, mail.at, l), mail.kind));
-      case 'payment-incomplete':
-        return void (await send(
-          deps,
-          to,
-          paymentIncompleteMail(order, mail.payment, await deps.bankAccount()),
-          mail.kind,
-        ));
-      case 'payment-failed':
-        return void (await send(deps, to, paymentFailedMail(order, l), mail.kind));
-      case 'refund-requested':
-        return void (await send(deps, to, refundRequestedMail(order, refund), mail.kind));
-      case 'surplus-refunded':
-        return void (await send(deps, to, surplusRefundedMail(order, mail.payment), mail.kind));
-      case 'refund-completed':
-        return void (await send(deps, to, refundCompletedMail(order, refund), mail.kind));
-      case 'refund-failed':
-        await send(deps, to, refundFailedMail(order, refund), mail.kind);
-        // The office acts on it: the order is Paid again, with the failed refund noted.
-        return void (await send(deps, office, refundFailedMail(order, refund), `${mail.kind} (office)`));
-    }
   };
 }

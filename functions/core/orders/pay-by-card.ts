@@ -1,7 +1,7 @@
 /** Paying an order by card: the checkout, and the success page's fulfilment. */
 import { AppError, conflict, notFound } from '../errors';
 import { startCardCheckout, settleCheckout } from '../payments/card-checkout';
-import { orderMessages } from './schemas';
+import { orderMessages } from './messages';
 import { orderActions } from './states';
 import { assertOpen, orderResultMessages, type OrderDeps } from './order-deps';
 import { payableOf } from './order-payables';

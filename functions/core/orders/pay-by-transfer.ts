@@ -3,7 +3,7 @@ import { paymentSettingsMessages } from '../office/payment-settings';
 import { AppError, conflict } from '../errors';
 import { noteTransfer } from '../payments/transfers';
 import { transferNotedMail, transferToMatchMail } from './mails';
-import { orderMessages } from './schemas';
+import { orderMessages } from './messages';
 import { ORDER_STATUS, orderActions, type OrderStatus } from './states';
 import { assertOpen, links, orderResultMessages, ownOrder, send, type OrderDeps } from './order-deps';
 import { change, payableOf } from './order-payables';

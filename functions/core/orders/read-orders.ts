@@ -7,7 +7,8 @@ import { wireAmount } from '../money';
 import type { SubjectLedger } from '../payments/ports';
 import { rateOf } from './pricing';
 import type { StoredOrder } from './ports';
-import { stepFields, type OrderForm } from './schemas';
+import { stepFields } from './form-fields';
+import type { OrderForm } from './schemas';
 import { holdsPlace, ORDER_STATUS, orderActions, orderStatusNames } from './states';
 import {
   noLedger,

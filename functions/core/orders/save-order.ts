@@ -8,7 +8,9 @@ import { orderPlacedMail } from './mails';
 import { orderTotal } from './pricing';
 import type { StoredOrder } from './ports';
 import { orderNumber, transferReference } from './reference';
-import { orderMessages, stepFields, type OrderForm } from './schemas';
+import { stepFields } from './form-fields';
+import { orderMessages } from './messages';
+import type { OrderForm } from './schemas';
 import { ORDER_STATUS, orderActions } from './states';
 import {
   assertOpen,

@@ -8,48 +8,17 @@ import * as z from 'zod/mini';
 import { conference, registration2024 } from '../config/conference';
 import { countryRegions } from '../data/countries';
 import { phoneNumberPrefixes } from '../data/phone-prefixes';
+import { roomFields, type RoomField, type stepFields } from './form-fields';
+import { orderMessages } from './messages';
+import { emptyToUndefined, read, toFlag, toInt } from './wire';
 
-export const orderMessages = {
-  enter: 'Please enter.',
-  select: 'Please select.',
-  rate: `Please select Standard or Local rate. To add to an existing registration, please send an e-mail to ${conference.contacts.registration}.`,
-  count: 'Please enter a whole number of 0 or more.',
-  tooMany: (max: number) => `At most ${max}.`,
-  visitPersons: 'Post-conference visits are for you and your accompanying persons: at most one more than the accompanying persons.',
-  phonePrefix: 'Please select phone number prefix.',
-  date: 'Please enter a date as YYYY-MM-DD.',
-  passportDates: 'The expiry date must be after the issue date.',
-  birthDate: 'Please enter a date of birth in the past.',
-  passportFile: 'Please upload the front page of the passport (jpg, png or pdf).',
-  checkOut: 'The check-out date must be after the check-in date.',
-  stayWindow: `Rooms can be booked from ${registration2024.hotelStay.earliestCheckIn} to ${registration2024.hotelStay.latestCheckOut}.`,
-  rooms: 'Please choose at least one room.',
-  tooLong: 'This text is too long.',
-  idRequired: 'The id is required.',
-  submitFirst: 'Please submit the form first.',
-  editNotAllowed: 'Editing is not allowed in the current order status.',
-} as const;
+export { passportFields, roomFields, stepFields, type PassportField, type RoomField } from './form-fields';
+export { orderMessages } from './messages';
+export * from './requests';
 
-// ---------------------------------------------------------------------------------------------
-// Wire values
-
-/** 0/1 as the spec sends booleans; also true/false, "yes"/"no" and the strings of 0 and 1. */
-function toFlag(value: unknown): 0 | 1 | undefined {
-  if (value === 1 || value === true || value === '1' || value === 'true' || value === 'yes' || value === 'Yes') return 1;
-  if (value === 0 || value === false || value === '0' || value === 'false' || value === 'no' || value === 'No') return 0;
-  return undefined;
-}
-/** Reads a raw value into what `schema` checks (zod's preprocess). */
-const read = <T extends z.core.$ZodType>(fn: (value: unknown) => unknown, schema: T) => z.pipe(z.transform(fn), schema);
 const flag = (message: string = orderMessages.select) => read(toFlag, z.union([z.literal(0), z.literal(1)], { message }));
 
-/** A whole number from a form field ("3") or JSON (3); empty means none. */
-function toInt(value: unknown): unknown {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
-  if (value === '' || value === null || value === undefined) return undefined;
-  return value;
-}
+/** A whole number of 0 to `max` (empty: `fallback`). */
 const count = (max: number, fallback?: number) =>
   read(
     (v) => toInt(v) ?? fallback,
@@ -58,7 +27,6 @@ const count = (max: number, fallback?: number) =>
       .check(z.refine(Number.isInteger, orderMessages.count), z.minimum(0, orderMessages.count), z.maximum(max, orderMessages.tooMany(max))),
   );
 
-const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const orEmpty = <T extends z.core.$ZodType>(schema: T) => z.pipe(schema, z.transform((v: z.output<T>) => v ?? ''));
 const text = (max: number) =>
   read(emptyToUndefined, z.string({ message: orderMessages.enter }).check(z.trim(), z.minLength(1, orderMessages.enter), z.maxLength(max, orderMessages.tooLong)));
@@ -75,8 +43,6 @@ export const genders = ['Female', 'Male', 'Other'] as const;
 export const dietaryOptions = ['Vegetarian'] as const;
 export const rateValues = registration2024.rates.map((r) => r.value);
 export const activityValues = registration2024.postConferenceActivities.map((a) => a.value);
-export const roomFields = registration2024.hotelRooms.map((r) => r.field);
-export type RoomField = (typeof roomFields)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Steps
@@ -203,57 +169,17 @@ export type OrderFormInput = z.input<typeof orderFormSchema>;
 export type OrderForm = z.output<typeof orderFormSchema>;
 export type OrderStep3 = Step3;
 
-/** The fields of each step (to send only the step the wizard shows, and to freeze paid orders' amounts). */
-export const stepFields = {
-  2: Object.keys(step2Shape) as (keyof Step2)[],
-  3: Object.keys(step3Shape) as (keyof Step3)[],
-  4: Object.keys(step4Shape) as (keyof Step4)[],
-} as const;
+/** The field lists of form-fields.ts are the steps' fields (a compile-time check: a field added to a step and not to its list, or the other way, fails here). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const stepFieldsMatchShapes: [
+  Same<keyof Step2, (typeof stepFields)[2][number]>,
+  Same<keyof Step3, (typeof stepFields)[3][number]>,
+  Same<keyof Step4, (typeof stepFields)[4][number]>,
+] = [true, true, true];
 
-/** Path parameters and the small bodies of the order routes. */
-const idField = z.string({ message: orderMessages.idRequired }).check(z.minLength(1, orderMessages.idRequired), z.maxLength(64));
-export const orderIdSchema = z.object({ id: idField });
-/** /office/.../{reference}: the order's transfer reference (office routes). */
-export const referenceSchema = z.object({ reference: z.string().check(z.minLength(1), z.maxLength(40)) });
-export const checksumSchema = z.object({ checksum: z.string().check(z.minLength(1), z.maxLength(64)) });
 export const updateOrderSchema = orderFormSchema;
-/**
- * POST /registration/submission/{id}?base_updated_at=...&base_status=...: the version and status
- * the form was opened on. A save over a newer version, or over an order paid meanwhile (another
- * tab), is refused instead of silently keeping only part of it.
- */
-export const updateOrderQuerySchema = z.object({
-  base_updated_at: z.optional(z.string().check(z.maxLength(40))),
-  base_status: read(toInt, z.optional(z.number().check(z.refine(Number.isInteger), z.minimum(-2), z.maximum(2)))),
-});
-export const transferChoiceSchema = z.object({
-  type: z.enum(['later', 'done'], { message: orderMessages.select }),
-});
-export const cancelOrderSchema = z.object({
-  /** The refund the delegate was shown (US dollars as on the wire): if it has changed since, nothing happens. */
-  expected_refund: read(emptyToUndefined, z.optional(z.string().check(z.regex(/^\d+\.\d{2}$/)))),
-});
-export const checkoutSchema = z.object({
-  id: idField,
-  /** Where the card provider's Cancel returns to: a page of this site only (anything else is ignored). */
-  cancel_url: z.optional(z.string().check(z.maxLength(2000))),
-});
-export const confirmCheckoutSchema = z.object({ session_id: z.string().check(z.minLength(1), z.maxLength(255)) });
 
-/** The fields a correction may change: the passport data the letter prints, and the scan. */
-export const passportFields = [
-  'full_name_as_on_passport',
-  'gender',
-  'nationality',
-  'date_of_birth',
-  'passport_number',
-  'issue_date_of_passport',
-  'expiry_date_of_passport',
-  'front_page_of_the_passport',
-  'for_visa_support_letter',
-  'other_info_required_by_chinese_embassy_for_visa_support',
-] as const;
-export type PassportField = (typeof passportFields)[number];
+
 
 /**
  * POST /registration/submission/{id}/visa_correction: the passport data the registration office

@@ -20,7 +20,7 @@ import type { FileStore } from '../uploads/ports';
 import { nextVersion } from '../versions';
 import type { StoredOrder } from './ports';
 import { ORDER_STATUS } from './states';
-import { passportFields, type PassportField } from './schemas';
+import { passportFields, type PassportField } from './form-fields';
 
 export type VisaReviewStatus = 'pending' | 'approved' | 'correction-requested';
 
@@ -37,7 +37,7 @@ export interface VisaReview {
   letter_id?: string | null;
 }
 
-export { passportFields, type PassportField } from './schemas';
+export { passportFields, type PassportField } from './form-fields';
 export type PassportData = Pick<StoredOrder, PassportField>;
 
 export const visaMessages = {

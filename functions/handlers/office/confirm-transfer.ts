@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { referenceSchema } from '#core/orders/schemas';
+import { referenceSchema } from '#core/orders/requests';
 import { transferReceivedBody } from '#core/office/schemas';
 import { officeConfirmTransfer } from '#core/office/confirm-transfer';
 import { organiserActor } from '#core/office/access';

@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { referenceSchema } from '#core/orders/schemas';
+import { referenceSchema } from '#core/orders/requests';
 import { officeRetryRefund } from '#core/office/retry-refund';
 import { organiserActor } from '#core/office/access';
 import { orderDeps } from '#lib/order-deps';

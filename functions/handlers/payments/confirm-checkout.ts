@@ -1,6 +1,6 @@
 import { routes } from '#core/routes';
 import { confirmOrderCheckout } from '#core/orders/pay-by-card';
-import { confirmCheckoutSchema } from '#core/orders/schemas';
+import { confirmCheckoutSchema } from '#core/orders/requests';
 import { delegateActor, orderDeps } from '#lib/order-deps';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

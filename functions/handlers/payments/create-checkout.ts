@@ -1,6 +1,6 @@
 import { routes } from '#core/routes';
 import { startOrderCheckout } from '#core/orders/pay-by-card';
-import { checkoutSchema } from '#core/orders/schemas';
+import { checkoutSchema } from '#core/orders/requests';
 import { delegateActor, orderDeps } from '#lib/order-deps';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { confirmCheckoutSchema } from '#core/orders/schemas';
+import { confirmCheckoutSchema } from '#core/orders/requests';
 import { confirmRegistrationPayment } from '#core/registration-by-category/pay-registration';
 import { delegateActor } from '#lib/order-deps';
 import { registrationMoneyDeps } from '#lib/registration-deps';

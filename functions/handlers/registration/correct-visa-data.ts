@@ -1,5 +1,6 @@
 import { routes } from '#core/routes';
-import { orderIdSchema, visaCorrectionSchema } from '#core/orders/schemas';
+import { visaCorrectionSchema } from '#core/orders/schemas';
+import { orderIdSchema } from '#core/orders/requests';
 import { correctVisaData } from '#core/orders/visa-review';
 import { visaDeps } from '#lib/visa-deps';
 import { replyWith } from '#lib/http/handler';

@@ -1,6 +1,6 @@
 import { routes } from '#core/routes';
 import { getOrderByChecksum } from '#core/orders/read-orders';
-import { checksumSchema } from '#core/orders/schemas';
+import { checksumSchema } from '#core/orders/requests';
 import { orderStore } from '#storage/orders';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

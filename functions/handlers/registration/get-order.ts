@@ -1,6 +1,6 @@
 import { routes } from '#core/routes';
 import { getOrder } from '#core/orders/read-orders';
-import { orderIdSchema } from '#core/orders/schemas';
+import { orderIdSchema } from '#core/orders/requests';
 import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';

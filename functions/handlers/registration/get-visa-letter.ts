@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { orderIdSchema } from '#core/orders/schemas';
+import { orderIdSchema } from '#core/orders/requests';
 import { ownVisaLetter } from '#core/orders/visa-review';
 import { visaDeps } from '#lib/visa-deps';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';

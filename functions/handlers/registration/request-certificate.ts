@@ -1,6 +1,6 @@
 import { routes } from '#core/routes';
 import { requestCertificate } from '#core/documents/issue-certificate';
-import { orderIdSchema } from '#core/orders/schemas';
+import { orderIdSchema } from '#core/orders/requests';
 import { abstractStore } from '#storage/abstracts';
 import { issueCertificate } from '#storage/certificates';
 import { documentStore } from '#storage/documents';

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { routes } from '#core/routes';
 import { updateOrder } from '#core/orders/save-order';
-import { orderFormSchema, orderIdSchema, updateOrderQuerySchema } from '#core/orders/schemas';
+import { orderFormSchema } from '#core/orders/schemas';
+import { orderIdSchema, updateOrderQuerySchema } from '#core/orders/requests';
 import { delegateActor, orderDeps } from '#lib/order-deps';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';

@@ -6,7 +6,7 @@
  */
 import type * as z from 'zod/mini';
 import type { RouteDef } from '#core/routes';
-import { authenticate } from '#core/accounts/accounts';
+import { authenticate } from '#core/accounts/authenticate';
 import { assertOfficeSession } from '#core/office/access';
 import { secondFactorStore } from '#storage/second-factor';
 import { officeSessions } from '#storage/sessions';

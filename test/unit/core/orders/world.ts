@@ -5,7 +5,8 @@
 import type { Mail } from '#core/accounts/ports';
 import type { BankAccount } from '#core/office/payment-settings';
 import { demoBankAccount } from '../../../../infra/local/demo-bank-account';
-import { orderPayables, orderPaymentMails } from '#core/orders/order-payables';
+import { orderPayables } from '#core/orders/order-payables';
+import { orderPaymentMails } from '#core/orders/order-payment-mails';
 import { type OrderDeps } from '#core/orders/order-deps';
 import type { OrderStore, StoredOrder } from '#core/orders/ports';
 import { holdsPlace } from '#core/orders/states';

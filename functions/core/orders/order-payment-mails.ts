@@ -1,0 +1,57 @@
+/**
+ * The mails about an order's payments (the payments module decides when; this says what). Apart
+ * from order-payables.ts: only a request that moves money sends them, so the functions load them
+ * (and the mail texts) on first use, not at every cold start (lib/order-deps.ts).
+ */
+import type { Refund } from '../payments/model';
+import type { PaymentMail } from '../payments/ports';
+import {
+  paymentFailedMail,
+  paymentIncompleteMail,
+  paymentReceivedMail,
+  refundCompletedMail,
+  refundFailedMail,
+  refundRequestedMail,
+  surplusRefundedMail,
+} from './mails';
+import type { StoredOrder } from './ports';
+import { links, send, type OrderDeps } from './order-deps';
+
+export function orderPaymentMails(
+  deps: Pick<OrderDeps, 'mailer' | 'log' | 'siteOrigin' | 'bankAccount'> & {
+    /** Issues the visa letter of an approved order now paid (core/office/visa-letters.ts); never throws. */
+    visaLetters?: { onPaid(order: StoredOrder, at: Date): Promise<void> };
+  },
+  office: string,
+) {
+  return async (mail: PaymentMail) => {
+    const order = mail.payable.record as StoredOrder;
+    const to = order.owner_email;
+    const l = links(deps, order);
+    const refund = mail.refund as Refund;
+    switch (mail.kind) {
+      case 'payment-received':
+        await deps.visaLetters?.onPaid(order, mail.at);
+        return void (await send(deps, to, paymentReceivedMail(order, mail.payment, mail.at, l), mail.kind));
+      case 'payment-incomplete':
+        return void (await send(
+          deps,
+          to,
+          paymentIncompleteMail(order, mail.payment, await deps.bankAccount()),
+          mail.kind,
+        ));
+      case 'payment-failed':
+        return void (await send(deps, to, paymentFailedMail(order, l), mail.kind));
+      case 'refund-requested':
+        return void (await send(deps, to, refundRequestedMail(order, refund), mail.kind));
+      case 'surplus-refunded':
+        return void (await send(deps, to, surplusRefundedMail(order, mail.payment), mail.kind));
+      case 'refund-completed':
+        return void (await send(deps, to, refundCompletedMail(order, refund), mail.kind));
+      case 'refund-failed':
+        await send(deps, to, refundFailedMail(order, refund), mail.kind);
+        // The office acts on it: the order is Paid again, with the failed refund noted.
+        return void (await send(deps, office, refundFailedMail(order, refund), `${mail.kind} (office)`));
+    }
+  };
+}
