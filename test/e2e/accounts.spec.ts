@@ -386,3 +386,31 @@ for (const viewport of [
     await expect(page).toHaveURL(desktop ? /\/admin\/pre$/ : /\/registration\/list$/);
   });
 }
+
+test('a button keeps its name while it works (a screen reader hears what is busy, not a nameless button)', async ({ page }) => {
+  await logInAsNewDelegate(page, 'busy');
+  await page.goto('/admin/updatePassword');
+  // The change waits for a slow server: the button shows its spinner meanwhile.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/admin/change_password', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('textbox', { name: 'Current password' }).fill('not the password');
+  await page.getByRole('textbox', { name: 'New password' }).fill('another horse battery');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('another horse battery');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const busy = page.locator('button[data-loading]');
+  await expect(busy).toBeVisible();
+  await expect(busy).toBeDisabled();
+  await expect(busy).toHaveAccessibleName('Change Password');
+  await expectAccessible(page, 'change password, busy');
+  await busy.screenshot({ path: 'test-results/busy-button.png' });
+  // Its text stays out of sight: the spinner shows in its place, the button keeps its size.
+  expect(await busy.evaluate((b) => getComputedStyle(b.querySelector('span > span')!).color)).toBe('rgba(0, 0, 0, 0)');
+  release();
+  // Done: the answer is shown, the button is itself again.
+  await expect(page.getByRole('alert')).toContainText('The current password is incorrect.');
+  await expect(page.getByRole('button', { name: 'Change Password' })).toBeEnabled();
+});

@@ -113,6 +113,10 @@ const brand = defineConfig({
     html: { colorPalette: 'brand', scrollBehavior: 'smooth' },
     body: { bg: 'white', color: 'gray.900' },
     a: { textUnderlineOffset: '2px' },
+    // A busy button (Chakra's `loading`) hides its text behind the spinner with `visibility:
+    // hidden`, which also takes its name from screen readers: it is transparent instead, so the
+    // button keeps its name and its size. (Global CSS is the base layer: important to win.)
+    'button[data-loading] > span > span': { visibility: 'visible !important', color: 'transparent !important' },
   },
 });
 
