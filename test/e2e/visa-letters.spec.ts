@@ -85,6 +85,8 @@ test('request a visa letter, the office asks for a correction, approves it, and 
     const next = page.getByRole('link', { name: 'Next page' });
     if (!(await next.count())) break;
     await next.click();
+    // The page before stays on screen, busy, until the next one has come.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`Order ${order.order_no}`) }) });
   }
   await expect(card).toBeVisible();
@@ -145,4 +147,32 @@ test('request a visa letter, the office asks for a correction, approves it, and 
   await expectAccessible(delegate, 'order list with the visa letter');
   await fitsPhone(delegate, 'visa-order-list-390.png');
   await delegateContext.close();
+});
+
+test('while the next page of the queue loads, the page before is dimmed, busy and cannot be clicked again (a second click skipped a page)', async ({ page, pinClock }) => {
+  await pinClock(AUGUST);
+  await officeOrganiser(page, 'visa-pages', AUGUST);
+  // The first page as the server gives it, said to have a next page; the next page waits until released.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/admin/office/visa_letters*', async (route) => {
+    if (new URL(route.request().url()).searchParams.get('cursor') !== 'next-page') {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { data: { next: string | null } };
+      return route.fulfill({ response: answer, json: { ...body, data: { ...body.data, next: 'next-page' } } });
+    }
+    await held;
+    await route.fulfill({ json: { code: 200, message: 'success', data: { items: [], next: null } } });
+  });
+  await page.goto('/office/visa-letters');
+  const next = page.getByRole('link', { name: 'Next page' });
+  await next.click();
+  const busy = page.locator('[aria-busy="true"]');
+  await expect(busy).toHaveCount(1);
+  await expect(busy).toHaveCSS('opacity', '0.5');
+  expect(await next.evaluate((link) => link.closest('[inert]') !== null)).toBe(true);
+  release();
+  await expect(busy).toHaveCount(0);
+  await expect(page.getByText('No more passport data waiting on this page.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'First page' })).toBeVisible();
 });

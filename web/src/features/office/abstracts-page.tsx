@@ -68,6 +68,7 @@ function Abstracts() {
           rows={list.data.items}
           rowId={(a) => a.id}
           pages={{ param: 'after', next: list.data.cursor }}
+          stale={list.isPlaceholderData}
           empty={<Text aria-live="polite">No abstract in this category{after ? ' on this page' : ' yet'}.</Text>}
         />
       )}

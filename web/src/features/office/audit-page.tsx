@@ -20,6 +20,7 @@ import { serverNow } from '../../lib/clock';
 import { officeApi } from './api';
 import { AuditTable, AuditTrail } from './audit-trail';
 import { OfficeFrame } from './office-frame';
+import { StaleList } from './stale-list';
 
 type LogValues = { day: string; action: string; actor: string };
 type ObjectValues = { type: string; id: string };
@@ -94,7 +95,7 @@ function AuditLog() {
       ) : log.isError ? (
         <QueryError error={log.error} onRetry={() => void log.refetch()} title="The log could not be loaded." />
       ) : (
-        <Stack gap="3">
+        <StaleList stale={log.isPlaceholderData}>
           <Text aria-live="polite">
             {log.data.items.length === 0 ? `No entries on ${day}` : `Entries of ${day} (CST), newest first`}
             {action ? `, action starting with "${action}"` : ''}
@@ -108,7 +109,7 @@ function AuditLog() {
             <SmartLink href={to({ day: shiftDay(day, -1), after: '' })}>Previous day</SmartLink>
             {day < today && <SmartLink href={to({ day: shiftDay(day, 1), after: '' })}>Next day</SmartLink>}
           </HStack>
-        </Stack>
+        </StaleList>
       )}
     </Stack>
   );

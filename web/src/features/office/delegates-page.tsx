@@ -101,7 +101,7 @@ function Delegates() {
                 ? `Accounts matching "${q}"${after ? ' (continued)' : ''}:`
                 : `Every account, newest first${after ? ' (continued)' : ''}:`}
           </Text>
-          <OfficeTable label="Delegates" columns={delegateColumns} rows={list.data.items} rowId={(row) => row.id} pages={{ param: 'after', next: list.data.cursor }} empty={null} />
+          <OfficeTable label="Delegates" columns={delegateColumns} rows={list.data.items} rowId={(row) => row.id} pages={{ param: 'after', next: list.data.cursor }} empty={null} stale={list.isPlaceholderData} />
         </Stack>
       )}
     </Stack>

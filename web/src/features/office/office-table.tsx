@@ -27,6 +27,7 @@ import {
 } from '@tanstack/react-table';
 import type { MouseEvent, ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { StaleList } from './stale-list';
 import { SmartLink } from '../../components/smart-link';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { cursorPages, type PageSizes } from './cursor-pages';
@@ -71,9 +72,11 @@ export interface OfficeTableProps<Row extends RowData> {
   empty: ReactNode;
   /** A cursor list: the pages under the table. */
   pages?: CursorPages;
+  /** The rows are the previous page's while this one loads (StaleList). */
+  stale?: boolean;
 }
 
-export function OfficeTable<Row extends RowData>({ label, columns, rows, rowId, empty, pages }: OfficeTableProps<Row>) {
+export function OfficeTable<Row extends RowData>({ label, columns, rows, rowId, empty, pages, stale = false }: OfficeTableProps<Row>) {
   const navigate = useNavigate();
   const { pageIndex, pageSize, hrefFor, sizedHref } = useCursorAddresses(pages);
   // The server cuts the page (no paginated row model is registered): pageSize is what it was asked for.
@@ -111,7 +114,7 @@ export function OfficeTable<Row extends RowData>({ label, columns, rows, rowId, 
   };
   const rowModel = table.getRowModel().rows;
   return (
-    <>
+    <StaleList stale={stale}>
       {rowModel.length === 0 ? (
         empty
       ) : (
@@ -169,6 +172,6 @@ export function OfficeTable<Row extends RowData>({ label, columns, rows, rowId, 
           )}
         </HStack>
       )}
-    </>
+    </StaleList>
   );
 }

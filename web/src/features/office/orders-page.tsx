@@ -165,6 +165,7 @@ export default function OrdersPage() {
             rows={list.data.rows}
             rowId={(r) => r.id}
             pages={{ param: 'page', next: list.data.next, sizes: orderPageSizes }}
+            stale={list.isPlaceholderData}
             empty={
               <Text>
                 {q

@@ -84,6 +84,7 @@ function Registrations() {
           rows={page.data.items}
           rowId={(r) => r.owner_id}
           pages={{ param: 'after', next: page.data.cursor }}
+          stale={page.isPlaceholderData}
           empty={<Text aria-live="polite">{list === 'review' ? 'No registration is waiting for review.' : `No registration${after ? ' on this page' : ' yet'}.`}</Text>}
         />
       )}

@@ -13,6 +13,7 @@ import { SmartLink } from '../../components/smart-link';
 import { pathTo, paths } from '../../config/paths';
 import { officeApi } from './api';
 import { OfficeFrame } from './office-frame';
+import { StaleList } from './stale-list';
 import { VisaPanel } from './visa-panel';
 
 function Queue() {
@@ -31,31 +32,33 @@ function Queue() {
           {decided.message}
         </FormAlert>
       )}
-      {items.length === 0 ? (
-        <Text aria-live="polite">{after ? 'No more passport data waiting on this page.' : 'No passport data is waiting for review.'}</Text>
-      ) : (
-        <Stack as="ol" gap="6" listStyleType="none">
-          {items.map((v) => (
-            <Card.Root as="li" key={v.order_id}>
-              <Card.Header>
-                <Heading as="h2" size="lg">
-                  <SmartLink href={pathTo(paths.officeOrder, { id: v.order_id })}>Order {v.order_no}</SmartLink>: {v.passport.full_name_as_on_passport || v.name}
-                </Heading>
-                <Text fontSize="sm" color="gray.700" wordBreak="break-all">
-                  {v.name}, {v.email}
-                </Text>
-              </Card.Header>
-              <Card.Body>
-                <VisaPanel v={v} onDecided={(message) => setDecided({ order: v.order_no, message })} />
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </Stack>
-      )}
-      <HStack gap="6">
-        {after && <SmartLink href={paths.officeVisaLetters}>First page</SmartLink>}
-        {next && <SmartLink href={`${paths.officeVisaLetters}?${new URLSearchParams({ after: next })}`}>Next page</SmartLink>}
-      </HStack>
+      <StaleList stale={page.isPlaceholderData}>
+        {items.length === 0 ? (
+          <Text aria-live="polite">{after ? 'No more passport data waiting on this page.' : 'No passport data is waiting for review.'}</Text>
+        ) : (
+          <Stack as="ol" gap="6" listStyleType="none">
+            {items.map((v) => (
+              <Card.Root as="li" key={v.order_id}>
+                <Card.Header>
+                  <Heading as="h2" size="lg">
+                    <SmartLink href={pathTo(paths.officeOrder, { id: v.order_id })}>Order {v.order_no}</SmartLink>: {v.passport.full_name_as_on_passport || v.name}
+                  </Heading>
+                  <Text fontSize="sm" color="gray.700" wordBreak="break-all">
+                    {v.name}, {v.email}
+                  </Text>
+                </Card.Header>
+                <Card.Body>
+                  <VisaPanel v={v} onDecided={(message) => setDecided({ order: v.order_no, message })} />
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </Stack>
+        )}
+        <HStack gap="6">
+          {after && <SmartLink href={paths.officeVisaLetters}>First page</SmartLink>}
+          {next && <SmartLink href={`${paths.officeVisaLetters}?${new URLSearchParams({ after: next })}`}>Next page</SmartLink>}
+        </HStack>
+      </StaleList>
     </Stack>
   );
 }
