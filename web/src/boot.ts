@@ -5,13 +5,7 @@
  * being opened (listed by the build in the HTML, scripts/build-web.ts) are requested at the same
  * moment, instead of after the app's code has arrived and run.
  */
-interface PageChunks {
-  files: string[];
-  /** The app's own chunks (web/src/main.tsx and its imports), indexes into files. */
-  app: number[];
-  /** [route as a regular expression, indexes into files] */
-  routes: [string, number[]][];
-}
+import { pageChunks } from './lib/page-chunks';
 
 /** Links added per task: starting a fetch costs the main thread 1-3 ms a link (4-12 ms at 4x CPU slowdown). */
 const LINKS_PER_TASK = 4;
@@ -25,11 +19,8 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
  * the first paint. `then` runs after the first few, in the same task.
  */
 function preloadChunks(then: () => void) {
-  const data = document.getElementById('__PAGE_CHUNKS__')?.textContent;
-  if (!data) return then(); // `npm run dev`
-  const { files, app, routes } = JSON.parse(data) as PageChunks;
-  const page = routes.find(([route]) => new RegExp(route, 'i').test(window.location.pathname));
-  const hrefs = [...app, ...(page?.[1] ?? [])].map((i) => files[i]!);
+  const { app, page } = pageChunks(window.location.pathname);
+  const hrefs = [...app, ...page];
   const addSome = () => {
     for (const href of hrefs.splice(0, LINKS_PER_TASK)) {
       const link = document.createElement('link');

@@ -18,13 +18,16 @@ import { siteSystem } from './app/theme';
 import { conferenceQuery } from './lib/conference';
 import { syncClock } from './lib/clock';
 import { markSession } from './lib/session-store';
+import { evaluateInSlices, pageChunks } from './lib/page-chunks';
 
 /** Ends the current task: the browser can paint and handle input before the rest runs. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function start() {
-  // The modules' evaluation was this task: the rest starts in the next one.
+  // The modules' evaluation was this task: the rest starts in the next one, with the page's
+  // modules evaluated a slice at a time (preloaded by boot.ts).
   await nextTask();
+  await evaluateInSlices(pageChunks(window.location.pathname).page);
   const container = document.getElementById('root')!;
   const queryClient = createQueryClient();
   const state = document.getElementById('__QUERY_STATE__');
