@@ -24,6 +24,22 @@ export const passportFields = [
 ] as const;
 export type PassportField = (typeof passportFields)[number];
 
+/** Asked only when a visa letter is requested (the form hides them, and sends them empty, on "No"). */
+export const visaRequestFields = [
+  'for_visa_support_letter',
+  'date_of_birth',
+  'issue_date_of_passport',
+  'expiry_date_of_passport',
+  'passport_number',
+  'phone_number',
+  'phone_number_prefix',
+  'front_page_of_the_passport',
+  'other_info_required_by_chinese_embassy_for_visa_support',
+] as const;
+
+/** Asked only when a hotel booking is requested (besides the rooms). */
+export const hotelRequestFields = ['check_in_date', 'check_out_date', 'other_room_request'] as const;
+
 /** The fields of each step, in the form's order (to send only the step the wizard shows, and to freeze paid orders' amounts). */
 export const stepFields = {
   2: ['rate', 'accompanying_person', 'post_conference_activities_person', 'post_conference_activities_attach'],
@@ -48,15 +64,7 @@ export const stepFields = {
     'full_name_as_on_passport',
     'gender',
     'nationality',
-    'for_visa_support_letter',
-    'date_of_birth',
-    'issue_date_of_passport',
-    'expiry_date_of_passport',
-    'passport_number',
-    'phone_number',
-    'phone_number_prefix',
-    'front_page_of_the_passport',
-    'other_info_required_by_chinese_embassy_for_visa_support',
+    ...visaRequestFields,
     'hotel_book_required',
     'check_in_date',
     'check_out_date',

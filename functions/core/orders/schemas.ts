@@ -12,7 +12,7 @@ import { roomFields, type RoomField, type stepFields } from './form-fields';
 import { orderMessages } from './messages';
 import { emptyToUndefined, read, toFlag, toInt } from './wire';
 
-export { passportFields, roomFields, stepFields, type PassportField, type RoomField } from './form-fields';
+export { hotelRequestFields, passportFields, roomFields, stepFields, visaRequestFields, type PassportField, type RoomField } from './form-fields';
 export { orderMessages } from './messages';
 export * from './requests';
 

@@ -6,7 +6,7 @@
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { registration2024 } from '#core/config/conference';
 import { orderTotal } from '#core/orders/pricing';
-import { roomFields, step2Schema, step3Schema, step4Schema, stepFields, type OrderFormInput, type RoomField } from '#core/orders/schemas';
+import { hotelRequestFields, roomFields, step2Schema, step3Schema, step4Schema, stepFields, visaRequestFields, type OrderFormInput, type RoomField } from '#core/orders/schemas';
 import type { OrderDetail } from './api';
 
 type FormFields = (typeof stepFields)[2][number] | (typeof stepFields)[3][number] | (typeof stepFields)[4][number];
@@ -46,19 +46,6 @@ export function formFromDetail(detail: OrderDetail['detail']): OrderFormValues {
   return values;
 }
 
-const visaFields = [
-  'for_visa_support_letter',
-  'date_of_birth',
-  'issue_date_of_passport',
-  'expiry_date_of_passport',
-  'passport_number',
-  'phone_number',
-  'phone_number_prefix',
-  'front_page_of_the_passport',
-  'other_info_required_by_chinese_embassy_for_visa_support',
-] as const;
-const hotelFields = ['check_in_date', 'check_out_date', 'other_room_request'] as const;
-
 /**
  * The values that count: the fields of a visa or hotel request that was answered "No" are hidden,
  * so they are neither checked nor sent (they stay in the form, should the delegate answer Yes
@@ -66,9 +53,9 @@ const hotelFields = ['check_in_date', 'check_out_date', 'other_room_request'] as
  */
 export function effectiveValues(values: OrderFormValues): OrderFormValues {
   const out = { ...values };
-  if (out.visa_required !== '1') for (const f of visaFields) out[f] = '';
+  if (out.visa_required !== '1') for (const f of visaRequestFields) out[f] = '';
   if (out.hotel_book_required !== '1') {
-    for (const f of hotelFields) out[f] = '';
+    for (const f of hotelRequestFields) out[f] = '';
     for (const f of roomFields) out[f] = '0';
   }
   if (Number(out.post_conference_activities_person || 0) === 0) out.post_conference_activities_attach = '';
