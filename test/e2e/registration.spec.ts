@@ -168,6 +168,34 @@ test('a declined card leaves the order unpaid with a clear message; the Unpaid l
   await expect(row(page, order.order_no).getByText('Unpaid')).toBeVisible();
 });
 
+test('back from checkout, the list is read after the payment: a list read before it and answered late does not show the order Unpaid under "Payment received"', async ({ page, pinClock }) => {
+  await pinClock(AUGUST);
+  await logInAsNewDelegate(page, 'late-list');
+  const order = await placeOrder(page);
+  // The list as it was before the payment: the answer of a read that started before the payment was recorded.
+  const before = await page.request.get(api('/registration'), { headers: { authorization: `Bearer ${await token(page)}` } });
+  expect(before.status()).toBe(200);
+  const staleList = await before.text();
+  await page.goto(`/registration/submission?checksum=${order.checksum}`);
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+
+  // Back on the list, its first load is answered only after the payment check has answered, with the list from before.
+  let held = true;
+  const checked = page.waitForResponse((r) => r.url().endsWith(api('/stripe-payment/confirm')));
+  await page.route(/\/api\/v1\/admin\/registration$/, async (route) => {
+    if (route.request().method() !== 'GET' || !held) return route.continue();
+    held = false;
+    await checked;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.fulfill({ status: 200, contentType: 'application/json', body: staleList });
+  });
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await expect(page.getByText(`Payment received: order ${order.order_no} is paid.`)).toBeVisible();
+  expect(held).toBe(false);
+  await expect(row(page, order.order_no).getByText('Paid', { exact: true })).toBeVisible();
+  await expect(row(page, order.order_no).getByText('Unpaid')).toHaveCount(0);
+});
+
 test('bank transfer: step 6 shows the reference; Done moves the order to Checking, Pay later keeps it unpaid', async ({ page, pinClock }) => {
   await pinClock(AUGUST);
   await logInAsNewDelegate(page, 'transfer');

@@ -12,6 +12,7 @@ import { FormAlert } from '../../components/form/form-alert';
 import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
+import { readAgain } from '../../lib/read-again';
 import { personInfoKey } from '../account/api';
 import { costDetailKey, registrationByCategoryApi } from './api';
 
@@ -33,10 +34,8 @@ function useConfirm(success: boolean, sessionId: string | null): Outcome | null 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: personInfoKey });
-      void queryClient.invalidateQueries({ queryKey: costDetailKey });
-    };
+    // The user info's first load may still be in flight, read before the payment: it is read again.
+    const refresh = () => void readAgain(queryClient, personInfoKey, costDetailKey);
     if (!success || !sessionId) return refresh();
     registrationByCategoryApi
       .confirmPayment(sessionId)

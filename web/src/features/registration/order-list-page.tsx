@@ -22,6 +22,7 @@ import { toaster } from '../../components/ui/toaster';
 import { paths, pathTo } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
 import { useServerNow } from '../../lib/clock';
+import { readAgain } from '../../lib/read-again';
 import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderList, type OrderListItem } from './api';
 import { orderListFrame } from './order-list-frame';
 import { RefundPolicy } from './refund-policy';
@@ -200,7 +201,8 @@ function useCheckoutReturn() {
       .catch((error: unknown) => {
         if (!isCancelled(error)) setOutcome({ status: 'error', title: 'The payment could not be checked.', text: (error as Error).message });
       })
-      .finally(() => void queryClient.invalidateQueries({ queryKey: orderKeys.list }));
+      // The list's first load may still be in flight, read before the payment: it is read again.
+      .finally(() => void readAgain(queryClient, orderKeys.list));
   }, [payment, sessionId]);
   return outcome;
 }
