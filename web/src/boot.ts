@@ -5,13 +5,11 @@
  * being opened (listed by the build in the HTML, scripts/build-web.ts) are requested at the same
  * moment, instead of after the app's code has arrived and run.
  */
-import { pageChunks } from './lib/page-chunks';
+import { nextTask, pageChunks } from './lib/page-chunks';
 
 /** Links added per task: starting a fetch costs the main thread 1-3 ms a link (4-12 ms at 4x CPU slowdown). */
 const LINKS_PER_TASK = 4;
 
-/** Ends the current task: the browser can paint and handle input before the rest runs. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * The app's and the page's chunks, a few links per task (the order list needs 37, the wizard 61):

@@ -18,10 +18,7 @@ import { siteSystem } from './app/theme';
 import { conferenceQuery } from './lib/conference';
 import { syncClock } from './lib/clock';
 import { markSession } from './lib/session-store';
-import { evaluateInSlices, pageChunks } from './lib/page-chunks';
-
-/** Ends the current task: the browser can paint and handle input before the rest runs. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { evaluateInSlices, nextTask, pageChunks } from './lib/page-chunks';
 
 async function start() {
   // The modules' evaluation was this task: the rest starts in the next one, with the page's

@@ -21,8 +21,11 @@ export function pageChunks(pathname: string): { app: string[]; page: string[] } 
   return { app: app.map((i) => files[i]!), page: page.map((i) => files[i]!) };
 }
 
-/** Ends the current task through a message: chained timers are held to 4 ms each, messages are not. */
-export const yieldTask = () =>
+/**
+ * Ends the current task (the browser can paint and handle input before the rest runs), through a
+ * message: chained timers are held to 4 ms each, messages are not.
+ */
+export const nextTask = () =>
   new Promise<void>((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
@@ -42,7 +45,7 @@ export async function evaluateInSlices(hrefs: string[]) {
   for (const href of [...hrefs].reverse()) {
     await import(/* @vite-ignore */ href);
     if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldTask();
+      await nextTask();
       sliceStart = performance.now();
     }
   }
