@@ -30,19 +30,20 @@ export const officeJobStore: JobStore = {
     return r.Item ? jobOf(r.Item) : undefined;
   },
   async recent(limit, kind) {
-    // One kind: filtered on the server, page by page until `limit` are found (jobs are a few
-    // hundred over a congress; a filter reads the ones it skips, so the pages are bounded).
+    // Filtered on the server, page by page until `limit` are found (jobs are a few hundred over a
+    // congress; a filter reads the ones it skips, so the pages are bounded).
     const found: OfficeJob[] = [];
     let start: Record<string, unknown> | undefined;
-    for (let page = 0; page < (kind ? 10 : 1); page++) {
+    for (let page = 0; page < 10; page++) {
       const r = await documentClient().send(
         new QueryCommand({
           TableName: env.tableName(),
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :job)',
-          ...(kind ? { FilterExpression: '#kind = :kind', ExpressionAttributeNames: { '#kind': 'kind' } } : {}),
-          ExpressionAttributeValues: { ':pk': keys.officeJobsPartition, ':job': keys.officeJobPrefix, ...(kind ? { ':kind': kind } : {}) },
+          FilterExpression: '#kind = :kind',
+          ExpressionAttributeNames: { '#kind': 'kind' },
+          ExpressionAttributeValues: { ':pk': keys.officeJobsPartition, ':job': keys.officeJobPrefix, ':kind': kind },
           ScanIndexForward: false,
-          Limit: kind ? 100 : limit,
+          Limit: 100,
           ExclusiveStartKey: start,
         }),
       );

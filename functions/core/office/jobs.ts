@@ -78,8 +78,11 @@ export interface JobStore {
   /** Stores a new job with its audit entry, in one transaction. */
   create(job: OfficeJob, audit: ReturnType<typeof auditEntry>): Promise<void>;
   get(id: string): Promise<OfficeJob | undefined>;
-  /** The newest jobs first (only those of `kind`, if given). */
-  recent(limit: number, kind?: OfficeJob['kind']): Promise<OfficeJob[]>;
+  /**
+   * The newest jobs of `kind` first. Always one kind: the newest jobs of every kind filtered
+   * afterwards hid the exports behind 50 newer mail jobs (and the mail jobs behind exports).
+   */
+  recent(limit: number, kind: OfficeJob['kind']): Promise<OfficeJob[]>;
   /** Sets `fields` if the job is in one of `from`; false if it is not (any more). */
   update(id: string, fields: Partial<OfficeJob>, from: readonly JobState[]): Promise<boolean>;
 }
@@ -162,9 +165,11 @@ export function jobView(job: OfficeJob) {
 }
 export type JobView = ReturnType<typeof jobView>;
 
+/** How many jobs of a kind the office lists (the newest). */
+export const JOBS_LISTED = 50;
+
 export async function listExports(deps: Pick<JobDeps, 'jobs'>) {
-  const jobs = await deps.jobs.recent(50);
-  return { items: jobs.filter((j) => j.kind === 'export').map(jobView) };
+  return { items: (await deps.jobs.recent(JOBS_LISTED, 'export')).map(jobView) };
 }
 
 /** The download link of a finished export. */

@@ -11,7 +11,7 @@ import { conflict, notFound } from '../errors';
 import type { StoredOrder } from '../orders/ports';
 import { API_BASE } from '../routes';
 import type { JobDeps, JobQueue, JobStore, OfficeJob } from './jobs';
-import { isJobId, jobIdOf, jobView } from './jobs';
+import { isJobId, jobIdOf, jobView, JOBS_LISTED } from './jobs';
 import {
   MAIL_BATCH_SIZE,
   mailMessages,
@@ -236,7 +236,7 @@ export async function mailJobDetail(deps: { jobs: JobStore; batches: Pick<MailBa
 }
 
 export async function listMailJobs(deps: { jobs: JobStore }) {
-  return { items: (await deps.jobs.recent(50)).filter((j) => j.kind === 'mail').map(jobView) };
+  return { items: (await deps.jobs.recent(JOBS_LISTED, 'mail')).map(jobView) };
 }
 
 /** The unsubscribe link (page or one-click): the delegate's announcements stop. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvCell, csvChunks, csvLine } from '#core/office/csv';
 import { csvInstant, exportFileName, orderColumns, orderFormFields, delegateColumns, type OrderExportRow } from '#core/office/exports';
-import { exportLink, jobIdOf, jobMessages, runOfficeJob, type ExportSource, type JobStore, type OfficeJob } from '#core/office/jobs';
+import { exportLink, jobIdOf, jobMessages, listExports, runOfficeJob, type ExportSource, type JobStore, type OfficeJob } from '#core/office/jobs';
 import type { User } from '#core/accounts/model';
 import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund } from '#core/payments/model';
 import { queues } from '#core/workers';
-import type { MailWorkerDeps } from '#core/office/send-mail';
+import { listMailJobs, type MailWorkerDeps } from '#core/office/send-mail';
 
 const NOW = new Date('2024-08-01T02:00:00Z');
 
@@ -174,5 +174,41 @@ describe('exportLink', () => {
     await expect(exportLink({ jobs: memoryJobs({ ...done, state: 'running' }), files }, id, NOW)).rejects.toThrow(jobMessages.notReady);
     await expect(exportLink({ jobs: memoryJobs({ ...done, state: 'failed' }), files }, id, NOW)).rejects.toThrow(jobMessages.failed);
     await expect(exportLink({ jobs: memoryJobs(done), files }, 'users/x', NOW)).rejects.toThrow(jobMessages.notFound);
+  });
+});
+
+describe('the office lists of exports and mail jobs', () => {
+  /** Jobs of every kind in one partition, as storage keeps them: newest first, of one kind when asked. */
+  const jobsOf = (jobs: OfficeJob[]) =>
+    ({
+      async create() {},
+      async get(id: string) {
+        return jobs.find((j) => j.id === id);
+      },
+      async recent(limit: number, kind?: OfficeJob['kind']) {
+        return jobs
+          .filter((j) => !kind || j.kind === kind)
+          .sort((a, b) => b.id.localeCompare(a.id))
+          .slice(0, limit);
+      },
+      async update() {
+        return false;
+      },
+    }) satisfies JobStore;
+  const job = (kind: 'export' | 'mail', second: number): OfficeJob => {
+    const at = new Date(NOW.getTime() + second * 1000);
+    return { id: jobIdOf(at, `${kind}-${second}`), kind, ...(kind === 'export' ? { export: 'orders' as const } : {}), state: 'done', requested_by: { id: 'org' }, requested_at: at.toISOString(), attempts: 1 };
+  };
+
+  it('an export stays listed behind 60 newer mail jobs, and a mail job behind 60 newer exports', async () => {
+    const oldExport = job('export', 0);
+    const mails = Array.from({ length: 60 }, (_, i) => job('mail', i + 1));
+    const listed = await listExports({ jobs: jobsOf([oldExport, ...mails]) });
+    expect(listed.items.map((j) => j.id)).toEqual([oldExport.id]);
+
+    const oldMail = job('mail', 0);
+    const exportsAfter = Array.from({ length: 60 }, (_, i) => job('export', i + 1));
+    const mailList = await listMailJobs({ jobs: jobsOf([oldMail, ...exportsAfter]) });
+    expect(mailList.items.map((j) => j.id)).toEqual([oldMail.id]);
   });
 });
