@@ -24,7 +24,7 @@ import { routes, type RouteDef } from '../functions/core/routes';
 import { documentClient } from '../functions/lib/aws/clients';
 import { asRoute } from '../functions/lib/aws/grants';
 import { env } from '../functions/lib/env';
-import { officeOrderReads } from '../functions/lib/office-order-deps';
+import { officeOrderReads } from '#wiring/office-orders';
 import { keys } from '../functions/storage/keys';
 import { newPaymentItem, oldestAwaitedTransfer } from '../functions/storage/ledger';
 import { orderRowWrites } from '../functions/storage/order-rows';

@@ -46,7 +46,7 @@ interface ChildResult {
 async function child() {
   const { officeJobStore } = await import('../functions/storage/office-jobs');
   const { jobIdOf, runOfficeJob } = await import('../functions/core/office/jobs');
-  const { jobWorkerDeps } = await import('../functions/lib/jobs-deps');
+  const { jobWorkerDeps } = await import('#wiring/office-jobs');
   const { auditEntry } = await import('../functions/core/audit/audit');
   const { documentClient } = await import('../functions/lib/aws/clients');
   // How long the worker waits for DynamoDB's Scan pages (on DynamoDB Local, most of the export).

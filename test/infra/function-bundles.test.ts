@@ -53,7 +53,7 @@ it('bundles each function into its own asset: index.mjs plus chunks loaded on fi
     expect(entry).not.toContain('api.stripe.com');
     const chunks = fs.readdirSync(path.join(checkout, 'chunks')).filter((f) => f.endsWith('.mjs'));
     expect(chunks.some((c) => fs.readFileSync(path.join(checkout, 'chunks', c), 'utf8').includes('api.stripe.com'))).toBe(true);
-    // What follows a money event (mails, receipts, visa letters: lib/payment-notify.ts) too: in a
+    // What follows a money event (mails, receipts, visa letters: wiring/payment-notify.ts) too: in a
     // chunk of the bundle, loaded by the first money event (a missing one would only be logged).
     expect(entry).not.toContain('Payment received: registration order');
     expect(chunks.some((c) => fs.readFileSync(path.join(checkout, 'chunks', c), 'utf8').includes('Payment received: registration order'))).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * The mails about an order's payments (the payments module decides when; this says what). Apart
  * from order-payables.ts: only a request that moves money sends them, so the functions load them
- * (and the mail texts) on first use, not at every cold start (lib/order-deps.ts).
+ * (and the mail texts) on first use, not at every cold start (wiring/orders.ts).
  */
 import type { Refund } from '../payments/model';
 import type { PaymentMail } from '../payments/ports';

@@ -1,7 +1,7 @@
 /**
  * The mails about a registration by category's payments (the payments module decides when; this
  * says what). Apart from registration-payables.ts: only a request that moves money sends them,
- * so the functions load them on first use (lib/order-deps.ts).
+ * so the functions load them on first use (wiring/orders.ts).
  */
 import { conference } from '../config/conference';
 import { layout } from '../mail/templates';

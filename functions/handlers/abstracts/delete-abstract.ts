@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { deleteAbstract } from '#core/abstracts/abstracts';
 import { abstractIdSchema } from '#core/abstracts/schemas';
-import { abstractDeps } from '#lib/abstract-deps';
+import { abstractDeps } from '#wiring/abstracts';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

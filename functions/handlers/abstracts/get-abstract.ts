@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { getAbstract } from '#core/abstracts/abstracts';
 import { abstractIdSchema } from '#core/abstracts/schemas';
-import { abstractDeps } from '#lib/abstract-deps';
+import { abstractDeps } from '#wiring/abstracts';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 export const handler = defineDelegateHandler(routes.getAbstract, { params: abstractIdSchema }, ({ auth, params, now, siteOrigin }) =>

@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { activate } from '#core/accounts/accounts';
 import { activateSchema } from '#core/accounts/schemas';
-import { accountDeps } from '#lib/deps';
+import { accountDeps } from '#wiring/accounts';
 import { defineHandler, replyWith } from '#lib/http/handler';
 
 /** The activation link lands on a page that posts its token here (a GET must not change state). */

@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { checkEmail } from '#core/accounts/accounts';
 import { checkEmailSchema } from '#core/accounts/schemas';
-import { accountDeps } from '#lib/deps';
+import { accountDeps } from '#wiring/accounts';
 import { defineHandler, replyWith } from '#lib/http/handler';
 
 export const handler = defineHandler(routes.checkEmail, { query: checkEmailSchema }, async ({ query, sourceIp, now, siteOrigin }) =>

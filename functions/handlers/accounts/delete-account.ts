@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { deleteAccount } from '#core/accounts/own-data';
 import { deleteAccountSchema } from '#core/accounts/schemas';
-import { ownDataDeps } from '#lib/deps';
+import { ownDataDeps } from '#wiring/accounts';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

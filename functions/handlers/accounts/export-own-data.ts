@@ -1,6 +1,6 @@
 import { routes } from '#core/routes';
 import { exportOwnData } from '#core/accounts/own-data';
-import { ownDataDeps } from '#lib/deps';
+import { ownDataDeps } from '#wiring/accounts';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

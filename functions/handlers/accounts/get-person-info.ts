@@ -1,6 +1,6 @@
 import { routes } from '#core/routes';
 import { getPersonInfo } from '#core/accounts/accounts';
-import { accountDeps } from '#lib/deps';
+import { accountDeps } from '#wiring/accounts';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 export const handler = defineDelegateHandler(routes.getPersonInfo, {}, async ({ auth, siteOrigin }) => getPersonInfo(accountDeps(siteOrigin), auth.userId));

@@ -1,6 +1,6 @@
 import { routes } from '#core/routes';
 import { logout } from '#core/accounts/accounts';
-import { accountDeps } from '#lib/deps';
+import { accountDeps } from '#wiring/accounts';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { resendActivation } from '#core/accounts/accounts';
 import { resendSchema } from '#core/accounts/schemas';
-import { accountDeps } from '#lib/deps';
+import { accountDeps } from '#wiring/accounts';
 import { defineHandler, replyWith } from '#lib/http/handler';
 
 export const handler = defineHandler(routes.resendActivation, { body: resendSchema }, async ({ body, now, siteOrigin }) =>

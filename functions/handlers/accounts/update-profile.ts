@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { updateProfile } from '#core/accounts/accounts';
 import { profileSchema } from '#core/accounts/schemas';
-import { accountDeps } from '#lib/deps';
+import { accountDeps } from '#wiring/accounts';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -2,7 +2,7 @@ import { routes } from '#core/routes';
 import { assignLine } from '#core/office/import-statement';
 import { assignLineBody, statementLineParams } from '#core/office/schemas';
 import { organiserActor } from '#core/office/access';
-import { statementDeps } from '#lib/statement-deps';
+import { statementDeps } from '#wiring/statements';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

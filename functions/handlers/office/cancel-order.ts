@@ -2,8 +2,8 @@ import { routes } from '#core/routes';
 import { officeCancelOrder } from '#core/office/cancel-order';
 import { officeCancelSchema, officeOrderIdSchema } from '#core/office/schemas';
 import { organiserActor } from '#core/office/access';
-import { officeOrderReads } from '#lib/office-order-deps';
-import { orderDeps } from '#lib/order-deps';
+import { officeOrderReads } from '#wiring/office-orders';
+import { orderDeps } from '#wiring/orders';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { confirmEnrolment } from '#core/office/access';
 import { confirmSecondFactorBody } from '#core/office/schemas';
-import { officeAccessDeps } from '#lib/office-deps';
+import { officeAccessDeps } from '#wiring/office-access';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -3,7 +3,7 @@ import { referenceSchema } from '#core/orders/requests';
 import { transferReceivedBody } from '#core/office/schemas';
 import { officeConfirmTransfer } from '#core/office/confirm-transfer';
 import { organiserActor } from '#core/office/access';
-import { orderDeps } from '#lib/order-deps';
+import { orderDeps } from '#wiring/orders';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -2,7 +2,7 @@ import { routes } from '#core/routes';
 import { organiserActor } from '#core/office/access';
 import { officeRegistrationParams, reviewDecisionBody } from '#core/office/schemas';
 import { decideReview } from '#core/registration-by-category/review';
-import { reviewDeps } from '#lib/registration-deps';
+import { reviewDeps } from '#wiring/registration-by-category';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { routes } from '#core/routes';
 import { documentLink } from '#core/documents/download';
 import { recordId } from '#core/office/schemas';
-import { documentDeps } from '#lib/document-deps';
+import { documentDeps } from '#wiring/documents';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** GET /office/documents/{owner}/{id}: a five-minute link to a document issued to that delegate. */

@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { getDelegate } from '#core/office/delegates';
 import { delegateParams } from '#core/office/schemas';
-import { officePeopleDeps } from '#lib/office-people-deps';
+import { officePeopleDeps } from '#wiring/office-people';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** GET /office/delegates/{id}: the account with its orders, abstracts, files (download links) and audit trail. */

@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { listDelegates } from '#core/office/delegates';
 import { delegateSearchQuery } from '#core/office/schemas';
-import { officePeopleDeps } from '#lib/office-people-deps';
+import { officePeopleDeps } from '#wiring/office-people';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** GET /office/delegates?q=&cursor=: every account newest first, one e-mail address, or names starting with q. */

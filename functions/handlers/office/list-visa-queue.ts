@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { visaQueueQuery } from '#core/office/schemas';
 import { visaQueue } from '#core/office/visa-letters';
-import { visaOfficeDeps } from '#lib/visa-deps';
+import { visaOfficeDeps } from '#wiring/visa-letters';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** GET /office/visa_letters?cursor=: the passport data waiting for review, oldest first, each with its scan (a short-lived link). */

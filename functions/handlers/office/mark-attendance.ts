@@ -2,7 +2,7 @@ import { routes } from '#core/routes';
 import { organiserActor } from '#core/office/access';
 import { attendanceBody, markAttendance } from '#core/office/attendance';
 import { officeOrderIdSchema } from '#core/office/schemas';
-import { officeOrderReads } from '#lib/office-order-deps';
+import { officeOrderReads } from '#wiring/office-orders';
 import { saveAttendance } from '#storage/attendance';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';

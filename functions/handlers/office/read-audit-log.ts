@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { readAuditLog } from '#core/office/audit-log';
 import { auditLogQuery } from '#core/office/schemas';
-import { auditLogDeps } from '#lib/office-people-deps';
+import { auditLogDeps } from '#wiring/office-people';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** GET /office/audit?day=&action=&actor=&cursor=: one day of the log (CST), newest first, filtered. */

@@ -2,7 +2,7 @@ import { routes } from '#core/routes';
 import { referenceSchema } from '#core/orders/requests';
 import { officeRecordTransferRefund } from '#core/office/record-transfer-refund';
 import { organiserActor } from '#core/office/access';
-import { orderDeps } from '#lib/order-deps';
+import { orderDeps } from '#wiring/orders';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -2,7 +2,7 @@ import { routes } from '#core/routes';
 import { organiserActor } from '#core/office/access';
 import { officeOrderIdSchema, visaLetterBody } from '#core/office/schemas';
 import { regenerateVisaLetter } from '#core/office/visa-letters';
-import { visaOfficeDeps } from '#lib/visa-deps';
+import { visaOfficeDeps } from '#wiring/visa-letters';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

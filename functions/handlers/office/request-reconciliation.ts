@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { organiserActor } from '#core/office/access';
 import { requestReconciliation } from '#core/office/reconciliations';
-import { jobDeps } from '#lib/jobs-deps';
+import { jobDeps } from '#wiring/office-jobs';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

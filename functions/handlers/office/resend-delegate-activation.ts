@@ -2,8 +2,8 @@ import { routes } from '#core/routes';
 import { organiserActor } from '#core/office/access';
 import { resendDelegateActivation } from '#core/office/delegates';
 import { delegateParams } from '#core/office/schemas';
-import { accountDeps } from '#lib/deps';
-import { officePeopleDeps } from '#lib/office-people-deps';
+import { accountDeps } from '#wiring/accounts';
+import { officePeopleDeps } from '#wiring/office-people';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

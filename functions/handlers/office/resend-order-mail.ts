@@ -2,7 +2,7 @@ import { routes } from '#core/routes';
 import { organiserActor } from '#core/office/access';
 import { resendOrderMail } from '#core/office/resend-order-mail';
 import { officeOrderIdSchema, resendOrderMailSchema } from '#core/office/schemas';
-import { resendDeps } from '#lib/office-order-deps';
+import { resendDeps } from '#wiring/office-orders';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -2,7 +2,7 @@ import { routes } from '#core/routes';
 import { organiserActor } from '#core/office/access';
 import { mailJobSchema } from '#core/office/mail-jobs';
 import { requestMail } from '#core/office/send-mail';
-import { jobDeps } from '#lib/jobs-deps';
+import { jobDeps } from '#wiring/office-jobs';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -1,6 +1,6 @@
 import { routes } from '#core/routes';
 import { startEnrolment } from '#core/office/access';
-import { officeAccessDeps } from '#lib/office-deps';
+import { officeAccessDeps } from '#wiring/office-access';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

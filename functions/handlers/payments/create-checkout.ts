@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { startOrderCheckout } from '#core/orders/pay-by-card';
 import { checkoutSchema } from '#core/orders/requests';
-import { delegateActor, orderDeps } from '#lib/order-deps';
+import { delegateActor, orderDeps } from '#wiring/orders';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** POST /stripe-payment/generate (id, cancel_url): data.url, the card provider's checkout page. */

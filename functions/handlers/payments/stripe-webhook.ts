@@ -2,7 +2,7 @@ import { routes } from '#core/routes';
 import { AppError } from '#core/errors';
 import { applyProviderEvent, type ProviderEvent } from '#core/payments/provider-events';
 import { defineHandler } from '#lib/http/handler';
-import { paymentsDeps, stripeActor } from '#lib/order-deps';
+import { paymentsDeps, stripeActor } from '#wiring/orders';
 import { verifiedProviderEvent } from '#lib/payments/stripe-gateway';
 
 export const webhookMessages = { badSignature: 'The Stripe signature is missing or not valid.' } as const;

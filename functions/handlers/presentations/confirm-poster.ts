@@ -1,4 +1,4 @@
 import { routes } from '#core/routes';
-import { confirmUploadHandler } from '#lib/http/upload-handlers';
+import { confirmUploadHandler } from '../upload-handlers';
 
 export const handler = confirmUploadHandler(routes.confirmPoster, 'poster');

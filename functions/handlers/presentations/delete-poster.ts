@@ -1,4 +1,4 @@
 import { routes } from '#core/routes';
-import { removeUploadHandler } from '#lib/http/upload-handlers';
+import { removeUploadHandler } from '../upload-handlers';
 
 export const handler = removeUploadHandler(routes.deletePoster, 'poster');

@@ -1,4 +1,4 @@
 import { routes } from '#core/routes';
-import { listUploadsHandler } from '#lib/http/upload-handlers';
+import { listUploadsHandler } from '../upload-handlers';
 
 export const handler = listUploadsHandler(routes.listOrals, 'oral');

@@ -1,8 +1,8 @@
 import { routes } from '#core/routes';
 import { cancelRegistration } from '#core/registration-by-category/cancel-registration';
 import { cancelRegistrationSchema } from '#core/registration-by-category/schemas';
-import { delegateActor } from '#lib/order-deps';
-import { registrationCancelDeps } from '#lib/registration-deps';
+import { delegateActor } from '#wiring/orders';
+import { registrationCancelDeps } from '#wiring/registration-by-category';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

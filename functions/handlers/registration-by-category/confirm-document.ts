@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { confirmUploadHandler } from '#lib/http/upload-handlers';
+import { confirmUploadHandler } from '../upload-handlers';
 
 /** POST /register/documents: confirms a supporting document (jpg, png or pdf, 5 MB, checked by its bytes) of a registration by category. */
 export const handler = confirmUploadHandler(routes.confirmRegistrationDocument, 'document');

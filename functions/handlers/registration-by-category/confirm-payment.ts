@@ -1,8 +1,8 @@
 import { routes } from '#core/routes';
 import { confirmCheckoutSchema } from '#core/orders/requests';
 import { confirmRegistrationPayment } from '#core/registration-by-category/pay-registration';
-import { delegateActor } from '#lib/order-deps';
-import { registrationMoneyDeps } from '#lib/registration-deps';
+import { delegateActor } from '#wiring/orders';
+import { registrationMoneyDeps } from '#wiring/registration-by-category';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { register } from '#core/registration-by-category/register';
 import { registrationSchema } from '#core/registration-by-category/schemas';
-import { registrationDeps } from '#lib/registration-deps';
+import { registrationDeps } from '#wiring/registration-by-category';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

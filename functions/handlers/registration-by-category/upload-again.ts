@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { uploadAgain } from '#core/registration-by-category/review';
 import { uploadAgainSchema } from '#core/registration-by-category/schemas';
-import { reviewDeps } from '#lib/registration-deps';
+import { reviewDeps } from '#wiring/registration-by-category';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -2,7 +2,7 @@ import { routes } from '#core/routes';
 import { invalid } from '#core/errors';
 import { uploadVoucher } from '#core/registration-by-category/review';
 import { uploadDocumentsSchema, voucherMessages } from '#core/registration-by-category/schemas';
-import { reviewDeps } from '#lib/registration-deps';
+import { reviewDeps } from '#wiring/registration-by-category';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

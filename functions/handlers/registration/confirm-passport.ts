@@ -1,5 +1,5 @@
 import { routes } from '#core/routes';
-import { confirmUploadHandler } from '#lib/http/upload-handlers';
+import { confirmUploadHandler } from '../upload-handlers';
 
 /** POST /registration/passport: confirms the front page of a passport (jpg, png or pdf, 5 MB) for an order's visa data. */
 export const handler = confirmUploadHandler(routes.confirmPassport, 'passport');

@@ -2,7 +2,7 @@ import { routes } from '#core/routes';
 import { visaCorrectionSchema } from '#core/orders/schemas';
 import { orderIdSchema } from '#core/orders/requests';
 import { correctVisaData } from '#core/orders/visa-review';
-import { visaDeps } from '#lib/visa-deps';
+import { visaDeps } from '#wiring/visa-letters';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { createOrder } from '#core/orders/save-order';
 import { orderFormSchema } from '#core/orders/schemas';
-import { delegateActor, orderDeps } from '#lib/order-deps';
+import { delegateActor, orderDeps } from '#wiring/orders';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { deleteOrder } from '#core/orders/save-order';
 import { orderIdSchema } from '#core/orders/requests';
-import { delegateActor, orderDeps } from '#lib/order-deps';
+import { delegateActor, orderDeps } from '#wiring/orders';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -4,7 +4,7 @@ import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 import { ownerOrderDocuments } from '#core/documents/order-documents';
-import { orderDocumentDeps } from '#lib/order-document-deps';
+import { orderDocumentDeps } from '#wiring/order-documents';
 
 /**
  * GET /registration: data.items and data.total (one Query), with each paid order's refund shown

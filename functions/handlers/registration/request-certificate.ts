@@ -5,7 +5,7 @@ import { abstractStore } from '#storage/abstracts';
 import { issueCertificate } from '#storage/certificates';
 import { documentStore } from '#storage/documents';
 import { orderStore } from '#storage/orders';
-import { delegateActor } from '#lib/order-deps';
+import { delegateActor } from '#wiring/orders';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

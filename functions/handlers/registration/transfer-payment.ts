@@ -1,7 +1,7 @@
 import { routes } from '#core/routes';
 import { chooseTransfer } from '#core/orders/pay-by-transfer';
 import { orderIdSchema, transferChoiceSchema } from '#core/orders/requests';
-import { delegateActor, orderDeps, registrationOffice } from '#lib/order-deps';
+import { delegateActor, orderDeps, registrationOffice } from '#wiring/orders';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

@@ -3,7 +3,7 @@ import { routes } from '#core/routes';
 import { updateOrder } from '#core/orders/save-order';
 import { orderFormSchema } from '#core/orders/schemas';
 import { orderIdSchema, updateOrderQuerySchema } from '#core/orders/requests';
-import { delegateActor, orderDeps } from '#lib/order-deps';
+import { delegateActor, orderDeps } from '#wiring/orders';
 import { replyWith } from '#lib/http/handler';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 

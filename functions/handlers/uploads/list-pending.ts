@@ -1,6 +1,6 @@
 import { routes } from '#core/routes';
 import { listUnfinished } from '#core/uploads/uploads';
-import { uploadDeps } from '#lib/upload-deps';
+import { uploadDeps } from '#wiring/uploads';
 import { defineDelegateHandler } from '#lib/http/delegate-handler';
 
 /** GET /uploads/pending: uploads started but never finished, and abstract PDFs never saved with an abstract. */

@@ -9,10 +9,10 @@ import { orderStatusNames, type OrderStatus } from '#core/orders/states';
 import { auditedLedger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
 import { paymentSettingsStore } from '#storage/payment-settings';
-import { newChecksum, secrets } from './crypto';
-import { domainLog } from './logger';
-import { sesMailer } from './mailer';
-import { stripeGateway } from './payments/stripe-gateway';
+import { newChecksum, secrets } from '#lib/crypto';
+import { domainLog } from '#lib/logger';
+import { sesMailer } from '#lib/mailer';
+import { stripeGateway } from '#lib/payments/stripe-gateway';
 import { payablesByKind } from '#core/payments/payables-by-kind';
 import { registrationPayables, registrationStatusName, isRegistrationKind } from '#core/registration-by-category/registration-payables';
 import { registrationStore } from '#storage/registrations';
@@ -38,7 +38,7 @@ export const stripeActor: Actor = { kind: 'stripe', id: 'stripe' };
 /**
  * The one payments module over every kind of subject (orders, the registration by category's fee
  * and dinners): the webhook, reconciliation and refunds serve them all. What follows a money
- * event (the mails, an order's receipt or credit note, its visa letter: lib/payment-notify.ts) is
+ * event (the mails, an order's receipt or credit note, its visa letter: wiring/payment-notify.ts) is
  * loaded on first use: most requests move no money, and those modules were a third of every
  * payment function's cold start.
  */

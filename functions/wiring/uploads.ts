@@ -1,6 +1,6 @@
 /**
- * Wiring of the upload rules, apart from the account and abstract wiring (deps.ts,
- * abstract-deps.ts) so that a function imports only the SDK clients it uses (each adds to the cold start).
+ * Wiring of the upload rules, apart from the account and abstract wiring (accounts.ts,
+ * abstracts.ts) so that a function imports only the SDK clients it uses (each adds to the cold start).
  */
 import type { UploadDeps } from '#core/uploads/uploads';
 import { fileStore } from '#storage/files';
@@ -9,8 +9,8 @@ import { pendingStore } from '#storage/pending';
 import { registrationStore } from '#storage/registrations';
 import { documentsOf } from '#core/registration-by-category/ports';
 import { throttle } from '#storage/throttle';
-import { secrets } from './crypto';
-import { domainLog } from './logger';
+import { secrets } from '#lib/crypto';
+import { domainLog } from '#lib/logger';
 
 export function uploadDeps(): UploadDeps {
   return {

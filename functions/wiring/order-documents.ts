@@ -5,8 +5,8 @@ import { documentNumbering } from '#storage/document-numbers';
 import { documentStore } from '#storage/documents';
 import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
-import { secrets } from './crypto';
-import { domainLog } from './logger';
+import { secrets } from '#lib/crypto';
+import { domainLog } from '#lib/logger';
 
 export const orderDocumentDeps: OrderDocumentDeps & { documents: typeof documentStore } = {
   documents: documentStore,

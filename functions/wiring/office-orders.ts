@@ -7,15 +7,15 @@ import { AppError } from '#core/errors';
 import { auditOf, recordAudit } from '#storage/audit';
 import { paymentSettingsStore } from '#storage/payment-settings';
 import { throttle } from '#storage/throttle';
-import { domainLog } from './logger';
-import { sesMailer } from './mailer';
+import { domainLog } from '#lib/logger';
+import { sesMailer } from '#lib/mailer';
 import { ledger } from '#storage/ledger';
 import { orderRowOf, orderRowPage } from '#storage/order-rows';
 import { orderStore } from '#storage/orders';
-import { uploadDeps } from './upload-deps';
+import { uploadDeps } from './uploads';
 import { issueOrderDocuments } from '#core/documents/order-documents';
 import { systemActor } from '#core/audit/audit';
-import { orderDocumentDeps } from './order-document-deps';
+import { orderDocumentDeps } from './order-documents';
 
 export const officeOrderReads: OfficeOrderReads = {
   documents: (order, money, at) => issueOrderDocuments(orderDocumentDeps, order, money, systemActor, at),

@@ -4,9 +4,9 @@ import { abstractStore } from '#storage/abstracts';
 import { fileStore } from '#storage/files';
 import { objectStore } from '#storage/objects';
 import { accountStore } from '#storage/users';
-import { secrets } from './crypto';
-import { domainLog } from './logger';
-import { sesMailer } from './mailer';
+import { secrets } from '#lib/crypto';
+import { domainLog } from '#lib/logger';
+import { sesMailer } from '#lib/mailer';
 
 export function abstractDeps(siteOrigin: string): AbstractDeps {
   return {

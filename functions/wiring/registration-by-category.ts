@@ -3,7 +3,7 @@ import type { RegistrationOfficeDeps } from '#core/office/registrations';
 import type { RegistrationDeps } from '#core/registration-by-category/ports';
 import type { CancelRegistrationDeps } from '#core/registration-by-category/cancel-registration';
 import type { RegistrationMoneyDeps } from '#core/registration-by-category/pay-registration';
-import { paymentsDeps, type RequestActor } from './order-deps';
+import { paymentsDeps, type RequestActor } from './orders';
 import type { ReviewDeps } from '#core/registration-by-category/review';
 import { abstractStore } from '#storage/abstracts';
 import { auditOf } from '#storage/audit';
@@ -14,8 +14,8 @@ import { orderStore } from '#storage/orders';
 import { registrationStore } from '#storage/registrations';
 import { getUser } from '#storage/users';
 import { ledger } from '#storage/ledger';
-import { domainLog } from './logger';
-import { sesMailer } from './mailer';
+import { domainLog } from '#lib/logger';
+import { sesMailer } from '#lib/mailer';
 
 export function registrationDeps(): RegistrationDeps {
   return { registrations: registrationStore, files: fileStore, profile: getUser };

@@ -1,6 +1,6 @@
 /**
  * What follows a money event, for every kind of subject: the mails (orders and the registration by
- * category), and an order's documents. Loaded by lib/order-deps.ts on the first money event of a
+ * category), and an order's documents. Loaded by wiring/orders.ts on the first money event of a
  * container, not at its cold start.
  */
 import { issueAfterMoney } from '#core/documents/order-documents';
@@ -9,11 +9,11 @@ import type { PaymentMail, PaymentsDeps } from '#core/payments/ports';
 import { mailsByKind } from '#core/payments/payables-by-kind';
 import { registrationPaymentMails } from '#core/registration-by-category/registration-payment-mails';
 import { paymentSettingsStore } from '#storage/payment-settings';
-import { domainLog } from './logger';
-import { sesMailer } from './mailer';
-import { registrationOffice, type RequestActor } from './order-deps';
-import { issueAfterMoneyDeps } from './order-document-deps';
-import { visaLetterHook } from './visa-deps';
+import { domainLog } from '#lib/logger';
+import { sesMailer } from '#lib/mailer';
+import { registrationOffice, type RequestActor } from './orders';
+import { issueAfterMoneyDeps } from './order-documents';
+import { visaLetterHook } from './visa-letters';
 
 export function paymentNotify(siteOrigin: string, who: RequestActor): PaymentsDeps['notify'] {
   const registrationMails = registrationPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin }, registrationOffice);

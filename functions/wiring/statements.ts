@@ -9,11 +9,11 @@ import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
 import { statementStore } from '#storage/statements';
 import { findUserByEmail } from '#storage/users';
-import type { RequestActor } from './order-deps';
+import type { RequestActor } from './orders';
 
 /** The booking path and its wiring (the order rules, the payments module), loaded together on first use. */
 const transfers = async () => {
-  const [core, wiring] = await Promise.all([import('#core/office/confirm-transfer'), import('./order-deps')]);
+  const [core, wiring] = await Promise.all([import('#core/office/confirm-transfer'), import('./orders')]);
   return { ...core, orderDeps: wiring.orderDeps };
 };
 

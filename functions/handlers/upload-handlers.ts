@@ -6,9 +6,9 @@ import type { RouteDef } from '#core/routes';
 import { confirmSchema, fileIdSchema } from '#core/uploads/schemas';
 import type { UploadPurpose } from '#core/uploads/rules';
 import { confirmUpload, listFiles, removeFile } from '#core/uploads/uploads';
-import { uploadDeps } from '../upload-deps';
-import { defineDelegateHandler } from './delegate-handler';
-import { replyWith } from './handler';
+import { uploadDeps } from '#wiring/uploads';
+import { defineDelegateHandler } from '#lib/http/delegate-handler';
+import { replyWith } from '#lib/http/handler';
 
 type DelegateRoute = RouteDef & { auth: 'delegate' };
 

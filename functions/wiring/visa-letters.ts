@@ -6,10 +6,10 @@ import type { VisaDeps } from '#core/orders/visa-review';
 import { fileStore } from '#storage/files';
 import { orderRowOf } from '#storage/order-rows';
 import { visaQueuePage, visaStore } from '#storage/visa-letters';
-import { secrets } from './crypto';
-import { domainLog } from './logger';
-import { sesMailer } from './mailer';
-import { officeOrderReads } from './office-order-deps';
+import { secrets } from '#lib/crypto';
+import { domainLog } from '#lib/logger';
+import { sesMailer } from '#lib/mailer';
+import { officeOrderReads } from './office-orders';
 
 export function visaDeps(siteOrigin: string): VisaDeps {
   return { visa: visaStore, files: fileStore, mailer: sesMailer, log: domainLog, newId: secrets.newId, siteOrigin };
@@ -19,7 +19,7 @@ export function visaOfficeDeps(siteOrigin: string): VisaOfficeDeps {
   return { ...visaDeps(siteOrigin), rowOf: orderRowOf, queuePage: visaQueuePage, passport: (order) => officeOrderReads.passport(order) };
 }
 
-/** The orders' payment mails call this when an order is paid (lib/order-deps.ts). */
+/** The orders' payment mails call this when an order is paid (wiring/orders.ts). */
 export const visaLetterHook = (siteOrigin: string) => ({
   onPaid: (order: StoredOrder, at: Date) => issueVisaLetterOnPayment(visaDeps(siteOrigin), order, at),
 });

@@ -9,12 +9,12 @@ import { mailPreferences, unsubscribeTokens } from '#storage/mail-preferences';
 import { officeJobStore } from '#storage/office-jobs';
 import { orderStore } from '#storage/orders';
 import { findUserByEmail } from '#storage/users';
-import { loadSqs } from './aws/clients';
-import { secrets } from './crypto';
-import { env } from './env';
-import { domainLog } from './logger';
-import { sesMailer } from './mailer';
-import { checkLedger } from './payments/ledger-check';
+import { loadSqs } from '#lib/aws/clients';
+import { secrets } from '#lib/crypto';
+import { env } from '#lib/env';
+import { domainLog } from '#lib/logger';
+import { sesMailer } from '#lib/mailer';
+import { checkLedger } from '#lib/payments/ledger-check';
 
 export const jobQueue: JobQueue = {
   async send(message) {

@@ -3,8 +3,8 @@ import type { OfficeAccessDeps } from '#core/office/access';
 import { secondFactorStore } from '#storage/second-factor';
 import { officeSessions } from '#storage/sessions';
 import { throttle } from '#storage/throttle';
-import { secrets } from './crypto';
-import { newRecoveryCode, totp } from './totp';
+import { secrets } from '#lib/crypto';
+import { newRecoveryCode, totp } from '#lib/totp';
 
 export const officeAccessDeps: OfficeAccessDeps = {
   secondFactors: secondFactorStore,

@@ -7,9 +7,9 @@ import { throttle } from '#storage/throttle';
 import { mailMarkStore } from '#storage/mail-marks';
 import { ownDataStore } from '#storage/own-data';
 import type { OwnDataDeps } from '#core/accounts/own-data';
-import { secrets } from './crypto';
-import { domainLog } from './logger';
-import { sesMailer } from './mailer';
+import { secrets } from '#lib/crypto';
+import { domainLog } from '#lib/logger';
+import { sesMailer } from '#lib/mailer';
 
 export function accountDeps(siteOrigin: string): AccountDeps {
   return {

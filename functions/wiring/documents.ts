@@ -6,5 +6,5 @@ export const documentDeps: DocumentDeps = {
   documents: documentStore,
   files: documentFiles,
   // pdfkit, fontkit and the fonts load only when a PDF is rendered (a document's first download), not at every cold start.
-  render: async (spec) => (await import('./pdf/render')).renderPdf(spec),
+  render: async (spec) => (await import('#lib/pdf/render')).renderPdf(spec),
 };
