@@ -1,5 +1,5 @@
 /**
- * One-off after deploying the office's lists (docs/decisions.md): accounts and abstracts written
+ * One-off after deploying the office's lists (docs/decisions/0014-the-offices-delegates-abstracts-and-audit-log.md): accounts and abstracts written
  * before them get their list keys and name keys, so the office's Delegates and Abstracts pages
  * list and find them. Safe to run again (it writes only what is missing).
  *

@@ -122,7 +122,7 @@ async function localEnvironment() {
 function awsEnvironment() {
   const missing = ['AWS_REGION', 'TABLE_NAME'].filter((name) => !process.env[name]);
   if (!process.env.STRIPE_SECRET_ARN && !process.env.STRIPE_SECRET_KEY) missing.push('STRIPE_SECRET_ARN');
-  if (missing.length) throw new CannotRun(`--aws needs ${missing.join(', ')} (see README, "Reconciliation").`);
+  if (missing.length) throw new CannotRun(`--aws needs ${missing.join(', ')} (see docs/organisers.md, "Reconciliation from the command line").`);
   const local = ['DYNAMODB_ENDPOINT', 'STRIPE_API_BASE'].filter((name) => process.env[name]);
   if (local.length) throw new CannotRun(`--aws talks to AWS and Stripe: unset ${local.join(', ')}.`);
   // A key in the shell needs no webhook secret: the reconciliation verifies no signature.

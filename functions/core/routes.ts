@@ -391,7 +391,7 @@ export const routes = {
     handler: 'accounts/delete-account',
     auth: 'delegate',
     grants: [GET, QUERY, PUT, UPDATE, DELETE, 's3:DeleteObject'],
-    // The delegate's uploads, and the PDFs of visa letters and certificates (receipts stay: docs/decisions.md).
+    // The delegate's uploads, and the PDFs of visa letters and certificates (receipts stay: docs/decisions/0035-a-delegates-own-data-export-and-account-deletion.md).
     objectPrefix: ['users/', 'documents/'],
     memoryMb: PASSWORD_WORK,
   },

@@ -1,10 +1,10 @@
 /**
  * What the office's exports read: the whole table, page by page (Scan, 1 MB a page, filtered by
  * entity), in the job WORKER only: no route is granted dynamodb:Scan (core/routes.ts). An export of
- * the whole congress may read everything; it runs off the request path (docs/decisions.md,
- * "Exports and mail jobs"). Rows are grouped in memory (5,000 orders with their ledger are a few
- * MB; `npm run bench -- --only=office` measures the worker's peak memory) and sorted so that an
- * export reads in a stable order.
+ * the whole congress may read everything; it runs off the request path
+ * (docs/decisions/0016-the-offices-jobs-exports-and-mail-to-delegates.md). Rows are grouped in
+ * memory (5,000 orders with their ledger are a few MB; `npm run bench -- --only=office` measures
+ * the worker's peak memory) and sorted so that an export reads in a stable order.
  */
 import type { StoredAbstract } from '#core/abstracts/ports';
 import type { User } from '#core/accounts/model';
@@ -80,7 +80,7 @@ export const exportSource: ExportSource = {
 /**
  * What the office's mail chooses recipients from (the mail job's first step, in the worker):
  * every order; or every delegate who submitted an abstract, with the name of their account.
- * docs/decisions.md: the filters run in the worker until the office's order indexes exist.
+ * docs/decisions/0016-the-offices-jobs-exports-and-mail-to-delegates.md: the filters run in the worker until the office's order indexes exist.
  */
 export const mailSource: MailSource = {
   async orders() {

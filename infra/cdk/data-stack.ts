@@ -113,7 +113,7 @@ export class DataStack extends Stack {
     });
 
     // Created empty of real keys (a random placeholder); `aws secretsmanager put-secret-value` sets
-    // them (README). The functions read it once per container; it never appears in a template.
+    // them (docs/deploy.md). The functions read it once per container; it never appears in a template.
     this.stripeKeys = new secretsmanager.Secret(this, 'StripeKeys', {
       description: 'Stripe keys of the congress portal: JSON {"secret_key":"sk_...","webhook_secret":"whsec_..."} (set by the organisers)',
       removalPolicy: RemovalPolicy.RETAIN,

@@ -20,7 +20,7 @@ export const mailFromDomainOf = (mailDomain: string) => `mail.${mailDomain}`;
  * send only as this identity, and only through this configuration set), a custom MAIL FROM domain,
  * and the configuration set that publishes bounces and complaints to an SNS topic, to which the
  * mail-events worker (functions/core/workers.ts) is subscribed; it marks the addresses
- * (docs/decisions.md, "Mail that survives bounces").
+ * (docs/decisions/0012-mail-that-survives-bounces.md).
  */
 export class MailStack extends Stack {
   readonly identityArn: string;
@@ -33,15 +33,15 @@ export class MailStack extends Stack {
     const configurationSet = new ses.ConfigurationSet(this, 'Sending', {
       reputationMetrics: true,
       // Our marks decide what still goes to an address that bounced (essential mail does); SES's
-      // account-level list would silently drop even a password reset there (docs/decisions.md).
+      // account-level list would silently drop even a password reset there (docs/decisions/0012-mail-that-survives-bounces.md).
       disableSuppressionList: true,
     });
     // TLS-only. Not KMS-encrypted: SES would need a customer-managed key whose policy lets
-    // ses.amazonaws.com use it, for messages that live seconds (docs/decisions.md).
+    // ses.amazonaws.com use it, for messages that live seconds (docs/decisions/0012-mail-that-survives-bounces.md).
     const events = new sns.Topic(this, 'MailEvents', { displayName: 'SES bounces and complaints of the congress portal', enforceSSL: true });
     Validations.of(events).acknowledge({
       id: 'AwsSolutions-SNS2',
-      reason: 'SES can publish to an encrypted topic only with a customer-managed key granted to ses.amazonaws.com; the messages live seconds and hold an address and a diagnostic (docs/decisions.md, "Mail that survives bounces").',
+      reason: 'SES can publish to an encrypted topic only with a customer-managed key granted to ses.amazonaws.com; the messages live seconds and hold an address and a diagnostic (docs/decisions/0012-mail-that-survives-bounces.md).',
     });
     configurationSet.addEventDestination('BouncesAndComplaints', {
       destination: ses.EventDestination.snsTopic(events),

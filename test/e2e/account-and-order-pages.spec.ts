@@ -1,6 +1,7 @@
 /**
- * The two pages the spec names without their content (issue 16; docs/decisions.md, "Step two and
- * the order detail page"): /register/StepTwo/{params}, the activation step of creating an account;
+ * The two pages the spec names without their content (issue 16;
+ * docs/decisions/0025-step-two-and-the-order-detail-page.md): /register/StepTwo/{params}, the
+ * activation step of creating an account;
  * /common/order/detail/{orderId}, one of the delegate's own orders (a 2024 order, reached from the
  * order list, or the registration by category by its number), "not found" for anyone else's.
  * True text, links that lead on, axe clean, usable at 390 px.

@@ -85,7 +85,7 @@ export interface Shared {
 }
 
 /**
- * Routes whose refusal deletes the stored upload it names (docs/decisions.md, Uploads: refused and
+ * Routes whose refusal deletes the stored upload it names (docs/decisions/0005-uploads.md: refused and
  * late files are deleted): every confirmation of the one upload mechanism, the passport page of an
  * order included (found once its seed reached it: a passport confirmed after its confirm-by time),
  * and a supporting document of the registration by category.
@@ -94,7 +94,7 @@ const refusalDeletesNamedUpload = new Set<RouteId>(['confirmAbstractFile', 'conf
 
 /**
  * The one change a refusal may make: a confirmation refused for the file's size, bytes, count or
- * lateness deletes that upload (docs/decisions.md, Uploads): its object, which no file record
+ * lateness deletes that upload (docs/decisions/0005-uploads.md): its object, which no file record
  * held, its pending record and its place in the pending counter. Nothing else may differ.
  */
 export function refusalDeletedNamedUpload(route: RouteId, before: Snapshot, after: Snapshot, wire: WireRequest): boolean {

@@ -82,7 +82,7 @@ const abstractObject = z
     conflict_of_interest_disclosure: z
       .string({ message: abstractMessages.required })
       .check(z.trim(), z.minLength(1, abstractMessages.required), z.maxLength(abstractLimits.conflictOfInterestMaxChars, abstractMessages.conflictChars)),
-    /** Every agreement must be accepted (docs/decisions.md). */
+    /** Every agreement must be accepted (docs/decisions/0006-abstracts.md). */
     /** Each agreement once: no longer than the list of agreements, no repeats, no unknown ones. */
     agreements: z
       .array(z.string(), { message: abstractMessages.select })

@@ -1,6 +1,6 @@
 /**
  * The delegate account as the domain sees it, and the person-info answer of the spec
- * (section 3 "User info"). Numeric states (docs/decisions.md):
+ * (section 3 "User info"). Numeric states (docs/decisions/0004-accounts.md):
  *   status          0 not activated, 1 activated, 2 profile completed
  *   pay_status      1 unpaid (initial), 2 paid
  *   repast_status   1 dinner unpaid and selectable (initial), other values paid

@@ -3,7 +3,7 @@
  * document, and the deletion of the account. Plain TypeScript over the `OwnDataDeps` ports; every
  * function takes the request's instant, so tests run on a fixed clock.
  *
- * Deletion keeps what accounting law requires (docs/decisions.md, "A delegate's own data"): an
+ * Deletion keeps what accounting law requires (docs/decisions/0035-a-delegates-own-data-export-and-account-deletion.md): an
  * order or registration that money was received for stays, with its payments and refunds, but
  * every personal field of it is emptied; everything else of the account goes. The deletion runs
  * in steps (DynamoDB transactions hold at most 100 items): the profile is marked `deleting_at`
@@ -42,7 +42,7 @@ export const ownDataMessages = {
     'The portal does not keep copies of the e-mails it sends. Mails about your account, orders and abstracts are written when something happens (each event is in audit_entries); the announcements the registration office sent to you are listed in office_mails.',
 } as const;
 
-/** How long paid orders and their payments are kept after the account is deleted (docs/decisions.md). */
+/** How long paid orders and their payments are kept after the account is deleted (docs/decisions/0035-a-delegates-own-data-export-and-account-deletion.md). */
 export const ACCOUNTING_RETENTION_YEARS = 10;
 
 /** Payments, refunds and the subject they belong to (the registration's fee and dinners, or an order). */

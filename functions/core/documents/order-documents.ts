@@ -174,7 +174,7 @@ const returnedOnce = (r: Pick<Refund, 'id'>) => `refund-returned:${r.id}`;
 /**
  * A corrected receipt: the same payments and amounts with the payer's details as the order now
  * gives them, a new number, and the receipt it replaces named on it (that one gets `replaced_by`
- * in the same transaction). No path changes a paid order's payer details yet (docs/decisions.md).
+ * in the same transaction). No path changes a paid order's payer details yet (docs/decisions/0032-receipts-and-credit-notes.md).
  */
 export async function correctReceipt(
   deps: OrderDocumentDeps,

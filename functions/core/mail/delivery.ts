@@ -11,7 +11,7 @@ import type { Logger, Mail, Mailer } from '../accounts/ports';
 /**
  * essential: the delegate asked for it now and cannot go on without it (activation, password
  * reset); notification: a confirmation or news of a change the portal also shows (abstract
- * saved, order placed, payment received, refunds, the office's notices). See docs/decisions.md.
+ * saved, order placed, payment received, refunds, the office's notices). See docs/decisions/0012-mail-that-survives-bounces.md.
  */
 export type MailImportance = 'essential' | 'notification';
 

@@ -21,7 +21,7 @@ import { nameKeys, normaliseName } from '../accounts/name-key';
 import type { Payment, Refund } from '../payments/model';
 import { inVisaQueue, visaReviewOf } from '../orders/visa-review';
 
-/** The one country whose delegates the Local rate is for (docs/decisions.md, "Local rate"). */
+/** The one country whose delegates the Local rate is for (docs/decisions/0017-the-offices-dashboard-and-orders-table.md, "Local rate"). */
 export const LOCAL_RATE_COUNTRY = 'China';
 const LOCAL_RATE = registration2024.rates.find((r) => r.id === 'local')!.value;
 

@@ -1,8 +1,9 @@
 /**
  * What the office's search boxes accept, and the page links of its paged lists. DynamoDB has no
- * full-text search, so each search is one access pattern (docs/decisions.md, "The office's
- * searches"): a whole e-mail address (the address claim), a name prefix (the name keys), an
- * abstract by its id; anything else is refused with what can be searched.
+ * full-text search, so each search is one access pattern
+ * (docs/decisions/0014-the-offices-delegates-abstracts-and-audit-log.md): a whole e-mail
+ * address (the address claim), a name prefix (the name keys), an abstract by its id; anything
+ * else is refused with what can be searched.
  */
 import { normaliseName } from '../accounts/name-key';
 import { normalizeEmail } from '../accounts/email';

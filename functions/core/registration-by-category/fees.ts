@@ -2,7 +2,7 @@
  * Fees of the registration by category (the older flow, spec section 9: the 2019 figures). Every
  * figure and date comes from the config (`legacyFees2019`): an organiser who re-dates the flow
  * changes that one object. The period in force is the first whose end (CST) is still ahead; after
- * the last one registration is closed and no price is given (never a wrong one; docs/decisions.md).
+ * the last one registration is closed and no price is given (never a wrong one; docs/decisions/0002-older-registration-flow-2019-figures.md).
  */
 import { legacyFees2019 } from '../config/conference';
 import { formatCstDeadline, isBefore } from '../time';

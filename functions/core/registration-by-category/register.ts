@@ -3,7 +3,7 @@
  * the registration from the config and the period in force, numbers it once, and puts it under
  * review when the type needs proof (member number or documents); other types can pay at once.
  * One registration per delegate: a second submit is refused with the registration number
- * (changes go through the later update and re-upload calls; docs/decisions.md).
+ * (changes go through the later update and re-upload calls; docs/decisions/0023-registration-by-category.md).
  */
 import { legacyFees2019 } from '../config/conference';
 import { auditEntry, delegateActor } from '../audit/audit';

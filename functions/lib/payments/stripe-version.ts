@@ -9,7 +9,7 @@ import { providerEventTypes } from '#core/payments/provider-events';
  * The Stripe API version the portal is written for, pinned (not left to the SDK's default, which
  * moves with SDK upgrades). The webhook endpoint in the Stripe dashboard must be created with the
  * same version: which events exist and what their objects hold depend on it (card refunds send
- * `refund.created|updated|failed` only from 2024-10-28). README "Deploy to AWS" lists the events.
+ * `refund.created|updated|failed` only from 2024-10-28). docs/deploy.md ("Stripe") lists the events.
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.StripeConfig['apiVersion'];
 

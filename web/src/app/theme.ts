@@ -3,7 +3,7 @@
  * site never uses and without dark-mode values (the site has no dark mode), and only the recipes
  * it uses. Creating the system runs in every SPA page before its first render: the full default
  * system costs about 20 Lighthouse points on mobile (toolchain notes), and these trims make
- * `createSystem` about 3.5 times faster again (docs/decisions.md). Add a recipe here when a new
+ * `createSystem` about 3.5 times faster again. Add a recipe here when a new
  * Chakra component is used, a palette to `palettes` when a new colour is (a unit test checks both).
  */
 import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';

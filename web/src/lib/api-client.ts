@@ -6,7 +6,7 @@
  * - a newer request to the same path cancels the older pending one; a cancelled call rejects
  *   with CancelledError, which the UI ignores silently;
  * - a 401 ends the stored session (session.end()): the guard of delegate pages then goes to /login,
- *   which says that the session ended and returns to the page after login (docs/decisions.md);
+ *   which says that the session ended and returns to the page after login (docs/decisions/0004-accounts.md);
  * - delegate and organiser routes carry the token as `Authorization: Bearer`.
  */
 import { API_BASE, fillPath, type RouteDef } from '#core/routes';

@@ -175,7 +175,7 @@ export function CharCount(props: { name: 'conflict_of_interest_disclosure'; max:
   );
 }
 
-/** Every agreement must be accepted (docs/decisions.md). */
+/** Every agreement must be accepted (docs/decisions/0006-abstracts.md). */
 export function AgreementsField(props: { agreements: readonly CategoryOption[]; readOnly: boolean }) {
   const { control } = useFormContext<AbstractFormValues>();
   const error = useError('agreements');

@@ -4,7 +4,7 @@
  * (/admin/register/information), as the spec says.
  *
  * The spec also offers "To complete profile" for status 2 with pay_status 1. Here status 2 means
- * the profile is complete (docs/decisions.md, Accounts): asking to complete it would be untrue, so
+ * the profile is complete (docs/decisions/0004-accounts.md): asking to complete it would be untrue, so
  * a complete profile gets the spec's "otherwise", back to the abstracts.
  */
 import { STATUS } from '#core/accounts/model';

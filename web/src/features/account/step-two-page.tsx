@@ -4,7 +4,7 @@
  * e-mail: after /register/StepOne the account exists but cannot log in until its link is opened.
  * The page says so, with the ways on (log in once activated, send the mail again, create an
  * account); a delegate who is logged in has done this step and is shown where to go next.
- * `{params}` carries nothing this page reads (docs/decisions.md).
+ * `{params}` carries nothing this page reads (docs/decisions/0025-step-two-and-the-order-detail-page.md).
  */
 import { Button, Card, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';

@@ -1,7 +1,7 @@
 /**
  * /office/abstracts: the abstracts of one category, newest submission first, 25 a page, with
  * their authors; one opens with its text and downloads. Search by title is not offered (no
- * full-text search in the table, docs/decisions.md): find an author on the delegates page.
+ * full-text search in the table, docs/decisions/0014-the-offices-delegates-abstracts-and-audit-log.md): find an author on the delegates page.
  */
 import { Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -7,7 +7,7 @@
  *
  * A delegate whose fee is paid stays here while dinners can still be chosen and paid (the spec's
  * "BACK TO Payment Detail" after an abstract); with nothing left to pay, the page sends them to
- * /admin/pre as the spec says (docs/decisions.md). Checkout opens the provider's page in this tab.
+ * /admin/pre as the spec says (docs/decisions/0026-registration-by-category-cost-detail-and-payment.md). Checkout opens the provider's page in this tab.
  *
  * Cancellation (issue 16): until the config's date the page offers to cancel, saying what goes back
  * to the card (GET /cost_detail `cancellation`), and asks once more before it does. The account
