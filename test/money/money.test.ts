@@ -74,7 +74,7 @@ function printFigures(title: string, f: Figures, seconds: number) {
       `runs ${f.runs}, commands ${f.commands} (${f.skipped} with nothing to act on), interleavings (concurrent batches) ${f.interleavings}`,
       `portal requests ${f.requests}; refusals by status: ${refusals || 'none'}`,
       `local Stripe control answers: ${JSON.stringify(f.control)}; webhook deliveries answered: ${JSON.stringify(f.webhooks)}`,
-      `orders checked ${f.orders}, final states ${JSON.stringify(f.finalStates)}`,
+      `orders checked ${f.orders}, final states ${JSON.stringify(f.finalStates)}; money mails checked against the ledger ${f.mails}`,
       `violations ${f.violations}, reconciliation: ${f.reconciled} orders, ${f.disagreements} disagreements with the card provider; broken answers ${f.failures.length}`,
       'refusals by route and message:',
       ...[...f.refusals].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `  ${k}: ${v.count}x`),

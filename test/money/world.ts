@@ -17,6 +17,7 @@ import { payableOf, registrationStatusName, registrationSubject, REGISTRATION_DI
 import { ledger } from '#storage/ledger';
 import { registrationStore } from '#storage/registrations';
 import { getUser } from '#storage/users';
+import { checkMoneyMails } from './mails';
 import { CLOCKS, describeCommand, type Arrived, type Card, type Command, type Program } from './program';
 import {
   api,
@@ -779,6 +780,7 @@ export async function settleAndCheck(w: World) {
   await control(undefined, 'POST', '/deliveries/resume', { order: 'oldest_first' });
   await quiesce(w);
   const checks = await checkMoney(w);
+  await checkMoneyMails(w, checks);
   await countRunWebhooks(w);
   await reconcileHook(w, checks);
   return checks;
