@@ -14,7 +14,7 @@ import type { Payment, Refund } from '#core/payments/model';
 import type { StoredRegistration } from '#core/registration-by-category/ports';
 import type { PendingUpload, StoredFile } from '#core/uploads/ports';
 import type { OfficeJob } from '#core/office/jobs';
-import type { RecipientResult } from '#core/office/mail-jobs';
+import { sentSubject, type RecipientResult } from '#core/office/mail-jobs';
 import { abstractCounts, accountCounts, addCounts, countsDelta, fileCounts, orderCounts, paymentCounts, refundCounts, type Counts } from '#core/office/counters';
 import { documentClient, loadS3 } from '#lib/aws/clients';
 import { env } from '#lib/env';
@@ -92,7 +92,7 @@ async function officeMailsTo(userId: string, address: string) {
   for (const job of jobs) {
     for (const batch of await partition(keys.mailBatch(job.id, 0).pk, keys.mailBatchPrefix)) {
       for (const r of (batch.recipients as RecipientResult[] | undefined) ?? []) {
-        if (r.user_id === userId || r.email === address) found.push({ job_id: job.id, subject: job.mail?.subject ?? '', requested_at: job.requested_at, state: r.state });
+        if (r.user_id === userId || r.email === address) found.push({ job_id: job.id, subject: job.mail ? sentSubject(job.mail, r) : '', requested_at: job.requested_at, state: r.state });
       }
     }
   }

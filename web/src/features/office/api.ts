@@ -73,7 +73,7 @@ export const officeApi = {
     callApi<{ to: string; subject: string; text: string; headers: { name: string; value: string }[] }>(routes.previewMail, { body: { ...spec, preview_for } }),
   sendMail: (spec: MailSpec) => callApiForMessage<{ job: JobView }>(routes.sendMail, { body: spec }),
   mailJobs: () => callApi<{ items: JobView[] }>(routes.listMailJobs),
-  mailJob: (id: string) => callApi<{ job: JobView; recipients: RecipientResult[] }>(routes.getMailJob, { params: { id } }),
+  mailJob: (id: string) => callApi<{ job: JobView; recipients: (RecipientResult & { subject: string })[] }>(routes.getMailJob, { params: { id } }),
   requestReconciliation: () => callApiForMessage<{ job: ReconciliationView }>(routes.requestReconciliation, { body: {} }),
   reconciliations: () => callApi<{ items: ReconciliationView[]; kept: number }>(routes.listReconciliations),
   reconciliation: (id: string) => callApi<{ job: ReconciliationView }>(routes.getReconciliation, { params: { id } }),
