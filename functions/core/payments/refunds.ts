@@ -161,6 +161,8 @@ export async function applyProviderRefund(
   provider: ProviderRefund,
   at: Date,
   eventId?: string,
+  /** Set on the refund as it completes (a bank refund: the account it was sent to). */
+  completed: Pick<Refund, 'paid_to'> = {},
 ): Promise<Refund | undefined> {
   let mail: PaymentMail['kind'] | null = null;
   let applied = false;
@@ -176,7 +178,7 @@ export async function applyProviderRefund(
       let change: SubjectChange | null = null;
       let paymentNext = touchPayment(payment, at);
       if (provider.status === 'succeeded' && canMoveRefund(refund, 'done') && refund.state !== 'done') {
-        next = moveRefund(refund, 'done', at, withId);
+        next = moveRefund(refund, 'done', at, { ...withId, ...completed });
         const after = refunds.map((r) => (r.id === refund.id ? next! : r));
         const stillOpen = after.some(
           (r) => r.reason === 'cancellation' && (r.state === 'created' || r.state === 'pending'),
@@ -285,8 +287,8 @@ export async function settleProviderRefund(
   return applyProviderRefund(deps, subject, refundId, provider, at, eventId);
 }
 
-/** The registration office records that it refunded a bank transfer (the order then is Cancelled). */
-export async function recordTransferRefund(deps: PaymentsDeps, refund: Refund, at: Date) {
+/** The registration office records that it refunded a bank transfer (the order then is Cancelled), and where it sent it. */
+export async function recordTransferRefund(deps: PaymentsDeps, refund: Refund, at: Date, paidTo?: string) {
   if (refund.method !== 'transfer' || !canMoveRefund(refund, 'done'))
     throw conflict('This refund cannot be recorded in its current state.');
   return applyProviderRefund(
@@ -302,6 +304,8 @@ export async function recordTransferRefund(deps: PaymentsDeps, refund: Refund, a
       failureReason: null,
     },
     at,
+    undefined,
+    paidTo ? { paid_to: paidTo } : {},
   );
 }
 
