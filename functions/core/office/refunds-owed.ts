@@ -17,7 +17,7 @@ import { subjectOf } from '../orders/order-payables';
 import type { StoredOrder } from '../orders/ports';
 import { freshListItem } from '../orders/read-orders';
 import { owedRefunds, paidToText, printedAccount, refundReasonText, type RefundAccount, type RefundAccountStore } from '../orders/refund-account';
-import { recordTransferRefund } from '../payments/refunds';
+import { recordTransferRefund, refundMessages } from '../payments/refunds';
 import type { Refund } from '../payments/model';
 import { officeOrderMessages, type OfficeOrderReads } from './orders';
 
@@ -44,7 +44,7 @@ export interface RefundOwedRow {
 
 export const refundsOwedMessages = {
   recorded: (amount: string, to: string) => `The refund of ${amount} to ${to} is recorded as sent: the credit note is issued and the delegate has been told.`,
-  notOwed: 'This refund is not owed any more (it was recorded as sent meanwhile). Please reload the page.',
+  notOwed: refundMessages.recordedAlready,
   amountChanged: 'The amount of this refund is not the one you confirmed. Please reload the page and confirm again.',
   noAccount: 'The delegate has not given an account for this refund yet. The refund mail asked for it; the delegate can also give it from the order list.',
   accountChanged: 'The delegate changed the account since the page was shown. Please reload the page, check the new account, and send the refund there.',

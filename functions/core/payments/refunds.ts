@@ -163,6 +163,8 @@ export async function applyProviderRefund(
   eventId?: string,
   /** Set on the refund as it completes (a bank refund: the account it was sent to). */
   completed: Pick<Refund, 'paid_to'> = {},
+  /** The office records it: a refund completed meanwhile (by another organiser) is refused, not recorded twice. */
+  onlyOpen = false,
 ): Promise<Refund | undefined> {
   let mail: PaymentMail['kind'] | null = null;
   let applied = false;
@@ -173,6 +175,7 @@ export async function applyProviderRefund(
       const refund = refunds.find((r) => r.id === refundId);
       const payment = refund && payments.find((p) => p.id === refund.payment_id);
       if (!refund || !payment) return { result: refund };
+      if (onlyOpen && refund.state !== 'created' && refund.state !== 'pending') throw conflict(refundMessages.recordedAlready);
       const withId = provider.id ? { provider_refund_id: provider.id } : {};
       let next: Refund | null = null;
       let change: SubjectChange | null = null;
@@ -306,8 +309,13 @@ export async function recordTransferRefund(deps: PaymentsDeps, refund: Refund, a
     at,
     undefined,
     paidTo ? { paid_to: paidTo } : {},
+    true,
   );
 }
+
+export const refundMessages = {
+  recordedAlready: 'This refund was recorded as sent meanwhile. Please reload the page.',
+} as const;
 
 /** What a subject's payments can still give back, newest payment first (a cancellation refund is taken from them in this order). */
 export function refundPlan(payments: readonly Payment[], refunds: readonly Refund[], amount: number) {
