@@ -69,10 +69,7 @@ function Rows({ rows, onPick }: { rows: RefundOwedRow[]; onPick: (row: RefundOwe
               <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
               <Table.ColumnHeader>Why</Table.ColumnHeader>
               <Table.ColumnHeader>Owed since</Table.ColumnHeader>
-              <Table.ColumnHeader>Account</Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <Box srOnly>Action</Box>
-              </Table.ColumnHeader>
+              <Table.ColumnHeader>Account, and the refund once sent</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -84,7 +81,7 @@ function Rows({ rows, onPick }: { rows: RefundOwedRow[]; onPick: (row: RefundOwe
                     {row.reference}
                   </Text>
                 </Table.Cell>
-                <Table.Cell minW="12rem">
+                <Table.Cell minW="10rem">
                   <Text>{row.delegate || '(no name)'}</Text>
                   <Text fontSize="sm" color="gray.700" wordBreak="break-all">
                     {row.email}
@@ -93,7 +90,7 @@ function Rows({ rows, onPick }: { rows: RefundOwedRow[]; onPick: (row: RefundOwe
                 <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
                   {formatWireUsd(row.amount)}
                 </Table.Cell>
-                <Table.Cell minW="10rem">
+                <Table.Cell minW="8rem">
                   {row.reason_text}
                   {row.note && (
                     <Text fontSize="sm" color="gray.700">
@@ -101,17 +98,17 @@ function Rows({ rows, onPick }: { rows: RefundOwedRow[]; onPick: (row: RefundOwe
                     </Text>
                   )}
                 </Table.Cell>
-                <Table.Cell minW="10rem">
+                <Table.Cell minW="8rem">
                   {formatCstInstant(row.since)}
                   <Text fontSize="sm" color="gray.700">
                     {days(row.waiting_days)}
                   </Text>
                 </Table.Cell>
-                <Table.Cell minW="14rem">
-                  <Account row={row} />
-                </Table.Cell>
-                <Table.Cell>
-                  <RecordButton row={row} onPick={onPick} />
+                <Table.Cell minW="13rem">
+                  <Stack gap="2" align="start">
+                    <Account row={row} />
+                    <RecordButton row={row} onPick={onPick} />
+                  </Stack>
                 </Table.Cell>
               </Table.Row>
             ))}

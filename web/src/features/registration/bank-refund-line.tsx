@@ -9,10 +9,10 @@ export function BankRefundLine({ item }: { item: OrderListItem }) {
   if (!item.bank_refund_owed) return null;
   return (
     <Box fontSize="sm" data-testid="bank-refund" mt="1">
-      <Text color="orange.800">Refund of {formatWireUsd(item.bank_refund_owed)} by bank transfer: the registration office needs your account.</Text>
+      <Text color="orange.800">Refund of {formatWireUsd(item.bank_refund_owed)} by bank transfer: the registration office sends it to the account you give.</Text>
       <Link asChild color="brand.fg" textDecoration="underline">
         <RouterLink to={paths.registrationRefundAccount} aria-label={`Give the account for the refund of order ${item.order_no}`}>
-          Give the account for your refund
+          Give or check the account for your refund
         </RouterLink>
       </Link>
     </Box>
