@@ -209,6 +209,9 @@ export const routes = {
   // The visa letter of an order (core/orders/visa-review.ts): the passport data the office asked to correct, and the current letter or why there is none
   correctVisaData: { method: 'POST', path: '/registration/submission/{id}/visa_correction', handler: 'registration/correct-visa-data', auth: 'delegate', grants: [GET, PUT] },
   getVisaLetter: { method: 'GET', path: '/registration/submission/{id}/visa_letter', handler: 'registration/get-visa-letter', auth: 'delegate', grants: [GET, QUERY] },
+  // The account a refund by bank transfer is sent to (core/orders/refund-account.ts): the refunds owed to the delegate and the account, and the form that gives it (with its audit entry)
+  getRefundAccount: { method: 'GET', path: '/registration/refund_account', handler: 'registration/get-refund-account', auth: 'delegate', grants: [GET, QUERY] },
+  saveRefundAccount: { method: 'PUT', path: '/registration/refund_account', handler: 'registration/save-refund-account', auth: 'delegate', grants: [GET, QUERY, PUT] },
   createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [PUT, UPDATE, MAIL] },
   updateOrder: {
     method: 'POST',
@@ -334,6 +337,9 @@ export const routes = {
   // An Unpaid order's transfer is noted first, ending an open card checkout at Stripe (office/confirm-transfer.ts).
   confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
   recordTransferRefund: { method: 'POST', path: '/office/transfers/{reference}/refunded', handler: 'office/record-transfer-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
+  // The refunds by bank transfer the office owes (core/office/refunds-owed.ts), and one recorded as sent to the account the organiser confirmed (its credit note, the delegate's mail)
+  listRefundsOwed: { method: 'GET', path: '/office/refunds_owed', handler: 'office/list-refunds-owed', auth: 'organiser', grants: [QUERY, GET] },
+  recordBankRefund: { method: 'POST', path: '/office/orders/{id}/refunds/{refund}/sent', handler: 'office/record-bank-refund', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL] },
   retryRefund: { method: 'POST', path: '/office/refunds/{reference}/retry', handler: 'office/retry-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
 
   // The registration office: delegates, abstracts and files, and the audit log. Reads only, apart

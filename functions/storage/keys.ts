@@ -60,6 +60,10 @@ export const keys = {
   mailMark: (address: string) => ({ pk: `MAILMARK#${address}`, sk: 'MAILMARK' }),
   /** The byOwner-index partition of bank transfers awaited by the office (storage/ledger.ts). */
   awaitedTransfers: 'TRANSFERS#awaited',
+  /** The byOwner-index partition of refunds by bank transfer the office owes and has not sent (storage/ledger.ts). */
+  owedRefunds: 'REFUNDS#owed',
+  /** The account a delegate gave for refunds by bank transfer (core/orders/refund-account.ts). */
+  refundAccount: (ownerId: string) => ({ pk: `USER#${ownerId}`, sk: 'REFUND_ACCOUNT' }),
   /** The congress bank account the office publishes (one item, versioned). */
   bankAccount: () => ({ pk: 'SETTINGS#payments', sk: 'BANK_ACCOUNT' }),
   /** The office's counters: shards of the totals and one item per day (storage/stats.ts). */

@@ -70,6 +70,15 @@ function awaitedTransferIndex(p: Payment) {
   return p.method === 'transfer' && p.state === 'pending' ? { gsi1pk: keys.awaitedTransfers, gsi1sk: `${p.created_at}#${p.id}` } : {};
 }
 
+/**
+ * A refund by bank transfer the office owes (recorded, not sent yet) is in the byOwner index under
+ * REFUNDS#owed, oldest first (the office's list of refunds to send); written whole, so the entry
+ * goes when the office records it as sent.
+ */
+export function owedRefundIndex(r: Refund) {
+  return r.method === 'transfer' && (r.state === 'created' || r.state === 'pending') ? { gsi1pk: keys.owedRefunds, gsi1sk: `${r.created_at}#${r.id}` } : {};
+}
+
 /** A new payment's item as a ledger write puts it (the bench seeds the table with it). */
 export const newPaymentItem = (p: Payment) => recordWrite(paymentKey(p), 'payment', { ...p, ...awaitedTransferIndex(p) }, null).Put!.Item!;
 
@@ -230,7 +239,7 @@ async function commitWith(write: LedgerWrite, extra: Items) {
   for (const p of write.payments ?? [])
     items.push(recordWrite(paymentKey(p.record), 'payment', { ...p.record, ...awaitedTransferIndex(p.record) }, p.expect));
   for (const r of write.refunds ?? [])
-    items.push(recordWrite(refundKey(r.record), 'refund', r.record, r.expect));
+    items.push(recordWrite(refundKey(r.record), 'refund', { ...r.record, ...owedRefundIndex(r.record) }, r.expect));
   if (write.subject) items.push(subjectWrite(write.subject), ...subjectSideWrites(write.subject));
   if (write.subject?.place) items.push(orderPlaceMove(write.subject.subject.owner_id, write.subject.place));
   if (write.subjectUnchanged)
@@ -337,4 +346,24 @@ export async function awaitedTransfers(limit = 200): Promise<{ payment: Payment;
 /** The transfer the office has waited for longest (one item read), or none. */
 export async function oldestAwaitedTransfer(): Promise<Payment | undefined> {
   return (await awaitedPayments(1))[0];
+}
+
+/** The refunds by bank transfer the office owes, oldest first (byOwner index), each with its order (one read each). */
+export async function owedBankRefunds(limit = 200): Promise<{ refund: Refund; order: Record<string, unknown> | undefined }[]> {
+  const r = await documentClient().send(
+    new QueryCommand({
+      TableName: env.tableName(),
+      IndexName: 'byOwner',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.owedRefunds },
+      Limit: limit,
+    }),
+  );
+  const refunds = (r.Items ?? []).map((i) => strip<Refund>(i));
+  return Promise.all(
+    refunds.map(async (refund) => {
+      const order = refund.subject.kind === 'order' ? await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.order(refund.subject.owner_id, refund.subject.id) })) : undefined;
+      return { refund, order: order?.Item };
+    }),
+  );
 }

@@ -13,6 +13,7 @@ import { env } from '#lib/env';
 import type { Payment, Refund } from '#core/payments/model';
 import { keys } from './keys';
 import { moneyListWrites } from './order-rows';
+import { owedRefundIndex } from './ledger';
 
 async function setListKeys(key: { pk: string; sk: string }, list: { gsi3pk: string; gsi3sk: string }) {
   await documentClient()
@@ -56,6 +57,16 @@ export async function backfillOfficeKeys(): Promise<{ accounts: number; abstract
               return false;
             });
           if (done) counts.moneyLists += 1;
+        }
+        // A refund by bank transfer still owed, recorded before the office listed them: into REFUNDS#owed.
+        const owed = item.entity === 'refund' && !item.gsi1pk ? owedRefundIndex(item as unknown as Refund) : {};
+        if ('gsi1pk' in owed) {
+          await documentClient()
+            .send(new UpdateCommand({ TableName: env.tableName(), Key: key, UpdateExpression: 'SET gsi1pk = :p, gsi1sk = :s', ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk) AND #state = :state', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':p': owed.gsi1pk, ':s': owed.gsi1sk, ':state': item.state } }))
+            .then(() => (counts.moneyLists += 1))
+            .catch((error: Error) => {
+              if (error.name !== 'ConditionalCheckFailedException') throw error;
+            });
         }
       } else if (item.entity === 'user') {
         // Name keys first: the list keys mark the account done, so a run stopped between the two is finished by the next.

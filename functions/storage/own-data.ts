@@ -14,7 +14,7 @@ import type { Payment, Refund } from '#core/payments/model';
 import type { StoredRegistration } from '#core/registration-by-category/ports';
 import type { PendingUpload, StoredFile } from '#core/uploads/ports';
 import type { OfficeJob } from '#core/office/jobs';
-import type { RecipientResult } from '#core/office/mail-jobs';
+import { sentSubject, type RecipientResult } from '#core/office/mail-jobs';
 import { abstractCounts, accountCounts, addCounts, countsDelta, fileCounts, orderCounts, paymentCounts, refundCounts, type Counts } from '#core/office/counters';
 import { documentClient, loadS3 } from '#lib/aws/clients';
 import { env } from '#lib/env';
@@ -60,8 +60,8 @@ async function partition(pk: string, prefix?: string): Promise<Record<string, un
   return items;
 }
 
-/** Items of the partition that are the account's own bookkeeping, deleted with the tombstone. */
-const ownBookkeeping = (sk: string) => sk.startsWith('COUNT#') || sk === 'MAIL_PREFERENCES' || sk === 'SECOND_FACTOR';
+/** Items of the partition that are the account's own bookkeeping, deleted with the tombstone (the refund account too: a deletion waits until no refund is owed). */
+const ownBookkeeping = (sk: string) => sk.startsWith('COUNT#') || sk === 'MAIL_PREFERENCES' || sk === 'SECOND_FACTOR' || sk === 'REFUND_ACCOUNT';
 /** Marks that a numbered document was issued for a payment or refund (storage/document-numbers.ts): kept with the receipts, no personal data. */
 const documentMark = (sk: string) => sk.startsWith(keys.documentOncePrefix);
 
@@ -92,7 +92,7 @@ async function officeMailsTo(userId: string, address: string) {
   for (const job of jobs) {
     for (const batch of await partition(keys.mailBatch(job.id, 0).pk, keys.mailBatchPrefix)) {
       for (const r of (batch.recipients as RecipientResult[] | undefined) ?? []) {
-        if (r.user_id === userId || r.email === address) found.push({ job_id: job.id, subject: job.mail?.subject ?? '', requested_at: job.requested_at, state: r.state });
+        if (r.user_id === userId || r.email === address) found.push({ job_id: job.id, subject: job.mail ? sentSubject(job.mail, r) : '', requested_at: job.requested_at, state: r.state });
       }
     }
   }

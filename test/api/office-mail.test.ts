@@ -125,8 +125,13 @@ describe('sending', () => {
   it('sends an announcement through the queue worker with List-Unsubscribe headers, records it per recipient, audits the job', async () => {
     const done = await send(spec());
     expect(done.job).toMatchObject({ state: 'done', total: 1, counts: { sent: 1, withheld: 0, opted_out: 0, failed: 0 } });
-    expect(done.recipients).toEqual([expect.objectContaining({ email: paid.email, order_no: paid.orderNo, state: 'sent' })]);
+    expect(done.recipients).toEqual([expect.objectContaining({ email: paid.email, order_no: paid.orderNo, state: 'sent', subject: 'Welcome reception, 美' })]);
+    // The job's subject is a template: labelled as one; what the recipient got is shown per recipient and in their own data.
+    expect(done.job.label).toBe('Subject template: Welcome reception, {first_name}');
+    const own = await call<{ mail: { office_mails: { subject: string }[] } }>('GET', '/account/export', { token: paid.token });
+    expect(own.body.data.mail.office_mails.map((m) => m.subject)).toContain('Welcome reception, 美');
     const mail = (await mailsTo(paid.email)).find((m) => m.subject === 'Welcome reception, 美')!;
+    expect(mail.body.text).toContain('(US$650.00)');
     expect(mail).toBeDefined();
     const headers = Object.fromEntries((mail.headers ?? []).map((h) => [h.name, h.value]));
     expect(headers['List-Unsubscribe']).toMatch(/^<http:\/\/[^>]+\/api\/v1\/admin\/unsubscribe\/[\w-]+>$/);

@@ -8,8 +8,11 @@
  * (functions/core/orders/invariants.ts), and every registration's fee and dinners theirs
  * (functions/core/registration-by-category/invariants.ts); every order's receipts and credit notes must
  * agree with its money (core/documents/order-documents.ts `documentViolations`: one receipt when
- * paid, receipts less credit notes equal to what it holds) and no number may be used twice. Then
- * named regressions for races found before.
+ * paid, receipts less credit notes equal to what it holds, every document's lines adding up to its
+ * total) and no number may be used twice; every money mail the run's delegates got must say what
+ * the ledger says (mails.ts, rule mail-true), and the office's list of bank refunds owed must hold
+ * exactly the ledger's (refunds-owed.ts: the delegate gives the account, the office records refunds
+ * sent, racing the rest). Then named regressions for races found before.
  * Programs: program.ts; running and checking: world.ts; settings: settings.ts.
  */
 import fc from 'fast-check';
@@ -48,6 +51,7 @@ import {
   type World,
 } from './world';
 import { validForm } from '../unit/core/orders/form';
+import { giveRefundAccount, recordRefundSent } from './refunds-owed';
 import { runReconcile } from '../../scripts/reconcile';
 import { officeCommand } from '../support/office';
 import { dynamoOrigin } from '../api/support';
@@ -74,7 +78,7 @@ function printFigures(title: string, f: Figures, seconds: number) {
       `runs ${f.runs}, commands ${f.commands} (${f.skipped} with nothing to act on), interleavings (concurrent batches) ${f.interleavings}`,
       `portal requests ${f.requests}; refusals by status: ${refusals || 'none'}`,
       `local Stripe control answers: ${JSON.stringify(f.control)}; webhook deliveries answered: ${JSON.stringify(f.webhooks)}`,
-      `orders checked ${f.orders}, final states ${JSON.stringify(f.finalStates)}`,
+      `orders checked ${f.orders}, final states ${JSON.stringify(f.finalStates)}; money mails checked against the ledger ${f.mails}`,
       `violations ${f.violations}, reconciliation: ${f.reconciled} orders, ${f.disagreements} disagreements with the card provider; broken answers ${f.failures.length}`,
       'refusals by route and message:',
       ...[...f.refusals].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `  ${k}: ${v.count}x`),
@@ -395,6 +399,31 @@ describe.runIf(settings.named)('named money regressions', () => {
     }
     expectClean(checks, named, before);
   }, 60_000);
+
+  it('B1: a bank refund owed (an overpaid transfer) recorded as sent twice at once, racing the cancellation that owes a second one: each sent once, each with its credit note', async () => {
+    const before = named.failures.length;
+    const w = await newWorld(named, office, 1, 'fee-50');
+    const created = await api<{ id: string }>(w.fig, 'POST', '/registration/submission', { token: w.delegates[0]!.person.token, at: at(w), json: validForm() });
+    expect(created.status, JSON.stringify(created)).toBe(200);
+    const order = { id: created.data.id, d: 0, sessions: [] as { sid: string }[] };
+    w.delegates[0]!.orders.push(order);
+    await read(w, 0, 0, order);
+    expect((await transfer(w, 0, 0, order, 'done')).status).toBe(200);
+    expect((await received(w, order, 'surplus'))?.status).toBe(200);
+    expect((await giveRefundAccount(w, 0)).status).toBe(200);
+    const outcomes = await Promise.all([recordRefundSent(w, order), recordRefundSent(w, order), cancel(w, 0, 0, order)]);
+    const sent = outcomes.slice(0, 2).map((r) => r?.status);
+    expect.soft(sent.filter((s) => s === 200), `the two records: ${JSON.stringify(sent)}`).toHaveLength(1);
+    expect.soft(outcomes[2].status, JSON.stringify(outcomes[2])).toBe(200);
+    // The cancellation's refund is owed by bank transfer too: sent once more.
+    expect.soft((await recordRefundSent(w, order))?.status).toBe(200);
+    const { refunds } = await orderLedger(w.delegates[0]!.person.userId, order.id);
+    expect.soft(refunds.map((r) => `${r.reason} ${r.method} ${r.state} ${r.paid_to ?? ''}`)).toEqual([
+      'surplus transfer done Li Na, Bank of China, account ending 4567',
+      'cancellation transfer done Li Na, Bank of China, account ending 4567',
+    ]);
+    expectClean(await settleAndCheck(w), named, before);
+  }, 120_000);
 });
 
 /** Nothing of any test in flight: deliveries resumed and drained, every refund past its settling (1.5 s). */

@@ -29,6 +29,8 @@ export interface Figures {
   /** The portal's answers to the webhook deliveries of the runs' events, by status. */
   webhooks: Record<string, number>;
   orders: number;
+  /** Money mails read from the local SES store and checked against the ledger (mails.ts). */
+  mails: number;
   violations: number;
   /** Orders the reconciliation looked at, and what it found against the card provider. */
   reconciled: number;
@@ -53,6 +55,7 @@ export const newFigures = (): Figures => ({
   control: {},
   webhooks: {},
   orders: 0,
+  mails: 0,
   violations: 0,
   reconciled: 0,
   disagreements: 0,

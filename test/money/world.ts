@@ -17,6 +17,8 @@ import { payableOf, registrationStatusName, registrationSubject, REGISTRATION_DI
 import { ledger } from '#storage/ledger';
 import { registrationStore } from '#storage/registrations';
 import { getUser } from '#storage/users';
+import { checkMoneyMails } from './mails';
+import { checkRefundsOwed, runRefundOwedCommand } from './refunds-owed';
 import { CLOCKS, describeCommand, type Arrived, type Card, type Command, type Program } from './program';
 import {
   api,
@@ -536,6 +538,8 @@ export async function runCommand(w: World, cmd: Command): Promise<void> {
       return note(`${event.type} ${r.status}`);
     }
   }
+  if (cmd.k === 'refundAccount' || cmd.k === 'refundSent')
+    return runRefundOwedCommand(w, cmd, cmd.k === 'refundSent' ? pick(w, cmd.d, cmd.o) : undefined, note, skip);
   if (cmd.k.startsWith('reg')) return runRegistrationCommand(w, cmd as Extract<Command, { k: `reg${string}` }>, note, skip);
   const ordered = cmd as Extract<Command, { o: number }>;
   const order = pick(w, ordered.d, ordered.o);
@@ -779,6 +783,8 @@ export async function settleAndCheck(w: World) {
   await control(undefined, 'POST', '/deliveries/resume', { order: 'oldest_first' });
   await quiesce(w);
   const checks = await checkMoney(w);
+  await checkMoneyMails(w, checks);
+  await checkRefundsOwed(w, checks);
   await countRunWebhooks(w);
   await reconcileHook(w, checks);
   return checks;

@@ -7,8 +7,10 @@
  *
  * - A receipt when the order has been paid: it covers the payments that paid it (a transfer may
  *   have come in parts) and is issued once per paying payment (the last of them).
- * - A credit note for each completed refund of those payments (not for money given back because
- *   it could not be counted: that was never receipted), once per refund, referring to the receipt.
+ * - A credit note for each completed refund of those payments, once per refund, referring to the
+ *   receipt: also for what a payment brought beyond the order's cost (an overpaid transfer: the
+ *   receipt lists the excess as a line, its bank refund credits it). Money given back because it
+ *   could not be counted at all (a second payment) was never receipted: no credit note.
  * - A receipt for a refund returned: a card refund that completed (its credit note issued) and
  *   was later returned by the card's bank leaves the money with the congress again; a new receipt
  *   of that amount, referring to the credit note, says so (documents are never changed).
@@ -60,7 +62,7 @@ export function paidBy(order: Pick<StoredOrder, 'paid_at'>, ledger: SubjectLedge
 export function creditedRefunds(payments: readonly Payment[], ledger: SubjectLedger): Refund[] {
   const ids = new Set(payments.map((p) => p.id));
   return ledger.refunds
-    .filter((r) => ids.has(r.payment_id) && r.state === 'done' && r.reason !== 'surplus')
+    .filter((r) => ids.has(r.payment_id) && r.state === 'done')
     .sort((a, b) => (a.done_at ?? '').localeCompare(b.done_at ?? '') || a.created_at.localeCompare(b.created_at));
 }
 
@@ -124,16 +126,19 @@ export async function issueOrderDocuments(
     const receipt = current('receipt')[0];
     if (!receipt) throw new Error(`order ${order.id}: no receipt to credit`);
     const paid = payments.reduce((s, p) => s + p.amount, 0);
+    const ids = new Set(payments.map((p) => p.id));
+    // What the payments brought beyond the order's cost (given back under credit notes of its own).
+    const excess = ledger.refunds.filter((r) => ids.has(r.payment_id) && r.reason === 'surplus' && r.state !== 'failed').reduce((s, r) => s + r.amount, 0);
     for (const refund of refunds) {
       // What the refunds before this one gave back (their credit notes say so).
       const before = creditedRefunds(payments, ledger)
-        .filter((r) => r !== refund && ((r.done_at ?? '') < (refund.done_at ?? '') || ((r.done_at ?? '') === (refund.done_at ?? '') && r.created_at < refund.created_at)))
+        .filter((r) => r !== refund && r.reason !== 'surplus' && ((r.done_at ?? '') < (refund.done_at ?? '') || ((r.done_at ?? '') === (refund.done_at ?? '') && r.created_at < refund.created_at)))
         .reduce((s, r) => s + r.amount, 0);
       await deps.numbering.issue({
         once: creditNoteOnce(refund),
         build: (n) => {
           const number = documentNumber(n);
-          const spec = creditNoteSpec({ number, issuedAt: at, order, receipt: { number: receipt.number! }, refund, paid, refundedBefore: before });
+          const spec = creditNoteSpec({ number, issuedAt: at, order, receipt: { number: receipt.number! }, refund, paid, refundedBefore: before, excess });
           return newDocument(deps, 'credit-note', order, at, { number, version: 1, spec, refers_to: receipt.id, replaces: null });
         },
         audit,
@@ -266,11 +271,29 @@ export const documentRules = {
   'receipt-when-paid': 'A paid order has exactly one receipt for its payment in force; an order that was never paid has none.',
   'documents-balance': "Receipts less credit notes come to what the order's payments brought in less what was given back.",
   'documents-refer': 'A credit note refers to a receipt of the order; a receipt for a returned refund refers to a credit note of the order.',
+  'documents-add-up': "The lines of every receipt and credit note add up to its total; a receipt's payments too.",
 } as const;
 export type DocumentRule = keyof typeof documentRules;
 
-/** Cents of an amount as a document prints it ("US$1,040.00"). */
-const centsOf = (printed: string | undefined) => (printed ? Number(printed.replace(/[^0-9]/g, '')) : NaN);
+/** Cents of an amount as a document prints it ("US$1,040.00", "−US$50.00"). */
+const centsOf = (printed: string | undefined) => (printed ? (/^[−-]/.test(printed.trim()) ? -1 : 1) * Number(printed.replace(/[^0-9]/g, '')) : NaN);
+
+/** What is printed as money in a document's tables and fields, and whether each list adds up to its total. */
+function sumsThatDoNotAddUp(doc: IssuedDocument): string[] {
+  const out: string[] = [];
+  const blocks = doc.spec.blocks;
+  const table = blocks.find((b): b is Extract<typeof b, { kind: 'table' }> => b.kind === 'table' && Boolean(b.total));
+  if (!table?.total) return [`${doc.kind} ${doc.number}: no total`];
+  const total = centsOf(table.total[1]);
+  const lines = table.rows.reduce((s, r) => s + centsOf(r.at(-1)), 0);
+  if (lines !== total) out.push(`${doc.kind} ${doc.number}: its lines come to ${lines}, its total says ${total} (cents)`);
+  if (doc.kind === 'receipt' && doc.refers_to === null) {
+    const paid = blocks.filter((b) => b.kind === 'fields').at(-1);
+    const payments = paid?.kind === 'fields' ? paid.rows.reduce((s, [amount]) => s + centsOf(amount), 0) : NaN;
+    if (payments !== total) out.push(`${doc.kind} ${doc.number}: its payments come to ${payments}, its total says ${total} (cents)`);
+  }
+  return out;
+}
 
 /** The documents invariants an order breaks (undefined: deleted), with its ledger and all its documents. */
 export function documentViolations(order: StoredOrder | undefined, ledger: SubjectLedger, docs: readonly IssuedDocument[]): { rule: DocumentRule; detail: string }[] {
@@ -286,8 +309,9 @@ export function documentViolations(order: StoredOrder | undefined, ledger: Subje
     out.push({ rule: 'receipt-when-paid', detail: `${receipts.length} receipt(s) in force (${receipts.map((r) => r.number).join(', ')}) for an order ${payments.length > 0 ? 'paid' : 'never paid'}` });
   const ids = new Set(payments.map((p) => p.id));
   const paid = payments.reduce((s, p) => s + p.amount, 0);
-  const givenBack = ledger.refunds.filter((r) => ids.has(r.payment_id) && r.state === 'done' && r.reason !== 'surplus').reduce((s, r) => s + r.amount, 0);
+  const givenBack = ledger.refunds.filter((r) => ids.has(r.payment_id) && r.state === 'done').reduce((s, r) => s + r.amount, 0);
   const documented = sum(receipts) + sum(returned) - sum(notes);
+  for (const doc of [...receipts, ...returned, ...notes]) for (const detail of sumsThatDoNotAddUp(doc)) out.push({ rule: 'documents-add-up', detail });
   if (payments.length > 0 && documented !== paid - givenBack)
     out.push({ rule: 'documents-balance', detail: `receipts ${sum(receipts) + sum(returned)} less credit notes ${sum(notes)} is ${documented}; paid ${paid} less given back ${givenBack} is ${paid - givenBack} (cents)` });
   for (const n of notes) if (!docs.some((d) => d.id === n.refers_to && d.kind === 'receipt')) out.push({ rule: 'documents-refer', detail: `credit note ${n.number} refers to no receipt of the order` });

@@ -116,6 +116,9 @@ export function receiptSpec(input: ReceiptInput): PdfSpec {
   const { order } = input;
   const lines = priceLines(order);
   const paid = input.payments.reduce((s, p) => s + p.amount, 0);
+  // More than the order costs arrived (an overpaid transfer): the difference is a line of its own,
+  // refunded later under a credit note, so that the lines add up to what was paid.
+  const excess = paid - lines.reduce((s, l) => s + l.unitAmount * l.quantity, 0);
   return moneyDocument(t, input, input.replaces ? [t.replaces_label, input.replaces.number] : null, [
     ...(input.replaces
       ? [
@@ -133,7 +136,10 @@ export function receiptSpec(input: ReceiptInput): PdfSpec {
     {
       kind: 'table',
       columns: t.columns,
-      rows: lines.map((l) => [l.name, String(l.quantity), usd(l.unitAmount), usd(l.unitAmount * l.quantity)]),
+      rows: [
+        ...lines.map((l) => [l.name, String(l.quantity), usd(l.unitAmount), usd(l.unitAmount * l.quantity)]),
+        ...(excess > 0 ? [[t.excess_row, '1', usd(excess), usd(excess)]] : []),
+      ],
       total: [t.total_label, usd(paid)],
     },
     { kind: 'heading', text: t.payment_heading },
@@ -155,11 +161,13 @@ export interface CreditNoteInput {
   issuedAt: Date;
   order: ReceiptOrder;
   receipt: { number: string };
-  refund: Pick<Refund, 'id' | 'amount' | 'method' | 'done_at' | 'note'>;
+  refund: Pick<Refund, 'id' | 'amount' | 'method' | 'done_at' | 'note'> & Partial<Pick<Refund, 'reason' | 'paid_to'>>;
   /** What the receipt says was paid. */
   paid: number;
-  /** What earlier refunds of the same payments gave back (their own credit notes). */
+  /** What earlier refunds of the same payments gave back (their own credit notes), not counting money paid in excess. */
   refundedBefore: number;
+  /** What the receipt's payments brought beyond the order's cost, refunded under credit notes of their own. */
+  excess?: number;
 }
 
 /**
@@ -170,14 +178,21 @@ export interface CreditNoteInput {
 export function creditNoteSpec(input: CreditNoteInput): PdfSpec {
   const t = documentTexts['credit-note'];
   const { order, refund } = input;
-  const kept = Math.max(0, input.paid - input.refundedBefore - refund.amount);
   const date = formatCstInstant(refund.done_at ?? input.issuedAt);
-  const rows: (readonly [string, string])[] = [
-    [fillText(t.paid_row, { number: input.receipt.number }), usd(input.paid)],
-  ];
-  if (input.refundedBefore > 0) rows.push([t.earlier_row, minus(input.refundedBefore)]);
-  if (kept > 0)
-    rows.push([refund.note ? fillText(t.kept_note_row, { note: refund.note }) : t.kept_row, minus(kept)]);
+  const rows: (readonly [string, string])[] = [];
+  if (refund.reason === 'surplus') {
+    // Money paid beyond the order's cost, given back: the receipt's excess line, credited.
+    rows.push([fillText(t.excess_paid_row, { number: input.receipt.number }), usd(refund.amount)]);
+  } else {
+    const excess = input.excess ?? 0;
+    const kept = Math.max(0, input.paid - excess - input.refundedBefore - refund.amount);
+    rows.push([fillText(t.paid_row, { number: input.receipt.number }), usd(input.paid)]);
+    if (excess > 0) rows.push([t.excess_row, minus(excess)]);
+    if (input.refundedBefore > 0) rows.push([t.earlier_row, minus(input.refundedBefore)]);
+    if (kept > 0)
+      rows.push([refund.note ? fillText(t.kept_note_row, { note: refund.note }) : t.kept_row, minus(kept)]);
+  }
+  const how = refund.method === 'card' ? fillText(t.card, { date }) : refund.paid_to ? fillText(t.transfer_to, { date, paid_to: refund.paid_to }) : fillText(t.transfer, { date });
   return moneyDocument(
     t,
     input,
@@ -186,7 +201,7 @@ export function creditNoteSpec(input: CreditNoteInput): PdfSpec {
       ...payerFields(order, t.payer_heading),
       { kind: 'table', columns: t.columns, rows, total: [t.total_label, usd(refund.amount)] },
       { kind: 'heading', text: t.refund_heading },
-      { kind: 'paragraph', text: fillText(refund.method === 'card' ? t.card : t.transfer, { date }) },
+      { kind: 'paragraph', text: how },
       { kind: 'stamp', text: t.stamp },
       {
         kind: 'paragraph',

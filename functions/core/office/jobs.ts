@@ -15,7 +15,7 @@ import { conflict, notFound } from '../errors';
 import { keptCheck, type KeptCheck, type LedgerCheck } from '../payments/reconcile';
 import { queues } from '../workers';
 import { csvChunks, type Column } from './csv';
-import type { MailSpec } from './mail-jobs';
+import { mailJobLabel, type MailSpec } from './mail-jobs';
 import { giveUpMailBatch, planMailJob, sendMailBatch, type MailWorkerDeps } from './send-mail';
 import {
   abstractColumns,
@@ -149,7 +149,7 @@ export function jobView(job: OfficeJob) {
     id: job.id,
     kind: job.kind,
     export: job.export ?? null,
-    label: job.export ? exportLabels[job.export] : (job.mail?.subject ?? ''),
+    label: job.export ? exportLabels[job.export] : job.mail ? mailJobLabel(job.mail) : '',
     mail: job.mail ?? null,
     total: job.total ?? null,
     counts: job.counts ?? null,

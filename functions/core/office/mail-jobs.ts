@@ -12,7 +12,7 @@
 import * as z from 'zod/mini';
 import { conference } from '../config/conference';
 import { layout } from '../mail/templates';
-import { wireAmount } from '../money';
+import { formatWireUsd, wireAmount } from '../money';
 import { orderNumber, transferReference } from '../orders/reference';
 import type { StoredOrder } from '../orders/ports';
 import { ORDER_STATUS } from '../orders/states';
@@ -181,12 +181,23 @@ export function selectRecipients(spec: Pick<MailSpec, 'filter' | 'order_no'>, da
   });
 }
 
+const PLACEHOLDERS = /\{(first_name|order_no|amount)\}/g;
+// Amounts as everywhere else (US$1,040.00): the one money formatter.
 const fill = (template: string, r: Recipient) =>
-  template.replace(/\{(first_name|order_no|amount)\}/g, (_, name: keyof Recipient) => (name === 'amount' ? (r.amount ? `US$${r.amount}` : '') : r[name]));
+  template.replace(PLACEHOLDERS, (_, name: keyof Recipient) => (name === 'amount' ? (r.amount ? formatWireUsd(r.amount) : '') : r[name]));
+
+/** Whether a subject or text has placeholders (it is a template: each recipient gets their own values). */
+export const isTemplate = (text: string) => new RegExp(PLACEHOLDERS.source).test(text);
+
+/** The subject one recipient got, as sent. */
+export const sentSubject = (spec: Pick<MailSpec, 'subject'>, r: Recipient) => fill(spec.subject, r).replace(/[\r\n]+/g, ' ').trim();
+
+/** A mail job as the office's list names it: its subject, or the template clearly labelled as one. */
+export const mailJobLabel = (spec: Pick<MailSpec, 'subject'>) => (isTemplate(spec.subject) ? `Subject template: ${spec.subject}` : spec.subject);
 
 /** The mail one recipient gets: placeholders filled, the office's text as paragraphs, and for an announcement the unsubscribe link. */
 export function renderMail(spec: Pick<MailSpec, 'subject' | 'text' | 'purpose'>, r: Recipient, unsubscribeUrl?: string) {
-  const subject = fill(spec.subject, r).replace(/[\r\n]+/g, ' ').trim();
+  const subject = sentSubject(spec, r);
   const paragraphs = fill(spec.text, r)
     .split(/\r?\n\s*\r?\n/)
     .map((p) => p.trim())

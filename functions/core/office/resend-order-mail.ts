@@ -47,9 +47,9 @@ function mailsOf(order: StoredOrder, ledger: SubjectLedger): Record<OrderMailKin
   return {
     'order-placed': status === ORDER_STATUS.unpaid ? async (d) => orderPlacedMail(order, links(d, order), await d.bankAccount()) : undefined,
     'transfer-noted': announced ? async (d) => transferNotedMail(order, links(d, order), await d.bankAccount()) : undefined,
-    'payment-incomplete': partly && (async (d) => paymentIncompleteMail(order, partly, await d.bankAccount())),
+    'payment-incomplete': partly && (async (d) => paymentIncompleteMail(order, payments.find((p) => p.id === partly.rest_of), partly, await d.bankAccount())),
     'payment-received': order.paid_at && paid ? async (d) => paymentReceivedMail(order, paid, new Date(paid.confirmed_at ?? order.paid_at!), links(d, order)) : undefined,
-    'refund-requested': refundUnderWay && (async () => refundRequestedMail(order, refundUnderWay)),
+    'refund-requested': refundUnderWay && (async (d) => refundRequestedMail(order, refundUnderWay, links(d, order))),
     'refund-completed': completed && (async () => refundCompletedMail(order, completed)),
     cancelled: status === ORDER_STATUS.cancelled && !requested ? async () => cancelledWithoutRefundMail(order, order.cancel_note ?? undefined) : undefined,
   };

@@ -22,6 +22,7 @@ import {
   referenceOfOrderNo,
   renderMail,
   selectRecipients,
+  sentSubject,
   tally,
   unsubscribeHeaders,
   type MailSpec,
@@ -232,7 +233,9 @@ export async function giveUpMailBatch(deps: MailWorkerDeps, job: OfficeJob, inde
 export async function mailJobDetail(deps: { jobs: JobStore; batches: Pick<MailBatchStore, 'recipients'> }, id: string) {
   const job = isJobId(id) ? await deps.jobs.get(id) : undefined;
   if (!job || job.kind !== 'mail') throw notFound(mailMessages.notFound);
-  return { job: jobView(job), recipients: await deps.batches.recipients(id) };
+  // Each recipient with the subject it got (the job's subject may be a template).
+  const recipients = (await deps.batches.recipients(id)).map((r) => ({ ...r, subject: job.mail ? sentSubject(job.mail, r) : '' }));
+  return { job: jobView(job), recipients };
 }
 
 export async function listMailJobs(deps: { jobs: JobStore }) {

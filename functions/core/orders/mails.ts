@@ -9,6 +9,7 @@ import { layout } from '../mail/templates';
 import { formatMoney } from '../money';
 import { formatCstInstant } from '../time';
 import type { Payment, Refund } from '../payments/model';
+import { methodName, moneyItems } from '../payments/mail-facts';
 import { rateOf } from './pricing';
 import { refundPolicyLines } from './refund-policy';
 import type { StoredOrder } from './ports';
@@ -40,7 +41,14 @@ export function orderPlacedMail(order: StoredOrder, links: { pay: string }, acco
   });
 }
 
-const methodText = (p: Payment) => (p.method === 'card' ? 'card' : 'bank transfer');
+
+/** How a refund goes back, in words: to the card, or by bank transfer to the account the delegate gives. */
+const refundRoute = (r: Pick<Refund, 'method' | 'paid_to'>) =>
+  r.method === 'card' ? 'to the card it was paid with' : r.paid_to ? `by bank transfer to ${r.paid_to}` : 'by bank transfer to the account you give us';
+
+/** A refund by bank transfer waits for the account to send it to: the link to the form. */
+const accountAsk = (r: Pick<Refund, 'method' | 'state'>, link: string) =>
+  r.method === 'transfer' && r.state !== 'done' ? { label: 'Give the account for your refund', url: link } : undefined;
 
 export function paymentReceivedMail(order: StoredOrder, payment: Payment, at: Date, links: { list: string }) {
   return layout({
@@ -52,25 +60,25 @@ export function paymentReceivedMail(order: StoredOrder, payment: Payment, at: Da
       `Your receipt (PDF) is on your order list: ${links.list}`,
     ],
     sections: [
-      {
-        heading: 'Payment',
-        items: [`Amount: ${usd(payment.amount)}`, `Method: ${methodText(payment)}`, `Date: ${formatCstInstant(payment.confirmed_at ?? at.toISOString())}`],
-      },
+      { heading: 'Payment', items: [...moneyItems(payment), `Date: ${formatCstInstant(payment.confirmed_at ?? at.toISOString())}`] },
       { heading: 'Order', items: summary(order) },
     ],
     action: { label: 'See your orders', url: links.list },
   });
 }
 
-/** Part of a bank transfer arrived: what is still missing, to be sent with the same reference. `rest` is the payment still awaited. */
-export function paymentIncompleteMail(order: StoredOrder, rest: Payment, account: BankAccount | undefined) {
+/** Part of a bank transfer arrived: what is still missing, to be sent with the same reference. `arrived` is the part, `rest` the payment still awaited. */
+export function paymentIncompleteMail(order: StoredOrder, arrived: Pick<Payment, 'amount' | 'method'> | undefined, rest: Payment, account: BankAccount | undefined) {
   return layout({
     subject: `Incomplete payment: registration order ${order.order_no}`,
     heading: 'Part of your payment has arrived',
     paragraphs: [
       `The registration office has received a bank transfer for order ${order.order_no}, but it does not cover the order (${usd(order.amount_required)}). ${usd(rest.amount)} is still missing. Please transfer it with the same payment reference; the order stays "Checking" until it arrives.`,
     ],
-    sections: [{ heading: 'Still to transfer', items: [`Amount: ${usd(rest.amount)}`, ...bankDetailLines(account, order.reference, conference.contacts.registration)] }],
+    sections: [
+      ...(arrived ? [{ heading: 'Received', items: moneyItems(arrived) }] : []),
+      { heading: 'Still to transfer', items: [`Amount: ${usd(rest.amount)}`, ...bankDetailLines(account, order.reference, conference.contacts.registration)] },
+    ],
   });
 }
 
@@ -110,17 +118,23 @@ export function transferToMatchMail(order: StoredOrder, at: Date) {
   });
 }
 
-export function refundRequestedMail(order: StoredOrder, refund: Refund) {
+export function refundRequestedMail(order: StoredOrder, refund: Refund, links: { refundAccount: string }) {
   const byTransfer = refund.method === 'transfer';
   return layout({
     subject: `Cancellation of registration order ${order.order_no}`,
     heading: 'Your order is cancelled; the refund is on its way',
     paragraphs: [
-      `Registration order ${order.order_no} is cancelled. We refund ${usd(refund.amount)} of ${usd(order.amount_required)} to the original payment method.`,
+      `Registration order ${order.order_no} is cancelled. We refund ${usd(refund.amount)} of ${usd(order.amount_required)} ${refundRoute(refund)}.`,
       ...(refund.note ? [`The registration office set this amount: ${refund.note}`] : []),
-      byTransfer ? 'A bank transfer refund takes 3-5 business days once the registration office has sent it.' : 'A card refund usually appears on the statement within 5-10 days.',
+      byTransfer
+        ? 'A refund by bank transfer takes 3-5 business days once the registration office has sent it. Please give us the account to send it to (the button below), if you have not yet.'
+        : 'A card refund usually appears on the statement within 5-10 days.',
     ],
-    sections: [{ heading: 'Refund policy', items: refundPolicyLines() }],
+    sections: [
+      { heading: 'Refund', items: moneyItems(refund) },
+      { heading: 'Refund policy', items: refundPolicyLines() },
+    ],
+    action: accountAsk(refund, links.refundAccount),
   });
 }
 
@@ -137,10 +151,17 @@ export function cancelledWithoutRefundMail(order: StoredOrder, officeNote?: stri
 }
 
 export function refundCompletedMail(order: StoredOrder, refund: Refund) {
+  const byTransfer = refund.method === 'transfer';
   return layout({
-    subject: `Refund completed: registration order ${order.order_no}`,
-    heading: 'Your refund has been made',
-    paragraphs: [`We have refunded ${usd(refund.amount)} for registration order ${order.order_no} to the original payment method.`],
+    subject: `Refund ${byTransfer ? 'sent' : 'completed'}: registration order ${order.order_no}`,
+    heading: byTransfer ? 'We have sent your refund' : 'Your refund has been made',
+    paragraphs: [
+      byTransfer
+        ? `We have sent ${usd(refund.amount)} for registration order ${order.order_no} ${refundRoute(refund)}. A bank transfer usually arrives within 3-5 business days.`
+        : `We have refunded ${usd(refund.amount)} for registration order ${order.order_no} ${refundRoute(refund)}.`,
+      'The credit note (PDF) is on your order list.',
+    ],
+    sections: [{ heading: 'Refund', items: [...moneyItems(refund), `Date: ${formatCstInstant(refund.done_at ?? refund.updated_at)}`] }],
   });
 }
 
@@ -149,13 +170,34 @@ export function refundFailedMail(order: StoredOrder, refund: Refund) {
     subject: `Refund not completed: registration order ${order.order_no}`,
     heading: 'We could not complete your refund',
     paragraphs: [
-      `The refund of ${usd(refund.amount)} for registration order ${order.order_no} to your card did not go through${refund.failure_reason ? ` (${refund.failure_reason.replace(/_/g, ' ')})` : ''}.`,
+      `The refund of ${usd(refund.amount)} for registration order ${order.order_no} ${refundRoute(refund)} did not go through${refund.failure_reason ? ` (${refund.failure_reason.replace(/_/g, ' ')})` : ''}.`,
       `The registration office has been told and will contact you to refund you another way. You can also write to ${conference.contacts.registration}.`,
     ],
+    sections: [{ heading: 'Refund', items: moneyItems(refund) }],
   });
 }
 
-export function surplusRefundedMail(order: StoredOrder, payment: Payment) {
+/**
+ * Money we could not count, given back: a whole payment (already paid, another amount: it goes
+ * back to where it came from), or what a payment brought beyond the order's cost (an overpaid
+ * transfer: the difference goes back by bank transfer, to the account the delegate gives).
+ */
+export function surplusRefundedMail(order: StoredOrder, payment: Payment, refund: Refund, links: { refundAccount: string }) {
+  const whole = refund.amount >= payment.amount;
+  if (!whole)
+    return layout({
+      subject: `Overpayment to be refunded: registration order ${order.order_no}`,
+      heading: 'You paid more than the order costs',
+      paragraphs: [
+        `We received ${usd(payment.amount)} by ${methodName(payment.method)} for registration order ${order.order_no}, which costs ${usd(order.amount_required)}. The order is paid.`,
+        `We refund the difference, ${usd(refund.amount)}, ${refundRoute(refund)}.${refund.method === 'transfer' ? ' Please give us the account to send it to (the button below).' : ''}`,
+      ],
+      sections: [
+        { heading: 'Payment', items: moneyItems(payment) },
+        { heading: 'Refund', items: moneyItems(refund) },
+      ],
+      action: accountAsk(refund, links.refundAccount),
+    });
   const why =
     payment.surplus === 'already-paid'
       ? `order ${order.order_no} had already been paid (for example from another window)`
@@ -163,8 +205,13 @@ export function surplusRefundedMail(order: StoredOrder, payment: Payment) {
         ? 'the amount received did not match the order'
         : `order ${order.order_no} could not be paid in its current state`;
   return layout({
-    subject: `Second payment refunded: registration order ${order.order_no}`,
+    subject: `${payment.surplus === 'already-paid' ? 'Second payment' : 'Payment'} refunded: registration order ${order.order_no}`,
     heading: 'We are refunding a payment in full',
-    paragraphs: [`We received ${usd(payment.amount)} by card, but ${why}. We are refunding it in full; nothing else changes for your order.`],
+    paragraphs: [`We received ${usd(payment.amount)} by ${methodName(payment.method)}, but ${why}. We are refunding it in full, ${refundRoute(refund)}; nothing else changes for your order.`],
+    sections: [
+      { heading: 'Payment', items: moneyItems(payment) },
+      { heading: 'Refund', items: moneyItems(refund) },
+    ],
+    action: accountAsk(refund, links.refundAccount),
   });
 }

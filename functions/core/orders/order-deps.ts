@@ -69,6 +69,8 @@ export type OrderReadDeps = Pick<OrderDeps, 'orders'> & { payments: Pick<Payment
 export const links = (deps: Pick<OrderDeps, 'siteOrigin'>, order: Pick<StoredOrder, 'checksum'>) => ({
   pay: `${deps.siteOrigin}/registration/submission?checksum=${encodeURIComponent(order.checksum)}`,
   list: `${deps.siteOrigin}/registration/list`,
+  /** The form where the delegate gives the account a bank transfer refund is sent to. */
+  refundAccount: `${deps.siteOrigin}/registration/refund-account`,
 });
 
 export async function send(

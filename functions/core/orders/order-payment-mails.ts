@@ -37,15 +37,15 @@ export function orderPaymentMails(
         return void (await send(
           deps,
           to,
-          paymentIncompleteMail(order, mail.payment, await deps.bankAccount()),
+          paymentIncompleteMail(order, mail.arrived, mail.payment, await deps.bankAccount()),
           mail.kind,
         ));
       case 'payment-failed':
         return void (await send(deps, to, paymentFailedMail(order, l), mail.kind));
       case 'refund-requested':
-        return void (await send(deps, to, refundRequestedMail(order, refund), mail.kind));
+        return void (await send(deps, to, refundRequestedMail(order, refund, l), mail.kind));
       case 'surplus-refunded':
-        return void (await send(deps, to, surplusRefundedMail(order, mail.payment), mail.kind));
+        return void (await send(deps, to, surplusRefundedMail(order, mail.payment, refund, l), mail.kind));
       case 'refund-completed':
         return void (await send(deps, to, refundCompletedMail(order, refund), mail.kind));
       case 'refund-failed':

@@ -20,6 +20,7 @@ import {
 } from './order-deps';
 import { subjectOf } from './order-payables';
 import { cancellationPreview } from './cancel-order';
+import { owedRefunds } from './refund-account';
 import type { DocumentSummary } from '../documents/model';
 import { certificateStatus } from '../documents/certificate';
 
@@ -64,6 +65,8 @@ export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedge
     refund_failed: Boolean(order.refund_failed_at),
     /** Checking: the transfer the office waits for (what is still missing, after a part arrived). */
     transfer_awaited: transferAwaited(order, money),
+    /** A refund by bank transfer the office owes the delegate and has not sent ("50.00"), or null: the list links to the form for the account. */
+    bank_refund_owed: money && owedRefunds(money.refunds).length ? wireAmount(owedRefunds(money.refunds).reduce((sum, r) => sum + r.amount, 0)) : null,
     /** What has been given back to the delegate (refunds done), e.g. on a cancelled order. */
     refunded: wireAmount(
       money

@@ -81,6 +81,8 @@ export interface Refund {
   requested_by: RefundRequester;
   /** Why the office gave back another amount than the policy's (it says so to the delegate too). */
   note?: string;
+  /** A refund by bank transfer: the account the office recorded it as sent to (holder, bank, the account's last digits). */
+  paid_to?: string;
   provider_refund_id?: string;
   failure_reason?: string;
   created_at: string;

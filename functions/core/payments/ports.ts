@@ -163,6 +163,8 @@ export interface PaymentMail {
   payable: Payable;
   payment: Payment;
   refund?: Refund;
+  /** payment-incomplete: the part of the transfer that arrived (`payment` is the rest awaited). */
+  arrived?: Payment;
   at: Date;
 }
 

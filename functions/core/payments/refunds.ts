@@ -161,6 +161,10 @@ export async function applyProviderRefund(
   provider: ProviderRefund,
   at: Date,
   eventId?: string,
+  /** Set on the refund as it completes (a bank refund: the account it was sent to). */
+  completed: Pick<Refund, 'paid_to'> = {},
+  /** The office records it: a refund completed meanwhile (by another organiser) is refused, not recorded twice. */
+  onlyOpen = false,
 ): Promise<Refund | undefined> {
   let mail: PaymentMail['kind'] | null = null;
   let applied = false;
@@ -171,12 +175,13 @@ export async function applyProviderRefund(
       const refund = refunds.find((r) => r.id === refundId);
       const payment = refund && payments.find((p) => p.id === refund.payment_id);
       if (!refund || !payment) return { result: refund };
+      if (onlyOpen && refund.state !== 'created' && refund.state !== 'pending') throw conflict(refundMessages.recordedAlready);
       const withId = provider.id ? { provider_refund_id: provider.id } : {};
       let next: Refund | null = null;
       let change: SubjectChange | null = null;
       let paymentNext = touchPayment(payment, at);
       if (provider.status === 'succeeded' && canMoveRefund(refund, 'done') && refund.state !== 'done') {
-        next = moveRefund(refund, 'done', at, withId);
+        next = moveRefund(refund, 'done', at, { ...withId, ...completed });
         const after = refunds.map((r) => (r.id === refund.id ? next! : r));
         const stillOpen = after.some(
           (r) => r.reason === 'cancellation' && (r.state === 'created' || r.state === 'pending'),
@@ -285,8 +290,8 @@ export async function settleProviderRefund(
   return applyProviderRefund(deps, subject, refundId, provider, at, eventId);
 }
 
-/** The registration office records that it refunded a bank transfer (the order then is Cancelled). */
-export async function recordTransferRefund(deps: PaymentsDeps, refund: Refund, at: Date) {
+/** The registration office records that it refunded a bank transfer (the order then is Cancelled), and where it sent it. */
+export async function recordTransferRefund(deps: PaymentsDeps, refund: Refund, at: Date, paidTo?: string) {
   if (refund.method !== 'transfer' || !canMoveRefund(refund, 'done'))
     throw conflict('This refund cannot be recorded in its current state.');
   return applyProviderRefund(
@@ -302,8 +307,15 @@ export async function recordTransferRefund(deps: PaymentsDeps, refund: Refund, a
       failureReason: null,
     },
     at,
+    undefined,
+    paidTo ? { paid_to: paidTo } : {},
+    true,
   );
 }
+
+export const refundMessages = {
+  recordedAlready: 'This refund was recorded as sent meanwhile. Please reload the page.',
+} as const;
 
 /** What a subject's payments can still give back, newest payment first (a cancellation refund is taken from them in this order). */
 export function refundPlan(payments: readonly Payment[], refunds: readonly Refund[], amount: number) {

@@ -66,7 +66,7 @@ export async function confirmTransfer(
           subject: deps.payables.holds(payable, at),
         },
         done: async () => {
-          await notify(deps, { kind: 'payment-incomplete', payable, payment: waiting, at });
+          await notify(deps, { kind: 'payment-incomplete', payable, payment: waiting, arrived: confirmed, at });
           return { outcome: 'incomplete' as TransferOutcome, payment: confirmed, missing, excess: 0 };
         },
       };

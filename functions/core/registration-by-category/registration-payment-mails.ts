@@ -10,6 +10,7 @@ import { formatCstInstant } from '../time';
 import type { Logger, Mail, Mailer } from '../accounts/ports';
 import type { Payment, Refund } from '../payments/model';
 import type { PaymentMail } from '../payments/ports';
+import { moneyItems } from '../payments/mail-facts';
 import { dinnerRows, feeRows } from './cost-detail';
 import type { StoredRegistration } from './ports';
 import { REGISTRATION_FEE, type RegistrationSubjectKind } from './registration-payables';
@@ -25,14 +26,14 @@ export function registrationPaymentReceivedMail(r: StoredRegistration, kind: Reg
     heading: 'We have received your payment',
     paragraphs: [`Thank you: ${what(kind, r)} for the ${conference.name} is paid.`],
     sections: [
-      { heading: 'Payment', items: [`Amount: ${usd(payment.amount)}`, 'Method: card', `Date: ${formatCstInstant(payment.confirmed_at ?? at.toISOString())}`] },
+      { heading: 'Payment', items: [...moneyItems(payment), `Date: ${formatCstInstant(payment.confirmed_at ?? at.toISOString())}`] },
       { heading: fee ? 'Registration' : 'Dinners', items: rows },
     ],
     action: { label: 'See your payment detail', url: feePage },
   });
 }
 
-function surplusMail(r: StoredRegistration, kind: RegistrationSubjectKind, payment: Payment) {
+function surplusMail(r: StoredRegistration, kind: RegistrationSubjectKind, payment: Payment, refund: Refund) {
   const why =
     payment.surplus === 'amount-mismatch'
       ? 'the amount received did not match what is due now (the choices changed meanwhile)'
@@ -40,7 +41,11 @@ function surplusMail(r: StoredRegistration, kind: RegistrationSubjectKind, payme
   return layout({
     subject: `Payment refunded: registration ${r.register_code}`,
     heading: 'We are refunding a payment in full',
-    paragraphs: [`We received ${usd(payment.amount)} by card, but ${why}. We are refunding it in full to the card; nothing else changes.`],
+    paragraphs: [`We received ${usd(payment.amount)} by card, but ${why}. We are refunding ${refund.amount >= payment.amount ? 'it in full' : usd(refund.amount)} to the card; nothing else changes.`],
+    sections: [
+      { heading: 'Payment', items: moneyItems(payment) },
+      { heading: 'Refund', items: moneyItems(refund) },
+    ],
   });
 }
 
@@ -61,6 +66,7 @@ function refundRequestedMail(r: StoredRegistration, kind: RegistrationSubjectKin
       `Registration ${r.register_code} for the ${conference.name} is cancelled. We refund ${usd(refund.amount)} of ${usd(payment.amount)} paid for ${what(kind, r)} to the card it was paid with.`,
       'A card refund usually appears on the statement within 5-10 days.',
     ],
+    sections: [{ heading: 'Refund', items: moneyItems(refund) }],
   });
 }
 
@@ -69,6 +75,7 @@ function refundCompletedMail(r: StoredRegistration, kind: RegistrationSubjectKin
     subject: `Refund completed: registration ${r.register_code}`,
     heading: 'Your refund has been made',
     paragraphs: [`We have refunded ${usd(refund.amount)} for ${what(kind, r)} to the card it was paid with.`],
+    sections: [{ heading: 'Refund', items: moneyItems(refund) }],
   });
 }
 
@@ -80,6 +87,7 @@ function refundFailedMail(r: StoredRegistration, kind: RegistrationSubjectKind, 
       `The refund of ${usd(refund.amount)} for ${what(kind, r)} to your card did not go through${refund.failure_reason ? ` (${refund.failure_reason.replace(/_/g, ' ')})` : ''}. Your registration stays cancelled.`,
       `The registration office has been told and will contact you to refund you another way. You can also write to ${conference.contacts.registration}.`,
     ],
+    sections: [{ heading: 'Refund', items: moneyItems(refund) }],
   });
 }
 
@@ -99,7 +107,7 @@ export function registrationPaymentMails(deps: { mailer: Mailer; log: Logger; si
       case 'payment-received':
         return send(r.owner_email, registrationPaymentReceivedMail(r, kind, mail.payment, mail.at, feePage), mail.kind);
       case 'surplus-refunded':
-        return send(r.owner_email, surplusMail(r, kind, mail.payment), mail.kind);
+        return send(r.owner_email, surplusMail(r, kind, mail.payment, mail.refund!), mail.kind);
       case 'payment-failed':
         return send(r.owner_email, failedMail(r, kind, feePage), mail.kind);
       case 'refund-requested':

@@ -233,6 +233,40 @@ describe('which documents an order calls for', () => {
     expect(documentViolations(undefined, { payments: [], refunds: [] }, [])).toEqual([]);
   });
 
+  it('an overpaid transfer (1,100.00 for 1,040.00): the receipt\'s lines add up to its total, and the bank refund of the difference, once sent, has its credit note', async () => {
+    const m = memoryDocuments();
+    const order = paidOrder();
+    const p = payment(order, { method: 'transfer', provider: 'bank', provider_ids: {}, amount: 110000 });
+    const owed = refund(p, 6000, { id: 'r-surplus', reason: 'surplus', requested_by: 'system', state: 'created', done_at: undefined });
+    await issueOrderDocuments(m.deps, order, { payments: [p], refunds: [owed] }, systemActor, ISSUED);
+    const receipt = textOf(m.docs[0]!.spec);
+    expect(receipt).toContain('Paid in excess of the order, to be refunded | 1 | US$60.00 | US$60.00');
+    expect(receipt).toContain('Total paid: US$1,100.00');
+    expect(documentViolations(order, { payments: [p], refunds: [owed] }, m.docs)).toEqual([]);
+    // The office sends the 60.00 back: a credit note for it, referring to the receipt.
+    const sent = { payments: [p], refunds: [{ ...owed, state: 'done' as const, done_at: ISSUED.toISOString(), paid_to: 'Wei Zhang, IBAN ending 3000' }] };
+    expect(missingDocuments(order, sent, m.once)).toBe(true);
+    await issueOrderDocuments(m.deps, order, sent, systemActor, ISSUED);
+    const note = m.docs.find((d) => d.kind === 'credit-note')!;
+    expect(note.refers_to).toBe(m.docs[0]!.id);
+    const text = textOf(note.spec);
+    expect(text).toContain('Paid in excess under receipt IACR2024-0001 | US$60.00');
+    expect(text).toContain('Credited and refunded: US$60.00');
+    expect(text).toContain('Refunded by bank transfer to Wei Zhang, IBAN ending 3000');
+    expect(documentViolations(order, sent, m.docs)).toEqual([]);
+  });
+
+  it('the documents invariants: lines that do not add up to the total; a bank refund sent with no credit note', async () => {
+    const order = paidOrder();
+    const p = payment(order, { method: 'transfer', provider: 'bank', provider_ids: {}, amount: 110000 });
+    // A receipt as it was issued before: one item of 1,040.00 and "Total paid US$1,100.00".
+    const before = { ...receiptSpec({ number: documentNumber(1), issuedAt: ISSUED, order, payments: [p] }) };
+    const blocks = before.blocks.map((b) => (b.kind === 'table' ? { ...b, rows: b.rows.filter((r) => !r[0]!.startsWith('Paid in excess')) } : b));
+    const old: IssuedDocument = { id: 'old', kind: 'receipt', owner_id: 'u1', subject: { kind: 'order', id: 'o1' }, number: documentNumber(1), version: 1, issued_at: ISSUED.toISOString(), file_name: 'r.pdf', spec: { ...before, blocks }, replaces: null, refers_to: null, object_key: 'k', rendered_at: null, replaced_by: null };
+    const sent = { payments: [p], refunds: [refund(p, 6000, { reason: 'surplus', requested_by: 'system' })] };
+    expect(documentViolations(order, sent, [old]).map((v) => v.rule)).toEqual(['documents-add-up', 'documents-balance']);
+  });
+
   it('a corrected receipt: new number, names the one it replaces, which is marked replaced (once)', async () => {
     const m = memoryDocuments();
     const order = paidOrder();

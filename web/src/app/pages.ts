@@ -67,6 +67,7 @@ export const delegatePages: PageRoute[] = [
   [paths.registrationEditNoId, 'registration/order-wizard-page'],
   [paths.orderDetail, 'registration/order-detail-page'],
   [paths.registrationVisa, 'registration/visa-correction-page'],
+  [paths.registrationRefundAccount, 'registration/refund-account-page'],
   ...officePages,
 ];
 
@@ -75,7 +76,7 @@ const modules = import.meta.glob<PageModule>([
   '../features/account/*-page.tsx',
   '../features/abstracts/{abstracts,abstract-form,abstract-success}-page.tsx',
   '../features/presentations/{poster,oral}-upload-page.tsx',
-  '../features/registration/{order-list,order-wizard,order-detail,visa-correction}-page.tsx',
+  '../features/registration/{order-list,order-wizard,order-detail,visa-correction,refund-account}-page.tsx',
   '../features/registration-by-category/*-page.tsx',
   '../features/errors/not-found-page.tsx',
   '../features/office/*-page.tsx',

@@ -55,11 +55,15 @@ export const paths = {
   registrationEditNoId: '/registration/submission-edit',
   /** The passport data of an order the registration office asked to correct (its visa letter). */
   registrationVisa: '/registration/visa/:id',
+  /** The account a refund by bank transfer is sent to (the refund mails and the order list link here). */
+  registrationRefundAccount: '/registration/refund-account',
   /** The registration office (organisers, behind a second factor): its sections are web/src/features/office/sections.ts. */
   office: '/office',
   officeOrders: '/office/orders',
   officeOrder: '/office/orders/:id',
   officeTransfers: '/office/transfers',
+  /** The refunds by bank transfer the office owes: the delegate's account, recorded as sent after a confirmation. */
+  officeRefundsOwed: '/office/refunds-owed',
   officeImport: '/office/import',
   officeDelegates: '/office/delegates',
   officeDelegate: '/office/delegates/:id',

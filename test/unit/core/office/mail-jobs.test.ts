@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Mail } from '#core/accounts/ports';
-import { mailJobSchema, mailMessages, mailPauseMs, referenceOfOrderNo, renderMail, selectRecipients, tally, unsubscribeHeaders, type RecipientResult } from '#core/office/mail-jobs';
-import type { OfficeJob } from '#core/office/jobs';
+import { mailJobSchema, mailMessages, mailPauseMs, referenceOfOrderNo, renderMail, selectRecipients, sentSubject, tally, unsubscribeHeaders, type RecipientResult } from '#core/office/mail-jobs';
+import { jobView, type OfficeJob } from '#core/office/jobs';
 import { giveUpMailBatch, sendMailBatch, type MailWorkerDeps } from '#core/office/send-mail';
 import type { StoredOrder } from '#core/orders/ports';
 
@@ -60,6 +60,22 @@ describe('renderMail', () => {
       { name: 'List-Unsubscribe', value: '<https://site/api/u/t>' },
       { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
     ]);
+  });
+});
+
+describe('what the office sees of a mail sent (issue 29 item 20)', () => {
+  const r = { email: 'd@example.org', user_id: 'u', first_name: 'Ann', order_no: 'R24-000007', amount: '1040.00' };
+  it('{amount} reads as everywhere else: US$1,040.00', () => {
+    const mail = renderMail({ purpose: 'order', subject: 'Your {amount}', text: 'You paid {amount}.' }, r);
+    expect(mail.subject).toBe('Your US$1,040.00');
+    expect(mail.text).toContain('You paid US$1,040.00.');
+  });
+
+  it('the list labels a subject with placeholders as a template; each recipient shows the subject it got', () => {
+    const job: OfficeJob = { id: '20240801T020000000Z-abcdef01', kind: 'mail', mail: { filter: 'paid', purpose: 'announcement', subject: 'Hello {first_name}', text: 'x' }, state: 'done', requested_by: { id: 'o' }, requested_at: '2024-08-01T02:00:00.000Z', attempts: 1 };
+    expect(jobView(job).label).toBe('Subject template: Hello {first_name}');
+    expect(jobView({ ...job, mail: { ...job.mail!, subject: 'Hello all' } }).label).toBe('Hello all');
+    expect(sentSubject(job.mail!, r)).toBe('Hello Ann');
   });
 });
 

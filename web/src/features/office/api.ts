@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { BankAccount, BankAccountInput } from '#core/office/payment-settings';
 import type { AwaitedTransferRow } from '#core/office/transfers';
+import type { RefundOwedRow } from '#core/office/refunds-owed';
 import type { DashboardView } from '#core/office/dashboard';
 import type { OrderRow } from '#core/office/order-rows';
 import type { AuditEntry } from '#core/audit/audit';
@@ -37,6 +38,10 @@ export const officeApi = {
   verify: (body: { code: string } | { recovery_code: string }) => callApiForMessage<{ recovery_codes_left: number }>(routes.verifySecondFactor, { body }),
   transferReceived: (reference: string, amount: string) =>
     callApiForMessage<{ payment_status: number }>(routes.confirmTransfer, { params: { reference }, body: { amount } }),
+  refundsOwed: () => callApi<{ items: RefundOwedRow[] }>(routes.listRefundsOwed),
+  /** `amount` and `paid_to` as the confirmation showed them: the server refuses if either changed. */
+  recordBankRefund: (row: Pick<RefundOwedRow, 'order_id' | 'refund_id' | 'amount'>, paidTo: string) =>
+    callApiForMessage<unknown>(routes.recordBankRefund, { params: { id: row.order_id, refund: row.refund_id }, body: { amount: row.amount, paid_to: paidTo } }),
   transferRefunded: (reference: string) => callApiForMessage<unknown>(routes.recordTransferRefund, { params: { reference }, body: {} }),
   retryRefund: (reference: string) => callApiForMessage<unknown>(routes.retryRefund, { params: { reference }, body: {} }),
   orders: (query: { filter: string; q: string; cursor?: string; limit?: number }) =>
@@ -73,7 +78,7 @@ export const officeApi = {
     callApi<{ to: string; subject: string; text: string; headers: { name: string; value: string }[] }>(routes.previewMail, { body: { ...spec, preview_for } }),
   sendMail: (spec: MailSpec) => callApiForMessage<{ job: JobView }>(routes.sendMail, { body: spec }),
   mailJobs: () => callApi<{ items: JobView[] }>(routes.listMailJobs),
-  mailJob: (id: string) => callApi<{ job: JobView; recipients: RecipientResult[] }>(routes.getMailJob, { params: { id } }),
+  mailJob: (id: string) => callApi<{ job: JobView; recipients: (RecipientResult & { subject: string })[] }>(routes.getMailJob, { params: { id } }),
   requestReconciliation: () => callApiForMessage<{ job: ReconciliationView }>(routes.requestReconciliation, { body: {} }),
   reconciliations: () => callApi<{ items: ReconciliationView[]; kept: number }>(routes.listReconciliations),
   reconciliation: (id: string) => callApi<{ job: ReconciliationView }>(routes.getReconciliation, { params: { id } }),

@@ -111,7 +111,7 @@ export function Dashboard() {
             value={t.count}
             help={t.count === 0 ? 'none awaited' : `${formatWireUsd(d.money.awaited)} awaited; the oldest since ${formatCstInstant(t.oldest_noted_at!)} (${t.oldest_waiting_days ? `${days(t.oldest_waiting_days)} ago` : 'today'})`}
           />
-          <Figure label="Refunds waiting" href={paths.officeTransfers} value={d.refunds_waiting.transfer + d.refunds_waiting.card} help={`${d.refunds_waiting.transfer} by bank transfer (the office sends them), ${d.refunds_waiting.card} by card`} />
+          <Figure label="Refunds waiting" href={paths.officeRefundsOwed} value={d.refunds_waiting.transfer + d.refunds_waiting.card} help={`${d.refunds_waiting.transfer} by bank transfer (the office sends them), ${d.refunds_waiting.card} by card`} />
         </SimpleGrid>
       </Section>
       <Section title="Registrations">

@@ -175,6 +175,7 @@ function Recipients(props: { id: string; running: boolean }) {
         <Table.Row>
           <Table.ColumnHeader>Recipient</Table.ColumnHeader>
           <Table.ColumnHeader>Order</Table.ColumnHeader>
+          <Table.ColumnHeader>Subject sent</Table.ColumnHeader>
           <Table.ColumnHeader>Outcome</Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
@@ -188,6 +189,9 @@ function Recipients(props: { id: string; running: boolean }) {
               </Text>
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap">{r.order_no}</Table.Cell>
+            <Table.Cell minW="12rem" overflowWrap="anywhere">
+              {r.subject}
+            </Table.Cell>
             <Table.Cell>
               <Badge colorPalette={recipientStates[r.state].palette}>{recipientStates[r.state].label}</Badge>
               {r.error && (

@@ -31,6 +31,12 @@ export const officeSections: OfficeSection[] = [
     description: 'The transfers delegates said they sent: confirm what arrived, record bank refunds, retry failed card refunds.',
   },
   {
+    path: paths.officeRefundsOwed,
+    label: 'Refunds owed',
+    page: 'office/refunds-owed-page',
+    description: 'The refunds the office sends by bank transfer (cancellations, money paid beyond an order), oldest first, with the account each delegate gave: record one as sent once the money has left.',
+  },
+  {
     path: paths.officeDelegates,
     label: 'Delegates',
     page: 'office/delegates-page',

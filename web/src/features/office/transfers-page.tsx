@@ -1,7 +1,7 @@
 /**
- * /office/transfers: act on bank transfers by their payment reference (confirm what arrived,
- * record a bank refund as sent, try a failed card refund again), starting from the transfers
- * delegates said they sent.
+ * /office/transfers: act on bank transfers by their payment reference (confirm what arrived, try
+ * a failed card refund again), starting from the transfers delegates said they sent. Bank refunds
+ * are recorded as sent on /office/refunds-owed, after a confirmation naming amount and account.
  */
 import { Box, Button, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,6 +14,8 @@ import { QueryError } from '../../components/query-error';
 import { formatCstInstant } from '#core/time';
 import { formatWireUsd } from '#core/money';
 import { ScrollTable } from '../../components/ui/scroll-table';
+import { SmartLink } from '../../components/smart-link';
+import { paths } from '../../config/paths';
 import { ActionCard } from './action-card';
 import { awaitedTransfersKey, officeApi } from './api';
 import { OfficeFrame } from './office-frame';
@@ -26,12 +28,6 @@ const referenceResolver = zodResolver(referenceForm, undefined, { raw: true }) a
 
 /** The office actions that need only a payment reference. */
 const referenceActions = [
-  {
-    title: 'Record a bank refund as sent',
-    description: 'After the office has sent a transfer refund (a cancellation or a surplus) from the congress account.',
-    submitLabel: 'Record the refund',
-    run: officeApi.transferRefunded,
-  },
   {
     title: 'Try a failed card refund again',
     description: "When a card refund failed (the delegate's list says so), ask the card provider again.",
@@ -105,6 +101,9 @@ function Transfers() {
       <Heading as="h2" size="xl">
         Transfers delegates said they sent
       </Heading>
+      <Text color="gray.700">
+        Refunds the office sends by bank transfer, with the delegates' accounts, are under <SmartLink href={paths.officeRefundsOwed}>Refunds owed</SmartLink>.
+      </Text>
       <AwaitedTransfers
         onPick={(row) => {
           setPicked(row);

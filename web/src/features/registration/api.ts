@@ -4,6 +4,7 @@ import { routes } from '#core/routes';
 import type { getOrder, getOrderByChecksum, listOrders, orderOptions } from '#core/orders/read-orders';
 import type { confirmOrderCheckout } from '#core/orders/pay-by-card';
 import type { OrderFormInput, VisaCorrectionInput } from '#core/orders/schemas';
+import type { readRefundAccount, RefundAccountInput } from '#core/orders/refund-account';
 import type { DocumentSummary } from '#core/documents/model';
 import type { PublishedBankAccount } from '#core/office/payment-settings';
 import { callApi, callApiForMessage } from '../../lib/api-client';
@@ -16,6 +17,7 @@ export type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
 export type OrderByChecksum = Awaited<ReturnType<typeof getOrderByChecksum>>;
 export type OrderOptions = ReturnType<typeof orderOptions>;
 export type CheckoutOutcome = Awaited<ReturnType<typeof confirmOrderCheckout>>;
+export type RefundAccountView = Awaited<ReturnType<typeof readRefundAccount>>;
 
 /** A save that has not answered in a minute is reported, so the button never spins for ever. */
 const SAVE_TIMEOUT_MS = 60_000;
@@ -26,6 +28,7 @@ export const orderKeys = {
   options: ['orders', 'options'] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
   byChecksum: (checksum: string) => ['orders', 'checksum', checksum] as const,
+  refundAccount: ['orders', 'refund-account'] as const,
 };
 
 export const orderApi = {
@@ -55,6 +58,9 @@ export const orderApi = {
   certificate: (id: string) => callApi<DocumentSummary>(routes.requestCertificate, { params: { id }, body: {} }),
   /** The passport data the registration office asked to correct (only those fields), over the version read. */
   correctVisa: (id: string, body: VisaCorrectionInput) => callApiForMessage<{ updated_at: string }>(routes.correctVisaData, { params: { id }, body }),
+  /** The refunds owed to the delegate by bank transfer and the account given for them (core/orders/refund-account.ts). */
+  refundAccount: () => callApi<RefundAccountView>(routes.getRefundAccount),
+  saveRefundAccount: (body: RefundAccountInput) => callApiForMessage<RefundAccountView>(routes.saveRefundAccount, { body }),
   /** The order's current visa letter (409 with the reason while there is none). */
   visaLetter: (id: string) => callApi<{ document: DocumentSummary }>(routes.getVisaLetter, { params: { id } }),
   /** A passport page uploaded in the form but not saved with the order. */

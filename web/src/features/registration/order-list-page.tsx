@@ -29,6 +29,7 @@ import { RefundPolicy } from './refund-policy';
 import { OrderDocuments } from './order-documents';
 import { CertificateLine } from './certificate-line';
 import { VisaLetterLine } from './visa-letter-line';
+import { BankRefundLine } from './bank-refund-line';
 
 export { prefetchOrders as prefetch } from './api';
 
@@ -246,6 +247,7 @@ export default function OrderListPage() {
                 </Text>
                 <CertificateLine item={item} />
                 <VisaLetterLine item={item} />
+                <BankRefundLine item={item} />
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
                 {formatWireUsd(item.amount_required)}
@@ -278,6 +280,7 @@ export default function OrderListPage() {
               {details(item)}
             </Text>
             <VisaLetterLine item={item} />
+            <BankRefundLine item={item} />
             <Text fontWeight="semibold">Total: {formatWireUsd(item.amount_required)}</Text>
             <CertificateLine item={item} />
             <Box mt="1">
