@@ -224,7 +224,7 @@ describe('money that cannot be counted', () => {
     const ledger = await ledgerOf(b);
     expect(ledger.payments).toEqual([expect.objectContaining({ state: 'refunded', surplus: 'amount-mismatch', amount: 104000 })]);
     expect(ledger.refunds).toEqual([expect.objectContaining({ reason: 'surplus', amount: 104000 })]);
-    expect(await subjects(b.email)).toContainEqual(expect.stringMatching(/^Second payment refunded/));
+    expect(await subjects(b.email)).toContainEqual(expect.stringMatching(/^Payment refunded: registration order R24-/));
   });
 
   it('refunds in full a second payment for an order paid in another tab, counting the order once', async () => {

@@ -142,6 +142,8 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   ],
   deleteOrder: [{ params: { id: own('orderId') } }],
   cancelOrder: [{ params: { id: own('orderId') }, body: {} }, { params: { id: own('orderId') }, body: { expected_refund: '600.00' } }],
+  // The account a bank refund goes to: the attacker owes nothing, so it is refused (only while one is owed).
+  saveRefundAccount: [{ body: { holder: 'Wei Zhang', account: 'DE89 3704 0044 0532 0130 00', bank: 'Commerzbank', bic: 'COBADEFFXXX' } }],
   chooseTransfer: [{ params: { id: own('orderId') }, body: { type: 'done' } }, { params: { id: own('orderId') }, body: { type: 'later' } }],
   confirmPassport: [{ body: { key: own('unconfirmedKey') } }],
   // Before the congress ends (the order clock): refused with the date; another's order is not found.
@@ -195,6 +197,8 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   regenerateVisaLetter: [{ params: { id: own('orderId') }, body: { version: '2024-08-01T00:00:00.000Z' } }],
   cancelOfficeOrder: [{ params: { id: own('orderId') }, body: {} }, { params: { id: own('orderId') }, body: { expected_refund: '0.00' } }],
   confirmTransfer: [{ params: { reference: own('reference') }, body: { amount: '10.00' } }, { params: { reference: own('reference') }, body: { amount: '650.00' } }],
+  // A bank refund recorded as sent: none is owed on the attacker's order (refused), or another's order (not found).
+  recordBankRefund: [{ params: { id: own('orderId'), refund: { text: 'refund:fuzz' } }, body: { amount: '10.00', paid_to: 'Wei Zhang, Commerzbank, IBAN ending 3000' } }],
   recordTransferRefund: [{ params: { reference: own('reference') }, body: {} }],
   retryRefund: [{ params: { reference: own('reference') }, body: {} }],
   listOfficeDelegates: [{ query: [['q', own('email')]] }, { query: [['q', 'Zhang']] }],
