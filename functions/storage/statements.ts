@@ -64,8 +64,16 @@ export const statementStore: StatementStore = {
   async mapping() {
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.statementMapping(), ConsistentRead: true }));
     if (!r.Item) return undefined;
-    const { date, amount, currency, payer, reference } = r.Item as CsvMapping;
-    return { date, amount, ...(currency ? { currency } : {}), payer, reference };
+    const { date, amount, currency, payer, reference, bank_reference, decimal, grouping } = r.Item as CsvMapping;
+    return {
+      date,
+      amount,
+      ...(currency ? { currency } : {}),
+      payer,
+      reference,
+      ...(bank_reference ? { bank_reference } : {}),
+      ...(decimal ? { decimal, grouping: grouping ?? '' } : {}),
+    };
   },
 
   async saveMapping(mapping: CsvMapping, audit: AuditEntry) {

@@ -133,7 +133,8 @@ describe('importing a bank statement', () => {
 
     // The office's lists: the unknown line to resolve, the short one booked with another amount; the mapping remembered.
     const overview = await call<{ mapping: object; open: Line[]; differs: Line[]; imports: { file_name: string }[] }>('GET', '/office/statements', { token: o.token, at: T0 });
-    expect(overview.body.data.mapping).toEqual(mapping);
+    // Remembered with the amount format its amounts showed (650,00: decimal comma).
+    expect(overview.body.data.mapping).toEqual({ ...mapping, decimal: ',', grouping: '' });
     expect(overview.body.data.open.map((l) => l.reference)).toContain(unknown);
     expect(overview.body.data.differs.find((l) => l.text === short.reference.replace(/-/g, ''))).toMatchObject({ outcome: 'shortfall', difference: '-50.00' });
     expect(overview.body.data.imports.map((i) => i.file_name)).toEqual(expect.arrayContaining([`august-${t}.csv`, `august-later-${t}.csv`]));
@@ -168,7 +169,8 @@ describe('importing a bank statement', () => {
     const cases: [string, number, string, object | null][] = [
       [Buffer.concat([Buffer.from(`${header}\n${good}\n05.08.2024;1;USD;M`), Buffer.from([0xfc]), Buffer.from('ller;x;0\n')]).toString('base64'), 422, 'The file is not UTF-8 text. Save it from the bank or from Excel as "CSV UTF-8" and import it again.', mapping],
       [b64(`Datum;Betrag\n${good}`), 422, 'The file has no column "Buchungstag", "Währung", "Auftraggeber", "Verwendungszweck" (its columns: "Datum", "Betrag"). Check the column mapping.', mapping],
-      [b64(`${header}\n${good}\n05.08.2024;=1+2;USD;x;y;0`), 422, 'Line 3: the amount "=1+2" is not a number (e.g. 1040.00, 1,040.00 or -250.00).', mapping],
+      [b64(`${header}\n${good}\n05.08.2024;=1+2;USD;x;y;0`), 422, 'Line 3: the amount "=1+2" is not written as this file writes amounts (1234.56, as chosen in the column mapping).', mapping],
+      [b64(`${header}\n${good}\n05.08.2024;30,00;USD;x;y;0`), 422, `The file writes amounts in two ways (line 2: "${order.amount_required}", line 3: "30,00"). Choose how the file writes amounts in the column mapping, or export it from the bank again.`, mapping],
       [b64(`${header}\n${good}\n${'05.08.2024;1;USD;x;y;0\n'.repeat(100_000)}`), 413, 'The file has 100,001 lines; at most 20,000 can be imported at once. Export a shorter period from the bank and import each file.', mapping],
       [b64(`${header}\n${good}\n${'x'.repeat(4 * 1024 * 1024)}`), 413, '', mapping],
       [b64(`${header}\n${good}`), 422, 'Please choose which columns hold the date, the amount, the payer and the reference text.', null],
@@ -193,12 +195,58 @@ describe('importing a bank statement', () => {
   });
 });
 
+describe('hostile and odd bank files (issue 29, items 2 and 9)', () => {
+  it('refuses a CAMT character reference out of range and deep nesting with a clear 422 (the reference was a 500), and reads 0.650 as 0.65', async () => {
+    const o = await officeSession('hostile-camt', T0);
+    const order = await checkingOrder();
+    const t = tag();
+    const entry = (amount: string, text: string) =>
+      `<Ntry><Amt Ccy="USD">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2024-08-09</Dt></BookgDt><NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Payer ${t}</Nm></Dbtr></RltdPties><RmtInf><Ustrd>${text}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
+    const doc = (entries: string) => `<?xml version="1.0"?><Document><BkToCstmrStmt><Stmt>${entries}</Stmt></BkToCstmrStmt></Document>`;
+    const reference = await importFile(o.token, b64(doc(entry('1.00', `${order.reference} &#99999999;`))), `ref-${t}.xml`, null);
+    expect([reference.status, reference.body.message]).toEqual([
+      422,
+      'This XML file cannot be read: the character reference "&#99999999;" is not a character. Export the statement from the bank again as CAMT.053.',
+    ]);
+    const started = Date.now();
+    const deep = await importFile(o.token, b64(`<Document>${'<Ntry>'.repeat(65_536)}`), `deep-${t}.xml`, null);
+    expect([deep.status, deep.body.message]).toEqual([
+      422,
+      'This XML file cannot be read: its elements are nested more than 40 deep, which a bank statement never is. Export the statement from the bank again as CAMT.053.',
+    ]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await order.status()).toBe('Checking');
+
+    // 0.650 is 65 cents (it was booked as 650.00 and the order became Paid).
+    const small = await importFile(o.token, b64(doc(entry('0.650', order.reference))), `small-${t}.xml`, null);
+    expect(small.status, JSON.stringify(small.body)).toBe(200);
+    expect(small.body.data.lines.map((l) => [l.state, l.outcome, l.difference])).toEqual([['booked', 'shortfall', wire(65 - cents(order.amount_required))]]);
+    expect(await order.status()).toBe('Checking');
+  });
+
+  it('reads a CSV in the amount format of its mapping (remembered with it) and refuses an amount that does not fit, naming its line', async () => {
+    const o = await officeSession('amount-format', T0);
+    const order = await checkingOrder();
+    const t = tag();
+    const dotted = { ...mapping, decimal: '.', grouping: ',' };
+    // 650.000 in a file that writes 1,234.56 is 650.00 (it was read as 650,000.00: Paid, and a bank refund of 649,350.00).
+    const exact = await importFile(o.token, b64([header, `09.08.2024;650.000;USD;"Payer ${t}";"${order.reference}";0`].join('\n')), `dotted-${t}.csv`, dotted);
+    expect(exact.status, JSON.stringify(exact.body)).toBe(200);
+    expect(exact.body.data.lines.map((l) => [l.state, l.outcome])).toEqual([['booked', 'matched']]);
+    expect(await order.status()).toBe('Paid');
+    const overview = await call<{ mapping: object }>('GET', '/office/statements', { token: o.token, at: T0 });
+    expect(overview.body.data.mapping).toMatchObject({ decimal: '.', grouping: ',' });
+    const wrong = await importFile(o.token, b64([header, `09.08.2024;1.00;USD;"A ${t}";"x";0`, `09.08.2024;650,00;USD;"B ${t}";"y";0`].join('\n')), `wrong-${t}.csv`, dotted);
+    expect([wrong.status, wrong.body.message]).toEqual([422, 'Line 3: the amount "650,00" is not written as this file writes amounts (1,234.56, as chosen in the column mapping).']);
+  });
+});
+
 describe('resolving the listed lines', () => {
   it('assigns a line to an order found by number or e-mail, or discards it with a note; both audited', async () => {
     const o = await officeSession('resolver', T0);
     const order = await checkingOrder();
     const t = tag();
-    const file = [header, `08.08.2024;${order.amount_required};USD;"Li ${t}";"conference fee Li";0`, `08.08.2024;30,00;USD;"Someone ${t}";"donation";0`].join('\n');
+    const file = [header, `08.08.2024;${order.amount_required.replace('.', ',')};USD;"Li ${t}";"conference fee Li";0`, `08.08.2024;30,00;USD;"Someone ${t}";"donation";0`].join('\n');
     const r = await importFile(o.token, b64(file), `resolve-${t}.csv`);
     const [fee, stray] = r.body.data.lines;
     expect([fee!.reason, stray!.reason]).toEqual(['no-reference', 'no-reference']);

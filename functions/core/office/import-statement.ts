@@ -28,7 +28,7 @@ import { ORDER_STATUS, orderStatusNames } from '../orders/states';
 import type { Payment, Subject } from '../payments/model';
 import type { Ledger } from '../payments/ports';
 import { findReference, parseOrderSearch, type ReferenceFound } from './statement-match';
-import { lineIdentities, parseStatement, statementBytes, StatementError, type CsvMapping, type StatementLine } from './statement';
+import { lineIdentities, mappingFormat, parseStatement, statementBytes, StatementError, type CsvMapping, type StatementLine, type StatementReader } from './statement';
 
 /** Work per request before answering "continuing" (the function's timeout is 10 s). */
 export const IMPORT_BUDGET_MS = 5_000;
@@ -125,6 +125,8 @@ export interface StatementDeps {
   /** An Unpaid order's transfer noted by the office (confirm-transfer.ts `noteArrivedTransfer`): its pending payment. */
   awaitTransfer(order: StoredOrder): Promise<Payment | undefined>;
   hash(content: Uint8Array | string): string;
+  /** The CSV and XML libraries that read the file (lib/statements/statement-reader.ts). */
+  reader: StatementReader;
   /** Milliseconds since the request began. */
   elapsedMs(): number;
 }
@@ -364,8 +366,8 @@ function refuse(error: unknown): never {
   throw error;
 }
 
-const sameMapping = (a: CsvMapping | undefined, b: CsvMapping) =>
-  a !== undefined && a.date === b.date && a.amount === b.amount && (a.currency ?? '') === (b.currency ?? '') && a.payer === b.payer && a.reference === b.reference;
+const mappingKeys = ['date', 'amount', 'currency', 'payer', 'reference', 'bank_reference', 'decimal', 'grouping'] as const;
+const sameMapping = (a: CsvMapping | undefined, b: CsvMapping) => a !== undefined && mappingKeys.every((k) => (a[k] ?? '') === (b[k] ?? ''));
 
 async function summary(deps: StatementDeps, imp: StatementImport) {
   const lines = (await deps.statements.linesOfImport(imp.id)).sort((a, b) => a.row - b.row);
@@ -382,13 +384,15 @@ export async function importStatement(deps: StatementDeps, actor: Actor, input: 
   let content: Uint8Array;
   try {
     content = statementBytes(input.content_base64);
-    parsed = parseStatement(content, input.mapping);
+    parsed = parseStatement(content, input.mapping, deps.reader);
   } catch (error) {
     refuse(error);
   }
-  const mapping = parsed.format === 'csv' ? input.mapping : undefined;
+  const before = parsed.format === 'csv' ? await deps.statements.mapping() : undefined;
+  // Remembered with the amount format its amounts were read in (or, when they showed none, the one remembered).
+  const format = parsed.amount_format ?? mappingFormat(before);
+  const mapping = parsed.format === 'csv' && input.mapping ? { ...input.mapping, ...(format ? { decimal: format.decimal, grouping: format.grouping } : {}) } : undefined;
   if (mapping) {
-    const before = await deps.statements.mapping();
     if (!sameMapping(before, mapping)) {
       await deps.statements.saveMapping(
         mapping,

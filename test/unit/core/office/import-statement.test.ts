@@ -20,6 +20,7 @@ import {
   type StoredLine,
 } from '#core/office/import-statement';
 import type { CsvMapping } from '#core/office/statement';
+import { statementReader } from '#lib/statements/statement-reader';
 import { cancelOrder } from '#core/orders/cancel-order';
 import { chooseTransfer } from '#core/orders/pay-by-transfer';
 import { noteArrivedTransfer, officeConfirmTransfer } from '#core/office/confirm-transfer';
@@ -76,6 +77,7 @@ async function world() {
     book: (reference, amount, line) => officeConfirmTransfer(w.deps, reference, amount, OPEN, line),
     awaitTransfer: (order) => noteArrivedTransfer(w.deps, order, OPEN),
     hash: (content) => createHash('sha256').update(content).digest('hex'),
+    reader: statementReader,
     elapsedMs: () => elapsed,
   };
   /** An order of 650.00 whose delegate chose bank transfer and pressed Done. */
@@ -172,7 +174,7 @@ describe('importing a statement', () => {
     const { deps, statements, checking } = await world();
     const order = await checking();
     const e = await refusal(run(deps, csv(`2024-08-05;650.00;USD;A;${order.reference}`, '2024-08-05;=SUM(A1);USD;B;x')));
-    expect([e.kind, e.message]).toEqual(['validation', 'Line 3: the amount "=SUM(A1)" is not a number (e.g. 1040.00, 1,040.00 or -250.00).']);
+    expect([e.kind, e.message]).toEqual(['validation', 'Line 3: the amount "=SUM(A1)" is not written as this file writes amounts (1234.56, as chosen in the column mapping).']);
     expect(statements.lines.size + statements.imports.size).toBe(0);
     expect(await statements.store.mapping()).toBeUndefined();
   });

@@ -12,7 +12,8 @@ import { useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormContext, type Resolver } from 'react-hook-form';
 import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
 import { discardLineBody, orderSearchQuery } from '#core/office/schemas';
-import { csvHeader, csvMappingSchema, decodeStatement, isXml, mappingFields, statementLimits, statementMessages, type CsvMapping } from '#core/office/statement';
+import { csvMappingSchema, decodeStatement, isXml, mappingFields, statementLimits, statementMessages, type CsvMapping, type MappingField } from '#core/office/statement';
+import { csvColumns } from '#lib/statements/csv-reader';
 import { formatWireUsd } from '#core/money';
 import { formatCstInstant } from '#core/time';
 import { FormAlert } from '../../components/form/form-alert';
@@ -28,30 +29,32 @@ type Outcome = { status: 'success' | 'error'; text: string } | null;
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'request failure.');
 
-const fieldLabels: Record<(typeof mappingFields)[number], string> = {
+const fieldLabels: Record<MappingField, string> = {
   date: 'Date',
   amount: 'Amount',
   currency: 'Currency',
   payer: 'Payer',
   reference: 'Reference text',
+  bank_reference: "Bank's transaction reference",
 };
 
 /** Words banks use in their headers, to offer a first mapping when none is remembered. */
-const guesses: Record<(typeof mappingFields)[number], RegExp> = {
+const guesses: Record<MappingField, RegExp> = {
   date: /date|datum|日期|valuta|booking/i,
   amount: /amount|betrag|金额|credit|sum/i,
   currency: /currency|ccy|währung|币种|curr/i,
   payer: /payer|name|auftraggeber|付款|remitter|counterparty|debtor/i,
-  reference: /reference|text|purpose|memo|zweck|附言|摘要|remittance|details|description/i,
+  reference: /^(?!.*(bank|transaction|trans\.?|txn) ?(ref|id)).*(reference|text|purpose|memo|zweck|附言|摘要|remittance|details|description)/i,
+  bank_reference: /bank ?ref|transaction ?(ref|id)|trans\.? ?ref|txn ?(ref|id)|acct ?svcr|流水号|交易参考号|buchungsreferenz/i,
 };
 
 function firstMapping(columns: string[], remembered: CsvMapping | null): CsvMapping {
-  const pick = (f: (typeof mappingFields)[number]) => {
+  const pick = (f: MappingField) => {
     const known = remembered?.[f];
     if (known && columns.includes(known)) return known;
     return columns.find((c) => guesses[f].test(c)) ?? '';
   };
-  return { date: pick('date'), amount: pick('amount'), currency: pick('currency'), payer: pick('payer'), reference: pick('reference') };
+  return { date: pick('date'), amount: pick('amount'), currency: pick('currency'), payer: pick('payer'), reference: pick('reference'), bank_reference: pick('bank_reference') };
 }
 
 function base64Of(bytes: Uint8Array) {
@@ -151,7 +154,7 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
     const bytes = new Uint8Array(await chosen.arrayBuffer());
     try {
       const text = decodeStatement(bytes);
-      const columns = isXml(text) ? null : csvHeader(text);
+      const columns = isXml(text) ? null : csvColumns(text);
       if (columns) form.reset(firstMapping(columns, props.remembered));
       setFile({ name: chosen.name, bytes, columns });
     } catch (error) {
@@ -162,7 +165,7 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
   const run = async (mapping: CsvMapping | undefined) => {
     if (!file) return setOutcome({ status: 'error', text: statementMessages.empty });
     setOutcome(null);
-    const body = { file_name: file.name, content_base64: base64Of(file.bytes), ...(mapping ? { mapping: { ...mapping, currency: mapping.currency || undefined } } : {}) };
+    const body = { file_name: file.name, content_base64: base64Of(file.bytes), ...(mapping ? { mapping: { ...mapping, currency: mapping.currency || undefined, bank_reference: mapping.bank_reference || undefined } } : {}) };
     try {
       // Sent again while the server says it is still working through the lines (each answer moves on).
       for (let done = -1, stalled = 0; stalled < 3; ) {
@@ -212,7 +215,7 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
                 <Text>Which column holds what (remembered for the next file):</Text>
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                   {mappingFields.map((f) => (
-                    <MappingSelect key={f} name={f} label={fieldLabels[f]} columns={columns} optional={f === 'currency'} />
+                    <MappingSelect key={f} name={f} label={fieldLabels[f]} columns={columns} optional={f === 'currency' || f === 'bank_reference'} />
                   ))}
                 </SimpleGrid>
               </Stack>
