@@ -5,12 +5,14 @@
  * lines assigned or discarded (audited), and the office's door on every route.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { officeMessages } from '#core/office/access';
 import { transferReference } from '#core/orders/reference';
 import { validOrder } from '../support/bodies';
-import { call, dynamoOrigin, newDelegate, officeSession, organiserCommand } from './support';
+import { ledger } from '#storage/ledger';
+import { runReconcile } from '../../scripts/reconcile';
+import { call, dynamoOrigin, newDelegate, officeSession, organiserCommand, userIdOf } from './support';
 
 const T0 = '2024-08-01T02:00:00Z';
 const mapping = { date: 'Buchungstag', amount: 'Betrag', currency: 'Währung', payer: 'Auftraggeber', reference: 'Verwendungszweck' };
@@ -239,6 +241,98 @@ describe('hostile and odd bank files (issue 29, items 2 and 9)', () => {
     const wrong = await importFile(o.token, b64([header, `09.08.2024;1.00;USD;"A ${t}";"x";0`, `09.08.2024;650,00;USD;"B ${t}";"y";0`].join('\n')), `wrong-${t}.csv`, dotted);
     expect([wrong.status, wrong.body.message]).toEqual([422, 'Line 3: the amount "650,00" is not written as this file writes amounts (1,234.56, as chosen in the column mapping).']);
   });
+});
+
+describe('one transfer in the CSV and the CAMT.053 export of the same day (issue 29, item 1)', () => {
+  const camtFile = (amount: string, text: string, payer: string, ref?: string) =>
+    b64(
+      `<?xml version="1.0"?><Document><BkToCstmrStmt><Stmt><Ntry><Amt Ccy="USD">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2024-08-12</Dt></BookgDt><ValDt><Dt>2024-08-12</Dt></ValDt>${ref ? `<AcctSvcrRef>${ref}</AcctSvcrRef>` : ''}` +
+        `<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>${payer}</Nm></Dbtr></RltdPties><RmtInf><Ustrd>${text}</Ustrd></RmtInf></TxDtls></NtryDtls><AddtlNtryInf>SEPA CREDIT TRANSFER</AddtlNtryInf></Ntry></Stmt></BkToCstmrStmt></Document>`,
+    );
+  const transfers = async (order: Awaited<ReturnType<typeof checkingOrder>>) => {
+    const { payments } = await ledger.ofSubject({ kind: 'order', id: order.id, owner_id: await userIdOf(order.delegate.token) });
+    return payments.filter((p) => p.method === 'transfer' && p.state === 'confirmed').map((p) => p.amount);
+  };
+  const reconcileFor = async (orderId: string) => (await runReconcile({ print: () => undefined, webhook: false })).disagreements.filter((d) => d.order_id === orderId);
+
+  it('books the transfer once: the CAMT line is held as a possible duplicate of the CSV line, and the organiser discards it (failed before: booked twice, Paid, a surplus refund)', async () => {
+    const o = await officeSession('same-day', T0);
+    const order = await checkingOrder();
+    const t = tag();
+    const part = wire(cents(order.amount_required) - 25000);
+    const csvDay = await importFile(o.token, b64([header, `12.08.2024;${part.replace('.', ',')};USD;"WANG LI ${t}";"${order.reference}";0`].join('\n')), `day-${t}.csv`);
+    expect(csvDay.body.data.lines.map((l) => [l.state, l.outcome])).toEqual([['booked', 'shortfall']]);
+    const camtDay = await importFile(o.token, camtFile(part, `${order.reference} registration`, `Wang Li ${t}`), `day-${t}.xml`, null);
+    expect([camtDay.status, camtDay.body.message]).toEqual([
+      200,
+      `day-${t}.xml: 1 line of money in read; 0 booked, 1 to resolve below (1 of them a possible duplicate of a line of another file), 0 already imported before; 0 lines of money out skipped.`,
+    ]);
+    const held = camtDay.body.data.lines[0]! as Line & { held: boolean; duplicate_of: { file_name: string; row: number } };
+    expect([held.state, held.reason, held.held, held.duplicate_of.file_name, held.duplicate_of.row]).toEqual(['open', 'possible-duplicate', true, `day-${t}.csv`, 2]);
+    expect(held.reason_text).toBe(
+      `Possible duplicate of line 2 of day-${t}.csv, booked to ${order.order_no}: the same date, amount, currency and reference. Book it if it is a transfer of its own; discard it if it is the same one.`,
+    );
+    expect(await order.status()).toBe('Checking');
+    expect(await transfers(order)).toEqual([cents(part)]);
+    const assign = await call('POST', `/office/statement_lines/${held.id}/assign`, { token: o.token, at: T0, json: { reference: order.reference } });
+    expect([assign.status, assign.body.message]).toEqual([409, 'This line may be a transfer another file brought already: book it as a transfer of its own or discard it first.']);
+    const discarded = await call<Line>('POST', `/office/statement_lines/${held.id}/discard`, { token: o.token, at: T0, json: { note: `The same transfer as line 2 of day-${t}.csv` } });
+    expect([discarded.status, discarded.body.data.state]).toEqual([200, 'discarded']);
+    expect(await auditOf('statement_line', held.id)).toEqual([{ action: 'statement.line.discarded', actor: o.email }]);
+    expect(await transfers(order)).toEqual([cents(part)]);
+    expect(await reconcileFor(order.id)).toEqual([]);
+  });
+
+  it('knows the transfer by the bank reference both files give (the CSV column mapped as the bank reference)', async () => {
+    const o = await officeSession('bank-ref', T0);
+    const order = await checkingOrder();
+    const t = tag();
+    const part = wire(cents(order.amount_required) - 25000);
+    const withRef = { ...mapping, bank_reference: 'Bankreferenz' };
+    const csvDay = await importFile(o.token, b64([`${header};Bankreferenz`, `12.08.2024;${part.replace('.', ',')};USD;"WANG LI ${t}";"${order.reference}";0;"TX ${t} 01"`].join('\n')), `ref-${t}.csv`, withRef);
+    expect(csvDay.body.data.lines.map((l) => l.state)).toEqual(['booked']);
+    const camtDay = await importFile(o.token, camtFile(part, `${order.reference}`, `Wang Li ${t}`, `tx${t}01`), `ref-${t}.xml`, null);
+    expect(camtDay.body.message).toBe(`ref-${t}.xml: 1 line of money in read; 0 booked, 0 to resolve below, 1 already imported before; 0 lines of money out skipped.`);
+    expect(await transfers(order)).toEqual([cents(part)]);
+  });
+
+  it('books a held line the organiser says is a transfer of its own (audited), and the reconciliation reports a transfer booked from two lines', async () => {
+    const o = await officeSession('kept', T0);
+    const order = await checkingOrder();
+    const t = tag();
+    const half = wire(cents(order.amount_required) / 2);
+    await importFile(o.token, b64([header, `12.08.2024;${half.replace('.', ',')};USD;"LI WEI ${t}";"${order.reference}";0`].join('\n')), `kept-${t}.csv`);
+    const held = (await importFile(o.token, camtFile(half, order.reference, `Li Wei ${t}`), `kept-${t}.xml`, null)).body.data.lines[0]!;
+    const kept = await call<Line & { kept_distinct: { by: string } }>('POST', `/office/statement_lines/${held.id}/book`, { token: o.token, at: T0, json: {} });
+    expect([kept.status, kept.body.message, kept.body.data.state, kept.body.data.kept_distinct.by]).toEqual([
+      200,
+      'Booked as a transfer of its own. The transfer is confirmed: the order is paid and the delegate has been told.',
+      'booked',
+      o.email,
+    ]);
+    expect(await auditOf('statement_line', held.id)).toEqual([{ action: 'statement.line.kept_distinct', actor: o.email }]);
+    expect(await order.status()).toBe('Paid');
+    expect(await reconcileFor(order.id)).toEqual([]);
+
+    // As the import booked it before: the CAMT line booked without the organiser's word. The
+    // table is changed behind the portal's back and put back (the money suite reconciles the
+    // whole table at the end of npm test).
+    const key = { pk: `STATEMENTLINE#${held.id}`, sk: 'LINE' };
+    const item = (await db().send(new GetCommand({ TableName: 'congress', Key: key }))).Item!;
+    await db().send(new PutCommand({ TableName: 'congress', Item: { ...item, kept_distinct: undefined } }));
+    try {
+      const found = await reconcileFor(order.id);
+      expect(found.map((d) => d.rule)).toEqual(['transfer-booked-once']);
+      for (const part of [`line 1 of kept-${t}.xml`, `line 2 of kept-${t}.csv`, `one bank transfer of ${half} USD on 2024-08-12 booked twice`, await paymentOf(order, 0), await paymentOf(order, 1)]) expect(found[0]!.detail).toContain(part);
+    } finally {
+      await db().send(new PutCommand({ TableName: 'congress', Item: item }));
+    }
+    expect(await reconcileFor(order.id)).toEqual([]);
+  });
+  const paymentOf = async (order: Awaited<ReturnType<typeof checkingOrder>>, i: number) => {
+    const { payments } = await ledger.ofSubject({ kind: 'order', id: order.id, owner_id: await userIdOf(order.delegate.token) });
+    return payments.filter((p) => p.method === 'transfer' && p.state === 'confirmed')[i]!.id;
+  };
 });
 
 describe('resolving the listed lines', () => {

@@ -116,10 +116,17 @@ export interface StatementLine {
   text: string;
   /**
    * The bank's own references of the transfer, normalised (upper case, no spaces): CAMT
-   * AcctSvcrRef, NtryRef and EndToEndId (of the entry and its transaction details); a CSV's
-   * mapped bank reference column. What makes a transfer one line whatever file it comes in.
+   * AcctSvcrRef (of the entry and its transaction details), a CSV's mapped bank reference
+   * column. Unique for the bank: what makes a transfer one line whatever file it comes in
+   * (line-identity.ts, decision 0036).
    */
   bank_refs?: string[];
+  /**
+   * References that name the transfer less surely: the payer's EndToEndId (payers reuse theirs)
+   * and NtryRef qualified by its statement's Id (it is unique only within one statement). A line
+   * of another file with one of them is the same transfer only if it also names the same order.
+   */
+  other_refs?: string[];
 }
 
 export interface ParsedStatement {
@@ -338,26 +345,46 @@ function descendants(node: XmlNode, name: string, out: XmlNode[] = []): XmlNode[
 
 const dateOf = (node: XmlNode | undefined) => parseStatementDate(textOf(first(node, ['Dt']) ?? first(node, ['DtTm'])));
 
-/** The bank's references of an entry and its transactions: AcctSvcrRef, NtryRef, EndToEndId. */
-function camtRefs(entry: XmlNode): string[] {
-  const found = [textOf(first(entry, ['AcctSvcrRef'])), textOf(first(entry, ['NtryRef']))];
+/** Normalised, without placeholders and repeats; at most a few (an entry batching many transactions is not one transfer to know by them). */
+const refsOf = (values: string[]) => [...new Set(values.map(normaliseBankRef).filter((r): r is string => r !== undefined))].slice(0, 4);
+
+/** The references of an entry: the bank's AcctSvcrRef, and the payer's EndToEndId and the statement's NtryRef. */
+function camtRefs(entry: XmlNode, statementId: string | undefined): { bank: string[]; other: string[] } {
+  const bank = [textOf(first(entry, ['AcctSvcrRef']))];
+  const other: string[] = [];
+  const entryRef = textOf(first(entry, ['NtryRef']));
+  if (statementId && entryRef) other.push(`${statementId}/${entryRef}`);
   for (const details of kids(entry, 'NtryDtls')) {
     for (const tx of kids(details, 'TxDtls')) {
       const refs = first(tx, ['Refs']);
-      found.push(textOf(first(refs, ['AcctSvcrRef'])), textOf(first(refs, ['EndToEndId'])));
+      bank.push(textOf(first(refs, ['AcctSvcrRef'])));
+      other.push(textOf(first(refs, ['EndToEndId'])));
     }
   }
-  return [...new Set(found.map(normaliseBankRef).filter((r): r is string => r !== undefined))];
+  return { bank: refsOf(bank), other: refsOf(other) };
+}
+
+/** Every <Ntry> of the document in document order, with the Id of the statement (Stmt, Rpt or Ntfctn) it is in. */
+function entriesOf(node: XmlNode, statementId?: string, out: { entry: XmlNode; statementId?: string }[] = []) {
+  if (typeof node === 'string') return out;
+  for (const key of Object.keys(node)) {
+    if (key.startsWith('@') || key === '#text') continue;
+    for (const child of kids(node, key)) {
+      if (key === 'Ntry') out.push({ entry: child, ...(statementId ? { statementId } : {}) });
+      else entriesOf(child, key === 'Stmt' || key === 'Rpt' || key === 'Ntfctn' ? textOf(first(child, ['Id'])) || undefined : statementId, out);
+    }
+  }
+  return out;
 }
 
 export function linesOfCamt(doc: XmlElement): ParsedStatement {
   // Under Stmt (camt.053), Rpt (camt.052) or Ntfctn (camt.054): wherever the bank puts them.
-  const entries = descendants(doc, 'Ntry');
+  const entries = entriesOf(doc);
   if (entries.length === 0) throw new StatementError(statementMessages.camtInvalid);
   if (entries.length > statementLimits.maxRows) throw new StatementError(statementMessages.tooManyRows(entries.length), 'too_large');
   const lines: StatementLine[] = [];
   let debits = 0;
-  entries.forEach((entry, i) => {
+  entries.forEach(({ entry, statementId }, i) => {
     const n = i + 1;
     const amt = first(entry, ['Amt']);
     if (amt === undefined) throw new StatementError(statementMessages.camtEntry(n, 'amount (<Amt>)'));
@@ -378,7 +405,7 @@ export function linesOfCamt(doc: XmlElement): ParsedStatement {
     // The remittance texts, then the structured creditor references, as the payer wrote them.
     const remittance = [...descendants(entry, 'Ustrd'), ...descendants(entry, 'Ref')].map(textOf);
     const extra = textOf(first(entry, ['AddtlNtryInf']));
-    const refs = camtRefs(entry);
+    const refs = camtRefs(entry, statementId);
     lines.push({
       row: n,
       date,
@@ -387,7 +414,8 @@ export function linesOfCamt(doc: XmlElement): ParsedStatement {
       currency,
       payer: textOf(debtor),
       text: tidyText([...remittance, extra].join(' ')),
-      ...(refs.length ? { bank_refs: refs } : {}),
+      ...(refs.bank.length ? { bank_refs: refs.bank } : {}),
+      ...(refs.other.length ? { other_refs: refs.other } : {}),
     });
   });
   return { format: 'camt053', lines, debits };

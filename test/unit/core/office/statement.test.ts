@@ -170,7 +170,7 @@ describe('a CAMT.053 statement', () => {
 });
 
 describe('a CAMT.053 statement from a hostile or broken file (issue 29, item 9)', () => {
-  const camt = (entries: string, prolog = '<?xml version="1.0"?>') => `${prolog}<Document><BkToCstmrStmt><Stmt>${entries}</Stmt></BkToCstmrStmt></Document>`;
+  const camt = (entries: string, prolog = '<?xml version="1.0"?>') => `${prolog}<Document><BkToCstmrStmt><Stmt><Id>STMT-0805</Id>${entries}</Stmt></BkToCstmrStmt></Document>`;
   const entry = (amount: string, extra = '') => `<Ntry><Amt Ccy="USD">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2024-08-05</Dt></BookgDt>${extra}</Ntry>`;
   const refusal = (xml: string) => failure(() => parseStatement(utf8(xml), undefined));
 
@@ -228,7 +228,7 @@ describe('a CAMT.053 statement from a hostile or broken file (issue 29, item 9)'
         '<AddtlNtryInf>SEPA CREDIT</AddtlNtryInf></Ntry>',
     );
     expect(parseStatement(utf8(xml), undefined).lines).toEqual([
-      { row: 1, date: '2024-08-05', value_date: '2024-08-03', amount: 40000, currency: 'USD', payer: 'WANG LI', text: 'IACR24-000123-9 SEPA CREDIT', bank_refs: ['BANK2024080577', '0001'] },
+      { row: 1, date: '2024-08-05', value_date: '2024-08-03', amount: 40000, currency: 'USD', payer: 'WANG LI', text: 'IACR24-000123-9 SEPA CREDIT', bank_refs: ['BANK2024080577'], other_refs: ['STMT-0805/0001'] },
     ]);
   });
 });
