@@ -18,6 +18,7 @@ import { ledger } from '#storage/ledger';
 import { registrationStore } from '#storage/registrations';
 import { getUser } from '#storage/users';
 import { CLOCKS, describeCommand, type Arrived, type Card, type Command, type Program } from './program';
+import { checkBank, isBankCommand, runBankCommand } from './bank-files';
 import {
   api,
   control,
@@ -536,6 +537,7 @@ export async function runCommand(w: World, cmd: Command): Promise<void> {
       return note(`${event.type} ${r.status}`);
     }
   }
+  if (isBankCommand(cmd)) return runBankCommand(w, cmd, note, skip);
   if (cmd.k.startsWith('reg')) return runRegistrationCommand(w, cmd as Extract<Command, { k: `reg${string}` }>, note, skip);
   const ordered = cmd as Extract<Command, { o: number }>;
   const order = pick(w, ordered.d, ordered.o);
@@ -725,6 +727,8 @@ export async function checkMoney(w: World): Promise<OrderCheck[]> {
     }
   }
   for (const del of w.delegates) out.push(...(await checkRegistration(w, del)));
+  // Each bank transfer booked from one statement line, with the amount the bank sent (bank-files.ts).
+  out.push(...(await checkBank(w)));
   return out;
 }
 
