@@ -6,8 +6,10 @@
  * (`importStatement`: CSV in one of the amount formats banks use, with or without a column of the
  * bank's reference, amounts sometimes with three decimals; CAMT.053 with or without AcctSvcrRef,
  * NtryRef numbered per statement as banks do, AddtlNtryInf added), overlapping days and the same
- * day re-exported in the other format, racing every other command; the organiser decides the
- * lines held as possible duplicates as a careful person would, from the truth (`resolveHeld`).
+ * day re-exported in the other format, racing every other command; `bankDay` is the issue's day
+ * (money arrives, then that day's CSV and its CAMT.053, in either order or at once); the
+ * organiser decides the lines held as possible duplicates as a careful person would, from the
+ * truth (`resolveHeld`).
  *
  * The oracle (`checkBank`), after each run: every transfer of the bank is booked from at most one
  * statement line, and a booked line carries the amount the bank sent. Together with the money
@@ -33,28 +35,51 @@ export type BankCommand =
    * or two) or CAMT.053 (with the bank's AcctSvcrRef or without).
    */
   | { k: 'importStatement'; file: 'csv' | 'camt'; from: number; days: number; format: number; named: boolean; bankRef: boolean; threeDecimals: boolean }
+  /**
+   * The issue's day: money arrives for the order, then the office imports that day's CSV and its
+   * CAMT.053 (one after the other in either order, or both at once), in `format` with or without
+   * the bank's references, amounts with two or three decimals.
+   */
+  | { k: 'bankDay'; d: number; o: number; arrived: BankArrival; day: number; format: number; named: boolean; csvRef: boolean; camtRef: boolean; threeDecimals: boolean; order: 'csv-first' | 'camt-first' | 'together' }
   /** The organiser decides every line held as a possible duplicate: discards a transfer booked already, books one of its own. */
   | { k: 'resolveHeld' };
 
-export const isBankCommand = (cmd: { k: string }): cmd is BankCommand => cmd.k === 'bankTransfer' || cmd.k === 'importStatement' || cmd.k === 'resolveHeld';
+export const isBankCommand = (cmd: { k: string }): cmd is BankCommand => ['bankTransfer', 'importStatement', 'bankDay', 'resolveHeld'].includes(cmd.k);
 
 /** The bank commands with their weights, for the program's `fc.oneof` (program.ts). */
 export function bankCommandArbs(delegates: number) {
   const d = fc.nat({ max: delegates - 1 });
   const o = fc.constantFrom(0, 0, 0, 1, 2);
+  const arrived = fc.constantFrom<BankArrival>('seen', 'seen', 'partial', 'surplus', 'rest', 'tiny');
   return [
     {
-      weight: 5,
+      weight: 4,
+      arbitrary: fc.record({
+        k: fc.constant('bankDay' as const),
+        d,
+        o,
+        arrived,
+        day: fc.nat({ max: 2 }),
+        format: fc.nat({ max: amountFormats.length - 1 }),
+        named: fc.boolean(),
+        csvRef: fc.boolean(),
+        camtRef: fc.boolean(),
+        threeDecimals: fc.boolean(),
+        order: fc.constantFrom('csv-first' as const, 'camt-first' as const, 'together' as const),
+      }),
+    },
+    {
+      weight: 4,
       arbitrary: fc.record({
         k: fc.constant('bankTransfer' as const),
         d,
         o,
-        arrived: fc.constantFrom<BankArrival>('seen', 'seen', 'partial', 'surplus', 'rest', 'tiny'),
+        arrived,
         day: fc.nat({ max: 2 }),
       }),
     },
     {
-      weight: 6,
+      weight: 5,
       arbitrary: fc.record({
         k: fc.constant('importStatement' as const),
         file: fc.constantFrom('csv' as const, 'camt' as const),
@@ -196,23 +221,22 @@ export async function runBankCommand(w: World, cmd: BankCommand, note: (what: st
       return note(`tx ${tx.ref} ${(amount / 100).toFixed(2)} for ${reference} on ${dateOf(cmd.day)}`);
     }
     case 'importStatement': {
-      const txs = bank.txs.filter((tx) => tx.day >= cmd.from && tx.day < cmd.from + cmd.days);
-      if (!txs.length) return skip();
-      const format = amountFormats[cmd.format]!;
-      const made = cmd.file === 'csv' ? csvFile(bank, txs, format, cmd.threeDecimals, cmd.bankRef) : camtFile(bank, txs, cmd.threeDecimals, cmd.bankRef, `${cmd.from}-${cmd.days}`);
-      const mapping = cmd.file === 'csv' ? { ...csvMapping, ...(cmd.bankRef ? { bank_reference: 'Bankreferenz' } : {}), ...(cmd.named ? { decimal: format.decimal, grouping: format.grouping } : {}) } : undefined;
-      bank.files += 1;
-      const name = `bank-${bank.tag}-${bank.files}.${cmd.file === 'csv' ? 'csv' : 'xml'}`;
-      const r = await sendFile(w, name, made.text, mapping);
-      const kind = `${cmd.file}${cmd.bankRef ? '+ref' : ''}`;
-      bank.figures.files[kind] = (bank.figures.files[kind] ?? 0) + 1;
-      if (r.status !== 200) {
-        // A CSV whose amounts do not say their format, left to the file: the office is asked to choose.
-        bank.figures.refused += 1;
-        return note(`${name}: ${short(r)}`);
-      }
-      bank.imports.set(r.data.import.id, made.rows);
-      return note(`${name} (${txs.map((t) => t.ref).join(' ')}): ${r.message ?? ''}`);
+      const done = await importSpan(w, bank, cmd);
+      return done ? note(done) : skip();
+    }
+    case 'bankDay': {
+      const order = pick(w, cmd.d, cmd.o);
+      const reference = order && (await referenceOf(w, order));
+      const amount = order && (await amountFor(w, order, cmd.arrived));
+      if (!order || !reference || amount === undefined) return skip();
+      const tx: BankTx = { ref: `${bank.tag}${String(bank.txs.length + 1).padStart(4, '0')}`, order, reference, amount, day: cmd.day, payer: `Wang Li ${bank.tag}` };
+      bank.txs.push(tx);
+      const span = { from: cmd.day, days: 1, format: cmd.format, named: cmd.named, threeDecimals: cmd.threeDecimals };
+      const csv = () => importSpan(w, bank, { ...span, file: 'csv', bankRef: cmd.csvRef });
+      const camt = () => importSpan(w, bank, { ...span, file: 'camt', bankRef: cmd.camtRef });
+      const said =
+        cmd.order === 'together' ? await Promise.all([csv(), camt()]) : cmd.order === 'csv-first' ? [await csv(), await camt()] : [await camt(), await csv()];
+      return note(`tx ${tx.ref} ${(amount / 100).toFixed(2)} for ${reference} on ${dateOf(cmd.day)}; ${said.join('; ')}`);
     }
     case 'resolveHeld': {
       const decided: string[] = [];
@@ -235,6 +259,27 @@ export async function runBankCommand(w: World, cmd: BankCommand, note: (what: st
       return decided.length ? note(decided.join(', ')) : skip();
     }
   }
+}
+
+/** Imports the bank's statement of days from..from+days-1 in one format; what the portal said, or undefined when no transfer fell in those days. */
+async function importSpan(w: World, bank: Bank, cmd: { file: 'csv' | 'camt'; from: number; days: number; format: number; named: boolean; bankRef: boolean; threeDecimals: boolean }) {
+  const txs = bank.txs.filter((tx) => tx.day >= cmd.from && tx.day < cmd.from + cmd.days);
+  if (!txs.length) return undefined;
+  const format = amountFormats[cmd.format]!;
+  const made = cmd.file === 'csv' ? csvFile(bank, txs, format, cmd.threeDecimals, cmd.bankRef) : camtFile(bank, txs, cmd.threeDecimals, cmd.bankRef, `${cmd.from}-${cmd.days}`);
+  const mapping = cmd.file === 'csv' ? { ...csvMapping, ...(cmd.bankRef ? { bank_reference: 'Bankreferenz' } : {}), ...(cmd.named ? { decimal: format.decimal, grouping: format.grouping } : {}) } : undefined;
+  bank.files += 1;
+  const name = `bank-${bank.tag}-${bank.files}.${cmd.file === 'csv' ? 'csv' : 'xml'}`;
+  const r = await sendFile(w, name, made.text, mapping);
+  const kind = `${cmd.file}${cmd.bankRef ? '+ref' : ''}`;
+  bank.figures.files[kind] = (bank.figures.files[kind] ?? 0) + 1;
+  if (r.status !== 200) {
+    // A CSV whose amounts do not say their format, left to the file: the office is asked to choose.
+    bank.figures.refused += 1;
+    return `${name}: ${short(r)}`;
+  }
+  bank.imports.set(r.data.import.id, made.rows);
+  return `${name} (${txs.map((t) => t.ref).join(' ')}): ${r.message ?? ''}`;
 }
 
 /** Every line the run's imports stored. */
