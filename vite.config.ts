@@ -15,6 +15,13 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs') },
 ];
 
+/**
+ * csv-parse's `sync` entry is its Node build (it reads through Buffer); the office page reads a
+ * statement's header with the same module as the server (functions/lib/statements/csv-reader.ts),
+ * so the browser gets the library's own browser build of the same API.
+ */
+const csvParseBrowser = [{ find: /^csv-parse\/sync$/, replacement: 'csv-parse/browser/esm/sync' }];
+
 /** `npm run dev` serves the page shell the build writes to app.html: the static site frame around the app's root. */
 const devShell: Plugin = {
   name: 'dev-shell',
@@ -45,7 +52,7 @@ const chakraBrowserSystem: Plugin = {
 
 export default defineConfig(({ command }) => ({
   root: 'web',
-  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
+  resolve: { alias: [...csvParseBrowser, ...(command === 'build' ? reactRouterProduction : [])] },
   publicDir: 'public',
   plugins: [react(), devShell, chakraBrowserSystem],
   build: {

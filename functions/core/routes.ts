@@ -371,7 +371,10 @@ export const routes = {
   getStatementImport: { method: 'GET', path: '/office/statements/{id}', handler: 'office/get-statement-import', auth: 'organiser', grants: [GET, QUERY] },
   searchStatementOrders: { method: 'GET', path: '/office/statement_lines/orders', handler: 'office/search-statement-orders', auth: 'organiser', grants: [GET, QUERY] },
   assignStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/assign', handler: 'office/assign-statement-line', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
-  discardStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/discard', handler: 'office/discard-statement-line', auth: 'organiser', grants: [GET, PUT] },
+  // A line left `new` by an interrupted import is decided first (orders and lines read).
+  discardStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/discard', handler: 'office/discard-statement-line', auth: 'organiser', grants: [GET, QUERY, PUT] },
+  // A line held as a possible duplicate of a line of another file, booked as a transfer of its own (decision 0036)
+  bookStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/book', handler: 'office/book-statement-line', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
 
   // The office's jobs (core/office/jobs.ts): recorded with their audit entry, run by the runOfficeJob worker from the queue
   requestExport: { method: 'POST', path: '/office/exports', handler: 'office/request-export', auth: 'organiser', grants: [PUT, 'sqs:SendMessage'] },

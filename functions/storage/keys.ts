@@ -86,6 +86,15 @@ export const keys = {
   statementImport: (id: string) => ({ pk: `STATEMENTIMPORT#${id}`, sk: 'IMPORT' }),
   statementImportLines: (importId: string) => `STATEMENTIMPORT#${importId}`,
   statementImports: 'STATEMENTIMPORTS',
+  /**
+   * A bank reference claimed by the line that brought it (with its date, amount and currency,
+   * core/office/line-identity.ts `claimKeys`): a line of another file with the same claim is that
+   * transfer. And the lines that may be one transfer, under their date, amount and currency
+   * (`matchKeys`): read with one consistent Query each, so two lines stored at once see each other.
+   */
+  statementRefClaim: (key: string) => ({ pk: `STATEMENTREF#${key}`, sk: 'CLAIM' }),
+  statementMatch: (key: string, lineId: string) => ({ pk: `STATEMENTMATCH#${key}`, sk: `LINE#${lineId}` }),
+  statementMatchPartition: (key: string) => `STATEMENTMATCH#${key}`,
   /** The CSV column mapping the office chose last (remembered for the next file). */
   statementMapping: () => ({ pk: 'SETTINGS#statements', sk: 'CSV_MAPPING' }),
   /** The office's jobs (exports, mail to delegates), in one partition: listed newest first (ids sort by time). */

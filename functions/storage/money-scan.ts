@@ -11,6 +11,7 @@
 import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund, Subject } from '#core/payments/model';
 import type { OrderMoney } from '#core/payments/reconcile';
+import type { BookedLine } from '#core/office/line-identity';
 import { scanEntities, type Item } from './scan';
 
 /** The record without its table attributes; a ledger record written before versions reads as version 0 (as storage/ledger.ts reads it). */
@@ -47,4 +48,18 @@ export async function allOrdersWithMoney(): Promise<OrderMoney[]> {
     order,
     ledger: { payments: payments.sort(byTime), refunds: refunds.sort(byTime) },
   }));
+}
+
+/**
+ * Every bank statement line and the file name of every import, for the reconciliation's check
+ * that no transfer was booked from two lines (core/office/line-identity.ts).
+ */
+export async function allStatementLines(): Promise<{ lines: BookedLine[]; fileNames: Map<string, string> }> {
+  const lines: BookedLine[] = [];
+  const fileNames = new Map<string, string>();
+  for await (const item of scanEntities(['statement-line', 'statement-import'])) {
+    if (item.entity === 'statement-import') fileNames.set(String(item.id), String(item.file_name));
+    else lines.push(recordOf<BookedLine>(item));
+  }
+  return { lines, fileNames };
 }

@@ -1,6 +1,7 @@
 /**
  * The bank statement import: lines (STATEMENTLINE#checksum), imports (STATEMENTIMPORT#hash) and
- * the remembered CSV mapping (SETTINGS#statements / CSV_MAPPING). A line is created only if new
+ * the remembered CSV mapping (SETTINGS#statements / CSV_MAPPING). A line is created only if new,
+ * with the claims of its bank references and its match keys in the same transaction (keys.ts),
  * and replaced only over the version read, with its audit entry in the same transaction; the
  * office's lists are index partitions (byList: the line's list; byOwner: the lines of an import),
  * so nothing is ever scanned.
@@ -64,8 +65,16 @@ export const statementStore: StatementStore = {
   async mapping() {
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.statementMapping(), ConsistentRead: true }));
     if (!r.Item) return undefined;
-    const { date, amount, currency, payer, reference } = r.Item as CsvMapping;
-    return { date, amount, ...(currency ? { currency } : {}), payer, reference };
+    const { date, amount, currency, payer, reference, bank_reference, decimal, grouping } = r.Item as CsvMapping;
+    return {
+      date,
+      amount,
+      ...(currency ? { currency } : {}),
+      payer,
+      reference,
+      ...(bank_reference ? { bank_reference } : {}),
+      ...(decimal ? { decimal, grouping: grouping ?? '' } : {}),
+    };
   },
 
   async saveMapping(mapping: CsvMapping, audit: AuditEntry) {
@@ -103,14 +112,37 @@ export const statementStore: StatementStore = {
     return r.Item ? strip<StoredLine>(r.Item) : undefined;
   },
 
-  async putLine(line) {
-    try {
-      await documentClient().send(new PutCommand({ TableName: env.tableName(), Item: lineItem(line), ConditionExpression: 'attribute_not_exists(pk)' }));
-      return true;
-    } catch (error) {
-      if (conditionFailed(error)) return false;
-      throw error;
+  async putLine(line, { claims, matches }) {
+    const table = env.tableName();
+    const result = await transact([
+      { Put: { TableName: table, Item: lineItem(line), ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...claims.map((key) => ({ Put: { TableName: table, Item: { ...keys.statementRefClaim(key), entity: 'statement-ref', line_id: line.id }, ConditionExpression: 'attribute_not_exists(pk)' } })),
+      ...matches.map((key) => ({ Put: { TableName: table, Item: { ...keys.statementMatch(key, line.id), entity: 'statement-match', line_id: line.id, import_id: line.import_id } } })),
+    ]);
+    if (result === 'ok') return 'stored';
+    if (result[0] === 'ConditionalCheckFailed') return 'exists';
+    if (result.slice(1, 1 + claims.length).includes('ConditionalCheckFailed')) return 'claimed';
+    throw new Error(`statement line not stored: ${result.join(', ')}`);
+  },
+
+  async claimOf(key) {
+    const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.statementRefClaim(key), ConsistentRead: true }));
+    return typeof r.Item?.line_id === 'string' ? r.Item.line_id : undefined;
+  },
+
+  async linesMatching(matchKeys) {
+    const ids: string[] = [];
+    for (const key of matchKeys) {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const r = await documentClient().send(
+          new QueryCommand({ TableName: env.tableName(), KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': keys.statementMatchPartition(key) }, ConsistentRead: true, ExclusiveStartKey: start }),
+        );
+        ids.push(...(r.Items ?? []).map((i) => String(i.line_id)));
+        start = r.LastEvaluatedKey;
+      } while (start);
     }
+    return ids;
   },
 
   async updateLine(line, expectVersion, audit) {

@@ -15,6 +15,7 @@ import { env } from '#lib/env';
 import { domainLog } from '#lib/logger';
 import { sesMailer } from '#lib/mailer';
 import { checkLedger } from '#lib/payments/ledger-check';
+import { writeCsv } from '#lib/csv-writer';
 
 export const jobQueue: JobQueue = {
   async send(message) {
@@ -29,6 +30,7 @@ export const jobWorkerDeps: WorkerDeps = {
   jobs: officeJobStore,
   source: exportSource,
   files: exportFiles,
+  csv: writeCsv,
   log: domainLog,
   // The same check as `npm run reconcile`, webhook endpoint included.
   reconcile: () => checkLedger(),

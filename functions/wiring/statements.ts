@@ -8,6 +8,7 @@ import type { StatementDeps } from '#core/office/import-statement';
 import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
 import { statementStore } from '#storage/statements';
+import { statementReader } from '#lib/statements/statement-reader';
 import { findUserByEmail } from '#storage/users';
 import type { RequestActor } from './orders';
 
@@ -34,6 +35,7 @@ export function statementDeps(siteOrigin: string, who: RequestActor): StatementD
       return t.noteArrivedTransfer(t.orderDeps(siteOrigin, who), order, who.now);
     },
     hash: (content) => createHash('sha256').update(content).digest('hex'),
+    reader: statementReader,
     elapsedMs: () => Date.now() - started,
   };
 }

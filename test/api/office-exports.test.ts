@@ -6,6 +6,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobMessages, type JobView } from '#core/office/jobs';
 import { officeMessages } from '#core/office/access';
@@ -82,16 +83,17 @@ describe('the orders export', () => {
     const { job, requested, bytes, text, link } = await exportCsv('orders');
     expect(requested.body.message).toBe(jobMessages.exportQueued('orders'));
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const [header, ...lines] = text.slice(1).split('\r\n');
-    expect(header!.split(',').slice(0, 6)).toEqual(['order_no', 'reference', 'status', 'account_email', 'currency', 'amount_required']);
+    // Every cell quoted (csv-stringify), so a ";" locale keeps each whole; read back with csv-parse.
+    const [header, ...records] = parse(bytes, { bom: true }) as string[][];
+    expect(header!.slice(0, 6)).toEqual(['order_no', 'reference', 'status', 'account_email', 'currency', 'amount_required']);
     for (const field of ['rate', 'first_name', 'last_name', 'passport_number', 'hotel_book_required', 'check_out_date', 'other_room_request']) expect(header).toContain(field);
-    const line = lines.find((l) => l.includes(d.email))!;
-    expect(line).toBeDefined();
-    expect(line).toContain(',伟,张,');
+    expect(records.find((r) => r.includes(d.email))![header!.indexOf('organization')]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    const line = text.slice(1).split('\r\n').find((l) => l.includes(d.email))!;
+    expect(line).toContain('"伟","张"');
     expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(line).toContain(`"'+1 Registrar, ""Chief"""`);
-    expect(line).toContain(',Unpaid,');
-    expect(line).toContain(',650.00,0.00,0.00,');
+    expect(line).toContain('"Unpaid"');
+    expect(line).toContain('"650.00","0.00","0.00"');
     expect(job.rows).toBeGreaterThanOrEqual(1);
     expect(job.bytes).toBe(bytes.length);
     expect(link.file_name).toMatch(/^orders-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
@@ -106,11 +108,11 @@ describe('the delegates and abstracts exports', () => {
   it('lists accounts without anything secret, and abstracts with their authors', async () => {
     const { text } = await exportCsv('delegates');
     const header = text.slice(1).split('\r\n')[0]!;
-    expect(header.startsWith('account_id,email,first_name')).toBe(true);
+    expect(header.startsWith('"account_id","email","first_name"')).toBe(true);
     expect(text).toContain(office.email);
     expect(text).not.toMatch(/password|scrypt|session_epoch/i);
     const abstracts = await exportCsv('abstracts');
-    expect(abstracts.text.slice(1).split('\r\n')[0]!.startsWith('abstract_id,account_email,title_of_abstract')).toBe(true);
+    expect(abstracts.text.slice(1).split('\r\n')[0]!.startsWith('"abstract_id","account_email","title_of_abstract"')).toBe(true);
   });
 
   it('lists the jobs newest first, each with who asked and when', async () => {

@@ -8,6 +8,7 @@
  * centre. Phone width and axe too.
  */
 import fs from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import { validOrder } from '../support/bodies';
 import { api,bearer,expect,expectAccessible,logInAsNewDelegate,officeOrganiser,test } from './fixtures';
 
@@ -54,11 +55,11 @@ test('an organiser exports the orders as CSV and finds a Chinese name intact', a
   expect(download.suggestedFilename()).toBe('orders-2024-08-01-1000.csv');
   const bytes = await fs.readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const text = bytes.toString('utf8').slice(1);
-  const [header, ...lines] = text.split('\r\n');
-  expect(header!.startsWith('order_no,reference,status,account_email,currency,amount_required,amount_received')).toBe(true);
-  const line = lines.find((l) => l.includes(delegateEmail));
-  expect(line).toContain(',晓明,欧阳,中国医学科学院肿瘤医院,');
+  // Every cell quoted (a ";" locale keeps each one whole); read back with csv-parse.
+  expect(bytes.toString('utf8').slice(1).startsWith('"order_no","reference","status","account_email","currency","amount_required","amount_received"')).toBe(true);
+  const [header, ...records] = parse(bytes, { bom: true }) as string[][];
+  const record = records.find((r) => r.includes(delegateEmail))!;
+  expect(record.slice(header!.indexOf('first_name'), header!.indexOf('first_name') + 3)).toEqual(['晓明', '欧阳', '中国医学科学院肿瘤医院']);
 
   // At phone width the page does not scroll sideways (the table scrolls in its own region).
   await page.setViewportSize({ width: 390, height: 844 });

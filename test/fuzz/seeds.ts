@@ -61,6 +61,23 @@ export const bankAccount = {
   swift: 'BKCHCNBJ',
   currency: 'USD',
 };
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const camtEntry = (extra: string) => `<Ntry><Amt Ccy="USD">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2024-08-01</Dt></BookgDt>${extra}</Ntry>`;
+const camtOf = (body: string, prolog = '<?xml version="1.0"?>') => `${prolog}<Document><BkToCstmrStmt><Stmt>${body}</Stmt></BkToCstmrStmt></Document>`;
+const xmlRefusal = (why: string) => `This XML file cannot be read: ${why}. Export the statement from the bank again as CAMT.053.`;
+const deep = 'its elements are nested more than 40 deep, which a bank statement never is';
+/** Statement uploads that broke the hand-written CAMT reader, or would break a naive XML parser, each with the message it is refused with. */
+export const hostileStatements: { xml: string; message: string }[] = [
+  { xml: camtOf(camtEntry('<AddtlNtryInf>&#99999999;</AddtlNtryInf>')), message: xmlRefusal('the character reference "&#99999999;" is not a character') },
+  { xml: camtOf(camtEntry('<AddtlNtryInf>&#xD800;&#0;</AddtlNtryInf>')), message: xmlRefusal('the character reference "&#xD800;" is not a character') },
+  { xml: `<Document>${'<Ntry>'.repeat(65_536)}`, message: xmlRefusal(deep) },
+  { xml: `${'<a>'.repeat(5_000)}${'</a>'.repeat(5_000)}`, message: xmlRefusal(deep) },
+  {
+    xml: camtOf(camtEntry('<AddtlNtryInf>&c;</AddtlNtryInf>'), '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>'),
+    message: xmlRefusal('it declares entities of its own (<!ENTITY> in a <!DOCTYPE>), which a bank statement never does'),
+  },
+];
+
 /** Which columns of the bank's CSV hold what (world.ts STATEMENT_HEADER). */
 export const statementMapping = { date: 'Buchungstag', amount: 'Betrag', currency: 'Währung', payer: 'Auftraggeber', reference: 'Verwendungszweck' };
 
@@ -215,11 +232,17 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   decideOfficeRegistration: [{ params: { owner: own('userId') }, body: { decision: 'reject', reason: 'The document is unreadable.', version: '2024-08-01T00:00:00.000Z' } }],
   readAuditLog: [{ query: [['day', '2024-08-01'], ['action', 'order.created']] }, { query: [['actor', own('email')]] }],
   getAuditTrail: [{ params: { type: { text: 'order' }, id: own('orderId') } }, { params: { type: { text: 'account' }, id: own('userId') } }],
-  importStatement: [{ body: { file_name: 'statement.csv', content_base64: new Ref('own.statement'), mapping: statementMapping } }],
+  importStatement: [
+    { body: { file_name: 'statement.csv', content_base64: new Ref('own.statement'), mapping: statementMapping } },
+    // Hostile CAMT.053 files (issue 29, item 9): refused with the reader's message, never a 500 nor a stall.
+    ...hostileStatements.map(({ xml, message }) => ({ body: { file_name: 'statement.xml', content_base64: base64(xml) }, refusedWith: message })),
+  ],
   getStatementImport: [{ params: { id: office('importId') } }],
   searchStatementOrders: [{ query: [['q', own('orderNo')]] }, { query: [['q', own('email')]] }],
   assignStatementLine: [{ params: { id: office('lineId') }, body: { reference: own('reference') } }],
   discardStatementLine: [{ params: { id: office('lineId') }, body: { note: 'Sent back to the payer' } }],
+  // The world's lines are listed for want of a reference, not held: refused (409) at the rule.
+  bookStatementLine: [{ params: { id: office('lineId') }, body: {} }],
   requestExport: [{ body: { kind: 'orders' } }, { body: { kind: 'delegates' } }, { body: { kind: 'abstracts' } }],
   downloadExport: [{ params: { id: office('exportId') } }],
   previewMail: [{ body: { ...mail, preview_for: own('orderNo') } }],

@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import type { RefundOwedCommand } from './refunds-owed';
+import { bankCommandArbs, type BankCommand } from './bank-files';
 
 export type Card = '4242424242424242' | '4000000000005126';
 export const CARD_OK: Card = '4242424242424242';
@@ -65,7 +66,9 @@ export type Command =
    */
   | { k: 'regCancel'; d: number; quoted: boolean; payFirst: boolean; card: Card }
   // Bank refunds owed (refunds-owed.ts): the delegate gives the account; the office records one as sent from its list.
-  | RefundOwedCommand;
+  | RefundOwedCommand
+  // The bank files (bank-files.ts): transfers the bank received, statements imported in both formats, held lines decided.
+  | BankCommand;
 
 export interface Program {
   delegates: number;
@@ -170,6 +173,7 @@ function commandArb(delegates: number): fc.Arbitrary<Command> {
     w(3, fc.record({ k: fc.constant('regCancel' as const), d, quoted: fc.boolean(), payFirst: fc.boolean(), card })),
     w(3, fc.record({ k: fc.constant('refundAccount' as const), d })),
     w(4, fc.record({ k: fc.constant('refundSent' as const), d, o })),
+    ...bankCommandArbs(delegates),
   );
 }
 

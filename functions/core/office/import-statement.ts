@@ -5,10 +5,17 @@
  * Paid only when covered; a surplus is refunded). Lines that cannot be booked are listed with
  * their reason for an organiser to assign to an order (booked through the same path) or discard.
  *
- * Once only, whatever is re-run or interrupted:
- * - each line is known by a checksum of its content and its occurrence in the file
- *   (`lineIdentities`): a line already stored is never matched again (re-import, overlapping
- *   export);
+ * Once only, whatever is re-run or interrupted, and whatever file a transfer comes in:
+ * - each line is known by a checksum of its bank references (or its content) and its occurrence
+ *   in the file (`lineIdentities`): a line already stored is never matched again (re-import,
+ *   overlapping export);
+ * - the same transfer in a file of another format (the day's CSV, then its CAMT.053) is known by
+ *   the bank's references the line claims when it is stored, or else HELD for an organiser's
+ *   decision when it agrees with a line of another file on date, amount, currency and reference
+ *   (line-identity.ts, decision 0036): a line is first stored as `new` with its claims and its
+ *   match keys in one write, then it looks for the lines it meets; of two such lines stored at
+ *   the same moment, at least one sees the other, so one transfer is never booked twice. The
+ *   organiser books a held line as a transfer of its own, or discards it (both audited);
  * - a line to book is first stored as `booking` with the pending transfer payment it will
  *   confirm; the booking marks that payment with the line (`statement_line`); then the line is
  *   `booked`. A run that finds a line still `booking` looks at that payment: confirmed with this
@@ -28,28 +35,61 @@ import { ORDER_STATUS, orderStatusNames } from '../orders/states';
 import type { Payment, Subject } from '../payments/model';
 import type { Ledger } from '../payments/ports';
 import { findReference, parseOrderSearch, type ReferenceFound } from './statement-match';
-import { lineIdentities, parseStatement, statementBytes, StatementError, type CsvMapping, type StatementLine } from './statement';
+import { claimKeys, claimMeansSame, matchKeys, possiblySameTransfer } from './line-identity';
+import { lineIdentities, mappingFormat, parseStatement, statementBytes, StatementError, type CsvMapping, type StatementLine, type StatementReader } from './statement';
 
 /** Work per request before answering "continuing" (the function's timeout is 10 s). */
 export const IMPORT_BUDGET_MS = 5_000;
 
 /** Why a line was not booked when it was read. */
-export type LineReason = 'no-reference' | 'check-digit' | 'several-references' | 'unknown-order' | 'not-awaiting' | 'already-paid' | 'cancelled' | 'currency';
-export type LineState = 'open' | 'booking' | 'booked' | 'discarded';
+export type LineReason =
+  | 'no-reference'
+  | 'check-digit'
+  | 'several-references'
+  | 'unknown-order'
+  | 'not-awaiting'
+  | 'already-paid'
+  | 'cancelled'
+  | 'currency'
+  /** It may be a transfer another file brought already (`duplicate_of`): held for an organiser. */
+  | 'possible-duplicate';
+/** `new`: stored with its claims, not decided yet (a run that stopped there decides it when it meets it again). */
+export type LineState = 'new' | 'open' | 'booking' | 'booked' | 'discarded';
+
+/** The line of another file a held line may be the same transfer as. */
+export interface DuplicateOf {
+  line_id: string;
+  import_id: string;
+  file_name: string;
+  row: number;
+  /** What that line is (booked, open, discarded) when this one was held. */
+  state: LineState;
+  order_no?: string;
+}
 
 export interface StoredLine {
   /** The checksum of the line's content and occurrence. */
   id: string;
   /** The import that first read it. */
   import_id: string;
+  /** The format of the file that brought it (item 1 of issue 29; lines stored before: unknown). */
+  format?: 'csv' | 'camt053';
   row: number;
   date: string;
+  value_date?: string;
   amount: number;
   currency: string;
   payer: string;
   text: string;
+  /** The bank's own references (CAMT AcctSvcrRef; the CSV's mapped column), normalised; and the less sure ones (EndToEndId, statement/NtryRef). */
+  bank_refs?: string[];
+  other_refs?: string[];
   state: LineState;
   reason?: LineReason;
+  /** Held: the line of another file it may duplicate. */
+  duplicate_of?: DuplicateOf;
+  /** An organiser looked at it as a possible duplicate and booked it as a transfer of its own. */
+  kept_distinct?: { by: string; at: string };
   /** What the text held when it was not a valid reference (a wrong check digit), or the references when several. */
   found?: string;
   /** The order it was matched or assigned to (or that its reference names, when that order cannot take it). */
@@ -86,9 +126,10 @@ export interface StatementImport {
   /** Lines stored by this import, and lines another import had stored already. */
   new_lines: number;
   known: number;
-  /** Of its own lines: how many were booked, and how many listed to resolve, when it read them. */
+  /** Of its own lines: how many were booked, and how many listed to resolve (of them held as possible duplicates), when it read them. */
   booked: number;
   listed: number;
+  held?: number;
   created_at: string;
   created_by: string;
   finished_at?: string;
@@ -104,8 +145,16 @@ export interface StatementStore {
   advanceImport(imp: StatementImport, fromRow: number, audit?: AuditEntry): Promise<boolean>;
   listImports(limit: number): Promise<StatementImport[]>;
   getLine(id: string): Promise<StoredLine | undefined>;
-  /** Stores a new line; false when a line with its checksum exists. */
-  putLine(line: StoredLine): Promise<boolean>;
+  /**
+   * Stores a new line with its claims of bank references and its match keys, in one write:
+   * 'exists' when a line with its checksum exists, 'claimed' when another line holds one of its
+   * claims (nothing stored then).
+   */
+  putLine(line: StoredLine, index: { claims: string[]; matches: string[] }): Promise<'stored' | 'exists' | 'claimed'>;
+  /** The line that claimed a bank reference (line-identity.ts `claimKeys`). */
+  claimOf(key: string): Promise<string | undefined>;
+  /** The ids of the lines stored under these match keys (line-identity.ts `matchKeys`). */
+  linesMatching(keys: string[]): Promise<string[]>;
   /** Replaces a line over the version read, with an audit entry in the same write; false when it changed. */
   updateLine(line: StoredLine, expectVersion: number, audit?: AuditEntry): Promise<boolean>;
   linesOfImport(importId: string): Promise<StoredLine[]>;
@@ -125,13 +174,15 @@ export interface StatementDeps {
   /** An Unpaid order's transfer noted by the office (confirm-transfer.ts `noteArrivedTransfer`): its pending payment. */
   awaitTransfer(order: StoredOrder): Promise<Payment | undefined>;
   hash(content: Uint8Array | string): string;
+  /** The CSV and XML libraries that read the file (lib/statements/statement-reader.ts). */
+  reader: StatementReader;
   /** Milliseconds since the request began. */
   elapsedMs(): number;
 }
 
 export const statementResultMessages = {
-  imported: (name: string, lines: number, booked: number, open: number, known: number, debits: number) =>
-    `${name}: ${count(lines, 'line')} of money in read; ${booked} booked, ${open} to resolve below, ${known} already imported before; ${count(debits, 'line')} of money out skipped.`,
+  imported: (name: string, lines: number, booked: number, open: number, known: number, debits: number, held = 0) =>
+    `${name}: ${count(lines, 'line')} of money in read; ${booked} booked, ${open} to resolve below${held === 1 ? ' (1 of them a possible duplicate of a line of another file)' : held > 1 ? ` (${held} of them possible duplicates of lines of other files)` : ''}, ${known} already imported before; ${count(debits, 'line')} of money out skipped.`,
   continuing: (done: number, total: number) => `Imported ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} lines so far; continuing...`,
   alreadyImported: (name: string, at: string) => `${name} was imported already (${at.slice(0, 10)}): nothing has changed.`,
   noFile: 'Please choose the bank statement file (CSV or CAMT.053 XML).',
@@ -143,12 +194,16 @@ export const statementResultMessages = {
   discarded: 'The line is discarded with your note.',
   searchHelp: 'Search by order number (R24-000123), payment reference or the delegate\'s e-mail address.',
   notAssignable: (reason: string) => `This order cannot take the money: ${reason}`,
+  decideDuplicateFirst: 'This line may be a transfer another file brought already: book it as a transfer of its own or discard it first.',
+  notHeld: 'This line is not held as a possible duplicate (any more). Please reload the page.',
+  keptBooked: (message: string) => `Booked as a transfer of its own. ${message}`,
+  keptListed: (reason: string) => `Kept as a transfer of its own; it is listed to resolve: ${reason}`,
 };
 
 const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
 
 /** Why a line is listed, in the office's words. */
-export function reasonText(line: Pick<StoredLine, 'reason' | 'found' | 'reference' | 'order_no' | 'order_status' | 'currency'>): string {
+export function reasonText(line: Pick<StoredLine, 'reason' | 'found' | 'reference' | 'order_no' | 'order_status' | 'currency' | 'duplicate_of'>): string {
   const order = line.order_no ? `Order ${line.order_no} (${line.reference})` : `The order ${line.reference}`;
   switch (line.reason) {
     case 'no-reference':
@@ -167,6 +222,11 @@ export function reasonText(line: Pick<StoredLine, 'reason' | 'found' | 'referenc
       return `${order} is ${line.order_status ?? 'cancelled'}.`;
     case 'currency':
       return `The money arrived in ${line.currency}; orders are paid in USD.`;
+    case 'possible-duplicate': {
+      const d = line.duplicate_of;
+      const what = !d ? '' : d.state === 'booked' ? `, booked${d.order_no ? ` to ${d.order_no}` : ''}` : d.state === 'discarded' ? ', which was discarded' : '';
+      return `Possible duplicate of line ${d?.row ?? '?'} of ${d?.file_name || 'another file'}${what}: the same date, amount, currency and reference. Book it if it is a transfer of its own; discard it if it is the same one.`;
+    }
     default:
       return '';
   }
@@ -175,7 +235,7 @@ export function reasonText(line: Pick<StoredLine, 'reason' | 'found' | 'referenc
 /** Which of the office's lists a line is in: to resolve, booked with another amount than awaited, booked, discarded. */
 export type LineList = 'open' | 'differs' | 'booked' | 'discarded';
 export function lineListOf(line: Pick<StoredLine, 'state' | 'amount' | 'awaited'>): LineList {
-  if (line.state === 'open' || line.state === 'booking') return 'open';
+  if (line.state === 'open' || line.state === 'booking' || line.state === 'new') return 'open';
   if (line.state === 'discarded') return 'discarded';
   return line.awaited !== undefined && line.awaited !== line.amount ? 'differs' : 'booked';
 }
@@ -192,7 +252,14 @@ export function lineView(line: StoredLine) {
     currency: line.currency,
     payer: line.payer,
     text: line.text,
+    value_date: line.value_date ?? null,
+    bank_refs: line.bank_refs ?? [],
+    format: line.format ?? null,
     state: line.state,
+    /** Held as a possible duplicate of `duplicate_of`: the organiser books it or discards it. */
+    held: line.state === 'open' && line.reason === 'possible-duplicate',
+    duplicate_of: line.duplicate_of ?? null,
+    kept_distinct: line.kept_distinct ?? null,
     reason: line.reason ?? null,
     reason_text: line.reason ? reasonText(line) : null,
     reference: line.reference ?? null,
@@ -225,6 +292,7 @@ export function importView(imp: StatementImport) {
     known: imp.known,
     booked: imp.booked ?? 0,
     listed: imp.listed ?? 0,
+    held: imp.held ?? 0,
     created_at: imp.created_at,
     created_by: imp.created_by,
     finished_at: imp.finished_at ?? null,
@@ -335,21 +403,68 @@ async function settleLine(deps: StatementDeps, start: StoredLine, now: Date): Pr
   return line;
 }
 
+/** The line of another file this one may duplicate (a booked one first: it is what would be booked twice), or none. */
+async function twinOf(deps: StatementDeps, line: StoredLine): Promise<StoredLine | undefined> {
+  const ids = (await deps.statements.linesMatching(matchKeys(line))).filter((id) => id !== line.id);
+  const others = (await Promise.all([...new Set(ids)].map((id) => deps.statements.getLine(id)))).filter((o): o is StoredLine => o !== undefined && possiblySameTransfer(line, o));
+  return others.sort((a, b) => Number(b.state === 'booked') - Number(a.state === 'booked') || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))[0];
+}
+
+/**
+ * Decides a `new` line: held when it meets a line of another file that may be the same
+ * transfer, else matched to its order as always. A run that loses the write to another one
+ * carries on from what that one decided.
+ */
+async function classify(deps: StatementDeps, start: StoredLine, now: Date): Promise<StoredLine> {
+  let line = start;
+  for (let attempt = 1; attempt <= 6 && line.state === 'new'; attempt++) {
+    const twin = await twinOf(deps, line);
+    let next: StoredLine;
+    if (twin) {
+      const file = (await deps.statements.getImport(twin.import_id))?.file_name ?? '';
+      const duplicate_of: DuplicateOf = { line_id: twin.id, import_id: twin.import_id, file_name: file, row: twin.row, state: twin.state, ...(twin.order_no ? { order_no: twin.order_no } : {}) };
+      next = bump(line, now, { state: 'open', reason: 'possible-duplicate', duplicate_of });
+    } else next = applyDecision(bump(line, now), await decide(deps, line, findReference(line.text)));
+    if (await deps.statements.updateLine(next, line.version)) line = next;
+    else line = (await deps.statements.getLine(line.id))!;
+  }
+  return line;
+}
+
+/** A stored line brought as far as it can go: a `new` one decided, a `booking` one booked. */
+async function carryOn(deps: StatementDeps, line: StoredLine, now: Date): Promise<StoredLine> {
+  const decided = line.state === 'new' ? await classify(deps, line, now) : line;
+  return decided.state === 'booking' ? settleLine(deps, decided, now) : decided;
+}
+
 /**
  * One line of a file: stored and matched if new, else left as it is ('known' when another import
- * stored it); with the line's state after.
+ * stored it, or when a line of another file claimed its bank reference: the same transfer); with
+ * the line's state after.
  */
-async function importLine(deps: StatementDeps, importId: string, id: string, read: StatementLine, now: Date): Promise<{ known: boolean; state: LineState }> {
+async function importLine(deps: StatementDeps, imp: StatementImport, id: string, read: StatementLine, now: Date, depth = 0): Promise<{ known: boolean; state: LineState; held: boolean }> {
+  const outcome = (line: StoredLine, known: boolean) => ({ known, state: line.state, held: line.reason === 'possible-duplicate' && line.state === 'open' });
   const existing = await deps.statements.getLine(id);
-  if (existing) {
-    const line = existing.state === 'booking' ? await settleLine(deps, existing, now) : existing;
-    return { known: existing.import_id !== importId, state: line.state };
+  if (existing) return outcome(await carryOn(deps, existing, now), existing.import_id !== imp.id);
+  const claims: string[] = [];
+  for (const key of claimKeys(read)) {
+    const holder = await deps.statements.claimOf(key);
+    const other = holder === undefined ? undefined : await deps.statements.getLine(holder);
+    if (!other) claims.push(key);
+    // The bank's reference, with this amount and date, in another file: this very transfer.
+    else if (other.import_id !== imp.id && claimMeansSame(read, other)) return outcome(await carryOn(deps, other, now), true);
+    // Two entries of one file under one reference (the file lists them as two), or a payer's
+    // reference used again for another order: not this claim, the line goes on without it.
   }
   const at = now.toISOString();
-  const blank: StoredLine = { id, import_id: importId, ...read, state: 'open', created_at: at, updated_at: at, version: 1 };
-  const line = applyDecision(blank, await decide(deps, read, findReference(read.text)));
-  if (!(await deps.statements.putLine(line))) return importLine(deps, importId, id, read, now);
-  return { known: false, state: line.state === 'booking' ? (await settleLine(deps, line, now)).state : line.state };
+  const line: StoredLine = { id, import_id: imp.id, format: imp.format, ...read, state: 'new', created_at: at, updated_at: at, version: 1 };
+  const stored = await deps.statements.putLine(line, { claims, matches: matchKeys(read) });
+  // Stored or claimed by another request meanwhile: looked at again (a write that lost is never repeated blindly).
+  if (stored !== 'stored') {
+    if (depth > 5) throw conflict(statementResultMessages.lineChanged);
+    return importLine(deps, imp, id, read, now, depth + 1);
+  }
+  return outcome(await carryOn(deps, line, now), false);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -364,8 +479,8 @@ function refuse(error: unknown): never {
   throw error;
 }
 
-const sameMapping = (a: CsvMapping | undefined, b: CsvMapping) =>
-  a !== undefined && a.date === b.date && a.amount === b.amount && (a.currency ?? '') === (b.currency ?? '') && a.payer === b.payer && a.reference === b.reference;
+const mappingKeys = ['date', 'amount', 'currency', 'payer', 'reference', 'bank_reference', 'decimal', 'grouping'] as const;
+const sameMapping = (a: CsvMapping | undefined, b: CsvMapping) => a !== undefined && mappingKeys.every((k) => (a[k] ?? '') === (b[k] ?? ''));
 
 async function summary(deps: StatementDeps, imp: StatementImport) {
   const lines = (await deps.statements.linesOfImport(imp.id)).sort((a, b) => a.row - b.row);
@@ -382,13 +497,15 @@ export async function importStatement(deps: StatementDeps, actor: Actor, input: 
   let content: Uint8Array;
   try {
     content = statementBytes(input.content_base64);
-    parsed = parseStatement(content, input.mapping);
+    parsed = parseStatement(content, input.mapping, deps.reader);
   } catch (error) {
     refuse(error);
   }
-  const mapping = parsed.format === 'csv' ? input.mapping : undefined;
+  const before = parsed.format === 'csv' ? await deps.statements.mapping() : undefined;
+  // Remembered with the amount format its amounts were read in (or, when they showed none, the one remembered).
+  const format = parsed.amount_format ?? mappingFormat(before);
+  const mapping = parsed.format === 'csv' && input.mapping ? { ...input.mapping, ...(format ? { decimal: format.decimal, grouping: format.grouping } : {}) } : undefined;
   if (mapping) {
-    const before = await deps.statements.mapping();
     if (!sameMapping(before, mapping)) {
       await deps.statements.saveMapping(
         mapping,
@@ -409,6 +526,7 @@ export async function importStatement(deps: StatementDeps, actor: Actor, input: 
     known: 0,
     booked: 0,
     listed: 0,
+    held: 0,
     created_at: now.toISOString(),
     created_by: actorName(actor),
   };
@@ -420,27 +538,29 @@ export async function importStatement(deps: StatementDeps, actor: Actor, input: 
   let { new_lines: created, known } = imp;
   let booked = imp.booked ?? 0;
   let listed = imp.listed ?? 0;
+  let held = imp.held ?? 0;
   let row = from;
   while (row < parsed.lines.length && (row === from || deps.elapsedMs() < IMPORT_BUDGET_MS)) {
-    const outcome = await importLine(deps, id, ids[row]!, parsed.lines[row]!, now);
+    const outcome = await importLine(deps, imp, ids[row]!, parsed.lines[row]!, now);
     if (outcome.known) known++;
     else {
       // Counted by what the line was when read (a line of this import read again after an interruption counts again from the cursor).
       created++;
       if (outcome.state === 'booked') booked++;
       else if (outcome.state !== 'discarded') listed++;
+      if (outcome.held) held++;
     }
     row++;
   }
   const done = row >= parsed.lines.length;
-  const next: StatementImport = { ...imp, next_row: row, new_lines: created, known, booked, listed, state: done ? 'done' : 'running', ...(done ? { finished_at: now.toISOString() } : {}) };
+  const next: StatementImport = { ...imp, next_row: row, new_lines: created, known, booked, listed, held, state: done ? 'done' : 'running', ...(done ? { finished_at: now.toISOString() } : {}) };
   const audit = done
     ? auditEntry({
         action: 'statement.imported',
         actor,
         at: now,
         object: { type: 'statement_import', id },
-        after: { file_name: next.file_name, format: next.format, lines: next.lines, debits: next.debits, new_lines: next.new_lines, known: next.known, booked: next.booked, listed: next.listed },
+        after: { file_name: next.file_name, format: next.format, lines: next.lines, debits: next.debits, new_lines: next.new_lines, known: next.known, booked: next.booked, listed: next.listed, held: next.held },
       })
     : undefined;
   // Another request moved the cursor meanwhile (the same file sent twice): its counts stand.
@@ -448,7 +568,7 @@ export async function importStatement(deps: StatementDeps, actor: Actor, input: 
   const result = await summary(deps, imp);
   if (imp.state !== 'done') return { message: statementResultMessages.continuing(imp.next_row, imp.lines), data: result };
   return {
-    message: statementResultMessages.imported(imp.file_name, imp.lines, imp.booked ?? 0, imp.listed ?? 0, imp.known, imp.debits),
+    message: statementResultMessages.imported(imp.file_name, imp.lines, imp.booked ?? 0, imp.listed ?? 0, imp.known, imp.debits, imp.held ?? 0),
     data: result,
   };
 }
@@ -510,10 +630,11 @@ export async function searchOrdersForLine(deps: StatementDeps, q: string) {
   return { items };
 }
 
-async function openLine(deps: StatementDeps, id: string) {
+/** A line an organiser acts on (one a run left `new` is decided first). */
+async function openLine(deps: StatementDeps, id: string, now: Date) {
   const line = await deps.statements.getLine(id);
   if (!line) throw notFound(statementResultMessages.lineNotFound);
-  return line;
+  return line.state === 'new' ? classify(deps, line, now) : line;
 }
 
 /**
@@ -522,12 +643,13 @@ async function openLine(deps: StatementDeps, id: string) {
  * then the ledger's own entries). A line still being booked is finished instead.
  */
 export async function assignLine(deps: StatementDeps, actor: Actor, id: string, reference: string, now: Date) {
-  const line = await openLine(deps, id);
+  const line = await openLine(deps, id, now);
   if (line.state === 'booking') {
     const settled = await settleLine(deps, line, now);
     return { message: settled.result?.message ?? statementResultMessages.lineChanged, data: lineView(settled) };
   }
   if (line.state !== 'open') throw conflict(statementResultMessages.lineResolved);
+  if (line.reason === 'possible-duplicate') throw conflict(statementResultMessages.decideDuplicateFirst);
   const sequence = parseTransferReference(reference);
   if (sequence === null) throw invalid('This is not a valid payment reference.', { reference: 'This is not a valid payment reference.' });
   const decision = await decide(deps, line, { kind: 'found', sequence, reference: transferReference(sequence) });
@@ -551,7 +673,7 @@ export async function assignLine(deps: StatementDeps, actor: Actor, id: string, 
 
 /** POST /office/statement_lines/{id}/discard { note }: a listed line is set aside with why (audited as statement.line.discarded). */
 export async function discardLine(deps: StatementDeps, actor: Actor, id: string, note: string, now: Date) {
-  const line = await openLine(deps, id);
+  const line = await openLine(deps, id, now);
   if (line.state !== 'open') throw conflict(statementResultMessages.lineResolved);
   const next = bump(line, now, { state: 'discarded', note: note.trim(), resolved_by: actorName(actor), resolved_at: now.toISOString() });
   const audit = auditEntry({
@@ -559,7 +681,7 @@ export async function discardLine(deps: StatementDeps, actor: Actor, id: string,
     actor,
     at: now,
     object: { type: 'statement_line', id },
-    before: { state: line.state, reason: line.reason },
+    before: { state: line.state, reason: line.reason, ...(line.duplicate_of ? { duplicate_of: line.duplicate_of.line_id } : {}) },
     after: { state: next.state, note: next.note, amount: wireAmount(line.amount), currency: line.currency },
   });
   if (!(await deps.statements.updateLine(next, line.version, audit))) throw conflict(statementResultMessages.lineChanged);
@@ -567,3 +689,29 @@ export async function discardLine(deps: StatementDeps, actor: Actor, id: string,
 }
 
 export const describeAmount = (line: Pick<StoredLine, 'amount' | 'currency'>) => (line.currency === 'USD' ? formatMoney(line.amount) : `${line.currency} ${wireAmount(line.amount)}`);
+
+/**
+ * POST /office/statement_lines/{id}/book: a line held as a possible duplicate is a transfer of
+ * its own, the organiser says: it is matched and booked as any line (or listed with its reason),
+ * the decision kept on the line (`kept_distinct`, which the reconciliation respects) and audited
+ * as statement.line.kept_distinct. The other answer is to discard it (discardLine).
+ */
+export async function bookHeldLine(deps: StatementDeps, actor: Actor, id: string, now: Date) {
+  const line = await openLine(deps, id, now);
+  if (line.state !== 'open' || line.reason !== 'possible-duplicate') throw conflict(line.state === 'open' ? statementResultMessages.notHeld : statementResultMessages.lineResolved);
+  const kept = { by: actorName(actor), at: now.toISOString() };
+  const decision = await decide(deps, line, findReference(line.text));
+  const next = applyDecision(bump(line, now, { kept_distinct: kept }), decision);
+  const audit = auditEntry({
+    action: 'statement.line.kept_distinct',
+    actor,
+    at: now,
+    object: { type: 'statement_line', id },
+    before: { state: line.state, reason: line.reason, duplicate_of: line.duplicate_of?.line_id },
+    after: { state: next.state, reason: next.reason, reference: next.reference, order_no: next.order_no, amount: wireAmount(line.amount), currency: line.currency },
+  });
+  if (!(await deps.statements.updateLine(next, line.version, audit))) throw conflict(statementResultMessages.lineChanged);
+  const settled = next.state === 'booking' ? await settleLine(deps, next, now) : next;
+  if (settled.state === 'booked') return { message: statementResultMessages.keptBooked(settled.result!.message), data: lineView(settled) };
+  return { message: statementResultMessages.keptListed(reasonText(settled)), data: lineView(settled) };
+}

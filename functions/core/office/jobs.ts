@@ -14,7 +14,7 @@ import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
 import { keptCheck, type KeptCheck, type LedgerCheck } from '../payments/reconcile';
 import { queues } from '../workers';
-import { csvChunks, type Column } from './csv';
+import { csvRecords, type Column, type CsvWriter } from './csv';
 import { mailJobLabel, type MailSpec } from './mail-jobs';
 import { giveUpMailBatch, planMailJob, sendMailBatch, type MailWorkerDeps } from './send-mail';
 import {
@@ -186,6 +186,8 @@ export interface WorkerDeps {
   jobs: JobStore;
   source: ExportSource;
   files: ExportFiles;
+  /** Writes the export's records (csv-stringify: every cell quoted, lib/csv-writer.ts). */
+  csv: CsvWriter;
   mail: MailWorkerDeps;
   /** The reconciliation of the whole ledger against Stripe (lib/payments/ledger-check.ts, as `npm run reconcile`). */
   reconcile: () => Promise<LedgerCheck>;
@@ -196,7 +198,7 @@ export interface WorkerDeps {
 async function runExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind }) {
   const build = async <Row>(columns: Column<Row>[], rows: Promise<Row[]>) => {
     const all = await rows;
-    return { rows: all.length, chunks: csvChunks(columns, all) };
+    return { rows: all.length, chunks: deps.csv(csvRecords(columns, all)) };
   };
   const made =
     job.export === 'orders'

@@ -1,13 +1,17 @@
 /**
  * A bank statement as the registration office uploads it: the bank's CSV (its columns mapped once
- * by an organiser: date, amount, currency, payer, reference text) or a CAMT.053 XML file. Read
- * whole before anything is imported: a file that is not UTF-8, too large, too long, or has a row
- * that cannot be read is refused with one clear message and nothing of it is imported.
+ * by an organiser: date, amount, currency, payer, reference text, optionally the bank's own
+ * transaction reference, and how the file writes its amounts) or a CAMT.053 XML file. Read whole
+ * before anything is imported: a file that is not UTF-8, too large, too long, or has a row that
+ * cannot be read is refused with one clear message and nothing of it is imported.
  *
- * Pure (no AWS, no HTTP, no Node modules): the office page reads the header row with the same code
- * to offer the column mapping.
+ * The file itself is read by well-kept libraries behind `StatementReader` (csv-parse and
+ * fast-xml-parser with entity and depth limits, lib/statements/): this module turns their records
+ * and elements into statement lines. Pure (no AWS, no HTTP, no Node modules): the office page
+ * uses the same code to offer the column mapping and the amount format.
  */
 import * as z from 'zod/mini';
+import { amountFormatExample, decimalSeparators, groupingSeparators, inferAmountFormat, readAmount, readCamtAmount, type AmountFormat, type AmountReading } from './amount-format';
 
 export const statementLimits = {
   /** A congress's statement is well under 1 MB; base64 of 4 MB still fits one Lambda request (6 MB). */
@@ -33,12 +37,27 @@ export const statementMessages = {
   missingColumns: (names: string[], available: string[]) =>
     `The file has no column ${names.map((n) => `"${n}"`).join(', ')} (its columns: ${available.map((n) => `"${n}"`).join(', ')}). Check the column mapping.`,
   unclosedQuote: (row: number) => `Line ${row}: a quoted cell is not closed (a " is missing).`,
+  badCsv: (row: number) => `Line ${row} cannot be read as CSV: a quote stands where a cell should end. Export the statement from the bank again.`,
   shortRow: (row: number, cells: number, wanted: number) => `Line ${row} has ${cells} cells, the header has ${wanted}.`,
-  badAmount: (row: number, value: string) => `Line ${row}: the amount "${clip(value)}" is not a number (e.g. 1040.00, 1,040.00 or -250.00).`,
+  badAmount: (row: number, value: string, format: AmountFormat) =>
+    `Line ${row}: the amount "${clip(value)}" is not written as this file writes amounts (${amountFormatExample(format)}, as chosen in the column mapping).`,
+  amountDecimals: (row: number, value: string) => `Line ${row}: the amount "${clip(value)}" has more than two decimals that are not zero; amounts are booked in cents.`,
+  amountSize: (row: number, value: string) => `Line ${row}: the amount "${clip(value)}" is too large to be a transfer.`,
+  amountFormatUnknown: (row: number, value: string) =>
+    `The amounts of this file do not show which separator marks the cents (line ${row}: "${clip(value)}" could be read either way). Choose how the file writes amounts in the column mapping.`,
+  amountFormatConflict: (a: { line: number; value: string }, b: { line: number; value: string }) =>
+    `The file writes amounts in two ways (line ${a.line}: "${clip(a.value)}", line ${b.line}: "${clip(b.value)}"). Choose how the file writes amounts in the column mapping, or export it from the bank again.`,
+  amountFormatInvalid: 'The decimal separator and the thousands separator must differ.',
   badDate: (row: number, value: string) => `Line ${row}: the date "${clip(value)}" is not a date (e.g. 2024-08-05, 05.08.2024 or 05/08/2024).`,
   badCurrency: (row: number, value: string) => `Line ${row}: the currency "${clip(value)}" is not a currency code (e.g. USD).`,
   camtInvalid: 'This XML file is not a CAMT.053 bank statement (no <Ntry> entries with an amount).',
   camtEntry: (n: number, what: string) => `Entry ${n} of the XML statement has no ${what}.`,
+  camtAmount: (n: number, value: string, why: AmountReading & { ok: false }) =>
+    why.why === 'decimals'
+      ? `Entry ${n} of the XML statement has the amount ${clip(value)}, with more than two decimals that are not zero; amounts are booked in cents.`
+      : `Entry ${n} of the XML statement has the amount "${clip(value)}", which is not an amount (CAMT writes e.g. 650.00).`,
+  /** The XML library refused the file (lib/statements/camt-reader.ts says why, in these words). */
+  xmlUnreadable: (why: string) => `This XML file cannot be read: ${why}. Export the statement from the bank again as CAMT.053.`,
 } as const;
 
 function clip(value: string) {
@@ -55,27 +74,59 @@ export class StatementError extends Error {
   }
 }
 
-/** Which header columns hold what; currency may be absent (then every line is in USD). */
-export const csvMappingSchema = z.object({
-  date: z.string().check(z.minLength(1, statementMessages.mappingMissing), z.maxLength(200)),
-  amount: z.string().check(z.minLength(1, statementMessages.mappingMissing), z.maxLength(200)),
-  currency: z.optional(z.string().check(z.maxLength(200))),
-  payer: z.string().check(z.minLength(1, statementMessages.mappingMissing), z.maxLength(200)),
-  reference: z.string().check(z.minLength(1, statementMessages.mappingMissing), z.maxLength(200)),
-});
+/**
+ * Which header columns hold what; currency may be absent (then every line is in USD), and so may
+ * the bank's own transaction reference (then a line is known by its content, decision 0036).
+ * `decimal` and `grouping` say how the file writes amounts (decision 0037); absent, the import
+ * reads it from the file's amounts and refuses a file whose amounts do not say it.
+ */
+export const csvMappingSchema = z
+  .object({
+    date: z.string().check(z.minLength(1, statementMessages.mappingMissing), z.maxLength(200)),
+    amount: z.string().check(z.minLength(1, statementMessages.mappingMissing), z.maxLength(200)),
+    currency: z.optional(z.string().check(z.maxLength(200))),
+    payer: z.string().check(z.minLength(1, statementMessages.mappingMissing), z.maxLength(200)),
+    reference: z.string().check(z.minLength(1, statementMessages.mappingMissing), z.maxLength(200)),
+    bank_reference: z.optional(z.string().check(z.maxLength(200))),
+    decimal: z.optional(z.enum(decimalSeparators)),
+    grouping: z.optional(z.enum(groupingSeparators)),
+  })
+  .check(z.refine((m) => m.grouping === undefined || m.grouping === '' || m.grouping !== m.decimal, { message: statementMessages.amountFormatInvalid, path: ['grouping'] }));
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
-export const mappingFields = ['date', 'amount', 'currency', 'payer', 'reference'] as const;
+/** The columns of the mapping (the amount format is not a column). */
+export const mappingFields = ['date', 'amount', 'currency', 'payer', 'reference', 'bank_reference'] as const;
+export type MappingField = (typeof mappingFields)[number];
+const optionalFields: readonly MappingField[] = ['currency', 'bank_reference'];
+
+/** The amount format a mapping names, if it names one. */
+export const mappingFormat = (m: Pick<CsvMapping, 'decimal' | 'grouping'> | undefined): AmountFormat | undefined =>
+  m?.decimal ? { decimal: m.decimal, grouping: m.grouping ?? '' } : undefined;
 
 /** One line of a statement as read: money in (or out, negative), in cents. */
 export interface StatementLine {
   /** Where it is in the file (CSV: the line number; XML: the entry number), for messages and order. */
   row: number;
-  /** YYYY-MM-DD. */
+  /** YYYY-MM-DD: the booking date (CAMT: BookgDt, else ValDt; CSV: the mapped date column). */
   date: string;
+  /** CAMT: the value date (ValDt) when it differs from the booking date. */
+  value_date?: string;
   amount: number;
   currency: string;
   payer: string;
   text: string;
+  /**
+   * The bank's own references of the transfer, normalised (upper case, no spaces): CAMT
+   * AcctSvcrRef (of the entry and its transaction details), a CSV's mapped bank reference
+   * column. Unique for the bank: what makes a transfer one line whatever file it comes in
+   * (line-identity.ts, decision 0036).
+   */
+  bank_refs?: string[];
+  /**
+   * References that name the transfer less surely: the payer's EndToEndId (payers reuse theirs)
+   * and NtryRef qualified by its statement's Id (it is unique only within one statement). A line
+   * of another file with one of them is the same transfer only if it also names the same order.
+   */
+  other_refs?: string[];
 }
 
 export interface ParsedStatement {
@@ -84,6 +135,35 @@ export interface ParsedStatement {
   lines: StatementLine[];
   /** Money out (and zero or empty amounts): skipped, only counted. */
   debits: number;
+  /** CSV: the amount format its amounts were read in (the mapping's, or the one they show). */
+  amount_format?: AmountFormat;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the libraries give (lib/statements/)
+
+/** A CSV's records that are not blank, each with the line it starts on (the header first). */
+export interface CsvTable {
+  rows: { line: number; cells: string[] }[];
+  /** How many records (lines) the file has, the header included, when it has more than were read. */
+  total: number;
+}
+
+/**
+ * An XML document as a tree: each element an object whose keys are its child elements' names
+ * (namespace prefixes dropped), each with the list of those children in document order; `@name`
+ * an attribute, `#text` its own text. A leaf element may be its text alone.
+ */
+export type XmlNode = string | XmlElement;
+export interface XmlElement {
+  [name: string]: XmlNode[] | string;
+}
+
+/** Reads the file with the libraries; refuses what they cannot read with a StatementError. */
+export interface StatementReader {
+  /** At most `maxRows` records (the header included); `total` counts them all. */
+  csv(text: string, maxRows: number): CsvTable;
+  xml(text: string): XmlElement;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -115,85 +195,9 @@ export const isXml = (text: string) => text.trimStart().startsWith('<');
 // ---------------------------------------------------------------------------------------------
 // CSV
 
-/** The separator of the header line: ; , or tab, whichever appears most outside quotes. */
-function detectSeparator(text: string): string {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  let best = ',';
-  let bestCount = -1;
-  for (const sep of [',', ';', '\t']) {
-    let count = 0;
-    let quoted = false;
-    for (const ch of firstLine) {
-      if (ch === '"') quoted = !quoted;
-      else if (ch === sep && !quoted) count++;
-    }
-    if (count > bestCount) [best, bestCount] = [sep, count];
-  }
-  return best;
-}
-
-/** RFC 4180 rows: quoted cells (with "" for a quote and line breaks inside), CRLF or LF; blank lines dropped. */
-export function csvRows(text: string, maxRows = statementLimits.maxRows + 1): { rows: { line: number; cells: string[] }[]; total: number } {
-  const sep = detectSeparator(text);
-  const rows: { line: number; cells: string[] }[] = [];
-  let total = 0;
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  let cellStarted = false;
-  const endRow = () => {
-    cells.push(cell);
-    if (cells.length > 1 || cells[0]!.trim() !== '') {
-      total++;
-      if (rows.length < maxRows) rows.push({ line: rowLine, cells });
-    }
-    cells = [];
-    cell = '';
-    cellStarted = false;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && !cellStarted) {
-      quoted = true;
-      cellStarted = true;
-    } else if (ch === sep) {
-      cells.push(cell);
-      cell = '';
-      cellStarted = false;
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      continue;
-    } else if (ch === '\n' || ch === '\r') {
-      endRow();
-      line++;
-      rowLine = line;
-    } else {
-      cell += ch;
-      if (ch !== ' ') cellStarted = true;
-    }
-  }
-  if (quoted) throw new StatementError(statementMessages.unclosedQuote(rowLine));
-  if (cell !== '' || cells.length > 0) endRow();
-  return { rows, total };
-}
-
 /** The header row's column names (the page offers them for the mapping). */
-export function csvHeader(text: string): string[] {
-  const { rows } = csvRows(text, 1);
-  const header = rows[0];
+export function csvHeader(table: CsvTable): string[] {
+  const header = table.rows[0];
   if (!header) throw new StatementError(statementMessages.noHeader);
   return header.cells.map((c) => c.trim());
 }
@@ -220,62 +224,62 @@ export function parseStatementDate(value: string): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-/**
- * An amount in cents, negative for money out: "1,040.00", "1040", "1.040,00", "650,00",
- * "-250.00", "250.00-", "(250.00)", "US$ 650.00". Null when it is not a number (a formula too).
- */
-export function parseStatementAmount(value: string): number | null {
-  let v = value.trim().replace(/[\s\u00a0\u202f']/g, '').replace(/^(US\$|USD|\$|CNY|RMB|¥|EUR|€)/i, '').replace(/(USD|CNY|RMB|EUR)$/i, '');
-  let negative = false;
-  if (/^\(.*\)$/.test(v)) [negative, v] = [true, v.slice(1, -1)];
-  if (v.startsWith('-')) [negative, v] = [true, v.slice(1)];
-  else if (v.endsWith('-')) [negative, v] = [true, v.slice(0, -1)];
-  else if (v.startsWith('+')) v = v.slice(1);
-  if (!/^\d[\d.,]*$/.test(v)) return null;
-  const lastDot = v.lastIndexOf('.');
-  const lastComma = v.lastIndexOf(',');
-  let decimalAt = Math.max(lastDot, lastComma);
-  // A single kind of separator followed by exactly three digits groups thousands ("1,040", "1.040").
-  if (decimalAt >= 0 && (lastDot < 0 || lastComma < 0) && v.length - decimalAt - 1 === 3) decimalAt = -1;
-  const grouped = decimalAt >= 0 ? v.slice(0, decimalAt) : v;
-  if (!/^(\d+|\d{1,3}(,\d{3})+|\d{1,3}(\.\d{3})+)$/.test(grouped)) return null;
-  const whole = grouped.replace(/[.,]/g, '');
-  const fraction = decimalAt >= 0 ? v.slice(decimalAt + 1) : '';
-  if (!/^\d+$/.test(whole) || !/^\d{0,2}$/.test(fraction) || whole.length > 10) return null;
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return negative ? -cents : cents;
-}
-
 const tidyText = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/** A bank's reference as it identifies a transfer: upper case, no spaces; none for the placeholders banks write. */
+export function normaliseBankRef(value: string): string | undefined {
+  const ref = value.replace(/\s+/g, '').toUpperCase();
+  return ref === '' || ref === 'NOTPROVIDED' || ref === 'NONREF' || ref === 'NONE' || ref === 'N/A' ? undefined : ref.slice(0, 140);
+}
 
 function cellOf(cells: string[], index: number | undefined) {
   return index === undefined ? '' : (cells[index] ?? '');
 }
 
-/** Reads a CSV statement with the organiser's mapping; any unreadable row refuses the whole file. */
-export function parseCsvStatement(text: string, mapping: CsvMapping): ParsedStatement {
-  const { rows, total } = csvRows(text);
-  const header = rows[0];
-  if (!header) throw new StatementError(statementMessages.noHeader);
+/** The amount format of the file: the mapping's, else what its amounts show; refused when they do not say it. */
+function csvAmountFormat(mapping: CsvMapping, amounts: { line: number; value: string }[]): AmountFormat | undefined {
+  const given = mappingFormat(mapping);
+  if (given) return given;
+  const inferred = inferAmountFormat(amounts);
+  if (inferred.kind === 'known') return inferred.format;
+  if (inferred.kind === 'ambiguous') throw new StatementError(statementMessages.amountFormatUnknown(inferred.example.line, inferred.example.value));
+  if (inferred.kind === 'conflict') throw new StatementError(statementMessages.amountFormatConflict(inferred.a, inferred.b));
+  return undefined;
+}
+
+function amountError(line: number, raw: string, reading: AmountReading & { ok: false }, format: AmountFormat) {
+  if (reading.why === 'decimals') return new StatementError(statementMessages.amountDecimals(line, raw));
+  if (reading.why === 'size') return new StatementError(statementMessages.amountSize(line, raw));
+  return new StatementError(statementMessages.badAmount(line, raw, format));
+}
+
+/** Reads a CSV statement's records with the organiser's mapping; any unreadable row refuses the whole file. */
+export function linesOfCsv(table: CsvTable, mapping: CsvMapping): ParsedStatement {
+  const { rows, total } = table;
+  const names = csvHeader(table);
   if (total - 1 > statementLimits.maxRows) throw new StatementError(statementMessages.tooManyRows(total - 1), 'too_large');
-  const names = header.cells.map((c) => c.trim());
-  const wanted = mappingFields.filter((f) => f !== 'currency' || mapping.currency);
+  const wanted = mappingFields.filter((f) => !optionalFields.includes(f) || mapping[f]);
   const missing = wanted.map((f) => mapping[f]!.trim()).filter((name) => !names.includes(name));
   if (missing.length > 0) throw new StatementError(statementMessages.missingColumns([...new Set(missing)], names));
-  const at = (f: (typeof mappingFields)[number]) => (mapping[f] ? names.indexOf(mapping[f].trim()) : undefined);
-  const index = { date: at('date'), amount: at('amount'), currency: at('currency'), payer: at('payer'), reference: at('reference') };
+  const at = (f: MappingField) => (mapping[f] ? names.indexOf(mapping[f].trim()) : undefined);
+  const index = { date: at('date'), amount: at('amount'), currency: at('currency'), payer: at('payer'), reference: at('reference'), bank: at('bank_reference') };
   const needed = Math.max(...Object.values(index).filter((i): i is number => i !== undefined)) + 1;
   if (rows.length < 2) throw new StatementError(statementMessages.noRows);
+  for (const { line, cells } of rows.slice(1)) {
+    if (cells.length < needed) throw new StatementError(statementMessages.shortRow(line, cells.length, names.length));
+  }
+  const amounts = rows.slice(1).map(({ line, cells }) => ({ line, value: cellOf(cells, index.amount) })).filter((a) => a.value.trim() !== '');
+  const format = csvAmountFormat(mapping, amounts);
+  const reading = format ?? { decimal: '.', grouping: '' };
   const lines: StatementLine[] = [];
   let debits = 0;
   for (const { line, cells } of rows.slice(1)) {
-    if (cells.length < needed) throw new StatementError(statementMessages.shortRow(line, cells.length, names.length));
     const rawAmount = cellOf(cells, index.amount);
     // An empty amount is nothing in: banks that export credits and debits in two columns leave
     // the credit column empty on a debit line (map the credit column as the amount).
-    const amount = rawAmount.trim() === '' ? 0 : parseStatementAmount(rawAmount);
-    if (amount === null) throw new StatementError(statementMessages.badAmount(line, rawAmount));
-    if (amount <= 0) {
+    const read: AmountReading = rawAmount.trim() === '' ? { ok: true, cents: 0 } : readAmount(rawAmount, reading);
+    if (!read.ok) throw amountError(line, rawAmount, read, reading);
+    if (read.cents <= 0) {
       debits++;
       continue;
     }
@@ -285,62 +289,134 @@ export function parseCsvStatement(text: string, mapping: CsvMapping): ParsedStat
     const rawCurrency = index.currency === undefined ? 'USD' : cellOf(cells, index.currency).trim().toUpperCase();
     const currency = rawCurrency === '' ? 'USD' : rawCurrency;
     if (!/^[A-Z]{3}$/.test(currency)) throw new StatementError(statementMessages.badCurrency(line, rawCurrency));
-    lines.push({ row: line, date, amount, currency, payer: tidyText(cellOf(cells, index.payer)), text: tidyText(cellOf(cells, index.reference)) });
+    const bankRef = index.bank === undefined ? undefined : normaliseBankRef(cellOf(cells, index.bank));
+    lines.push({
+      row: line,
+      date,
+      amount: read.cents,
+      currency,
+      payer: tidyText(cellOf(cells, index.payer)),
+      text: tidyText(cellOf(cells, index.reference)),
+      ...(bankRef ? { bank_refs: [bankRef] } : {}),
+    });
   }
-  return { format: 'csv', lines, debits };
+  return { format: 'csv', lines, debits, ...(format ? { amount_format: format } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------
 // CAMT.053 (ISO 20022 bank-to-customer statement): only the elements the office needs
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescapeXml = (s: string) =>
-  s
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
-    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (all, e: string) =>
-      e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITIES[e] ?? all),
-    );
-
-/** The inner XML of each `<name>` (any namespace prefix) in `xml`, in order. */
-function elements(xml: string, name: string): { attrs: string; inner: string }[] {
-  const re = new RegExp(`<(?:[\\w.-]+:)?${name}(\\s[^>]*)?>([\\s\\S]*?)</(?:[\\w.-]+:)?${name}>`, 'g');
-  return [...xml.matchAll(re)].map((m) => ({ attrs: m[1] ?? '', inner: m[2] ?? '' }));
+/** The children of an element named `name` (own keys only: an element named "constructor" is not Object's). */
+function kids(node: XmlNode | undefined, name: string): XmlNode[] {
+  if (node === undefined || typeof node === 'string' || !Object.hasOwn(node, name)) return [];
+  const value = node[name];
+  return Array.isArray(value) ? value : [];
 }
-const first = (xml: string, path: string[]) => {
-  let scope: string | undefined = xml;
-  for (const name of path) scope = scope === undefined ? undefined : elements(scope, name)[0]?.inner;
-  return scope;
+const first = (node: XmlNode | undefined, path: string[]) => path.reduce<XmlNode | undefined>((scope, name) => kids(scope, name)[0], node);
+const attribute = (node: XmlNode | undefined, name: string) => {
+  const value = node !== undefined && typeof node !== 'string' && Object.hasOwn(node, `@${name}`) ? node[`@${name}`] : undefined;
+  return typeof value === 'string' ? value : undefined;
 };
-const textOf = (xml: string | undefined) => (xml === undefined ? '' : tidyText(unescapeXml(xml.replace(/<[^>]*>/g, ' '))));
 
-export function parseCamtStatement(text: string): ParsedStatement {
-  const entries = elements(text, 'Ntry');
+/** All the text of an element and its descendants, in document order, tidied. */
+function textOf(node: XmlNode | undefined): string {
+  if (node === undefined) return '';
+  if (typeof node === 'string') return tidyText(node);
+  const parts: string[] = [];
+  for (const key of Object.keys(node)) {
+    if (key.startsWith('@')) continue;
+    const value = node[key]!;
+    if (typeof value === 'string') parts.push(value);
+    else for (const child of value) parts.push(textOf(child));
+  }
+  return tidyText(parts.join(' '));
+}
+
+/** Every element named `name` below `node`, in document order, not looking inside the ones found. */
+function descendants(node: XmlNode, name: string, out: XmlNode[] = []): XmlNode[] {
+  if (typeof node === 'string') return out;
+  for (const key of Object.keys(node)) {
+    if (key.startsWith('@') || key === '#text') continue;
+    if (key === name) out.push(...kids(node, key));
+    else for (const child of kids(node, key)) descendants(child, name, out);
+  }
+  return out;
+}
+
+const dateOf = (node: XmlNode | undefined) => parseStatementDate(textOf(first(node, ['Dt']) ?? first(node, ['DtTm'])));
+
+/** Normalised, without placeholders and repeats; at most a few (an entry batching many transactions is not one transfer to know by them). */
+const refsOf = (values: string[]) => [...new Set(values.map(normaliseBankRef).filter((r): r is string => r !== undefined))].slice(0, 4);
+
+/** The references of an entry: the bank's AcctSvcrRef, and the payer's EndToEndId and the statement's NtryRef. */
+function camtRefs(entry: XmlNode, statementId: string | undefined): { bank: string[]; other: string[] } {
+  const bank = [textOf(first(entry, ['AcctSvcrRef']))];
+  const other: string[] = [];
+  const entryRef = textOf(first(entry, ['NtryRef']));
+  if (statementId && entryRef) other.push(`${statementId}/${entryRef}`);
+  for (const details of kids(entry, 'NtryDtls')) {
+    for (const tx of kids(details, 'TxDtls')) {
+      const refs = first(tx, ['Refs']);
+      bank.push(textOf(first(refs, ['AcctSvcrRef'])));
+      other.push(textOf(first(refs, ['EndToEndId'])));
+    }
+  }
+  return { bank: refsOf(bank), other: refsOf(other) };
+}
+
+/** Every <Ntry> of the document in document order, with the Id of the statement (Stmt, Rpt or Ntfctn) it is in. */
+function entriesOf(node: XmlNode, statementId?: string, out: { entry: XmlNode; statementId?: string }[] = []) {
+  if (typeof node === 'string') return out;
+  for (const key of Object.keys(node)) {
+    if (key.startsWith('@') || key === '#text') continue;
+    for (const child of kids(node, key)) {
+      if (key === 'Ntry') out.push({ entry: child, ...(statementId ? { statementId } : {}) });
+      else entriesOf(child, key === 'Stmt' || key === 'Rpt' || key === 'Ntfctn' ? textOf(first(child, ['Id'])) || undefined : statementId, out);
+    }
+  }
+  return out;
+}
+
+export function linesOfCamt(doc: XmlElement): ParsedStatement {
+  // Under Stmt (camt.053), Rpt (camt.052) or Ntfctn (camt.054): wherever the bank puts them.
+  const entries = entriesOf(doc);
   if (entries.length === 0) throw new StatementError(statementMessages.camtInvalid);
   if (entries.length > statementLimits.maxRows) throw new StatementError(statementMessages.tooManyRows(entries.length), 'too_large');
   const lines: StatementLine[] = [];
   let debits = 0;
-  entries.forEach((entry, i) => {
+  entries.forEach(({ entry, statementId }, i) => {
     const n = i + 1;
-    const amt = elements(entry.inner, 'Amt')[0];
-    if (!amt) throw new StatementError(statementMessages.camtEntry(n, 'amount (<Amt>)'));
-    const amount = parseStatementAmount(textOf(amt.inner));
-    if (amount === null) throw new StatementError(statementMessages.camtEntry(n, 'readable amount'));
-    const currency = /Ccy\s*=\s*["']([A-Za-z]{3})["']/.exec(amt.attrs)?.[1]?.toUpperCase() ?? 'USD';
-    const booked = first(entry.inner, ['BookgDt']) ?? first(entry.inner, ['ValDt']);
-    const date = parseStatementDate(textOf(booked === undefined ? undefined : (first(booked, ['Dt']) ?? first(booked, ['DtTm']))));
+    const amt = first(entry, ['Amt']);
+    if (amt === undefined) throw new StatementError(statementMessages.camtEntry(n, 'amount (<Amt>)'));
+    const read = readCamtAmount(textOf(amt));
+    if (!read.ok) throw new StatementError(statementMessages.camtAmount(n, textOf(amt), read));
+    const currency = /^[A-Za-z]{3}$/.test(attribute(amt, 'Ccy') ?? '') ? attribute(amt, 'Ccy')!.toUpperCase() : 'USD';
+    const booked = dateOf(first(entry, ['BookgDt']));
+    const value = dateOf(first(entry, ['ValDt']));
+    const date = booked ?? value;
     if (!date) throw new StatementError(statementMessages.camtEntry(n, 'booking date (<BookgDt>)'));
-    const credit = textOf(first(entry.inner, ['CdtDbtInd'])).toUpperCase() !== 'DBIT';
-    if (!credit || amount <= 0) {
+    const credit = textOf(first(entry, ['CdtDbtInd'])).toUpperCase() !== 'DBIT';
+    if (!credit || read.cents <= 0) {
       debits++;
       return;
     }
-    const parties = first(entry.inner, ['RltdPties']);
-    const debtor = parties === undefined ? undefined : first(parties, ['Dbtr']);
-    const payer = textOf(debtor === undefined ? undefined : first(debtor, ['Nm']));
-    const remittance = elements(entry.inner, 'Ustrd').map((u) => textOf(u.inner));
-    const structured = elements(entry.inner, 'Ref').map((r) => textOf(r.inner));
-    const extra = textOf(first(entry.inner, ['AddtlNtryInf']));
-    lines.push({ row: n, date, amount, currency, payer, text: tidyText([...remittance, ...structured, extra].join(' ')) });
+    const parties = descendants(entry, 'RltdPties')[0];
+    const debtor = first(parties, ['Dbtr', 'Nm']) ?? first(parties, ['Dbtr', 'Pty', 'Nm']);
+    // The remittance texts, then the structured creditor references, as the payer wrote them.
+    const remittance = [...descendants(entry, 'Ustrd'), ...descendants(entry, 'Ref')].map(textOf);
+    const extra = textOf(first(entry, ['AddtlNtryInf']));
+    const refs = camtRefs(entry, statementId);
+    lines.push({
+      row: n,
+      date,
+      ...(value && value !== date ? { value_date: value } : {}),
+      amount: read.cents,
+      currency,
+      payer: textOf(debtor),
+      text: tidyText([...remittance, extra].join(' ')),
+      ...(refs.bank.length ? { bank_refs: refs.bank } : {}),
+      ...(refs.other.length ? { other_refs: refs.other } : {}),
+    });
   });
   return { format: 'camt053', lines, debits };
 }
@@ -357,23 +433,27 @@ export function statementBytes(base64: string): Uint8Array {
   return bytes;
 }
 
-/** Reads an uploaded statement: CAMT.053 XML, or CSV with the mapping (required for CSV). */
-export function parseStatement(bytes: Uint8Array, mapping: CsvMapping | undefined): ParsedStatement {
+/** Reads an uploaded statement with the libraries: CAMT.053 XML, or CSV with the mapping (required for CSV). */
+export function parseStatement(bytes: Uint8Array, mapping: CsvMapping | undefined, reader: StatementReader): ParsedStatement {
   const text = decodeStatement(bytes);
-  if (isXml(text)) return parseCamtStatement(text);
+  if (isXml(text)) return linesOfCamt(reader.xml(text));
   if (!mapping) throw new StatementError(statementMessages.mappingMissing);
-  return parseCsvStatement(text, mapping);
+  return linesOfCsv(reader.csv(text, statementLimits.maxRows + 1), mapping);
 }
 
 /**
- * What identifies a line whatever file it comes in (an overlapping export of the bank repeats
- * it): its content, normalised, and which occurrence of that content it is in its file, so two
- * equal transfers on one day are two lines. The import hashes this.
+ * What identifies a line within its format (a re-import, an overlapping export of the same kind
+ * repeats it): the bank's own references when the file has them, else its content, normalised;
+ * and which occurrence of that it is in its file, so two equal transfers on one day are two
+ * lines. The import hashes this. The same transfer in a file of ANOTHER format is found by its
+ * bank references or held as a possible duplicate (import-statement.ts, decision 0036).
  */
 export function lineIdentities(lines: StatementLine[]): string[] {
   const seen = new Map<string, number>();
   return lines.map((l) => {
-    const content = [l.date, String(l.amount), l.currency, l.payer.toUpperCase(), l.text.toUpperCase()].join('|');
+    const content = l.bank_refs?.length
+      ? ['bank', l.date, String(l.amount), l.currency, ...[...l.bank_refs].sort()].join('|')
+      : [l.date, String(l.amount), l.currency, l.payer.toUpperCase(), l.text.toUpperCase()].join('|');
     const n = (seen.get(content) ?? 0) + 1;
     seen.set(content, n);
     return `${content}|#${n}`;

@@ -18,7 +18,7 @@ export interface Disagreement {
   order_id: string;
   payment_id?: string;
   refund_id?: string;
-  /** A money invariant (`moneyRules`) or a provider rule (`providerRules`). */
+  /** A money invariant (`moneyRules`), a provider rule (`providerRules`) or a statement rule (office/line-identity.ts `statementRules`). */
   rule: string;
   /** What was found, in figures and ids. */
   detail: string;

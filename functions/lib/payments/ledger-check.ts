@@ -1,14 +1,16 @@
 /**
  * The reconciliation, wired: every order with its money (one Scan, storage/money-scan.ts) against
- * the money invariants and Stripe (core/payments/reconcile.ts), then Stripe's webhook endpoint for
- * the portal. One piece for both callers: `npm run reconcile` (scripts/reconcile.ts) and the
+ * the money invariants and Stripe (core/payments/reconcile.ts), every booked bank statement line
+ * against the others (no transfer booked from two lines, core/office/line-identity.ts), then
+ * Stripe's webhook endpoint for the portal. One piece for both callers: `npm run reconcile` (scripts/reconcile.ts) and the
  * office's reconciliation job (the runOfficeJob worker, core/office/jobs.ts). It reads the whole
  * table and calls Stripe per card payment, so no API request runs it.
  */
 import type Stripe from 'stripe';
 import { API_BASE } from '#core/routes';
 import { reconcileAll, type LedgerCheck } from '#core/payments/reconcile';
-import { allOrdersWithMoney } from '#storage/money-scan';
+import { allOrdersWithMoney, allStatementLines } from '#storage/money-scan';
+import { transfersBookedTwice } from '#core/office/line-identity';
 import { stripeGateway } from './stripe-gateway';
 import { stripeClient, STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS } from './stripe-client';
 
@@ -18,6 +20,9 @@ export const WEBHOOK_NOT_CHECKED = 'webhook endpoint not checked: the provider h
 export async function checkLedger({ webhook = true }: { webhook?: boolean } = {}): Promise<LedgerCheck> {
   const orders = await allOrdersWithMoney();
   const result = await reconcileAll(stripeGateway, orders);
+  // A bank transfer booked from two statement lines (the day's CSV and its CAMT.053, issue 29).
+  const statements = await allStatementLines();
+  result.disagreements.push(...transfersBookedTwice(statements.lines, (id) => statements.fileNames.get(id)));
   const disagreeing = new Set(result.disagreements.map((d) => d.order_id));
   const order_numbers = Object.fromEntries(orders.flatMap(({ order_id, order }) => (order && disagreeing.has(order_id) ? [[order_id, order.order_no]] : [])));
   const endpoint = webhook ? await checkWebhookEndpoint() : { lines: [], note: 'webhook endpoint not checked (--no-webhook)' };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvChunks, csvLine } from '#core/office/csv';
+import { CSV_BOM, cellText, csvRecords, type CellValue, type Column } from '#core/office/csv';
+import { writeCsv } from '#lib/csv-writer';
 import { csvInstant, exportFileName, orderColumns, orderFormFields, delegateColumns, type OrderExportRow } from '#core/office/exports';
 import { exportLink, jobIdOf, jobMessages, listExports, runOfficeJob, type ExportSource, type JobStore, type OfficeJob } from '#core/office/jobs';
 import type { User } from '#core/accounts/model';
@@ -10,36 +11,52 @@ import { listMailJobs, type MailWorkerDeps } from '#core/office/send-mail';
 
 const NOW = new Date('2024-08-01T02:00:00Z');
 
-describe('csvCell', () => {
+/** A document as the exports write it: the records of `csvRecords`, written by csv-stringify. */
+const csvOf = <Row>(columns: Column<Row>[], rows: Row[]) => [...writeCsv(csvRecords(columns, rows))].join('');
+const oneCell = (value: CellValue) => csvOf([{ header: 'h', cell: (r: { v: CellValue }) => r.v }], [{ v: value }]).split('\r\n')[1]!;
+
+describe('the cells of an export', () => {
   it.each([
     ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
     ['+86 10 1234', "'+86 10 1234"],
     ['-1+1', "'-1+1"],
     ['@cmd', "'@cmd"],
     ['\tTAB', "'\tTAB"],
-    ['\r=1', `"'\r=1"`],
+    ['\r=1', "'\r=1"],
     ['plain', 'plain'],
     ['a = b', 'a = b'],
-  ])('neutralises a cell that starts a formula: %j', (value, cell) => {
-    expect(csvCell(value)).toBe(cell);
-  });
-
-  it('quotes commas, quotes and line breaks (RFC 4180), doubling quotes', () => {
-    expect(csvCell('Zhang, Wei')).toBe('"Zhang, Wei"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+  ])('neutralises a cell that starts a formula: %j', (value, text) => {
+    expect(cellText(value)).toBe(text);
   });
 
   it('writes empty for null and undefined, yes/no for booleans, numbers as they are', () => {
-    expect([csvCell(null), csvCell(undefined), csvCell(true), csvCell(false), csvCell(650), csvCell(0)]).toEqual(['', '', 'yes', 'no', '650', '0']);
+    expect([cellText(null), cellText(undefined), cellText(true), cellText(false), cellText(650), cellText(0)]).toEqual(['', '', 'yes', 'no', '650', '0']);
+  });
+});
+
+describe('an export written by csv-stringify (issue 29, item 9)', () => {
+  it('quotes every cell, so that "Ann;=1+2" stays one cell where ";" separates (it was written unquoted)', () => {
+    expect(oneCell('Ann;=1+2')).toBe('"Ann;=1+2"');
+    expect(oneCell('=1+2;Ann')).toBe(`"'=1+2;Ann"`);
+    expect(oneCell('plain')).toBe('"plain"');
+    expect(oneCell('')).toBe('""');
+    expect(oneCell(650)).toBe('"650"');
   });
 
-  it('keeps Chinese text intact and ends lines with CRLF; the document starts with the BOM', () => {
-    expect(csvLine(['张伟', '北京协和医院'])).toBe('张伟,北京协和医院\r\n');
-    const doc = [...csvChunks([{ header: 'name', cell: (r: { n: string }) => r.n }], [{ n: '王芳' }])].join('');
-    expect(doc).toBe(`${CSV_BOM}name\r\n王芳\r\n`);
+  it('doubles quotes and keeps commas and line breaks inside the quoted cell (RFC 4180)', () => {
+    expect(oneCell('Zhang, Wei')).toBe('"Zhang, Wei"');
+    expect(oneCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvOf([{ header: 'h', cell: (r: { v: string }) => r.v }], [{ v: 'two\nlines' }])).toBe(`${CSV_BOM}"h"\r\n"two\nlines"\r\n`);
+    expect(oneCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it('keeps Chinese text intact and ends lines with CRLF; the document starts with the BOM; a long export comes in chunks', () => {
+    const doc = csvOf([{ header: 'name', cell: (r: { n: string }) => r.n }, { header: 'org', cell: () => '北京协和医院' }], [{ n: '王芳' }]);
+    expect(doc).toBe(`${CSV_BOM}"name","org"\r\n"王芳","北京协和医院"\r\n`);
     expect([...Buffer.from(doc, 'utf8').subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const many = [...writeCsv(csvRecords([{ header: 'n', cell: (r: number) => r }], Array.from({ length: 1200 }, (_, i) => i)))];
+    expect(many.length).toBeGreaterThan(2);
+    expect(many.join('').split('\r\n')).toHaveLength(1 + 1200 + 1);
   });
 });
 
@@ -134,17 +151,17 @@ describe('runOfficeJob', () => {
     const jobs = memoryJobs(queued);
     const written: { key: string; text: string }[] = [];
     const files = { put: async (key: string, chunks: Iterable<string>) => (written.push({ key, text: [...chunks].join('') }), Buffer.byteLength(written[0]!.text)), link: async () => '' };
-    await runOfficeJob({ jobs, source: source(async () => [{ order, payments: [], refunds: [] }]), files, log, mail, reconcile }, message(), () => NOW);
+    await runOfficeJob({ jobs, source: source(async () => [{ order, payments: [], refunds: [] }]), files, csv: writeCsv, log, mail, reconcile }, message(), () => NOW);
     expect(jobs.job).toMatchObject({ state: 'done', rows: 1, attempts: 1, object_key: `exports/${id}/orders-2024-08-01-1000.csv`, file_name: 'orders-2024-08-01-1000.csv' });
     expect(jobs.job.bytes).toBe(Buffer.byteLength(written[0]!.text));
-    expect(written[0]!.text.startsWith(`${CSV_BOM}order_no,`)).toBe(true);
+    expect(written[0]!.text.startsWith(`${CSV_BOM}"order_no",`)).toBe(true);
   });
 
   it('leaves a job that is done alone (a second delivery), and drops a message that names no job', async () => {
     const jobs = memoryJobs({ ...queued, state: 'done' });
     const files = { put: async () => 0, link: async () => '' };
-    await runOfficeJob({ jobs, source: source(async () => []), files, log, mail, reconcile }, message(), () => NOW);
-    await runOfficeJob({ jobs, source: source(async () => []), files, log, mail, reconcile }, { text: 'not json', receiveCount: 1 }, () => NOW);
+    await runOfficeJob({ jobs, source: source(async () => []), files, csv: writeCsv, log, mail, reconcile }, message(), () => NOW);
+    await runOfficeJob({ jobs, source: source(async () => []), files, csv: writeCsv, log, mail, reconcile }, { text: 'not json', receiveCount: 1 }, () => NOW);
     expect(jobs.job.state).toBe('done');
     expect(jobs.job.attempts).toBe(0);
   });
@@ -155,9 +172,9 @@ describe('runOfficeJob', () => {
       throw new Error('table unreachable');
     });
     const files = { put: async () => 0, link: async () => '' };
-    await expect(runOfficeJob({ jobs, source: broken, files, log, mail, reconcile }, message(1), () => NOW)).rejects.toThrow('table unreachable');
+    await expect(runOfficeJob({ jobs, source: broken, files, csv: writeCsv, log, mail, reconcile }, message(1), () => NOW)).rejects.toThrow('table unreachable');
     expect(jobs.job.state).toBe('running');
-    await expect(runOfficeJob({ jobs, source: broken, files, log, mail, reconcile }, message(queues['office-jobs'].maxReceiveCount), () => NOW)).rejects.toThrow();
+    await expect(runOfficeJob({ jobs, source: broken, files, csv: writeCsv, log, mail, reconcile }, message(queues['office-jobs'].maxReceiveCount), () => NOW)).rejects.toThrow();
     expect(jobs.job).toMatchObject({ state: 'failed', attempts: 2 });
     expect(jobs.job.error).toMatch(/operations team/);
   });

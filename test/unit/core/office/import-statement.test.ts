@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#core/audit/audit';
 import {
   assignLine,
+  bookHeldLine,
   discardLine,
   importStatement,
   lineListOf,
@@ -20,6 +21,8 @@ import {
   type StoredLine,
 } from '#core/office/import-statement';
 import type { CsvMapping } from '#core/office/statement';
+import { transfersBookedTwice } from '#core/office/line-identity';
+import { statementReader } from '#lib/statements/statement-reader';
 import { cancelOrder } from '#core/orders/cancel-order';
 import { chooseTransfer } from '#core/orders/pay-by-transfer';
 import { noteArrivedTransfer, officeConfirmTransfer } from '#core/office/confirm-transfer';
@@ -33,6 +36,8 @@ const csv = (...rows: string[]) => btoa(String.fromCharCode(...new TextEncoder()
 
 function fakeStatements() {
   const lines = new Map<string, StoredLine>();
+  const claims = new Map<string, string>();
+  const matches = new Map<string, string[]>();
   const imports = new Map<string, StatementImport>();
   const audit: AuditEntry[] = [];
   let saved: CsvMapping | undefined;
@@ -51,7 +56,17 @@ function fakeStatements() {
     },
     listImports: async () => [...imports.values()].map(clone),
     getLine: async (id) => clone(lines.get(id)),
-    putLine: async (line) => (lines.has(line.id) ? false : (lines.set(line.id, clone(line)), true)),
+    // As the table's transaction: the line, its claims and its match keys, all or nothing.
+    putLine: async (line, index) => {
+      if (lines.has(line.id)) return 'exists';
+      if (index.claims.some((k) => claims.has(k))) return 'claimed';
+      lines.set(line.id, clone(line));
+      for (const k of index.claims) claims.set(k, line.id);
+      for (const k of index.matches) matches.set(k, [...(matches.get(k) ?? []), line.id]);
+      return 'stored';
+    },
+    claimOf: async (key) => claims.get(key),
+    linesMatching: async (keys) => keys.flatMap((k) => matches.get(k) ?? []),
     updateLine: async (line, expect, a) => {
       if (lines.get(line.id)?.version !== expect) return false;
       lines.set(line.id, clone(line));
@@ -76,6 +91,7 @@ async function world() {
     book: (reference, amount, line) => officeConfirmTransfer(w.deps, reference, amount, OPEN, line),
     awaitTransfer: (order) => noteArrivedTransfer(w.deps, order, OPEN),
     hash: (content) => createHash('sha256').update(content).digest('hex'),
+    reader: statementReader,
     elapsedMs: () => elapsed,
   };
   /** An order of 650.00 whose delegate chose bank transfer and pressed Done. */
@@ -172,7 +188,7 @@ describe('importing a statement', () => {
     const { deps, statements, checking } = await world();
     const order = await checking();
     const e = await refusal(run(deps, csv(`2024-08-05;650.00;USD;A;${order.reference}`, '2024-08-05;=SUM(A1);USD;B;x')));
-    expect([e.kind, e.message]).toEqual(['validation', 'Line 3: the amount "=SUM(A1)" is not a number (e.g. 1040.00, 1,040.00 or -250.00).']);
+    expect([e.kind, e.message]).toEqual(['validation', 'Line 3: the amount "=SUM(A1)" is not written as this file writes amounts (1234.56, as chosen in the column mapping).']);
     expect(statements.lines.size + statements.imports.size).toBe(0);
     expect(await statements.store.mapping()).toBeUndefined();
   });
@@ -264,5 +280,110 @@ describe('resolving listed lines', () => {
     expect(discarded.data).toMatchObject({ state: 'discarded', note: 'Sent back to the payer' });
     expect(statements.audit.map((a) => a.action)).toEqual(['statement.mapping_saved', 'statement.imported', 'statement.line.assigned', 'statement.line.discarded']);
     expect((await statementOverview(deps)).open).toEqual([]);
+  });
+});
+
+describe('one transfer in the CSV and the CAMT.053 export of the same day (issue 29, item 1)', () => {
+  const camtOf = (...entries: { amount: string; text: string; payer?: string; ref?: string; date?: string }[]) =>
+    btoa(
+      `<?xml version="1.0"?><Document><BkToCstmrStmt><Stmt>${entries
+        .map(
+          (e) =>
+            `<Ntry><Amt Ccy="USD">${e.amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>${e.date ?? '2024-08-05'}</Dt></BookgDt>${e.ref ? `<AcctSvcrRef>${e.ref}</AcctSvcrRef>` : ''}<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>${e.payer ?? 'Wang Li'}</Nm></Dbtr></RltdPties><RmtInf><Ustrd>${e.text}</Ustrd></RmtInf></TxDtls></NtryDtls><AddtlNtryInf>SEPA CREDIT TRANSFER</AddtlNtryInf></Ntry>`,
+        )
+        .join('')}</Stmt></BkToCstmrStmt></Document>`,
+    );
+  const camt = (deps: StatementDeps, content: string, file = 'day.xml') => importStatement(deps, organiser, { file_name: file, content_base64: content }, OPEN);
+  const confirmed = async (w: Awaited<ReturnType<typeof world>>['w'], orderId: string) =>
+    (await w.deps.payments.ledger.ofSubject({ kind: 'order', id: orderId, owner_id: owner.id })).payments.filter((p) => p.state === 'confirmed').map((p) => p.amount);
+
+  it('holds the CAMT line of a transfer the CSV booked (the CSV has no bank reference): booked once, not Paid, no surplus (failed before: booked twice)', async () => {
+    const { w, deps, statements, checking } = await world();
+    const order = await checking(); // awaits more than 400.00; 400.00 arrives once
+    await run(deps, csv(`2024-08-05;400.00;USD;WANG LI;${order.reference}`), 'day.csv');
+    const second = await camt(deps, camtOf({ amount: '400.00', text: order.reference }));
+    expect(second.message).toBe('day.xml: 1 line of money in read; 0 booked, 1 to resolve below (1 of them a possible duplicate of a line of another file), 0 already imported before; 0 lines of money out skipped.');
+    expect(second.data.lines.map((l) => [l.state, l.reason, l.held])).toEqual([['open', 'possible-duplicate', true]]);
+    expect(second.data.lines[0]!.reason_text).toBe(
+      `Possible duplicate of line 2 of day.csv, booked to ${order.order_no}: the same date, amount, currency and reference. Book it if it is a transfer of its own; discard it if it is the same one.`,
+    );
+    expect(await confirmed(w, order.id)).toEqual([40000]);
+    expect(w.orders.orders.get(order.id)!.payment_status).toBe(ORDER_STATUS.checking);
+    // It cannot be assigned before the organiser decides; discarding it is audited.
+    expect((await refusal(assignLine(deps, organiser, second.data.lines[0]!.id, order.reference, OPEN))).message).toBe(
+      'This line may be a transfer another file brought already: book it as a transfer of its own or discard it first.',
+    );
+    const discarded = await discardLine(deps, organiser, second.data.lines[0]!.id, 'The same transfer as in day.csv', OPEN);
+    expect(discarded.data).toMatchObject({ state: 'discarded', held: false });
+    expect(statements.audit.map((a) => a.action).at(-1)).toBe('statement.line.discarded');
+    expect(await confirmed(w, order.id)).toEqual([40000]);
+  });
+
+  it('holds the CSV line of a transfer the CAMT booked, whichever file comes first', async () => {
+    const { w, deps, checking } = await world();
+    const order = await checking();
+    await camt(deps, camtOf({ amount: '400.00', text: `Registration ${order.reference}`, ref: 'BANK-77' }));
+    const second = await run(deps, csv(`05.08.2024;400,00;USD;Wang Li;${order.reference.replace(/-/g, ' ')}`), 'day.csv');
+    expect(second.data.lines.map((l) => l.reason)).toEqual(['possible-duplicate']);
+    expect(await confirmed(w, order.id)).toEqual([40000]);
+  });
+
+  it('knows the transfer by the bank reference both files give (a CSV column mapped as the bank reference): not even held', async () => {
+    const { w, deps, statements, checking } = await world();
+    const order = await checking();
+    const withRef: CsvMapping = { ...mapping, bank_reference: 'Ref' };
+    const content = btoa(['Date;Amount;Currency;Payer;Text;Ref', `2024-08-05;400.00;USD;WANG LI;${order.reference};bank 77`].join('\n'));
+    await importStatement(deps, organiser, { file_name: 'day.csv', content_base64: content, mapping: withRef }, OPEN);
+    const second = await camt(deps, camtOf({ amount: '400.00', text: `${order.reference} thanks`, payer: 'LI WANG', ref: 'BANK77' }));
+    expect(second.message).toBe('day.xml: 1 line of money in read; 0 booked, 0 to resolve below, 1 already imported before; 0 lines of money out skipped.');
+    expect(statements.lines.size).toBe(1);
+    expect(await confirmed(w, order.id)).toEqual([40000]);
+  });
+
+  it('books both when the bank says they are two (other references in the same format), and holds nothing within one file', async () => {
+    const { w, deps, checking } = await world();
+    const order = await checking();
+    await camt(deps, camtOf({ amount: '200.00', text: order.reference, ref: 'R1' }, { amount: '200.00', text: order.reference, ref: 'R1-B' }), 'a.xml');
+    await camt(deps, camtOf({ amount: '200.00', text: order.reference, ref: 'R2' }, { amount: '200.00', text: order.reference, ref: 'R1' }), 'b.xml');
+    // R1 again (b.xml re-exports it) is known; R2 is a third transfer: 200 + 200 + 200 >= 650? No: 600, the order waits for 50.00.
+    expect(await confirmed(w, order.id)).toEqual([20000, 20000, 20000]);
+    expect(w.orders.orders.get(order.id)!.payment_status).toBe(ORDER_STATUS.checking);
+  });
+
+  it('books a held line when the organiser says it is a transfer of its own (audited; the reconciliation leaves it alone)', async () => {
+    const { w, deps, statements, checking } = await world();
+    const order = await checking();
+    const half = usd(order.amount_required / 2);
+    await run(deps, csv(`2024-08-05;${half};USD;WANG LI;${order.reference}`), 'day.csv');
+    const held = (await camt(deps, camtOf({ amount: half, text: order.reference }))).data.lines[0]!;
+    const kept = await bookHeldLine(deps, organiser, held.id, OPEN);
+    expect(kept.message).toBe('Booked as a transfer of its own. The transfer is confirmed: the order is paid and the delegate has been told.');
+    expect(kept.data).toMatchObject({ state: 'booked', kept_distinct: { by: organiser.email } });
+    expect(statements.audit.map((a) => a.action).at(-1)).toBe('statement.line.kept_distinct');
+    expect(await confirmed(w, order.id)).toEqual([order.amount_required / 2, order.amount_required / 2]);
+    expect(transfersBookedTwice(statements.lines.values(), () => undefined)).toEqual([]);
+    expect((await refusal(bookHeldLine(deps, organiser, held.id, OPEN))).message).toBe('This line has been resolved already (booked or discarded). Please reload the page.');
+  });
+
+  it('books a transfer once when its CSV and its CAMT are imported at the same moment', async () => {
+    for (let i = 0; i < 5; i++) {
+      const { w, deps, checking } = await world();
+      const order = await checking();
+      await Promise.all([run(deps, csv(`2024-08-05;400.00;USD;WANG LI;${order.reference}`), 'day.csv'), camt(deps, camtOf({ amount: '400.00', text: order.reference }))]);
+      expect(await confirmed(w, order.id)).toEqual([40000]);
+    }
+  });
+
+  it('the reconciliation reports a transfer booked from two lines (as the import booked it before)', () => {
+    const base = { import_id: 'i1', format: 'csv' as const, row: 2, date: '2024-08-05', amount: 40000, currency: 'USD', payer: 'WANG LI', text: 'IACR24-000123-9', state: 'booked', order_id: 'o1', payment_id: 'p1' };
+    const lines = [base, { ...base, id: 'b', import_id: 'i2', format: 'camt053' as const, row: 1, payer: 'Wang Li', text: 'IACR24-000123-9 SEPA', payment_id: 'p2' }].map((l, i) => ({ id: 'ab'[i]!, ...l }));
+    const names: Record<string, string> = { i1: 'day.csv', i2: 'day.xml' };
+    expect(transfersBookedTwice(lines, (id) => names[id])).toEqual([
+      { order_id: 'o1', payment_id: 'p2', rule: 'transfer-booked-once', detail: 'line 1 of day.xml and line 2 of day.csv are one bank transfer of 400.00 USD on 2024-08-05 booked twice (payments p1 and p2)' },
+    ]);
+    // Two lines of one file (two equal transfers), or kept by an organiser, or other days: none.
+    expect(transfersBookedTwice([lines[0]!, { ...lines[1]!, import_id: 'i1' }], () => undefined)).toEqual([]);
+    expect(transfersBookedTwice([lines[0]!, { ...lines[1]!, kept_distinct: { by: 'o' } }], () => undefined)).toEqual([]);
+    expect(transfersBookedTwice([lines[0]!, { ...lines[1]!, date: '2024-08-06' }], () => undefined)).toEqual([]);
   });
 });

@@ -71,6 +71,7 @@ export const officeApi = {
   searchOrdersForLine: (q: string) => callApi<{ items: OrderForLine[] }>(routes.searchStatementOrders, { query: { q } }),
   assignLine: (id: string, reference: string) => callApiForMessage<StatementLineView>(routes.assignStatementLine, { params: { id }, body: { reference } }),
   discardLine: (id: string, note: string) => callApiForMessage<StatementLineView>(routes.discardStatementLine, { params: { id }, body: { note } }),
+  bookLine: (id: string) => callApiForMessage<StatementLineView>(routes.bookStatementLine, { params: { id }, body: {} }),
   requestExport: (kind: ExportKind) => callApiForMessage<{ job: JobView }>(routes.requestExport, { body: { kind } }),
   exports: () => callApi<{ items: JobView[] }>(routes.listExports),
   exportLink: (id: string) => callApi<{ url: string; file_name: string }>(routes.downloadExport, { params: { id } }),

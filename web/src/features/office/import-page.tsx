@@ -1,24 +1,30 @@
 /**
  * /office/import: the bank statement import. The organiser chooses the bank's CSV (and maps its
- * columns once: remembered for the next file) or a CAMT.053 XML file; the server matches each
- * line to an order by its payment reference and books it like a confirmed transfer. Lines it
- * could not book are listed with their reason, to assign to an order or discard with a note;
- * lines booked with another amount than the order awaited are listed too.
+ * columns once: remembered for the next file, with the bank's reference column and how the file
+ * writes amounts, which the page reads from the file's unambiguous amounts) or a CAMT.053 XML
+ * file; the server matches each line to an order by its payment reference and books it like a
+ * confirmed transfer. A line that may be a transfer another file brought already is held: the
+ * organiser books it as a transfer of its own or discards it. Lines it could not book are listed
+ * with their reason, to assign to an order or discard with a note; lines booked with another
+ * amount than the order awaited are listed too.
  */
-import { Box, Button, Card, Field, HStack, Heading, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Field, HStack, Heading, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { FormProvider, useForm, useFormContext, type Resolver } from 'react-hook-form';
+import { useMemo, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from 'react-hook-form';
+import { amountFormatId, amountFormatOfId, amountFormats, inferAmountFormat, type AmountFormat, type InferredFormat } from '#core/office/amount-format';
 import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
 import { discardLineBody, orderSearchQuery } from '#core/office/schemas';
-import { csvHeader, csvMappingSchema, decodeStatement, isXml, mappingFields, statementLimits, statementMessages, type CsvMapping } from '#core/office/statement';
+import { csvMappingSchema, decodeStatement, isXml, mappingFields, mappingFormat, statementLimits, statementMessages, type CsvMapping, type CsvTable, type MappingField } from '#core/office/statement';
+import { readCsvTable } from '#lib/statements/csv-reader';
 import { formatWireUsd } from '#core/money';
 import { formatCstInstant } from '#core/time';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
 import { TextAreaField, TextField } from '../../components/form/fields';
 import { QueryError } from '../../components/query-error';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { officeApi, secondFactorKey, statementsKey, type OrderForLine, type StatementImportResult } from './api';
@@ -28,30 +34,63 @@ type Outcome = { status: 'success' | 'error'; text: string } | null;
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'request failure.');
 
-const fieldLabels: Record<(typeof mappingFields)[number], string> = {
+const fieldLabels: Record<MappingField, string> = {
   date: 'Date',
   amount: 'Amount',
   currency: 'Currency',
   payer: 'Payer',
   reference: 'Reference text',
+  bank_reference: "Bank's transaction reference",
 };
 
 /** Words banks use in their headers, to offer a first mapping when none is remembered. */
-const guesses: Record<(typeof mappingFields)[number], RegExp> = {
+const guesses: Record<MappingField, RegExp> = {
   date: /date|datum|日期|valuta|booking/i,
   amount: /amount|betrag|金额|credit|sum/i,
   currency: /currency|ccy|währung|币种|curr/i,
   payer: /payer|name|auftraggeber|付款|remitter|counterparty|debtor/i,
-  reference: /reference|text|purpose|memo|zweck|附言|摘要|remittance|details|description/i,
+  reference: /^(?!.*(bank|transaction|trans\.?|txn) ?(ref|id)).*(reference|text|purpose|memo|zweck|附言|摘要|remittance|details|description)/i,
+  bank_reference: /bank ?ref|transaction ?(ref|id)|trans\.? ?ref|txn ?(ref|id)|acct ?svcr|流水号|交易参考号|buchungsreferenz/i,
 };
 
 function firstMapping(columns: string[], remembered: CsvMapping | null): CsvMapping {
-  const pick = (f: (typeof mappingFields)[number]) => {
+  const pick = (f: MappingField) => {
     const known = remembered?.[f];
     if (known && columns.includes(known)) return known;
     return columns.find((c) => guesses[f].test(c)) ?? '';
   };
-  return { date: pick('date'), amount: pick('amount'), currency: pick('currency'), payer: pick('payer'), reference: pick('reference') };
+  return { date: pick('date'), amount: pick('amount'), currency: pick('currency'), payer: pick('payer'), reference: pick('reference'), bank_reference: pick('bank_reference') };
+}
+
+/** How each amount format reads, for the organiser: short enough for a select at phone width. */
+function formatLabel(f: AmountFormat): string {
+  const example = `${f.grouping ? `1${f.grouping}234` : '1234'}${f.decimal}56`;
+  return `${example} (decimal ${f.decimal === '.' ? 'point' : 'comma'})`;
+}
+
+/** The non-empty cells of a column, with the line each is on. */
+function columnCells(table: CsvTable, column: string) {
+  const index = table.rows[0]?.cells.map((c) => c.trim()).indexOf(column) ?? -1;
+  if (index < 0) return [];
+  return table.rows.slice(1).flatMap(({ line, cells }) => (cells[index]?.trim() ? [{ line, value: cells[index]! }] : []));
+}
+
+/** What the page says it read of the file's amounts. */
+function inferenceText(inferred: InferredFormat | null): { status: 'info' | 'warning'; text: string } | null {
+  if (!inferred) return null;
+  switch (inferred.kind) {
+    case 'known':
+      return { status: 'info', text: `Read from the file: line ${inferred.evidence.line} writes "${inferred.evidence.value}".` };
+    case 'none':
+      return { status: 'info', text: 'No amount of this file has a separator: every format reads them the same.' };
+    case 'ambiguous':
+      return { status: 'warning', text: `Line ${inferred.example.line} writes "${inferred.example.value}", which could be read two ways: check that the format chosen is the bank's.` };
+    case 'conflict':
+      return {
+        status: 'warning',
+        text: `The file writes amounts in two ways (line ${inferred.a.line}: "${inferred.a.value}", line ${inferred.b.line}: "${inferred.b.value}"): lines that do not fit the format chosen refuse the file.`,
+      };
+  }
 }
 
 function base64Of(bytes: Uint8Array) {
@@ -65,12 +104,14 @@ function lineResult(line: StatementLineView): string {
   if (line.state === 'booked') {
     const status = line.status_name ? ` Order status after it: ${line.status_name}.` : '';
     const difference = Number(line.difference);
-    if (line.outcome === 'shortfall') return `Booked to ${line.reference}: ${formatWireUsd(String(-difference))} short of what it awaited.${status}`;
-    if (line.outcome === 'surplus') return `Booked to ${line.reference}: ${formatWireUsd(line.difference)} more than it awaited (to be refunded).${status}`;
-    return `Booked to ${line.reference}.${status}`;
+    const kept = line.kept_distinct ? ` Booked as a transfer of its own by ${line.kept_distinct.by}.` : '';
+    if (line.outcome === 'shortfall') return `Booked to ${line.reference}: ${formatWireUsd(String(-difference))} short of what it awaited.${status}${kept}`;
+    if (line.outcome === 'surplus') return `Booked to ${line.reference}: ${formatWireUsd(line.difference)} more than it awaited (to be refunded).${status}${kept}`;
+    return `Booked to ${line.reference}.${status}${kept}`;
   }
   if (line.state === 'discarded') return `Discarded by ${line.resolved_by}: ${line.note}`;
   if (line.state === 'booking') return 'Being booked: assign it again to finish.';
+  if (line.state === 'new') return 'Being read: import the file again to finish.';
   return line.reason_text ?? '';
 }
 
@@ -136,11 +177,24 @@ function ResultTable(props: { label: string; lines: StatementLineView[] }) {
 
 /** Choose the file, map the CSV's columns (remembered), import; a long file is sent again until done. */
 function ImportCard(props: { remembered: CsvMapping | null; onImported: (result: StatementImportResult) => void }) {
-  const [file, setFile] = useState<{ name: string; bytes: Uint8Array; columns: string[] | null } | null>(null);
+  const [file, setFile] = useState<{ name: string; bytes: Uint8Array; columns: string[] | null; table: CsvTable | null } | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [progress, setProgress] = useState<string | null>(null);
+  /** The format the organiser chose, when it differs from what the page proposes. */
+  const [chosenFormat, setChosenFormat] = useState<string | null>(null);
+  const [formatMissing, setFormatMissing] = useState(false);
   const queryClient = useQueryClient();
-  const form = useForm<CsvMapping>({ resolver: zodResolver(csvMappingSchema) as Resolver<CsvMapping>, defaultValues: { date: '', amount: '', currency: '', payer: '', reference: '' } });
+  const form = useForm<CsvMapping>({
+    resolver: zodResolver(csvMappingSchema) as Resolver<CsvMapping>,
+    defaultValues: { date: '', amount: '', currency: '', payer: '', reference: '', bank_reference: '' },
+  });
+  const amountColumn = useWatch({ control: form.control, name: 'amount' });
+  // What the file's amounts say of their format (decision 0037): proposed; the remembered one when they do not say.
+  const inferred = useMemo(() => (file?.table && amountColumn ? inferAmountFormat(columnCells(file.table, amountColumn)) : null), [file, amountColumn]);
+  const remembered = mappingFormat(props.remembered ?? undefined);
+  const proposed = inferred?.kind === 'known' ? amountFormatId(inferred.format) : remembered ? amountFormatId(remembered) : inferred?.kind === 'none' ? amountFormatId(amountFormats[5]!) : '';
+  const formatId = chosenFormat ?? proposed;
+  const said = inferenceText(inferred);
 
   const choose = async (chosen: File | undefined) => {
     setOutcome(null);
@@ -149,11 +203,15 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
     // The same limit and words as the server's, before anything is read or sent.
     if (chosen.size > statementLimits.maxBytes) return setOutcome({ status: 'error', text: statementMessages.tooLarge(chosen.size) });
     const bytes = new Uint8Array(await chosen.arrayBuffer());
+    setChosenFormat(null);
+    setFormatMissing(false);
     try {
       const text = decodeStatement(bytes);
-      const columns = isXml(text) ? null : csvHeader(text);
+      // The same reader as the server's (csv-parse): the header for the mapping, the amounts for their format.
+      const table = isXml(text) ? null : readCsvTable(text, statementLimits.maxRows + 1);
+      const columns = table ? (table.rows[0]?.cells.map((c) => c.trim()) ?? []) : null;
       if (columns) form.reset(firstMapping(columns, props.remembered));
-      setFile({ name: chosen.name, bytes, columns });
+      setFile({ name: chosen.name, bytes, columns, table });
     } catch (error) {
       setOutcome({ status: 'error', text: (error as Error).message });
     }
@@ -162,7 +220,7 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
   const run = async (mapping: CsvMapping | undefined) => {
     if (!file) return setOutcome({ status: 'error', text: statementMessages.empty });
     setOutcome(null);
-    const body = { file_name: file.name, content_base64: base64Of(file.bytes), ...(mapping ? { mapping: { ...mapping, currency: mapping.currency || undefined } } : {}) };
+    const body = { file_name: file.name, content_base64: base64Of(file.bytes), ...(mapping ? { mapping: { ...mapping, currency: mapping.currency || undefined, bank_reference: mapping.bank_reference || undefined } } : {}) };
     try {
       // Sent again while the server says it is still working through the lines (each answer moves on).
       for (let done = -1, stalled = 0; stalled < 3; ) {
@@ -186,7 +244,13 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
       setOutcome({ status: 'error', text: errorText(error) });
     }
   };
-  const submit = form.handleSubmit((mapping) => run(file?.columns ? mapping : undefined));
+  const submit = form.handleSubmit((mapping) => {
+    if (!file?.columns) return run(undefined);
+    const format = amountFormatOfId(formatId);
+    setFormatMissing(!format);
+    if (!format) return;
+    return run({ ...mapping, decimal: format.decimal, grouping: format.grouping });
+  });
   const columns = file?.columns;
 
   return (
@@ -212,8 +276,31 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
                 <Text>Which column holds what (remembered for the next file):</Text>
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                   {mappingFields.map((f) => (
-                    <MappingSelect key={f} name={f} label={fieldLabels[f]} columns={columns} optional={f === 'currency'} />
+                    <MappingSelect key={f} name={f} label={fieldLabels[f]} columns={columns} optional={f === 'currency' || f === 'bank_reference'} />
                   ))}
+                  <Field.Root required invalid={formatMissing && !formatId}>
+                    <Field.Label>
+                      Decimal and thousands separators
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field value={formatId} onChange={(e) => setChosenFormat(e.target.value)}>
+                        <option value="">Choose the format...</option>
+                        {amountFormats.map((f) => (
+                          <option key={amountFormatId(f)} value={amountFormatId(f)}>
+                            {formatLabel(f)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    {said && (
+                      <Field.HelperText color={said.status === 'warning' ? 'orange.800' : undefined} data-testid="amount-format-read">
+                        {said.text}
+                      </Field.HelperText>
+                    )}
+                    <Field.ErrorText>Choose how the file writes its amounts: they are read in it (0.650 is not 650.00).</Field.ErrorText>
+                  </Field.Root>
                 </SimpleGrid>
               </Stack>
             )}
@@ -246,7 +333,7 @@ function MappingSelect(props: { name: keyof CsvMapping; label: string; columns: 
       </Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field {...register(props.name)}>
-          <option value="">{props.optional ? '(none: every line is in USD)' : 'Choose a column...'}</option>
+          <option value="">{props.name === 'bank_reference' ? '(none: known by date, amount and reference)' : props.optional ? '(none: every line is in USD)' : 'Choose a column...'}</option>
           {props.columns.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -330,8 +417,8 @@ function AssignPanel(props: { line: StatementLineView; onDone: (message: string)
   );
 }
 
-function DiscardPanel(props: { line: StatementLineView; onDone: (message: string) => void }) {
-  const form = useForm<{ note: string }>({ resolver: zodResolver(discardLineBody) as Resolver<{ note: string }>, defaultValues: { note: '' } });
+function DiscardPanel(props: { line: StatementLineView; onDone: (message: string) => void; note?: string }) {
+  const form = useForm<{ note: string }>({ resolver: zodResolver(discardLineBody) as Resolver<{ note: string }>, defaultValues: { note: props.note ?? '' } });
   const [outcome, setOutcome] = useState<Outcome>(null);
   const submit = form.handleSubmit(async ({ note }) => {
     setOutcome(null);
@@ -434,6 +521,118 @@ function OpenLines(props: { lines: StatementLineView[]; onChanged: () => void })
   );
 }
 
+/** Where a line came from, in words: "line 3 of august.xml". */
+const whereFrom = (line: Pick<StatementLineView, 'row' | 'import_id' | 'format'>, fileNames: Map<string, string>) =>
+  `${line.format === 'camt053' ? 'entry' : 'line'} ${line.row} of ${fileNames.get(line.import_id) ?? 'another import'}`;
+
+/**
+ * Lines held as possible duplicates of a line of another file (decision 0036): booked only when
+ * the organiser says the bank received that money twice; otherwise discarded as the same transfer.
+ */
+function HeldLines(props: { lines: StatementLineView[]; fileNames: Map<string, string>; onChanged: () => void }) {
+  const [confirming, setConfirming] = useState<StatementLineView | null>(null);
+  const [discarding, setDiscarding] = useState<string | null>(null);
+  const [done, setDone] = useState<Outcome>(null);
+  if (props.lines.length === 0 && !done) return null;
+  const resolved = (message: string) => {
+    setDiscarding(null);
+    setDone({ status: 'success', text: message });
+    props.onChanged();
+  };
+  const book = async (line: StatementLineView) => {
+    try {
+      const { message } = await officeApi.bookLine(line.id);
+      setDone({ status: 'success', text: message });
+      props.onChanged();
+    } catch (error) {
+      if (!isCancelled(error)) setDone({ status: 'error', text: errorText(error) });
+    } finally {
+      setConfirming(null);
+    }
+  };
+  return (
+    <Stack gap="3" as="section" aria-labelledby="held-lines">
+      <Heading as="h2" size="xl" id="held-lines">
+        Possible duplicates to decide
+      </Heading>
+      <Text color="gray.700" maxW="48rem">
+        Each of these lines agrees with a line of another file on date, amount, currency and reference: it may be the same transfer exported twice (the day&apos;s CSV and
+        its CAMT.053). It is booked only if you say the bank received that money twice.
+      </Text>
+      {done && (
+        <FormAlert status={done.status} title={done.status === 'error' ? 'Not done' : 'Done'}>
+          {done.text}
+        </FormAlert>
+      )}
+      {props.lines.length > 0 && (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Possible duplicates">
+          {props.lines.map((l) => {
+            const d = l.duplicate_of;
+            const what = `the line of ${amountOf(l)} from ${l.payer || 'an unnamed payer'} on ${l.date}`;
+            return (
+              <Box as="li" key={l.id} borderWidth="1px" borderColor="orange.300" rounded="md" p="4" aria-label={`Possible duplicate: ${what}`}>
+                <Stack gap="2">
+                  <HStack gap="2" wrap="wrap">
+                    <Badge colorPalette="orange" size="lg">
+                      Possible duplicate
+                    </Badge>
+                    <Text fontWeight="semibold">
+                      {amountOf(l)} · {l.date}
+                    </Text>
+                    <Text fontSize="sm" color="gray.700">
+                      {whereFrom(l, props.fileNames)}
+                    </Text>
+                  </HStack>
+                  <Text wordBreak="break-word">
+                    {l.payer || '(no payer)'} · {l.text || '(no text)'}
+                  </Text>
+                  <Text>{l.reason_text}</Text>
+                  <HStack gap="2" wrap="wrap">
+                    <Button size="sm" onClick={() => (setDone(null), setConfirming(l))} aria-label={`Book ${what} as a transfer of its own`}>
+                      Book as a transfer of its own...
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="red"
+                      aria-expanded={discarding === l.id}
+                      aria-label={`Discard ${what} as the same transfer`}
+                      onClick={() => (setDone(null), setDiscarding(discarding === l.id ? null : l.id))}
+                    >
+                      Discard as the same transfer...
+                    </Button>
+                  </HStack>
+                  {discarding === l.id && (
+                    <DiscardPanel key={l.id} line={l} onDone={resolved} note={d ? `The same transfer as line ${d.row} of ${d.file_name}` : 'The same transfer as in another file'} />
+                  )}
+                </Stack>
+              </Box>
+            );
+          })}
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Book it as a transfer of its own?"
+        confirmLabel="Book the transfer"
+        onConfirm={() => (confirming ? book(confirming) : undefined)}
+        onClose={() => setConfirming(null)}
+      >
+        {confirming && (
+          <Stack gap="2">
+            <Text>
+              {amountOf(confirming)} from {confirming.payer || 'an unnamed payer'} on {confirming.date} is booked
+              {confirming.duplicate_of?.order_no ? ` to the order it names (the other line was booked to ${confirming.duplicate_of.order_no})` : ' to the order it names'}, and the delegate is
+              mailed.
+            </Text>
+            <Text>Book it only if the bank received this money twice. If it is line {confirming.duplicate_of?.row} of {confirming.duplicate_of?.file_name} exported again, discard it.</Text>
+          </Stack>
+        )}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
 function DifferingLines(props: { lines: StatementLineView[] }) {
   return (
     <Stack gap="3">
@@ -502,7 +701,14 @@ function Imports(props: { imports: StatementImportView[] }) {
                 <Table.Cell textAlign="end">{i.lines}</Table.Cell>
                 <Table.Cell textAlign="end">{i.new_lines}</Table.Cell>
                 <Table.Cell textAlign="end">{i.booked}</Table.Cell>
-                <Table.Cell textAlign="end">{i.listed}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {i.listed}
+                  {i.held > 0 && (
+                    <Text fontSize="sm" color="orange.800" whiteSpace="nowrap">
+                      {i.held} held
+                    </Text>
+                  )}
+                </Table.Cell>
                 <Table.Cell textAlign="end">{i.known}</Table.Cell>
                 <Table.Cell textAlign="end">{i.debits}</Table.Cell>
                 <Table.Cell>
@@ -527,6 +733,7 @@ function StatementImport() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: statementsKey });
   if (overview.isPending) return <Text color="gray.700">Loading the statement imports...</Text>;
   if (overview.isError) return <QueryError error={overview.error} onRetry={() => void overview.refetch()} title="The statement imports could not be loaded." />;
+  const fileNames = new Map(overview.data.imports.map((i) => [i.id, i.file_name]));
   return (
     <Stack gap="8">
       <ImportCard
@@ -537,7 +744,8 @@ function StatementImport() {
         }}
       />
       {last && <ImportLines result={last} title={`What became of each line of ${last.import.file_name}`} />}
-      <OpenLines lines={overview.data.open} onChanged={refresh} />
+      <HeldLines lines={overview.data.open.filter((l) => l.held)} fileNames={fileNames} onChanged={refresh} />
+      <OpenLines lines={overview.data.open.filter((l) => !l.held)} onChanged={refresh} />
       <DifferingLines lines={overview.data.differs} />
       <Imports imports={overview.data.imports} />
     </Stack>

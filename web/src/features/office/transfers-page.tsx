@@ -14,10 +14,11 @@ import { QueryError } from '../../components/query-error';
 import { formatCstInstant } from '#core/time';
 import { formatWireUsd } from '#core/money';
 import { ScrollTable } from '../../components/ui/scroll-table';
+import { FormAlert } from '../../components/form/form-alert';
 import { SmartLink } from '../../components/smart-link';
 import { paths } from '../../config/paths';
 import { ActionCard } from './action-card';
-import { awaitedTransfersKey, officeApi } from './api';
+import { awaitedTransfersKey, officeApi, statementsKey } from './api';
 import { OfficeFrame } from './office-frame';
 
 type ReferenceValues = { reference: string };
@@ -92,12 +93,30 @@ function AwaitedTransfers(props: { onPick: (row: ReceivedValues) => void }) {
   );
 }
 
+/** Statement lines held as possible duplicates (issue 29): decided on the import page, said here too. */
+function HeldLinesNotice() {
+  const overview = useQuery({ queryKey: statementsKey, queryFn: officeApi.statements });
+  const held = overview.data?.open.filter((l) => l.held).length ?? 0;
+  if (held === 0) return null;
+  return (
+    <FormAlert status="warning" title={held === 1 ? '1 statement line may be a transfer booked already' : `${held} statement lines may be transfers booked already`}>
+      Decide on the{' '}
+      <SmartLink href={paths.officeImport} textDecoration="underline" fontWeight="semibold">
+        statement import page
+      </SmartLink>{' '}
+      whether each is a transfer of its own or the same transfer exported in another file; it is
+      booked only if the bank received the money twice.
+    </FormAlert>
+  );
+}
+
 function Transfers() {
   const queryClient = useQueryClient();
   const [picked, setPicked] = useState<ReceivedValues | undefined>(undefined);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: awaitedTransfersKey });
   return (
     <Stack gap="4">
+      <HeldLinesNotice />
       <Heading as="h2" size="xl">
         Transfers delegates said they sent
       </Heading>
