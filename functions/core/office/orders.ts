@@ -15,6 +15,7 @@ import type { DocumentSummary } from '../documents/model';
 import { orderRow, readOrderSearch, type OrderRow } from './order-rows';
 import { resendableMails } from './resend-order-mail';
 import { cursorMessage, type OrderFilter } from './schemas';
+import { attendanceMarking } from './attendance';
 
 export const officeOrderMessages = {
   staleCursor: cursorMessage,
@@ -101,5 +102,7 @@ export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: 
     /** The most another refund can be: what the order's payments can still give back. */
     refundable: money(refundableOf(ledger.payments, ledger.refunds)),
     can_cancel: orderActions(order.payment_status, Boolean(order.refund_failed_at)).cancel && !order.refund_failed_at,
+    /** Whether attendance can be marked now, which choices, and if none, why (attendance.ts: the rule markAttendance applies). */
+    attendance_marking: attendanceMarking(order, now),
   };
 }

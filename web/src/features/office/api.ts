@@ -14,7 +14,7 @@ import type { CsvMapping } from '#core/office/statement';
 import type { ExportKind } from '#core/office/exports';
 import type { OfficeCancelInput } from '#core/office/schemas';
 import type { OrderMailKind } from '#core/office/order-mail-kinds';
-import type { AttendanceInput } from '#core/office/attendance';
+import type { AttendanceInput, attendanceMarking } from '#core/office/attendance';
 import type { JobView } from '#core/office/jobs';
 import type { MailSpec, RecipientResult } from '#core/office/mail-jobs';
 import type { ReconciliationView } from '#core/office/reconciliations';
@@ -136,6 +136,8 @@ export interface OfficeOrderDetail {
   mails: { kind: OrderMailKind; label: string }[];
   cancellation: { refund_amount: string; fee: string; already_refunded: string; valid_until_text: string | null; method: string | null } | null;
   can_cancel: boolean;
+  /** Whether attendance can be marked now, with which choices, and if not, why (core/office/attendance.ts). */
+  attendance_marking: ReturnType<typeof attendanceMarking>;
   /** Its receipts and credit notes, newest first. */
   documents: DocumentSummary[];
 }
