@@ -5,7 +5,7 @@
  */
 import type { AuditEntry } from '../audit/audit';
 import { invalid, notFound } from '../errors';
-import { wireAmount } from '../money';
+import { formatMoney, wireAmount } from '../money';
 import type { StoredOrder } from '../orders/ports';
 import { orderActions, orderStatusNames } from '../orders/states';
 import { cancellationPreview } from '../orders/cancel-order';
@@ -72,6 +72,16 @@ export async function listOfficeOrders(deps: OfficeOrderReads, query: { filter: 
 
 const money = (cents: number) => wireAmount(cents);
 
+/**
+ * An order's balance (what it holds less what it costs; a cancelled order costs nothing) as the
+ * office reads it: what is still to pay, what is to give back, or settled.
+ */
+export function balanceText(balance: number): string {
+  if (balance < 0) return `${formatMoney(-balance)} still to pay`;
+  if (balance > 0) return `${formatMoney(balance)} more than the order costs: to give back`;
+  return 'settled';
+}
+
 export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: Date) {
   const row = await deps.rowOf(orderId);
   const order = row && (await deps.get(row.owner_id, orderId));
@@ -86,10 +96,11 @@ export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: 
   ]);
   const received = ledger.payments.filter((p) => p.state === 'confirmed' || p.state === 'refunded').reduce((s, p) => s + p.amount, 0);
   const refunded = ledger.refunds.filter((r) => r.state === 'done').reduce((s, r) => s + r.amount, 0);
+  const balance = received - refunded - (order.payment_status === -1 ? 0 : order.amount_required);
   return {
     order: { ...order, status_name: orderStatusNames[order.payment_status], amount: money(order.amount_required) },
     row: orderRow(order),
-    money: { required: money(order.amount_required), received: money(received), refunded: money(refunded), balance: money(received - refunded - (order.payment_status === -1 ? 0 : order.amount_required)) },
+    money: { required: money(order.amount_required), received: money(received), refunded: money(refunded), balance: money(balance), balance_text: balanceText(balance) },
     payments: ledger.payments.map((p) => ({ id: p.id, method: p.method, state: p.state, amount: money(p.amount), created_at: p.created_at, confirmed_at: p.confirmed_at ?? null, surplus: p.surplus ?? null })),
     refunds: ledger.refunds.map((r) => ({ id: r.id, method: r.method, state: r.state, amount: money(r.amount), reason: r.reason, requested_by: r.requested_by, created_at: r.created_at, done_at: r.done_at ?? null, failure_reason: r.failure_reason ?? null, note: r.note ?? null })),
     audit: [...audit].reverse(),

@@ -125,7 +125,7 @@ export const secondFactorQuery = queryOptions({ queryKey: secondFactorKey, query
 export interface OfficeOrderDetail {
   order: Record<string, unknown> & { id: string; order_no: string; reference: string; status_name: string; payment_status: number; first_name: string; last_name: string; owner_email: string };
   row: OrderRow;
-  money: { required: string; received: string; refunded: string; balance: string };
+  money: { required: string; received: string; refunded: string; balance: string; balance_text: string };
   payments: { id: string; method: string; state: string; amount: string; created_at: string; confirmed_at: string | null; surplus: string | null }[];
   refunds: { id: string; method: string; state: string; amount: string; reason: string; requested_by: string; created_at: string; done_at: string | null; failure_reason: string | null; note: string | null }[];
   audit: AuditEntry[];
