@@ -16,6 +16,8 @@ import { orderRow, readOrderSearch, type OrderRow } from './order-rows';
 import { resendableMails } from './resend-order-mail';
 import { cursorMessage, type OrderFilter } from './schemas';
 import { attendanceMarking } from './attendance';
+import { awaitedByOffice } from './confirm-transfer';
+import { retryPlan } from './retry-refund';
 
 export const officeOrderMessages = {
   staleCursor: cursorMessage,
@@ -97,6 +99,8 @@ export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: 
   const received = ledger.payments.filter((p) => p.state === 'confirmed' || p.state === 'refunded').reduce((s, p) => s + p.amount, 0);
   const refunded = ledger.refunds.filter((r) => r.state === 'done').reduce((s, r) => s + r.amount, 0);
   const balance = received - refunded - (order.payment_status === -1 ? 0 : order.amount_required);
+  const awaited = awaitedByOffice(order, ledger);
+  const retry = retryPlan(order, ledger);
   return {
     order: { ...order, status_name: orderStatusNames[order.payment_status], amount: money(order.amount_required) },
     row: orderRow(order),
@@ -113,6 +117,10 @@ export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: 
     /** The most another refund can be: what the order's payments can still give back. */
     refundable: money(refundableOf(ledger.payments, ledger.refunds)),
     can_cancel: orderActions(order.payment_status, Boolean(order.refund_failed_at)).cancel && !order.refund_failed_at,
+    /** What a transfer confirmed now is measured against (confirm-transfer.ts), or null: none can be confirmed. */
+    transfer_awaited: awaited === null ? null : money(awaited),
+    /** What "Try the refund again" would do now (retry-refund.ts), or null: nothing to try. */
+    retry_refund: retry && { kind: retry.kind, amount: money(retry.amount), method: retry.method },
     /** Whether attendance can be marked now, which choices, and if none, why (attendance.ts: the rule markAttendance applies). */
     attendance_marking: attendanceMarking(order, now),
   };

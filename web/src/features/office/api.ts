@@ -21,7 +21,7 @@ import type { ReconciliationView } from '#core/office/reconciliations';
 import type { OfficeRegistration, RegistrationRow } from '#core/office/registrations';
 import type { ReviewDecisionInput, VisaDecisionInput } from '#core/office/schemas';
 import type { VisaView } from '#core/office/visa-letters';
-import { callApi, callApiForMessage } from '../../lib/api-client';
+import { ApiError, callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
   enrolled: boolean;
@@ -39,6 +39,12 @@ export const officeApi = {
     callApiForMessage<{ payment_status: number }>(routes.confirmTransfer, { params: { reference }, body: { amount } }),
   transferRefunded: (reference: string) => callApiForMessage<unknown>(routes.recordTransferRefund, { params: { reference }, body: {} }),
   retryRefund: (reference: string) => callApiForMessage<unknown>(routes.retryRefund, { params: { reference }, body: {} }),
+  /** The office's view of the order a payment reference names (its row by the reference, then the order): what a confirmation says before acting. */
+  orderByReference: async (reference: string) => {
+    const { rows } = await callApi<{ rows: OrderRow[] }>(routes.listOfficeOrders, { query: { filter: 'all', q: reference.trim() } });
+    if (!rows[0]) throw new ApiError(404, 'No order has this payment reference.', null, 404);
+    return callApi<OfficeOrderDetail>(routes.getOfficeOrder, { params: { id: rows[0].id } });
+  },
   orders: (query: { filter: string; q: string; cursor?: string; limit?: number }) =>
     callApi<{ rows: OrderRow[]; next: string | null; search: 'reference' | 'email' | 'name' | null }>(routes.listOfficeOrders, { query }),
   order: (id: string) => callApi<OfficeOrderDetail>(routes.getOfficeOrder, { params: { id } }),
@@ -72,6 +78,8 @@ export const officeApi = {
   previewMail: (spec: MailSpec, preview_for: string) =>
     callApi<{ to: string; subject: string; text: string; headers: { name: string; value: string }[] }>(routes.previewMail, { body: { ...spec, preview_for } }),
   sendMail: (spec: MailSpec) => callApiForMessage<{ job: JobView }>(routes.sendMail, { body: spec }),
+  confirmMail: (id: string, recipients: number) => callApiForMessage<{ job: JobView }>(routes.confirmMailJob, { params: { id }, body: { recipients } }),
+  discardMail: (id: string) => callApiForMessage<{ job: JobView }>(routes.discardMailJob, { params: { id }, body: {} }),
   mailJobs: () => callApi<{ items: JobView[] }>(routes.listMailJobs),
   mailJob: (id: string) => callApi<{ job: JobView; recipients: RecipientResult[] }>(routes.getMailJob, { params: { id } }),
   requestReconciliation: () => callApiForMessage<{ job: ReconciliationView }>(routes.requestReconciliation, { body: {} }),
@@ -136,6 +144,10 @@ export interface OfficeOrderDetail {
   mails: { kind: OrderMailKind; label: string }[];
   cancellation: { refund_amount: string; fee: string; already_refunded: string; valid_until_text: string | null; method: string | null } | null;
   can_cancel: boolean;
+  /** What a transfer confirmed now is measured against (what the order costs less what it holds), or null: none can be confirmed. */
+  transfer_awaited: string | null;
+  /** What "Try the refund again" would do now, or null. */
+  retry_refund: { kind: 'ask-again' | 'refund-again'; amount: string; method: 'card' | 'transfer' } | null;
   /** Whether attendance can be marked now, with which choices, and if not, why (core/office/attendance.ts). */
   attendance_marking: ReturnType<typeof attendanceMarking>;
   /** Its receipts and credit notes, newest first. */

@@ -11,7 +11,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormContext, type Resolver } from 'react-hook-form';
 import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
-import { discardLineBody, orderSearchQuery } from '#core/office/schemas';
+import { discardLineBody, orderSearchQuery, toCents } from '#core/office/schemas';
+import { lineAssignmentConfirmation, type Confirmation } from '#core/office/confirmations';
 import { csvHeader, csvMappingSchema, decodeStatement, isXml, mappingFields, statementLimits, statementMessages, type CsvMapping } from '#core/office/statement';
 import { formatWireUsd } from '#core/money';
 import { formatCstInstant } from '#core/time';
@@ -23,6 +24,8 @@ import { ScrollTable } from '../../components/ui/scroll-table';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { officeApi, secondFactorKey, statementsKey, type OrderForLine, type StatementImportResult } from './api';
 import { OfficeFrame } from './office-frame';
+import { ConfirmationText } from './action-card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 type Outcome = { status: 'success' | 'error'; text: string } | null;
 
@@ -273,6 +276,14 @@ function AssignPanel(props: { line: StatementLineView; onDone: (message: string)
       if (!isCancelled(error)) setOutcome({ status: 'error', text: errorText(error) });
     }
   });
+  // Booking a line moves money: the organiser confirms what it does to the order first.
+  const [asking, setAsking] = useState<{ order: OrderForLine; confirmation: Confirmation } | null>(null);
+  const [shown, setShown] = useState<Confirmation | null>(null);
+  const ask = (order: OrderForLine) => {
+    const confirmation = lineAssignmentConfirmation(props.line, { order_no: order.order_no, delegate: order.delegate, email: order.email }, toCents(order.awaited ?? order.amount_required), toCents(props.line.amount));
+    setShown(confirmation);
+    setAsking({ order, confirmation });
+  };
   const assign = async (order: OrderForLine) => {
     try {
       const { message } = await officeApi.assignLine(props.line.id, order.reference);
@@ -309,8 +320,8 @@ function AssignPanel(props: { line: StatementLineView; onDone: (message: string)
                 {order.awaited ? `; awaits ${formatWireUsd(order.awaited)}` : ''}
               </Text>
               {order.can_assign ? (
-                <Button size="sm" mt="2" onClick={() => void assign(order)}>
-                  Assign to {order.order_no}
+                <Button size="sm" mt="2" onClick={() => ask(order)}>
+                  Assign to {order.order_no}...
                 </Button>
               ) : (
                 <Text fontSize="sm" mt="1">
@@ -326,6 +337,20 @@ function AssignPanel(props: { line: StatementLineView; onDone: (message: string)
           {outcome.text}
         </FormAlert>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={shown?.title ?? ''}
+        confirmLabel={shown?.confirmLabel ?? ''}
+        confirmPalette="brand"
+        onClose={() => setAsking(null)}
+        onConfirm={async () => {
+          if (!asking) return;
+          await assign(asking.order);
+          setAsking(null);
+        }}
+      >
+        <ConfirmationText confirmation={shown} />
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -9,7 +9,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Resolver } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
-import { transferReceivedForm } from '#core/office/schemas';
+import { toCents, transferReceivedForm } from '#core/office/schemas';
+import { transferConfirmation } from '#core/office/confirmations';
+import { officeMessages } from '#core/office/order-by-reference';
 import { stepFields } from '#core/orders/schemas';
 import { orderFieldLabels, orderFieldText } from '#core/orders/field-labels';
 import { formatWireUsd } from '#core/money';
@@ -20,6 +22,7 @@ import { SmartLink } from '../../components/smart-link';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { paths } from '../../config/paths';
 import { ActionCard } from './action-card';
+import { partyOf, refused } from './confirm-steps';
 import { CancelOrderCard } from './cancel-order-card';
 import { ResendMailCard } from './resend-mail-card';
 import { AttendanceCard } from './attendance-card';
@@ -159,6 +162,11 @@ export default function OrderPage() {
                   defaults={{ reference: detail.data.order.reference, amount: '' }}
                   fields={<TextField<ReceivedValues> name="amount" label="Amount received (US$)" required inputMode="decimal" helper="e.g. 650.00" autoComplete="off" />}
                   submitLabel="Confirm the transfer"
+                  confirm={(v) => {
+                    const awaited = detail.data.transfer_awaited;
+                    if (awaited === null) throw refused(officeMessages.noPendingTransfer);
+                    return transferConfirmation(partyOf(detail.data), toCents(awaited), toCents(v.amount));
+                  }}
                   run={(v) => officeApi.transferReceived(detail.data.order.reference, v.amount)}
                   onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })}
                 />
