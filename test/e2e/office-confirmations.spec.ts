@@ -65,7 +65,7 @@ test('confirming a transfer and cancelling an order say what will happen first, 
   await expect(cancelling).toContainText('US$325.00 is refunded by bank transfer: the office sends it from the congress account and records it as sent.');
   await expect(cancelling).toContainText('The reason, which the delegate reads: Visa refused');
   await dialogAtBothWidths(page, 'cancel-order-dialog');
-  await cancelling.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await cancelling.getByRole('button', { name: 'Keep the order' }).click();
   await expect(cancelling).toBeHidden();
   await expect(page.getByText(/\): Paid$/)).toBeVisible();
   await cancel.getByRole('button', { name: 'Cancel the order' }).click();

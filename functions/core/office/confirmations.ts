@@ -15,6 +15,8 @@ export interface Confirmation {
   lines: string[];
   /** The button that acts (it names the amount or the count). */
   confirmLabel: string;
+  /** The button that leaves everything as it is (default "Cancel"). */
+  dismissLabel?: string;
 }
 
 export interface OrderParty {
@@ -76,6 +78,7 @@ export function cancelConfirmation(o: OrderParty, refund: number, methods: reado
       'The delegate is told by mail.',
     ],
     confirmLabel: refund > 0 ? `Cancel and refund ${formatMoney(refund)}` : 'Cancel without refund',
+    dismissLabel: 'Keep the order',
   };
 }
 

@@ -32,6 +32,7 @@ describe('confirmations', () => {
     expect(text(cancelConfirmation(ann, 32500, ['card'], 'Visa refused'))).toBe(
       'Cancel order R24-000123? | Order R24-000123 of Ann Lee (ann@example.org) is cancelled. | US$325.00 is refunded to the card it was paid with, at once (the card provider). | The reason, which the delegate reads: Visa refused | The delegate is told by mail. | Cancel and refund US$325.00',
     );
+    expect(cancelConfirmation(ann, 32500, ['card']).dismissLabel).toBe('Keep the order');
     expect(cancelConfirmation(ann, 60000, ['transfer']).lines[1]).toBe('US$600.00 is refunded by bank transfer: the office sends it from the congress account and records it as sent.');
     expect(cancelConfirmation(ann, 0, ['card'])).toMatchObject({ lines: expect.arrayContaining(['Nothing is refunded.']) as string[], confirmLabel: 'Cancel without refund' });
   });

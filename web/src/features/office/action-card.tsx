@@ -101,6 +101,7 @@ export function ActionCard<T extends FieldValues>(props: {
             open={asking !== null}
             title={shown?.title ?? ''}
             confirmLabel={shown?.confirmLabel ?? ''}
+            dismissLabel={shown?.dismissLabel}
             confirmPalette="brand"
             onClose={() => setAsking(null)}
             onConfirm={async () => {
