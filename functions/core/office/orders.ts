@@ -40,6 +40,12 @@ export interface OfficeOrderReads {
   passport(order: StoredOrder): Promise<{ name: string; url: string } | null>;
   /** The order's receipts and credit notes, newest first, after issuing any still missing (core/documents/order-documents.ts). */
   documents(order: StoredOrder, ledger: SubjectLedger, at: Date): Promise<DocumentSummary[]>;
+  /** How many orders a list holds. */
+  countList(list: string): Promise<number>;
+  /** How many orders a money list names (each once, however many of its records put it there). */
+  countMoneyList(list: string): Promise<number>;
+  /** Every row of a search's list (its key starting with `prefix`): a search names few orders. */
+  searchRows(list: string, prefix?: string): Promise<OrderRow[]>;
 }
 
 /** A row matches a filter (a search's rows are filtered on the page: a search names few orders). */
@@ -54,7 +60,34 @@ function matches(row: OrderRow, filter: OrderFilter): boolean {
   return row.rate === Number(value);
 }
 
-export async function listOfficeOrders(deps: OfficeOrderReads, query: { filter: OrderFilter; q: string; cursor?: string; limit: number }) {
+/**
+ * How many orders the table shows for `filter` and the search, over all its pages (issue 29,
+ * item 23): the list's items counted (a name is in a name list twice, given-family and
+ * family-given: counted once), a search's rows filtered as its pages are.
+ */
+export async function countOfficeOrders(deps: OfficeOrderReads, query: { filter: OrderFilter; q: string }): Promise<number> {
+  const search = readOrderSearch(query.q);
+  if (search.kind !== 'none' && (query.filter === 'money:partial' || query.filter === 'money:overpaid')) throw invalid(officeOrderMessages.moneyWithSearch, { filter: officeOrderMessages.moneyWithSearch });
+  if (search.kind === 'reference') {
+    const order = await deps.findByReference(search.reference);
+    return order && matches(orderRow(order), query.filter) ? 1 : 0;
+  }
+  if (search.kind === 'list') {
+    const rows = (await deps.searchRows(search.list, search.prefix)).filter((r) => matches(r, query.filter));
+    return new Set(rows.map((r) => r.id)).size;
+  }
+  const list = listOf(query.filter);
+  return list.startsWith('money:') ? deps.countMoneyList(list) : deps.countList(list);
+}
+
+/** GET /office/orders: one page of the table; with count=1 also its total over all the pages. */
+export async function listOfficeOrders(deps: OfficeOrderReads, query: { filter: OrderFilter; q: string; cursor?: string; limit: number; count?: string }) {
+  if (!query.count) return officeOrdersPage(deps, query);
+  const [page, total] = await Promise.all([officeOrdersPage(deps, query), countOfficeOrders(deps, query)]);
+  return { ...page, total };
+}
+
+async function officeOrdersPage(deps: OfficeOrderReads, query: { filter: OrderFilter; q: string; cursor?: string; limit: number }) {
   const search = readOrderSearch(query.q);
   // Those lists are kept by the ledger's records, not in the row: a search's rows cannot be filtered by them.
   if (search.kind !== 'none' && (query.filter === 'money:partial' || query.filter === 'money:overpaid')) throw invalid(officeOrderMessages.moneyWithSearch, { filter: officeOrderMessages.moneyWithSearch });

@@ -1,5 +1,5 @@
 /** The registration office's calls, built from the route table. */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { BankAccount, BankAccountInput } from '#core/office/payment-settings';
 import type { AwaitedTransferRow } from '#core/office/transfers';
@@ -152,4 +152,20 @@ export interface OfficeOrderDetail {
   attendance_marking: ReturnType<typeof attendanceMarking>;
   /** Its receipts and credit notes, newest first. */
   documents: DocumentSummary[];
+}
+
+/** The office's paged lists that can say their total (count=1). */
+const totalRoutes = { orders: routes.listOfficeOrders, delegates: routes.listOfficeDelegates, abstracts: routes.listOfficeAbstracts, registrations: routes.listOfficeRegistrations } as const;
+
+/**
+ * How many rows an office list holds over all its pages (its route with count=1), asked once per
+ * list and kept a minute: paging does not count again; an office action (which invalidates
+ * ['office']) does. Beside the page's own request on the same route, not instead of it.
+ */
+export function useListTotal(list: keyof typeof totalRoutes, query: Record<string, string | number | undefined>) {
+  return useQuery({
+    queryKey: ['office', 'total', list, query],
+    queryFn: async () => (await callApi<{ total?: number }>(totalRoutes[list], { query: { ...query, count: '1' }, concurrent: true })).total ?? null,
+    staleTime: 60_000,
+  }).data;
 }

@@ -12,7 +12,8 @@ import { formatCstInstant } from '#core/time';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { pathTo, paths } from '../../config/paths';
-import { officeApi } from './api';
+import { OFFICE_PAGE_SIZE } from '#core/office/delegates';
+import { officeApi, useListTotal } from './api';
 import { OfficeFrame } from './office-frame';
 import { OfficeTable, officeColumnHelper } from './office-table';
 
@@ -77,6 +78,7 @@ function Registrations() {
     queryFn: () => officeApi.registrations({ list, cursor: after }),
     placeholderData: keepPreviousData,
   });
+  const total = useListTotal('registrations', { list });
   return (
     <Stack gap="5">
       <Field.Root maxW="md">
@@ -99,7 +101,7 @@ function Registrations() {
           columns={registrationColumns}
           rows={page.data.items}
           rowId={(r) => r.owner_id}
-          pages={{ param: 'after', next: page.data.cursor }}
+          pages={{ param: 'after', next: page.data.cursor, pageSize: OFFICE_PAGE_SIZE, total, noun: ['registration', 'registrations'] }}
           stale={page.isPlaceholderData}
           empty={<Text aria-live="polite">{list === 'review' ? 'No registration is waiting for review.' : `No registration${after ? ' on this page' : ' yet'}.`}</Text>}
         />
