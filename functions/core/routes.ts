@@ -385,6 +385,9 @@ export const routes = {
   sendMail: { method: 'POST', path: '/office/mail', handler: 'office/send-mail', auth: 'organiser', grants: [PUT, 'sqs:SendMessage'] },
   listMailJobs: { method: 'GET', path: '/office/mail', handler: 'office/list-mail-jobs', auth: 'organiser', grants: [QUERY] },
   getMailJob: { method: 'GET', path: '/office/mail/{id}', handler: 'office/get-mail-job', auth: 'organiser', grants: [GET, QUERY] },
+  /** A mail waits for the organiser to confirm how many get it (the job's move with its audit entry), then its batches are queued; or it is discarded. */
+  confirmMailJob: { method: 'POST', path: '/office/mail/{id}/send', handler: 'office/confirm-mail-job', auth: 'organiser', grants: [GET, UPDATE, PUT, 'sqs:SendMessage'] },
+  discardMailJob: { method: 'POST', path: '/office/mail/{id}/discard', handler: 'office/discard-mail-job', auth: 'organiser', grants: [GET, UPDATE, PUT] },
   /** The reconciliation (core/office/reconciliations.ts): asked for here, run by the worker (a Scan and Stripe), read back from its job record. */
   requestReconciliation: { method: 'POST', path: '/office/reconciliations', handler: 'office/request-reconciliation', auth: 'organiser', grants: [QUERY, PUT, 'sqs:SendMessage'] },
   listReconciliations: { method: 'GET', path: '/office/reconciliations', handler: 'office/list-reconciliations', auth: 'organiser', grants: [QUERY] },

@@ -84,9 +84,10 @@ export const mailBatchStore: MailBatchStore = {
           TableName: env.tableName(),
           Key: keys.officeJob(jobId),
           UpdateExpression: 'SET #state = :done, finished_at = :at',
-          ConditionExpression: '#state = :running',
+          // Sending once the organiser confirmed it; running: nobody to send to (or a job from before the confirmation).
+          ConditionExpression: '#state IN (:running, :sending)',
           ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':done': 'done', ':running': 'running', ':at': finishedAt },
+          ExpressionAttributeValues: { ':done': 'done', ':running': 'running', ':sending': 'sending', ':at': finishedAt },
         },
       },
       auditPut(audit),

@@ -18,6 +18,7 @@ import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { toAbstract } from './abstracts';
 import { keys } from './keys';
+import { countList, listItems } from './list-counts';
 import { findUserByEmail, getUser } from './users';
 
 function toUser(item: Record<string, unknown>): User {
@@ -71,6 +72,13 @@ export const delegateDirectory: DelegateDirectory = {
     const last = r.LastEvaluatedKey;
     return { items: found, cursor: last ? encodeCursor({ sk: last.sk as string }) : null };
   },
+
+  async countAccounts(prefix) {
+    if (!prefix) return countList({ index: 'byList', partitionKey: 'gsi3pk', partition: 'ACCOUNTS' });
+    // An account has two name keys (given family, family given): each found once.
+    const items = await listItems({ partitionKey: 'pk', partition: keys.nameKey(prefix, '').pk, sortKey: 'sk', prefix }, ['user_id']);
+    return new Set(items.map((i) => i.user_id as string)).size;
+  },
 };
 
 export const abstractDirectory: AbstractDirectory = {
@@ -78,6 +86,7 @@ export const abstractDirectory: AbstractDirectory = {
     const page = await listPage(keys.abstractsByCategory(category, '', '').gsi3pk, limit, cursor);
     return { items: page.items.map(toAbstract), cursor: page.cursor };
   },
+  countCategory: (category) => countList({ index: 'byList', partitionKey: 'gsi3pk', partition: keys.abstractsByCategory(category, '', '').gsi3pk }),
   async get(ownerId, id) {
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.abstract(ownerId, id) }));
     return r.Item ? toAbstract(r.Item) : undefined;

@@ -53,7 +53,7 @@ export const officeJobStore: JobStore = {
     }
     return found.slice(0, limit);
   },
-  async update(id, fields, from) {
+  async update(id, fields, from, audit) {
     const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
     const names: Record<string, string> = { '#state': 'state' };
     const values: Record<string, unknown> = {};
@@ -63,17 +63,18 @@ export const officeJobStore: JobStore = {
       return `#f${i} = :f${i}`;
     });
     from.forEach((state, i) => (values[`:from${i}`] = state));
+    const update = {
+      TableName: env.tableName(),
+      Key: keys.officeJob(id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: `#state IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
+    // A person's move of a job (a mail confirmed or discarded) is written with its audit entry.
+    if (audit) return (await transact([{ Update: update }, auditPut(audit)])) === 'ok';
     try {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: env.tableName(),
-          Key: keys.officeJob(id),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: `#state IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      );
+      await documentClient().send(new UpdateCommand(update));
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;

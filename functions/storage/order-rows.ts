@@ -15,6 +15,7 @@ import { env } from '#lib/env';
 import type { Items } from './claims';
 import { keys } from './keys';
 import type { IndexName } from './table';
+import { countList, listItems } from './list-counts';
 
 /** The puts that place the order (as it is after the write) in its lists. */
 export function orderRowWrites(order: StoredOrder): Items {
@@ -112,4 +113,19 @@ export async function orderRowPage(list: string, options: { prefix?: string; cur
 export async function orderRowOf(orderId: string): Promise<OrderRow | undefined> {
   const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.orderRow(orderId, 'all'), ConsistentRead: true }));
   return r.Item?.row as OrderRow | undefined;
+}
+
+const orderListKey = (list: string, prefix?: string) => ({ index: 'byList' as const, partitionKey: 'gsi3pk', partition: keys.orderList(list), sortKey: 'gsi3sk', prefix });
+
+/** How many orders a list holds (its index partition counted). */
+export const countOrderList = (list: string) => countList(orderListKey(list));
+
+/** How many orders a money list names: its items are ledger records, several may name one order. */
+export async function countMoneyList(list: string): Promise<number> {
+  return new Set((await listItems(orderListKey(list), ['order_id'])).map((i) => i.order_id as string)).size;
+}
+
+/** Every row of a search's list (a name's prefix, an address): a search names few orders. */
+export async function searchRows(list: string, prefix?: string): Promise<OrderRow[]> {
+  return (await listItems(orderListKey(list, prefix), ['row'])).map((i) => i.row as OrderRow).filter(Boolean);
 }

@@ -11,6 +11,7 @@ import { env } from '#lib/env';
 import { auditPut } from './audit';
 import { transact } from './claims';
 import { keys } from './keys';
+import { countList } from './list-counts';
 import { moveNameKeys } from './users';
 
 function toRegistration(item: Record<string, unknown>): StoredRegistration {
@@ -29,6 +30,13 @@ function listKeys(r: StoredRegistration) {
     ...(r.register_status === REGISTER_STATUS.inReview ? keys.registrationsInReview(r.submitted_at ?? r.created_at, r.owner_id) : {}),
   };
 }
+
+
+/** Where a list of registrations lives: the review queue by hand-in time, or every registration. */
+const listIndex = (list: RegistrationList) =>
+  list === 'review'
+    ? { name: 'byOwner' as const, pk: 'gsi1pk', sk: 'gsi1sk', partition: keys.registrationsInReviewList }
+    : { name: 'byList' as const, pk: 'gsi3pk', sk: 'gsi3sk', partition: keys.registrationsAllList };
 
 export const registrationStore: RegistrationStore = {
   async nextSequence() {
@@ -135,8 +143,13 @@ export const registrationStore: RegistrationStore = {
     throw new Error(`registration of ${registration.owner_id} not written: ${result.join(', ')}`);
   },
 
+  async count(list: RegistrationList) {
+    const index = listIndex(list);
+    return countList({ index: index.name, partitionKey: index.pk, partition: index.partition });
+  },
+
   async page(list: RegistrationList, limit, cursor) {
-    const index = list === 'review' ? { name: 'byOwner', pk: 'gsi1pk', sk: 'gsi1sk', partition: keys.registrationsInReviewList } : { name: 'byList', pk: 'gsi3pk', sk: 'gsi3sk', partition: keys.registrationsAllList };
+    const index = listIndex(list);
     const at = decodeCursor(cursor, ['pk', 'sk', index.sk]);
     const r = await documentClient().send(
       new QueryCommand({

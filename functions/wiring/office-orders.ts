@@ -10,7 +10,7 @@ import { throttle } from '#storage/throttle';
 import { domainLog } from '#lib/logger';
 import { sesMailer } from '#lib/mailer';
 import { ledger } from '#storage/ledger';
-import { orderRowOf, orderRowPage } from '#storage/order-rows';
+import { countMoneyList, countOrderList, orderRowOf, orderRowPage, searchRows } from '#storage/order-rows';
 import { orderStore } from '#storage/orders';
 import { uploadDeps } from './uploads';
 import { issueOrderDocuments } from '#core/documents/order-documents';
@@ -20,6 +20,9 @@ import { orderDocumentDeps } from './order-documents';
 export const officeOrderReads: OfficeOrderReads = {
   documents: (order, money, at) => issueOrderDocuments(orderDocumentDeps, order, money, systemActor, at),
   rowPage: orderRowPage,
+  countList: countOrderList,
+  countMoneyList,
+  searchRows,
   findByReference: (reference) => orderStore.findByReference(reference),
   rowOf: orderRowOf,
   get: (ownerId, id) => orderStore.get(ownerId, id),

@@ -21,7 +21,7 @@ const LAST_SECOND = '2024-11-07T15:59:59Z';
 const AFTER = '2024-11-08T01:00:00Z';
 
 type OfficeOrder = { order: { updated_at: string; attendance?: { attended: boolean } | null; payment_status: number }; audit: { action: string; actor: { email?: string } }[] };
-type ListItem = { id: string; certificate: { available: boolean; refusal: string | null; message: string | null } };
+type ListItem = { id: string; certificate: { available: boolean; refusal: string | null; message: string | null; offered: boolean } };
 
 async function placeOrder(token: string, names: { first_name: string; last_name: string }) {
   const created = await call<{ id: string }>('POST', '/registration/submission', { token, at: T0, json: validOrder(names) });
@@ -101,7 +101,7 @@ describe('the certificate of attendance', () => {
     // Paid, not attended: after the end, the reason is the attendance.
     const notAttended = await certificate(d.token, d.id);
     expect([notAttended.status, notAttended.body.message]).toEqual([409, certificateMessages.notAttended]);
-    expect((await listItem(d.token, d.id, AFTER)).certificate).toEqual({ available: false, refusal: 'not-attended', message: certificateMessages.notAttended });
+    expect((await listItem(d.token, d.id, AFTER)).certificate).toEqual({ available: false, refusal: 'not-attended', message: certificateMessages.notAttended, offered: true });
 
     for (const id of [d.id, unpaid.id]) {
       const { order } = await officeOrder(o.token, id);
@@ -114,7 +114,9 @@ describe('the certificate of attendance', () => {
     // Attended but unpaid.
     const notPaid = await certificate(d.token, unpaid.id);
     expect([notPaid.status, notPaid.body.message]).toEqual([409, certificateMessages.notPaid('Unpaid')]);
-    expect((await listItem(d.token, unpaid.id, AFTER)).certificate.refusal).toBe('not-paid');
+    // An unpaid order is told it is not paid (not "after the congress"), and has no certificate line (issue 29, item 18).
+    expect((await listItem(d.token, unpaid.id, AFTER)).certificate).toMatchObject({ refusal: 'not-paid', offered: false });
+    expect((await listItem(d.token, unpaid.id, LAST_SECOND)).certificate).toMatchObject({ refusal: 'not-paid', offered: false });
   }, SLOW);
 
   it("is issued once for a paid, attended order after the end, the same document after, and is no other delegate's", async () => {
@@ -122,7 +124,7 @@ describe('the certificate of attendance', () => {
     const { order } = await officeOrder(o.token, d.id);
     expect((await mark(o.token, d.id, { attended: true, version: order.updated_at })).status).toBe(200);
 
-    expect((await listItem(d.token, d.id, AFTER)).certificate).toEqual({ available: true, refusal: null, message: null });
+    expect((await listItem(d.token, d.id, AFTER)).certificate).toEqual({ available: true, refusal: null, message: null, offered: true });
     const [first, parallel] = await Promise.all([certificate(d.token, d.id), certificate(d.token, d.id)]);
     expect([first.status, first.body.message], JSON.stringify(first.body)).toEqual([200, certificateMessages.issued]);
     expect(parallel.body.data.id).toBe(first.body.data.id);

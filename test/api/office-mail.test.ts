@@ -10,6 +10,7 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobView } from '#core/office/jobs';
 import { mailMessages, type RecipientResult } from '#core/office/mail-jobs';
+import { mailConfirmationMessages } from '#core/office/send-mail';
 import { validOrder } from '../support/bodies';
 import { call, dynamoOrigin, mailOrigin, newDelegate, officeSession } from './support';
 
@@ -66,18 +67,26 @@ const spec = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function finished(id: string) {
+/** The job once it is in one of `states` (the worker moves it from the queue). */
+async function reaches(id: string, states: string[]) {
   const until = Date.now() + 25_000;
   for (;;) {
     const r = await call<{ job: JobView; recipients: RecipientResult[] }>('GET', `/office/mail/${id}`, { token: office.token, at: T0 });
-    if (r.body.data.job.state === 'done' || r.body.data.job.state === 'failed') return r.body.data;
+    if (states.includes(r.body.data.job.state)) return r.body.data;
     if (Date.now() > until) throw new Error(`mail job ${id} still ${r.body.data.job.state}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+const finished = (id: string) => reaches(id, ['done', 'failed']);
+/** A mail asked for, its recipients found, their number confirmed as the page would, and sent. */
 async function send(body: Record<string, unknown>) {
   const r = await call<{ job: JobView }>('POST', '/office/mail', { token: office.token, at: at(), json: body });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const ready = await reaches(r.body.data.job.id, ['ready', 'done', 'failed']);
+  if (ready.job.state === 'ready') {
+    const confirmed = await call('POST', `/office/mail/${r.body.data.job.id}/send`, { token: office.token, at: at(), json: { recipients: ready.job.total } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  }
   return finished(r.body.data.job.id);
 }
 
@@ -138,6 +147,7 @@ describe('sending', () => {
     expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const audit = await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `AUDIT#mail#${done.job.id}` } }));
     expect(audit.Items!.map((i) => [i.action, i.actor.email]).sort()).toEqual([
+      ['mail.confirmed', office.email],
       ['mail.requested', office.email],
       ['mail.sent', office.email],
     ]);
@@ -176,5 +186,31 @@ describe('sending', () => {
     const ids = list.body.data.items.map((j) => j.id);
     expect(ids).toEqual([...ids].sort().reverse());
     expect(list.body.data.items[0]).toMatchObject({ kind: 'mail', label: 'Back on', state: 'done' });
+  });
+
+  it('waits for the organiser to confirm how many get it: nothing is sent before, a wrong number is refused, a discarded mail sends nothing (issue 29, item 7)', async () => {
+    const before = (await mailsTo(paid.email)).length;
+    const asked = await call<{ job: JobView }>('POST', '/office/mail', { token: office.token, at: at(), json: spec({ subject: 'Confirm first' }) });
+    expect([asked.status, asked.body.message]).toEqual([200, mailMessages.queued]);
+    const ready = await reaches(asked.body.data.job.id, ['ready', 'done', 'failed']);
+    expect(ready.job).toMatchObject({ state: 'ready', total: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await mailsTo(paid.email)).length).toBe(before);
+    const wrong = await call('POST', `/office/mail/${asked.body.data.job.id}/send`, { token: office.token, at: at(), json: { recipients: 6 } });
+    expect([wrong.status, wrong.body.message]).toEqual([409, mailConfirmationMessages.countChanged(1)]);
+    const right = await call('POST', `/office/mail/${asked.body.data.job.id}/send`, { token: office.token, at: at(), json: { recipients: 1 } });
+    expect([right.status, right.body.message]).toEqual([200, mailConfirmationMessages.sending(1)]);
+    expect((await finished(asked.body.data.job.id)).job).toMatchObject({ state: 'done', counts: { sent: 1 }, confirmed_by: office.email });
+
+    const other = await call<{ job: JobView }>('POST', '/office/mail', { token: office.token, at: at(), json: spec({ subject: 'Never sent' }) });
+    await reaches(other.body.data.job.id, ['ready']);
+    const discarded = await call('POST', `/office/mail/${other.body.data.job.id}/discard`, { token: office.token, at: at() });
+    expect([discarded.status, discarded.body.message]).toEqual([200, mailConfirmationMessages.discarded]);
+    const late = await call('POST', `/office/mail/${other.body.data.job.id}/send`, { token: office.token, at: at(), json: { recipients: 1 } });
+    expect([late.status, late.body.message]).toEqual([409, mailConfirmationMessages.notReady]);
+    expect((await reaches(other.body.data.job.id, ['cancelled'])).job.state).toBe('cancelled');
+    expect((await mailsTo(paid.email)).some((m) => m.subject === 'Never sent')).toBe(false);
+    const audit = await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `AUDIT#mail#${other.body.data.job.id}` } }));
+    expect(audit.Items!.map((i) => i.action).sort()).toEqual(['mail.discarded', 'mail.requested']);
   });
 });

@@ -39,6 +39,49 @@ describe('who may read the office orders', () => {
   });
 });
 
+describe('the totals of the office tables (issue 29, item 23)', () => {
+  it('says how many orders a search holds over all its pages, each order once, and the page rows add up to it', async () => {
+    // Given and family name alike: the order's two name keys are the same, both in the search's list.
+    const name = `Qix${unique()}`;
+    const d = await newDelegate('totals');
+    const placed = [await placeOrder(d.token, { first_name: name, last_name: name }), await placeOrder(d.token, { first_name: name, last_name: name }), await placeOrder(d.token, { first_name: name, last_name: name })];
+    const done = await call('POST', `/registration/submission/transfer-payment/${placed[0]!.id}`, { token: d.token, at: T0, json: { type: 'done' } });
+    expect(done.status).toBe(200);
+    const o = await officeSession('totals-office', T0);
+
+    const first = await call<Page & { total: number }>('GET', `/office/orders?${new URLSearchParams({ q: name, limit: '1', count: '1' })}`, { token: o.token, at: T0 });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data.total).toBe(3);
+    // Walking the pages finds as many orders as the total says.
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const r: { body: { data: Page } } = await page(o.token, { q: name, limit: '1', ...(cursor ? { cursor } : {}) });
+      for (const row of r.body.data.rows) seen.add(row.id);
+      cursor = r.body.data.next;
+    } while (cursor);
+    expect([...seen].sort()).toEqual(placed.map((p) => p.id).sort());
+
+    const checking = await call<Page & { total: number }>('GET', `/office/orders?${new URLSearchParams({ q: name, filter: 'status:2', count: '1' })}`, { token: o.token, at: T0 });
+    expect(checking.body.data.total).toBe(1);
+    const byNumber = await call<Page & { total: number }>('GET', `/office/orders?${new URLSearchParams({ q: placed[1]!.order_no, count: '1' })}`, { token: o.token, at: T0 });
+    expect(byNumber.body.data.total).toBe(1);
+    // Without count=1 the page is read alone.
+    expect((await page(o.token, { q: name })).body.data).not.toHaveProperty('total');
+    expect((await call('GET', `/office/orders?count=yes`, { token: o.token, at: T0 })).status).toBe(422);
+  });
+
+  it('says how many registrations, accounts and abstracts their lists hold', async () => {
+    const o = await officeSession('totals-lists', T0);
+    for (const path of ['/office/registrations?count=1', '/office/registrations?list=review&count=1', '/office/delegates?count=1', `/office/delegates?q=${encodeURIComponent(o.email)}&count=1`, '/office/abstracts?category=descriptive.incidence-mortality&count=1']) {
+      const r = await call<{ total: number; items: unknown[] }>('GET', path, { token: o.token, at: T0 });
+      expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
+      expect(r.body.data.total, path).toBeGreaterThanOrEqual(r.body.data.items.length);
+    }
+    expect((await call<{ total: number }>('GET', `/office/delegates?q=${encodeURIComponent(o.email)}&count=1`, { token: o.token, at: T0 })).body.data.total).toBe(1);
+  });
+});
+
 describe('the order table', () => {
   it('finds orders by e-mail, name prefix (either order, any case and accents), order number and reference, and filters them', async () => {
     const name = `Zoë${unique()}`;
@@ -108,7 +151,7 @@ describe('one order in the office', () => {
     const detail = await call<{ order: Record<string, unknown>; money: Record<string, string>; payments: { state: string; amount: string }[]; audit: { action: string }[]; passport: unknown }>('GET', `/office/orders/${id}`, { token: o.token, at: T0 });
     expect(detail.status, JSON.stringify(detail.body)).toBe(200);
     expect(detail.body.data.order).toMatchObject({ id, reference, status_name: 'Checking', organization: validOrder().organization, owner_email: d.email });
-    expect(detail.body.data.money).toEqual({ required: '650.00', received: '200.00', refunded: '0.00', balance: '-450.00' });
+    expect(detail.body.data.money).toEqual({ required: '650.00', received: '200.00', refunded: '0.00', balance: '-450.00', balance_text: 'US$450.00 still to pay' });
     // Both at one pinned instant: entries of one instant have no order among them.
     expect(detail.body.data.payments.map((p) => [p.state, p.amount]).sort()).toEqual([
       ['confirmed', '200.00'],

@@ -9,6 +9,7 @@ import Stripe from 'stripe';
 import { describe,expect,it } from 'vitest';
 import { API_BASE } from '#core/routes';
 import { webhookMessages } from '../../functions/handlers/payments/stripe-webhook';
+import { orderResultMessages as M } from '#core/orders/order-deps';
 import { validForm } from '../unit/core/orders/form';
 import { PASSWORD,call,mailsTo,newDelegate,officeSession,origin,stripeWebhookSecret,uniqueEmail,control,db,until } from './support';
 
@@ -316,6 +317,20 @@ describe('refunds', () => {
     expect(after.body.data.order).toMatchObject({ payment_status: 1, amount_required: '1040.00' });
     expect(after.body.data.detail).toMatchObject({ rate: 650, accompanying_person: 1, hotel_book_required: 1, superior_suite_room: 1, check_in_date: '2024-11-03' });
     expect((await ledgerOf(b)).payments.filter((p) => p.state === 'confirmed')).toHaveLength(1);
+  });
+
+  it('offers a paid order no edit and no cancellation once registration has closed, and refuses both (issue 29, item 18)', async () => {
+    const b = await buyer('after-congress');
+    await pay(await checkout(b));
+    await until('order paid', () => statusOf(b), (o) => o.payment_status === 1);
+    const AFTER = '2024-11-08T02:00:00Z'; // 8 November 2024, 10:00 CST: the congress is over
+    const listed = await call<{ items: { id: string; actions: Record<string, boolean>; cancellation: unknown; certificate: { offered: boolean } }[] }>('GET', '/registration', { token: b.token, at: AFTER });
+    expect(listed.body.data.items[0]).toMatchObject({ actions: { edit: false, cancel: false, pay: false, delete: false }, cancellation: null, certificate: { offered: true } });
+    const edit = await call('POST', `/registration/submission/${b.orderId}`, { token: b.token, at: AFTER, json: { ...validForm(), _method: 'PUT' } });
+    expect([edit.status, edit.body.message]).toEqual([403, M.closed]);
+    const cancel = await call('POST', `/registration/submission/refund/${b.orderId}`, { token: b.token, at: AFTER, json: {} });
+    expect([cancel.status, cancel.body.message]).toEqual([403, M.cancelClosed]);
+    expect((await statusOf(b)).payment_status).toBe(1);
   });
 
   it('records a refund made in the Stripe dashboard against the payment', async () => {

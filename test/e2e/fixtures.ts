@@ -48,7 +48,7 @@ export async function expectAccessible(page: Page, context?: string) {
   ).toEqual([]);
 }
 
-const mailOrigin = () => process.env.MAIL_ORIGIN ?? `http://localhost:${process.env.TEST_MAIL_PORT ?? 8105}`;
+export const mailOrigin = () => process.env.MAIL_ORIGIN ?? `http://localhost:${process.env.TEST_MAIL_PORT ?? 8105}`;
 
 interface StoredMail {
   destination: { to: string[] };

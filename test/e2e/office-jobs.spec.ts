@@ -109,7 +109,11 @@ test('an organiser mails the paid delegates; the delegate reads it in the mailbo
   await expectAccessible(page, 'office mail');
 
   await form.getByRole('button', { name: 'Send the mail' }).click();
-  await expect(form.getByRole('status')).toContainText('The mail is being sent in the background.');
+  // Sent only once the organiser has seen how many get it (issue 29, item 7).
+  const decision = page.getByRole('alertdialog', { name: /^Send this mail to \d+ delegates?\?$/ });
+  await expect(decision).toContainText('All paid orders; one mail per address');
+  await decision.getByRole('button', { name: /^Send to \d+ delegates?$/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The mail is being sent to' })).toContainText('in the background');
   const sent = page.getByRole('list', { name: 'Mails sent' }).getByRole('listitem').filter({ hasText: subject });
   await expect(sent).toContainText('Finished', { timeout: 30_000 });
   await sent.getByRole('button', { name: 'Show the recipients' }).click();

@@ -69,6 +69,11 @@ test('an organiser finds a delegate\'s orders, opens one and confirms part of it
   const confirm = page.getByRole('form', { name: 'Confirm a transfer' });
   await confirm.getByRole('textbox', { name: 'Amount received (US$)' }).fill('100.00');
   await confirm.getByRole('button', { name: 'Confirm the transfer' }).click();
+  // Nothing is booked before the organiser has read what it does (issue 29, item 7).
+  const dialog = page.getByRole('alertdialog', { name: `Book US$100.00 for order ${local.order_no}?` });
+  await expect(dialog).toContainText('which awaits US$250.00');
+  await expect(dialog).toContainText('US$150.00 is still missing: the order stays Checking');
+  await dialog.getByRole('button', { name: 'Book US$100.00' }).click();
   await expect(confirm.getByRole('status')).toBeVisible();
   await expect(page.getByText(/received US\$100\.00/)).toBeVisible();
   await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText('transfer.confirmed');
@@ -77,6 +82,7 @@ test('an organiser finds a delegate\'s orders, opens one and confirms part of it
   // The rest arrives; the paid order can then be cancelled by the office as its delegate would.
   await confirm.getByRole('textbox', { name: 'Amount received (US$)' }).fill('150.00');
   await confirm.getByRole('button', { name: 'Confirm the transfer' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Book US$150.00' }).click();
   await expect(page.getByText(/received US\$250\.00/)).toBeVisible();
   const cancel = page.getByRole('form', { name: 'Cancel the order' });
   await expect(page.getByRole('region', { name: 'Cancel' })).toContainText('By the refund policy today, US$200.00 goes back by bank transfer');
@@ -91,6 +97,10 @@ test('an organiser finds a delegate\'s orders, opens one and confirms part of it
   await cancel.getByRole('textbox', { name: 'Reason' }).fill('Half of the hotel deposit kept, as agreed by mail');
   await cancel.screenshot({ path: 'test-results/office-order-cancel.png' });
   await cancel.getByRole('button', { name: 'Cancel the order' }).click();
+  const cancelDialog = page.getByRole('alertdialog', { name: `Cancel order ${local.order_no}?` });
+  await expect(cancelDialog).toContainText('US$120.00 is refunded by bank transfer');
+  await expect(cancelDialog).toContainText('The reason, which the delegate reads: Half of the hotel deposit kept, as agreed by mail');
+  await cancelDialog.getByRole('button', { name: 'Cancel and refund US$120.00' }).click();
   await expect(page.getByText(/\): Refunding$/)).toBeVisible();
   await expect(page.getByRole('table', { name: 'Refunds' })).toContainText('asked by office: Half of the hotel deposit kept, as agreed by mail');
   // US$120.00 in all, taken from the two transfers that paid the order (each refund at most its payment).

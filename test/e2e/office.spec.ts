@@ -74,6 +74,7 @@ test('an organiser sets up the authenticator, then confirms a delegate\'s bank t
   await expect(confirmCard.getByRole('textbox', { name: 'Payment reference' })).toHaveValue(reference);
   await expect(confirmCard.getByRole('textbox', { name: 'Amount received (US$)' })).toHaveValue('650.00');
   await confirmCard.getByRole('button', { name: 'Confirm the transfer' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Book US$650.00' }).click();
   await expect(confirmCard.getByRole('status')).toContainText('The transfer is confirmed: the order is paid');
   await expect(waiting.getByRole('row').filter({ hasText: reference })).toHaveCount(0);
 

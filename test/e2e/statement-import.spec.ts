@@ -100,6 +100,7 @@ test('the office imports a statement with a matched, a short and an unknown line
   await expect(found).toContainText(`${short.order_no} · ${short.reference}`);
   await expect(found).toContainText('awaits US$50.00');
   await found.getByRole('button', { name: `Assign to ${short.order_no}` }).click();
+  await page.getByRole('alertdialog', { name: `Book this line for order ${short.order_no}?` }).getByRole('button', { name: `Book US$50.00 to ${short.order_no}` }).click();
   await expect(page.getByRole('status').filter({ hasText: `Assigned to ${short.reference}.` })).toContainText('the order is paid');
   await expect(toResolve.getByRole('row').filter({ hasText: unknown })).toHaveCount(0);
 

@@ -51,6 +51,8 @@ export async function canary(o: Origins): Promise<string[]> {
       dinner: [],
       // No bounce or complaint known for a new address (the account centre's notice).
       mail_delivery: null,
+      // Not an organiser: no link to the registration office in the menu.
+      office: false,
     },
   });
 

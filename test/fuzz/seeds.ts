@@ -248,6 +248,9 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   previewMail: [{ body: { ...mail, preview_for: own('orderNo') } }],
   sendMail: [{ body: mail }, { body: { ...mail, purpose: 'order' } }],
   getMailJob: [{ params: { id: office('mailJobId') } }],
+  // The setup's mail to one order: confirmed with its one recipient (or refused: not waiting any more), or discarded.
+  confirmMailJob: [{ params: { id: office('mailJobId') }, body: { recipients: 1 } }],
+  discardMailJob: [{ params: { id: office('mailJobId') } }],
   resendOrderMail: [{ params: { id: own('orderId') }, body: { mail: 'order-placed' } }, { params: { id: own('orderId') }, body: { mail: 'transfer-noted' } }],
   // Sent while registration is open (before the congress): refused as too early, or as stale (the version is not the order's).
   markAttendance: [{ params: { id: own('orderId') }, body: { attended: true, version: '2024-08-01T00:00:00.000Z' } }, { params: { id: own('orderId') }, body: { attended: false, version: '2024-08-01T00:00:00.000Z' } }],

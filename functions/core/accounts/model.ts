@@ -110,6 +110,8 @@ export function personInfo(user: User, mailDelivery: DeliveryNotice = null) {
     register: [] as unknown[],
     dinner: [] as unknown[],
     mail_delivery: mailDelivery,
+    /** The account has the registration office's role: the site's menu links to /office (the office itself checks the role). */
+    office: user.role === 'organiser',
   };
 }
 export type PersonInfo = ReturnType<typeof personInfo>;

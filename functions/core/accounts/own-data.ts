@@ -12,6 +12,8 @@
  * asking again: the password still logs in until the address is released in that last step.
  */
 import { auditEntry, delegateActor, type AuditEntry } from '../audit/audit';
+import { auditEntryWithMoney, type MoneyValue } from '../audit/audit-money';
+import { wireAmount } from '../money';
 import { accountLimits } from '../config/conference';
 import { conflict, invalid, unauthorized } from '../errors';
 import type { MailMark } from '../mail/delivery';
@@ -212,8 +214,16 @@ export const anonymiseRegistration = (r: StoredRegistration, at: Date): StoredRe
 /** The profile without its secrets (password hash, session epoch) and without storage fields. */
 export function exportedProfile(user: User) {
   const { password_hash: _hash, session_epoch: _epoch, ...profile } = user;
-  return profile;
+  return {
+    ...profile,
+    ...(profile.register_fee !== undefined ? { register_fee: usd(profile.register_fee) } : {}),
+    ...(profile.dinner_fee !== undefined ? { dinner_fee: usd(profile.dinner_fee) } : {}),
+  };
 }
+
+/** Money in the export: an amount with its currency ("650.00" USD), as people and spreadsheets read it, never cents. */
+const money = (cents: number, currency: string): MoneyValue => ({ amount: wireAmount(cents), currency: currency === 'CNY' ? 'CNY' : 'USD' });
+const usd = (cents: number) => money(cents, 'USD');
 
 export async function exportOwnData(deps: OwnDataDeps, userId: string, now: Date) {
   const records = await deps.store.read(userId);
@@ -231,13 +241,16 @@ export async function exportOwnData(deps: OwnDataDeps, userId: string, now: Date
   ];
   const [audit, officeMails, mark] = await Promise.all([deps.store.auditOf(objects), deps.store.officeMailsTo(user.id, user.email), deps.store.mailMark(user.email)]);
   const document = {
-    format: 'congress-portal-own-data/1',
+    // 2: every amount as { amount: "650.00", currency: "USD" } (1 gave cents).
+    format: 'congress-portal-own-data/2',
     exported_at: now.toISOString(),
     account: exportedProfile(user),
-    orders: records.orders.map((o) => ({ ...o, payment_status_name: orderStatusNames[o.payment_status] })),
-    registration_by_category: records.registration ?? null,
-    payments: records.ledger.payments.map(({ checkout_url: _url, ...p }) => p),
-    refunds: records.ledger.refunds,
+    orders: records.orders.map((o) => ({ ...o, amount_required: money(o.amount_required, o.currency), payment_status_name: orderStatusNames[o.payment_status] })),
+    registration_by_category: records.registration
+      ? { ...records.registration, fees: Object.fromEntries(Object.entries(records.registration.fees).map(([k, cents]) => [k, usd(cents)])) as Record<keyof StoredRegistration['fees'], MoneyValue> }
+      : null,
+    payments: records.ledger.payments.map(({ checkout_url: _url, ...p }) => ({ ...p, amount: money(p.amount, p.currency) })),
+    refunds: records.ledger.refunds.map((r) => ({ ...r, amount: money(r.amount, r.currency) })),
     abstracts: records.abstracts,
     /** What each says is in its PDF, downloaded from the account's pages. */
     documents: records.documents.map(summaryOf),
@@ -257,7 +270,7 @@ export async function exportOwnData(deps: OwnDataDeps, userId: string, now: Date
       explanation: ownDataMessages.mailsNotKept,
       office_mails: officeMails,
     },
-    audit_entries: audit,
+    audit_entries: audit.map(auditEntryWithMoney),
   };
   return { message: ownDataMessages.exported, data: document };
 }

@@ -29,15 +29,17 @@ export const certificateMessages = {
 export type CertificateRefusal = 'before-end' | 'not-paid' | 'not-attended';
 
 /**
- * Whether the order's certificate can be had at `now`, and if not, why (in that order: the
- * congress must be over, the order paid, the attendance marked). The list shows the same reason
- * the issuing route refuses with.
+ * Whether the order's certificate can be had at `now`, and if not, why (in that order: the order
+ * must be paid, the congress over, the attendance marked). The list shows the same reason the
+ * issuing route refuses with; `offered`: whether the list shows a certificate line at all (only
+ * a paid order can ever have one: an Unpaid, Checking or Cancelled order is not told "available
+ * after the congress").
  */
-export function certificateStatus(order: Pick<StoredOrder, 'payment_status' | 'attendance'>, now: Date): { available: boolean; refusal: CertificateRefusal | null; message: string | null } {
-  if (isBefore(now, congressEnds)) return { available: false, refusal: 'before-end', message: certificateMessages.beforeEnd };
-  if (order.payment_status !== ORDER_STATUS.paid) return { available: false, refusal: 'not-paid', message: certificateMessages.notPaid(orderStatusNames[order.payment_status]) };
-  if (!order.attendance?.attended) return { available: false, refusal: 'not-attended', message: certificateMessages.notAttended };
-  return { available: true, refusal: null, message: null };
+export function certificateStatus(order: Pick<StoredOrder, 'payment_status' | 'attendance'>, now: Date): { available: boolean; refusal: CertificateRefusal | null; message: string | null; offered: boolean } {
+  if (order.payment_status !== ORDER_STATUS.paid) return { available: false, refusal: 'not-paid', message: certificateMessages.notPaid(orderStatusNames[order.payment_status]), offered: false };
+  if (isBefore(now, congressEnds)) return { available: false, refusal: 'before-end', message: certificateMessages.beforeEnd, offered: true };
+  if (!order.attendance?.attended) return { available: false, refusal: 'not-attended', message: certificateMessages.notAttended, offered: true };
+  return { available: true, refusal: null, message: null, offered: true };
 }
 
 /** The name as the delegate wrote it on the order (documents/names.ts). */

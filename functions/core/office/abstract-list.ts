@@ -13,6 +13,8 @@ import { abstractSummary, activityOf, delegateRow, officeDownloads, OFFICE_PAGE_
 export interface AbstractDirectory {
   /** A category's abstracts, newest submission first. */
   byCategory(category: string, limit: number, cursor?: string): Promise<Page<StoredAbstract>>;
+  /** How many abstracts a category holds. */
+  countCategory(category: string): Promise<number>;
   get(ownerId: string, id: string): Promise<StoredAbstract | undefined>;
 }
 
@@ -26,17 +28,22 @@ export const officeAbstractMessages = {
 } as const;
 
 
-export async function listCategoryAbstracts(deps: Pick<AbstractOfficeDeps, 'abstractDirectory' | 'directory'>, input: { category: string; cursor?: string }) {
+export async function listCategoryAbstracts(deps: Pick<AbstractOfficeDeps, 'abstractDirectory' | 'directory'>, input: { category: string; cursor?: string; count?: string }) {
   if (!categoryName(input.category) || !categoryChoices.some((c) => c.value === input.category)) {
     throw invalid(officeAbstractMessages.unknownCategory, { category: officeAbstractMessages.unknownCategory });
   }
-  const page = await deps.abstractDirectory.byCategory(input.category, OFFICE_PAGE_SIZE, input.cursor);
+  const [page, total] = await Promise.all([
+    deps.abstractDirectory.byCategory(input.category, OFFICE_PAGE_SIZE, input.cursor),
+    // The category's total over its pages (count=1).
+    input.count ? deps.abstractDirectory.countCategory(input.category) : undefined,
+  ]);
   // The authors of one page (at most a page of reads).
   const owners = [...new Set(page.items.map((a) => a.owner_id))];
   const users = new Map((await Promise.all(owners.map((id) => deps.directory.getUser(id)))).filter((u) => u).map((u) => [u!.id, delegateRow(u!)]));
   return {
     items: page.items.map((a) => ({ ...abstractSummary(a), author: users.get(a.owner_id)?.name ?? '', author_email: users.get(a.owner_id)?.email ?? '', files: a.upload_files.length })),
     cursor: page.cursor,
+    ...(total !== undefined ? { total } : {}),
   };
 }
 

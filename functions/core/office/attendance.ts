@@ -48,16 +48,28 @@ export interface AttendanceDeps {
 }
 
 /** A cancelled (or being refunded) order holds no place at the congress: nobody attended on it. */
-const registered = (order: StoredOrder) => order.payment_status !== ORDER_STATUS.cancelled && order.payment_status !== ORDER_STATUS.refunding;
+const registered = (order: Pick<StoredOrder, 'payment_status'>) => order.payment_status !== ORDER_STATUS.cancelled && order.payment_status !== ORDER_STATUS.refunding;
+
+/**
+ * What the office may mark on the order now, and if nothing, why: nothing before the congress's
+ * first day; on an order that holds no place (cancelled, being refunded) only a mark taken back.
+ * The order's page offers exactly these choices and `markAttendance` takes exactly these.
+ */
+export function attendanceMarking(order: Pick<StoredOrder, 'payment_status' | 'attendance'>, now: Date): { open: boolean; choices: ('yes' | 'no')[]; message: string | null } {
+  if (isBefore(now, congressStarts)) return { open: false, choices: [], message: attendanceMessages.tooEarly };
+  // Taking a mark back is always allowed (a mistake); setting one needs a registration.
+  if (registered(order)) return { open: true, choices: ['yes', 'no'], message: null };
+  if (order.attendance?.attended) return { open: true, choices: ['no'], message: null };
+  return { open: false, choices: [], message: attendanceMessages.notRegistered(orderStatusNames[order.payment_status]) };
+}
 
 export async function markAttendance(deps: AttendanceDeps, actor: Actor, orderId: string, input: { attended: boolean; version: string }, now: Date) {
   const row = await deps.reads.rowOf(orderId);
   const order = row && (await deps.reads.get(row.owner_id, orderId));
   if (!order) throw notFound('No such order.');
   if (order.updated_at !== input.version) throw conflict(attendanceMessages.stale);
-  if (isBefore(now, congressStarts)) throw conflict(attendanceMessages.tooEarly);
-  // Taking a mark back is always allowed (a mistake); setting one needs a registration.
-  if (input.attended && !registered(order)) throw conflict(attendanceMessages.notRegistered(orderStatusNames[order.payment_status]));
+  const marking = attendanceMarking(order, now);
+  if (!marking.choices.includes(input.attended ? 'yes' : 'no')) throw conflict(marking.message ?? attendanceMessages.notRegistered(orderStatusNames[order.payment_status]));
 
   const attendance: Attendance = { attended: input.attended, marked_at: now.toISOString(), marked_by: actor.email ?? actor.id };
   const next: StoredOrder = { ...order, attendance, updated_at: nextVersion(order.updated_at, now) };

@@ -1,6 +1,7 @@
 /** The office confirms a bank transfer it found on the statement. */
 import { conflict } from '../errors';
-import type { Payment } from '../payments/model';
+import { netReceived, type Payment } from '../payments/model';
+import type { SubjectLedger } from '../payments/ports';
 import { confirmTransfer, noteTransfer } from '../payments/transfers';
 import { ORDER_STATUS } from '../orders/states';
 import { ownOrder, type OrderDeps } from '../orders/order-deps';
@@ -9,6 +10,17 @@ import type { StoredOrder } from '../orders/ports';
 import { freshListItem } from '../orders/read-orders';
 import { closeOpenCheckouts } from '../orders/save-order';
 import { officeMessages, orderByReference } from './order-by-reference';
+
+/**
+ * What a transfer the office confirms for `order` now is measured against (cents: what it costs
+ * less what it holds, as `confirmTransfer` books it), or null when the office cannot confirm one
+ * (an Unpaid order's transfer is noted first; a Checking order's is pending).
+ */
+export function awaitedByOffice(order: Pick<StoredOrder, 'payment_status' | 'amount_required'>, money: SubjectLedger): number | null {
+  const pending = money.payments.some((p) => p.method === 'transfer' && p.state === 'pending');
+  if (order.payment_status !== ORDER_STATUS.unpaid && !(order.payment_status === ORDER_STATUS.checking && pending)) return null;
+  return order.amount_required - netReceived(money.payments, money.refunds);
+}
 
 /**
  * The office found a transfer of an order on the bank statement: `amount` (cents) is what

@@ -58,3 +58,51 @@ export function dashboardView(stats: { totals: Counts; days: { day: string; coun
       .map((d) => ({ day: d.day, orders: d.counts.orders ?? 0, received: wireAmount(d.counts.received ?? 0) })),
   };
 }
+
+/** One day of the chart: every day from the first with activity to the last, quiet days as zero. */
+export interface ChartDay {
+  day: string;
+  orders: number;
+  /** Cents. */
+  received: number;
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+
+/**
+ * The chart's days: a time axis has every day between the first and the last with activity, so a
+ * quiet week shows as a gap and not as neighbouring bars (the table under the chart keeps only
+ * the days with activity).
+ */
+export function chartDays(days: DashboardView['days']): ChartDay[] {
+  if (days.length === 0) return [];
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  const out: ChartDay[] = [];
+  for (let day = days[0]!.day; day <= days.at(-1)!.day; day = nextDay(day)) {
+    const d = byDay.get(day);
+    out.push({ day, orders: d?.orders ?? 0, received: d ? Math.round(Number(d.received) * 100) : 0 });
+  }
+  return out;
+}
+
+/** Round steps for an axis from 0 to at least `max`: 0 and up to four more ticks, each 1, 2 or 5 x 10^n, at least `minStep` apart (1 for counts). */
+export function axisTicks(max: number, minStep = 0): number[] {
+  if (max <= 0) return [0, Math.max(1, minStep)];
+  const rough = max / 4;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(minStep, [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough)!);
+  const ticks: number[] = [];
+  for (let t = 0; t < max + step; t += step) ticks.push(Math.round(t * 1e6) / 1e6);
+  return ticks;
+}
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A day on the axis: "1 Aug" (the year is in the axis' caption). */
+export const axisDay = (day: string) => `${Number(day.slice(8, 10))} ${SHORT_MONTHS[Number(day.slice(5, 7)) - 1]}`;
+
+/** Which days the axis names: the first, the last, and evenly between, at most `most` in all. */
+export function labelledDays(count: number, most = 6): number[] {
+  if (count <= most) return Array.from({ length: count }, (_, i) => i);
+  const step = (count - 1) / (most - 1);
+  return [...new Set(Array.from({ length: most }, (_, i) => Math.round(i * step)))];
+}

@@ -34,6 +34,8 @@ export interface DelegateDirectory {
   accountsPage(limit: number, cursor?: string): Promise<Page<User>>;
   /** Accounts whose name key starts with `prefix` (normalised), in key order. */
   accountsByName(prefix: string, limit: number, cursor?: string): Promise<Page<User>>;
+  /** How many accounts the list holds: every account, or those a name prefix finds (each once). */
+  countAccounts(prefix?: string): Promise<number>;
 }
 
 export interface DelegateRecords {
@@ -75,17 +77,18 @@ export function delegateRow(u: User) {
 export type DelegateRow = ReturnType<typeof delegateRow>;
 
 /** The list: everyone (newest first), one address, or names starting with the text. */
-export async function listDelegates(deps: Pick<DelegateOfficeDeps, 'directory'>, input: { q?: string; cursor?: string }) {
+export async function listDelegates(deps: Pick<DelegateOfficeDeps, 'directory'>, input: { q?: string; cursor?: string; count?: string }) {
   const search = parseDelegateSearch(input.q);
   if (search.kind === 'email') {
     const user = await deps.directory.findUserByEmail(search.email);
-    return { items: user ? [delegateRow(user)] : [], cursor: null, search: search.kind };
+    return { items: user ? [delegateRow(user)] : [], cursor: null, search: search.kind, ...(input.count ? { total: user ? 1 : 0 } : {}) };
   }
-  const page =
-    search.kind === 'name'
-      ? await deps.directory.accountsByName(search.prefix, OFFICE_PAGE_SIZE, input.cursor)
-      : await deps.directory.accountsPage(OFFICE_PAGE_SIZE, input.cursor);
-  return { items: page.items.map(delegateRow), cursor: page.cursor, search: search.kind };
+  const [page, total] = await Promise.all([
+    search.kind === 'name' ? deps.directory.accountsByName(search.prefix, OFFICE_PAGE_SIZE, input.cursor) : deps.directory.accountsPage(OFFICE_PAGE_SIZE, input.cursor),
+    // The list's total over its pages (count=1).
+    input.count ? deps.directory.countAccounts(search.kind === 'name' ? search.prefix : undefined) : undefined,
+  ]);
+  return { items: page.items.map(delegateRow), cursor: page.cursor, search: search.kind, ...(total !== undefined ? { total } : {}) };
 }
 
 async function download(deps: Pick<DelegateOfficeDeps, 'objects'>, f: StoredFile) {

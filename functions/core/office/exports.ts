@@ -7,6 +7,8 @@ import type { StoredAbstract } from '../abstracts/ports';
 import type { User } from '../accounts/model';
 import { wireAmount } from '../money';
 import { step2Schema, step3Schema, step4Schema } from '../orders/schemas';
+import { orderFieldText, type OrderFieldName } from '../orders/field-labels';
+import { categoryName as abstractCategoryName } from '../data/abstract-options';
 import type { StoredOrder } from '../orders/ports';
 import { orderStatusNames } from '../orders/states';
 import type { Payment, Refund } from '../payments/model';
@@ -53,6 +55,11 @@ const received = (row: OrderExportRow) => row.payments.filter((p) => p.state ===
 const refunded = (row: OrderExportRow) => row.refunds.filter((r) => r.state === 'done').reduce((sum, r) => sum + r.amount, 0);
 const list = <T>(items: T[], show: (item: T) => string) => items.map(show).join('; ');
 
+/** A field of the order form in a cell: coded choices as words (core/orders/field-labels.ts), counts and texts as entered. */
+const codedFields = new Set<string>(['rate', 'post_conference_activities_attach', 'morning_workshop', 'afternoon_workshop', 'welcome_reception', 'gala_dinner', 'visa_required', 'hotel_book_required', 'phone_number_prefix']);
+const formText = (field: keyof StoredOrder, value: unknown): CellValue =>
+  codedFields.has(field) && value !== null && value !== undefined && value !== '' ? orderFieldText(field as OrderFieldName, value) : (value as CellValue);
+
 /** Every field of the order form, in the wizard's order (steps 2, 3, 4): nothing a delegate entered is left out. */
 export const orderFormFields = [...Object.keys(step2Schema.shape), ...Object.keys(step3Schema.shape), ...Object.keys(step4Schema.shape)] as (keyof StoredOrder)[];
 
@@ -83,7 +90,8 @@ export const orderColumns: Column<OrderExportRow>[] = [
     cell: (r) => list(r.refunds, (x) => `${x.method} ${usd(x.amount)} ${x.state} ${x.reason}${x.done_at ? ` ${csvInstant(x.done_at)}` : ''}`),
   },
   { header: `last_refund_at ${TIME}`, cell: (r) => csvInstant(r.refunds.map((x) => x.done_at ?? '').sort().pop()) },
-  ...orderFormFields.map((field) => ({ header: String(field), cell: (r: OrderExportRow) => r.order[field] as CellValue })),
+  // What the delegate chose, as the order pages say it (a rate, a visit, Yes/No), never the form's codes.
+  ...orderFormFields.map((field) => ({ header: String(field), cell: (r: OrderExportRow) => formText(field, r.order[field]) })),
 ];
 
 /** A registration by category with the payments and refunds of its fee and its dinners. */
@@ -174,7 +182,8 @@ export const abstractColumns: Column<AbstractExportRow>[] = [
   { header: 'abstract_id', cell: (r) => r.abstract.id },
   { header: 'account_email', cell: (r) => r.owner_email ?? '' },
   { header: 'title_of_abstract', cell: (r) => r.abstract.title_of_abstract },
-  { header: 'abstract_category', cell: (r) => r.abstract.abstract_category },
+  // The category as the submission form names it, not its code.
+  { header: 'abstract_category', cell: (r) => abstractCategoryName(r.abstract.abstract_category) ?? r.abstract.abstract_category },
   { header: 'keywords', cell: (r) => r.abstract.keywords },
   { header: 'authors', cell: (r) => list(r.abstract.authors, person) },
   { header: 'first_author_presents', cell: (r) => r.abstract.presenter_abstract },

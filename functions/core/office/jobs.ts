@@ -6,6 +6,13 @@
  *   queued ─▶ running ─▶ done
  *                  └───▶ failed   (after the queue's last delivery; the message goes to the dead-letter queue)
  *
+ * A mail job stops between finding its recipients and sending: it waits, `ready`, for the
+ * organiser to confirm the number of recipients found (send-mail.ts `confirmMailJob`), then is
+ * `sending` until done; or it is `cancelled` (discarded) and sends nothing:
+ *
+ *   queued ─▶ running ─▶ ready ─▶ sending ─▶ done
+ *                          └───▶ cancelled
+ *
  * and a delivery of a job that is done or failed already changes nothing (SQS delivers at least
  * once). The office sees each job's state; an export's file is offered as a presigned link.
  */
@@ -33,7 +40,7 @@ import {
   registrationColumns,
 } from './exports';
 
-export type JobState = 'queued' | 'running' | 'done' | 'failed';
+export type JobState = 'queued' | 'running' | 'ready' | 'sending' | 'done' | 'failed' | 'cancelled';
 
 export interface OfficeJob {
   /** Sorts by the time it was requested (`20240801T020000123Z-...`): the newest are listed first. */
@@ -48,6 +55,9 @@ export interface OfficeJob {
   batches_total?: number;
   batches_done?: number;
   counts?: { sent: number; withheld: number; opted_out: number; failed: number };
+  /** A mail job: who confirmed sending it to `total` recipients, and when (or who discarded it). */
+  confirmed_by?: { id: string; email?: string };
+  confirmed_at?: string;
   state: JobState;
   requested_by: { id: string; email?: string };
   requested_at: string;
@@ -83,8 +93,8 @@ export interface JobStore {
    * afterwards hid the exports behind 50 newer mail jobs (and the mail jobs behind exports).
    */
   recent(limit: number, kind: OfficeJob['kind']): Promise<OfficeJob[]>;
-  /** Sets `fields` if the job is in one of `from`; false if it is not (any more). */
-  update(id: string, fields: Partial<OfficeJob>, from: readonly JobState[]): Promise<boolean>;
+  /** Sets `fields` if the job is in one of `from` (with `audit` in the same transaction); false if it is not (any more). */
+  update(id: string, fields: Partial<OfficeJob>, from: readonly JobState[], audit?: ReturnType<typeof auditEntry>): Promise<boolean>;
 }
 
 export interface JobQueue {
@@ -153,6 +163,7 @@ export function jobView(job: OfficeJob) {
     mail: job.mail ?? null,
     total: job.total ?? null,
     counts: job.counts ?? null,
+    confirmed_by: job.confirmed_by ? (job.confirmed_by.email ?? job.confirmed_by.id) : null,
     state: job.state,
     requested_by: job.requested_by.email ?? job.requested_by.id,
     requested_at: job.requested_at,
@@ -233,9 +244,13 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
     deps.log.error('office job message dropped: no such job', { job: parsed.job });
     return;
   }
-  if (job.state === 'done' || job.state === 'failed') return;
+  if (job.state === 'done' || job.state === 'failed' || job.state === 'cancelled') return;
   const started = now().toISOString();
+  // The first step runs from queued (or again from running, after a failed run); a mail waiting for
+  // its organiser, or already sending, is never planned again.
   if (parsed.batch === undefined && !(await deps.jobs.update(job.id, { state: 'running', started_at: started, attempts: job.attempts + 1 }, ['queued', 'running']))) return;
+  // A mail's batches are sent only once the organiser confirmed it (or by a job from before the confirmation).
+  if (parsed.batch !== undefined && job.state !== 'sending' && job.state !== 'running') return;
   try {
     if (job.kind === 'mail') {
       if (parsed.batch === undefined) await planMailJob(deps.mail, job, now);

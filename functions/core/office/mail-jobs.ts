@@ -59,7 +59,7 @@ export const mailMessages = {
   previewFor: 'Please enter the order number or the e-mail address of one recipient to preview for.',
   previewNobody: 'No order or account has this number or address.',
   previewNotRecipient: 'This order or account would not get this mail (the filter does not choose it): preview for one that would.',
-  queued: (total: string) => `The mail is being sent ${total}. The list below shows what was sent to whom.`,
+  queued: 'Finding the recipients: the mail is sent only when you confirm how many get it.',
   notFound: 'This mail job was not found.',
   gaveUp: 'Not sent: the mail worker failed on this batch several times (the operations team was alerted).',
   unsubscribed: 'You will no longer receive announcements from the congress. Mails about your own registration and payments still reach you.',

@@ -5,7 +5,7 @@
  */
 import type { AuditEntry } from '../audit/audit';
 import { invalid, notFound } from '../errors';
-import { wireAmount } from '../money';
+import { formatMoney, wireAmount } from '../money';
 import type { StoredOrder } from '../orders/ports';
 import { orderActions, orderStatusNames } from '../orders/states';
 import { cancellationPreview } from '../orders/cancel-order';
@@ -15,6 +15,9 @@ import type { DocumentSummary } from '../documents/model';
 import { orderRow, readOrderSearch, type OrderRow } from './order-rows';
 import { resendableMails } from './resend-order-mail';
 import { cursorMessage, type OrderFilter } from './schemas';
+import { attendanceMarking } from './attendance';
+import { awaitedByOffice } from './confirm-transfer';
+import { retryPlan } from './retry-refund';
 
 export const officeOrderMessages = {
   staleCursor: cursorMessage,
@@ -37,6 +40,12 @@ export interface OfficeOrderReads {
   passport(order: StoredOrder): Promise<{ name: string; url: string } | null>;
   /** The order's receipts and credit notes, newest first, after issuing any still missing (core/documents/order-documents.ts). */
   documents(order: StoredOrder, ledger: SubjectLedger, at: Date): Promise<DocumentSummary[]>;
+  /** How many orders a list holds. */
+  countList(list: string): Promise<number>;
+  /** How many orders a money list names (each once, however many of its records put it there). */
+  countMoneyList(list: string): Promise<number>;
+  /** Every row of a search's list (its key starting with `prefix`): a search names few orders. */
+  searchRows(list: string, prefix?: string): Promise<OrderRow[]>;
 }
 
 /** A row matches a filter (a search's rows are filtered on the page: a search names few orders). */
@@ -51,7 +60,34 @@ function matches(row: OrderRow, filter: OrderFilter): boolean {
   return row.rate === Number(value);
 }
 
-export async function listOfficeOrders(deps: OfficeOrderReads, query: { filter: OrderFilter; q: string; cursor?: string; limit: number }) {
+/**
+ * How many orders the table shows for `filter` and the search, over all its pages (issue 29,
+ * item 23): the list's items counted (a name is in a name list twice, given-family and
+ * family-given: counted once), a search's rows filtered as its pages are.
+ */
+export async function countOfficeOrders(deps: OfficeOrderReads, query: { filter: OrderFilter; q: string }): Promise<number> {
+  const search = readOrderSearch(query.q);
+  if (search.kind !== 'none' && (query.filter === 'money:partial' || query.filter === 'money:overpaid')) throw invalid(officeOrderMessages.moneyWithSearch, { filter: officeOrderMessages.moneyWithSearch });
+  if (search.kind === 'reference') {
+    const order = await deps.findByReference(search.reference);
+    return order && matches(orderRow(order), query.filter) ? 1 : 0;
+  }
+  if (search.kind === 'list') {
+    const rows = (await deps.searchRows(search.list, search.prefix)).filter((r) => matches(r, query.filter));
+    return new Set(rows.map((r) => r.id)).size;
+  }
+  const list = listOf(query.filter);
+  return list.startsWith('money:') ? deps.countMoneyList(list) : deps.countList(list);
+}
+
+/** GET /office/orders: one page of the table; with count=1 also its total over all the pages. */
+export async function listOfficeOrders(deps: OfficeOrderReads, query: { filter: OrderFilter; q: string; cursor?: string; limit: number; count?: string }) {
+  if (!query.count) return officeOrdersPage(deps, query);
+  const [page, total] = await Promise.all([officeOrdersPage(deps, query), countOfficeOrders(deps, query)]);
+  return { ...page, total };
+}
+
+async function officeOrdersPage(deps: OfficeOrderReads, query: { filter: OrderFilter; q: string; cursor?: string; limit: number }) {
   const search = readOrderSearch(query.q);
   // Those lists are kept by the ledger's records, not in the row: a search's rows cannot be filtered by them.
   if (search.kind !== 'none' && (query.filter === 'money:partial' || query.filter === 'money:overpaid')) throw invalid(officeOrderMessages.moneyWithSearch, { filter: officeOrderMessages.moneyWithSearch });
@@ -71,6 +107,16 @@ export async function listOfficeOrders(deps: OfficeOrderReads, query: { filter: 
 
 const money = (cents: number) => wireAmount(cents);
 
+/**
+ * An order's balance (what it holds less what it costs; a cancelled order costs nothing) as the
+ * office reads it: what is still to pay, what is to give back, or settled.
+ */
+export function balanceText(balance: number): string {
+  if (balance < 0) return `${formatMoney(-balance)} still to pay`;
+  if (balance > 0) return `${formatMoney(balance)} more than the order costs: to give back`;
+  return 'settled';
+}
+
 export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: Date) {
   const row = await deps.rowOf(orderId);
   const order = row && (await deps.get(row.owner_id, orderId));
@@ -85,10 +131,13 @@ export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: 
   ]);
   const received = ledger.payments.filter((p) => p.state === 'confirmed' || p.state === 'refunded').reduce((s, p) => s + p.amount, 0);
   const refunded = ledger.refunds.filter((r) => r.state === 'done').reduce((s, r) => s + r.amount, 0);
+  const balance = received - refunded - (order.payment_status === -1 ? 0 : order.amount_required);
+  const awaited = awaitedByOffice(order, ledger);
+  const retry = retryPlan(order, ledger);
   return {
     order: { ...order, status_name: orderStatusNames[order.payment_status], amount: money(order.amount_required) },
     row: orderRow(order),
-    money: { required: money(order.amount_required), received: money(received), refunded: money(refunded), balance: money(received - refunded - (order.payment_status === -1 ? 0 : order.amount_required)) },
+    money: { required: money(order.amount_required), received: money(received), refunded: money(refunded), balance: money(balance), balance_text: balanceText(balance) },
     payments: ledger.payments.map((p) => ({ id: p.id, method: p.method, state: p.state, amount: money(p.amount), created_at: p.created_at, confirmed_at: p.confirmed_at ?? null, surplus: p.surplus ?? null })),
     refunds: ledger.refunds.map((r) => ({ id: r.id, method: r.method, state: r.state, amount: money(r.amount), reason: r.reason, requested_by: r.requested_by, created_at: r.created_at, done_at: r.done_at ?? null, failure_reason: r.failure_reason ?? null, note: r.note ?? null })),
     audit: [...audit].reverse(),
@@ -101,5 +150,11 @@ export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: 
     /** The most another refund can be: what the order's payments can still give back. */
     refundable: money(refundableOf(ledger.payments, ledger.refunds)),
     can_cancel: orderActions(order.payment_status, Boolean(order.refund_failed_at)).cancel && !order.refund_failed_at,
+    /** What a transfer confirmed now is measured against (confirm-transfer.ts), or null: none can be confirmed. */
+    transfer_awaited: awaited === null ? null : money(awaited),
+    /** What "Try the refund again" would do now (retry-refund.ts), or null: nothing to try. */
+    retry_refund: retry && { kind: retry.kind, amount: money(retry.amount), method: retry.method },
+    /** Whether attendance can be marked now, which choices, and if none, why (attendance.ts: the rule markAttendance applies). */
+    attendance_marking: attendanceMarking(order, now),
   };
 }

@@ -16,7 +16,7 @@ import type { StoredFile } from '../uploads/ports';
 import { activityOf, officeDownloads, OFFICE_PAGE_SIZE, type DelegateOfficeDeps } from './delegates';
 
 export interface RegistrationOfficeDeps extends DelegateOfficeDeps {
-  registrations: Pick<RegistrationStore, 'get' | 'page'>;
+  registrations: Pick<RegistrationStore, 'get' | 'page' | 'count'>;
   /** The payments and refunds of the registration's two subjects (fee, dinners). */
   ledger: Pick<Ledger, 'ofSubject'>;
 }
@@ -55,9 +55,13 @@ export function registrationRow(r: StoredRegistration) {
 }
 export type RegistrationRow = ReturnType<typeof registrationRow>;
 
-export async function listRegistrations(deps: Pick<RegistrationOfficeDeps, 'registrations'>, input: { list: RegistrationList; cursor?: string }) {
-  const page = await deps.registrations.page(input.list, OFFICE_PAGE_SIZE, input.cursor);
-  return { items: page.items.map(registrationRow), cursor: page.cursor, list: input.list };
+export async function listRegistrations(deps: Pick<RegistrationOfficeDeps, 'registrations'>, input: { list: RegistrationList; cursor?: string; count?: string }) {
+  const [page, total] = await Promise.all([
+    deps.registrations.page(input.list, OFFICE_PAGE_SIZE, input.cursor),
+    // The list's total over its pages (count=1).
+    input.count ? deps.registrations.count(input.list) : undefined,
+  ]);
+  return { items: page.items.map(registrationRow), cursor: page.cursor, list: input.list, ...(total !== undefined ? { total } : {}) };
 }
 
 /** One registration as the office reviews it. */

@@ -43,6 +43,8 @@ export const referenceForm = z.object({ reference: officeReference });
 /** A page link of an office list (the server's continuation, refused when it is not one it gave). */
 export const cursorMessage = 'This page link is no longer valid. Start again from the first page.';
 const cursorField = z.optional(z.string({ message: cursorMessage }).check(z.maxLength(2000, cursorMessage)));
+/** `count=1`: the answer also says how many the list holds over all its pages (`total`). */
+const countField = z.optional(z.literal('1', { message: 'count is 1 or absent.' }));
 
 const rowsMessage = `Please ask for 1 to ${officeLimits.orderPage.maxRows} rows.`;
 const orderFilterMessage = 'Please choose a filter from the list.';
@@ -58,11 +60,12 @@ export const officeOrdersQuery = z.object({
     z.pipe(z.string(), z.transform(Number)).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= officeLimits.orderPage.maxRows, rowsMessage)),
     officeLimits.orderPage.rows,
   ),
+  count: countField,
 });
 export const officeOrderIdSchema = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'No such order.')) });
 // The office's lists and searches (delegates, abstracts, the audit log).
 const searchMessage = 'Type the start of a name or a whole e-mail address (at most 200 characters).';
-export const delegateSearchQuery = z.object({ q: z.optional(z.string({ message: searchMessage }).check(z.maxLength(200, searchMessage))), cursor: cursorField });
+export const delegateSearchQuery = z.object({ q: z.optional(z.string({ message: searchMessage }).check(z.maxLength(200, searchMessage))), cursor: cursorField, count: countField });
 
 const idMessage = 'There is no such record.';
 /** An account, abstract or file id as the table keeps them (letters, digits, dashes). */
@@ -71,7 +74,7 @@ export const delegateParams = z.object({ id: recordId });
 export const officeAbstractParams = z.object({ owner: recordId, id: recordId });
 
 const categoryMessage = 'Please choose a category from the list.';
-export const officeAbstractsQuery = z.object({ category: z.string({ message: categoryMessage }).check(z.maxLength(100, categoryMessage)), cursor: cursorField });
+export const officeAbstractsQuery = z.object({ category: z.string({ message: categoryMessage }).check(z.maxLength(100, categoryMessage)), cursor: cursorField, count: countField });
 
 const dayMessage = 'Please give the day as YYYY-MM-DD.';
 const filterMessage = 'A filter is at most 200 characters.';
@@ -137,6 +140,7 @@ const registrationListMessage = 'Please choose all registrations or those waitin
 export const officeRegistrationsQuery = z.object({
   list: z._default(z.enum(['all', 'review'], { message: registrationListMessage }), 'all'),
   cursor: cursorField,
+  count: countField,
 });
 export const officeRegistrationParams = z.object({ owner: recordId });
 const reasonMessage = 'Please give the reason the delegate will read.';

@@ -5,6 +5,7 @@
  * rate, every recipient's outcome recorded as it happens (a second delivery of a batch sends
  * nobody twice); the last batch counted finishes the job with its `mail.sent` audit entry.
  */
+import * as z from 'zod/mini';
 import type { Mailer } from '../accounts/ports';
 import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
@@ -100,7 +101,7 @@ export async function requestMail(deps: JobDeps, actor: Actor, input: MailSpec, 
     auditEntry({ action: 'mail.requested', actor, at: now, object: { type: 'mail', id: job.id }, after: { filter: spec.filter, order_no: spec.order_no, purpose: spec.purpose, subject: spec.subject } }),
   );
   await deps.queue.send({ job: job.id });
-  return { message: mailMessages.queued(spec.filter === 'order' ? `for order ${spec.order_no}` : 'in the background'), data: { job: jobView(job) } };
+  return { message: mailMessages.queued, data: { job: jobView(job) } };
 }
 
 export interface PreviewDeps {
@@ -153,7 +154,10 @@ export const unsubscribeLinks = (siteOrigin: string, token: string) => ({
 
 const batchesOf = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-/** The first step: find the recipients, store them in batches, queue one message per batch. */
+/**
+ * The first step: find the recipients and store them in batches; then the job waits (`ready`)
+ * for the organiser to confirm that number (`confirmMailJob`). A mail that finds nobody is done.
+ */
 export async function planMailJob(deps: MailWorkerDeps, job: OfficeJob, now: () => Date) {
   const spec = job.mail!;
   const recipients = selectRecipients(spec, {
@@ -162,13 +166,58 @@ export async function planMailJob(deps: MailWorkerDeps, job: OfficeJob, now: () 
   });
   const batches = batchesOf(recipients, MAIL_BATCH_SIZE);
   for (const [index, batch] of batches.entries()) await deps.batches.putBatch(job.id, index, batch.map((r) => ({ ...r, state: 'pending' })));
-  await deps.jobs.update(job.id, { total: recipients.length, batches_total: batches.length, batches_done: 0, counts: { sent: 0, withheld: 0, opted_out: 0, failed: 0 } }, ['running']);
+  const counts = { sent: 0, withheld: 0, opted_out: 0, failed: 0 };
   if (batches.length === 0) {
-    await finishMailJob(deps, { ...job, total: 0, counts: { sent: 0, withheld: 0, opted_out: 0, failed: 0 } }, now());
+    await deps.jobs.update(job.id, { total: 0, batches_total: 0, batches_done: 0, counts }, ['running']);
+    await finishMailJob(deps, { ...job, total: 0, counts }, now());
     return;
   }
-  for (const index of batches.keys()) await deps.queue.send({ job: job.id, batch: index });
-  deps.log.info('office mail planned', { job: job.id, recipients: recipients.length, batches: batches.length });
+  await deps.jobs.update(job.id, { state: 'ready', total: recipients.length, batches_total: batches.length, batches_done: 0, counts }, ['running']);
+  deps.log.info('office mail ready to confirm', { job: job.id, recipients: recipients.length, batches: batches.length });
+}
+
+/** What the organiser confirms: the number of recipients the page showed. */
+export const mailConfirmBody = z.object({
+  recipients: z.number({ message: 'Please confirm the number of recipients shown.' }).check(z.int({ message: 'Please confirm the number of recipients shown.' }), z.gte(0), z.lte(1_000_000)),
+});
+
+export const mailConfirmationMessages = {
+  notReady: 'This mail is not waiting for a confirmation: it is still finding its recipients, or it was sent or discarded already. Please reload the list.',
+  countChanged: (total: number) => `This mail goes to ${total} recipient${total === 1 ? '' : 's'}, not the number you confirmed. Please look at it again.`,
+  sending: (total: number) => `The mail is being sent to ${total} recipient${total === 1 ? '' : 's'} in the background. The list below shows what was sent to whom.`,
+  discarded: 'The mail was not sent: nobody gets it.',
+} as const;
+
+async function readyMailJob(jobs: JobStore, id: string) {
+  const job = isJobId(id) ? await jobs.get(id) : undefined;
+  if (!job || job.kind !== 'mail') throw notFound(mailMessages.notFound);
+  if (job.state !== 'ready') throw conflict(mailConfirmationMessages.notReady);
+  return job;
+}
+
+/**
+ * POST /office/mail/{id}/send { recipients }: the organiser confirms the number of recipients the
+ * job found (the page showed it); then, and only then, its batches are queued. Audited
+ * (`mail.confirmed`) in the same write that moves the job to `sending`.
+ */
+export async function confirmMailJob(deps: Pick<JobDeps, 'jobs' | 'queue'>, actor: Actor, id: string, recipients: number, now: Date) {
+  const job = await readyMailJob(deps.jobs, id);
+  const total = job.total ?? 0;
+  if (recipients !== total) throw conflict(mailConfirmationMessages.countChanged(total), { total });
+  const by = { id: actor.id, ...(actor.email ? { email: actor.email } : {}) };
+  const audit = auditEntry({ action: 'mail.confirmed', actor, at: now, object: { type: 'mail', id }, before: { state: 'ready' }, after: { state: 'sending', recipients: total } });
+  if (!(await deps.jobs.update(id, { state: 'sending', confirmed_by: by, confirmed_at: now.toISOString() }, ['ready'], audit))) throw conflict(mailConfirmationMessages.notReady);
+  for (let index = 0; index < (job.batches_total ?? 0); index++) await deps.queue.send({ job: id, batch: index });
+  return { message: mailConfirmationMessages.sending(total), data: { job: jobView({ ...job, state: 'sending', confirmed_by: by, confirmed_at: now.toISOString() }) } };
+}
+
+/** POST /office/mail/{id}/discard: the organiser does not send a mail that waits for confirmation (audited `mail.discarded`). */
+export async function discardMailJob(deps: Pick<JobDeps, 'jobs'>, actor: Actor, id: string, now: Date) {
+  const job = await readyMailJob(deps.jobs, id);
+  const by = { id: actor.id, ...(actor.email ? { email: actor.email } : {}) };
+  const audit = auditEntry({ action: 'mail.discarded', actor, at: now, object: { type: 'mail', id }, before: { state: 'ready' }, after: { state: 'cancelled', recipients: job.total ?? 0 } });
+  if (!(await deps.jobs.update(id, { state: 'cancelled', confirmed_by: by, confirmed_at: now.toISOString(), finished_at: now.toISOString() }, ['ready'], audit))) throw conflict(mailConfirmationMessages.notReady);
+  return { message: mailConfirmationMessages.discarded, data: { job: jobView({ ...job, state: 'cancelled' }) } };
 }
 
 async function finishMailJob(deps: MailWorkerDeps, job: OfficeJob, at: Date) {

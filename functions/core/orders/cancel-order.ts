@@ -8,7 +8,7 @@ import { cancelledWithoutRefundMail } from './mails';
 import type { StoredOrder } from './ports';
 import { refundQuote } from './refund-policy';
 import { ORDER_STATUS, orderActions } from './states';
-import { orderResultMessages, ownOrder, send, type OrderDeps } from './order-deps';
+import { assertOpen, orderResultMessages, ownOrder, send, type OrderDeps } from './order-deps';
 import { change, subjectOf } from './order-payables';
 
 /**
@@ -68,6 +68,8 @@ export async function cancelOrder(
   if (order.payment_status === ORDER_STATUS.paid && order.refund_failed_at)
     throw forbidden(orderResultMessages.refundWithOffice);
   if (!orderActions(order.payment_status).cancel) throw forbidden(orderResultMessages.cancelNotAllowed);
+  // The delegate cancels while registration is open (offered-actions.ts); the office decides at any time.
+  if (by === 'delegate') assertOpen(now, orderResultMessages.cancelClosed);
   const money = await deps.payments.ledger.ofSubject(subjectOf(order));
   const quote = cancellationQuote(order, money, now);
   if (!other && expectedRefund !== undefined && expectedRefund !== wireAmount(quote.refund)) {

@@ -29,6 +29,7 @@ export const orderResultMessages = {
   closed: `Registration has closed: the rates were valid until ${formatCstDeadline(deadlines.ratesValidUntil)}.`,
   deleteNotAllowed: 'Only unpaid orders can be deleted.',
   cancelNotAllowed: 'Only paid orders can be cancelled.',
+  cancelClosed: `Registration has closed (${formatCstDeadline(deadlines.ratesValidUntil)}): an order can no longer be cancelled. Please write to ${conference.contacts.registration} if you need to.`,
   refundWithOffice:
     'The refund of this order could not be made. The registration office has been told and will try it again; you do not need to cancel again.',
   notAwaitingPayment: 'This order is not awaiting payment.',
@@ -102,9 +103,10 @@ export function registrationWindow(now: Date) {
   };
 }
 
-export function assertOpen(now: Date) {
+/** Refuses outside the registration window; `closedMessage` says what can no longer be done after it. */
+export function assertOpen(now: Date, closedMessage?: string) {
   const window = registrationWindow(now);
-  if (!window.open) throw forbidden(window.message!);
+  if (!window.open) throw forbidden(closedMessage && !isBefore(now, deadlines.registrationOpens) ? closedMessage : window.message!);
 }
 
 export const noLedger: SubjectLedger = { payments: [], refunds: [] };

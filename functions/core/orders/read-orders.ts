@@ -9,7 +9,8 @@ import { rateOf } from './pricing';
 import type { StoredOrder } from './ports';
 import { stepFields } from './form-fields';
 import type { OrderForm } from './schemas';
-import { holdsPlace, ORDER_STATUS, orderActions, orderStatusNames } from './states';
+import { holdsPlace, ORDER_STATUS, orderStatusNames } from './states';
+import { offeredActions } from './offered-actions';
 import {
   noLedger,
   orderResultMessages,
@@ -39,6 +40,8 @@ function transferAwaited(order: StoredOrder, money: SubjectLedger | undefined) {
 
 /** An order as the list shows it (spec section 3 "Registration order (list)", and what the pages need beside). */
 export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedger | undefined) {
+  // What the list offers is what the use cases accept now (offered-actions.ts).
+  const actions = offeredActions(order, now);
   return {
     id: order.id,
     order_no: order.order_no,
@@ -60,8 +63,8 @@ export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedge
         : null,
     payment_method: order.payment_method,
     reference: order.reference,
-    actions: orderActions(order.payment_status, Boolean(order.refund_failed_at)),
-    cancellation: cancellationPreview(order, money, now),
+    actions,
+    cancellation: actions.cancel ? cancellationPreview(order, money, now) : null,
     refund_failed: Boolean(order.refund_failed_at),
     /** Checking: the transfer the office waits for (what is still missing, after a part arrived). */
     transfer_awaited: transferAwaited(order, money),

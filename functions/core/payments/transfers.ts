@@ -15,6 +15,16 @@ export async function noteTransfer(deps: PaymentsDeps, payable: Payable, change:
 export type TransferOutcome = 'paid' | 'incomplete';
 
 /**
+ * What a transfer of `arrived` does to a subject that awaits `awaited` (what it costs less what it
+ * holds; cents): it is paid when the transfer covers it (more is a surplus to give back),
+ * otherwise `missing` is still awaited. `confirmTransfer` books by this rule, and the office's
+ * confirmation says it before anything is booked.
+ */
+export function transferOutcome(awaited: number, arrived: number): { outcome: TransferOutcome; missing: number; excess: number } {
+  return arrived >= awaited ? { outcome: 'paid', missing: 0, excess: arrived - awaited } : { outcome: 'incomplete', missing: awaited - arrived, excess: 0 };
+}
+
+/**
  * The registration office found a transfer on the bank statement: `amount` is what arrived. It
  * is recorded as received; the subject is paid when what it holds now covers what it costs (more
  * than that is given back by the office: a surplus refund of the difference); when it does not,
@@ -38,11 +48,10 @@ export async function confirmTransfer(
       if (!payable || !payment || payment.method !== 'transfer' || payment.state !== 'pending')
         throw conflict(paymentMessages.notPayable);
       const confirmed = movePayment(payment, 'confirmed', at, { amount, ...mark });
-      const held = netReceived(payments, refunds) + amount;
-      if (held >= payable.amount) {
+      const { outcome, missing, excess } = transferOutcome(payable.amount - netReceived(payments, refunds), amount);
+      if (outcome === 'paid') {
         const change = deps.payables.paid(payable, confirmed, at);
         if (!change) throw conflict(paymentMessages.notPayable);
-        const excess = held - payable.amount;
         const refund = excess > 0 ? newRefund(deps, confirmed, excess, 'surplus', 'system', at) : undefined;
         return {
           write: {
@@ -58,7 +67,6 @@ export async function confirmTransfer(
           },
         };
       }
-      const missing = payable.amount - held;
       const waiting: Payment = { ...newPayment(deps, payable, 'transfer', at, missing, 'pending'), rest_of: payment.id };
       return {
         write: {

@@ -108,6 +108,8 @@ export interface RegistrationStore {
   replace(registration: StoredRegistration, expectedVersion: string, profile: Record<string, unknown>, audit: AuditEntry): Promise<'ok' | 'stale'>;
   /** A page of the office's list: every registration newest first, or the review queue oldest first. */
   page(list: RegistrationList, limit: number, cursor: string | undefined): Promise<{ items: StoredRegistration[]; cursor: string | null }>;
+  /** How many registrations the list holds (the office's total over its pages). */
+  count(list: RegistrationList): Promise<number>;
 }
 
 /** The office's lists of registrations: all of them, or those waiting for review (register_status 1). */

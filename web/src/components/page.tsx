@@ -35,11 +35,12 @@ export function Page(props: {
   title: string;
   lead?: ReactNode;
   description?: string;
-  width?: 'narrow' | 'wide';
+  /** narrow: reading; wide: forms and lists; full: the office's tables, as wide as the header (a laptop screen). */
+  width?: 'narrow' | 'wide' | 'full';
   children: ReactNode;
 }) {
   return (
-    <Container maxW={props.width === 'wide' ? '6xl' : '4xl'} {...pageBox}>
+    <Container maxW={props.width === 'full' ? '7xl' : props.width === 'wide' ? '6xl' : '4xl'} {...pageBox}>
       <PageTitle title={props.title} description={props.description} />
       <Stack {...titleArea}>
         <PageHeading title={props.title} />

@@ -9,8 +9,12 @@
  */
 export const SESSION_KEYS = { token: 'userToken', id: 'userID', info: 'userInfo' } as const;
 
-/** The inline <head> script of every page; its SHA-256 is in the CSP (infra/site/routing.ts). */
-export const sessionFlagScript = `try{if(localStorage.getItem(${JSON.stringify(SESSION_KEYS.token)}))document.documentElement.setAttribute("data-session","in")}catch(e){}`;
+/**
+ * The inline <head> script of every page; its SHA-256 is in the CSP (infra/site/routing.ts). It
+ * also sets `<html data-office="in">` for an organiser (user info `office`), whose menu links to
+ * the registration office.
+ */
+export const sessionFlagScript = `try{if(localStorage.getItem(${JSON.stringify(SESSION_KEYS.token)})){var d=document.documentElement;d.setAttribute("data-session","in");if((JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_KEYS.info)})||"{}")||{}).office===true)d.setAttribute("data-office","in")}}catch(e){}`;
 
 export interface SessionState<Info = Record<string, unknown>> {
   token: string | null;
@@ -36,10 +40,14 @@ function read(): SessionState {
   }
 }
 
-/** Sets `<html data-session>` from the stored session (the inline script does it on first paint). */
+/** Sets `<html data-session>` (and `data-office` for an organiser) from the stored session (the inline script does it on first paint). */
 export function markSession() {
-  if (session.get().token) document.documentElement.setAttribute('data-session', 'in');
-  else document.documentElement.removeAttribute('data-session');
+  const { token, info } = session.get();
+  const root = document.documentElement;
+  if (token) root.setAttribute('data-session', 'in');
+  else root.removeAttribute('data-session');
+  if (token && info?.office === true) root.setAttribute('data-office', 'in');
+  else root.removeAttribute('data-office');
 }
 
 function changed() {

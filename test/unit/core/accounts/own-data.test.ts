@@ -141,6 +141,29 @@ describe('the export', () => {
   });
 });
 
+describe('money in the export (issue 29, item 16)', () => {
+  it('gives every amount as an amount with its currency, never in cents', async () => {
+    const registration = { owner_id: 'u1', register_code: 'OESO-000007', period: 'early', fees: { registrant: 74000, accompanying: 25000, members: 0, total: 99000 }, accompany: [], created_at: '2019-07-01T00:00:00.000Z', updated_at: '2019-07-01T00:00:00.000Z' } as unknown as StoredRegistration;
+    const refund: Refund = { id: 'r1', payment_id: 'p-1', subject: { kind: 'order', id: '1', owner_id: 'u1' }, amount: 60000, currency: 'USD', method: 'card', state: 'done', version: 2, reason: 'cancellation', requested_by: 'delegate', created_at: '', updated_at: '' };
+    const f = fakeStore({ ...records, registration, ledger: { ...records.ledger, refunds: [refund] } });
+    f.store.auditOf = async () => [{ action: 'payment.confirmed', actor: { kind: 'stripe', id: 'stripe' }, at: now.toISOString(), object: { type: 'payment', id: 'p-1' }, after: { state: 'confirmed', amount: 65000, method: 'card', version: 2 } }];
+    const { data } = await exportOwnData(depsOf(f.store), 'u1', now);
+    const usd = (amount: string) => ({ amount, currency: 'USD' });
+    expect(data.orders[0]!.amount_required).toEqual(usd('650.00'));
+    expect(data.payments[0]!.amount).toEqual(usd('650.00'));
+    expect(data.refunds[0]!.amount).toEqual(usd('600.00'));
+    expect(data.registration_by_category!.fees).toEqual({ registrant: usd('740.00'), accompanying: usd('250.00'), members: usd('0.00'), total: usd('990.00') });
+    expect(data.audit_entries[0]!.after).toEqual({ state: 'confirmed', amount: usd('650.00'), method: 'card', version: 2 });
+    // Nowhere a bare number where money is (amount, fees, fee totals).
+    const bare: string[] = [];
+    JSON.stringify(data, (key, value: unknown) => {
+      if (typeof value === 'number' && /amount|fee|registrant|accompanying$|members$|total/.test(key)) bare.push(`${key}=${value}`);
+      return value;
+    });
+    expect(bare).toEqual([]);
+  });
+});
+
 describe('the deletion', () => {
   it('refuses a wrong password and changes nothing', async () => {
     const f = fakeStore(records);

@@ -57,11 +57,13 @@ describe('who may have a certificate', () => {
     expect(certificateMessages.beforeEnd).toBe('Available after the congress ends: 7 November 2024, 24:00 CST (UTC+8).');
   });
 
-  it('refuses before the end, then for an order not paid, then without attendance', () => {
-    expect(certificateStatus(order(), new Date(Date.parse(END) - 1))).toMatchObject({ available: false, refusal: 'before-end', message: certificateMessages.beforeEnd });
-    expect(certificateStatus(order(), new Date(END))).toEqual({ available: true, refusal: null, message: null });
+  it('refuses an order not paid, then before the end, then without attendance', () => {
+    expect(certificateStatus(order(), new Date(Date.parse(END) - 1))).toMatchObject({ available: false, refusal: 'before-end', message: certificateMessages.beforeEnd, offered: true });
+    expect(certificateStatus(order(), new Date(END))).toEqual({ available: true, refusal: null, message: null, offered: true });
     for (const [status, name] of [[0, 'Unpaid'], [2, 'Checking'], [-1, 'Cancelled'], [-2, 'Refunding']] as const) {
-      expect(certificateStatus(order({ payment_status: status }), AFTER)).toMatchObject({ refusal: 'not-paid', message: certificateMessages.notPaid(name) });
+      expect(certificateStatus(order({ payment_status: status }), AFTER)).toMatchObject({ refusal: 'not-paid', message: certificateMessages.notPaid(name), offered: false });
+      // Before the end too: an order not paid is not told "available after the congress" (issue 29, item 18).
+      expect(certificateStatus(order({ payment_status: status }), new Date('2024-08-01T02:00:00Z'))).toMatchObject({ available: false, refusal: 'not-paid', offered: false });
     }
     expect(certificateStatus(order({ attendance: undefined }), AFTER).refusal).toBe('not-attended');
     expect(certificateStatus(order({ attendance: { ...attended, attended: false } }), AFTER)).toMatchObject({ refusal: 'not-attended', message: certificateMessages.notAttended });

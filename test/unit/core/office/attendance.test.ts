@@ -1,6 +1,6 @@
 /** The office's attendance mark on a fixed clock: over the version read, from the first day, not on cancelled orders, audited. */
 import { describe, expect, it } from 'vitest';
-import { attendanceMessages, congressStarts, markAttendance, type AttendanceDeps } from '#core/office/attendance';
+import { attendanceMarking, attendanceMessages, congressStarts, markAttendance, type AttendanceDeps } from '#core/office/attendance';
 import type { AuditEntry } from '#core/audit/audit';
 import type { StoredOrder } from '#core/orders/ports';
 import type { AppError } from '#core/errors';
@@ -48,5 +48,31 @@ describe('marking attendance', () => {
     expect(attendanceMessages.tooEarly).toBe("Attendance can be marked from the congress's first day, 4 November 2024, 00:00 CST (UTC+8).");
     expect(await refusal(markAttendance(deps({ ...base, payment_status: -2 }).d, actor, 'o1', { attended: true, version: base.updated_at }, DAY2))).toEqual(['conflict', attendanceMessages.notRegistered('Refunding')]);
     expect(await refusal(markAttendance(deps(undefined).d, actor, 'o1', { attended: true, version: base.updated_at }, DAY2))).toEqual(['not_found', 'No such order.']);
+  });
+});
+
+describe('what the office is offered (issue 29, item 18)', () => {
+  const AUGUST = new Date('2024-08-01T02:00:00Z');
+  const marked = { attended: true, marked_at: 'x', marked_by: 'y' };
+
+  it('offers each choice exactly when marking it would be taken', async () => {
+    for (const at of [AUGUST, new Date(Date.parse(congressStarts) - 1), new Date(congressStarts), DAY2])
+      for (const payment_status of [0, 1, 2, -1, -2] as const)
+        for (const attendance of [undefined, marked]) {
+          const order = { ...base, payment_status, attendance };
+          const offer = attendanceMarking(order, at);
+          for (const choice of ['yes', 'no'] as const) {
+            const taken = await markAttendance(deps(order).d, actor, 'o1', { attended: choice === 'yes', version: base.updated_at }, at).then(() => true, () => false);
+            expect([at.toISOString(), payment_status, Boolean(attendance), choice, offer.choices.includes(choice)]).toEqual([at.toISOString(), payment_status, Boolean(attendance), choice, taken]);
+          }
+          expect(offer.open).toBe(offer.choices.length > 0);
+        }
+  });
+
+  it('says why there is no form: in August, before the first day; on a cancelled order never marked', () => {
+    expect(attendanceMarking(base, AUGUST)).toEqual({ open: false, choices: [], message: attendanceMessages.tooEarly });
+    expect(attendanceMarking({ ...base, payment_status: -1 }, DAY2)).toEqual({ open: false, choices: [], message: attendanceMessages.notRegistered('Cancelled') });
+    expect(attendanceMarking({ ...base, payment_status: -1, attendance: marked }, DAY2)).toEqual({ open: true, choices: ['no'], message: null });
+    expect(attendanceMarking(base, DAY2)).toEqual({ open: true, choices: ['yes', 'no'], message: null });
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, cellText, csvRecords, type CellValue, type Column } from '#core/office/csv';
 import { writeCsv } from '#lib/csv-writer';
-import { csvInstant, exportFileName, orderColumns, orderFormFields, delegateColumns, type OrderExportRow } from '#core/office/exports';
+import { abstractColumns, csvInstant, exportFileName, orderColumns, orderFormFields, delegateColumns, type OrderExportRow } from '#core/office/exports';
+import { abstractCategories } from '#core/data/abstract-options';
+import type { StoredAbstract } from '#core/abstracts/ports';
 import { exportLink, jobIdOf, jobMessages, listExports, runOfficeJob, type ExportSource, type JobStore, type OfficeJob } from '#core/office/jobs';
 import type { User } from '#core/accounts/model';
 import type { StoredOrder } from '#core/orders/ports';
@@ -104,10 +106,22 @@ describe('the orders export', () => {
     });
   });
 
+  it('writes what the delegate chose as words, not codes: the rate, the visit, yes and no (issue 29, item 16)', () => {
+    const chosen = { ...order, post_conference_activities_person: 1, post_conference_activities_attach: 2, hotel_book_required: 1, visa_required: 0, gala_dinner: 1 } as StoredOrder;
+    const cells = Object.fromEntries(orderColumns.map((c) => [c.header, c.cell({ order: chosen, payments: [], refunds: [] })]));
+    expect(cells).toMatchObject({ rate: 'Standard rate: US$650.00', post_conference_activities_attach: 'Great Wall', hotel_book_required: 'Yes', visa_required: 'No', gala_dinner: 'Yes', post_conference_activities_person: 1 });
+  });
+
   it('writes instants on Beijing time with the offset, and names the file by the request time', () => {
     expect(csvInstant('2024-08-01T16:30:05Z')).toBe('2024-08-02 00:30:05 +08:00');
     expect(csvInstant(undefined)).toBe('');
     expect(exportFileName('orders', '2024-08-01T16:30:05Z')).toBe('orders-2024-08-02-0030.csv');
+  });
+
+  it("names an abstract's category as the submission form does, not by its code (issue 29, item 16)", () => {
+    const row = { abstract: { id: 'a1', abstract_category: abstractCategories[0]!.children[0]!.value, authors: [], presenter_infos: [], upload_files: [] } as unknown as StoredAbstract };
+    const cells = Object.fromEntries(abstractColumns.map((c) => [c.header, c.cell(row)]));
+    expect(cells.abstract_category).toBe(`${abstractCategories[0]!.label}: ${abstractCategories[0]!.children[0]!.label}`);
   });
 
   it('never has a column for what only the server knows of an account', () => {

@@ -20,8 +20,9 @@ export default function ConfirmDialogView(props: ConfirmDialogProps) {
                 {props.dismissLabel ?? 'Cancel'}
               </Button>
               <Button
-                colorPalette="red"
+                colorPalette={props.confirmPalette ?? 'red'}
                 loading={busy}
+                disabled={props.confirmDisabled}
                 onClick={async () => {
                   setBusy(true);
                   try {

@@ -15,6 +15,10 @@ export interface ConfirmDialogProps {
   dismissLabel?: string;
   onConfirm: () => Promise<void> | void;
   onClose: () => void;
+  /** The confirm button's colour (default red: a removal); e.g. brand for booking money. */
+  confirmPalette?: string;
+  /** The confirm button cannot be pressed yet (e.g. while what it would do is still being found). */
+  confirmDisabled?: boolean;
 }
 
 const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));

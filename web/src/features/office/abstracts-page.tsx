@@ -12,7 +12,8 @@ import type { OfficeAbstractRow } from '#core/office/abstract-list';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { pathTo, paths } from '../../config/paths';
-import { officeApi } from './api';
+import { OFFICE_PAGE_SIZE } from '#core/office/delegates';
+import { officeApi, useListTotal } from './api';
 import { OfficeFrame } from './office-frame';
 import { OfficeTable, officeColumnHelper } from './office-table';
 
@@ -42,6 +43,7 @@ function Abstracts() {
     queryFn: () => officeApi.abstracts({ category, cursor: after }),
     placeholderData: keepPreviousData,
   });
+  const total = useListTotal('abstracts', { category });
   return (
     <Stack gap="5">
       <Field.Root maxW="2xl">
@@ -67,7 +69,7 @@ function Abstracts() {
           columns={abstractColumns}
           rows={list.data.items}
           rowId={(a) => a.id}
-          pages={{ param: 'after', next: list.data.cursor }}
+          pages={{ param: 'after', next: list.data.cursor, pageSize: OFFICE_PAGE_SIZE, total, noun: ['abstract', 'abstracts'] }}
           stale={list.isPlaceholderData}
           empty={<Text aria-live="polite">No abstract in this category{after ? ' on this page' : ' yet'}.</Text>}
         />

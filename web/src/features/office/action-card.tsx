@@ -2,12 +2,14 @@
  * One office action: its form, and the server's answer under it. An answer saying the office
  * session ended sends the frame back to the code form.
  */
-import { Box, Button, Card } from '@chakra-ui/react';
+import { Box, Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import type { Confirmation } from '#core/office/confirmations';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { secondFactorKey } from './api';
 
@@ -28,6 +30,11 @@ export function ActionCard<T extends FieldValues>(props: {
   /** Values put in the form from elsewhere on the page (a row of the waiting transfers). */
   prefill?: T;
   onDone?: () => void;
+  /**
+   * Asks before acting (money moves): what will happen, from the order as the server has it now
+   * (core/office/confirmations.ts); the action runs only when the organiser confirms.
+   */
+  confirm?: (values: T) => Promise<Confirmation> | Confirmation;
 }) {
   const form = useForm<T>({ resolver: props.resolver, defaultValues: props.defaults as never });
   const { prefill } = props;
@@ -35,20 +42,36 @@ export function ActionCard<T extends FieldValues>(props: {
     if (prefill) form.reset(prefill as never);
   }, [prefill, form]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [asking, setAsking] = useState<{ values: T; confirmation: Confirmation } | null>(null);
+  // Kept while the dialog closes (its animation), so its text does not vanish first.
+  const [shown, setShown] = useState<Confirmation | null>(null);
   const queryClient = useQueryClient();
-  const submit = form.handleSubmit(async (values) => {
-    setOutcome(null);
+  const failed = (error: unknown) => {
+    if (isCancelled(error)) return;
+    // The office session ended (12 hours idle) or was never confirmed: ask for the code again.
+    if (error instanceof ApiError && (error.data as { second_factor?: string } | null)?.second_factor) {
+      void queryClient.invalidateQueries({ queryKey: secondFactorKey });
+    }
+    setOutcome({ status: 'error', text: error instanceof ApiError ? error.message : 'request failure.' });
+  };
+  const act = async (values: T) => {
     try {
       const { message } = await props.run(values);
       setOutcome({ status: 'success', text: message });
       props.onDone?.();
     } catch (error) {
-      if (isCancelled(error)) return;
-      // The office session ended (12 hours idle) or was never confirmed: ask for the code again.
-      if (error instanceof ApiError && (error.data as { second_factor?: string } | null)?.second_factor) {
-        void queryClient.invalidateQueries({ queryKey: secondFactorKey });
-      }
-      setOutcome({ status: 'error', text: error instanceof ApiError ? error.message : 'request failure.' });
+      failed(error);
+    }
+  };
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    if (!props.confirm) return act(values);
+    try {
+      const confirmation = await props.confirm(values);
+      setShown(confirmation);
+      setAsking({ values, confirmation });
+    } catch (error) {
+      failed(error);
     }
   });
   return (
@@ -73,8 +96,36 @@ export function ActionCard<T extends FieldValues>(props: {
             )}
           </FormStack>
         </FormProvider>
+        {props.confirm && (
+          <ConfirmDialog
+            open={asking !== null}
+            title={shown?.title ?? ''}
+            confirmLabel={shown?.confirmLabel ?? ''}
+            dismissLabel={shown?.dismissLabel}
+            confirmPalette="brand"
+            onClose={() => setAsking(null)}
+            onConfirm={async () => {
+              if (!asking) return;
+              await act(asking.values);
+              setAsking(null);
+            }}
+          >
+            <ConfirmationText confirmation={shown} />
+          </ConfirmDialog>
+        )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** A confirmation's paragraphs (core/office/confirmations.ts). */
+export function ConfirmationText({ confirmation }: { confirmation: Confirmation | null }) {
+  return (
+    <Stack gap="3">
+      {confirmation?.lines.map((line) => (
+        <Text key={line}>{line}</Text>
+      ))}
+    </Stack>
   );
 }
 

@@ -1,5 +1,5 @@
 /** The registration office's calls, built from the route table. */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { BankAccount, BankAccountInput } from '#core/office/payment-settings';
 import type { AwaitedTransferRow } from '#core/office/transfers';
@@ -15,14 +15,14 @@ import type { CsvMapping } from '#core/office/statement';
 import type { ExportKind } from '#core/office/exports';
 import type { OfficeCancelInput } from '#core/office/schemas';
 import type { OrderMailKind } from '#core/office/order-mail-kinds';
-import type { AttendanceInput } from '#core/office/attendance';
+import type { AttendanceInput, attendanceMarking } from '#core/office/attendance';
 import type { JobView } from '#core/office/jobs';
 import type { MailSpec, RecipientResult } from '#core/office/mail-jobs';
 import type { ReconciliationView } from '#core/office/reconciliations';
 import type { OfficeRegistration, RegistrationRow } from '#core/office/registrations';
 import type { ReviewDecisionInput, VisaDecisionInput } from '#core/office/schemas';
 import type { VisaView } from '#core/office/visa-letters';
-import { callApi, callApiForMessage } from '../../lib/api-client';
+import { ApiError, callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
   enrolled: boolean;
@@ -44,6 +44,12 @@ export const officeApi = {
     callApiForMessage<unknown>(routes.recordBankRefund, { params: { id: row.order_id, refund: row.refund_id }, body: { amount: row.amount, paid_to: paidTo } }),
   transferRefunded: (reference: string) => callApiForMessage<unknown>(routes.recordTransferRefund, { params: { reference }, body: {} }),
   retryRefund: (reference: string) => callApiForMessage<unknown>(routes.retryRefund, { params: { reference }, body: {} }),
+  /** The office's view of the order a payment reference names (its row by the reference, then the order): what a confirmation says before acting. */
+  orderByReference: async (reference: string) => {
+    const { rows } = await callApi<{ rows: OrderRow[] }>(routes.listOfficeOrders, { query: { filter: 'all', q: reference.trim() } });
+    if (!rows[0]) throw new ApiError(404, 'No order has this payment reference.', null, 404);
+    return callApi<OfficeOrderDetail>(routes.getOfficeOrder, { params: { id: rows[0].id } });
+  },
   orders: (query: { filter: string; q: string; cursor?: string; limit?: number }) =>
     callApi<{ rows: OrderRow[]; next: string | null; search: 'reference' | 'email' | 'name' | null }>(routes.listOfficeOrders, { query }),
   order: (id: string) => callApi<OfficeOrderDetail>(routes.getOfficeOrder, { params: { id } }),
@@ -78,6 +84,8 @@ export const officeApi = {
   previewMail: (spec: MailSpec, preview_for: string) =>
     callApi<{ to: string; subject: string; text: string; headers: { name: string; value: string }[] }>(routes.previewMail, { body: { ...spec, preview_for } }),
   sendMail: (spec: MailSpec) => callApiForMessage<{ job: JobView }>(routes.sendMail, { body: spec }),
+  confirmMail: (id: string, recipients: number) => callApiForMessage<{ job: JobView }>(routes.confirmMailJob, { params: { id }, body: { recipients } }),
+  discardMail: (id: string) => callApiForMessage<{ job: JobView }>(routes.discardMailJob, { params: { id }, body: {} }),
   mailJobs: () => callApi<{ items: JobView[] }>(routes.listMailJobs),
   mailJob: (id: string) => callApi<{ job: JobView; recipients: (RecipientResult & { subject: string })[] }>(routes.getMailJob, { params: { id } }),
   requestReconciliation: () => callApiForMessage<{ job: ReconciliationView }>(routes.requestReconciliation, { body: {} }),
@@ -131,7 +139,7 @@ export const secondFactorQuery = queryOptions({ queryKey: secondFactorKey, query
 export interface OfficeOrderDetail {
   order: Record<string, unknown> & { id: string; order_no: string; reference: string; status_name: string; payment_status: number; first_name: string; last_name: string; owner_email: string };
   row: OrderRow;
-  money: { required: string; received: string; refunded: string; balance: string };
+  money: { required: string; received: string; refunded: string; balance: string; balance_text: string };
   payments: { id: string; method: string; state: string; amount: string; created_at: string; confirmed_at: string | null; surplus: string | null }[];
   refunds: { id: string; method: string; state: string; amount: string; reason: string; requested_by: string; created_at: string; done_at: string | null; failure_reason: string | null; note: string | null }[];
   audit: AuditEntry[];
@@ -142,6 +150,28 @@ export interface OfficeOrderDetail {
   mails: { kind: OrderMailKind; label: string }[];
   cancellation: { refund_amount: string; fee: string; already_refunded: string; valid_until_text: string | null; method: string | null } | null;
   can_cancel: boolean;
+  /** What a transfer confirmed now is measured against (what the order costs less what it holds), or null: none can be confirmed. */
+  transfer_awaited: string | null;
+  /** What "Try the refund again" would do now, or null. */
+  retry_refund: { kind: 'ask-again' | 'refund-again'; amount: string; method: 'card' | 'transfer' } | null;
+  /** Whether attendance can be marked now, with which choices, and if not, why (core/office/attendance.ts). */
+  attendance_marking: ReturnType<typeof attendanceMarking>;
   /** Its receipts and credit notes, newest first. */
   documents: DocumentSummary[];
+}
+
+/** The office's paged lists that can say their total (count=1). */
+const totalRoutes = { orders: routes.listOfficeOrders, delegates: routes.listOfficeDelegates, abstracts: routes.listOfficeAbstracts, registrations: routes.listOfficeRegistrations } as const;
+
+/**
+ * How many rows an office list holds over all its pages (its route with count=1), asked once per
+ * list and kept a minute: paging does not count again; an office action (which invalidates
+ * ['office']) does. Beside the page's own request on the same route, not instead of it.
+ */
+export function useListTotal(list: keyof typeof totalRoutes, query: Record<string, string | number | undefined>) {
+  return useQuery({
+    queryKey: ['office', 'total', list, query],
+    queryFn: async () => (await callApi<{ total?: number }>(totalRoutes[list], { query: { ...query, count: '1' }, concurrent: true })).total ?? null,
+    staleTime: 60_000,
+  }).data;
 }

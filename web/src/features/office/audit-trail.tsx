@@ -7,6 +7,7 @@
 import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '#core/audit/audit';
+import { auditMoney, moneyText } from '#core/audit/audit-money';
 import { formatCstInstant } from '#core/time';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
@@ -37,8 +38,12 @@ export const actorText = (a: AuditEntry['actor']) => (a.kind === 'delegate' || a
 
 const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '(none)' : typeof v === 'string' ? v : JSON.stringify(v));
 
-/** "field: before -> after" for each value the entry names. */
+/** "field: before -> after" for each value the entry names; money as an amount with its currency (core/audit/audit-money.ts). */
 function Changes({ entry }: { entry: AuditEntry }) {
+  const value = (n: string, v: unknown) => {
+    const money = auditMoney(entry, n, v);
+    return money ? moneyText(money) : shown(v);
+  };
   const names = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
   if (names.length === 0 && !entry.reason) return <Text color="gray.700">-</Text>;
   return (
@@ -48,9 +53,9 @@ function Changes({ entry }: { entry: AuditEntry }) {
           <Text as="span" fontFamily="mono" fontSize="xs" bg="gray.100" px="1" rounded="sm">
             {n}
           </Text>{' '}
-          {entry.before && n in entry.before && <Text as="span">{shown(entry.before[n])} → </Text>}
+          {entry.before && n in entry.before && <Text as="span">{value(n, entry.before[n])} → </Text>}
           <Text as="span" fontWeight="medium">
-            {entry.after && n in entry.after ? shown(entry.after[n]) : '(removed)'}
+            {entry.after && n in entry.after ? value(n, entry.after[n]) : '(removed)'}
           </Text>
         </Box>
       ))}

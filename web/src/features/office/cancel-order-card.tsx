@@ -7,10 +7,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch, type Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { officeCancelSchema } from '#core/office/schemas';
+import { officeCancelSchema, toCents } from '#core/office/schemas';
+import { cancelConfirmation } from '#core/office/confirmations';
 import { formatWireUsd } from '#core/money';
 import { ChoiceField, TextAreaField, TextField } from '../../components/form/fields';
 import { ActionCard } from './action-card';
+import { partyOf, refundMethodsOf } from './confirm-steps';
 import { officeApi, type OfficeOrderDetail } from './api';
 
 type CancelValues = z.input<typeof officeCancelSchema>;
@@ -52,6 +54,14 @@ export function CancelOrderCard({ detail }: { detail: OfficeOrderDetail }) {
       defaults={{ refund: 'policy', refund_amount: '', reason: '' }}
       fields={<CancelFields policy={cancellation.refund_amount} refundable={detail.refundable} />}
       submitLabel="Cancel the order"
+      confirm={(v) =>
+        cancelConfirmation(
+          partyOf(detail),
+          toCents(v.refund === 'other' ? (v.refund_amount ?? '0') : cancellation.refund_amount),
+          refundMethodsOf(detail),
+          v.refund === 'other' ? v.reason?.trim() : undefined,
+        )
+      }
       run={(v) => officeApi.cancelOrder(detail.order.id, v.refund === 'other' ? { refund: 'other', refund_amount: v.refund_amount, reason: v.reason } : { expected_refund: cancellation.refund_amount })}
       onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })}
     />

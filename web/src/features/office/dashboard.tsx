@@ -2,11 +2,11 @@
  * The office dashboard: the congress in numbers, from the office's counters (GET /office/dashboard).
  * Each number that an organiser can act on links to the section where they do.
  */
-import { Box, Card, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Card, Grid, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { DashboardView } from '#core/office/dashboard';
-import { formatWireUsd } from '#core/money';
+import { axisDay, axisTicks, chartDays, labelledDays, type DashboardView } from '#core/office/dashboard';
+import { formatMoney, formatWireUsd } from '#core/money';
 import { formatCstDay, formatCstInstant } from '#core/time';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
@@ -47,26 +47,118 @@ function Section(props: { title: string; children: ReactNode }) {
 
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 
-/** Orders placed per day as bars (money in the table under it); the bars' heights are relative to the busiest day. */
+/** Where a value sits on an axis from 0 to `top`, as a percentage of its height. */
+const at = (value: number, top: number) => (top > 0 ? (value / top) * 100 : 0);
+
+/** An axis' labels, each at its height (the plot's gridlines line up with them). */
+function AxisLabels({ ticks, top, format, align }: { ticks: number[]; top: number; format: (n: number) => string; align: 'start' | 'end' }) {
+  const longest = ticks.map(format).reduce((a, b) => (b.length > a.length ? b : a), '');
+  return (
+    <Box
+      position="relative"
+      h="full"
+      aria-hidden="true"
+      // The column is as wide as its longest label (the labels themselves are placed absolutely).
+      data-longest={longest}
+      _before={{ content: 'attr(data-longest)', display: 'block', h: '0', overflow: 'hidden', visibility: 'hidden', fontSize: 'xs', whiteSpace: 'nowrap' }}
+    >
+      {ticks.map((t) => (
+        <Text key={t} position="absolute" bottom={`${at(t, top)}%`} transform="translateY(50%)" fontSize="xs" color="gray.700" whiteSpace="nowrap" {...(align === 'end' ? { right: 0 } : { left: 0 })}>
+          {format(t)}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * Orders placed per day (bars, left axis) and money received per day (a line, right axis in US$),
+ * on a time axis of every day from the first order to the last (China Standard Time), with the
+ * dates named under it and a legend; the numbers themselves are in the table under it.
+ */
 function DayChart({ data }: { data: DashboardView['days'] }) {
   if (data.length === 0) return <Text color="gray.700">No order has been placed yet: the chart starts with the first.</Text>;
-  const most = Math.max(1, ...data.map((d) => d.orders));
+  const series = chartDays(data);
+  const orderTicks = axisTicks(Math.max(...series.map((d) => d.orders)), 1);
+  const moneyTicks = axisTicks(Math.max(...series.map((d) => d.received)), 100);
+  const ordersTop = orderTicks.at(-1)!;
+  const moneyTop = moneyTicks.at(-1)!;
   const total = data.reduce((s, d) => s + d.orders, 0);
+  const most = Math.max(...data.map((d) => d.orders));
+  const n = series.length;
+  const dollars = (cents: number) => formatMoney(cents, 'USD', 0);
+  const line = series.map((d, i) => `${i + 0.5},${100 - at(d.received, moneyTop)}`).join(' ');
+  const first = formatCstDay(`${series[0]!.day}T12:00:00+08:00`);
+  const last = formatCstDay(`${series.at(-1)!.day}T12:00:00+08:00`);
   return (
     <Stack gap="3">
-      <Box overflowX="auto" borderWidth="1px" borderColor="gray.200" rounded="md" p="3">
-        <HStack
-          role="img"
-          aria-label={`Orders placed per day: ${total} over ${days(data.length)}, most on one day ${most}.`}
-          align="end"
-          gap="1"
-          h="32"
-          minW={`${data.length * 14}px`}
-        >
-          {data.map((d) => (
-            <Box key={d.day} flex="1" minW="2" maxW="8" h={`${Math.max(4, (d.orders / most) * 100)}%`} bg="brand.solid" rounded="sm" title={`${formatCstDay(`${d.day}T12:00:00+08:00`)}: ${d.orders} orders, ${formatWireUsd(d.received)} received`} />
-          ))}
+      <Box as="figure" borderWidth="1px" borderColor="gray.200" rounded="md" p="3" m="0">
+        <HStack as="ul" listStyleType="none" gap="5" wrap="wrap" fontSize="sm" mb="3" aria-label="Legend">
+          <HStack as="li" gap="2">
+            <Box w="3" h="3" bg="brand.solid" rounded="sm" aria-hidden="true" />
+            <Text>Orders placed per day (left axis)</Text>
+          </HStack>
+          <HStack as="li" gap="2">
+            <Box w="4" h="0" borderTopWidth="2px" borderColor="orange.600" aria-hidden="true" />
+            <Text>Money received per day, US$ (right axis)</Text>
+          </HStack>
         </HStack>
+        <Grid templateColumns="auto minmax(0, 1fr) auto" templateRows="10rem auto" columnGap="2">
+          <AxisLabels ticks={orderTicks} top={ordersTop} format={String} align="end" />
+          <Box position="relative" h="full" borderLeftWidth="1px" borderBottomWidth="1px" borderRightWidth="1px" borderColor="gray.400">
+            {orderTicks.slice(1).map((t) => (
+              <Box key={t} position="absolute" left="0" right="0" bottom={`${at(t, ordersTop)}%`} borderTopWidth="1px" borderColor="gray.100" aria-hidden="true" />
+            ))}
+            <HStack
+              role="img"
+              aria-label={`Orders placed per day: ${total} over ${days(n)} (${first} to ${last}), most on one day ${most}.`}
+              position="absolute"
+              inset="0"
+              align="end"
+              gap="0"
+            >
+              {series.map((d) => (
+                <Box key={d.day} flex="1" h="full" display="flex" alignItems="flex-end" justifyContent="center" px={n > 60 ? '0' : '1px'}>
+                  <Box
+                    w="full"
+                    maxW="8"
+                    h={`${at(d.orders, ordersTop)}%`}
+                    bg="brand.solid"
+                    roundedTop="sm"
+                    title={`${formatCstDay(`${d.day}T12:00:00+08:00`)}: ${d.orders} orders, ${formatMoney(d.received)} received`}
+                  />
+                </Box>
+              ))}
+            </HStack>
+            <Box position="absolute" inset="0" pointerEvents="none" aria-hidden="true">
+              <svg viewBox={`0 0 ${n} 100`} preserveAspectRatio="none" width="100%" height="100%" style={{ overflow: 'visible', display: 'block' }}>
+                <polyline points={line} fill="none" stroke="var(--chakra-colors-orange-600)" strokeWidth="2" vectorEffect="non-scaling-stroke" />
+              </svg>
+            </Box>
+          </Box>
+          <AxisLabels ticks={moneyTicks} top={moneyTop} format={dollars} align="start" />
+          <Box />
+          <Box position="relative" h="5" mt="1" aria-hidden="true">
+            {labelledDays(n).map((i) => (
+              <Text
+                key={i}
+                position="absolute"
+                left={`${((i + 0.5) / n) * 100}%`}
+                transform={i === 0 && n > 1 ? 'translateX(-0.25rem)' : i === n - 1 && n > 1 ? 'translateX(calc(-100% + 0.25rem))' : 'translateX(-50%)'}
+                fontSize="xs"
+                color="gray.700"
+                whiteSpace="nowrap"
+                data-testid="chart-day"
+              >
+                {axisDay(series[i]!.day)}
+              </Text>
+            ))}
+          </Box>
+          <Box />
+        </Grid>
+        <Text as="figcaption" fontSize="sm" color="gray.700" mt="2">
+          Days in China Standard Time (UTC+8), {first} to {last}.
+        </Text>
       </Box>
       <details>
         <summary>The numbers per day</summary>

@@ -16,7 +16,8 @@ import { FormStack } from '../../components/form/form-stack';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { pathTo, paths } from '../../config/paths';
-import { officeApi } from './api';
+import { OFFICE_PAGE_SIZE } from '#core/office/delegates';
+import { officeApi, useListTotal } from './api';
 import { OfficeFrame } from './office-frame';
 import { OfficeTable, officeColumnHelper } from './office-table';
 
@@ -83,6 +84,7 @@ function Delegates() {
   const q = params.get('q') ?? '';
   const after = params.get('after') ?? undefined;
   const list = useQuery({ queryKey: ['office', 'delegates', q, after ?? ''], queryFn: () => officeApi.delegates({ q: q || undefined, cursor: after }), placeholderData: keepPreviousData });
+  const total = useListTotal('delegates', { q: q || undefined });
   return (
     <Stack gap="5">
       <SearchForm key={q} q={q} onSearch={(text) => setParams(text ? { q: text } : {})} />
@@ -101,7 +103,7 @@ function Delegates() {
                 ? `Accounts matching "${q}"${after ? ' (continued)' : ''}:`
                 : `Every account, newest first${after ? ' (continued)' : ''}:`}
           </Text>
-          <OfficeTable label="Delegates" columns={delegateColumns} rows={list.data.items} rowId={(row) => row.id} pages={{ param: 'after', next: list.data.cursor }} empty={null} stale={list.isPlaceholderData} />
+          <OfficeTable label="Delegates" columns={delegateColumns} rows={list.data.items} rowId={(row) => row.id} pages={{ param: 'after', next: list.data.cursor, pageSize: OFFICE_PAGE_SIZE, total, noun: ['account', 'accounts'] }} empty={null} stale={list.isPlaceholderData} />
         </Stack>
       )}
     </Stack>

@@ -29,6 +29,10 @@ const stateNames: Record<JobState, { label: string; palette: string }> = {
   running: { label: 'Being made', palette: 'blue' },
   done: { label: 'Ready', palette: 'green' },
   failed: { label: 'Failed', palette: 'red' },
+  // A mail job's own states (never an export's or a check's).
+  ready: { label: 'Waiting', palette: 'gray' },
+  sending: { label: 'Running', palette: 'blue' },
+  cancelled: { label: 'Cancelled', palette: 'gray' },
 };
 
 interface Outcome {

@@ -15,7 +15,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from 'react-hook-form';
 import { amountFormatId, amountFormatOfId, amountFormats, inferAmountFormat, type AmountFormat, type InferredFormat } from '#core/office/amount-format';
 import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
-import { discardLineBody, orderSearchQuery } from '#core/office/schemas';
+import { discardLineBody, orderSearchQuery, toCents } from '#core/office/schemas';
+import { lineAssignmentConfirmation, type Confirmation } from '#core/office/confirmations';
 import { csvMappingSchema, decodeStatement, isXml, mappingFields, mappingFormat, statementLimits, statementMessages, type CsvMapping, type CsvTable, type MappingField } from '#core/office/statement';
 import { readCsvTable } from '#lib/statements/csv-reader';
 import { formatWireUsd } from '#core/money';
@@ -29,6 +30,7 @@ import { ScrollTable } from '../../components/ui/scroll-table';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { officeApi, secondFactorKey, statementsKey, type OrderForLine, type StatementImportResult } from './api';
 import { OfficeFrame } from './office-frame';
+import { ConfirmationText } from './action-card';
 
 type Outcome = { status: 'success' | 'error'; text: string } | null;
 
@@ -360,6 +362,14 @@ function AssignPanel(props: { line: StatementLineView; onDone: (message: string)
       if (!isCancelled(error)) setOutcome({ status: 'error', text: errorText(error) });
     }
   });
+  // Booking a line moves money: the organiser confirms what it does to the order first.
+  const [asking, setAsking] = useState<{ order: OrderForLine; confirmation: Confirmation } | null>(null);
+  const [shown, setShown] = useState<Confirmation | null>(null);
+  const ask = (order: OrderForLine) => {
+    const confirmation = lineAssignmentConfirmation(props.line, { order_no: order.order_no, delegate: order.delegate, email: order.email }, toCents(order.awaited ?? order.amount_required), toCents(props.line.amount));
+    setShown(confirmation);
+    setAsking({ order, confirmation });
+  };
   const assign = async (order: OrderForLine) => {
     try {
       const { message } = await officeApi.assignLine(props.line.id, order.reference);
@@ -396,8 +406,8 @@ function AssignPanel(props: { line: StatementLineView; onDone: (message: string)
                 {order.awaited ? `; awaits ${formatWireUsd(order.awaited)}` : ''}
               </Text>
               {order.can_assign ? (
-                <Button size="sm" mt="2" onClick={() => void assign(order)}>
-                  Assign to {order.order_no}
+                <Button size="sm" mt="2" onClick={() => ask(order)}>
+                  Assign to {order.order_no}...
                 </Button>
               ) : (
                 <Text fontSize="sm" mt="1">
@@ -413,6 +423,20 @@ function AssignPanel(props: { line: StatementLineView; onDone: (message: string)
           {outcome.text}
         </FormAlert>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={shown?.title ?? ''}
+        confirmLabel={shown?.confirmLabel ?? ''}
+        confirmPalette="brand"
+        onClose={() => setAsking(null)}
+        onConfirm={async () => {
+          if (!asking) return;
+          await assign(asking.order);
+          setAsking(null);
+        }}
+      >
+        <ConfirmationText confirmation={shown} />
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -6,9 +6,10 @@
 import { Badge, Box, Button, Card, Field, HStack, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import type { JobState, JobView } from '#core/office/jobs';
+import { mailConfirmation, type Confirmation } from '#core/office/confirmations';
 import { mailFilterLabels, mailFilters, mailJobSchema, mailPurposeLabels, mailPurposes, type MailSpec, type RecipientState } from '#core/office/mail-jobs';
 import { formatCstInstant } from '#core/time';
 import { ChoiceField, SelectField, TextAreaField, TextField } from '../../components/form/fields';
@@ -20,6 +21,8 @@ import { ScrollTable } from '../../components/ui/scroll-table';
 import { ApiError } from '../../lib/api-client';
 import { mailJobsKey, officeApi, secondFactorKey } from './api';
 import { OfficeFrame } from './office-frame';
+import { ConfirmationText } from './action-card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 type MailValues = { filter: string; order_no: string; purpose: string; subject: string; text: string };
 const fields = ['filter', 'order_no', 'purpose', 'subject', 'text'] as const;
@@ -28,10 +31,15 @@ const specOf = (v: MailValues) => ({ ...v, order_no: v.filter === 'order' ? v.or
 
 const jobStates: Record<JobState, { label: string; palette: string }> = {
   queued: { label: 'Waiting', palette: 'gray' },
-  running: { label: 'Sending', palette: 'blue' },
+  running: { label: 'Finding the recipients', palette: 'blue' },
+  ready: { label: 'Waiting for your confirmation', palette: 'orange' },
+  sending: { label: 'Sending', palette: 'blue' },
   done: { label: 'Finished', palette: 'green' },
   failed: { label: 'Failed', palette: 'red' },
+  cancelled: { label: 'Not sent', palette: 'gray' },
 };
+/** The job is still moving by itself (the list and the dialog follow it). */
+const underWay = (job: Pick<JobView, 'state'> | undefined) => !job || job.state === 'queued' || job.state === 'running' || job.state === 'sending';
 const recipientStates: Record<RecipientState, { label: string; palette: string }> = {
   pending: { label: 'Waiting', palette: 'gray' },
   sent: { label: 'Sent', palette: 'green' },
@@ -42,7 +50,71 @@ const recipientStates: Record<RecipientState, { label: string; palette: string }
 
 type Preview = Awaited<ReturnType<typeof officeApi.previewMail>>;
 
-function Compose() {
+type Outcome = { status: 'success' | 'error' | 'info'; text: string };
+
+/**
+ * The decision on a mail job: while its recipients are being found, it says so; then how many get
+ * it (core/office/confirmations.ts `mailConfirmation`), and the mail goes only when the organiser
+ * confirms that number ("Don't send" discards it). A mail that finds nobody, or fails, is reported.
+ */
+function MailDecision(props: { id: string | null; onDecided: (outcome: Outcome) => void }) {
+  const queryClient = useQueryClient();
+  const { id, onDecided } = props;
+  const job = useQuery({
+    queryKey: [...mailJobsKey, 'decision', id ?? ''],
+    queryFn: () => officeApi.mailJob(id!),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data?.job.state === 'queued' || query.state.data?.job.state === 'running' || !query.state.data ? 1000 : false),
+  });
+  const view = id !== null ? job.data?.job : undefined;
+  const confirmation = view?.state === 'ready' && view.mail ? mailConfirmation(view.mail, view.total ?? 0) : null;
+  // Kept while the dialog closes (its animation), so its words do not change under the organiser's eyes.
+  const [shown, setShown] = useState<Confirmation | null>(null);
+  if (confirmation && confirmation.title !== shown?.title) setShown(confirmation);
+  const settled = view && (view.state === 'done' || view.state === 'failed');
+  useEffect(() => {
+    if (!settled || !view) return;
+    onDecided(view.state === 'failed' ? { status: 'error', text: view.error ?? 'The mail could not be prepared.' } : { status: 'info', text: 'Nobody matches these recipients: nothing was sent.' });
+  }, [settled, view, onDecided]);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: mailJobsKey });
+  const close = async () => {
+    if (view?.state !== 'ready') return onDecided({ status: 'info', text: 'Not sent yet: the mail waits in the list below until you send or discard it.' });
+    try {
+      onDecided({ status: 'info', text: (await officeApi.discardMail(view.id)).message });
+    } catch (error) {
+      onDecided({ status: 'error', text: error instanceof ApiError ? error.message : 'request failure.' });
+    }
+    refresh();
+  };
+  return (
+    <ConfirmDialog
+      open={id !== null && !settled}
+      title={shown && confirmation ? shown.title : 'Finding who gets this mail'}
+      confirmLabel={shown && confirmation ? shown.confirmLabel : 'Send'}
+      confirmDisabled={!confirmation}
+      confirmPalette="brand"
+      dismissLabel="Don't send"
+      onClose={() => void close()}
+      onConfirm={async () => {
+        if (!view || !confirmation) return;
+        try {
+          onDecided({ status: 'success', text: (await officeApi.confirmMail(view.id, view.total ?? 0)).message });
+        } catch (error) {
+          onDecided({ status: 'error', text: error instanceof ApiError ? error.message : 'request failure.' });
+        }
+        refresh();
+      }}
+    >
+      {confirmation ? (
+        <ConfirmationText confirmation={confirmation} />
+      ) : (
+        <Text role="status">Finding the recipients: the number of delegates who get this mail is shown here before anything is sent.</Text>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+function Compose(props: { onRequested: (jobId: string) => void }) {
   const queryClient = useQueryClient();
   const form = useForm<MailValues>({ resolver, defaultValues: { filter: 'paid', order_no: '', purpose: 'announcement', subject: '', text: '' } });
   const filter = form.watch('filter');
@@ -76,9 +148,9 @@ function Compose() {
     setOutcome(null);
     setBusy('send');
     try {
-      const { message } = await officeApi.sendMail(specOf(values));
-      setOutcome({ status: 'success', text: message });
-      setPreview(null);
+      // Nothing is sent yet: the job finds the recipients, and the organiser confirms their number.
+      const { data } = await officeApi.sendMail(specOf(values));
+      props.onRequested(data.job.id);
       await queryClient.invalidateQueries({ queryKey: mailJobsKey });
     } catch (error) {
       failed(error);
@@ -143,7 +215,7 @@ function Compose() {
             )}
             <Box>
               <Button type="submit" loading={busy === 'send'}>
-                Send the mail
+                Send the mail...
               </Button>
             </Box>
             {outcome && (
@@ -207,12 +279,12 @@ function Recipients(props: { id: string; running: boolean }) {
   );
 }
 
-function MailJobs() {
+function MailJobs(props: { onDecide: (jobId: string) => void }) {
   const [open, setOpen] = useState<string | null>(null);
   const list = useQuery({
     queryKey: mailJobsKey,
     queryFn: officeApi.mailJobs,
-    refetchInterval: (query) => (query.state.data?.items.some((j) => j.state === 'queued' || j.state === 'running') ? 2000 : false),
+    refetchInterval: (query) => (query.state.data?.items.some((j) => underWay(j)) ? 2000 : false),
   });
   if (list.isPending) return <Text color="gray.700">Loading the mails...</Text>;
   if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title="The mails could not be loaded." />;
@@ -220,7 +292,7 @@ function MailJobs() {
   return (
     <Stack gap="4" as="ul" listStyleType="none" aria-label="Mails sent">
       {list.data.items.map((job) => {
-        const running = job.state === 'queued' || job.state === 'running';
+        const running = underWay(job);
         return (
           <Card.Root as="li" key={job.id} size="sm">
             <Card.Body gap="2">
@@ -235,11 +307,16 @@ function MailJobs() {
                 {job.mail?.order_no ? ` ${job.mail.order_no}` : ''} · {formatCstInstant(job.requested_at)} · by {job.requested_by}
               </Text>
               {countsText(job) && <Text data-testid="mail-counts">{countsText(job)}</Text>}
-              <Box>
+              <HStack gap="2" wrap="wrap">
+                {job.state === 'ready' && (
+                  <Button size="sm" colorPalette="brand" onClick={() => props.onDecide(job.id)}>
+                    Send or discard...
+                  </Button>
+                )}
                 <Button size="sm" variant="outline" onClick={() => setOpen(open === job.id ? null : job.id)} aria-expanded={open === job.id}>
                   {open === job.id ? 'Hide the recipients' : 'Show the recipients'}
                 </Button>
-              </Box>
+              </HStack>
               {open === job.id && <Recipients id={job.id} running={running} />}
             </Card.Body>
           </Card.Root>
@@ -250,6 +327,16 @@ function MailJobs() {
 }
 
 export default function MailPage() {
+  const [deciding, setDeciding] = useState<string | null>(null);
+  const [decided, setDecided] = useState<Outcome | null>(null);
+  const decide = useCallback((outcome: Outcome) => {
+    setDeciding(null);
+    setDecided(outcome);
+  }, []);
+  const start = useCallback((jobId: string) => {
+    setDecided(null);
+    setDeciding(jobId);
+  }, []);
   return (
     <OfficeFrame title="Mail to delegates">
       <Stack gap="8">
@@ -261,13 +348,19 @@ export default function MailPage() {
             Announcements are not sent to delegates who opted out, and carry a link to opt out. A mail about the delegate&apos;s own order is always sent. Mail to an address
             that bounced is withheld.
           </Text>
-          <Compose />
+          <Compose onRequested={start} />
+          {decided && (
+            <FormAlert status={decided.status} title={decided.status === 'error' ? 'Not sent' : decided.status === 'success' ? 'Sending' : 'Not sent'}>
+              {decided.text}
+            </FormAlert>
+          )}
+          <MailDecision id={deciding} onDecided={decide} />
         </Stack>
         <Stack gap="4">
           <Heading as="h2" size="xl">
             Mails sent
           </Heading>
-          <MailJobs />
+          <MailJobs onDecide={start} />
         </Stack>
       </Stack>
     </OfficeFrame>

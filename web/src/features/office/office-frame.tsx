@@ -59,7 +59,7 @@ export function OfficeFrame({ title, children }: { title: string; children: Reac
   const status = useQuery(secondFactorQuery);
   if (status.isPending) {
     return (
-      <Page title={title} lead={LEAD} width="wide">
+      <Page title={title} lead={LEAD} width="full">
         <Text>Loading...</Text>
       </Page>
     );
@@ -90,7 +90,7 @@ export function OfficeFrame({ title, children }: { title: string; children: Reac
   const s = status.data;
   const open = s.enrolled && s.verified;
   return (
-    <Page title={open ? title : 'Registration office'} lead={LEAD} width="wide">
+    <Page title={open ? title : 'Registration office'} lead={LEAD} width="full">
       <Stack gap="6">
         <HStack gap="2" wrap="wrap" color="gray.700">
           <Text>Signed in as</Text>

@@ -12,7 +12,7 @@
  *
  * Office-only: TanStack lives in the office's lazy chunks, never in a delegate's bundle.
  */
-import { Field, HStack, NativeSelect, Table, type TableCellProps, type TableColumnHeaderProps } from '@chakra-ui/react';
+import { Field, HStack, NativeSelect, Table, Text, type TableCellProps, type TableColumnHeaderProps } from '@chakra-ui/react';
 import {
   createColumnHelper,
   functionalUpdate,
@@ -52,6 +52,20 @@ export interface CursorPages {
   next: string | null;
   /** Rows per page, when the list lets the organiser choose (the server takes it as its limit). */
   sizes?: PageSizes;
+  /** Rows per page of a list whose server fixes it (no choice). */
+  pageSize?: number;
+  /** How many rows the list holds over all its pages (count=1; undefined while unknown). */
+  total?: number | null;
+  /** What a row is, one and many ("order", "orders"): "163 orders". */
+  noun?: readonly [string, string];
+}
+
+/** "163 orders" and "Page 2 of 7" (page x of y needs the total; without it, "Page 2"). */
+export function pageSummary(input: { total: number | null | undefined; pageIndex: number; pageSize: number; noun: readonly [string, string] }) {
+  const { total, pageIndex, pageSize, noun } = input;
+  if (total === null || total === undefined) return { count: null, page: `Page ${pageIndex + 1}` };
+  const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  return { count: `${total.toLocaleString('en-US')} ${total === 1 ? noun[0] : noun[1]}`, page: `Page ${Math.min(pageIndex + 1, pages)} of ${pages}` };
 }
 
 /** The address of the page `index` steps from the first, reachable from this one, and the page's size. */
@@ -113,8 +127,14 @@ export function OfficeTable<Row extends RowData>({ label, columns, rows, rowId, 
     ) : null;
   };
   const rowModel = table.getRowModel().rows;
+  const summary = pages ? pageSummary({ total: pages.total, pageIndex, pageSize: pageSize ?? pages.pageSize ?? Math.max(rows.length, 1), noun: pages.noun ?? ['row', 'rows'] }) : null;
   return (
     <StaleList stale={stale}>
+      {summary && (
+        <Text fontWeight="medium" data-testid="list-summary" aria-live="polite">
+          {summary.count ? `${summary.count} · ${summary.page}` : summary.page}
+        </Text>
+      )}
       {rowModel.length === 0 ? (
         empty
       ) : (
@@ -150,6 +170,7 @@ export function OfficeTable<Row extends RowData>({ label, columns, rows, rowId, 
         <HStack gap="6" wrap="wrap" align="center">
           {(table.getCanPreviousPage() || table.getCanNextPage()) && (
             <HStack as="nav" aria-label={`Pages of ${label.toLowerCase()}`} gap="4" wrap="wrap">
+              {summary && <Text color="gray.700">{summary.page}</Text>}
               {pageIndex > 1 && pageLink('First page', 0, () => table.firstPage())}
               {table.getCanPreviousPage() && pageLink('Previous page', pageIndex - 1, () => table.previousPage())}
               {table.getCanNextPage() && pageLink('Next page', pageIndex + 1, () => table.nextPage())}

@@ -9,8 +9,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Resolver } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
-import { transferReceivedForm } from '#core/office/schemas';
+import { toCents, transferReceivedForm } from '#core/office/schemas';
+import { transferConfirmation } from '#core/office/confirmations';
+import { officeMessages } from '#core/office/order-by-reference';
 import { stepFields } from '#core/orders/schemas';
+import { orderFieldLabels, orderFieldText } from '#core/orders/field-labels';
 import { formatWireUsd } from '#core/money';
 import { formatCstInstant } from '#core/time';
 import { TextField } from '../../components/form/fields';
@@ -19,6 +22,7 @@ import { SmartLink } from '../../components/smart-link';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { paths } from '../../config/paths';
 import { ActionCard } from './action-card';
+import { partyOf, refused } from './confirm-steps';
 import { CancelOrderCard } from './cancel-order-card';
 import { ResendMailCard } from './resend-mail-card';
 import { AttendanceCard } from './attendance-card';
@@ -29,11 +33,6 @@ import { OrderDocumentsTable } from './order-documents';
 import { OrderVisaSection } from './visa-panel';
 
 const stepTitles = { 2: 'Registration', 3: 'Personal details', 4: 'Visa and hotel' } as const;
-const label = (field: string) => field.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-/** The form's 0/1 answers (workshops, visa, hotel) as a person reads them. */
-const yesNo = new Set(['morning_workshop', 'afternoon_workshop', 'welcome_reception', 'gala_dinner', 'visa_required', 'hotel_book_required']);
-const shown = (field: string, value: unknown) =>
-  value === null || value === undefined || value === '' ? '-' : yesNo.has(field) && (value === 0 || value === 1) ? (value === 1 ? 'Yes' : 'No') : String(value);
 
 function Fields({ order }: { order: OfficeOrderDetail['order'] }) {
   return (
@@ -47,8 +46,8 @@ function Fields({ order }: { order: OfficeOrderDetail['order'] }) {
             <DataList.Root size="sm" orientation="vertical">
               {stepFields[step].map((f) => (
                 <DataList.Item key={f}>
-                  <DataList.ItemLabel>{label(f)}</DataList.ItemLabel>
-                  <DataList.ItemValue wordBreak="break-word">{shown(f, order[f])}</DataList.ItemValue>
+                  <DataList.ItemLabel>{orderFieldLabels[f]}</DataList.ItemLabel>
+                  <DataList.ItemValue wordBreak="break-word">{orderFieldText(f, order[f])}</DataList.ItemValue>
                 </DataList.Item>
               ))}
             </DataList.Root>
@@ -63,7 +62,7 @@ function Money({ d }: { d: OfficeOrderDetail }) {
   return (
     <Stack gap="3">
       <Text>
-        Required {formatWireUsd(d.money.required)}; received {formatWireUsd(d.money.received)}; refunded {formatWireUsd(d.money.refunded)}; balance {formatWireUsd(d.money.balance)}.
+        Required {formatWireUsd(d.money.required)}; received {formatWireUsd(d.money.received)}; refunded {formatWireUsd(d.money.refunded)}: {d.money.balance_text}.
       </Text>
       {d.payments.length === 0 ? (
         <Text color="gray.700">No payment yet.</Text>
@@ -163,6 +162,11 @@ export default function OrderPage() {
                   defaults={{ reference: detail.data.order.reference, amount: '' }}
                   fields={<TextField<ReceivedValues> name="amount" label="Amount received (US$)" required inputMode="decimal" helper="e.g. 650.00" autoComplete="off" />}
                   submitLabel="Confirm the transfer"
+                  confirm={(v) => {
+                    const awaited = detail.data.transfer_awaited;
+                    if (awaited === null) throw refused(officeMessages.noPendingTransfer);
+                    return transferConfirmation(partyOf(detail.data), toCents(awaited), toCents(v.amount));
+                  }}
                   run={(v) => officeApi.transferReceived(detail.data.order.reference, v.amount)}
                   onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })}
                 />

@@ -16,7 +16,7 @@ import type { OrderRow } from '#core/office/order-rows';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { pathTo, paths } from '../../config/paths';
-import { officeApi } from './api';
+import { officeApi, useListTotal } from './api';
 import { OfficeFrame } from './office-frame';
 import { pageSizeOf, type PageSizes } from './cursor-pages';
 import { OfficeTable, officeColumnHelper } from './office-table';
@@ -105,6 +105,7 @@ export default function OrdersPage() {
     queryFn: () => officeApi.orders({ filter, q, limit, ...(cursor ? { cursor } : {}) }),
     placeholderData: keepPreviousData,
   });
+  const total = useListTotal('orders', { filter, q, limit: 1 });
   // A new filter or search starts again from its first page (at the same rows per page).
   const go = (next: { filter?: string; q?: string }) => {
     const p = new URLSearchParams();
@@ -164,7 +165,7 @@ export default function OrdersPage() {
             columns={orderColumns}
             rows={list.data.rows}
             rowId={(r) => r.id}
-            pages={{ param: 'page', next: list.data.next, sizes: orderPageSizes }}
+            pages={{ param: 'page', next: list.data.next, sizes: orderPageSizes, total, noun: ['order', 'orders'] }}
             stale={list.isPlaceholderData}
             empty={
               <Text>

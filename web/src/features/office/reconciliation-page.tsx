@@ -26,6 +26,10 @@ const stateNames: Record<JobState, { label: string; palette: string }> = {
   running: { label: 'Running', palette: 'blue' },
   done: { label: 'Done', palette: 'green' },
   failed: { label: 'Failed', palette: 'red' },
+  // A mail job's own states (never an export's or a check's).
+  ready: { label: 'Waiting', palette: 'gray' },
+  sending: { label: 'Running', palette: 'blue' },
+  cancelled: { label: 'Cancelled', palette: 'gray' },
 };
 
 const ruleTexts: Record<string, string> = { ...moneyRules, ...providerRules };

@@ -6,7 +6,7 @@
  * decision is made over the version shown: if the delegate or another organiser acted meanwhile,
  * the server says so and the page shows what is true now.
  */
-import { Badge, Box, DataList, Heading, Image, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Heading, Image, Stack, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -22,6 +22,7 @@ import { ChoiceField, TextAreaField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
+import { FactList } from '../../components/ui/fact-list';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { pathTo, paths } from '../../config/paths';
 import { ActionCard } from './action-card';
@@ -45,16 +46,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Facts({ facts }: { facts: [string, ReactNode][] }) {
-  return (
-    <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="2">
-      {facts.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel minW="12rem">{label}</DataList.ItemLabel>
-          <DataList.ItemValue wordBreak="break-word">{value || '-'}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
-  );
+  return <FactList facts={facts} />;
 }
 
 const isImage = (name: string) => /\.(jpe?g|png)$/i.test(name);
@@ -200,7 +192,7 @@ function RegistrationDetail({ owner }: { owner: string }) {
   const g = r.registration;
   return (
     <Stack gap="8">
-      <Stack gap="3">
+      <Stack gap="3" as="section" aria-label="Registration">
         <Heading as="h2" size="xl">
           {r.register_code}: {r.name}
         </Heading>

@@ -12,7 +12,8 @@ import { formatCstInstant } from '#core/time';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { pathTo, paths } from '../../config/paths';
-import { officeApi } from './api';
+import { OFFICE_PAGE_SIZE } from '#core/office/delegates';
+import { officeApi, useListTotal } from './api';
 import { OfficeFrame } from './office-frame';
 import { OfficeTable, officeColumnHelper } from './office-table';
 
@@ -20,36 +21,52 @@ const column = officeColumnHelper<RegistrationRow>();
 
 export const reviewPalette = (status: number) => (status === 1 ? 'orange' : status === 2 ? 'red' : 'green');
 
+/** Paid or not, beside its amount (one column for the fee, one for the dinners: the table fits 1366 px). */
+function PaidAmount(props: { amount: number; paid: boolean; state: string; none?: boolean }) {
+  if (props.none) return <Text color="gray.700">None chosen</Text>;
+  return (
+    <Stack gap="1" align="flex-start">
+      <Text whiteSpace="nowrap">{formatMoney(props.amount)}</Text>
+      <Badge colorPalette={props.paid ? 'green' : 'gray'}>{props.state}</Badge>
+    </Stack>
+  );
+}
+
 const registrationColumns = column.columns([
   column.accessor('register_code', {
     header: 'Number',
     cell: ({ row }) => <SmartLink href={pathTo(paths.officeRegistration, { owner: row.original.owner_id })}>{row.original.register_code}</SmartLink>,
     meta: { cell: { whiteSpace: 'nowrap' } },
   }),
-  column.accessor('name', { header: 'Name', meta: { cell: { minW: '10rem' } } }),
-  column.accessor('email', { header: 'E-mail', meta: { cell: { wordBreak: 'break-all', minW: '12rem' } } }),
-  column.accessor('type_name', { header: 'Type', meta: { cell: { minW: '8rem' } } }),
+  column.accessor('name', {
+    header: 'Delegate',
+    cell: ({ row }) => (
+      <>
+        <Text>{row.original.name}</Text>
+        <Text fontSize="sm" color="gray.700" wordBreak="break-all">
+          {row.original.email}
+        </Text>
+      </>
+    ),
+    meta: { cell: { minW: '12rem' } },
+  }),
+  column.accessor('type_name', { header: 'Type', meta: { cell: { minW: '7rem' } } }),
   column.accessor('review_state', {
     header: 'Review',
     cell: ({ row }) => <Badge colorPalette={reviewPalette(row.original.register_status)}>{row.original.review_state}</Badge>,
   }),
-  column.accessor('register_fee', { header: 'Fee', cell: ({ getValue }) => formatMoney(getValue()), meta: { cell: { textAlign: 'end', whiteSpace: 'nowrap' } } }),
-  column.accessor('pay_state', {
-    header: 'Fee paid',
-    cell: ({ row }) => <Badge colorPalette={row.original.pay_status === 2 ? 'green' : 'gray'}>{row.original.pay_state}</Badge>,
+  column.accessor('register_fee', {
+    header: 'Fee',
+    cell: ({ row }) => <PaidAmount amount={row.original.register_fee} paid={row.original.pay_status === 2} state={row.original.pay_state} />,
   }),
-  column.accessor('dinner_fee', { header: 'Dinners', cell: ({ getValue }) => formatMoney(getValue()), meta: { cell: { textAlign: 'end', whiteSpace: 'nowrap' } } }),
-  column.accessor('repast_state', {
-    header: 'Dinners paid',
-    cell: ({ row }) =>
-      row.original.dinner_fee > 0 || row.original.repast_status === 2 ? (
-        <Badge colorPalette={row.original.repast_status === 2 ? 'green' : 'gray'}>{row.original.repast_state}</Badge>
-      ) : (
-        'None chosen'
-      ),
+  column.accessor('dinner_fee', {
+    header: 'Dinners',
+    cell: ({ row }) => (
+      <PaidAmount amount={row.original.dinner_fee} paid={row.original.repast_status === 2} state={row.original.repast_state} none={!(row.original.dinner_fee > 0 || row.original.repast_status === 2)} />
+    ),
   }),
-  column.accessor('created_at', { header: 'Registered (CST)', cell: ({ getValue }) => formatCstInstant(getValue()), meta: { cell: { whiteSpace: 'nowrap' } } }),
-  column.accessor('submitted_at', { header: 'Handed in (CST)', cell: ({ getValue }) => formatCstInstant(getValue()), meta: { cell: { whiteSpace: 'nowrap' } } }),
+  column.accessor('created_at', { header: 'Registered (CST)', cell: ({ getValue }) => formatCstInstant(getValue()), meta: { cell: { minW: '8rem' } } }),
+  column.accessor('submitted_at', { header: 'Handed in (CST)', cell: ({ getValue }) => formatCstInstant(getValue()), meta: { cell: { minW: '8rem' } } }),
 ]);
 
 function Registrations() {
@@ -61,6 +78,7 @@ function Registrations() {
     queryFn: () => officeApi.registrations({ list, cursor: after }),
     placeholderData: keepPreviousData,
   });
+  const total = useListTotal('registrations', { list });
   return (
     <Stack gap="5">
       <Field.Root maxW="md">
@@ -83,7 +101,7 @@ function Registrations() {
           columns={registrationColumns}
           rows={page.data.items}
           rowId={(r) => r.owner_id}
-          pages={{ param: 'after', next: page.data.cursor }}
+          pages={{ param: 'after', next: page.data.cursor, pageSize: OFFICE_PAGE_SIZE, total, noun: ['registration', 'registrations'] }}
           stale={page.isPlaceholderData}
           empty={<Text aria-live="polite">{list === 'review' ? 'No registration is waiting for review.' : `No registration${after ? ' on this page' : ' yet'}.`}</Text>}
         />

@@ -8,7 +8,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
-import { referenceForm, transferReceivedForm } from '#core/office/schemas';
+import { referenceForm, toCents, transferReceivedForm } from '#core/office/schemas';
+import { retryRefundConfirmation, transferConfirmation, type Confirmation } from '#core/office/confirmations';
+import { officeMessages } from '#core/office/order-by-reference';
 import { TextField } from '../../components/form/fields';
 import { QueryError } from '../../components/query-error';
 import { formatCstInstant } from '#core/time';
@@ -18,6 +20,7 @@ import { FormAlert } from '../../components/form/form-alert';
 import { SmartLink } from '../../components/smart-link';
 import { paths } from '../../config/paths';
 import { ActionCard } from './action-card';
+import { partyOf, refused } from './confirm-steps';
 import { awaitedTransfersKey, officeApi, statementsKey } from './api';
 import { OfficeFrame } from './office-frame';
 
@@ -27,15 +30,28 @@ const referenceField = <TextField<ReferenceValues> name="reference" label="Payme
 
 const referenceResolver = zodResolver(referenceForm, undefined, { raw: true }) as Resolver<ReferenceValues>;
 
-/** The office actions that need only a payment reference. */
-const referenceActions = [
+/** The office actions that need only a payment reference; `confirm`: what the dialog says first (money moves). */
+const referenceActions: { title: string; description: string; submitLabel: string; run: (reference: string) => Promise<{ message: string }>; confirm?: (reference: string) => Promise<Confirmation> }[] = [
   {
     title: 'Try a failed card refund again',
     description: "When a card refund failed (the delegate's list says so), ask the card provider again.",
     submitLabel: 'Try the refund again',
     run: officeApi.retryRefund,
+    confirm: async (reference) => {
+      const detail = await officeApi.orderByReference(reference);
+      const plan = detail.retry_refund;
+      if (!plan) throw refused(officeMessages.noFailedRefund);
+      return retryRefundConfirmation(partyOf(detail), { ...plan, amount: toCents(plan.amount) });
+    },
   },
 ];
+
+/** Confirming a transfer by its reference: the order as the server has it now, and what the amount does to it. */
+async function transferConfirmationFor(reference: string, amount: string) {
+  const detail = await officeApi.orderByReference(reference);
+  if (detail.transfer_awaited === null) throw refused(officeMessages.noPendingTransfer);
+  return transferConfirmation(partyOf(detail), toCents(detail.transfer_awaited), toCents(amount));
+}
 
 /** The transfers delegates said they sent, oldest first; "Confirm" puts a row into the confirm form. */
 function AwaitedTransfers(props: { onPick: (row: ReceivedValues) => void }) {
@@ -144,6 +160,7 @@ function Transfers() {
             </>
           }
           submitLabel="Confirm the transfer"
+          confirm={(v) => transferConfirmationFor(v.reference, v.amount)}
           run={(v) => officeApi.transferReceived(v.reference.trim(), v.amount)}
         />
         {referenceActions.map((action) => (
@@ -155,6 +172,7 @@ function Transfers() {
             defaults={{ reference: '' }}
             fields={referenceField}
             submitLabel={action.submitLabel}
+            confirm={action.confirm && ((v) => action.confirm!(v.reference.trim()))}
             run={(v) => action.run(v.reference.trim())}
           />
         ))}

@@ -12,6 +12,7 @@ import type { Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { visaDecisionBody } from '#core/office/schemas';
 import type { VisaView } from '#core/office/visa-letters';
+import { orderFieldLabels } from '#core/orders/field-labels';
 import { formatCstInstant } from '#core/time';
 import { ChoiceField, TextAreaField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
@@ -27,17 +28,9 @@ type DecisionValues = z.input<typeof visaDecisionBody>;
 export const visaStatusText = { pending: 'Waiting for review', approved: 'Approved', 'correction-requested': 'Correction asked for' } as const;
 const statusPalette = { pending: 'orange', approved: 'green', 'correction-requested': 'red' } as const;
 
-const passportLabels: [keyof VisaView['passport'], string][] = [
-  ['full_name_as_on_passport', 'Full name as on passport'],
-  ['gender', 'Gender'],
-  ['nationality', 'Nationality'],
-  ['date_of_birth', 'Date of birth'],
-  ['passport_number', 'Passport number'],
-  ['issue_date_of_passport', 'Issue date'],
-  ['expiry_date_of_passport', 'Expiry date'],
-  ['for_visa_support_letter', 'Affiliation (for the letter)'],
-  ['other_info_required_by_chinese_embassy_for_visa_support', 'Other information for the embassy'],
-];
+const passportLabels: [keyof VisaView['passport'], string][] = (
+  ['full_name_as_on_passport', 'gender', 'nationality', 'date_of_birth', 'passport_number', 'issue_date_of_passport', 'expiry_date_of_passport', 'for_visa_support_letter', 'other_info_required_by_chinese_embassy_for_visa_support'] as const
+).map((field) => [field, orderFieldLabels[field]]);
 
 const isImage = (name: string) => /\.(jpe?g|png)$/i.test(name);
 

@@ -54,6 +54,8 @@ function Available({ item }: { item: OrderListItem }) {
 }
 
 export function CertificateLine({ item }: { item: OrderListItem }) {
+  // Only a paid order can have one (core/documents/certificate.ts `offered`).
+  if (!item.certificate.offered) return null;
   return (
     <Stack gap="1" mt="2" data-testid="certificate" aria-label={`${LABEL}, order ${item.order_no}`} role="group">
       <Text fontSize="sm" fontWeight="semibold">

@@ -9,6 +9,7 @@
 import { Badge, Button, Card, DataList, HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatWireUsd } from '#core/money';
+import { orderFieldLabels } from '#core/orders/field-labels';
 import { formatCstInstant } from '#core/time';
 import { legacyFees2019 } from '#core/config/conference';
 import { categoryName } from '#core/registration-by-category/fees';
@@ -66,7 +67,7 @@ function OrderCard({ order }: { order: OrderDetail['order'] }) {
             </Row>
             <Row label="Order number">{order.order_no}</Row>
             <Row label="Rate">{order.rate_label}</Row>
-            <Row label="Accompanying persons">{persons(order.accompanying_person)}</Row>
+            <Row label={orderFieldLabels.accompanying_person}>{persons(order.accompanying_person)}</Row>
             <Row label="Post-conference activities">
               {persons(order.post_conference_activities_person)}
               {order.activity_label ? ` (${order.activity_label})` : ''}

@@ -41,7 +41,8 @@ const statusPalette: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'blu
 export const payLink = (item: Pick<OrderListItem, 'checksum'>) => `${paths.registrationNew}?checksum=${encodeURIComponent(item.checksum)}`;
 
 function Status({ item }: { item: OrderListItem }) {
-  if (item.payment_status === 0) {
+  // A link to pay while paying is offered (not once registration has closed).
+  if (item.payment_status === 0 && item.actions.pay) {
     return (
       <RouterLink to={payLink(item)} aria-label={`Unpaid: pay order ${item.order_no}`}>
         <Badge colorPalette="orange" size="lg" textDecoration="underline" cursor="pointer">

@@ -10,6 +10,7 @@ import { registration2024 } from '#core/config/conference';
 import { phonePrefixOptions } from '#core/data/phone-prefixes';
 import { formatMoney, formatWireUsd } from '#core/money';
 import { priceLines, type PricedSelection } from '#core/orders/pricing';
+import { orderFieldLabels, rateChoiceLabel } from '#core/orders/field-labels';
 import { dietaryOptions, genders, titles, type RoomField } from '#core/orders/schemas';
 import { formatCstDayRange } from '#core/time';
 import { ChoiceField, SelectField, TextAreaField, TextField } from '../../components/form/fields';
@@ -79,7 +80,7 @@ export function FeesStep({ frozen }: { frozen: boolean }) {
   const total = liveTotal({ rate, accompanying_person: accompanying, post_conference_activities_person: visitors });
   const rateOptions = registration2024.rates.map((r) => ({
     value: String(r.value),
-    label: `${r.label} rate: ${usd(r.amount)}`,
+    label: rateChoiceLabel(r),
   }));
   return (
     <Stack gap="6">
@@ -89,18 +90,18 @@ export function FeesStep({ frozen }: { frozen: boolean }) {
         </FormAlert>
       )}
       <chakra.fieldset disabled={frozen} minW="0" display="flex" flexDirection="column" gap="6">
-        <ChoiceField<OrderFormValues> name="rate" label="Registration rate" required options={rateOptions} readOnly={frozen} />
+        <ChoiceField<OrderFormValues> name="rate" label={orderFieldLabels.rate} required options={rateOptions} readOnly={frozen} />
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
           <SelectField<OrderFormValues>
             name="accompanying_person"
-            label="Accompanying persons"
+            label={orderFieldLabels.accompanying_person}
             helper={`${usd(registration2024.accompanyingPersonAmount)} each.`}
             options={counts(registration2024.maxAccompanyingPersons)}
             placeholder={null}
           />
           <SelectField<OrderFormValues>
             name="post_conference_activities_person"
-            label="Post-conference visit (persons)"
+            label={orderFieldLabels.post_conference_activities_person}
             helper={`${usd(registration2024.postConferenceVisitAmount)} per person: you and your accompanying persons.`}
             options={counts(registration2024.maxAccompanyingPersons + 1)}
             placeholder={null}
@@ -109,7 +110,7 @@ export function FeesStep({ frozen }: { frozen: boolean }) {
         {Number(visitors) > 0 && (
           <ChoiceField<OrderFormValues>
             name="post_conference_activities_attach"
-            label="Post-conference visit on 7 November"
+            label={orderFieldLabels.post_conference_activities_attach}
             required
             direction="column"
             readOnly={frozen}
@@ -145,35 +146,35 @@ export function PersonalStep({ options }: { options: OrderOptions }) {
     <Stack gap="8">
       <FormSection level="h3" title="About you">
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          <SelectField<OrderFormValues> name="title" label="Title" required options={titles.map((t) => ({ value: t, label: t }))} autoComplete="honorific-prefix" />
+          <SelectField<OrderFormValues> name="title" label={orderFieldLabels.title} required options={titles.map((t) => ({ value: t, label: t }))} autoComplete="honorific-prefix" />
           <Box hideBelow="md" />
-          <TextField<OrderFormValues> name="first_name" label="First name" required autoComplete="given-name" />
-          <TextField<OrderFormValues> name="last_name" label="Last name" required autoComplete="family-name" />
-          <TextField<OrderFormValues> name="organization" label="Organization" required autoComplete="organization" />
-          <TextField<OrderFormValues> name="position" label="Position" required autoComplete="organization-title" />
-          <SelectField<OrderFormValues> name="primary_address_country" label="Country or region" required options={countries} autoComplete="country-name" />
-          <TextField<OrderFormValues> name="primary_email" label="E-mail" required type="email" autoComplete="email" />
+          <TextField<OrderFormValues> name="first_name" label={orderFieldLabels.first_name} required autoComplete="given-name" />
+          <TextField<OrderFormValues> name="last_name" label={orderFieldLabels.last_name} required autoComplete="family-name" />
+          <TextField<OrderFormValues> name="organization" label={orderFieldLabels.organization} required autoComplete="organization" />
+          <TextField<OrderFormValues> name="position" label={orderFieldLabels.position} required autoComplete="organization-title" />
+          <SelectField<OrderFormValues> name="primary_address_country" label={orderFieldLabels.primary_address_country} required options={countries} autoComplete="country-name" />
+          <TextField<OrderFormValues> name="primary_email" label={orderFieldLabels.primary_email} required type="email" autoComplete="email" />
         </Grid>
       </FormSection>
       <Separator />
       <FormSection level="h3" title="Events" description="Tell us which events you will attend, so that we can plan seats and meals.">
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
-          <ChoiceField<OrderFormValues> name="morning_workshop" label="Morning workshop (4 November)" required options={yesNo} />
-          <ChoiceField<OrderFormValues> name="afternoon_workshop" label="Afternoon workshop (4 November)" required options={yesNo} />
-          <ChoiceField<OrderFormValues> name="welcome_reception" label="Welcome reception (4 November)" required options={yesNo} />
-          <ChoiceField<OrderFormValues> name="gala_dinner" label="Gala dinner (6 November)" required options={yesNo} />
+          <ChoiceField<OrderFormValues> name="morning_workshop" label={orderFieldLabels.morning_workshop} required options={yesNo} />
+          <ChoiceField<OrderFormValues> name="afternoon_workshop" label={orderFieldLabels.afternoon_workshop} required options={yesNo} />
+          <ChoiceField<OrderFormValues> name="welcome_reception" label={orderFieldLabels.welcome_reception} required options={yesNo} />
+          <ChoiceField<OrderFormValues> name="gala_dinner" label={orderFieldLabels.gala_dinner} required options={yesNo} />
         </Grid>
       </FormSection>
       <Separator />
       <FormSection level="h3" title="Requirements">
         <SelectField<OrderFormValues>
           name="dietary_requirements"
-          label="Dietary requirements"
+          label={orderFieldLabels.dietary_requirements}
           options={dietaryOptions.map((d) => ({ value: d, label: d }))}
           placeholder="None"
         />
-        <TextAreaField<OrderFormValues> name="other_dietary_requirements_allergies" label="Other dietary requirements or allergies" rows={2} />
-        <TextAreaField<OrderFormValues> name="special_assistance_requirements" label="Special assistance requirements" rows={2} />
+        <TextAreaField<OrderFormValues> name="other_dietary_requirements_allergies" label={orderFieldLabels.other_dietary_requirements_allergies} rows={2} />
+        <TextAreaField<OrderFormValues> name="special_assistance_requirements" label={orderFieldLabels.special_assistance_requirements} rows={2} />
       </FormSection>
     </Stack>
   );
@@ -191,7 +192,7 @@ function PassportFile({ uploads, onRemove }: { uploads: Uploads; onRemove: () =>
   return (
     <Stack gap="3" data-invalid={error ? '' : undefined}>
       <Text fontWeight="medium">
-        Front page of the passport{' '}
+        {orderFieldLabels.front_page_of_the_passport}{' '}
         <Box as="span" color="red.600" aria-hidden="true">
           *
         </Box>
@@ -218,27 +219,27 @@ export function TravelStep({ options, uploads, onRemovePassport }: { options: Or
     <Stack gap="8">
       <FormSection level="h3" title="Passport">
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          <TextField<OrderFormValues> name="full_name_as_on_passport" label="Full name as on passport" required autoComplete="name" />
-          <SelectField<OrderFormValues> name="gender" label="Gender" required options={genders.map((g) => ({ value: g, label: g }))} />
-          <SelectField<OrderFormValues> name="nationality" label="Nationality" required options={countries} />
+          <TextField<OrderFormValues> name="full_name_as_on_passport" label={orderFieldLabels.full_name_as_on_passport} required autoComplete="name" />
+          <SelectField<OrderFormValues> name="gender" label={orderFieldLabels.gender} required options={genders.map((g) => ({ value: g, label: g }))} />
+          <SelectField<OrderFormValues> name="nationality" label={orderFieldLabels.nationality} required options={countries} />
         </Grid>
       </FormSection>
       <Separator />
       <FormSection level="h3" title="Visa support letter" description="If you need a visa for China, we send you a letter of invitation for the embassy.">
-        <ChoiceField<OrderFormValues> name="visa_required" label="Do you need a visa support letter?" required options={yesNo} />
+        <ChoiceField<OrderFormValues> name="visa_required" label={orderFieldLabels.visa_required} required options={yesNo} />
         {visa === '1' && (
           <Stack gap="4">
-            <TextField<OrderFormValues> name="for_visa_support_letter" label="Affiliation (as it should appear on the letter)" />
+            <TextField<OrderFormValues> name="for_visa_support_letter" label={orderFieldLabels.for_visa_support_letter} />
             <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-              <TextField<OrderFormValues> name="date_of_birth" label="Date of birth" type="date" required autoComplete="bday" />
-              <TextField<OrderFormValues> name="passport_number" label="Passport number" required />
-              <TextField<OrderFormValues> name="issue_date_of_passport" label="Issue date of passport" type="date" required />
-              <TextField<OrderFormValues> name="expiry_date_of_passport" label="Expiry date of passport" type="date" required />
-              <SelectField<OrderFormValues> name="phone_number_prefix" label="Phone number prefix" options={prefixes} autoComplete="tel-country-code" />
-              <TextField<OrderFormValues> name="phone_number" label="Phone number" type="tel" required autoComplete="tel-national" inputMode="tel" />
+              <TextField<OrderFormValues> name="date_of_birth" label={orderFieldLabels.date_of_birth} type="date" required autoComplete="bday" />
+              <TextField<OrderFormValues> name="passport_number" label={orderFieldLabels.passport_number} required />
+              <TextField<OrderFormValues> name="issue_date_of_passport" label={orderFieldLabels.issue_date_of_passport} type="date" required />
+              <TextField<OrderFormValues> name="expiry_date_of_passport" label={orderFieldLabels.expiry_date_of_passport} type="date" required />
+              <SelectField<OrderFormValues> name="phone_number_prefix" label={orderFieldLabels.phone_number_prefix} options={prefixes} autoComplete="tel-country-code" />
+              <TextField<OrderFormValues> name="phone_number" label={orderFieldLabels.phone_number} type="tel" required autoComplete="tel-national" inputMode="tel" />
             </Grid>
             <PassportFile uploads={uploads} onRemove={onRemovePassport} />
-            <TextAreaField<OrderFormValues> name="other_info_required_by_chinese_embassy_for_visa_support" label="Other information required by the Chinese embassy" rows={3} />
+            <TextAreaField<OrderFormValues> name="other_info_required_by_chinese_embassy_for_visa_support" label={orderFieldLabels.other_info_required_by_chinese_embassy_for_visa_support} rows={3} />
           </Stack>
         )}
       </FormSection>
@@ -247,7 +248,7 @@ export function TravelStep({ options, uploads, onRemovePassport }: { options: Or
         title="Hotel"
         description="Rooms at the congress hotel are paid at the hotel, in CNY, and confirmed only after your order is paid. Prices are per room and night."
       >
-        <ChoiceField<OrderFormValues> name="hotel_book_required" label="Do you need a hotel room?" required options={yesNo} />
+        <ChoiceField<OrderFormValues> name="hotel_book_required" label={orderFieldLabels.hotel_book_required} required options={yesNo} />
         {hotel === '1' && <HotelRooms />}
       </FormSection>
     </Stack>
@@ -265,8 +266,8 @@ function HotelRooms() {
   return (
     <Stack gap="4">
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-        <TextField<OrderFormValues> name="check_in_date" label="Check-in date" type="date" required helper={`From ${earliestCheckIn}.`} />
-        <TextField<OrderFormValues> name="check_out_date" label="Check-out date" type="date" required helper={`Until ${latestCheckOut}.`} />
+        <TextField<OrderFormValues> name="check_in_date" label={orderFieldLabels.check_in_date} type="date" required helper={`From ${earliestCheckIn}.`} />
+        <TextField<OrderFormValues> name="check_out_date" label={orderFieldLabels.check_out_date} type="date" required helper={`Until ${latestCheckOut}.`} />
       </Grid>
       <ScrollTable label="Hotel rooms" size="sm" aria-label="Hotel rooms">
         <Table.Header>
@@ -284,7 +285,7 @@ function HotelRooms() {
                 {cny(room.pricePerNight)}
               </Table.Cell>
               <Table.Cell>
-                <RoomCount field={room.field} label={room.label} />
+                <RoomCount field={room.field} />
               </Table.Cell>
             </Table.Row>
           ))}
@@ -300,19 +301,19 @@ function HotelRooms() {
           <Text color="gray.700">Choose your dates and at least one room to see the price of your stay.</Text>
         )}
       </Box>
-      <TextAreaField<OrderFormValues> name="other_room_request" label="Other room requests" rows={2} />
+      <TextAreaField<OrderFormValues> name="other_room_request" label={orderFieldLabels.other_room_request} rows={2} />
     </Stack>
   );
 }
 
-function RoomCount({ field, label }: { field: RoomField; label: string }) {
+function RoomCount({ field }: { field: RoomField }) {
   const { register, formState } = useFormContext<OrderFormValues>();
   const error = (formState.errors[field] as { message?: string } | undefined)?.message;
   return (
     <Box>
       <chakra.select
         {...register(field)}
-        aria-label={`${label}: number of rooms`}
+        aria-label={orderFieldLabels[field]}
         aria-invalid={error ? true : undefined}
         borderWidth="1px"
         borderColor={error ? 'red.500' : 'gray.300'}

@@ -13,6 +13,7 @@ import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form'
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { genders, passportFields, visaCorrectionSchema } from '#core/orders/schemas';
+import { orderFieldLabels } from '#core/orders/field-labels';
 import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
@@ -78,14 +79,14 @@ function CorrectionForm({ id, detail, countries }: { id: string; detail: OrderDe
     <FormProvider {...form}>
       <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label="Passport data">
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          <TextField<Values> name="full_name_as_on_passport" label="Full name as on passport" required autoComplete="name" />
-          <SelectField<Values> name="gender" label="Gender" required options={genders.map((g) => ({ value: g, label: g }))} />
-          <SelectField<Values> name="nationality" label="Nationality" required options={countries.map((c) => ({ value: c, label: c }))} />
-          <TextField<Values> name="date_of_birth" label="Date of birth" type="date" required autoComplete="bday" />
-          <TextField<Values> name="passport_number" label="Passport number" required />
-          <TextField<Values> name="issue_date_of_passport" label="Issue date of passport" type="date" required />
-          <TextField<Values> name="expiry_date_of_passport" label="Expiry date of passport" type="date" required />
-          <TextField<Values> name="for_visa_support_letter" label="Affiliation (as it should appear on the letter)" />
+          <TextField<Values> name="full_name_as_on_passport" label={orderFieldLabels.full_name_as_on_passport} required autoComplete="name" />
+          <SelectField<Values> name="gender" label={orderFieldLabels.gender} required options={genders.map((g) => ({ value: g, label: g }))} />
+          <SelectField<Values> name="nationality" label={orderFieldLabels.nationality} required options={countries.map((c) => ({ value: c, label: c }))} />
+          <TextField<Values> name="date_of_birth" label={orderFieldLabels.date_of_birth} type="date" required autoComplete="bday" />
+          <TextField<Values> name="passport_number" label={orderFieldLabels.passport_number} required />
+          <TextField<Values> name="issue_date_of_passport" label={orderFieldLabels.issue_date_of_passport} type="date" required />
+          <TextField<Values> name="expiry_date_of_passport" label={orderFieldLabels.expiry_date_of_passport} type="date" required />
+          <TextField<Values> name="for_visa_support_letter" label={orderFieldLabels.for_visa_support_letter} />
         </Grid>
         <Stack gap="3">
           <Text fontWeight="medium">Front page of the passport</Text>
@@ -108,7 +109,7 @@ function CorrectionForm({ id, detail, countries }: { id: string; detail: OrderDe
             </Text>
           )}
         </Stack>
-        <TextAreaField<Values> name="other_info_required_by_chinese_embassy_for_visa_support" label="Other information required by the Chinese embassy" rows={3} />
+        <TextAreaField<Values> name="other_info_required_by_chinese_embassy_for_visa_support" label={orderFieldLabels.other_info_required_by_chinese_embassy_for_visa_support} rows={3} />
         {outcome && (
           <FormAlert status="error" title="Not sent">
             {outcome.text}
