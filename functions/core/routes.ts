@@ -209,7 +209,8 @@ export const routes = {
   // The visa letter of an order (core/orders/visa-review.ts): the passport data the office asked to correct, and the current letter or why there is none
   correctVisaData: { method: 'POST', path: '/registration/submission/{id}/visa_correction', handler: 'registration/correct-visa-data', auth: 'delegate', grants: [GET, PUT] },
   getVisaLetter: { method: 'GET', path: '/registration/submission/{id}/visa_letter', handler: 'registration/get-visa-letter', auth: 'delegate', grants: [GET, QUERY] },
-  createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [PUT, UPDATE, MAIL] },
+  /** The order, its place and rows in one transaction that checks no deletion of the account is under way (ConditionCheckItem). */
+  createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [PUT, UPDATE, CHECK, MAIL] },
   updateOrder: {
     method: 'POST',
     path: '/registration/submission/{id}',
@@ -229,7 +230,8 @@ export const routes = {
     path: '/registration/submission/refund/{id}',
     handler: 'registration/cancel-order',
     auth: 'delegate',
-    grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS],
+    // The refund's ledger write checks that no deletion of the account is under way (ConditionCheckItem).
+    grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS],
   },
   chooseTransfer: {
     method: 'POST',
@@ -323,7 +325,7 @@ export const routes = {
   /** Also issues the order's missing receipt or credit note (as the order list does). */
   getOfficeOrder: { method: 'GET', path: '/office/orders/{id}', handler: 'office/get-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, 's3:GetObject'] },
   /** The delegate's cancellation (routes cancelOrder), asked by the office: the same refund, mails and grants. */
-  cancelOfficeOrder: { method: 'POST', path: '/office/orders/{id}/cancel', handler: 'office/cancel-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+  cancelOfficeOrder: { method: 'POST', path: '/office/orders/{id}/cancel', handler: 'office/cancel-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
   /** One of the order's mails again (a cooldown item per order and mail, the audit entry). */
   resendOrderMail: { method: 'POST', path: '/office/orders/{id}/mails', handler: 'office/resend-order-mail', auth: 'organiser', grants: [GET, QUERY, PUT, MAIL] },
   /** Whether the delegate attended (issue 17): the order over the version read (Update), its list rows and the audit entry (Put), one transaction. */
@@ -334,7 +336,7 @@ export const routes = {
   // An Unpaid order's transfer is noted first, ending an open card checkout at Stripe (office/confirm-transfer.ts).
   confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
   recordTransferRefund: { method: 'POST', path: '/office/transfers/{reference}/refunded', handler: 'office/record-transfer-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
-  retryRefund: { method: 'POST', path: '/office/refunds/{reference}/retry', handler: 'office/retry-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+  retryRefund: { method: 'POST', path: '/office/refunds/{reference}/retry', handler: 'office/retry-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
 
   // The registration office: delegates, abstracts and files, and the audit log. Reads only, apart
   // from the activation mail sent again (a new link token and its audit entry, one transaction).
@@ -390,7 +392,8 @@ export const routes = {
     path: '/account/delete',
     handler: 'accounts/delete-account',
     auth: 'delegate',
-    grants: [GET, QUERY, PUT, UPDATE, DELETE, 's3:DeleteObject'],
+    // Each step checks that its run still holds the account's lease (ConditionCheckItem: core/accounts/deletion-lease.ts).
+    grants: [GET, QUERY, PUT, UPDATE, DELETE, CHECK, 's3:DeleteObject'],
     // The delegate's uploads, and the PDFs of visa letters and certificates (receipts stay: docs/decisions.md).
     objectPrefix: ['users/', 'documents/'],
     memoryMb: PASSWORD_WORK,

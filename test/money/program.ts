@@ -7,6 +7,7 @@
  * legal: the oracle is the money invariants (functions/core/orders/invariants.ts).
  */
 import fc from 'fast-check';
+import { deletionCommandArb, type DeletionCommand } from './deletion';
 
 export type Card = '4242424242424242' | '4000000000005126';
 export const CARD_OK: Card = '4242424242424242';
@@ -62,7 +63,9 @@ export type Command =
    * The delegate cancels the registration (POST /register/cancel), with the refund GET /cost_detail
    * showed or without one; `payFirst`: the fee is paid (and confirmed on the return page) just before.
    */
-  | { k: 'regCancel'; d: number; quoted: boolean; payFirst: boolean; card: Card };
+  | { k: 'regCancel'; d: number; quoted: boolean; payFirst: boolean; card: Card }
+  /** The delegate deletes the account with its password, racing the rest (deletion.ts). */
+  | DeletionCommand;
 
 export interface Program {
   delegates: number;
@@ -165,6 +168,8 @@ function commandArb(delegates: number): fc.Arbitrary<Command> {
       }),
     ),
     w(3, fc.record({ k: fc.constant('regCancel' as const), d, quoted: fc.boolean(), payFirst: fc.boolean(), card })),
+    // The account's deletion (deletion.ts): rare, since the delegate is gone for the rest of the program.
+    w(2, deletionCommandArb(d)),
   );
 }
 

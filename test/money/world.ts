@@ -17,6 +17,7 @@ import { payableOf, registrationStatusName, registrationSubject, REGISTRATION_DI
 import { ledger } from '#storage/ledger';
 import { registrationStore } from '#storage/registrations';
 import { getUser } from '#storage/users';
+import { checkDeletions, runDeletionCommand } from './deletion';
 import { CLOCKS, describeCommand, type Arrived, type Card, type Command, type Program } from './program';
 import {
   api,
@@ -536,6 +537,7 @@ export async function runCommand(w: World, cmd: Command): Promise<void> {
       return note(`${event.type} ${r.status}`);
     }
   }
+  if (cmd.k === 'deleteAccount') return runDeletionCommand(w, cmd, note);
   if (cmd.k.startsWith('reg')) return runRegistrationCommand(w, cmd as Extract<Command, { k: `reg${string}` }>, note, skip);
   const ordered = cmd as Extract<Command, { o: number }>;
   const order = pick(w, ordered.d, ordered.o);
@@ -725,6 +727,8 @@ export async function checkMoney(w: World): Promise<OrderCheck[]> {
     }
   }
   for (const del of w.delegates) out.push(...(await checkRegistration(w, del)));
+  // The accounts: deleted whole or not at all, nothing started after, every order in its lists (deletion.ts).
+  out.push(...(await checkDeletions(w)));
   return out;
 }
 
