@@ -394,8 +394,9 @@ export const routes = {
     auth: 'delegate',
     // Each step checks that its run still holds the account's lease (ConditionCheckItem: core/accounts/deletion-lease.ts).
     grants: [GET, QUERY, PUT, UPDATE, DELETE, CHECK, 's3:DeleteObject'],
-    // The delegate's uploads, and the PDFs of visa letters and certificates (receipts stay: docs/decisions.md).
-    objectPrefix: ['users/', 'documents/'],
+    // The delegate's uploads, the PDFs of visa letters and certificates (receipts stay: docs/decisions.md),
+    // and the office's export files made before, which may hold the account (docs/decisions/0045).
+    objectPrefix: ['users/', 'documents/', 'exports/'],
     memoryMb: PASSWORD_WORK,
   },
   getMailPreferences: { method: 'GET', path: '/mail_preferences', handler: 'accounts/get-mail-preferences', auth: 'delegate', grants: [] },

@@ -24,6 +24,7 @@ import { received } from '../payments/model';
 import type { StoredRegistration } from '../registration-by-category/ports';
 import type { PendingUpload, StoredFile } from '../uploads/ports';
 import type { User } from './model';
+import { scrubCopies, type AccountCopies, type CopiesScrubbed } from './account-copies';
 import { leaseFrom, type DeletionLease } from './deletion-lease';
 import { nameKeys } from './name-key';
 import type { Claim, Logger, Secrets, Throttle } from './ports';
@@ -135,6 +136,8 @@ export type StepResult = 'ok' | 'changed';
 
 export interface OwnDataDeps {
   store: OwnDataStore;
+  /** The account's data outside its partition that is no accounting record (scrubbed or withdrawn). */
+  copies: AccountCopies;
   secrets: Pick<Secrets, 'verifyPassword' | 'newId'>;
   throttle: Pick<Throttle, 'claim' | 'release'>;
   log: Logger;
@@ -329,6 +332,8 @@ export interface DeletionSummary {
   documents_deleted: number;
   /** Receipts and credit notes, kept as issued. */
   documents_kept: string[];
+  /** Copies outside the account emptied or withdrawn (core/accounts/account-copies.ts). */
+  copies: CopiesScrubbed;
 }
 
 /** How often the deletion reads the account again when one of its steps found it changed. */
@@ -380,7 +385,7 @@ export async function deleteAccount(deps: OwnDataDeps, userId: string, input: { 
 }
 
 /** What the deletion did, for the answer and the audit entry (over every pass: what an earlier pass did is not done again). */
-const emptySummary = (): DeletionSummary => ({ files_deleted: 0, abstracts_deleted: 0, orders_deleted: 0, orders_kept_anonymised: [], registration: 'none', documents_deleted: 0, documents_kept: [] });
+const emptySummary = (): DeletionSummary => ({ files_deleted: 0, abstracts_deleted: 0, orders_deleted: 0, orders_kept_anonymised: [], registration: 'none', documents_deleted: 0, documents_kept: [], copies: { mail_recipients: 0, statement_lines: 0, exports_withdrawn: 0 } });
 
 /** One pass over the account as read: every step, then the tombstone; `changed` as soon as a step found its records changed. */
 async function deletionPass(deps: OwnDataDeps, records: OwnRecords, run: string, summary: DeletionSummary, now: Date): Promise<StepResult> {
@@ -431,6 +436,13 @@ async function deletionPass(deps: OwnDataDeps, records: OwnRecords, run: string,
     }
   }
   if (records.other.length > 0) deps.log.info('account.deleted: items kept that this module does not know', { user_id: user.id, items: records.other });
+  // Before the tombstone: a deletion that stops here is finished by asking again, which does them again.
+  const copies = await scrubCopies(deps.copies, user, now);
+  summary.copies = {
+    mail_recipients: summary.copies.mail_recipients + copies.mail_recipients,
+    statement_lines: summary.copies.statement_lines + copies.statement_lines,
+    exports_withdrawn: summary.copies.exports_withdrawn + copies.exports_withdrawn,
+  };
 
   const audit = auditEntry({
     action: 'account.deleted',

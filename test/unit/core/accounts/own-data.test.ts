@@ -104,6 +104,7 @@ function recordsWith(fields: Partial<OwnRecords> = {}): OwnRecords {
 function depsOf(store: OwnDataStore): OwnDataDeps {
   return {
     store,
+    copies: { scrubMailRecipients: async () => 0, scrubStatementLines: async () => 0, withdrawExports: async () => 0 },
     secrets: { verifyPassword: async (password, hash) => hash === `hash:${password}`, newId: () => 'run-1' },
     throttle: fakeThrottle().throttle,
     log: { info: () => {}, error: () => {} },
@@ -170,7 +171,7 @@ describe('the deletion', () => {
     const f = fakeStore(records);
     const r = await deleteAccount(depsOf(f.store), 'u1', { password: 'secret pw' }, now);
     expect(r.message).toBe(M.deleted);
-    expect(r.data).toEqual({ files_deleted: 1, abstracts_deleted: 1, orders_deleted: 1, orders_kept_anonymised: ['R24-00001'], registration: 'none', documents_deleted: 0, documents_kept: [] });
+    expect(r.data).toEqual({ files_deleted: 1, abstracts_deleted: 1, orders_deleted: 1, orders_kept_anonymised: ['R24-00001'], registration: 'none', documents_deleted: 0, documents_kept: [], copies: { mail_recipients: 0, statement_lines: 0, exports_withdrawn: 0 } });
     // Marked first (sessions end), the tombstone last.
     expect(f.calls).toEqual(['lease', 'mark', 'uploads:1', 'abstracts:1', 'documents:', 'keep:1', 'remove:2', 'finish']);
     expect(f.tombstone()).toMatchObject({ id: 'u1', deleted_at: now.toISOString(), session_epoch: 4, email: '', first_name: '', last_name: '', status: 2, created_at: user.created_at });
