@@ -9,10 +9,11 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { attendanceMessages } from '#core/office/attendance';
 import { jobMessages, type JobView } from '#core/office/jobs';
 import type { RecipientResult } from '#core/office/mail-jobs';
 import { validOrder } from '../support/bodies';
-import { PASSWORD, call, db, newDelegate, officeSession, s3Origin, userIdOf } from './support';
+import { PASSWORD, call, db, mailsTo, newDelegate, officeSession, s3Origin, userIdOf } from './support';
 
 const T0 = '2024-08-01T02:00:00Z';
 const tag = Math.random().toString(36).slice(2, 8);
@@ -141,3 +142,25 @@ describe("after the deletion, the account's name and address are not readable", 
     expect(userId).toBeTruthy();
   });
 });
+
+describe("the office's page of the order kept after the deletion (issue 29, item 22)", () => {
+  it('names it truly ("Deleted account, order R24-...") and says why; offers no mail and no attendance, and the server refuses them', async () => {
+    const page = await call<{ heading: string; account_deleted: { at: string; note: string } | null; mails: unknown[]; can_cancel: boolean; order: { first_name: string; owner_email: string } }>('GET', `/office/orders/${order.id}`, { token: office.token, at: T0 });
+    expect(page.body.data.heading).toBe(`Deleted account, order ${order.order_no}`);
+    expect(page.body.data.account_deleted).toEqual({ at: expect.any(String), note: expect.stringMatching(/^The delegate deleted their account on .+\(UTC\+8\)\. The order is kept for accounting without their personal data .*no mail can be sent about it/) });
+    expect(page.body.data.order).toMatchObject({ first_name: '', owner_email: '' });
+    expect(page.body.data.mails).toEqual([]);
+    const attendance = await call('POST', `/office/orders/${order.id}/attendance`, { token: office.token, at: T0, json: { attended: true, version: (page.body.data.order as unknown as { updated_at: string }).updated_at } });
+    expect([attendance.status, attendance.body.message]).toEqual([409, attendanceMessages.accountDeleted]);
+  });
+
+  it('can still be cancelled with its refund (by the bank, recorded by the office), with no mail to anyone', async () => {
+    const cancelled = await call<{ refund_amount: string }>('POST', `/office/orders/${order.id}/cancel`, { token: office.token, at: T0, json: { refund: 'other', refund_amount: '100.00', reason: 'Congress fee adjusted' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const after = await call<{ order: { payment_status: number } }>('GET', `/office/orders/${order.id}`, { token: office.token, at: T0 });
+    expect(after.body.data.order.payment_status).toBe(-2);
+    // Nothing is sent to the emptied address (order-deps.ts `send` does not try).
+    expect((await mailsTo('')).filter((m) => m.destination.to.some((t) => t.trim() === ''))).toEqual([]);
+  });
+});
+

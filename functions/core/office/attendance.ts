@@ -23,6 +23,7 @@ export const attendanceMessages = {
   stale: 'This order was changed since you opened it (a payment, an edit, or another organiser). Please reload it and mark the attendance again.',
   tooEarly: `Attendance can be marked from the congress's first day, ${formatCstInstant(congressStarts)}.`,
   notRegistered: (status: string) => `This order is ${status}: its delegate is not registered, so attendance cannot be marked.`,
+  accountDeleted: "This order's delegate deleted their account: attendance (and the certificate it gives) is about the person and is no longer recorded.",
   marked: 'Attendance marked: the delegate attended.',
   unmarked: 'Attendance removed: the delegate is recorded as not attending.',
 } as const;
@@ -54,6 +55,7 @@ export async function markAttendance(deps: AttendanceDeps, actor: Actor, orderId
   const row = await deps.reads.rowOf(orderId);
   const order = row && (await deps.reads.get(row.owner_id, orderId));
   if (!order) throw notFound('No such order.');
+  if (order.anonymised_at) throw conflict(attendanceMessages.accountDeleted);
   if (order.updated_at !== input.version) throw conflict(attendanceMessages.stale);
   if (isBefore(now, congressStarts)) throw conflict(attendanceMessages.tooEarly);
   // Taking a mark back is always allowed (a mistake); setting one needs a registration.

@@ -50,3 +50,11 @@ describe('marking attendance', () => {
     expect(await refusal(markAttendance(deps(undefined).d, actor, 'o1', { attended: true, version: base.updated_at }, DAY2))).toEqual(['not_found', 'No such order.']);
   });
 });
+
+describe('an order kept after its account was deleted (issue 29, item 22)', () => {
+  it('takes no attendance mark (it is about the person), with its message', async () => {
+    const { d, saved } = deps({ ...base, anonymised_at: '2024-10-01T00:00:00.000Z' });
+    expect(await refusal(markAttendance(d, actor, 'o1', { attended: true, version: base.updated_at }, DAY2))).toEqual(['conflict', attendanceMessages.accountDeleted]);
+    expect(saved).toEqual([]);
+  });
+});
