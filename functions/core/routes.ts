@@ -212,7 +212,8 @@ export const routes = {
   // The account a refund by bank transfer is sent to (core/orders/refund-account.ts): the refunds owed to the delegate and the account, and the form that gives it (with its audit entry)
   getRefundAccount: { method: 'GET', path: '/registration/refund_account', handler: 'registration/get-refund-account', auth: 'delegate', grants: [GET, QUERY] },
   saveRefundAccount: { method: 'PUT', path: '/registration/refund_account', handler: 'registration/save-refund-account', auth: 'delegate', grants: [GET, QUERY, PUT] },
-  createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [PUT, UPDATE, MAIL] },
+  /** The order, its place and rows in one transaction that checks no deletion of the account is under way (ConditionCheckItem). */
+  createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [PUT, UPDATE, CHECK, MAIL] },
   updateOrder: {
     method: 'POST',
     path: '/registration/submission/{id}',
@@ -232,7 +233,8 @@ export const routes = {
     path: '/registration/submission/refund/{id}',
     handler: 'registration/cancel-order',
     auth: 'delegate',
-    grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS],
+    // The refund's ledger write checks that no deletion of the account is under way (ConditionCheckItem).
+    grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS],
   },
   chooseTransfer: {
     method: 'POST',
@@ -326,7 +328,7 @@ export const routes = {
   /** Also issues the order's missing receipt or credit note (as the order list does). */
   getOfficeOrder: { method: 'GET', path: '/office/orders/{id}', handler: 'office/get-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, 's3:GetObject'] },
   /** The delegate's cancellation (routes cancelOrder), asked by the office: the same refund, mails and grants. */
-  cancelOfficeOrder: { method: 'POST', path: '/office/orders/{id}/cancel', handler: 'office/cancel-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+  cancelOfficeOrder: { method: 'POST', path: '/office/orders/{id}/cancel', handler: 'office/cancel-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
   /** One of the order's mails again (a cooldown item per order and mail, the audit entry). */
   resendOrderMail: { method: 'POST', path: '/office/orders/{id}/mails', handler: 'office/resend-order-mail', auth: 'organiser', grants: [GET, QUERY, PUT, MAIL] },
   /** Whether the delegate attended (issue 17): the order over the version read (Update), its list rows and the audit entry (Put), one transaction. */
@@ -340,7 +342,7 @@ export const routes = {
   // The refunds by bank transfer the office owes (core/office/refunds-owed.ts), and one recorded as sent to the account the organiser confirmed (its credit note, the delegate's mail)
   listRefundsOwed: { method: 'GET', path: '/office/refunds_owed', handler: 'office/list-refunds-owed', auth: 'organiser', grants: [QUERY, GET] },
   recordBankRefund: { method: 'POST', path: '/office/orders/{id}/refunds/{refund}/sent', handler: 'office/record-bank-refund', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL] },
-  retryRefund: { method: 'POST', path: '/office/refunds/{reference}/retry', handler: 'office/retry-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS] },
+  retryRefund: { method: 'POST', path: '/office/refunds/{reference}/retry', handler: 'office/retry-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
 
   // The registration office: delegates, abstracts and files, and the audit log. Reads only, apart
   // from the activation mail sent again (a new link token and its audit entry, one transaction).
@@ -402,9 +404,11 @@ export const routes = {
     path: '/account/delete',
     handler: 'accounts/delete-account',
     auth: 'delegate',
-    grants: [GET, QUERY, PUT, UPDATE, DELETE, 's3:DeleteObject'],
-    // The delegate's uploads, and the PDFs of visa letters and certificates (receipts stay: docs/decisions/0035-a-delegates-own-data-export-and-account-deletion.md).
-    objectPrefix: ['users/', 'documents/'],
+    // Each step checks that its run still holds the account's lease (ConditionCheckItem: core/accounts/deletion-lease.ts).
+    grants: [GET, QUERY, PUT, UPDATE, DELETE, CHECK, 's3:DeleteObject'],
+    // The delegate's uploads, the PDFs of visa letters and certificates (receipts stay: docs/decisions/0035-a-delegates-own-data-export-and-account-deletion.md),
+    // and the office's export files made before, which may hold the account (docs/decisions/0045-what-a-deleted-account-leaves.md).
+    objectPrefix: ['users/', 'documents/', 'exports/'],
     memoryMb: PASSWORD_WORK,
   },
   getMailPreferences: { method: 'GET', path: '/mail_preferences', handler: 'accounts/get-mail-preferences', auth: 'delegate', grants: [] },

@@ -20,6 +20,7 @@ import { moneyListWrites, orderRowWrites } from './order-rows';
 import type { StoredOrder } from '#core/orders/ports';
 import { epochSeconds, keys } from './keys';
 import { statsWrites } from './stats';
+import { leaseFreeCondition, leaseFreeNames, leaseFreeValues, noDeletionUnderWay } from './deletion-lease';
 import { addCounts, countsDelta, orderStatusCounts, paymentCounts, refundCounts, type Counts } from '#core/office/counters';
 import type { OrderStatus } from '#core/orders/states';
 
@@ -225,6 +226,23 @@ function ledgerCounts(write: LedgerWrite): Counts {
   return delta;
 }
 
+/**
+ * The condition that no deletion of the owner's account holds it at `at`
+ * (core/accounts/deletion-lease.ts): added to the write's own update of the profile if it has one
+ * (a registration's summary; one transaction cannot name an item twice), else as a check.
+ * Answers the index of the item that carries it.
+ */
+function ownerNotDeleting(items: Items, ownerId: string, at: string): number {
+  const profile = keys.user(ownerId);
+  const index = items.findIndex((i) => i.Update?.Key?.pk === profile.pk && i.Update.Key.sk === profile.sk);
+  if (index < 0) return items.push(noDeletionUnderWay(ownerId, at)) - 1;
+  const update = items[index]!.Update!;
+  update.ConditionExpression = update.ConditionExpression ? `${update.ConditionExpression} AND ${leaseFreeCondition}` : leaseFreeCondition;
+  update.ExpressionAttributeNames = { ...update.ExpressionAttributeNames, ...leaseFreeNames };
+  update.ExpressionAttributeValues = { ...update.ExpressionAttributeValues, ...leaseFreeValues(at) };
+  return index;
+}
+
 /** One ledger write as one transaction, with `extra` items (its audit entries) in it. */
 async function commitWith(write: LedgerWrite, extra: Items) {
   const items: Items = [];
@@ -248,9 +266,11 @@ async function commitWith(write: LedgerWrite, extra: Items) {
   // The office's money lists are lists of orders: only an order's records are in them.
   items.push(...moneyListWrites([...(write.payments ?? []), ...(write.refunds ?? [])].map((w) => w.record).filter((r) => r.subject.kind === 'order')));
   items.push(...statsWrites(ledgerCounts(write)));
+  const owner = write.ownerNotDeleting ? ownerNotDeleting(items, write.ownerNotDeleting.owner_id, write.ownerNotDeleting.at) : -1;
   const result = await transact([...items, ...extra]);
   if (result === 'ok') return 'ok' as const;
   if (write.eventId && result[0] === 'ConditionalCheckFailed') return 'duplicate-event' as const;
+  if (owner >= 0 && result[owner] === 'ConditionalCheckFailed') return 'account-deleting' as const;
   if (result.includes('ConditionalCheckFailed') || result.includes('TransactionConflict'))
     return 'conflict' as const;
   throw new Error(`ledger write failed: ${result.join(', ')}`);

@@ -10,6 +10,7 @@ import { deleteFromPlace, freePlace, putInPlace, takePlace, transact, type Items
 import { orderRowDeletes, orderRowWrites } from './order-rows';
 import { keys } from './keys';
 import { statsWrites } from './stats';
+import { noDeletionUnderWay } from './deletion-lease';
 import { countsDelta, orderCounts } from '#core/office/counters';
 import type { IndexName } from './table';
 
@@ -54,8 +55,10 @@ export const orderStore: OrderStore = {
   },
 
   async create(order, max) {
-    const result = await putInPlace(order.owner_id, COUNTER, max, itemOf(order), [...statsWrites(countsDelta(undefined, orderCounts(order))), ...orderRowWrites(order)]);
+    const result = await putInPlace(order.owner_id, COUNTER, max, itemOf(order), [noDeletionUnderWay(order.owner_id, order.created_at), ...statsWrites(countsDelta(undefined, orderCounts(order))), ...orderRowWrites(order)]);
     if (result === 'full') return 'full';
+    // The only extra write with a condition: a deletion of the account holds it.
+    if (result === 'conflict') return 'account-deleting';
     if (result !== 'added') throw new Error(`order ${order.id} not stored: ${result}`);
     return 'created';
   },

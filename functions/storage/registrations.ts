@@ -12,6 +12,7 @@ import { auditPut } from './audit';
 import { transact } from './claims';
 import { keys } from './keys';
 import { countList } from './list-counts';
+import { leaseFreeCondition, leaseFreeNames, leaseFreeValues } from './deletion-lease';
 import { moveNameKeys } from './users';
 
 function toRegistration(item: Record<string, unknown>): StoredRegistration {
@@ -68,9 +69,10 @@ export const registrationStore: RegistrationStore = {
           TableName: env.tableName(),
           Key: keys.user(registration.owner_id),
           UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-          ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+          // Not while a deletion of the account is under way (core/accounts/deletion-lease.ts).
+          ConditionExpression: `attribute_exists(pk) AND ${leaseFreeCondition}`,
+          ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])), ...leaseFreeNames },
+          ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ...leaseFreeValues(registration.created_at) },
         },
       },
       ...moveNameKeys(registration.owner_id, profile.names),
@@ -78,6 +80,7 @@ export const registrationStore: RegistrationStore = {
     ]);
     if (result === 'ok') return 'created';
     if (result[0] === 'ConditionalCheckFailed') return 'exists';
+    if (result[1] === 'ConditionalCheckFailed') return 'account-deleting';
     throw new Error(`registration of ${registration.owner_id} not stored: ${result.join(', ')}`);
   },
 

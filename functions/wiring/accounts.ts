@@ -6,6 +6,7 @@ import { tokenStore } from '#storage/tokens';
 import { throttle } from '#storage/throttle';
 import { mailMarkStore } from '#storage/mail-marks';
 import { ownDataStore } from '#storage/own-data';
+import { accountCopies } from '#storage/account-copies';
 import type { OwnDataDeps } from '#core/accounts/own-data';
 import { secrets } from '#lib/crypto';
 import { domainLog } from '#lib/logger';
@@ -27,5 +28,5 @@ export function accountDeps(siteOrigin: string): AccountDeps {
 
 /** A delegate's own data: the export and the account's deletion (core/accounts/own-data.ts). */
 export function ownDataDeps(): OwnDataDeps {
-  return { store: ownDataStore, secrets, throttle, log: domainLog };
+  return { store: ownDataStore, copies: accountCopies, secrets, throttle, log: domainLog };
 }

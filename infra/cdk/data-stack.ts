@@ -15,6 +15,8 @@ export interface DataStackProps extends StackProps {
 
 /** How long an overwritten or deleted upload (abstract PDF, poster, slides, passport scan) can be brought back. */
 export const UPLOAD_RECOVERY_DAYS = 90;
+/** Days an old version of an office export is kept (it holds personal data of every delegate). */
+export const EXPORT_OLD_VERSION_DAYS = 1;
 /** How long the uploads bucket's access logs (who read which object, e.g. a passport scan) are kept. */
 export const ACCESS_LOG_DAYS = 400;
 
@@ -99,6 +101,9 @@ export class DataStack extends Stack {
         },
         // The office's exports (personal data of every delegate) are downloaded when made, not kept.
         { id: 'ExpireOfficeExports', prefix: 'exports/', expiration: Duration.days(EXPORT_KEEP_DAYS) },
+        // ...nor kept as old versions for the uploads' recovery period: an export withdrawn when an
+        // account is deleted, or expired, is gone a day later (docs/decisions/0045).
+        { id: 'ExpireOldExportVersions', prefix: 'exports/', noncurrentVersionExpiration: Duration.days(EXPORT_OLD_VERSION_DAYS), expiredObjectDeleteMarker: true },
       ],
     });
 

@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import type { RefundOwedCommand } from './refunds-owed';
 import { bankCommandArbs, type BankCommand } from './bank-files';
+import { deletionCommandArb, type DeletionCommand } from './deletion';
 
 export type Card = '4242424242424242' | '4000000000005126';
 export const CARD_OK: Card = '4242424242424242';
@@ -68,7 +69,9 @@ export type Command =
   // Bank refunds owed (refunds-owed.ts): the delegate gives the account; the office records one as sent from its list.
   | RefundOwedCommand
   // The bank files (bank-files.ts): transfers the bank received, statements imported in both formats, held lines decided.
-  | BankCommand;
+  | BankCommand
+  /** The delegate deletes the account with its password, racing the rest (deletion.ts). */
+  | DeletionCommand;
 
 export interface Program {
   delegates: number;
@@ -174,6 +177,8 @@ function commandArb(delegates: number): fc.Arbitrary<Command> {
     w(3, fc.record({ k: fc.constant('refundAccount' as const), d })),
     w(4, fc.record({ k: fc.constant('refundSent' as const), d, o })),
     ...bankCommandArbs(delegates),
+    // The account's deletion (deletion.ts): rare, since the delegate is gone for the rest of the program.
+    w(2, deletionCommandArb(d)),
   );
 }
 

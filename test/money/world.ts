@@ -19,6 +19,7 @@ import { registrationStore } from '#storage/registrations';
 import { getUser } from '#storage/users';
 import { checkMoneyMails } from './mails';
 import { checkRefundsOwed, runRefundOwedCommand } from './refunds-owed';
+import { checkDeletions, runDeletionCommand } from './deletion';
 import { CLOCKS, describeCommand, type Arrived, type Card, type Command, type Program } from './program';
 import { checkBank, isBankCommand, runBankCommand } from './bank-files';
 import {
@@ -542,6 +543,7 @@ export async function runCommand(w: World, cmd: Command): Promise<void> {
   if (cmd.k === 'refundAccount' || cmd.k === 'refundSent')
     return runRefundOwedCommand(w, cmd, cmd.k === 'refundSent' ? pick(w, cmd.d, cmd.o) : undefined, note, skip);
   if (isBankCommand(cmd)) return runBankCommand(w, cmd, note, skip);
+  if (cmd.k === 'deleteAccount') return runDeletionCommand(w, cmd, note);
   if (cmd.k.startsWith('reg')) return runRegistrationCommand(w, cmd as Extract<Command, { k: `reg${string}` }>, note, skip);
   const ordered = cmd as Extract<Command, { o: number }>;
   const order = pick(w, ordered.d, ordered.o);
@@ -733,6 +735,8 @@ export async function checkMoney(w: World): Promise<OrderCheck[]> {
   for (const del of w.delegates) out.push(...(await checkRegistration(w, del)));
   // Each bank transfer booked from one statement line, with the amount the bank sent (bank-files.ts).
   out.push(...(await checkBank(w)));
+  // The accounts: deleted whole or not at all, nothing started after, every order in its lists (deletion.ts).
+  out.push(...(await checkDeletions(w)));
   return out;
 }
 

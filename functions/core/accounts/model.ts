@@ -48,6 +48,9 @@ export interface User {
   payment_voucher?: string;
   /** The delegate asked for the account's deletion (core/accounts/own-data.ts): its steps are under way. */
   deleting_at?: string;
+  /** The lease of a deletion under way (core/accounts/deletion-lease.ts): its run and until when it holds. */
+  deletion_run?: string;
+  deletion_until?: string;
   /** The account was deleted: only this tombstone (id, deleted_at, session_epoch) is left. */
   deleted_at?: string;
 }

@@ -26,6 +26,8 @@ import { received } from '../payments/model';
 import type { StoredRegistration } from '../registration-by-category/ports';
 import type { PendingUpload, StoredFile } from '../uploads/ports';
 import type { User } from './model';
+import { scrubCopies, type AccountCopies, type CopiesScrubbed } from './account-copies';
+import { leaseFrom, type DeletionLease } from './deletion-lease';
 import { nameKeys } from './name-key';
 import type { Claim, Logger, Secrets, Throttle } from './ports';
 
@@ -38,6 +40,8 @@ export const ownDataMessages = {
   refundFailed:
     'Your account cannot be deleted yet: a refund to you failed and the registration office is sending it another way. Please write to the office, or try again when it has been settled.',
   deleted: 'Your account has been deleted.',
+  underWay: 'Your account is already being deleted (in another window or on another device). Please wait a minute and look again: if the deletion stopped, ask for it again.',
+  changedMeanwhile: 'Your orders or files were changing while your account was being deleted, so it is not deleted completely yet. Please ask for the deletion again.',
   organiser:
     'This account has the registration office role. Please ask an administrator to revoke the role first (npm run organiser -- revoke); then the account can be deleted.',
   mailsNotKept:
@@ -86,33 +90,57 @@ export interface OwnDataStore {
   officeMailsTo(userId: string, address: string): Promise<OfficeMailRecord[]>;
   mailMark(address: string): Promise<MailMark | undefined>;
 
-  /** Marks the profile `deleting_at` (unless marked already) and ends every session (session_epoch + 1). */
-  markDeleting(userId: string, at: Date): Promise<void>;
+  /**
+   * Takes the deletion's lease on the profile (core/accounts/deletion-lease.ts): `held` when
+   * another run's lease still holds (or the account is a tombstone already).
+   */
+  takeLease(userId: string, lease: DeletionLease, now: Date): Promise<'ok' | 'held'>;
+  /** Gives the lease back (only the run's own: a lapsed one another run took is left alone). */
+  releaseLease(userId: string, run: string): Promise<void>;
+  /**
+   * Marks the profile `deleting_at` (unless marked already) and, with `endSessions`, ends every
+   * session (session_epoch + 1); only while the run holds the lease.
+   */
+  markDeleting(userId: string, run: string, at: Date, endSessions: boolean): Promise<StepResult>;
   /**
    * Deletes the objects from S3, then their FILE# / PENDING# items (with the office's counters),
    * in batches; `entries[i]` is the audit entry of `files[i]`, written with its delete.
    */
-  removeUploads(userId: string, files: StoredFile[], pending: PendingUpload[], entries: AuditEntry[]): Promise<void>;
-  removeAbstracts(userId: string, abstracts: StoredAbstract[], entries: AuditEntry[]): Promise<void>;
+  removeUploads(userId: string, files: StoredFile[], pending: PendingUpload[], entries: AuditEntry[]): Promise<StepResult>;
+  removeAbstracts(userId: string, abstracts: StoredAbstract[], entries: AuditEntry[]): Promise<StepResult>;
   /** Deletes the documents' PDFs (if rendered) from S3, then their items, each with its entry. */
-  removeDocuments(userId: string, documents: IssuedDocument[], entries: AuditEntry[]): Promise<void>;
-  /** An order nobody paid: the order, its lists and its ledger records (failed or given-up attempts). */
-  removeOrder(order: StoredOrder, ledger: OwnLedger, entry: AuditEntry): Promise<void>;
+  removeDocuments(userId: string, documents: IssuedDocument[], entries: AuditEntry[]): Promise<StepResult>;
+  /**
+   * An order nobody paid: the order (over the version read), its ledger records (failed or
+   * given-up attempts, each over its version) and every item of it in the office's lists, in one
+   * transaction (the records in chunks before it when there are too many, each chunk over the
+   * order's version): an order is never left without its rows.
+   */
+  removeOrder(order: StoredOrder, ledger: OwnLedger, entry: AuditEntry, run: string): Promise<StepResult>;
   /** Writes the anonymised order over the version read (and its rows in the office's lists); no entry when it was anonymised already. */
-  keepOrder(anonymised: StoredOrder, base: StoredOrder, entry?: AuditEntry): Promise<void>;
-  removeRegistration(registration: StoredRegistration, ledger: OwnLedger, entry: AuditEntry): Promise<void>;
-  keepRegistration(anonymised: StoredRegistration, base: StoredRegistration, entry?: AuditEntry): Promise<void>;
+  keepOrder(anonymised: StoredOrder, base: StoredOrder, run: string, entry?: AuditEntry): Promise<StepResult>;
+  removeRegistration(registration: StoredRegistration, ledger: OwnLedger, entry: AuditEntry, run: string): Promise<StepResult>;
+  keepRegistration(anonymised: StoredRegistration, base: StoredRegistration, run: string, entry?: AuditEntry): Promise<StepResult>;
   /**
    * The last step, one transaction: the tombstone replaces the profile, the address claim, name
-   * keys, counters, mail preference and second factor go, the address's mail mark goes, and the
-   * audit entry is written.
+   * keys, counters (each over the count read), mail preference and second factor go, the
+   * address's mail mark goes, and the audit entry is written. `changed` when the account holds
+   * anything the steps should have removed (made meanwhile), or a counter moved.
    */
-  finish(user: User, tombstone: DeletedAccount, audit: AuditEntry, nameKeys: string[]): Promise<void>;
+  finish(user: User, tombstone: DeletedAccount, audit: AuditEntry, nameKeys: string[], run: string): Promise<StepResult>;
 }
+
+/**
+ * What a step of the deletion did: `changed` when what it was to write over had changed since
+ * it was read (its conditions failed): the deletion reads the account again and goes on from there.
+ */
+export type StepResult = 'ok' | 'changed';
 
 export interface OwnDataDeps {
   store: OwnDataStore;
-  secrets: Pick<Secrets, 'verifyPassword'>;
+  /** The account's data outside its partition that is no accounting record (scrubbed or withdrawn). */
+  copies: AccountCopies;
+  secrets: Pick<Secrets, 'verifyPassword' | 'newId'>;
   throttle: Pick<Throttle, 'claim' | 'release'>;
   log: Logger;
 }
@@ -122,10 +150,10 @@ export interface OwnDataDeps {
  * made, activated and deleted, its numeric states; every text emptied and no password hash. The
  * session epoch is one more than the account's last: any session still held reads as ended.
  */
-export type DeletedAccount = Omit<User, 'password_hash'> & { deleted_at: string };
+export type DeletedAccount = Omit<User, 'password_hash' | 'deletion_run' | 'deletion_until'> & { deleted_at: string };
 
 export function tombstoneOf(user: User, now: Date): DeletedAccount {
-  const { password_hash: _hash, ...rest } = user;
+  const { password_hash: _hash, deletion_run: _run, deletion_until: _until, ...rest } = user;
   return { ...anonymiseRecord(rest, ['id', 'created_at', 'activated_at']), role: 'delegate', session_epoch: user.session_epoch + 1, updated_at: now.toISOString(), deleted_at: now.toISOString() };
 }
 
@@ -206,14 +234,31 @@ export function anonymiseOrder(order: StoredOrder, at: Date): StoredOrder {
   const { visa_review: _review, attendance: _attendance, ...rest } = order;
   return { ...anonymiseRecord(rest, orderKeptFields), visa_required: 0, attendance: null, anonymised_at: at.toISOString(), updated_at: at.toISOString() };
 }
-export const anonymiseRegistration = (r: StoredRegistration, at: Date): StoredRegistration => ({ ...anonymiseRecord(r, registrationKeptFields), anonymised_at: at.toISOString(), updated_at: at.toISOString() });
+/** The dinner choices of a person on a registration: what its dinners cost (numbers and Yes/No, no name). */
+const dinnerChoices = ['gala_dinner', 'working_lunch'] as const;
+
+/**
+ * The registration kept for accounting: its own numbers, and of each person on it only what was
+ * priced (that they were on it, their dinner choices), so that what it costs stays what was paid
+ * (its fee and dinners are counted from those rows: registration-by-category/cost-detail.ts).
+ */
+export function anonymiseRegistration(r: StoredRegistration, at: Date): StoredRegistration {
+  const priced = <T extends object>(person: T) => anonymiseRecord(person, dinnerChoices);
+  return {
+    ...anonymiseRecord(r, [...registrationKeptFields, ...dinnerChoices]),
+    accompany: (r.accompany ?? []).map(priced),
+    groups: (r.groups ?? []).map(priced),
+    anonymised_at: at.toISOString(),
+    updated_at: at.toISOString(),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Export
 
 /** The profile without its secrets (password hash, session epoch) and without storage fields. */
 export function exportedProfile(user: User) {
-  const { password_hash: _hash, session_epoch: _epoch, ...profile } = user;
+  const { password_hash: _hash, session_epoch: _epoch, deletion_run: _run, deletion_until: _until, ...profile } = user;
   return {
     ...profile,
     ...(profile.register_fee !== undefined ? { register_fee: usd(profile.register_fee) } : {}),
@@ -300,37 +345,91 @@ export interface DeletionSummary {
   documents_deleted: number;
   /** Receipts and credit notes, kept as issued. */
   documents_kept: string[];
+  /** Copies outside the account emptied or withdrawn (core/accounts/account-copies.ts). */
+  copies: CopiesScrubbed;
 }
 
-export async function deleteAccount(deps: OwnDataDeps, userId: string, input: { password: string }, now: Date) {
-  const records = await deps.store.read(userId);
-  if (!records || records.user.deleted_at) throw unauthorized('Your session has ended. Please log in again.');
-  const { user } = records;
-  await confirmPassword(deps, user, input.password, now);
-  // The office's accounts are handed over, not deleted from the account centre: the role is revoked first.
-  if (user.role === 'organiser') throw conflict(ownDataMessages.organiser, { reason: 'organiser' });
-  const blocker = deletionBlocker(records);
-  if (blocker) throw conflict(blocker, { reason: blocker === ownDataMessages.inFlight ? 'money_in_flight' : 'refund_failed' });
+/** How often the deletion reads the account again when one of its steps found it changed. */
+const DELETION_PASSES = 4;
 
-  await deps.store.markDeleting(user.id, now);
+const blockerReason = (blocker: string) => (blocker === ownDataMessages.inFlight ? 'money_in_flight' : 'refund_failed');
+
+/**
+ * POST /account/delete: the password, then (docs/decisions/0044-account-deletion-and-money-in-flight.md)
+ * 1. no money in flight in the account as read (else 409, nothing written);
+ * 2. the lease (core/accounts/deletion-lease.ts): from here no order, payment or refund can start
+ *    for the account, and a second deletion asked meanwhile is refused;
+ * 3. the account read again: what money started before the lease is seen now (409, the lease
+ *    given back, the account as it was: not marked, its sessions alive);
+ * 4. marked `deleting_at`, sessions ended; the steps, each over the versions read and the lease;
+ *    a step that finds its records changed (a provider's event, the office's edit) makes the
+ *    deletion read again and go on from what is left; the tombstone last.
+ * An interrupted deletion (its lease lapses) is finished by asking again.
+ */
+export async function deleteAccount(deps: OwnDataDeps, userId: string, input: { password: string }, now: Date) {
+  const first = await deps.store.read(userId);
+  if (!first || first.user.deleted_at) throw unauthorized('Your session has ended. Please log in again.');
+  await confirmPassword(deps, first.user, input.password, now);
+  // The office's accounts are handed over, not deleted from the account centre: the role is revoked first.
+  if (first.user.role === 'organiser') throw conflict(ownDataMessages.organiser, { reason: 'organiser' });
+  const early = deletionBlocker(first);
+  if (early) throw conflict(early, { reason: blockerReason(early) });
+
+  const lease = leaseFrom(deps.secrets.newId(), now);
+  if ((await deps.store.takeLease(userId, lease, now)) === 'held') throw conflict(ownDataMessages.underWay, { reason: 'deletion_under_way' });
+  let finished = false;
+  try {
+    const summary = emptySummary();
+    for (let pass = 1; pass <= DELETION_PASSES; pass++) {
+      const records = await deps.store.read(userId);
+      if (!records || records.user.deleted_at) throw unauthorized('Your session has ended. Please log in again.');
+      const blocker = deletionBlocker(records);
+      if (blocker) throw conflict(blocker, { reason: blockerReason(blocker) });
+      if ((await deletionPass(deps, records, lease.run, summary, now)) === 'ok') {
+        finished = true;
+        return { message: ownDataMessages.deleted, data: summary };
+      }
+    }
+    throw conflict(ownDataMessages.changedMeanwhile, { reason: 'changed' });
+  } finally {
+    // A refusal gives the lease back at once (a lapsed one would hold money back for minutes); the tombstone has none.
+    if (!finished) await deps.store.releaseLease(userId, lease.run);
+  }
+}
+
+/** What the deletion did, for the answer and the audit entry (over every pass: what an earlier pass did is not done again). */
+const emptySummary = (): DeletionSummary => ({ files_deleted: 0, abstracts_deleted: 0, orders_deleted: 0, orders_kept_anonymised: [], registration: 'none', documents_deleted: 0, documents_kept: [], copies: { mail_recipients: 0, statement_lines: 0, exports_withdrawn: 0 } });
+
+/** One pass over the account as read: every step, then the tombstone; `changed` as soon as a step found its records changed. */
+async function deletionPass(deps: OwnDataDeps, records: OwnRecords, run: string, summary: DeletionSummary, now: Date): Promise<StepResult> {
+  const { user } = records;
+  // Sessions end once, when the account is first marked: a deletion asked again after an interrupted one keeps the new login's.
+  if ((await deps.store.markDeleting(user.id, run, now, !user.deleting_at)) === 'changed') return 'changed';
   const actor = delegateActor(user.id);
   const entry = (action: string, object: { type: string; id: string }, after?: Record<string, unknown>) =>
     auditEntry({ action, actor, at: now, object, reason: 'The delegate deleted their account.', ...(after ? { after } : {}) });
-  await deps.store.removeUploads(user.id, records.files, records.pending, records.files.map((f) => entry('file.deleted', { type: 'file', id: f.id }, { name: f.name, purpose: f.purpose })));
-  await deps.store.removeAbstracts(user.id, records.abstracts, records.abstracts.map((a) => entry('abstract.deleted', { type: 'abstract', id: a.id })));
+  const step = async (run: () => Promise<StepResult>, count: () => void) => {
+    const result = await run();
+    if (result === 'ok') count();
+    return result;
+  };
+  if ((await step(() => deps.store.removeUploads(user.id, records.files, records.pending, records.files.map((f) => entry('file.deleted', { type: 'file', id: f.id }, { name: f.name, purpose: f.purpose }))), () => (summary.files_deleted += records.files.length + records.pending.length))) === 'changed') return 'changed';
+  if ((await step(() => deps.store.removeAbstracts(user.id, records.abstracts, records.abstracts.map((a) => entry('abstract.deleted', { type: 'abstract', id: a.id }))), () => (summary.abstracts_deleted += records.abstracts.length))) === 'changed') return 'changed';
   const gone = records.documents.filter((d) => !documentKept(d));
-  await deps.store.removeDocuments(user.id, gone, gone.map((d) => entry('document.deleted', { type: 'document', id: d.id }, { kind: d.kind, file_name: d.file_name })));
+  if ((await step(() => deps.store.removeDocuments(user.id, gone, gone.map((d) => entry('document.deleted', { type: 'document', id: d.id }, { kind: d.kind, file_name: d.file_name }))), () => (summary.documents_deleted += gone.length))) === 'changed') return 'changed';
+  summary.documents_kept = records.documents.filter(documentKept).map((d) => d.number ?? d.file_name);
 
-  const summary: DeletionSummary = { files_deleted: records.files.length + records.pending.length, abstracts_deleted: records.abstracts.length, orders_deleted: 0, orders_kept_anonymised: [], registration: 'none', documents_deleted: gone.length, documents_kept: records.documents.filter(documentKept).map((d) => d.number ?? d.file_name) };
   for (const order of records.orders) {
     const ledger = ledgerOf(records.ledger, 'order', order.id);
     if (moneyReceived(ledger)) {
-      // Anonymised already by an earlier, interrupted run: written again as it is, with no second entry.
-      if (order.anonymised_at) await deps.store.keepOrder(order, order);
-      else await deps.store.keepOrder(anonymiseOrder(order, now), order, entry('order.anonymised', { type: 'order', id: order.id }, { order_no: order.order_no }));
-      summary.orders_kept_anonymised.push(order.order_no);
+      // Anonymised already by an earlier, interrupted run (or pass): written again as it is, with no second entry.
+      const result = order.anonymised_at
+        ? await deps.store.keepOrder(order, order, run)
+        : await deps.store.keepOrder(anonymiseOrder(order, now), order, run, entry('order.anonymised', { type: 'order', id: order.id }, { order_no: order.order_no }));
+      if (result === 'changed') return 'changed';
+      if (!summary.orders_kept_anonymised.includes(order.order_no)) summary.orders_kept_anonymised.push(order.order_no);
     } else {
-      await deps.store.removeOrder(order, ledger, entry('order.deleted', { type: 'order', id: order.id }, { order_no: order.order_no }));
+      if ((await deps.store.removeOrder(order, ledger, entry('order.deleted', { type: 'order', id: order.id }, { order_no: order.order_no }), run)) === 'changed') return 'changed';
       summary.orders_deleted += 1;
     }
   }
@@ -339,17 +438,25 @@ export async function deleteAccount(deps: OwnDataDeps, userId: string, input: { 
     const ledger = registrationLedger(records);
     const object = { type: 'registration', id: registration.register_code };
     if (registrationKept(registration, ledger)) {
-      if (registration.anonymised_at) await deps.store.keepRegistration(registration, registration);
-      else await deps.store.keepRegistration(anonymiseRegistration(registration, now), registration, entry('registration.anonymised', object));
+      const result = registration.anonymised_at
+        ? await deps.store.keepRegistration(registration, registration, run)
+        : await deps.store.keepRegistration(anonymiseRegistration(registration, now), registration, run, entry('registration.anonymised', object));
+      if (result === 'changed') return 'changed';
       summary.registration = 'kept-anonymised';
     } else {
-      await deps.store.removeRegistration(registration, ledger, entry('registration.deleted', object));
+      if ((await deps.store.removeRegistration(registration, ledger, entry('registration.deleted', object), run)) === 'changed') return 'changed';
       summary.registration = 'deleted';
     }
   }
   if (records.other.length > 0) deps.log.info('account.deleted: items kept that this module does not know', { user_id: user.id, items: records.other });
+  // Before the tombstone: a deletion that stops here is finished by asking again, which does them again.
+  const copies = await scrubCopies(deps.copies, user, now);
+  summary.copies = {
+    mail_recipients: summary.copies.mail_recipients + copies.mail_recipients,
+    statement_lines: summary.copies.statement_lines + copies.statement_lines,
+    exports_withdrawn: summary.copies.exports_withdrawn + copies.exports_withdrawn,
+  };
 
-  const tombstone = tombstoneOf(user, now);
   const audit = auditEntry({
     action: 'account.deleted',
     actor,
@@ -357,6 +464,5 @@ export async function deleteAccount(deps: OwnDataDeps, userId: string, input: { 
     object: { type: 'account', id: user.id },
     after: { ...summary, kept_until_year: new Date(now).getUTCFullYear() + ACCOUNTING_RETENTION_YEARS },
   });
-  await deps.store.finish(user, tombstone, audit, nameKeys(user));
-  return { message: ownDataMessages.deleted, data: summary };
+  return deps.store.finish(user, tombstoneOf(user, now), audit, nameKeys(user), run);
 }

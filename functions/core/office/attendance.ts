@@ -23,6 +23,7 @@ export const attendanceMessages = {
   stale: 'This order was changed since you opened it (a payment, an edit, or another organiser). Please reload it and mark the attendance again.',
   tooEarly: `Attendance can be marked from the congress's first day, ${formatCstInstant(congressStarts)}.`,
   notRegistered: (status: string) => `This order is ${status}: its delegate is not registered, so attendance cannot be marked.`,
+  accountDeleted: "This order's delegate deleted their account: attendance (and the certificate it gives) is about the person and is no longer recorded.",
   marked: 'Attendance marked: the delegate attended.',
   unmarked: 'Attendance removed: the delegate is recorded as not attending.',
 } as const;
@@ -55,7 +56,9 @@ const registered = (order: Pick<StoredOrder, 'payment_status'>) => order.payment
  * first day; on an order that holds no place (cancelled, being refunded) only a mark taken back.
  * The order's page offers exactly these choices and `markAttendance` takes exactly these.
  */
-export function attendanceMarking(order: Pick<StoredOrder, 'payment_status' | 'attendance'>, now: Date): { open: boolean; choices: ('yes' | 'no')[]; message: string | null } {
+export function attendanceMarking(order: Pick<StoredOrder, 'payment_status' | 'attendance' | 'anonymised_at'>, now: Date): { open: boolean; choices: ('yes' | 'no')[]; message: string | null } {
+  // Kept after its account was deleted: a mark is about the person, who is gone (docs/decisions/0045-what-a-deleted-account-leaves.md).
+  if (order.anonymised_at) return { open: false, choices: [], message: attendanceMessages.accountDeleted };
   if (isBefore(now, congressStarts)) return { open: false, choices: [], message: attendanceMessages.tooEarly };
   // Taking a mark back is always allowed (a mistake); setting one needs a registration.
   if (registered(order)) return { open: true, choices: ['yes', 'no'], message: null };

@@ -78,5 +78,6 @@ export async function noteArrivedTransfer(deps: OrderDeps, order: StoredOrder, n
   const fresh = await ownOrder(deps, order.owner_id, order.id);
   const move = change(fresh, 'transfer-done', now, { payment_method: 'transfer' });
   if (!move) return undefined;
-  return noteTransfer(deps.payments, payableOf(fresh), move, now);
+  // The money is at the bank: recorded even while the account is being deleted (which it then stops).
+  return noteTransfer(deps.payments, payableOf(fresh), move, now, 'bank');
 }

@@ -108,6 +108,8 @@ export interface StoredLine {
   note?: string;
   resolved_by?: string;
   resolved_at?: string;
+  /** The account of its order was deleted: the payer, the text and the delegate's name were emptied (core/accounts/account-copies.ts). */
+  account_deleted_at?: string;
   created_at: string;
   updated_at: string;
   version: number;

@@ -74,6 +74,11 @@ export interface OfficeJob {
   error?: string;
   /** A reconciliation job, once done: what was checked and what disagrees (core/office/reconciliations.ts). */
   reconciliation?: KeptCheck;
+  /**
+   * An export withdrawn because an account was deleted after it was requested: its file (which
+   * may hold the account's data) was deleted and its link is refused (core/accounts/account-copies.ts).
+   */
+  withdrawn_at?: string;
 }
 
 /** `batch`: one batch of a mail job's recipients; without it, the job's first step. */
@@ -128,6 +133,7 @@ export const jobMessages = {
   notReady: 'This export is not ready yet: wait until the list shows it as ready.',
   expired: `This export is older than ${EXPORT_KEEP_DAYS} days and has been deleted. Please make a new one.`,
   failed: 'This export failed. Please request it again; if it fails again, the operations team has been alerted.',
+  withdrawn: 'This export was deleted: a delegate deleted their account after it was made, and the file may hold their data. Please make a new one.',
   workerFailed: 'The export could not be made after several tries; the operations team has been alerted (dead-letter queue).',
   reconcileFailed: 'The check could not be completed after several tries (the table or Stripe did not answer); the operations team has been alerted (dead-letter queue). Please run it again later.',
 } as const;
@@ -172,6 +178,7 @@ export function jobView(job: OfficeJob) {
     bytes: job.bytes ?? null,
     file_name: job.file_name ?? null,
     error: job.error ?? null,
+    withdrawn_at: job.withdrawn_at ?? null,
   };
 }
 export type JobView = ReturnType<typeof jobView>;
@@ -188,6 +195,7 @@ export async function exportLink(deps: Pick<JobDeps, 'jobs'> & { files: ExportFi
   const job = JOB_ID.test(id) ? await deps.jobs.get(id) : undefined;
   if (!job || job.kind !== 'export') throw notFound(jobMessages.notFound);
   if (job.state === 'failed') throw conflict(jobMessages.failed);
+  if (job.withdrawn_at) throw conflict(jobMessages.withdrawn);
   if (job.state !== 'done' || !job.object_key || !job.file_name) throw conflict(jobMessages.notReady);
   if (now.getTime() - Date.parse(job.finished_at ?? job.requested_at) > EXPORT_KEEP_DAYS * 86_400_000) throw conflict(jobMessages.expired);
   return { url: await deps.files.link(job.object_key, job.file_name), file_name: job.file_name };

@@ -62,6 +62,7 @@ export const mailMessages = {
   queued: 'Finding the recipients: the mail is sent only when you confirm how many get it.',
   notFound: 'This mail job was not found.',
   gaveUp: 'Not sent: the mail worker failed on this batch several times (the operations team was alerted).',
+  accountDeleted: 'Not sent: the delegate deleted their account before the mail went out.',
   unsubscribed: 'You will no longer receive announcements from the congress. Mails about your own registration and payments still reach you.',
   unsubscribeInvalid: 'This unsubscribe link is not valid. You can change which mails you receive in your account.',
   preferencesSaved: 'Your mail preferences are saved.',
@@ -126,6 +127,8 @@ export type RecipientState = 'pending' | 'sent' | 'withheld' | 'opted_out' | 'fa
 export interface RecipientResult extends Recipient {
   state: RecipientState;
   error?: string;
+  /** The account was deleted since: its address and name were emptied (core/accounts/account-copies.ts). */
+  account_deleted?: boolean;
 }
 
 const live = (o: StoredOrder) => o.payment_status !== ORDER_STATUS.cancelled && o.payment_status !== ORDER_STATUS.refunding;

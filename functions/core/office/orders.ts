@@ -6,6 +6,7 @@
 import type { AuditEntry } from '../audit/audit';
 import { invalid, notFound } from '../errors';
 import { formatMoney, wireAmount } from '../money';
+import { formatCstInstant } from '../time';
 import type { StoredOrder } from '../orders/ports';
 import { orderActions, orderStatusNames } from '../orders/states';
 import { cancellationPreview } from '../orders/cancel-order';
@@ -23,7 +24,20 @@ export const officeOrderMessages = {
   staleCursor: cursorMessage,
   notFound: 'No such order.',
   moneyWithSearch: 'The partially paid and overpaid lists cannot be searched: clear the search, or choose another filter.',
+  deletedAccount: (orderNo: string) => `Deleted account, order ${orderNo}`,
+  deletedAccountNote: (at: string) =>
+    `The delegate deleted their account on ${at}. The order is kept for accounting without their personal data (names, addresses, passport), so no mail can be sent about it and attendance is no longer recorded.`,
 } as const;
+
+/**
+ * Who the order is for, as the office's heading names it: the delegate and the address, or, for
+ * an order kept after its account was deleted (nobody's name left), that and the order number.
+ */
+export function officeOrderHeading(order: Pick<StoredOrder, 'first_name' | 'last_name' | 'owner_email' | 'order_no' | 'anonymised_at'>): string {
+  if (order.anonymised_at) return officeOrderMessages.deletedAccount(order.order_no);
+  const name = [order.first_name, order.last_name].filter(Boolean).join(' ');
+  return order.owner_email ? `${name || '(no name)'} (${order.owner_email})` : name || order.order_no;
+}
 
 /** "Paid, not confirmed": the delegate says the transfer is made, the office has not found it (Checking). */
 const listOf = (filter: OrderFilter) => (filter === 'money:unconfirmed' ? 'status:2' : filter);
@@ -136,6 +150,10 @@ export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: 
   const retry = retryPlan(order, ledger);
   return {
     order: { ...order, status_name: orderStatusNames[order.payment_status], amount: money(order.amount_required) },
+    /** Whom the order is for, for the page's heading (core: `officeOrderHeading`). */
+    heading: officeOrderHeading(order),
+    /** Kept after its account was deleted: no mail, no attendance (what is about the person is gone). */
+    account_deleted: order.anonymised_at ? { at: order.anonymised_at, note: officeOrderMessages.deletedAccountNote(formatCstInstant(order.anonymised_at)) } : null,
     row: orderRow(order),
     money: { required: money(order.amount_required), received: money(received), refunded: money(refunded), balance: money(balance), balance_text: balanceText(balance) },
     payments: ledger.payments.map((p) => ({ id: p.id, method: p.method, state: p.state, amount: money(p.amount), created_at: p.created_at, confirmed_at: p.confirmed_at ?? null, surplus: p.surplus ?? null })),

@@ -240,7 +240,10 @@ export async function sendMailBatch(deps: MailWorkerDeps, job: OfficeJob, index:
   for (const [position, r] of results.entries()) {
     if (r.state !== 'pending') continue;
     let outcome: Pick<RecipientResult, 'state' | 'error'>;
-    if (spec.purpose === 'announcement' && (await deps.preferences.optedOut(r.user_id))) {
+    if (r.account_deleted || !r.email) {
+      // Deleted before its turn came: nobody to write to.
+      outcome = { state: 'withheld', error: mailMessages.accountDeleted };
+    } else if (spec.purpose === 'announcement' && (await deps.preferences.optedOut(r.user_id))) {
       outcome = { state: 'opted_out' };
     } else {
       if (sentBefore) await deps.sleep(mailPauseMs());

@@ -80,6 +80,11 @@ export async function send(
   mail: Omit<Mail, 'to' | 'importance'>,
   what: string,
 ) {
+  // An order kept after its account was deleted has no address: nobody to write to.
+  if (!to) {
+    deps.log.info('order mail not sent: the order has no address (its account was deleted)', { what });
+    return false;
+  }
   try {
     // Notifications of what the order pages also show: withheld from an address whose mail bounced.
     return (await deps.mailer.send({ to, ...mail, importance: 'notification' })) === 'sent';

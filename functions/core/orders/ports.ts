@@ -47,8 +47,11 @@ export interface StoredOrder extends OrderForm {
 export interface OrderStore {
   /** The next order sequence number (one atomic counter for all orders). */
   nextSequence(): Promise<number>;
-  /** Claims one of `max` places of the owner and stores the order, in one transaction. */
-  create(order: StoredOrder, max: number): Promise<'created' | 'full'>;
+  /**
+   * Claims one of `max` places of the owner and stores the order, in one transaction, only while
+   * no deletion of the owner's account is under way (`account-deleting`: core/accounts/deletion-lease.ts).
+   */
+  create(order: StoredOrder, max: number): Promise<'created' | 'full' | 'account-deleting'>;
   list(ownerId: string): Promise<StoredOrder[]>;
   get(ownerId: string, id: string): Promise<StoredOrder | undefined>;
   /**

@@ -1,4 +1,5 @@
 /** Placing, editing and deleting an order (the wizard's steps 1-5). */
+import { ACCOUNT_DELETING, deletionLeaseMessages } from '../accounts/deletion-lease';
 import { registration2024 } from '../config/conference';
 import { conflict, forbidden, invalid } from '../errors';
 import { wireAmount } from '../money';
@@ -64,8 +65,9 @@ export async function createOrder(deps: OrderDeps, owner: Owner, form: OrderForm
     created_at: at,
     updated_at: at,
   };
-  if ((await deps.orders.create(order, registration2024.maxOrdersPerDelegate)) === 'full')
-    throw conflict(orderResultMessages.limit);
+  const created = await deps.orders.create(order, registration2024.maxOrdersPerDelegate);
+  if (created === 'full') throw conflict(orderResultMessages.limit);
+  if (created === 'account-deleting') throw conflict(deletionLeaseMessages.delegate, { reason: ACCOUNT_DELETING });
   const mailed = await send(
     deps,
     owner.email,

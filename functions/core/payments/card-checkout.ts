@@ -12,6 +12,8 @@ import {
   written,
   commitOrFail,
   decideAndCommit,
+  accountDeleting,
+  whileAccountLives,
 } from './ledger-decisions';
 import { askProvider } from './refunds';
 
@@ -42,7 +44,9 @@ export async function startCardCheckout(
   const recorded = await deps.ledger.commit({
     payments: [written(created)],
     subjectUnchanged: { subject: payable.subject, version: payable.version },
+    ...whileAccountLives(payable.subject, at),
   });
+  if (recorded === 'account-deleting') throw accountDeleting();
   if (recorded !== 'ok') throw conflict(paymentMessages.changed);
   let session: CheckoutSession;
   try {

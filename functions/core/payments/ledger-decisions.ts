@@ -14,6 +14,7 @@
  *   decision taken on a state that changed meanwhile is taken again from a fresh read
  *   (`decideAndCommit`), or refused with "changed meanwhile" when it was the delegate's.
  */
+import { ACCOUNT_DELETING, deletionLeaseMessages } from '../accounts/deletion-lease';
 import { conflict } from '../errors';
 import {
   type Payment,
@@ -33,6 +34,12 @@ export const paymentMessages = {
   changed: 'This order was changed in another window or on another device. Please reload the page.',
   refundTooLarge: 'This refund is more than the payment can still give back. Please reload the page.',
 } as const;
+
+/** The refusal of money started while a deletion of the account is under way (core/accounts/deletion-lease.ts). */
+export const accountDeleting = (by: 'delegate' | 'office' = 'delegate') => conflict(deletionLeaseMessages[by], { reason: ACCOUNT_DELETING });
+
+/** Money a person starts for `subject` at `at`: refused while a deletion of its owner's account is under way. */
+export const whileAccountLives = (subject: Subject, at: Date) => ({ ownerNotDeleting: { owner_id: subject.owner_id, at: at.toISOString() } });
 
 /** How often a decision is taken again from a fresh read when its write lost a race. */
 const ATTEMPTS = 6;
@@ -153,6 +160,7 @@ export async function decideAndCommit<T>(
     const result: LedgerResult = await deps.ledger.commit(decision.write);
     if (result === 'ok') return decision.done();
     if (result === 'duplicate-event') return onDuplicate();
+    if (result === 'account-deleting') throw accountDeleting();
     if (attempt >= ATTEMPTS) throw conflict(paymentMessages.changed);
   }
 }

@@ -53,6 +53,12 @@ export interface LedgerWrite {
   subjectUnchanged?: { subject: Subject; version: string };
   /** A card provider's event applied with this write: the same event id is never applied twice. */
   eventId?: string;
+  /**
+   * Money a person starts (a checkout, a transfer "Done", a refund asked for): only while no
+   * deletion of the owner's account is under way at `at` (core/accounts/deletion-lease.ts).
+   * Never set on what the provider or the bank reports: money that moved is always recorded.
+   */
+  ownerNotDeleting?: { owner_id: string; at: string };
 }
 
 export interface SubjectLedger {
@@ -60,7 +66,8 @@ export interface SubjectLedger {
   refunds: Refund[];
 }
 
-export type LedgerResult = 'ok' | 'conflict' | 'duplicate-event';
+/** `account-deleting`: the write's `ownerNotDeleting` failed (a deletion of the account holds it). */
+export type LedgerResult = 'ok' | 'conflict' | 'duplicate-event' | 'account-deleting';
 
 export interface Ledger {
   commit(write: LedgerWrite): Promise<LedgerResult>;

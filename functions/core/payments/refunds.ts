@@ -24,6 +24,8 @@ import {
   written,
   read,
   decideAndCommit,
+  accountDeleting,
+  whileAccountLives,
 } from './ledger-decisions';
 
 export interface RefundRequest {
@@ -63,7 +65,9 @@ export async function requestRefund(deps: PaymentsDeps, request: RefundRequest, 
     payments: writes,
     refunds: created.map(({ refund }) => written(refund)),
     ...(change ? { subject: change } : {}),
+    ...whileAccountLives(request.subject, at),
   });
+  if (recorded === 'account-deleting') throw accountDeleting(request.by === 'office' ? 'office' : 'delegate');
   if (recorded !== 'ok') throw conflict(paymentMessages.changed);
   const out: Refund[] = [];
   for (const { refund, payment } of created) {

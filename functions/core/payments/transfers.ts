@@ -2,12 +2,17 @@
 import { AppError, conflict } from '../errors';
 import { movePayment, netReceived, type Payment, type Subject } from './model';
 import type { Payable, PaymentsDeps, SubjectChange } from './ports';
-import { paymentMessages, notify, newPayment, newRefund, written, decideAndCommit } from './ledger-decisions';
+import { paymentMessages, notify, newPayment, newRefund, written, decideAndCommit, accountDeleting, whileAccountLives } from './ledger-decisions';
 
-/** The delegate says a transfer is on its way: a pending transfer payment of what the subject costs, with its change. */
-export async function noteTransfer(deps: PaymentsDeps, payable: Payable, change: SubjectChange, at: Date) {
+/**
+ * A transfer is on its way: a pending transfer payment of what the subject costs, with its change.
+ * The delegate's "Done" starts money: refused while a deletion of the account is under way. The
+ * office noting money that already arrived (`by: 'bank'`) is recorded whatever happens to the account.
+ */
+export async function noteTransfer(deps: PaymentsDeps, payable: Payable, change: SubjectChange, at: Date, by: 'delegate' | 'bank' = 'delegate') {
   const payment = newPayment(deps, payable, 'transfer', at, payable.amount, 'pending');
-  const result = await deps.ledger.commit({ payments: [written(payment)], subject: change });
+  const result = await deps.ledger.commit({ payments: [written(payment)], subject: change, ...(by === 'delegate' ? whileAccountLives(payable.subject, at) : {}) });
+  if (result === 'account-deleting') throw accountDeleting();
   if (result !== 'ok') throw conflict(paymentMessages.changed);
   return payment;
 }

@@ -85,13 +85,14 @@ export interface RegistrationStore {
   /**
    * Stores the registration, puts its summary and the personal fields on the profile, moves the
    * profile's name keys and writes the audit entry, in one transaction: 'exists' when the owner
-   * has a registration already.
+   * has a registration already, 'account-deleting' while a deletion of the account is under way
+   * (core/accounts/deletion-lease.ts).
    */
   create(
     registration: StoredRegistration,
     profile: { fields: Record<string, unknown>; names: { before: string[]; after: string[] } },
     audit: AuditEntry,
-  ): Promise<'created' | 'exists'>;
+  ): Promise<'created' | 'exists' | 'account-deleting'>;
   get(ownerId: string): Promise<StoredRegistration | undefined>;
   /**
    * Writes the registration's dinner choices (the whole registration as changed) over the version

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   anonymiseOrder,
+  anonymiseRegistration,
   deleteAccount,
   deletionBlocker,
   exportOwnData,
@@ -17,6 +18,7 @@ import type { StoredOrder } from '#core/orders/ports';
 import type { StoredRegistration } from '#core/registration-by-category/ports';
 import type { Payment, Refund } from '#core/payments/model';
 import { fakeThrottle } from '../fake-throttle';
+import { dinnerTotal, registrationTotal } from '#core/registration-by-category/cost-detail';
 
 const now = new Date('2024-12-01T10:00:00+08:00');
 
@@ -66,25 +68,29 @@ function payment(orderId: string, state: Payment['state']): Payment {
   };
 }
 
-function fakeStore(records: OwnRecords) {
+/** A store over `records`; with `later`, each read after the first answers the next of them (the last one stays). */
+function fakeStore(records: OwnRecords, later: OwnRecords[] = []) {
+  let reads = 0;
   const calls: string[] = [];
   const entries: AuditEntry[] = [];
   const kept: StoredOrder[] = [];
   let tombstone: unknown;
   const store: OwnDataStore = {
-    read: async (id) => (id === records.user.id ? records : undefined),
+    read: async (id) => (id === records.user.id ? (reads++ === 0 || later.length === 0 ? records : later[Math.min(reads - 2, later.length - 1)]) : undefined),
     auditOf: async (objects) => objects.map((o) => ({ action: 'seen', actor: { kind: 'system', id: 'system' }, at: now.toISOString(), object: o })),
     officeMailsTo: async () => [{ job_id: 'j1', subject: 'Welcome', requested_at: now.toISOString(), state: 'sent' }],
     mailMark: async () => undefined,
-    markDeleting: async () => void calls.push('mark'),
-    removeUploads: async (_u, files, pending, e) => void (calls.push(`uploads:${files.length + pending.length}`), entries.push(...e)),
-    removeAbstracts: async (_u, abstracts, e) => void (calls.push(`abstracts:${abstracts.length}`), entries.push(...e)),
-    removeDocuments: async (_u, documents, e) => void (calls.push(`documents:${documents.map((d) => d.kind).join(',')}`), entries.push(...e)),
-    removeOrder: async (o, _l, e) => void (calls.push(`remove:${o.id}`), entries.push(e)),
-    keepOrder: async (o, _b, e) => void (calls.push(`keep:${o.id}`), kept.push(o), e && entries.push(e)),
-    removeRegistration: async () => void calls.push('remove-registration'),
-    keepRegistration: async () => void calls.push('keep-registration'),
-    finish: async (_u, t, e) => void (calls.push('finish'), (tombstone = t), entries.push(e)),
+    takeLease: async () => (calls.push('lease'), 'ok'),
+    releaseLease: async () => void calls.push('release'),
+    markDeleting: async (_u, _run, _at, endSessions) => (calls.push(endSessions ? 'mark' : 'mark-again'), 'ok'),
+    removeUploads: async (_u, files, pending, e) => (calls.push(`uploads:${files.length + pending.length}`), entries.push(...e), 'ok'),
+    removeAbstracts: async (_u, abstracts, e) => (calls.push(`abstracts:${abstracts.length}`), entries.push(...e), 'ok'),
+    removeDocuments: async (_u, documents, e) => (calls.push(`documents:${documents.map((d) => d.kind).join(',')}`), entries.push(...e), 'ok'),
+    removeOrder: async (o, _l, e) => (calls.push(`remove:${o.id}`), entries.push(e), 'ok'),
+    keepOrder: async (o, _b, _run, e) => (calls.push(`keep:${o.id}`), kept.push(o), e && entries.push(e), 'ok'),
+    removeRegistration: async () => (calls.push('remove-registration'), 'ok'),
+    keepRegistration: async () => (calls.push('keep-registration'), 'ok'),
+    finish: async (_u, t, e) => (calls.push('finish'), (tombstone = t), entries.push(e), 'ok'),
   };
   return { store, calls, entries, kept, tombstone: () => tombstone };
 }
@@ -98,7 +104,8 @@ function recordsWith(fields: Partial<OwnRecords> = {}): OwnRecords {
 function depsOf(store: OwnDataStore): OwnDataDeps {
   return {
     store,
-    secrets: { verifyPassword: async (password, hash) => hash === `hash:${password}` },
+    copies: { scrubMailRecipients: async () => 0, scrubStatementLines: async () => 0, withdrawExports: async () => 0 },
+    secrets: { verifyPassword: async (password, hash) => hash === `hash:${password}`, newId: () => 'run-1' },
     throttle: fakeThrottle().throttle,
     log: { info: () => {}, error: () => {} },
   };
@@ -187,9 +194,9 @@ describe('the deletion', () => {
     const f = fakeStore(records);
     const r = await deleteAccount(depsOf(f.store), 'u1', { password: 'secret pw' }, now);
     expect(r.message).toBe(M.deleted);
-    expect(r.data).toEqual({ files_deleted: 1, abstracts_deleted: 1, orders_deleted: 1, orders_kept_anonymised: ['R24-00001'], registration: 'none', documents_deleted: 0, documents_kept: [] });
+    expect(r.data).toEqual({ files_deleted: 1, abstracts_deleted: 1, orders_deleted: 1, orders_kept_anonymised: ['R24-00001'], registration: 'none', documents_deleted: 0, documents_kept: [], copies: { mail_recipients: 0, statement_lines: 0, exports_withdrawn: 0 } });
     // Marked first (sessions end), the tombstone last.
-    expect(f.calls).toEqual(['mark', 'uploads:1', 'abstracts:1', 'documents:', 'keep:1', 'remove:2', 'finish']);
+    expect(f.calls).toEqual(['lease', 'mark', 'uploads:1', 'abstracts:1', 'documents:', 'keep:1', 'remove:2', 'finish']);
     expect(f.tombstone()).toMatchObject({ id: 'u1', deleted_at: now.toISOString(), session_epoch: 4, email: '', first_name: '', last_name: '', status: 2, created_at: user.created_at });
     expect(f.tombstone()).not.toHaveProperty('password_hash');
     const kept = f.kept[0]!;
@@ -220,9 +227,9 @@ describe('the deletion', () => {
     const feePayment: Payment = { ...payment('x', 'confirmed'), id: 'pf', subject: { kind: 'registration-fee', id: 'OESO-000007', owner_id: 'u1' } };
     const kept: StoredRegistration[] = [];
     const f = fakeStore(recordsWith({ registration, ledger: { payments: [feePayment], refunds: [] } }));
-    f.store.keepRegistration = async (r) => void kept.push(r);
+    f.store.keepRegistration = async (r) => (kept.push(r), 'ok');
     expect((await deleteAccount(depsOf(f.store), 'u1', { password: 'secret pw' }, now)).data.registration).toBe('kept-anonymised');
-    expect(kept[0]).toMatchObject({ register_code: 'OESO-000007', pay_status: 2, period: 'early', fees: { total: 74000 }, first_name: '', mobile: '', owner_email: '', accompany: [], anonymised_at: now.toISOString() });
+    expect(kept[0]).toMatchObject({ register_code: 'OESO-000007', pay_status: 2, period: 'early', fees: { total: 74000 }, first_name: '', mobile: '', owner_email: '', accompany: [{ first_name: '' }], anonymised_at: now.toISOString() });
 
     const unpaid = fakeStore(recordsWith({ registration: { ...registration, pay_status: 1 } }));
     expect((await deleteAccount(depsOf(unpaid.store), 'u1', { password: 'secret pw' }, now)).data.registration).toBe('deleted');
@@ -275,3 +282,72 @@ describe('the deletion', () => {
     expect((await rejects(exportOwnData(depsOf(f.store), 'u1', now))).kind).toBe('unauthorized');
   });
 });
+
+describe('the deletion racing money (issue 29)', () => {
+  const unpaid = () => recordsWith({ orders: [order('2')], ledger: { payments: [], refunds: [] } });
+
+  it('reads the account again once it holds the lease: money started meanwhile refuses it, with the lease given back and nothing marked', async () => {
+    const started = recordsWith({ orders: [order('2', { payment_status: 2 })], ledger: { payments: [{ ...payment('2', 'pending'), method: 'transfer' }], refunds: [] } });
+    const f = fakeStore(unpaid(), [started]);
+    const e = await rejects(deleteAccount(depsOf(f.store), 'u1', { password: 'secret pw' }, now));
+    expect([e.kind, e.message, e.data]).toEqual(['conflict', M.inFlight, { reason: 'money_in_flight' }]);
+    expect(f.calls).toEqual(['lease', 'release']);
+  });
+
+  it('refuses a second deletion while the first holds the lease, and writes nothing', async () => {
+    const f = fakeStore(unpaid());
+    f.store.takeLease = async () => (f.calls.push('lease'), 'held');
+    const e = await rejects(deleteAccount(depsOf(f.store), 'u1', { password: 'secret pw' }, now));
+    expect([e.kind, e.message, e.data]).toEqual(['conflict', M.underWay, { reason: 'deletion_under_way' }]);
+    expect(f.calls).toEqual(['lease']);
+  });
+
+  it('goes on from a fresh reading when a step finds its records changed (sessions end once), and counts each thing once', async () => {
+    const edited = { ...order('2'), updated_at: '2024-08-02T00:00:00.000Z' };
+    const marked = { ...user, deleting_at: now.toISOString() };
+    const f = fakeStore(recordsWith({ orders: [order('2')], files: records.files }), [recordsWith({ orders: [order('2')], files: records.files }), recordsWith({ user: marked, orders: [edited] })]);
+    let first = true;
+    f.store.removeOrder = async (o) => {
+      f.calls.push(`remove:${o.id}@${o.updated_at.slice(0, 10)}`);
+      if (!first) return 'ok';
+      first = false;
+      return 'changed';
+    };
+    const r = await deleteAccount(depsOf(f.store), 'u1', { password: 'secret pw' }, now);
+    expect(f.calls).toEqual(['lease', 'mark', 'uploads:1', 'abstracts:0', 'documents:', 'remove:2@2024-08-01', 'mark-again', 'uploads:0', 'abstracts:0', 'documents:', 'remove:2@2024-08-02', 'finish']);
+    expect(r.data).toMatchObject({ files_deleted: 1, orders_deleted: 1 });
+  });
+
+  it('money that shows up on a later pass (a provider\'s refund) stops it with 409: the lease given back, the account left marked to be finished by asking again', async () => {
+    const marked = { ...user, deleting_at: now.toISOString() };
+    const refunding = recordsWith({ user: marked, orders: [order('1', { payment_status: -2 })], ledger: { payments: [payment('1', 'confirmed')], refunds: [] } });
+    const f = fakeStore(recordsWith({ orders: [order('1', { payment_status: 1 })], ledger: { payments: [payment('1', 'confirmed')], refunds: [] } }), [recordsWith({ orders: [order('1', { payment_status: 1 })], ledger: { payments: [payment('1', 'confirmed')], refunds: [] } }), refunding]);
+    f.store.keepOrder = async () => (f.calls.push('keep:changed'), 'changed');
+    const e = await rejects(deleteAccount(depsOf(f.store), 'u1', { password: 'secret pw' }, now));
+    expect([e.kind, e.message]).toEqual(['conflict', M.inFlight]);
+    expect(f.calls).toEqual(['lease', 'mark', 'uploads:0', 'abstracts:0', 'documents:', 'keep:changed', 'release']);
+  });
+
+  it('gives up after four passes that each found something changed, with its message and the lease given back', async () => {
+    const f = fakeStore(unpaid());
+    f.store.finish = async () => (f.calls.push('finish:changed'), 'changed');
+    const e = await rejects(deleteAccount(depsOf(f.store), 'u1', { password: 'secret pw' }, now));
+    expect([e.kind, e.message, e.data]).toEqual(['conflict', M.changedMeanwhile, { reason: 'changed' }]);
+    expect(f.calls.filter((c) => c === 'finish:changed')).toHaveLength(4);
+    expect(f.calls.at(-1)).toBe('release');
+  });
+});
+
+describe('a registration kept after the deletion (issue 29: found by the money test)', () => {
+  it('costs what was paid for it: the persons stay on it with their dinner choices, without their names', () => {
+    const person = (first: string, gala: 'Yes' | 'No') => ({ first_name: first, last_name: 'Li', relationship: 'Spouse', occupation: 'Teacher', organization: 'School', country: 'China', mobile: '+86 1', gala_dinner: gala, working_lunch: 'No' });
+    const r = { owner_id: 'u1', owner_email: 'ada@example.org', register_code: 'OESO-000008', regiatration_type: 1, first_name: 'Ada', last_name: 'Lovelace', gala_dinner: 'Yes', working_lunch: 'Yes', period: 'early', fees: { registrant: 74000, accompanying: 27000, members: 0, total: 101000 }, accompany: [person('Bo', 'Yes')], groups: [], pay_status: 2, repast_status: 2, created_at: '2019-07-01T00:00:00.000Z', updated_at: '2019-07-01T00:00:00.000Z' } as unknown as StoredRegistration;
+    const kept = anonymiseRegistration(r, now);
+    expect(registrationTotal(kept)).toBe(registrationTotal(r));
+    expect(dinnerTotal(kept)).toBe(dinnerTotal(r));
+    expect(dinnerTotal(r)).toBeGreaterThan(0);
+    expect(kept.accompany).toEqual([{ first_name: '', last_name: '', relationship: '', occupation: '', organization: '', country: '', mobile: '', gala_dinner: 'Yes', working_lunch: 'No' }]);
+    expect(JSON.stringify(kept)).not.toMatch(/Ada|Lovelace|Bo"|School|\+86|ada@example/);
+  });
+});
+

@@ -58,12 +58,12 @@ describe('what the office is offered (issue 29, item 18)', () => {
   it('offers each choice exactly when marking it would be taken', async () => {
     for (const at of [AUGUST, new Date(Date.parse(congressStarts) - 1), new Date(congressStarts), DAY2])
       for (const payment_status of [0, 1, 2, -1, -2] as const)
-        for (const attendance of [undefined, marked]) {
-          const order = { ...base, payment_status, attendance };
+        for (const [attendance, anonymised_at] of [[undefined, undefined], [marked, undefined], [marked, '2024-10-01T00:00:00.000Z']] as const) {
+          const order = { ...base, payment_status, attendance, anonymised_at };
           const offer = attendanceMarking(order, at);
           for (const choice of ['yes', 'no'] as const) {
             const taken = await markAttendance(deps(order).d, actor, 'o1', { attended: choice === 'yes', version: base.updated_at }, at).then(() => true, () => false);
-            expect([at.toISOString(), payment_status, Boolean(attendance), choice, offer.choices.includes(choice)]).toEqual([at.toISOString(), payment_status, Boolean(attendance), choice, taken]);
+            expect([at.toISOString(), payment_status, Boolean(attendance), anonymised_at, choice, offer.choices.includes(choice)]).toEqual([at.toISOString(), payment_status, Boolean(attendance), anonymised_at, choice, taken]);
           }
           expect(offer.open).toBe(offer.choices.length > 0);
         }
@@ -74,5 +74,13 @@ describe('what the office is offered (issue 29, item 18)', () => {
     expect(attendanceMarking({ ...base, payment_status: -1 }, DAY2)).toEqual({ open: false, choices: [], message: attendanceMessages.notRegistered('Cancelled') });
     expect(attendanceMarking({ ...base, payment_status: -1, attendance: marked }, DAY2)).toEqual({ open: true, choices: ['no'], message: null });
     expect(attendanceMarking(base, DAY2)).toEqual({ open: true, choices: ['yes', 'no'], message: null });
+  });
+});
+
+describe('an order kept after its account was deleted (issue 29, item 22)', () => {
+  it('takes no attendance mark (it is about the person), with its message', async () => {
+    const { d, saved } = deps({ ...base, anonymised_at: '2024-10-01T00:00:00.000Z' });
+    expect(await refusal(markAttendance(d, actor, 'o1', { attended: true, version: base.updated_at }, DAY2))).toEqual(['conflict', attendanceMessages.accountDeleted]);
+    expect(saved).toEqual([]);
   });
 });

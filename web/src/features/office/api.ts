@@ -138,6 +138,10 @@ export const secondFactorQuery = queryOptions({ queryKey: secondFactorKey, query
 
 export interface OfficeOrderDetail {
   order: Record<string, unknown> & { id: string; order_no: string; reference: string; status_name: string; payment_status: number; first_name: string; last_name: string; owner_email: string };
+  /** Whom the order is for: the delegate and the address, or "Deleted account, order R24-..." */
+  heading: string;
+  /** Kept after its account was deleted: when, and what that means for the office. */
+  account_deleted: { at: string; note: string } | null;
   row: OrderRow;
   money: { required: string; received: string; refunded: string; balance: string; balance_text: string };
   payments: { id: string; method: string; state: string; amount: string; created_at: string; confirmed_at: string | null; surplus: string | null }[];

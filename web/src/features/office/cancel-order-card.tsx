@@ -17,7 +17,7 @@ import { officeApi, type OfficeOrderDetail } from './api';
 
 type CancelValues = z.input<typeof officeCancelSchema>;
 
-function CancelFields({ policy, refundable }: { policy: string; refundable: string }) {
+function CancelFields({ policy, refundable, mailed }: { policy: string; refundable: string; mailed: boolean }) {
   const refund = useWatch<CancelValues>({ name: 'refund' });
   return (
     <>
@@ -33,7 +33,7 @@ function CancelFields({ policy, refundable }: { policy: string; refundable: stri
       {refund === 'other' && (
         <>
           <TextField<CancelValues> name="refund_amount" label="Refund (US$)" required inputMode="decimal" helper="e.g. 325.00" autoComplete="off" />
-          <TextAreaField<CancelValues> name="reason" label="Reason" required rows={2} helper="The delegate is told this reason; the order keeps it." />
+          <TextAreaField<CancelValues> name="reason" label="Reason" required rows={2} helper={mailed ? 'The delegate is told this reason; the order keeps it.' : 'The order keeps it.'} />
         </>
       )}
     </>
@@ -43,16 +43,18 @@ function CancelFields({ policy, refundable }: { policy: string; refundable: stri
 export function CancelOrderCard({ detail }: { detail: OfficeOrderDetail }) {
   const queryClient = useQueryClient();
   const cancellation = detail.cancellation!;
+  // An order kept after its account was deleted has nobody to write to.
+  const mailed = !detail.account_deleted;
   const by = cancellation.method === 'transfer' ? ' by bank transfer (the office sends it and records it)' : cancellation.method === 'card' ? ' to the card' : '';
   return (
     <ActionCard<CancelValues>
       title="Cancel the order"
       description={`By the refund policy today, ${formatWireUsd(cancellation.refund_amount)} goes back${by}${
         cancellation.valid_until_text ? ` (this amount until ${cancellation.valid_until_text})` : ''
-      }. The office may give another amount, with its reason. The delegate is mailed.`}
+      }. The office may give another amount, with its reason. ${mailed ? 'The delegate is mailed.' : 'No mail is sent: the delegate deleted their account.'}`}
       resolver={zodResolver(officeCancelSchema, undefined, { raw: true }) as Resolver<CancelValues>}
       defaults={{ refund: 'policy', refund_amount: '', reason: '' }}
-      fields={<CancelFields policy={cancellation.refund_amount} refundable={detail.refundable} />}
+      fields={<CancelFields policy={cancellation.refund_amount} refundable={detail.refundable} mailed={mailed} />}
       submitLabel="Cancel the order"
       confirm={(v) =>
         cancelConfirmation(

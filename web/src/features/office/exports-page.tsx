@@ -172,7 +172,12 @@ function ExportList() {
               </Text>
             </Table.Cell>
             <Table.Cell>
-              <Badge colorPalette={stateNames[job.state].palette}>{stateNames[job.state].label}</Badge>
+              {job.withdrawn_at ? <Badge colorPalette="gray">Deleted</Badge> : <Badge colorPalette={stateNames[job.state].palette}>{stateNames[job.state].label}</Badge>}
+              {job.withdrawn_at && (
+                <Text fontSize="sm" color="gray.700">
+                  A delegate deleted their account after it was made: make a new one.
+                </Text>
+              )}
               {job.error && (
                 <Text fontSize="sm" color="red.700">
                   {job.error}
@@ -180,7 +185,7 @@ function ExportList() {
               )}
             </Table.Cell>
             <Table.Cell textAlign="end">{job.rows ?? ''}</Table.Cell>
-            <Table.Cell>{job.state === 'done' && <Download job={job} />}</Table.Cell>
+            <Table.Cell>{job.state === 'done' && !job.withdrawn_at && <Download job={job} />}</Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>

@@ -253,12 +253,19 @@ function Recipients(props: { id: string; running: boolean }) {
       </Table.Header>
       <Table.Body>
         {detail.data.recipients.map((r) => (
-          <Table.Row key={`${r.email}-${r.order_no}`}>
+          <Table.Row key={`${r.user_id}-${r.order_no}`}>
             <Table.Cell minW="12rem">
-              <Text>{r.first_name || '(no name)'}</Text>
-              <Text fontSize="sm" color="gray.700" wordBreak="break-all">
-                {r.email}
-              </Text>
+              {r.account_deleted ? (
+                // Its name and address were emptied when the account was deleted (docs/decisions/0045).
+                <Text>(deleted account)</Text>
+              ) : (
+                <>
+                  <Text>{r.first_name || '(no name)'}</Text>
+                  <Text fontSize="sm" color="gray.700" wordBreak="break-all">
+                    {r.email}
+                  </Text>
+                </>
+              )}
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap">{r.order_no}</Table.Cell>
             <Table.Cell minW="12rem" overflowWrap="anywhere">

@@ -144,9 +144,10 @@ export default function OrderPage() {
           <>
             <Stack gap="1">
               <Text fontSize="lg">
-                {`${detail.data.order.first_name} ${detail.data.order.last_name}`} ({detail.data.order.owner_email}): <strong>{detail.data.order.status_name}</strong>
+                {detail.data.heading}: <strong>{detail.data.order.status_name}</strong>
               </Text>
               <Text fontFamily="mono">{detail.data.order.reference}</Text>
+              {detail.data.account_deleted && <Text maxW="prose">{detail.data.account_deleted.note}</Text>}
               {detail.data.row.local_check && <Badge colorPalette="orange" alignSelf="start">Local rate, country not China: to check</Badge>}
             </Stack>
             <Stack gap="3" as="section" aria-label="Money">
@@ -186,18 +187,26 @@ export default function OrderPage() {
                 <CancelOrderCard detail={detail.data} />
               </Stack>
             )}
-            <Stack gap="3" as="section" aria-label="Attendance">
-              <Heading as="h2" size="lg">
-                Attendance
-              </Heading>
-              <AttendanceCard detail={detail.data} />
-            </Stack>
+            {!detail.data.account_deleted && (
+              <Stack gap="3" as="section" aria-label="Attendance">
+                <Heading as="h2" size="lg">
+                  Attendance
+                </Heading>
+                <AttendanceCard detail={detail.data} />
+              </Stack>
+            )}
             {detail.data.order.visa_required === 1 && <OrderVisaSection id={id} />}
             <Stack gap="3" as="section" aria-label="Mails">
               <Heading as="h2" size="lg">
                 Mails
               </Heading>
-              {detail.data.mails.length > 0 ? <ResendMailCard detail={detail.data} /> : <Text>No mail of this order can be sent again in its current state.</Text>}
+              {detail.data.account_deleted ? (
+                <Text>No mail can be sent: the delegate deleted their account.</Text>
+              ) : detail.data.mails.length > 0 ? (
+                <ResendMailCard detail={detail.data} />
+              ) : (
+                <Text>No mail of this order can be sent again in its current state.</Text>
+              )}
             </Stack>
             <Stack gap="3" as="section" aria-label="What the delegate entered">
               <Heading as="h2" size="lg">
