@@ -166,16 +166,17 @@ export { totpCode };
  * An organiser as the office sees one: a delegate granted the role by the command, with an
  * authenticator set up and this session past the second factor. `at` pins the portal's clock.
  */
-export async function officeSession(tag = 'office', at?: string): Promise<{ email: string; token: string; secret: string; recoveryCodes: string[] }> {
+export async function officeSession(tag = 'office', at?: string): Promise<{ email: string; token: string; secret: string; code: string; recoveryCodes: string[] }> {
   const d = await newDelegate(tag);
   const granted = await organiserCommand('grant', d.email);
   if (granted.code !== 0) throw new Error(`grant failed: ${granted.output}`);
   const enrol = await call<{ secret: string }>('POST', '/office/second_factor/enrol', { token: d.token, at });
   if (enrol.status !== 200) throw new Error(`enrolment failed: ${JSON.stringify(enrol.body)}`);
   const secret = enrol.body.data.secret;
-  const confirmed = await call<{ recovery_codes: string[] }>('POST', '/office/second_factor/confirm', { token: d.token, at, json: { code: await totpCode(secret, at) } });
+  const code = await totpCode(secret);
+  const confirmed = await call<{ recovery_codes: string[] }>('POST', '/office/second_factor/confirm', { token: d.token, at, json: { code } });
   if (confirmed.status !== 200) throw new Error(`confirmation failed: ${JSON.stringify(confirmed.body)}`);
-  return { ...d, secret, recoveryCodes: confirmed.body.data.recovery_codes };
+  return { ...d, secret, code, recoveryCodes: confirmed.body.data.recovery_codes };
 }
 
 /**

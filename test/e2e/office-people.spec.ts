@@ -55,7 +55,7 @@ test('an organiser finds a delegate by name, opens their order and abstract, dow
   expect((await organiserCommand(dynamoOrigin(), 'grant', organiser.email)).code).toBe(0);
   const enrolHeaders = { authorization: `Bearer ${organiser.token}`, 'x-app-now': AUGUST };
   const secret = ((await (await page.request.post(api('/office/second_factor/enrol'), { headers: enrolHeaders })).json()) as { data: { secret: string } }).data.secret;
-  expect((await page.request.post(api('/office/second_factor/confirm'), { data: { code: await totpCode(secret, AUGUST) }, headers: enrolHeaders })).status()).toBe(200);
+  expect((await page.request.post(api('/office/second_factor/confirm'), { data: { code: await totpCode(secret) }, headers: enrolHeaders })).status()).toBe(200);
   const at = plus(AUGUST, 120);
   await pinClock(at);
   await page.goto('/login');
@@ -64,7 +64,7 @@ test('an organiser finds a delegate by name, opens their order and abstract, dow
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
   await page.goto('/office');
-  await page.getByRole('textbox', { name: '6-digit code from the app' }).fill(await totpCode(secret, at));
+  await page.getByRole('textbox', { name: '6-digit code from the app' }).fill(await totpCode(secret, 1));
   await page.getByRole('button', { name: 'Open the office' }).click();
   await expect(page.getByRole('heading', { name: 'Registration office', level: 1 })).toBeVisible();
 

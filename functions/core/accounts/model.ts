@@ -33,6 +33,11 @@ export interface User {
   last_login_at?: string;
   /** Organisers (the registration office) are delegates given this role by an administrator. */
   role?: 'delegate' | 'organiser';
+  /**
+   * The organiser grant in force (a new id at each grant, removed with the role): a second-factor
+   * pass made under an earlier grant opens nothing (core/office/access.ts).
+   */
+  organiser_grant?: string;
   /** The registration by category's summary (core/registration-by-category), set when the delegate registers. */
   regiatration_type?: number;
   register_code?: string;
