@@ -350,7 +350,8 @@ export const routes = {
   getOfficeRegistration: { method: 'GET', path: '/office/registrations/{owner}', handler: 'office/get-registration', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
   decideOfficeRegistration: { method: 'POST', path: '/office/registrations/{owner}/decision', handler: 'office/decide-registration', auth: 'organiser', grants: [GET, PUT, UPDATE, MAIL] },
   readAuditLog: { method: 'GET', path: '/office/audit', handler: 'office/read-audit-log', auth: 'organiser', grants: [QUERY] },
-  getAuditTrail: { method: 'GET', path: '/office/audit/{type}/{id}', handler: 'office/get-audit-trail', auth: 'organiser', grants: [QUERY] },
+  // An order may be named by its number or payment reference (byReference index, then the order).
+  getAuditTrail: { method: 'GET', path: '/office/audit/{type}/{id}', handler: 'office/get-audit-trail', auth: 'organiser', grants: [GET, QUERY] },
 
   // The visa letters (core/office/visa-letters.ts): the review queue with the passport scans, the decision (a paid order's letter is issued in its write), a new version of a letter
   listVisaQueue: { method: 'GET', path: '/office/visa_letters', handler: 'office/list-visa-queue', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },

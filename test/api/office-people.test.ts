@@ -354,3 +354,35 @@ describe('the audit log', () => {
     expect(badAction.status).toBe(422);
   });
 });
+
+describe("one object's history", () => {
+  it('finds an order by its number or its payment reference (as delegates and the office lists name it), and says which order it is', async () => {
+    const office = await officeSession('people-history');
+    const d = await newDelegate('people-history-order');
+    const created = await call<{ id: string; order_no: string }>('POST', '/registration/submission', { token: d.token, at: ORDERS_OPEN, json: validOrder() });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { id, order_no } = created.body.data;
+    const order = await call<{ order: { reference: string } }>('GET', `/registration/submission/${id}`, { token: d.token, at: ORDERS_OPEN });
+    const reference = order.body.data.order.reference;
+    // Something to read in the history: the delegate's transfer, confirmed by the office.
+    expect((await call('POST', `/registration/submission/transfer-payment/${id}`, { token: d.token, at: ORDERS_OPEN, json: { type: 'done' } })).status).toBe(200);
+    expect((await call('POST', `/office/transfers/${reference}/received`, { token: office.token, at: later(ORDERS_OPEN, 60), json: { amount: '650.00' } })).status).toBe(200);
+
+    type Trail = { items: AuditEntry[]; object: { type: string; id: string; order_no?: string } };
+    const byId = await call<Trail>('GET', `/office/audit/order/${id}`, { token: office.token });
+    expect(byId.status).toBe(200);
+    expect(byId.body.data.items.length).toBeGreaterThan(0);
+    expect(byId.body.data.items.every((e) => e.object.type === 'order' ? e.object.id === id : true)).toBe(true);
+    for (const named of [order_no, order_no.toLowerCase(), order_no.replace('-', ''), reference]) {
+      const r = await call<Trail>('GET', `/office/audit/order/${encodeURIComponent(named)}`, { token: office.token });
+      expect([r.status, r.body.data.object], named).toEqual([200, { type: 'order', id, order_no }]);
+      expect(r.body.data.items).toEqual(byId.body.data.items);
+    }
+    expect(byId.body.data.object).toEqual({ type: 'order', id, order_no });
+
+    const unknown = await call('GET', '/office/audit/order/R24-999999', { token: office.token });
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'There is no order R24-999999.']);
+    const wrongDigit = await call('GET', `/office/audit/order/${reference.slice(0, -1)}${(Number(reference.slice(-1)) + 1) % 10}`, { token: office.token });
+    expect([wrongDigit.status, wrongDigit.body.message]).toEqual([404, expect.stringMatching(/^There is no order IACR24-\d{6}-\d\. A payment reference ends with a check digit: please check it\.$/)]);
+  });
+});
