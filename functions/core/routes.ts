@@ -209,20 +209,22 @@ export const routes = {
   // The visa letter of an order (core/orders/visa-review.ts): the passport data the office asked to correct, and the current letter or why there is none
   correctVisaData: { method: 'POST', path: '/registration/submission/{id}/visa_correction', handler: 'registration/correct-visa-data', auth: 'delegate', grants: [GET, PUT] },
   getVisaLetter: { method: 'GET', path: '/registration/submission/{id}/visa_letter', handler: 'registration/get-visa-letter', auth: 'delegate', grants: [GET, QUERY] },
-  createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [PUT, UPDATE, MAIL] },
+  // An order's create, edit and delete also keep the names given in the account's orders, and their
+  // name keys, on the account (the profile read, the orders queried, keys put and deleted).
+  createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [GET, QUERY, PUT, UPDATE, DELETE, MAIL] },
   updateOrder: {
     method: 'POST',
     path: '/registration/submission/{id}',
     handler: 'registration/update-order',
     auth: 'delegate',
-    grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS, CHECK],
+    grants: [GET, QUERY, PUT, UPDATE, DELETE, MAIL, STRIPE_KEYS, CHECK],
   },
   deleteOrder: {
     method: 'DELETE',
     path: '/registration/submission/{id}',
     handler: 'registration/delete-order',
     auth: 'delegate',
-    grants: [QUERY, PUT, UPDATE, DELETE, MAIL, STRIPE_KEYS, CHECK],
+    grants: [GET, QUERY, PUT, UPDATE, DELETE, MAIL, STRIPE_KEYS, CHECK],
   },
   cancelOrder: {
     method: 'POST',

@@ -24,7 +24,7 @@ import { received } from '../payments/model';
 import type { StoredRegistration } from '../registration-by-category/ports';
 import type { PendingUpload, StoredFile } from '../uploads/ports';
 import type { User } from './model';
-import { nameKeys } from './name-key';
+import { accountNameKeys } from './name-key';
 import type { Claim, Logger, Secrets, Throttle } from './ports';
 
 export const ownDataMessages = {
@@ -344,6 +344,6 @@ export async function deleteAccount(deps: OwnDataDeps, userId: string, input: { 
     object: { type: 'account', id: user.id },
     after: { ...summary, kept_until_year: new Date(now).getUTCFullYear() + ACCOUNTING_RETENTION_YEARS },
   });
-  await deps.store.finish(user, tombstone, audit, nameKeys(user));
+  await deps.store.finish(user, tombstone, audit, accountNameKeys(user));
   return { message: ownDataMessages.deleted, data: summary };
 }

@@ -134,6 +134,15 @@ export interface Mailer {
   send(mail: Mail): Promise<'sent' | 'withheld'>;
 }
 
+/**
+ * The names given in an account's orders, kept on the account for the office's delegate list
+ * and search (core/accounts/name-key.ts orderNamesOf): read again from the orders after each
+ * order write that may change them.
+ */
+export interface AccountNames {
+  refreshFromOrders(userId: string): Promise<unknown>;
+}
+
 export interface Logger {
   error(message: string, extra?: Record<string, unknown>): void;
   info(message: string, extra?: Record<string, unknown>): void;
