@@ -202,8 +202,8 @@ export const routes = {
   // 2024 registration orders (registration-orders-2024.md, section 7). Ledger writes put payment
   // and refund records and update the order in one transaction; card calls read the Stripe keys.
   getRegistrationOptions: { method: 'GET', path: '/registration/options', handler: 'registration/get-options', auth: 'delegate', grants: [] },
-  /** Also issues an order's missing receipt or credit note (sequence, marker, document and audit entry in one transaction). */
-  listOrders: { method: 'GET', path: '/registration', handler: 'registration/list-orders', auth: 'delegate', grants: [QUERY, PUT, UPDATE] },
+  /** Also issues an order's missing receipt or credit note (sequence, marker, document and audit entry in one transaction); reads the registration by category. */
+  listOrders: { method: 'GET', path: '/registration', handler: 'registration/list-orders', auth: 'delegate', grants: [GET, QUERY, PUT, UPDATE] },
   getOrderByChecksum: { method: 'GET', path: '/registration/detail/{checksum}', handler: 'registration/get-order-by-checksum', auth: 'delegate', grants: [QUERY] },
   getOrder: { method: 'GET', path: '/registration/submission/{id}', handler: 'registration/get-order', auth: 'delegate', grants: [QUERY] },
   // The visa letter of an order (core/orders/visa-review.ts): the passport data the office asked to correct, and the current letter or why there is none
