@@ -329,7 +329,8 @@ export const routes = {
   /** One of the order's mails again (a cooldown item per order and mail, the audit entry). */
   resendOrderMail: { method: 'POST', path: '/office/orders/{id}/mails', handler: 'office/resend-order-mail', auth: 'organiser', grants: [GET, QUERY, PUT, MAIL] },
   /** Whether the delegate attended (issue 17): the order over the version read (Update), its list rows and the audit entry (Put), one transaction. */
-  markAttendance: { method: 'POST', path: '/office/orders/{id}/attendance', handler: 'office/mark-attendance', auth: 'organiser', grants: [GET, PUT, UPDATE] },
+  // After the congress's end, the certificate-ready mail (once per order: its mark put, deleted if the mail fails).
+  markAttendance: { method: 'POST', path: '/office/orders/{id}/attendance', handler: 'office/mark-attendance', auth: 'organiser', grants: [GET, PUT, UPDATE, DELETE, MAIL] },
 
   // The registration office (organisers): orders found by their transfer reference
   listAwaitedTransfers: { method: 'GET', path: '/office/transfers', handler: 'office/list-awaited-transfers', auth: 'organiser', grants: [QUERY, GET] },
@@ -359,7 +360,8 @@ export const routes = {
   listVisaQueue: { method: 'GET', path: '/office/visa_letters', handler: 'office/list-visa-queue', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
   getOfficeOrderVisa: { method: 'GET', path: '/office/orders/{id}/visa', handler: 'office/get-order-visa', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
   decideVisaReview: { method: 'POST', path: '/office/orders/{id}/visa_review', handler: 'office/decide-visa-review', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL] },
-  regenerateVisaLetter: { method: 'POST', path: '/office/orders/{id}/visa_letter', handler: 'office/regenerate-visa-letter', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE] },
+  // The new version is mailed to the delegate.
+  regenerateVisaLetter: { method: 'POST', path: '/office/orders/{id}/visa_letter', handler: 'office/regenerate-visa-letter', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL] },
 
   // The bank statement import: lines matched by their payment reference and booked through the
   // same path as confirmTransfer; the rest listed to assign or discard (core/office/import-statement.ts)

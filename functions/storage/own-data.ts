@@ -61,7 +61,7 @@ async function partition(pk: string, prefix?: string): Promise<Record<string, un
 }
 
 /** Items of the partition that are the account's own bookkeeping, deleted with the tombstone. */
-const ownBookkeeping = (sk: string) => sk.startsWith('COUNT#') || sk === 'MAIL_PREFERENCES' || sk === 'SECOND_FACTOR';
+const ownBookkeeping = (sk: string) => sk.startsWith('COUNT#') || sk.startsWith(keys.mailOncePrefix) || sk === 'MAIL_PREFERENCES' || sk === 'SECOND_FACTOR';
 /** Marks that a numbered document was issued for a payment or refund (storage/document-numbers.ts): kept with the receipts, no personal data. */
 const documentMark = (sk: string) => sk.startsWith(keys.documentOncePrefix);
 

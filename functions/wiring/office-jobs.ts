@@ -15,6 +15,9 @@ import { env } from '#lib/env';
 import { domainLog } from '#lib/logger';
 import { sesMailer } from '#lib/mailer';
 import { checkLedger } from '#lib/payments/ledger-check';
+import { mailReadyCertificates } from '#core/documents/certificate-mail';
+import { mailPauseMs } from '#core/office/mail-jobs';
+import { certificateMailDeps, paidOrders } from './certificate-mail';
 
 export const jobQueue: JobQueue = {
   async send(message) {
@@ -32,6 +35,19 @@ export const jobWorkerDeps: WorkerDeps = {
   log: domainLog,
   // The same check as `npm run reconcile`, webhook endpoint included.
   reconcile: () => checkLedger(),
+  tasks: {
+    certificatesReady: (cursor, now) =>
+      mailReadyCertificates(
+        {
+          ...certificateMailDeps(env.siteOrigin()),
+          paid: paidOrders,
+          next: (more) => jobQueue.send({ task: 'certificates-ready', cursor: more }),
+          pause: () => new Promise((resolve) => setTimeout(resolve, mailPauseMs())),
+        },
+        cursor,
+        now,
+      ),
+  },
   mail: {
     jobs: officeJobStore,
     batches: mailBatchStore,

@@ -1,6 +1,8 @@
 /** Helpers of the API tests: calls through the local server, the local mailbox, a pinned clock. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetQueueUrlCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { queueNameOf } from '#core/workers';
 import { inject } from 'vitest';
 import { API_BASE } from '#core/routes';
 import type { Envelope } from '#core/envelope';
@@ -35,6 +37,13 @@ export const stripeOrigin = () => setting('STRIPE_ORIGIN');
 export const stripeWebhookSecret = () => setting('STRIPE_WEBHOOK_SECRET');
 export const dynamoOrigin = () => setting('DYNAMODB_ORIGIN');
 export const sqsOrigin = () => setting('SQS_ORIGIN');
+
+/** Puts `body` on the test portal's office-jobs queue, as the platform's schedule would (core/workers.ts `schedules`). */
+export async function sendToJobsQueue(body: string) {
+  const sqs = new SQSClient({ endpoint: sqsOrigin(), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: queueNameOf('local', 'office-jobs') }));
+  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: body }));
+}
 
 export interface CallResult<T = unknown> {
   status: number;
