@@ -142,9 +142,9 @@ test('a delegate who paid by category finds it on the order list; once it has cl
   await logInAsNewDelegate(page, 'category-closed');
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/admin/center');
-  const registration = page.getByRole('link', { name: 'Registration', exact: true });
+  const registration = page.getByRole('main').getByRole('link', { name: 'Registration', exact: true });
   await expect(registration).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Registration by category' })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Registration by category' })).toHaveCount(0);
   await expect(page.getByText('Register for the congress, pay, and see your registration orders.')).toBeVisible();
   await page.screenshot({ path: 'test-results/center-by-category-closed-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
