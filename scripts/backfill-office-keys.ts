@@ -1,7 +1,8 @@
 /**
  * One-off after deploying the office's lists (docs/decisions/0014-the-offices-delegates-abstracts-and-audit-log.md): accounts and abstracts written
- * before them get their list keys and name keys, so the office's Delegates and Abstracts pages
- * list and find them. Safe to run again (it writes only what is missing).
+ * before them get their list keys and name keys, and accounts the names given in their orders,
+ * so the office's Delegates and Abstracts pages list and find them. Safe to run again (it writes
+ * only what is missing).
  *
  *   npm run backfill-office-keys                       (the DynamoDB Local of a running npm start)
  *   AWS_REGION=... TABLE_NAME=... npm run backfill-office-keys -- --aws
@@ -23,7 +24,9 @@ export async function runBackfill(args: string[], print: (line: string) => void 
     // The functions' modules read the environment once: loaded after it is set.
     const { backfillOfficeKeys } = await import('#storage/office-backfill');
     const done = await backfillOfficeKeys();
-    print(`Listed ${done.accounts} account(s) (${done.nameKeys} name key(s)), ${done.abstracts} abstract(s) and ${done.moneyLists} money-list item(s) for the office.`);
+    print(
+      `Listed ${done.accounts} account(s) (${done.nameKeys} name key(s)), ${done.abstracts} abstract(s) and ${done.moneyLists} money-list item(s) for the office; ${done.orderNames} account(s) took the names given in their orders.`,
+    );
     return 0;
   } catch (error) {
     print(`backfill-office-keys: could not run: ${(error as Error).message}`);

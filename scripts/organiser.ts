@@ -14,6 +14,7 @@
  * Every change is written to the audit log with the operator's name (OPERATOR, else the login
  * name) as a command-line actor. Exit 0 done, 1 refused (no such account, ...), 2 could not run.
  */
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { listening } from '../infra/local/ports';
@@ -52,7 +53,7 @@ export async function runOrganiserCommand(args: string[], print: (line: string) 
     const { organiserStore } = await import('#storage/organisers');
     const { secondFactorStore } = await import('#storage/second-factor');
     const { findUserByEmail } = await import('#storage/users');
-    const deps = { organisers: organiserStore, secondFactors: secondFactorStore, findUserByEmail };
+    const deps = { organisers: organiserStore, secondFactors: secondFactorStore, findUserByEmail, newId: () => randomUUID() };
     const actor = { kind: 'command-line' as const, id: process.env.OPERATOR ?? os.userInfo().username };
     const now = new Date();
     try {

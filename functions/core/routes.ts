@@ -202,8 +202,8 @@ export const routes = {
   // 2024 registration orders (registration-orders-2024.md, section 7). Ledger writes put payment
   // and refund records and update the order in one transaction; card calls read the Stripe keys.
   getRegistrationOptions: { method: 'GET', path: '/registration/options', handler: 'registration/get-options', auth: 'delegate', grants: [] },
-  /** Also issues an order's missing receipt or credit note (sequence, marker, document and audit entry in one transaction). */
-  listOrders: { method: 'GET', path: '/registration', handler: 'registration/list-orders', auth: 'delegate', grants: [QUERY, PUT, UPDATE] },
+  /** Also issues an order's missing receipt or credit note (sequence, marker, document and audit entry in one transaction); reads the registration by category. */
+  listOrders: { method: 'GET', path: '/registration', handler: 'registration/list-orders', auth: 'delegate', grants: [GET, QUERY, PUT, UPDATE] },
   getOrderByChecksum: { method: 'GET', path: '/registration/detail/{checksum}', handler: 'registration/get-order-by-checksum', auth: 'delegate', grants: [QUERY] },
   getOrder: { method: 'GET', path: '/registration/submission/{id}', handler: 'registration/get-order', auth: 'delegate', grants: [QUERY] },
   // The visa letter of an order (core/orders/visa-review.ts): the passport data the office asked to correct, and the current letter or why there is none
@@ -212,21 +212,23 @@ export const routes = {
   // The account a refund by bank transfer is sent to (core/orders/refund-account.ts): the refunds owed to the delegate and the account, and the form that gives it (with its audit entry)
   getRefundAccount: { method: 'GET', path: '/registration/refund_account', handler: 'registration/get-refund-account', auth: 'delegate', grants: [GET, QUERY] },
   saveRefundAccount: { method: 'PUT', path: '/registration/refund_account', handler: 'registration/save-refund-account', auth: 'delegate', grants: [GET, QUERY, PUT] },
-  /** The order, its place and rows in one transaction that checks no deletion of the account is under way (ConditionCheckItem). */
-  createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [PUT, UPDATE, CHECK, MAIL] },
+  // The order, its place and rows in one transaction that checks no deletion of the account is under way (ConditionCheckItem);
+  // an order's create, edit and delete also keep the names given in the account's orders, and their
+  // name keys, on the account (the profile read, the orders queried, keys put and deleted).
+  createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [GET, QUERY, PUT, UPDATE, DELETE, CHECK, MAIL] },
   updateOrder: {
     method: 'POST',
     path: '/registration/submission/{id}',
     handler: 'registration/update-order',
     auth: 'delegate',
-    grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS, CHECK],
+    grants: [GET, QUERY, PUT, UPDATE, DELETE, MAIL, STRIPE_KEYS, CHECK],
   },
   deleteOrder: {
     method: 'DELETE',
     path: '/registration/submission/{id}',
     handler: 'registration/delete-order',
     auth: 'delegate',
-    grants: [QUERY, PUT, UPDATE, DELETE, MAIL, STRIPE_KEYS, CHECK],
+    grants: [GET, QUERY, PUT, UPDATE, DELETE, MAIL, STRIPE_KEYS, CHECK],
   },
   cancelOrder: {
     method: 'POST',
@@ -332,7 +334,8 @@ export const routes = {
   /** One of the order's mails again (a cooldown item per order and mail, the audit entry). */
   resendOrderMail: { method: 'POST', path: '/office/orders/{id}/mails', handler: 'office/resend-order-mail', auth: 'organiser', grants: [GET, QUERY, PUT, MAIL] },
   /** Whether the delegate attended (issue 17): the order over the version read (Update), its list rows and the audit entry (Put), one transaction. */
-  markAttendance: { method: 'POST', path: '/office/orders/{id}/attendance', handler: 'office/mark-attendance', auth: 'organiser', grants: [GET, PUT, UPDATE] },
+  // After the congress's end, the certificate-ready mail (once per order: its mark put, deleted if the mail fails).
+  markAttendance: { method: 'POST', path: '/office/orders/{id}/attendance', handler: 'office/mark-attendance', auth: 'organiser', grants: [GET, PUT, UPDATE, DELETE, MAIL] },
 
   // The registration office (organisers): orders found by their transfer reference
   listAwaitedTransfers: { method: 'GET', path: '/office/transfers', handler: 'office/list-awaited-transfers', auth: 'organiser', grants: [QUERY, GET] },
@@ -358,13 +361,15 @@ export const routes = {
   getOfficeRegistration: { method: 'GET', path: '/office/registrations/{owner}', handler: 'office/get-registration', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
   decideOfficeRegistration: { method: 'POST', path: '/office/registrations/{owner}/decision', handler: 'office/decide-registration', auth: 'organiser', grants: [GET, PUT, UPDATE, MAIL] },
   readAuditLog: { method: 'GET', path: '/office/audit', handler: 'office/read-audit-log', auth: 'organiser', grants: [QUERY] },
-  getAuditTrail: { method: 'GET', path: '/office/audit/{type}/{id}', handler: 'office/get-audit-trail', auth: 'organiser', grants: [QUERY] },
+  // An order may be named by its number or payment reference (byReference index, then the order).
+  getAuditTrail: { method: 'GET', path: '/office/audit/{type}/{id}', handler: 'office/get-audit-trail', auth: 'organiser', grants: [GET, QUERY] },
 
   // The visa letters (core/office/visa-letters.ts): the review queue with the passport scans, the decision (a paid order's letter is issued in its write), a new version of a letter
   listVisaQueue: { method: 'GET', path: '/office/visa_letters', handler: 'office/list-visa-queue', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
   getOfficeOrderVisa: { method: 'GET', path: '/office/orders/{id}/visa', handler: 'office/get-order-visa', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
   decideVisaReview: { method: 'POST', path: '/office/orders/{id}/visa_review', handler: 'office/decide-visa-review', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL] },
-  regenerateVisaLetter: { method: 'POST', path: '/office/orders/{id}/visa_letter', handler: 'office/regenerate-visa-letter', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE] },
+  // The new version is mailed to the delegate.
+  regenerateVisaLetter: { method: 'POST', path: '/office/orders/{id}/visa_letter', handler: 'office/regenerate-visa-letter', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL] },
 
   // The bank statement import: lines matched by their payment reference and booked through the
   // same path as confirmTransfer; the rest listed to assign or discard (core/office/import-statement.ts)

@@ -17,6 +17,8 @@
  *   (functions/lib/aws/grants.ts).
  */
 import type { Grant, ObjectPrefix } from './routes';
+import { conference } from './config/conference';
+import { cst } from './time';
 
 export type WorkerTrigger = { kind: 'sns'; topic: WorkerTopic } | { kind: 'sqs'; queue: WorkerQueue; batchSize: number };
 
@@ -61,12 +63,14 @@ export const workers = {
    * whole congress, off the request path) and writes its CSV under exports/; a mail job finds
    * its recipients the same way, then sends one batch per message and enqueues the next; a
    * reconciliation reads every order with its money (Scan) and asks Stripe about each card
-   * payment and refund (the Stripe secret: secretsmanager:GetSecretValue).
+   * payment and refund (the Stripe secret: secretsmanager:GetSecretValue). It also runs the
+   * schedule's tasks put on its queue (`schedules`: the certificate-ready mails).
    */
   runOfficeJob: {
     handler: 'office/run-office-job',
     trigger: { kind: 'sqs', queue: 'office-jobs', batchSize: 1 },
-    grants: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 's3:PutObject', 'ses:SendEmail', 'sqs:SendMessage', 'secretsmanager:GetSecretValue'],
+    // DeleteItem: a certificate-ready mark given back when its mail failed (the schedule's task).
+    grants: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 's3:PutObject', 'ses:SendEmail', 'sqs:SendMessage', 'secretsmanager:GetSecretValue'],
     objectPrefix: 'exports/',
     memoryMb: 1024,
     description: "Runs the registration office's jobs (exports, mail to delegates, reconciliations) from the office-jobs queue",
@@ -74,6 +78,27 @@ export const workers = {
 } as const satisfies Record<string, WorkerDef>;
 
 export type WorkerId = keyof typeof workers;
+
+/**
+ * One-time messages the platform puts on a queue at an instant, for its worker: on AWS an
+ * EventBridge rule whose cron names that minute (UTC; infra/cdk/worker-function.ts), locally once
+ * the portal's clock has passed it (infra/local/workers.ts `startSchedules`). A message may come
+ * more than once (a redelivery, a local restart): what it starts must be idempotent.
+ */
+export const schedules = {
+  /**
+   * Five minutes after the congress ends (24:00 CST of its last day): every delegate whose paid
+   * order has attendance marked is told the certificate is ready (core/documents/certificate-mail.ts;
+   * attendance marked later is mailed when it is marked).
+   */
+  certificatesReady: {
+    at: new Date(Date.parse(cst(`${conference.dates.end}T24:00`)) + 5 * 60_000).toISOString(),
+    queue: 'office-jobs',
+    message: { task: 'certificates-ready' },
+    description: 'Tells the delegates whose attendance was marked that their certificate of attendance is ready',
+  },
+} as const satisfies Record<string, { at: string; queue: WorkerQueue; message: Record<string, string>; description: string }>;
+export type ScheduleId = keyof typeof schedules;
 
 export const workerList: ReadonlyArray<WorkerDef & { id: WorkerId }> = Object.entries(workers).map(([id, def]) => ({
   id: id as WorkerId,

@@ -104,6 +104,9 @@ export const keys = {
   /** A mail job's recipients, in batches of the queue's messages (OFFICEJOB#<id> / BATCH#00000). */
   mailBatch: (jobId: string, index: number) => ({ pk: `OFFICEJOB#${jobId}`, sk: `BATCH#${String(index).padStart(5, '0')}` }),
   mailBatchPrefix: 'BATCH#',
+  /** That a mail meant to go once (a certificate ready) went (storage/mail-once.ts): deleted with the account. */
+  mailOnce: (ownerId: string, name: string) => ({ pk: `USER#${ownerId}`, sk: `MAILONCE#${name}` }),
+  mailOncePrefix: 'MAILONCE#',
   /** A delegate's choice about the office's announcements (absent: they are sent). */
   mailPreferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'MAIL_PREFERENCES' }),
   /** An unsubscribe link's token, by its hash (it expires). */

@@ -1,8 +1,9 @@
 /**
  * One-off: gives accounts and abstracts written before the office's lists their list keys
- * (byList), accounts their name keys (storage/office-directory.ts), and payments and refunds
- * their money-list items (storage/order-rows.ts; a transfer awaited for a rest is known as such
- * only if it was recorded after `rest_of` was). Reads the table once
+ * (byList), accounts their name keys (storage/office-directory.ts) and the names given in their
+ * orders (order_names, with their keys: storage/users.ts refreshOrderNames), and payments and
+ * refunds their money-list items (storage/order-rows.ts; a transfer awaited for a rest is known
+ * as such only if it was recorded after `rest_of` was). Reads the table once
  * (a Scan: a maintenance job, never a route) and writes only what is missing; running it again
  * writes nothing new. The data itself does not change, so there is no audit entry.
  */
@@ -14,6 +15,7 @@ import type { Payment, Refund } from '#core/payments/model';
 import { keys } from './keys';
 import { moneyListWrites } from './order-rows';
 import { owedRefundIndex } from './ledger';
+import { refreshOrderNames } from './users';
 
 async function setListKeys(key: { pk: string; sk: string }, list: { gsi3pk: string; gsi3sk: string }) {
   await documentClient()
@@ -31,14 +33,21 @@ async function setListKeys(key: { pk: string; sk: string }, list: { gsi3pk: stri
     });
 }
 
-export async function backfillOfficeKeys(): Promise<{ accounts: number; abstracts: number; nameKeys: number; moneyLists: number }> {
-  const counts = { accounts: 0, abstracts: 0, nameKeys: 0, moneyLists: 0 };
+/** Whether the account took names from its orders now (an account without orders is only marked as done). */
+async function tookOrderNames(userId: string) {
+  const r = await refreshOrderNames(userId);
+  return r.outcome === 'updated' && r.names > 0;
+}
+
+export async function backfillOfficeKeys(): Promise<{ accounts: number; abstracts: number; nameKeys: number; moneyLists: number; orderNames: number }> {
+  const counts = { accounts: 0, abstracts: 0, nameKeys: 0, moneyLists: 0, orderNames: 0 };
   let start: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
       new ScanCommand({
         TableName: env.tableName(),
-        FilterExpression: '((entity = :user OR entity = :abstract) AND attribute_not_exists(gsi3pk)) OR entity = :payment OR entity = :refund',
+        FilterExpression:
+          '((entity = :user OR entity = :abstract) AND attribute_not_exists(gsi3pk)) OR (entity = :user AND attribute_not_exists(order_names)) OR entity = :payment OR entity = :refund',
         ExpressionAttributeValues: { ':user': 'user', ':abstract': 'abstract', ':payment': 'payment', ':refund': 'refund' },
         ExclusiveStartKey: start,
       }),
@@ -68,7 +77,11 @@ export async function backfillOfficeKeys(): Promise<{ accounts: number; abstract
               if (error.name !== 'ConditionalCheckFailedException') throw error;
             });
         }
+      } else if (item.entity === 'user' && item.gsi3pk) {
+        // Listed already, from before accounts kept the names given in their orders.
+        if (await tookOrderNames(item.id as string)) counts.orderNames += 1;
       } else if (item.entity === 'user') {
+        if (!item.order_names && (await tookOrderNames(item.id as string))) counts.orderNames += 1;
         // Name keys first: the list keys mark the account done, so a run stopped between the two is finished by the next.
         for (const k of nameKeys(item as { first_name?: string; last_name?: string })) {
           await documentClient().send(new PutCommand({ TableName: env.tableName(), Item: { ...keys.nameKey(k, item.id as string), entity: 'name-key', user_id: item.id } }));

@@ -9,7 +9,7 @@
  * forged link cannot read another list.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { nameKeys } from '#core/accounts/name-key';
+import { accountNameKeys } from '#core/accounts/name-key';
 import type { User } from '#core/accounts/model';
 import type { AbstractDirectory } from '#core/office/abstract-list';
 import type { DelegateDirectory, Page } from '#core/office/delegates';
@@ -67,8 +67,8 @@ export const delegateDirectory: DelegateDirectory = {
     );
     const ids = [...new Set((r.Items ?? []).map((i) => i.user_id as string))];
     const users = await Promise.all(ids.map((id) => getUser(id)));
-    // A key left behind by two profile saves at once names someone else now: the profile decides.
-    const found = users.filter((u): u is User => Boolean(u) && nameKeys(u!).some((k) => k.startsWith(prefix)));
+    // A key left behind by two saves at once names someone else now: the account's names decide.
+    const found = users.filter((u): u is User => Boolean(u) && accountNameKeys(u!).some((k) => k.startsWith(prefix)));
     const last = r.LastEvaluatedKey;
     return { items: found, cursor: last ? encodeCursor({ sk: last.sk as string }) : null };
   },

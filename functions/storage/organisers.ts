@@ -14,11 +14,17 @@ import { keys } from './keys';
 
 const ORGANISERS = 'ROLE#organiser';
 
-async function setRole(userId: string, role: 'organiser' | 'delegate', email: string, audit: AuditEntry): Promise<boolean> {
+async function setRole(userId: string, role: 'organiser' | 'delegate', email: string, audit: AuditEntry, grantId?: string): Promise<boolean> {
+  if (role === 'organiser' && !grantId) throw new Error('a grant needs its id');
+  // The grant's id goes and comes with the role: passes made under an earlier grant open nothing (core/office/access.ts).
   const change =
     role === 'organiser'
-      ? { UpdateExpression: 'SET #r = :role, gsi2pk = :g, gsi2sk = :email', ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#r) OR #r <> :role)', ExpressionAttributeValues: { ':role': role, ':g': ORGANISERS, ':email': email } }
-      : { UpdateExpression: 'REMOVE #r, gsi2pk, gsi2sk', ConditionExpression: 'attribute_exists(pk) AND #r = :organiser', ExpressionAttributeValues: { ':organiser': 'organiser' } };
+      ? {
+          UpdateExpression: 'SET #r = :role, gsi2pk = :g, gsi2sk = :email, organiser_grant = :grant',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#r) OR #r <> :role)',
+          ExpressionAttributeValues: { ':role': role, ':g': ORGANISERS, ':email': email, ':grant': grantId },
+        }
+      : { UpdateExpression: 'REMOVE #r, gsi2pk, gsi2sk, organiser_grant', ConditionExpression: 'attribute_exists(pk) AND #r = :organiser', ExpressionAttributeValues: { ':organiser': 'organiser' } };
   const result = await transact([{ Update: { TableName: env.tableName(), Key: keys.user(userId), ExpressionAttributeNames: { '#r': 'role' }, ...change } }, auditPut(audit)]);
   if (result === 'ok') return true;
   if (result[0] === 'ConditionalCheckFailed') return false;

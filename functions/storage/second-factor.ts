@@ -1,7 +1,8 @@
 /**
  * An organiser's second factor (USER#id / SECOND_FACTOR): the TOTP secret, the last time step
- * accepted and the hashes of the unused recovery codes (a map, so one can be removed atomically).
- * Each change is one conditional write, with its audit entry in the same transaction.
+ * accepted, the hashes of the unused recovery codes (a map, so one can be removed atomically)
+ * and the enrolment's id (factor_id, which sessions' passes name). Each change is one
+ * conditional write, with its audit entry in the same transaction.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry } from '#core/audit/audit';
@@ -39,6 +40,7 @@ export const secondFactorStore: SecondFactorStore = {
       lastStep: r.Item.last_step as number | undefined,
       recoveryCodes: Object.keys((r.Item.recovery_codes as Record<string, boolean> | undefined) ?? {}),
       enrolledAt: r.Item.enrolled_at as string | undefined,
+      factorId: r.Item.factor_id as string | undefined,
     };
   },
 
@@ -54,12 +56,12 @@ export const secondFactorStore: SecondFactorStore = {
     return saved ? 'saved' : 'already-enrolled';
   },
 
-  async confirm(userId, pendingSecret, step, recoveryCodeHashes, audit) {
+  async confirm(userId, pendingSecret, step, recoveryCodeHashes, factorId, audit) {
     return changeWithAudit(
       update(userId, {
-        UpdateExpression: 'SET secret = :s, last_step = :step, recovery_codes = :codes, enrolled_at = :at REMOVE pending_secret',
+        UpdateExpression: 'SET secret = :s, last_step = :step, recovery_codes = :codes, enrolled_at = :at, factor_id = :factor REMOVE pending_secret',
         ConditionExpression: 'pending_secret = :s AND attribute_not_exists(secret)',
-        ExpressionAttributeValues: { ':s': pendingSecret, ':step': step, ':codes': Object.fromEntries(recoveryCodeHashes.map((h) => [h, true])), ':at': audit.at },
+        ExpressionAttributeValues: { ':s': pendingSecret, ':step': step, ':codes': Object.fromEntries(recoveryCodeHashes.map((h) => [h, true])), ':at': audit.at, ':factor': factorId },
       }),
       audit,
     );
@@ -97,7 +99,7 @@ export const secondFactorStore: SecondFactorStore = {
   async reset(userId, audit) {
     await changeWithAudit(
       update(userId, {
-        UpdateExpression: 'REMOVE secret, last_step, recovery_codes, enrolled_at, pending_secret',
+        UpdateExpression: 'REMOVE secret, last_step, recovery_codes, enrolled_at, pending_secret, factor_id',
       }),
       audit,
     );

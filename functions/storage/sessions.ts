@@ -31,6 +31,8 @@ export const sessionStore: SessionStore = {
       epoch: r.Item.epoch as number,
       expiresAt: new Date((r.Item.expires_at as number) * 1000),
       secondFactorAt: at(r.Item.second_factor_at),
+      secondFactorPass:
+        typeof r.Item.pass_factor === 'string' && typeof r.Item.pass_grant === 'string' ? { factor: r.Item.pass_factor, grant: r.Item.pass_grant } : undefined,
       officeSeenAt: at(r.Item.office_seen_at),
     };
   },
@@ -40,15 +42,15 @@ export const sessionStore: SessionStore = {
 };
 
 /** The office's marks on a session (the item must still exist: a logged-out session is not revived). */
-async function mark(tokenHash: string, attribute: 'second_factor_at' | 'office_seen_at', at: Date, also = '') {
+async function mark(tokenHash: string, attribute: 'second_factor_at' | 'office_seen_at', at: Date, also?: { set: string; values: Record<string, string> }) {
   try {
     await documentClient().send(
       new UpdateCommand({
         TableName: env.tableName(),
         Key: keys.session(tokenHash),
-        UpdateExpression: `SET ${attribute} = :at${also}`,
+        UpdateExpression: `SET ${attribute} = :at${also ? `, ${also.set}` : ''}`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':at': at.toISOString() },
+        ExpressionAttributeValues: { ':at': at.toISOString(), ...also?.values },
       }),
     );
   } catch (error) {
@@ -57,6 +59,8 @@ async function mark(tokenHash: string, attribute: 'second_factor_at' | 'office_s
 }
 
 export const officeSessions: OfficeSessions = {
-  markSecondFactor: (tokenHash, at) => mark(tokenHash, 'second_factor_at', at, ', office_seen_at = :at'),
+  // The pass names the enrolment and the grant it was made under (core/office/access.ts checks both).
+  markSecondFactor: (tokenHash, at, pass) =>
+    mark(tokenHash, 'second_factor_at', at, { set: 'office_seen_at = :at, pass_factor = :factor, pass_grant = :grant', values: { ':factor': pass.factor, ':grant': pass.grant } }),
   touch: (tokenHash, at) => mark(tokenHash, 'office_seen_at', at),
 };

@@ -16,6 +16,8 @@ import { transact, type Items } from './claims';
 import { keys } from './keys';
 import { statsWrites } from './stats';
 import { accountCounts, countsDelta } from '#core/office/counters';
+import { accountNameKeys, orderNamesOf, type PersonName } from '#core/accounts/name-key';
+import { orderStore } from './orders';
 
 /** What an activation moves in the office's counters. */
 const ACTIVATED = { 'accounts.activated': 1 };
@@ -172,6 +174,58 @@ export async function rehashPassword(id: string, previousHash: string, passwordH
     .catch((error: Error) => {
       if (error.name !== 'ConditionalCheckFailedException') throw error;
     });
+}
+
+const sameNames = (a: readonly PersonName[], b: readonly PersonName[]) =>
+  a.length === b.length && a.every((n, i) => n.first_name === b[i]!.first_name && n.last_name === b[i]!.last_name);
+
+/**
+ * Keeps the names given in the account's orders on its profile (order_names) and its name keys
+ * with them (core/accounts/name-key.ts): the orders are read after the profile, and the write is
+ * conditioned on the profile's names and on order_names_v as read, so a write that came between
+ * (another order's, a profile save) makes it read both again. An account being deleted is left
+ * alone: its keys go with it.
+ */
+export async function refreshOrderNames(userId: string): Promise<{ outcome: 'unchanged' | 'updated' | 'gone'; names: number }> {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const user = await getUser(userId);
+    if (!user || user.deleted_at || user.deleting_at) return { outcome: 'gone', names: 0 };
+    const names = orderNamesOf(await orderStore.list(userId));
+    if (user.order_names && sameNames(user.order_names, names)) return { outcome: 'unchanged', names: names.length };
+    const version = user.order_names_v;
+    const same = (attribute: '#first' | '#last', placeholder: string, value: string | undefined) =>
+      value === undefined ? `attribute_not_exists(${attribute})` : `${attribute} = ${placeholder}`;
+    const result = await transact(
+      [
+        {
+          Update: {
+            TableName: env.tableName(),
+            Key: keys.user(userId),
+            UpdateExpression: 'SET order_names = :names, order_names_v = :next',
+            ConditionExpression: [
+              'attribute_exists(pk) AND attribute_not_exists(deleting_at) AND attribute_not_exists(deleted_at)',
+              same('#first', ':first', user.first_name),
+              same('#last', ':last', user.last_name),
+              version === undefined ? 'attribute_not_exists(order_names_v)' : 'order_names_v = :version',
+            ].join(' AND '),
+            ExpressionAttributeNames: { '#first': 'first_name', '#last': 'last_name' },
+            ExpressionAttributeValues: {
+              ':names': names,
+              ':next': (version ?? 0) + 1,
+              ...(user.first_name === undefined ? {} : { ':first': user.first_name }),
+              ...(user.last_name === undefined ? {} : { ':last': user.last_name }),
+              ...(version === undefined ? {} : { ':version': version }),
+            },
+          },
+        },
+        ...moveNameKeys(userId, { before: accountNameKeys(user), after: accountNameKeys({ ...user, order_names: names }) }),
+      ],
+      3,
+    );
+    if (result === 'ok') return { outcome: 'updated', names: names.length };
+    if (result[0] !== 'ConditionalCheckFailed' && !result.includes('TransactionConflict')) throw new Error(`order names not kept: ${result.join(', ')}`);
+  }
+  throw new Error(`order names of ${userId} not kept: the account kept changing`);
 }
 
 export const accountStore: AccountStore = { getUser, findUserByEmail, createUser, activateUser, updateProfile, setPassword, rehashPassword, recordLogin };

@@ -1,4 +1,5 @@
 /** Wiring of the office access rules: the table (second factor, sessions, throttles) and TOTP. */
+import { randomUUID } from 'node:crypto';
 import type { OfficeAccessDeps } from '#core/office/access';
 import { secondFactorStore } from '#storage/second-factor';
 import { officeSessions } from '#storage/sessions';
@@ -13,4 +14,5 @@ export const officeAccessDeps: OfficeAccessDeps = {
   secrets,
   totp,
   newRecoveryCode,
+  newId: () => randomUUID(),
 };

@@ -16,6 +16,9 @@ import { domainLog } from '#lib/logger';
 import { sesMailer } from '#lib/mailer';
 import { checkLedger } from '#lib/payments/ledger-check';
 import { writeCsv } from '#lib/csv-writer';
+import { mailReadyCertificates } from '#core/documents/certificate-mail';
+import { mailPauseMs } from '#core/office/mail-jobs';
+import { certificateMailDeps, paidOrders } from './certificate-mail';
 
 export const jobQueue: JobQueue = {
   async send(message) {
@@ -34,6 +37,19 @@ export const jobWorkerDeps: WorkerDeps = {
   log: domainLog,
   // The same check as `npm run reconcile`, webhook endpoint included.
   reconcile: () => checkLedger(),
+  tasks: {
+    certificatesReady: (cursor, now) =>
+      mailReadyCertificates(
+        {
+          ...certificateMailDeps(env.siteOrigin()),
+          paid: paidOrders,
+          next: (more) => jobQueue.send({ task: 'certificates-ready', cursor: more }),
+          pause: () => new Promise((resolve) => setTimeout(resolve, mailPauseMs())),
+        },
+        cursor,
+        now,
+      ),
+  },
   mail: {
     jobs: officeJobStore,
     batches: mailBatchStore,

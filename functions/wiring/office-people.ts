@@ -6,6 +6,7 @@ import { fileStore } from '#storage/files';
 import { objectStore } from '#storage/objects';
 import { abstractDirectory, delegateDirectory } from '#storage/office-directory';
 import { orderStore } from '#storage/orders';
+import { orderRowOf } from '#storage/order-rows';
 
 export const officePeopleDeps: AbstractOfficeDeps = {
   directory: delegateDirectory,
@@ -14,4 +15,4 @@ export const officePeopleDeps: AbstractOfficeDeps = {
   objects: objectStore,
 };
 
-export const auditLogDeps = { log: auditLogReader };
+export const auditLogDeps = { log: auditLogReader, orders: { byReference: orderStore.findByReference, rowOf: orderRowOf } };

@@ -8,6 +8,7 @@ import type { Actor } from '#core/audit/audit';
 import { orderStatusNames, type OrderStatus } from '#core/orders/states';
 import { auditedLedger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
+import { refreshOrderNames } from '#storage/users';
 import { paymentSettingsStore } from '#storage/payment-settings';
 import { newChecksum, secrets } from '#lib/crypto';
 import { domainLog } from '#lib/logger';
@@ -66,5 +67,6 @@ export function orderDeps(siteOrigin: string, who: RequestActor): OrderDeps {
     newChecksum,
     siteOrigin,
     bankAccount: paymentSettingsStore.bankAccount,
+    accountNames: { refreshFromOrders: refreshOrderNames },
   };
 }

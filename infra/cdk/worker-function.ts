@@ -14,9 +14,11 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as eventSources from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { effectiveGrants } from '../../functions/core/routes';
-import { deadLetterQueueNameOf, queueNameOf, queues, visibilityTimeoutOf, workerList, type WorkerDef, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
+import { deadLetterQueueNameOf, queueNameOf, queues, schedules, visibilityTimeoutOf, workerList, type WorkerDef, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
 import { acknowledgeWildcards, functionCode, policyStatements } from './api-function';
 
 export interface WorkerFunctionProps {
@@ -131,6 +133,16 @@ export function addQueueWorkers(
     });
     return { name, queue, failed, consumer, batchSize: consumer.trigger.batchSize };
   });
+  // The schedules' one-time messages: a rule per schedule whose cron names its minute (UTC, with the year: it fires once).
+  for (const [id, schedule] of Object.entries(schedules)) {
+    const at = new Date(schedule.at);
+    const queue = made.find((m) => m.name === schedule.queue)!.queue;
+    new events.Rule(scope, `${id}Schedule`, {
+      description: schedule.description,
+      schedule: events.Schedule.cron({ minute: String(at.getUTCMinutes()), hour: String(at.getUTCHours()), day: String(at.getUTCDate()), month: String(at.getUTCMonth() + 1), year: String(at.getUTCFullYear()) }),
+      targets: [new eventTargets.SqsQueue(queue, { message: events.RuleTargetInput.fromObject(schedule.message) })],
+    });
+  }
   const queueArns = Object.fromEntries(made.map((m) => [m.name, m.queue.queueArn])) as Record<WorkerQueue, string>;
   const queueUrls = Object.fromEntries(made.map((m) => [m.name, m.queue.queueUrl])) as Record<WorkerQueue, string>;
   const workersMade = made.map((m) => {

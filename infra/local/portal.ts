@@ -144,7 +144,7 @@ export async function startLocalPortal(options: PortalOptions) {
     const handlers = await loadHandlers();
     // SES's bounce and complaint events (the local SES plays the mailbox simulator) reach the
     // worker table's mail-events workers as SNS would deliver them.
-    const { loadWorkers, publishToTopic, pollQueue } = await import('./workers');
+    const { loadWorkers, publishToTopic, pollQueue, startSchedules } = await import('./workers');
     const { now } = await import('../../functions/lib/clock');
     const workers = await loadWorkers();
     mail.publishEvents({ now, deliver: (notification) => publishToTopic(workers, 'mail-events', JSON.stringify(notification)) });
@@ -154,6 +154,17 @@ export async function startLocalPortal(options: PortalOptions) {
     stops.push(async () => {
       polling.abort();
       await poller;
+    });
+    // The schedules' one-time messages (EventBridge rules on AWS), on the portal's clock.
+    const { SendMessageCommand } = await import('@aws-sdk/client-sqs');
+    await startSchedules({
+      now,
+      send: async (queue, body) => {
+        if (queue !== 'office-jobs') throw new Error(`no local queue ${queue}`);
+        await jobs.client.send(new SendMessageCommand({ QueueUrl: jobs.queueUrl, MessageBody: body }));
+      },
+      signal: polling.signal,
+      onError: (error) => console.error('schedule:', error),
     });
     const apiTraffic = { requests: 0, bodyBytes: 0, byRoute: new Map<string, { ms: number; dynamodb: number }[]>() };
     const site = createSiteHandler({

@@ -9,14 +9,15 @@
  * batch whose invocation threw, to come again after the visibility timeout, and to the
  * dead-letter queue after `maxReceiveCount` deliveries (the local SQS does both as SQS does).
  * Not played: Lambda's timeout (a local worker runs to its end) and the mapping's concurrency
- * (one batch at a time per worker).
+ * (one batch at a time per worker). The schedules' messages (EventBridge rules on AWS) are put on
+ * their queue once the portal's clock has passed their instant (`startSchedules`).
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SNSEvent, SQSEvent } from 'aws-lambda';
-import { workerList, type WorkerId, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
+import { schedules, workerList, type WorkerId, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
 import { lambdaContext } from './api-gateway';
 
 type WorkerHandler = (event: SNSEvent | SQSEvent, context: Context) => Promise<unknown>;
@@ -124,4 +125,24 @@ export async function pollQueue(
       await new Promise((r) => setTimeout(r, 500));
     }
   }
+}
+
+/**
+ * Plays the worker table's schedules (core/workers.ts `schedules`), as the EventBridge rules do on
+ * AWS: once the portal's clock (APP_NOW included) has passed a schedule's instant, its message is
+ * put on its queue, once per run of the portal; a portal started after the instant sends it at
+ * start. What a message starts is idempotent, so a restart that sends it again does no harm.
+ */
+export function startSchedules(options: { now: () => Date; send: (queue: WorkerQueue, body: string) => Promise<void>; signal: AbortSignal; everyMs?: number; onError?: (error: unknown) => void }) {
+  const pending = new Map<string, (typeof schedules)[keyof typeof schedules]>(Object.entries(schedules));
+  const tick = async () => {
+    for (const [id, schedule] of pending) {
+      if (options.now().getTime() < Date.parse(schedule.at)) continue;
+      pending.delete(id);
+      await options.send(schedule.queue, JSON.stringify(schedule.message)).catch((error: unknown) => options.onError?.(error));
+    }
+  };
+  const timer = setInterval(() => void tick(), options.everyMs ?? 10_000);
+  options.signal.addEventListener('abort', () => clearInterval(timer));
+  return tick();
 }

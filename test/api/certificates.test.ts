@@ -11,7 +11,8 @@ import type { DocumentSummary } from '#core/documents/model';
 import { documentMessages } from '#core/documents/download';
 import { validOrder } from '../support/bodies';
 import { pdfText } from '../support/pdf';
-import { call, newDelegate, officeSession } from './support';
+import { call, mailsTo, newDelegate, officeSession, sendToJobsQueue, until } from './support';
+import { schedules } from '#core/workers';
 
 const T0 = '2024-08-01T02:00:00Z';
 /** The congress's second day, 10:00 CST. */
@@ -156,4 +157,46 @@ describe('the certificate of attendance', () => {
     expect(office.status, JSON.stringify(office.body)).toBe(200);
     expect((await fetch(office.body.data.url)).status).toBe(200);
   }, SLOW);
+});
+
+describe('the mail that the certificate is ready', () => {
+  const ready = (d: { email: string }) => mailsTo(d.email).then((m) => m.filter((x) => /^Registration R24-\d{6}: your certificate of attendance is ready$/.test(x.subject)));
+  /** What the platform's schedule puts on the office-jobs queue at the congress's end (core/workers.ts `schedules`). */
+  const playSchedule = () => sendToJobsQueue(JSON.stringify(schedules.certificatesReady.message));
+
+  it('goes at once when attendance is marked after the congress, once; marked during it, when the schedule runs at its end, once', async () => {
+    // Marked after the end (by an organiser at work then): the certificate can be had now, and the delegate is told at once.
+    const after = await officeSession('cert-after', AFTER);
+    const late = await paidOrder(early.token, { first_name: 'Amara', last_name: 'Okafor' });
+    const lateOrder = (await officeOrder(after.token, late.id, AFTER)).order;
+    const marked = await mark(after.token, late.id, { attended: true, version: lateOrder.updated_at }, AFTER);
+    expect([marked.status, marked.body.message], JSON.stringify(marked.body)).toEqual([200, attendanceMessages.markedAndMailed]);
+    const [mail] = await until('certificate mail', () => ready(late), (m) => m.length >= 1);
+    expect(mail!.body.text).toContain('Thank you for attending the IACR 2024 Scientific Conference.');
+    expect(mail!.body.text).toContain('Name: Amara Okafor');
+    expect(mail!.body.text).toMatch(/Get the certificate: http\S+\/registration\/list/);
+
+    // Marked on the second day: not available yet, so no mail...
+    const during = await paidOrder(early.token, { first_name: 'Bea', last_name: 'Lindqvist' });
+    const duringOrder = (await officeOrder(o.token, during.id)).order;
+    expect((await mark(o.token, during.id, { attended: true, version: duringOrder.updated_at })).body.message).toBe(attendanceMessages.marked);
+    // ... and one not attended is never told.
+    const absent = await paidOrder(early.token, { first_name: 'Carl', last_name: 'Absent' });
+
+    // The congress ends: the schedule's message runs, and runs again (a redelivery) without a second mail.
+    await playSchedule();
+    await until('certificate mail at the end', () => ready(during), (m) => m.length >= 1);
+    await playSchedule();
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await ready(during)).toHaveLength(1);
+    expect(await ready(late)).toHaveLength(1);
+    expect(await ready(absent)).toEqual([]);
+
+    // Marking again after the end (taken back and marked anew) does not tell the delegate twice.
+    const again = (await officeOrder(after.token, late.id, AFTER)).order;
+    const unmarked = await mark(after.token, late.id, { attended: false, version: again.updated_at }, AFTER);
+    const remarked = await mark(after.token, late.id, { attended: true, version: unmarked.body.data.version }, AFTER);
+    expect(remarked.body.message).toBe(attendanceMessages.marked);
+    expect(await ready(late)).toHaveLength(1);
+  }, SLOW * 2);
 });

@@ -14,7 +14,8 @@ import { searchMessages } from '#core/office/search';
 import { accountMessages } from '#core/accounts/accounts';
 import { validAbstract, validOrder } from '../support/bodies';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { nameKeys } from '#core/accounts/name-key';
 import { newUser } from '#core/accounts/model';
 import { keys } from '../../functions/storage/keys';
 import { pdfBytes, pptxBytes } from '../support/files';
@@ -170,6 +171,46 @@ describe('the delegates list', () => {
   });
 });
 
+describe('an account named only in its orders', () => {
+  const delegates = (office: string, q: string) => call<{ items: DelegateRow[] }>('GET', '/office/delegates', { token: office, query: { q } });
+
+  it('is listed and found by the name given in its order while the profile has none, as the Orders search finds the order; an edited name moves, a deleted order takes it away', async () => {
+    const office = await officeSession('people-order-name');
+    const d = await newDelegate('people-order-name');
+    const id = await idOf(d.token);
+    const family = `Ordername${Math.random().toString(36).slice(2, 8)}`;
+    const created = await call<{ id: string }>('POST', '/registration/submission', { token: d.token, at: ORDERS_OPEN, json: validOrder({ first_name: 'Ziyan', last_name: family }) });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+
+    // The Orders search finds the order by its name...
+    const orders = await call<{ rows: { id: string }[] }>('GET', '/office/orders', { token: office.token, query: { q: family.toLowerCase() } });
+    expect(orders.body.data.rows.map((o) => o.id)).toEqual([created.body.data.id]);
+    // ... and the Delegates search the account, both ways round, with the name shown (said to come from an order).
+    for (const q of [family.slice(0, 12).toLowerCase(), `ziyan ${family.slice(0, 10)}`, `${family} Ziyan`]) {
+      expect((await delegates(office.token, q)).body.data.items.map((r) => [r.id, r.name, r.name_source]), q).toEqual([[id, `Ziyan ${family}`, 'order']]);
+    }
+    expect((await delegates(office.token, d.email)).body.data.items.map((r) => r.name)).toEqual([`Ziyan ${family}`]);
+    const one = await call<OfficeDelegate>('GET', `/office/delegates/${id}`, { token: office.token });
+    expect([one.body.data.name, one.body.data.name_source]).toEqual([`Ziyan ${family}`, 'order']);
+
+    // The delegate corrects the name in the order: found under the new one only.
+    const renamed = `${family}x`;
+    const edit = await call('POST', `/registration/submission/${created.body.data.id}`, { token: d.token, at: ORDERS_OPEN, json: { ...validOrder({ first_name: 'Ziyan', last_name: renamed }), _method: 'PUT' } });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await delegates(office.token, renamed)).body.data.items.map((r) => [r.id, r.name])).toEqual([[id, `Ziyan ${renamed}`]]);
+    expect((await delegates(office.token, `ziyan ${family}`)).body.data.items.map((r) => r.name)).toEqual([`Ziyan ${renamed}`]);
+    expect((await delegates(office.token, `${family} ziyan`)).body.data.items).toEqual([]);
+
+    // A profile name is shown first; the order's name still finds the account.
+    expect((await call('POST', '/update', { token: d.token, json: { first_name: 'Zi', last_name: 'Profilename', occupation: 'Registrar', organization: 'Registry', country: 'China', mobile: '+86 10 0000 0000' } })).status).toBe(200);
+    expect((await delegates(office.token, renamed)).body.data.items.map((r) => [r.name, r.name_source])).toEqual([['Zi Profilename', 'profile']]);
+
+    // The order deleted (unpaid): its name no longer finds the account.
+    expect((await call('DELETE', `/registration/submission/${created.body.data.id}`, { token: d.token, at: ORDERS_OPEN })).status).toBe(200);
+    expect((await delegates(office.token, renamed)).body.data.items).toEqual([]);
+  });
+});
+
 describe('one delegate', () => {
   it('shows the account with its order, abstract, files (download links) and audit trail; another id is 404', async () => {
     const office = await officeSession('people-detail');
@@ -284,12 +325,28 @@ describe('accounts and abstracts written before the office lists', () => {
     const search = () => call<{ items: DelegateRow[] }>('GET', '/office/delegates', { token: office.token, query: { q: `${family} old` } });
     expect((await search()).body.data.items).toEqual([]);
 
+    // An account with an order, from before accounts kept the names given in their orders: no order_names, no keys for them.
+    const named = await newDelegate('people-backfill-order');
+    const namedId = await idOf(named.token);
+    const orderFamily = `Backorder${Math.random().toString(36).slice(2, 8)}`;
+    expect((await call('POST', '/registration/submission', { token: named.token, at: ORDERS_OPEN, json: validOrder({ first_name: 'Lan', last_name: orderFamily }) })).status).toBe(200);
+    await db().send(new UpdateCommand({ TableName: 'congress', Key: keys.user(namedId), UpdateExpression: 'REMOVE order_names, order_names_v' }));
+    for (const k of nameKeys({ first_name: 'Lan', last_name: orderFamily })) await db().send(new DeleteCommand({ TableName: 'congress', Key: keys.nameKey(k, namedId) }));
+    const byOrderName = () => call<{ items: DelegateRow[] }>('GET', '/office/delegates', { token: office.token, query: { q: orderFamily } });
+    expect((await byOrderName()).body.data.items).toEqual([]);
+
     const first = await backfillCommand();
-    expect(first).toMatchObject({ code: 0, output: expect.stringMatching(/^Listed [1-9]\d* account\(s\) \(\d+ name key\(s\)\), [1-9]\d* abstract\(s\) and \d+ money-list item\(s\) for the office\.$/) });
+    expect(first).toMatchObject({
+      code: 0,
+      output: expect.stringMatching(
+        /^Listed [1-9]\d* account\(s\) \(\d+ name key\(s\)\), [1-9]\d* abstract\(s\) and \d+ money-list item\(s\) for the office; [1-9]\d* account\(s\) took the names given in their orders\.$/,
+      ),
+    });
     expect((await search()).body.data.items.map((r) => r.id)).toEqual([user.id]);
+    expect((await byOrderName()).body.data.items.map((r) => [r.id, r.name, r.name_source])).toEqual([[namedId, `Lan ${orderFamily}`, 'order']]);
     const list = await call<{ items: OfficeAbstractRow[] }>('GET', '/office/abstracts', { token: office.token, query: { category: 'registration.lmic' } });
     expect(list.body.data.items.map((a) => a.id)).toContain(abstract.id);
-    expect((await backfillCommand()).output).toBe('Listed 0 account(s) (0 name key(s)), 0 abstract(s) and 0 money-list item(s) for the office.');
+    expect((await backfillCommand()).output).toBe('Listed 0 account(s) (0 name key(s)), 0 abstract(s) and 0 money-list item(s) for the office; 0 account(s) took the names given in their orders.');
   });
 });
 
@@ -352,5 +409,37 @@ describe('the audit log', () => {
     expect(badDay.status).toBe(422);
     const badAction = await call('GET', '/office/audit', { token: office.token, query: { action: 'order paid!' } });
     expect(badAction.status).toBe(422);
+  });
+});
+
+describe("one object's history", () => {
+  it('finds an order by its number or its payment reference (as delegates and the office lists name it), and says which order it is', async () => {
+    const office = await officeSession('people-history');
+    const d = await newDelegate('people-history-order');
+    const created = await call<{ id: string; order_no: string }>('POST', '/registration/submission', { token: d.token, at: ORDERS_OPEN, json: validOrder() });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { id, order_no } = created.body.data;
+    const order = await call<{ order: { reference: string } }>('GET', `/registration/submission/${id}`, { token: d.token, at: ORDERS_OPEN });
+    const reference = order.body.data.order.reference;
+    // Something to read in the history: the delegate's transfer, confirmed by the office.
+    expect((await call('POST', `/registration/submission/transfer-payment/${id}`, { token: d.token, at: ORDERS_OPEN, json: { type: 'done' } })).status).toBe(200);
+    expect((await call('POST', `/office/transfers/${reference}/received`, { token: office.token, at: later(ORDERS_OPEN, 60), json: { amount: '650.00' } })).status).toBe(200);
+
+    type Trail = { items: AuditEntry[]; object: { type: string; id: string; order_no?: string } };
+    const byId = await call<Trail>('GET', `/office/audit/order/${id}`, { token: office.token });
+    expect(byId.status).toBe(200);
+    expect(byId.body.data.items.length).toBeGreaterThan(0);
+    expect(byId.body.data.items.every((e) => e.object.type === 'order' ? e.object.id === id : true)).toBe(true);
+    for (const named of [order_no, order_no.toLowerCase(), order_no.replace('-', ''), reference]) {
+      const r = await call<Trail>('GET', `/office/audit/order/${encodeURIComponent(named)}`, { token: office.token });
+      expect([r.status, r.body.data.object], named).toEqual([200, { type: 'order', id, order_no }]);
+      expect(r.body.data.items).toEqual(byId.body.data.items);
+    }
+    expect(byId.body.data.object).toEqual({ type: 'order', id, order_no });
+
+    const unknown = await call('GET', '/office/audit/order/R24-999999', { token: office.token });
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'There is no order R24-999999.']);
+    const wrongDigit = await call('GET', `/office/audit/order/${reference.slice(0, -1)}${(Number(reference.slice(-1)) + 1) % 10}`, { token: office.token });
+    expect([wrongDigit.status, wrongDigit.body.message]).toEqual([404, expect.stringMatching(/^There is no order IACR24-\d{6}-\d\. A payment reference ends with a check digit: please check it\.$/)]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { officeMessages } from '#core/office/access';
 import { validOrder } from '../support/bodies';
@@ -74,7 +75,7 @@ describe('who may use an office route', () => {
     const malformed = await call('POST', '/office/second_factor/confirm', { token: o.token, at: T0, json: { code: '12ab' } });
     expect([malformed.status, malformed.body.message]).toEqual([422, 'Please enter the 6-digit code from your authenticator app.']);
 
-    const confirmed = await call<{ recovery_codes: string[] }>('POST', '/office/second_factor/confirm', { token: o.token, at: T0, json: { code: await totpCode(start.body.data.secret, T0) } });
+    const confirmed = await call<{ recovery_codes: string[] }>('POST', '/office/second_factor/confirm', { token: o.token, at: T0, json: { code: await totpCode(start.body.data.secret) } });
     expect([confirmed.status, confirmed.body.message]).toEqual([200, officeMessages.enrolled]);
     expect(confirmed.body.data.recovery_codes).toHaveLength(10);
     expect(new Set(confirmed.body.data.recovery_codes).size).toBe(10);
@@ -96,10 +97,10 @@ describe('who may use an office route', () => {
     const asked = await officeRoute(second, plus(T0, 90));
     expect([asked.status, asked.body.message, asked.body.data]).toEqual([403, officeMessages.secondFactorRequired, { second_factor: 'verify' }]);
     // The code the enrolment used (same time step) is not accepted again.
-    const replay = await call('POST', '/office/second_factor/verify', { token: second, at: T0, json: { code: await totpCode(o.secret, T0) } });
+    const replay = await call('POST', '/office/second_factor/verify', { token: second, at: T0, json: { code: o.code } });
     expect([replay.status, replay.body.message]).toEqual([400, officeMessages.wrongCode]);
     const at = plus(T0, 90);
-    const ok = await call('POST', '/office/second_factor/verify', { token: second, at, json: { code: await totpCode(o.secret, at) } });
+    const ok = await call('POST', '/office/second_factor/verify', { token: second, at, json: { code: await totpCode(o.secret, 1) } });
     expect([ok.status, ok.body.message, ok.body.data]).toEqual([200, officeMessages.verified, { recovery_codes_left: 10 }]);
     expect((await officeRoute(second, at)).status).toBe(404);
 
@@ -132,7 +133,7 @@ describe('who may use an office route', () => {
     expect(guesses.find((g) => g.status === 429)!.body.message).toMatch(/^Too many wrong codes\. Please wait \d+ minutes? and try again\.$/);
     // Even the right code waits for the window.
     const at = plus(T0, 330);
-    expect((await call('POST', '/office/second_factor/verify', { token: fresh, at, json: { code: await totpCode(o.secret, at) } })).status).toBe(429);
+    expect((await call('POST', '/office/second_factor/verify', { token: fresh, at, json: { code: await totpCode(o.secret, 1) } })).status).toBe(429);
   });
 
   it('lets the command remove a lost authenticator: the next visit sets up a new one', async () => {
@@ -140,6 +141,53 @@ describe('who may use an office route', () => {
     expect((await organiserCommand('reset-second-factor', o.email)).output).toBe(`${o.email}'s authenticator was removed: the next visit to /office sets up a new one.`);
     const fresh = await login(o.email);
     expect((await officeRoute(fresh, plus(T0, 60))).body.data).toEqual({ second_factor: 'enrol' });
+  });
+
+  it('checks codes against real time, not the portal clock: a phone opens the office while the portal runs in 2024', async () => {
+    const o = await newDelegate('real-clock');
+    await organiserCommand('grant', o.email);
+    const start = await call<{ secret: string }>('POST', '/office/second_factor/enrol', { token: o.token, at: T0 });
+    // The code of the portal's own clock (1 August 2024) is what no phone shows.
+    const portalClock = await call('POST', '/office/second_factor/confirm', { token: o.token, at: T0, json: { code: await generate({ secret: start.body.data.secret, epoch: Date.parse(T0) / 1000 }) } });
+    expect([portalClock.status, portalClock.body.message]).toEqual([400, officeMessages.wrongCode]);
+    const phone = await call('POST', '/office/second_factor/confirm', { token: o.token, at: T0, json: { code: await totpCode(start.body.data.secret) } });
+    expect([phone.status, phone.body.message]).toEqual([200, officeMessages.enrolled]);
+    expect((await officeRoute(o.token)).status).toBe(404);
+  });
+});
+
+describe('a second-factor pass is tied to the authenticator and the grant it was made under', () => {
+  // On the real clock (nothing pinned): what is tested here does not depend on the season.
+  const officeNow = (token: string) => officeRoute(token, '');
+
+  it('ends with reset-second-factor at once (the old session sets up again), and a new authenticator does not revive it', async () => {
+    const o = await officeSession('pass-reset');
+    expect((await officeNow(o.token)).status).toBe(404);
+    expect((await organiserCommand('reset-second-factor', o.email)).code).toBe(0);
+    const ended = await officeNow(o.token);
+    expect([ended.status, ended.body.message, ended.body.data]).toEqual([403, officeMessages.enrolmentRequired, { second_factor: 'enrol' }]);
+    expect((await call('GET', '/office/second_factor', { token: o.token })).body.data).toMatchObject({ enrolled: false, verified: false });
+
+    // The organiser sets up a new phone in another session: the old session's pass was made under the removed one.
+    const other = await login(o.email);
+    const start = await call<{ secret: string }>('POST', '/office/second_factor/enrol', { token: other });
+    expect((await call('POST', '/office/second_factor/confirm', { token: other, json: { code: await totpCode(start.body.data.secret) } })).status).toBe(200);
+    expect((await officeNow(other)).status).toBe(404);
+    const stillEnded = await officeNow(o.token);
+    expect([stillEnded.status, stillEnded.body.data]).toEqual([403, { second_factor: 'verify' }]);
+  });
+
+  it('ends with a revoke and a re-grant at once: the old session asks for a new code', async () => {
+    const o = await officeSession('pass-regrant');
+    expect((await officeNow(o.token)).status).toBe(404);
+    expect((await organiserCommand('revoke', o.email)).code).toBe(0);
+    expect((await organiserCommand('grant', o.email)).code).toBe(0);
+    const ended = await officeNow(o.token);
+    expect([ended.status, ended.body.message, ended.body.data]).toEqual([403, officeMessages.secondFactorRequired, { second_factor: 'verify' }]);
+    expect((await call('GET', '/office/second_factor', { token: o.token })).body.data).toMatchObject({ enrolled: true, verified: false });
+    // A new code opens it again, under the new grant.
+    expect((await call('POST', '/office/second_factor/verify', { token: o.token, json: { code: await totpCode(o.secret, 1) } })).status).toBe(200);
+    expect((await officeNow(o.token)).status).toBe(404);
   });
 });
 

@@ -261,6 +261,19 @@ describe('POST /payment', () => {
     expect(await info(d.token)).toMatchObject({ repast_status: 1 });
   });
 
+  it('tells a delegate who paid by category about it on the order list (it is no "no registration order yet")', async () => {
+    const none = await newDelegate('list-no-category');
+    expect((await call<{ registration_by_category: unknown }>('GET', '/registration', { token: none.token, at: EARLY })).body.data.registration_by_category).toBeNull();
+
+    const d = await registered('list-by-category');
+    const listed = async () => (await call<{ items: unknown[]; registration_by_category: unknown }>('GET', '/registration', { token: d.token, at: EARLY })).body.data;
+    expect(await listed()).toMatchObject({ items: [], registration_by_category: { register_code: d.code, type_name: 'Regular', status: 'unpaid', status_text: 'Registered, fee not paid yet', fee: '800.00' } });
+    const started = await pay(d.token, 1);
+    await paySession(sessionOf(started.body.data.url));
+    await until('fee paid', () => info(d.token), (i) => i.pay_status === 2);
+    expect((await listed()).registration_by_category).toEqual({ register_code: d.code, regiatration_type: 1, type_name: 'Regular', status: 'paid', status_text: 'Paid', fee: '800.00' });
+  });
+
   it("the confirm call answers only for one's own registration checkout", async () => {
     const a = await registered('pay-confirm-a');
     const b = await newDelegate('pay-confirm-b');

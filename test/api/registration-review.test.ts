@@ -202,6 +202,17 @@ describe('POST /upload_again', () => {
     const mid = (await call<{ id: string }>('GET', '/get_person_info', { token: m.token })).body.data.id;
     const mreg = await getRegistration(office.token, mid);
     await decide(office.token, mid, { decision: 'reject', reason: 'No such member number.', version: mreg.body.data.version });
+    // What was rejected is the member number, and every word the delegate reads says so.
+    const memberMail = (await mailsTo(m.email)).find((x) => x.subject.endsWith('please enter your OESO member number again'));
+    expect(memberMail?.body.text).toContain('The OESO member number you gave is not approved, please enter it again.');
+    expect(memberMail?.body.text).toContain('No such member number.');
+    expect(memberMail?.body.text).not.toContain('documents');
+    const payRefused = await call('POST', '/payment', { at: EARLY, form: { api_token: m.token, type: '1' } });
+    expect([payRefused.status, payRefused.body.message]).toEqual([403, 'Your OESO member number was not approved. Please enter it again; you can pay once it is approved.']);
+    expect((await call<{ registration_by_category: { status: string; status_text: string } }>('GET', '/registration', { token: m.token, at: EARLY })).body.data.registration_by_category).toMatchObject({
+      status: 'rejected',
+      status_text: 'Member number not approved: please enter it again',
+    });
     const noNumber = await call('POST', '/upload_again', { token: m.token, at: EARLY, json: { card_message: ' ' } });
     expect(noNumber.status).toBe(422);
     expect(noNumber.body.message).toBe(R.member);

@@ -1,6 +1,8 @@
 /** Helpers of the API tests: calls through the local server, the local mailbox, a pinned clock. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetQueueUrlCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { queueNameOf } from '#core/workers';
 import { inject } from 'vitest';
 import { API_BASE } from '#core/routes';
 import type { Envelope } from '#core/envelope';
@@ -35,6 +37,13 @@ export const stripeOrigin = () => setting('STRIPE_ORIGIN');
 export const stripeWebhookSecret = () => setting('STRIPE_WEBHOOK_SECRET');
 export const dynamoOrigin = () => setting('DYNAMODB_ORIGIN');
 export const sqsOrigin = () => setting('SQS_ORIGIN');
+
+/** Puts `body` on the test portal's office-jobs queue, as the platform's schedule would (core/workers.ts `schedules`). */
+export async function sendToJobsQueue(body: string) {
+  const sqs = new SQSClient({ endpoint: sqsOrigin(), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: queueNameOf('local', 'office-jobs') }));
+  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: body }));
+}
 
 export interface CallResult<T = unknown> {
   status: number;
@@ -166,16 +175,17 @@ export { totpCode };
  * An organiser as the office sees one: a delegate granted the role by the command, with an
  * authenticator set up and this session past the second factor. `at` pins the portal's clock.
  */
-export async function officeSession(tag = 'office', at?: string): Promise<{ email: string; token: string; secret: string; recoveryCodes: string[] }> {
+export async function officeSession(tag = 'office', at?: string): Promise<{ email: string; token: string; secret: string; code: string; recoveryCodes: string[] }> {
   const d = await newDelegate(tag);
   const granted = await organiserCommand('grant', d.email);
   if (granted.code !== 0) throw new Error(`grant failed: ${granted.output}`);
   const enrol = await call<{ secret: string }>('POST', '/office/second_factor/enrol', { token: d.token, at });
   if (enrol.status !== 200) throw new Error(`enrolment failed: ${JSON.stringify(enrol.body)}`);
   const secret = enrol.body.data.secret;
-  const confirmed = await call<{ recovery_codes: string[] }>('POST', '/office/second_factor/confirm', { token: d.token, at, json: { code: await totpCode(secret, at) } });
+  const code = await totpCode(secret);
+  const confirmed = await call<{ recovery_codes: string[] }>('POST', '/office/second_factor/confirm', { token: d.token, at, json: { code } });
   if (confirmed.status !== 200) throw new Error(`confirmation failed: ${JSON.stringify(confirmed.body)}`);
-  return { ...d, secret, recoveryCodes: confirmed.body.data.recovery_codes };
+  return { ...d, secret, code, recoveryCodes: confirmed.body.data.recovery_codes };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { VisaView } from '#core/office/visa-letters';
 import { validOrder } from '../support/bodies';
 import { pngBytes } from '../support/files';
 import { pdfText } from '../support/pdf';
-import { call, mailsTo, newDelegate, officeSession, putFile } from './support';
+import { call, mailsTo, newDelegate, officeSession, putFile, until } from './support';
 
 /** 1 August 2024, 10:00 CST: registration is open. */
 const T0 = '2024-08-01T02:00:00Z';
@@ -232,6 +232,42 @@ describe('the review and the letter', () => {
     const trail = await call<{ audit: { action: string; after?: { version?: number } }[] }>('GET', `/office/orders/${order.id}`, { token: o.token, at: T0 });
     expect(trail.body.data.audit.filter((a) => a.action === 'visa_letter.issued').map((a) => a.after?.version).sort()).toEqual([1, 2]);
     expect(trail.body.data.audit.map((a) => a.action)).toEqual(expect.arrayContaining(['order.visa_correction_requested', 'order.visa_corrected', 'order.visa_approved']));
+  });
+
+  it('mails the delegate each letter issued: on the payment that completes an approved order, on the approval of a paid one, and each new version, once each', async () => {
+    const d = await newDelegate('visa-mail');
+    const o = await officeSession('visa-mail-office', T0);
+    const mails = async (subject: string) => (await mailsTo(d.email)).filter((m) => m.subject === subject);
+    const ready = (orderNo: string) => `Registration ${orderNo}: your visa invitation letter is ready`;
+
+    // Approved first, then paid: the payment's write issues the letter, and the delegate is told.
+    const a = await visaOrder(d.token, '王芳');
+    expect((await decide(o.token, a.id, { decision: 'approve', version: (await view(o.token, a.id)).version })).status).toBe(200);
+    expect(await mails(ready(a.order_no))).toEqual([]);
+    await pay(d.token, o.token, a);
+    const [first] = await until('letter mail after payment', () => mails(ready(a.order_no)), (m) => m.length >= 1);
+    expect(first!.body.text).toContain('The registration office has issued the invitation letter for your visa application.');
+    expect(first!.body.text).toContain(`Order: ${a.order_no}`);
+    expect(first!.body.text).toContain('Name as on passport: 王芳');
+    expect(first!.body.text).toMatch(/Download the letter: http\S+\/registration\/list/);
+
+    // Paid first, then approved: the approval issues it and mails.
+    const b = await visaOrder(d.token, 'Li Na');
+    await pay(d.token, o.token, b);
+    expect(await mails(ready(b.order_no))).toEqual([]);
+    const approved = await decide(o.token, b.id, { decision: 'approve', version: (await view(o.token, b.id)).version });
+    expect(approved.body.message).toBe(visaMessages.approvedWithLetter);
+    await until('letter mail after approval', () => mails(ready(b.order_no)), (m) => m.length >= 1);
+
+    // A new version: mailed too, saying it replaces the one before.
+    const regenerated = await call('POST', `/office/orders/${b.id}/visa_letter`, { token: o.token, at: T0, json: { version: (await view(o.token, b.id)).version } });
+    expect(regenerated.status, JSON.stringify(regenerated.body)).toBe(200);
+    const [again] = await until('new version mail', () => mails(`Registration ${b.order_no}: a new version of your visa invitation letter`), (m) => m.length >= 1);
+    expect(again!.body.text).toContain('The registration office has issued version 2 of your visa invitation letter. It replaces the earlier version: please use only the new one.');
+
+    // Each exactly once.
+    expect((await mails(ready(a.order_no))).length).toBe(1);
+    expect((await mails(ready(b.order_no))).length).toBe(1);
   });
 
   it('an order without visa support has no review and no letter', async () => {

@@ -48,7 +48,7 @@ test('the office marks attendance; the delegate downloads the certificate after 
 
   // The office, on the congress's second day.
   await pinClock(DAY2);
-  const organiser = await officeOrganiser(page, 'cert-office', DAY2);
+  const organiser = await officeOrganiser(page, 'cert-office');
   const received = await page.request.post(api(`/office/transfers/${detail.reference}/received`), { data: { amount: '650.00' }, headers: await bearer(page) });
   expect(received.status(), await received.text()).toBe(200);
   await page.goto('/office');

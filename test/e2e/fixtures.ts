@@ -96,13 +96,13 @@ export const dynamoOrigin = () => process.env.DYNAMODB_ORIGIN ?? `http://localho
 /** The page's logged-in session, for API calls made beside the page. */
 export const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('userToken'))}` });
 
-/** A new delegate made organiser by the command, whose office session passed the second factor at `at` (set up through the API). */
-export async function officeOrganiser(page: Page, tag: string, at: string) {
+/** A new delegate made organiser by the command, whose office session passed the second factor (set up through the API, with the code a phone shows now). */
+export async function officeOrganiser(page: Page, tag: string) {
   const email = await logInAsNewDelegate(page, tag);
   expect((await organiserCommand(dynamoOrigin(), 'grant', email)).code).toBe(0);
   const enrol = await page.request.post(api('/office/second_factor/enrol'), { data: {}, headers: await bearer(page) });
   const { secret } = ((await enrol.json()) as { data: { secret: string } }).data;
-  const confirmed = await page.request.post(api('/office/second_factor/confirm'), { data: { code: await totpCode(secret, at) }, headers: await bearer(page) });
+  const confirmed = await page.request.post(api('/office/second_factor/confirm'), { data: { code: await totpCode(secret) }, headers: await bearer(page) });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   return email;
 }

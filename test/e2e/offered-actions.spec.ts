@@ -19,7 +19,7 @@ test('after the congress a paid order offers no edit or cancellation; only paid 
   await delegate.context.close();
 
   await pinClock(AUGUST);
-  await officeOrganiser(page, 'offered-office', AUGUST);
+  await officeOrganiser(page, 'offered-office');
   const headers = await bearer(page);
   for (const order of [paid, cancelled]) expect((await page.request.post(api(`/office/transfers/${order.reference}/received`), { data: { amount: '650.00' }, headers })).status()).toBe(200);
   const cancel = await page.request.post(api(`/office/orders/${cancelled.id}/cancel`), { data: { refund: 'other', refund_amount: '0', reason: 'Asked by phone' }, headers });
@@ -58,7 +58,7 @@ test("the office's attendance form is there on the congress's second day", async
   const order = await delegate.place();
   await delegate.context.close();
   await pinClock(DAY2);
-  await officeOrganiser(page, 'offered-day2-office', DAY2);
+  await officeOrganiser(page, 'offered-day2-office');
   expect((await page.request.post(api(`/office/transfers/${order.reference}/received`), { data: { amount: '650.00' }, headers: await bearer(page) })).status()).toBe(200);
   await openPage(page, `/office/orders/${order.id}`, `Order ${order.order_no}`);
   const form = page.getByRole('region', { name: 'Attendance' }).getByRole('form', { name: 'Mark attendance' });

@@ -27,7 +27,7 @@ test('confirming a transfer and cancelling an order say what will happen first, 
   const order = await delegate.place();
   await delegate.context.close();
   await pinClock(AUGUST);
-  await officeOrganiser(page, 'confirm-office', AUGUST);
+  await officeOrganiser(page, 'confirm-office');
   await page.setViewportSize({ width: 1366, height: 900 });
   await openPage(page, `/office/orders/${order.id}`, `Order ${order.order_no}`);
   const money = page.getByRole('region', { name: 'Money' });
@@ -79,7 +79,7 @@ test('the transfers page looks the order up by its reference before asking; a re
   const order = await delegate.place();
   await delegate.context.close();
   await pinClock(AUGUST);
-  await officeOrganiser(page, 'confirm-ref-office', AUGUST);
+  await officeOrganiser(page, 'confirm-ref-office');
   await openPage(page, '/office/transfers', 'Bank transfers');
   const confirm = page.getByRole('form', { name: 'Confirm a transfer' });
   await confirm.getByRole('textbox', { name: 'Payment reference' }).fill(order.reference.toLowerCase());
@@ -104,7 +104,7 @@ test('a mail to many says how many delegates get it before it is sent; "Don\'t s
   const order = await delegate.place();
   await delegate.context.close();
   await pinClock(AUGUST);
-  await officeOrganiser(page, 'confirm-mail-office', AUGUST);
+  await officeOrganiser(page, 'confirm-mail-office');
   expect((await page.request.post(api(`/office/transfers/${order.reference}/received`), { data: { amount: '650.00' }, headers: await bearer(page) })).status()).toBe(200);
   await page.setViewportSize({ width: 1366, height: 900 });
   await openPage(page, '/office/mail', 'Mail to delegates');

@@ -13,7 +13,7 @@ test('an organiser opens an order whose delegate deleted the account: a true hea
   test.setTimeout(120_000);
   await pinClock(AUGUST);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await officeOrganiser(page, 'deleted-office', AUGUST);
+  await officeOrganiser(page, 'deleted-office');
   const officeHeaders = await bearer(page);
 
   // A delegate pays by bank transfer (the office confirms it), then deletes the account.

@@ -15,7 +15,7 @@ test('the orders table says how many orders and page x of y; the other tables th
     await delegate.context.close();
   }
   await pinClock(AUGUST);
-  await officeOrganiser(page, 'totals-office', AUGUST);
+  await officeOrganiser(page, 'totals-office');
   await page.setViewportSize({ width: 1366, height: 900 });
   await openPage(page, `/office/orders?rows=10&q=${family}`, 'Orders');
   const summary = page.getByTestId('list-summary');

@@ -13,7 +13,7 @@ test("an order's page shows the delegate's choices and the money in words, not c
   const order = await delegate.place({ accompanying_person: 1, post_conference_activities_person: 2, post_conference_activities_attach: 2, hotel_book_required: 1, check_in_date: '2024-11-03', check_out_date: '2024-11-06', superior_twin_room: 1 });
   await delegate.context.close();
   await pinClock(AUGUST);
-  await officeOrganiser(page, 'words-office', AUGUST);
+  await officeOrganiser(page, 'words-office');
   const received = await page.request.post(api(`/office/transfers/${order.reference}/received`), { data: { amount: '100.00' }, headers: await bearer(page) });
   expect(received.status(), await received.text()).toBe(200);
 

@@ -42,7 +42,7 @@ test('an organiser runs the reconciliation, sees the order that disagrees and op
   await setStatus(key, 1);
 
   try {
-    const checker = await officeOrganiser(page, 'reconciler', DAY);
+    const checker = await officeOrganiser(page, 'reconciler');
     await page.goto('/office');
     const officeNav = page.getByRole('navigation', { name: 'Office' });
     await officeNav.getByRole('link', { name: 'Reconciliation' }).click();

@@ -41,7 +41,7 @@ test('the registrations table and a registration page use the width at 1366 px a
   const family = `Lay${Math.random().toString(36).slice(2, 7)}`;
   const { email, code } = await registered(browser, family);
   await pinClock(OFFICE_AT);
-  await officeOrganiser(page, 'layout-office', OFFICE_AT);
+  await officeOrganiser(page, 'layout-office');
 
   await page.setViewportSize({ width: 1366, height: 900 });
   await openPage(page, '/office/registrations', 'Registrations');

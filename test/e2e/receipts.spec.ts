@@ -78,7 +78,7 @@ test('pay an order by card, download its receipt from the list; a cancellation a
   // The office: Orders in its navigation, the order found by its number, its documents listed and downloadable.
   const officeContext = await browser.newContext({ extraHTTPHeaders: { 'x-app-now': AUGUST, 'x-local-client-ip': '10.79.0.1' } });
   const office = await officeContext.newPage();
-  await officeOrganiser(office, 'receipt-office', AUGUST);
+  await officeOrganiser(office, 'receipt-office');
   await office.goto('/office');
   await office.getByRole('navigation', { name: 'Office' }).getByRole('link', { name: 'Orders', exact: true }).click();
   await office.getByRole('textbox', { name: 'Search' }).fill(family.toLowerCase());

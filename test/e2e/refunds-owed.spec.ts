@@ -39,7 +39,7 @@ test('a delegate gives the account for a bank refund; the office confirms and re
   const order = ((await created.json()) as { data: { id: string; order_no: string } }).data;
   expect((await delegate.request.post(api(`/registration/submission/transfer-payment/${order.id}`), { data: { type: 'done' }, headers: await bearer(delegate) })).status()).toBe(200);
 
-  await officeOrganiser(page, 'refunds-office', AUGUST);
+  await officeOrganiser(page, 'refunds-office');
   const detail = await page.request.get(api(`/office/orders/${order.id}`), { headers: await bearer(page) });
   const reference = ((await detail.json()) as { data: { order: { reference: string } } }).data.order.reference;
   const received = await page.request.post(api(`/office/transfers/${reference}/received`), { data: { amount: '700.00' }, headers: await bearer(page) });

@@ -30,7 +30,7 @@ test('a young investigator is reviewed, pays the fee and then the dinners; the o
 
   // The organiser rejects it on the office's registration page.
   await pinClock(OFFICE_AT);
-  await officeOrganiser(page, 'journey-office', OFFICE_AT);
+  await officeOrganiser(page, 'journey-office');
   await officeRegistrations(page);
   const row = await reviewQueueRow(page, delegateEmail);
   await expect(row).toContainText('Waiting for review');

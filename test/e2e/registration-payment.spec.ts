@@ -107,6 +107,54 @@ test('a regular delegate pays the registration fee, then chooses and pays dinner
   expect(consoleErrors).toEqual([]);
 });
 
+test('a delegate who paid by category finds it on the order list; once it has closed the account centre offers the registration orders instead', async ({ page, pinClock, consoleErrors }) => {
+  await pinClock(EARLY);
+  await logInAsNewDelegate(page, 'category-list');
+  await page.goto('/admin/center');
+  await page.getByRole('link', { name: 'Registration by category' }).click();
+  await fillRegistration(page, { first: 'Lin', last: 'Listed', occupation: 'Surgeon', organisation: 'Peking Hospital', mobile: '+86 138 0000 0001', type: 'Regular: US$800.00', gala: 'No', working: 'No' });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/admin\/fee$/);
+  const code = (await page.getByText(/^OESO-\d{6}$/).textContent())!;
+  await page.getByRole('button', { name: 'Checkout: pay US$800.00' }).click();
+  await payOnCheckout(page, 'US$800.00');
+  await expect(page.getByText('Thank you: the registration fee is paid.', { exact: false })).toBeVisible();
+
+  // The order list (where the Account link and a login land) shows the registration, paid.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/registration/list');
+  const card = page.getByTestId('registration-by-category');
+  await expect(card).toContainText(`Your registration by category: ${code} (Regular)`);
+  await expect(card).toContainText('Paid');
+  await expect(card).toContainText('Registration fee: US$800.00');
+  await expect(page.getByText('You have no registration order yet.')).toHaveCount(0);
+  await expectAccessible(page, 'order list with a registration by category');
+  await page.screenshot({ path: 'test-results/order-list-by-category-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/order-list-by-category-390.png', fullPage: true });
+  await card.getByRole('link', { name: `See registration ${code}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Registration ${code}` })).toBeVisible();
+
+  // In 2024 registration by category is closed: a new delegate is led to the registration orders, not to it.
+  await pinClock('2024-08-01T02:00:00Z');
+  await page.evaluate(() => localStorage.clear());
+  await logInAsNewDelegate(page, 'category-closed');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/admin/center');
+  const registration = page.getByRole('main').getByRole('link', { name: 'Registration', exact: true });
+  await expect(registration).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Registration by category' })).toHaveCount(0);
+  await expect(page.getByText('Register for the congress, pay, and see your registration orders.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/center-by-category-closed-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/center-by-category-closed-390.png', fullPage: true });
+  await registration.click();
+  await expect(page).toHaveURL(/\/registration\/list$/);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('a return from a cancelled checkout says Payment Failed and leads back to the payment detail', async ({ page, pinClock }) => {
   await pinClock(EARLY);
   await logInAsNewDelegate(page, 'pay-failed');

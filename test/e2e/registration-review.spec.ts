@@ -37,7 +37,7 @@ test('a young investigator is rejected with a reason, uploads again, is approved
 
   // The organiser: the office navigation, the review queue, the registration, Reject with a reason.
   await pinClock(OFFICE_AT);
-  await officeOrganiser(page, 'review-office', OFFICE_AT);
+  await officeOrganiser(page, 'review-office');
   await officeRegistrations(page);
   const row = await reviewQueueRow(page, delegateEmail);
   await expect(row).toContainText('Young investigator');

@@ -68,7 +68,7 @@ test('request a visa letter, the office asks for a correction, approves it, and 
   const order = await visaOrder(delegate, name);
 
   // The office confirms the transfer: the order is paid, its passport data still under review.
-  await officeOrganiser(page, 'visa-office', AUGUST);
+  await officeOrganiser(page, 'visa-office');
   const received = await page.request.post(api(`/office/transfers/${order.reference}/received`), { data: { amount: '650.00' }, headers: await bearer(page) });
   expect(received.status(), await received.text()).toBe(200);
   await delegate.goto('/registration/list');
@@ -151,7 +151,7 @@ test('request a visa letter, the office asks for a correction, approves it, and 
 
 test('while the next page of the queue loads, the page before is dimmed, busy and cannot be clicked again (a second click skipped a page)', async ({ page, pinClock }) => {
   await pinClock(AUGUST);
-  await officeOrganiser(page, 'visa-pages', AUGUST);
+  await officeOrganiser(page, 'visa-pages');
   // The first page as the server gives it, said to have a next page; the next page waits until released.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

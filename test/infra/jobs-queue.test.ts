@@ -7,7 +7,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { effectiveGrants, routeList } from '#core/routes';
-import { queues, visibilityTimeoutOf, workers } from '#core/workers';
+import { queues, schedules, visibilityTimeoutOf, workers } from '#core/workers';
 import { deployedStage, synthStage } from './synth';
 import { withNested } from './nested';
 import { EXPORT_KEEP_DAYS } from '#core/office/exports';
@@ -96,6 +96,24 @@ describe('the office-jobs queue', () => {
     // The routes', and the worker's own (a job enqueues its next step).
     expect(statements).toHaveLength(senders.length + 1);
     for (const st of statements) expect(st.Resource).toEqual({ 'Fn::GetAtt': [idOfQueue(queueName), 'Arn'] });
+  });
+
+  it("puts each schedule's message on its queue at its minute (UTC): the certificate-ready mails five minutes after the congress ends", () => {
+    expect(schedules.certificatesReady.at).toBe('2024-11-07T16:05:00.000Z');
+    api.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(5 16 7 11 ? 2024)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [idOfQueue(queueName), 'Arn'] }, Input: JSON.stringify(schedules.certificatesReady.message) })],
+    });
+    // EventBridge may send to this queue, and only for this rule.
+    const rule = Object.keys(api.findResources('AWS::Events::Rule', { Properties: { ScheduleExpression: 'cron(5 16 7 11 ? 2024)' } }))[0]!;
+    api.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Allow', Action: Match.arrayWith(['sqs:SendMessage']), Principal: { Service: 'events.amazonaws.com' }, Condition: { ArnEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [rule, 'Arn'] } } } }),
+        ]),
+      },
+    });
   });
 
   it('never grants a route a Scan (only workers read the whole table)', () => {

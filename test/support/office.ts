@@ -30,7 +30,11 @@ export function officeCommand(dynamoOrigin: string, ...args: string[]): Promise<
   });
 }
 
-/** The code an authenticator app shows for `secret` at `at` (the portal's clock) or now. */
-export function totpCode(secret: string, at?: string): Promise<string> {
-  return generate({ secret: secret.replace(/\s/g, ''), epoch: Math.floor((at ? Date.parse(at) : Date.now()) / 1000) });
+/**
+ * The code an authenticator app shows for `secret` now, by the real clock (the portal checks codes
+ * against real time whatever its own clock says), or `stepsAhead` 30-second steps later: a code
+ * the portal has not seen yet when the current one was used (it accepts one step either way).
+ */
+export function totpCode(secret: string, stepsAhead = 0): Promise<string> {
+  return generate({ secret: secret.replace(/\s/g, ''), epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 }

@@ -13,7 +13,7 @@ import { AppError, conflict, invalid, rateLimited, unauthorized } from '../error
 import { deliveryNotice, linkClearsMark } from '../mail/delivery';
 import { activationMail, resetMail } from '../mail/templates';
 import { STATUS, newUser, personInfo, profileComplete, type User } from './model';
-import { nameKeys } from './name-key';
+import { accountNameKeys } from './name-key';
 import type { AccountDeps, Claim, Limit, TokenPurpose } from './ports';
 import type { ProfileInput } from './schemas';
 import { SESSION_ENDED } from './authenticate';
@@ -270,7 +270,7 @@ export async function updateProfile(deps: AccountDeps, userId: string, input: Pr
   const status = user.status === STATUS.activated && profileComplete(fields) ? STATUS.profileComplete : user.status;
   const change = changedFields(user as unknown as Record<string, unknown>, { ...user, ...fields, status } as unknown as Record<string, unknown>, ['password_hash']);
   const audit = auditEntry({ action: 'account.profile_updated', actor: delegateActor(user.id, user.email), at: now, object: { type: 'account', id: user.id }, ...change });
-  const updated = await deps.store.updateProfile(userId, { ...fields, status }, now, audit, { before: nameKeys(user), after: nameKeys(fields) });
+  const updated = await deps.store.updateProfile(userId, { ...fields, status }, now, audit, { before: accountNameKeys(user), after: accountNameKeys({ ...user, ...fields }) });
   return { message: accountMessages.profileUpdated, data: personInfo(updated, deliveryNotice(await deps.mailMarks.get(updated.email))) };
 }
 

@@ -20,7 +20,9 @@ export async function authenticate(deps: Pick<AccountDeps, 'sessions' | 'store' 
     sessionId: hash,
     email: user.email,
     role: user.role ?? 'delegate',
+    organiserGrant: user.organiser_grant,
     secondFactorAt: session.secondFactorAt,
+    secondFactorPass: session.secondFactorPass,
     officeSeenAt: session.officeSeenAt,
   };
 }

@@ -7,6 +7,7 @@
  *   register_status 0 nothing to review (initial), 1 documents under review, 2 documents rejected
  */
 import type { DeliveryNotice } from '../mail/delivery';
+import type { PersonName } from './name-key';
 
 export interface User {
   id: string;
@@ -33,6 +34,11 @@ export interface User {
   last_login_at?: string;
   /** Organisers (the registration office) are delegates given this role by an administrator. */
   role?: 'delegate' | 'organiser';
+  /**
+   * The organiser grant in force (a new id at each grant, removed with the role): a second-factor
+   * pass made under an earlier grant opens nothing (core/office/access.ts).
+   */
+  organiser_grant?: string;
   /** The registration by category's summary (core/registration-by-category), set when the delegate registers. */
   regiatration_type?: number;
   register_code?: string;
@@ -46,6 +52,14 @@ export interface User {
   /** The review's reason (rejected documents) and the payment voucher's file name (core/registration-by-category/review.ts). */
   review_reason?: string;
   payment_voucher?: string;
+  /**
+   * The names given in the account's registration orders, newest first, each once (kept by the
+   * order writes, core/accounts/name-key.ts orderNamesOf): the office lists and finds an account
+   * by them too, and shows the newest when the profile has no name.
+   */
+  order_names?: PersonName[];
+  /** Moves with each change of order_names (their writes are conditioned on it). */
+  order_names_v?: number;
   /** The delegate asked for the account's deletion (core/accounts/own-data.ts): its steps are under way. */
   deleting_at?: string;
   /** The lease of a deletion under way (core/accounts/deletion-lease.ts): its run and until when it holds. */
@@ -76,6 +90,7 @@ export function newUser(fields: { id: string; email: string; password_hash: stri
     organization: '',
     country: '',
     mobile: '',
+    order_names: [],
     created_at: at,
     updated_at: at,
   };

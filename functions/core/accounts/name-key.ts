@@ -32,3 +32,37 @@ export function nameKeys(person: { first_name?: string; last_name?: string }): s
   const keys = [normaliseName(`${first} ${last}`), normaliseName(`${last} ${first}`)].filter((k) => k.length > 0);
   return [...new Set(keys)];
 }
+
+/** A name as a person gave it: in the profile, or in a registration order's form. */
+export interface PersonName {
+  first_name: string;
+  last_name: string;
+}
+
+/** At most this many names from orders are kept on an account (a delegate holds at most 5 orders). */
+const ORDER_NAMES_KEPT = 5;
+
+/**
+ * The names given in an account's orders, newest order first, each once (two orders spelling it
+ * alike count once), without empty ones. The office shows the newest when the profile has no name.
+ */
+export function orderNamesOf(orders: readonly { first_name?: string; last_name?: string; created_at: string }[]): PersonName[] {
+  const seen = new Set<string>();
+  const names: PersonName[] = [];
+  for (const o of [...orders].sort((a, b) => b.created_at.localeCompare(a.created_at))) {
+    const name = { first_name: (o.first_name ?? '').trim(), last_name: (o.last_name ?? '').trim() };
+    const key = normaliseName(`${name.first_name} ${name.last_name}`);
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    names.push(name);
+  }
+  return names.slice(0, ORDER_NAMES_KEPT);
+}
+
+/**
+ * Every key the office finds an account under: its profile's name and each name given in its
+ * orders (the Orders search finds an order by the same keys, so both searches find the same people).
+ */
+export function accountNameKeys(person: { first_name?: string; last_name?: string; order_names?: readonly PersonName[] }): string[] {
+  return [...new Set([person, ...(person.order_names ?? [])].flatMap((n) => nameKeys(n)))];
+}

@@ -28,7 +28,7 @@ import type { PendingUpload, StoredFile } from '../uploads/ports';
 import type { User } from './model';
 import { scrubCopies, type AccountCopies, type CopiesScrubbed } from './account-copies';
 import { leaseFrom, type DeletionLease } from './deletion-lease';
-import { nameKeys } from './name-key';
+import { accountNameKeys } from './name-key';
 import type { Claim, Logger, Secrets, Throttle } from './ports';
 
 export const ownDataMessages = {
@@ -464,5 +464,5 @@ async function deletionPass(deps: OwnDataDeps, records: OwnRecords, run: string,
     object: { type: 'account', id: user.id },
     after: { ...summary, kept_until_year: new Date(now).getUTCFullYear() + ACCOUNTING_RETENTION_YEARS },
   });
-  return deps.store.finish(user, tombstoneOf(user, now), audit, nameKeys(user), run);
+  return deps.store.finish(user, tombstoneOf(user, now), audit, accountNameKeys(user), run);
 }

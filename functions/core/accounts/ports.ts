@@ -24,6 +24,8 @@ export interface SessionRecord {
   expiresAt: Date;
   /** When this session passed the office's second factor (organisers only). */
   secondFactorAt?: Date;
+  /** What that pass was made under (the enrolment and the organiser grant; absent on passes from before it was kept). */
+  secondFactorPass?: { factor: string; grant: string };
   /** When this session last used an office route. */
   officeSeenAt?: Date;
 }
@@ -34,8 +36,11 @@ export interface Principal {
   sessionId: string;
   email: string;
   role: 'delegate' | 'organiser';
-  /** Office sessions: when the second factor was passed, and the last office request. */
+  /** The current organiser grant (the profile's organiser_grant; a new one at each grant). */
+  organiserGrant?: string;
+  /** Office sessions: when the second factor was passed (and under what), and the last office request. */
   secondFactorAt?: Date;
+  secondFactorPass?: { factor: string; grant: string };
   officeSeenAt?: Date;
 }
 
@@ -127,6 +132,15 @@ export interface Mail {
 export interface Mailer {
   /** 'withheld': a notification not sent because the address is marked (bounced, complained). */
   send(mail: Mail): Promise<'sent' | 'withheld'>;
+}
+
+/**
+ * The names given in an account's orders, kept on the account for the office's delegate list
+ * and search (core/accounts/name-key.ts orderNamesOf): read again from the orders after each
+ * order write that may change them.
+ */
+export interface AccountNames {
+  refreshFromOrders(userId: string): Promise<unknown>;
 }
 
 export interface Logger {

@@ -5,12 +5,17 @@
  * the last 12 hours. Enrolment happens on the first office visit: a secret shown as a QR code
  * and as text, confirmed by one code, then ten recovery codes shown once (stored hashed).
  * Wrong codes are limited like wrong passwords.
+ *
+ * A session's pass names what it was made under: the enrolment (its factorId) and the organiser
+ * grant (the profile's organiser_grant). Every office request checks both against the current
+ * ones, so `npm run organiser -- reset-second-factor`, a new enrolment, or a revoke and re-grant
+ * end every pass made before it at once (not 12 hours later).
  */
 import { auditEntry, type Actor } from '../audit/audit';
 import type { Claim, Principal, Secrets, Throttle } from '../accounts/ports';
 import { officeLimits, officeTiming } from '../config/conference';
 import { AppError, conflict, rateLimited } from '../errors';
-import type { OfficeSessions, SecondFactorStore, Totp } from './ports';
+import type { OfficeSessions, SecondFactorPass, SecondFactorRecord, SecondFactorStore, Totp } from './ports';
 
 export const officeMessages = {
   organisersOnly: 'This is for the registration office only.',
@@ -40,9 +45,26 @@ export interface OfficeAccessDeps {
   totp: Totp;
   /** Random recovery codes (10 characters of Crockford base32, shown as xxxxx-xxxxx). */
   newRecoveryCode(): string;
+  /** A new enrolment's identity (random, unguessable). */
+  newId(): string;
 }
 
 const HOUR = 3600_000;
+
+/** The enrolment or grant of an organiser from before passes named them (both compare equal to this until they change). */
+export const LEGACY_PASS_ID = 'legacy';
+
+/** What a pass made now would be made under; undefined while no authenticator is set up. */
+function currentPass(p: Pick<OfficePrincipal, 'organiserGrant'>, record: SecondFactorRecord | undefined): SecondFactorPass | undefined {
+  if (!record?.secret) return undefined;
+  return { factor: record.factorId ?? LEGACY_PASS_ID, grant: p.organiserGrant ?? LEGACY_PASS_ID };
+}
+
+/** Whether the session's pass was made under the current enrolment and grant. */
+function passHolds(p: OfficePrincipal, record: SecondFactorRecord | undefined) {
+  const current = currentPass(p, record);
+  return Boolean(p.secondFactorAt && p.secondFactorPass && current && p.secondFactorPass.factor === current.factor && p.secondFactorPass.grant === current.grant);
+}
 
 export const organiserActor = (p: Pick<OfficePrincipal, 'userId' | 'email'>): Actor => ({ kind: 'organiser', id: p.userId, email: p.email });
 
@@ -53,8 +75,9 @@ export const organiserActor = (p: Pick<OfficePrincipal, 'userId' | 'email'>): Ac
 export async function assertOfficeSession(deps: Pick<OfficeAccessDeps, 'secondFactors' | 'sessions'>, p: OfficePrincipal, now: Date, options: { secondFactor: boolean }) {
   if (p.role !== 'organiser') throw new AppError('forbidden', officeMessages.organisersOnly);
   if (!options.secondFactor) return;
-  if (!p.secondFactorAt) {
-    const record = await deps.secondFactors.get(p.userId);
+  // Read on every request: a pass made under an authenticator since removed, or a grant since revoked, opens nothing.
+  const record = await deps.secondFactors.get(p.userId);
+  if (!p.secondFactorAt || !passHolds(p, record)) {
     const gate = record?.secret ? OFFICE_GATE.verify : OFFICE_GATE.enrol;
     throw new AppError('forbidden', gate === OFFICE_GATE.enrol ? officeMessages.enrolmentRequired : officeMessages.secondFactorRequired, { second_factor: gate });
   }
@@ -72,7 +95,7 @@ export async function secondFactorStatus(deps: Pick<OfficeAccessDeps, 'secondFac
   const lastSeen = Math.max(p.secondFactorAt?.getTime() ?? 0, p.officeSeenAt?.getTime() ?? 0);
   return {
     enrolled: Boolean(record?.secret),
-    verified: Boolean(p.secondFactorAt) && now.getTime() - lastSeen <= officeTiming.idleHours * HOUR,
+    verified: passHolds(p, record) && now.getTime() - lastSeen <= officeTiming.idleHours * HOUR,
     recovery_codes_left: record?.secret ? record.recoveryCodes.length : 0,
     email: p.email,
   };
@@ -112,19 +135,21 @@ export async function confirmEnrolment(deps: OfficeAccessDeps, p: OfficePrincipa
   const record = await deps.secondFactors.get(p.userId);
   if (record?.secret) throw conflict(officeMessages.alreadyEnrolled);
   if (!record?.pendingSecret) throw new AppError('bad_request', officeMessages.noEnrolment);
-  const step = await deps.totp.verify(record.pendingSecret, code, now);
+  const step = await deps.totp.verify(record.pendingSecret, code);
   if (step === undefined) throw new AppError('bad_request', officeMessages.wrongCode);
   const codes = Array.from({ length: officeLimits.recoveryCodes }, () => deps.newRecoveryCode());
+  const factorId = deps.newId();
   const confirmed = await deps.secondFactors.confirm(
     p.userId,
     record.pendingSecret,
     step,
     codes.map((c) => deps.secrets.hashToken(normaliseRecoveryCode(c))),
+    factorId,
     auditEntry({ action: 'second_factor.enrolled', actor: organiserActor(p), at: now, object: { type: 'account', id: p.userId }, after: { recovery_codes: codes.length } }),
   );
   if (!confirmed) throw conflict(officeMessages.alreadyEnrolled);
   await Promise.all(claims.map((c) => deps.throttle.release(c)));
-  await deps.sessions.markSecondFactor(p.sessionId, now);
+  await deps.sessions.markSecondFactor(p.sessionId, now, { factor: factorId, grant: p.organiserGrant ?? LEGACY_PASS_ID });
   return { message: officeMessages.enrolled, data: { recovery_codes: codes } };
 }
 
@@ -144,13 +169,14 @@ export async function verifySecondFactor(deps: OfficeAccessDeps, p: OfficePrinci
     );
     if (!used) throw new AppError('bad_request', officeMessages.wrongRecoveryCode);
   } else {
-    const step = await deps.totp.verify(record.secret, input.code ?? '', now);
+    const step = await deps.totp.verify(record.secret, input.code ?? '');
     // A code already used (by this or a parallel request) is not accepted again.
     if (step === undefined || (record.lastStep !== undefined && step <= record.lastStep) || !(await deps.secondFactors.useStep(p.userId, step))) {
       throw new AppError('bad_request', officeMessages.wrongCode);
     }
   }
   await Promise.all(claims.map((c) => deps.throttle.release(c)));
-  await deps.sessions.markSecondFactor(p.sessionId, now);
+  // Made under the enrolment read above: one removed or replaced meanwhile leaves this pass opening nothing.
+  await deps.sessions.markSecondFactor(p.sessionId, now, currentPass(p, record)!);
   return { message: officeMessages.verified, data: { recovery_codes_left: input.recovery_code !== undefined ? record.recoveryCodes.length - 1 : record.recoveryCodes.length } };
 }

@@ -13,6 +13,7 @@ import type { Attendance, StoredOrder } from '../orders/ports';
 import { ORDER_STATUS, orderStatusNames } from '../orders/states';
 import { cst, formatCstInstant, isBefore } from '../time';
 import { nextVersion } from '../versions';
+import type { CertificateMailOutcome } from '../documents/certificate-mail';
 
 /** The congress's first day starts: attendance cannot be known earlier. */
 export const congressStarts = cst(conference.dates.start);
@@ -25,6 +26,7 @@ export const attendanceMessages = {
   notRegistered: (status: string) => `This order is ${status}: its delegate is not registered, so attendance cannot be marked.`,
   accountDeleted: "This order's delegate deleted their account: attendance (and the certificate it gives) is about the person and is no longer recorded.",
   marked: 'Attendance marked: the delegate attended.',
+  markedAndMailed: 'Attendance marked: the delegate attended. The certificate of attendance is ready, and the delegate has been told by e-mail.',
   unmarked: 'Attendance removed: the delegate is recorded as not attending.',
 } as const;
 
@@ -46,6 +48,8 @@ export interface AttendanceDeps {
   };
   /** Writes the order as `order` over the version `base`, with the audit entry; 'changed' when the order moved on. */
   saveAttendance(order: StoredOrder, base: string, audit: AuditEntry): Promise<'saved' | 'changed'>;
+  /** Tells the delegate the certificate is ready, if it is now, once per order (core/documents/certificate-mail.ts). */
+  certificateReady(order: StoredOrder, at: Date): Promise<CertificateMailOutcome>;
 }
 
 /** A cancelled (or being refunded) order holds no place at the congress: nobody attended on it. */
@@ -85,5 +89,10 @@ export async function markAttendance(deps: AttendanceDeps, actor: Actor, orderId
     after: { attended: input.attended },
   });
   if ((await deps.saveAttendance(next, order.updated_at, audit)) === 'changed') throw conflict(attendanceMessages.stale);
-  return { message: input.attended ? attendanceMessages.marked : attendanceMessages.unmarked, data: { attendance, version: next.updated_at } };
+  // Marked after the congress's end: the certificate is ready now (marked before, the schedule at the end tells the delegate).
+  const mail = input.attended ? await deps.certificateReady(next, now) : 'not-ready';
+  return {
+    message: !input.attended ? attendanceMessages.unmarked : mail === 'mailed' ? attendanceMessages.markedAndMailed : attendanceMessages.marked,
+    data: { attendance, version: next.updated_at, certificate_mail: mail },
+  };
 }

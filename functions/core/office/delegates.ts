@@ -58,13 +58,24 @@ export const delegateMessages = {
   activationResent: 'The activation e-mail has been sent again to the delegate.',
 } as const;
 
-const fullName = (u: Pick<User, 'first_name' | 'middle_initial' | 'last_name'>) => [u.first_name, u.middle_initial, u.last_name].filter((p) => p && p.trim()).join(' ');
+const fullName = (u: { first_name?: string; middle_initial?: string; last_name?: string }) => [u.first_name, u.middle_initial, u.last_name].filter((p) => p && p.trim()).join(' ');
+
+/**
+ * The name the office shows: the profile's, else the name given in the newest order (many
+ * delegates register without filling in the profile), else none.
+ */
+export function shownName(u: Pick<User, 'first_name' | 'middle_initial' | 'last_name' | 'order_names'>): { name: string; name_source: 'profile' | 'order' | null } {
+  const profile = fullName(u);
+  if (profile) return { name: profile, name_source: 'profile' };
+  const fromOrder = fullName(u.order_names?.[0] ?? {});
+  return fromOrder ? { name: fromOrder, name_source: 'order' } : { name: '', name_source: null };
+}
 
 /** One row of the delegates list. */
 export function delegateRow(u: User) {
   return {
     id: u.id,
-    name: fullName(u),
+    ...shownName(u),
     email: u.email,
     country: u.country,
     status: u.status,

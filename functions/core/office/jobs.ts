@@ -83,6 +83,12 @@ export interface OfficeJob {
 
 /** `batch`: one batch of a mail job's recipients; without it, the job's first step. */
 export type JobMessage = { job: string; batch?: number };
+/**
+ * A task the platform's schedule puts on the queue (core/workers.ts `schedules`), with no job
+ * record: the certificate-ready mails at the congress's end, a page of paid orders per message.
+ */
+export type TaskMessage = { task: 'certificates-ready'; cursor?: string };
+const taskMessageSchema = z.object({ task: z.literal('certificates-ready'), cursor: z.optional(z.string().check(z.maxLength(2000))) });
 
 
 const JOB_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
@@ -103,7 +109,7 @@ export interface JobStore {
 }
 
 export interface JobQueue {
-  send(message: JobMessage): Promise<void>;
+  send(message: JobMessage | TaskMessage): Promise<void>;
 }
 
 /** What the exports read: everything, page by page (the worker's Scan, off the request path). */
@@ -210,6 +216,8 @@ export interface WorkerDeps {
   mail: MailWorkerDeps;
   /** The reconciliation of the whole ledger against Stripe (lib/payments/ledger-check.ts, as `npm run reconcile`). */
   reconcile: () => Promise<LedgerCheck>;
+  /** The schedule's tasks (TaskMessage): each idempotent, so a redelivered message does no harm. */
+  tasks: { certificatesReady(cursor: string | undefined, now: Date): Promise<unknown> };
   log: { info(message: string, extra?: Record<string, unknown>): void; error(message: string, extra?: Record<string, unknown>): void };
 }
 
@@ -242,8 +250,13 @@ async function runExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind
 export async function runOfficeJob(deps: WorkerDeps, message: { text: string; receiveCount: number }, now: () => Date) {
   let parsed: JobMessage;
   try {
-    parsed = jobMessageSchema.parse(JSON.parse(message.text));
-  } catch {
+    const body: unknown = JSON.parse(message.text);
+    const task = taskMessageSchema.safeParse(body);
+    // A task of the schedule: an error goes back to the queue (the message comes again).
+    if (task.success) return void (await deps.tasks.certificatesReady(task.data.cursor, now()));
+    parsed = jobMessageSchema.parse(body);
+  } catch (error) {
+    if (!(error instanceof SyntaxError) && !(error instanceof z.core.$ZodError)) throw error;
     deps.log.error('office job message dropped: it names no job', { text: message.text.slice(0, 200) });
     return;
   }

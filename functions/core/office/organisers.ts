@@ -1,15 +1,18 @@
 /**
  * Granting and revoking the organiser role: only the command line does it (scripts/organiser.ts);
  * no route can. Each change is audited (`role.granted`, `role.revoked`, `second_factor.reset`).
- * A revoked organiser's next office request is refused (the role is read on every request).
+ * A revoked organiser's next office request is refused (the role is read on every request). Each
+ * grant has a new id: a second-factor pass made under an earlier grant (revoked and granted
+ * again) opens nothing, and neither does one made under an authenticator since reset
+ * (core/office/access.ts).
  */
 import type { User } from '../accounts/model';
 import { auditEntry, type Actor } from '../audit/audit';
 import type { SecondFactorStore } from './ports';
 
 export interface OrganiserStore {
-  /** Sets (or removes) the role; false when it already was so. */
-  setRole(userId: string, role: 'organiser' | 'delegate', email: string, audit: ReturnType<typeof auditEntry>): Promise<boolean>;
+  /** Sets (with the grant's id) or removes the role; false when it already was so. */
+  setRole(userId: string, role: 'organiser' | 'delegate', email: string, audit: ReturnType<typeof auditEntry>, grantId?: string): Promise<boolean>;
   listOrganisers(): Promise<{ userId: string; email: string }[]>;
 }
 
@@ -17,6 +20,8 @@ export interface OrganiserDeps {
   organisers: OrganiserStore;
   secondFactors: Pick<SecondFactorStore, 'get' | 'reset'>;
   findUserByEmail(email: string): Promise<User | undefined>;
+  /** A new grant's id (random). */
+  newId(): string;
 }
 
 export class CommandError extends Error {}
@@ -35,6 +40,7 @@ export async function grantOrganiser(deps: OrganiserDeps, email: string, actor: 
     'organiser',
     user.email,
     auditEntry({ action: 'role.granted', actor, at: now, object: { type: 'account', id: user.id }, before: { role: user.role ?? 'delegate' }, after: { role: 'organiser' } }),
+    deps.newId(),
   );
   return changed
     ? `${user.email} is now an organiser. On the first visit to /office they set up an authenticator app.`

@@ -13,7 +13,7 @@ import { conference, deadlines, registration2024 } from '../config/conference';
 import { forbidden, notFound } from '../errors';
 import { formatMoney } from '../money';
 import { formatCstDeadline, formatCstInstant, isBefore } from '../time';
-import type { Logger, Mail, Mailer } from '../accounts/ports';
+import type { AccountNames, Logger, Mail, Mailer } from '../accounts/ports';
 import type { FileStore } from '../uploads/ports';
 import type { PaymentsDeps, SubjectLedger } from '../payments/ports';
 import { paymentMessages } from '../payments/ledger-decisions';
@@ -62,6 +62,17 @@ export interface OrderDeps {
   siteOrigin: string;
   /** The congress bank account as the office published it (none: bank transfer is closed). */
   bankAccount(): Promise<BankAccount | undefined>;
+  /** The account's names from its orders (the office's delegate list and search). */
+  accountNames: AccountNames;
+}
+
+/** The account's names follow an order write that may change them; a failure never fails the order's own write (the next one tries again). */
+export async function refreshAccountNames(deps: Pick<OrderDeps, 'accountNames' | 'log'>, ownerId: string) {
+  try {
+    await deps.accountNames.refreshFromOrders(ownerId);
+  } catch (error) {
+    deps.log.error('account names from orders not refreshed', { owner: ownerId, error: String(error) });
+  }
 }
 
 /** What reading orders with their money needs (no card provider: the list loads fast). */

@@ -24,6 +24,7 @@ import { cancellationPreview } from './cancel-order';
 import { owedRefunds } from './refund-account';
 import type { DocumentSummary } from '../documents/model';
 import { certificateStatus } from '../documents/certificate';
+import type { ByCategorySummary } from '../registration-by-category/list-summary';
 
 /**
  * The receipts and credit notes of each of an owner's orders, issuing any still missing
@@ -86,11 +87,16 @@ export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedge
   };
 }
 
-export async function listOrders(deps: OrderReadDeps & { documentsOf?: OrderDocumentsOf }, ownerId: string, now: Date) {
+export async function listOrders(
+  deps: OrderReadDeps & { documentsOf?: OrderDocumentsOf; byCategory?: (ownerId: string) => Promise<ByCategorySummary | null> },
+  ownerId: string,
+  now: Date,
+) {
   // Oldest first; orders placed within one instant keep the order of their numbers.
-  const [stored, money] = await Promise.all([
+  const [stored, money, byCategory] = await Promise.all([
     deps.orders.list(ownerId),
     deps.payments.ledger.ofOwner(ownerId, 'order'),
+    deps.byCategory ? deps.byCategory(ownerId) : null,
   ]);
   const orders = stored.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.sequence - b.sequence);
   const documents = deps.documentsOf ? await deps.documentsOf(ownerId, orders, money, now) : new Map<string, DocumentSummary[]>();
@@ -102,6 +108,8 @@ export async function listOrders(deps: OrderReadDeps & { documentsOf?: OrderDocu
     items: orders.map((o) => ({ ...orderListItem(o, now, money.get(o.id) ?? noLedger), documents: documents.get(o.id) ?? [] })),
     total: orders.length,
     max: registration2024.maxOrdersPerDelegate,
+    /** The delegate's registration by category (the older flow), if any: the list says so instead of "no order yet". */
+    registration_by_category: byCategory,
     registration: window,
     /** Whether a new order would be taken now, and if not, the server's reason (the pages say it before the steps). */
     new_order: {

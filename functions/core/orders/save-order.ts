@@ -18,6 +18,7 @@ import {
   links,
   orderResultMessages,
   ownOrder,
+  refreshAccountNames,
   send,
   type OrderDeps,
   type Owner,
@@ -68,6 +69,7 @@ export async function createOrder(deps: OrderDeps, owner: Owner, form: OrderForm
   const created = await deps.orders.create(order, registration2024.maxOrdersPerDelegate);
   if (created === 'full') throw conflict(orderResultMessages.limit);
   if (created === 'account-deleting') throw conflict(deletionLeaseMessages.delegate, { reason: ACCOUNT_DELETING });
+  await refreshAccountNames(deps, owner.id);
   const mailed = await send(
     deps,
     owner.email,
@@ -137,6 +139,7 @@ export async function updateOrder(
   next = visaReviewAfterEdit(order, next, next.updated_at);
   if ((await deps.orders.update(next, order.updated_at, order.payment_status)) === 'changed')
     throw conflict(orderResultMessages.changedElsewhere);
+  if (next.first_name !== order.first_name || next.last_name !== order.last_name) await refreshAccountNames(deps, ownerId);
   return {
     message: orderResultMessages.updated,
     data: { id, amount_required: wireAmount(next.amount_required), updated_at: next.updated_at },
@@ -150,5 +153,6 @@ export async function deleteOrder(deps: OrderDeps, ownerId: string, id: string, 
   await closeOpenCheckouts(deps, order, now);
   if (!(await deps.orders.remove(order, ORDER_STATUS.unpaid)))
     throw conflict(orderResultMessages.changedElsewhere);
+  await refreshAccountNames(deps, ownerId);
   return { message: orderResultMessages.deleted };
 }

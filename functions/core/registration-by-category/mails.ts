@@ -1,7 +1,8 @@
 /** The e-mails of the review of a registration by category: approved (the delegate may pay), or not approved with the office's reason. */
 import { layout } from '../mail/templates';
 import { categoryName } from './fees';
-import type { StoredRegistration } from './ports';
+import { rejectedText, type StoredRegistration } from './ports';
+import { REGISTRATION_TYPE } from './fees';
 
 export function reviewDecisionMail(r: StoredRegistration, decision: 'approve' | 'reject', siteOrigin: string) {
   const registration = [`Registration number: ${r.register_code}`, `Registration type: ${categoryName(r.regiatration_type)}`];
@@ -14,11 +15,13 @@ export function reviewDecisionMail(r: StoredRegistration, decision: 'approve' | 
       action: { label: 'Payment detail', url: `${siteOrigin}/admin/fee` },
     });
   }
+  // A society member's proof is the member number: the mail says that is what was not approved.
+  const member = r.regiatration_type === REGISTRATION_TYPE.member;
   return layout({
-    subject: `Registration ${r.register_code}: please upload your documents again`,
-    heading: 'Your supporting documents are not approved',
-    paragraphs: ['The supporting documents you uploaded are not approved, please re-upload.', `Reason given by the registration office: ${r.review_reason ?? ''}`],
-    sections: [{ heading: 'Registration', items: registration }],
-    action: { label: 'Upload again', url: `${siteOrigin}/common/reload` },
+    subject: member ? `Registration ${r.register_code}: please enter your OESO member number again` : `Registration ${r.register_code}: please upload your documents again`,
+    heading: member ? 'Your OESO member number is not approved' : 'Your supporting documents are not approved',
+    paragraphs: [rejectedText(r.regiatration_type), `Reason given by the registration office: ${r.review_reason ?? ''}`],
+    sections: [{ heading: 'Registration', items: member ? [...registration, `Member number given: ${r.oeso_member ?? ''}`] : registration }],
+    action: { label: member ? 'Enter the member number again' : 'Upload again', url: `${siteOrigin}/common/reload` },
   });
 }

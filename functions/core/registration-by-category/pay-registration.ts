@@ -15,7 +15,7 @@ import { startCardCheckout, settleCheckout } from '../payments/card-checkout';
 import type { PaymentsDeps } from '../payments/ports';
 import { costDetail, DINNER_ROW_TYPE, dinnersOpen, dinnerTotal, payStatusOf, repastStatusOf } from './cost-detail';
 import { readCancellation } from './cancel-registration';
-import { lastPeriodEnd } from './fees';
+import { lastPeriodEnd, REGISTRATION_TYPE } from './fees';
 import { PAY_STATUS, REGISTER_STATUS, type RegistrationStore, type StoredRegistration } from './ports';
 import { isRegistrationKind, payableOf, REGISTRATION_DINNERS, REGISTRATION_FEE } from './registration-payables';
 import type { PaymentRequest, UpdateRepastRequest } from './schemas';
@@ -25,6 +25,7 @@ export const payMessages = {
   feeFirst: 'Please pay the registration fee first.',
   inReview: 'Your registration is under review. You can pay the registration fee once the registration office has approved it.',
   rejected: 'Your supporting documents were not approved. Please upload them again; you can pay once they are approved.',
+  memberRejected: 'Your OESO member number was not approved. Please enter it again; you can pay once it is approved.',
   feePaid: 'The registration fee is paid already.',
   dinnersPaid: 'The dinners are paid already: the choices cannot be changed any more.',
   noDinner: 'No dinner is chosen. Choose Yes for a gala dinner or a working dinner first.',
@@ -104,7 +105,7 @@ function refusal(r: StoredRegistration, type: PaymentRequest['type'], now: Date)
   if (type === 1) {
     if (payStatusOf(r) === PAY_STATUS.paid) return conflict(payMessages.feePaid);
     if (r.register_status === REGISTER_STATUS.inReview) return forbidden(payMessages.inReview);
-    if (r.register_status === REGISTER_STATUS.rejected) return forbidden(payMessages.rejected);
+    if (r.register_status === REGISTER_STATUS.rejected) return forbidden(r.regiatration_type === REGISTRATION_TYPE.member ? payMessages.memberRejected : payMessages.rejected);
     if (!isBefore(now, lastPeriodEnd)) return forbidden(payMessages.feeClosed);
     return null;
   }

@@ -1,16 +1,23 @@
 /** What the registration by category needs from storage and the upload records, and the registration as stored. */
 import type { AuditEntry } from '../audit/audit';
 import type { FileStore } from '../uploads/ports';
-import type { FeePeriodId } from './fees';
+import { REGISTRATION_TYPE, type FeePeriodId } from './fees';
 import type { RegistrationForm } from './schemas';
 
 /** register_status of the spec (section 4): 0 nothing to review, 1 under review, 2 documents rejected. */
 export const REGISTER_STATUS = { none: 0, inReview: 1, rejected: 2 } as const;
-/** What the delegate is told in each review state (spec "Screen behaviours", /common/reload). */
+/**
+ * What the delegate is told in each review state (spec "Screen behaviours", /common/reload). A
+ * society member handed in a member number, not documents: their refusal says what was refused.
+ */
 export const reviewStateTexts = {
   inReview: 'Your registration information is under review, please wait patiently.',
   rejected: 'The supporting documents you uploaded are not approved, please re-upload.',
+  memberRejected: 'The OESO member number you gave is not approved, please enter it again.',
 } as const;
+
+/** The refusal as the registration's type hands in its proof: the member number (type 2), or documents. */
+export const rejectedText = (type: number) => (type === REGISTRATION_TYPE.member ? reviewStateTexts.memberRejected : reviewStateTexts.rejected);
 
 export type RegisterStatus = (typeof REGISTER_STATUS)[keyof typeof REGISTER_STATUS];
 

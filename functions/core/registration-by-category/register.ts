@@ -9,7 +9,7 @@ import { legacyFees2019 } from '../config/conference';
 import { auditEntry, delegateActor } from '../audit/audit';
 import { conflict, forbidden, invalid } from '../errors';
 import { ACCOUNT_DELETING, deletionLeaseMessages } from '../accounts/deletion-lease';
-import { nameKeys } from '../accounts/name-key';
+import { accountNameKeys } from '../accounts/name-key';
 import { STATUS } from '../accounts/model';
 import { feeMessages, feePeriod, REGISTRATION_TYPE, registrationFee } from './fees';
 import { dinnerTotal } from './cost-detail';
@@ -117,7 +117,7 @@ export async function register(deps: RegistrationDeps, owner: { id: string; emai
       group_members: registration.groups.length,
     },
   });
-  const stored = await deps.registrations.create(registration, { fields, names: { before: nameKeys(profile), after: nameKeys(personal) } }, audit);
+  const stored = await deps.registrations.create(registration, { fields, names: { before: accountNameKeys(profile), after: accountNameKeys({ ...profile, ...personal }) } }, audit);
   if (stored === 'account-deleting') throw conflict(deletionLeaseMessages.delegate, { reason: ACCOUNT_DELETING });
   if (stored === 'exists') {
     const winner = await deps.registrations.get(owner.id);

@@ -17,6 +17,7 @@ function deps(order: StoredOrder | undefined, outcome: 'saved' | 'changed' = 'sa
       saved.push({ order: o, base: b, audit });
       return outcome;
     },
+    certificateReady: async () => 'not-ready',
   };
   return { d, saved };
 }

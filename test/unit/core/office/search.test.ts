@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { nameKeys, normaliseName } from '#core/accounts/name-key';
+import { accountNameKeys, nameKeys, normaliseName, orderNamesOf } from '#core/accounts/name-key';
+import { newUser } from '#core/accounts/model';
+import { delegateRow } from '#core/office/delegates';
 import { changedFields } from '#core/audit/audit';
 import { routeList } from '#core/routes';
 import { cstDayParts, decodeCursor, encodeCursor, normaliseActorFilter, parseDelegateSearch, searchMessages } from '#core/office/search';
@@ -23,6 +25,37 @@ describe('the normalised name key', () => {
     expect(nameKeys({ first_name: '伟', last_name: '张' })).toEqual(['伟张', '张伟']);
     expect(nameKeys({ first_name: 'Ana', last_name: '' })).toEqual(['ana']);
     expect(nameKeys({ first_name: '', last_name: ' ' })).toEqual([]);
+  });
+});
+
+describe('an account found by the names given in its orders', () => {
+  const order = (first_name: string, last_name: string, created_at: string) => ({ first_name, last_name, created_at });
+
+  it('keeps each order name once (however it is spelt), newest order first, without empty ones', () => {
+    expect(
+      orderNamesOf([order('Ana', 'Silva', '2024-07-01'), order(' Zhang ', 'Wei', '2024-08-01'), order('ANA', 'silva', '2024-09-01'), order('', ' ', '2024-10-01')]),
+    ).toEqual([
+      { first_name: 'ANA', last_name: 'silva' },
+      { first_name: 'Zhang', last_name: 'Wei' },
+    ]);
+  });
+
+  it('is found under its profile name and every order name, both ways round', () => {
+    expect(accountNameKeys({ first_name: '', last_name: '', order_names: [{ first_name: 'Ana', last_name: 'Silva' }] })).toEqual(['ana silva', 'silva ana']);
+    expect(accountNameKeys({ first_name: 'Ana', last_name: 'Silva', order_names: [{ first_name: 'Ana', last_name: 'Silva' }, { first_name: '伟', last_name: '张' }] })).toEqual([
+      'ana silva',
+      'silva ana',
+      '伟张',
+      '张伟',
+    ]);
+  });
+
+  it('shows the profile name, else the newest order name (said so), else none', () => {
+    const user = { ...newUser({ id: 'u', email: 'u@example.org', password_hash: 'x', now: new Date('2024-08-01T00:00:00Z') }) };
+    expect(delegateRow(user)).toMatchObject({ name: '', name_source: null });
+    const ordered = { ...user, order_names: [{ first_name: 'Ana', last_name: 'Silva' }, { first_name: 'Old', last_name: 'Name' }] };
+    expect(delegateRow(ordered)).toMatchObject({ name: 'Ana Silva', name_source: 'order' });
+    expect(delegateRow({ ...ordered, first_name: 'Ana Maria', last_name: 'Silva' })).toMatchObject({ name: 'Ana Maria Silva', name_source: 'profile' });
   });
 });
 

@@ -205,6 +205,7 @@ export function orderWorld() {
     newChecksum: () => `checksum-${++ids}`,
     siteOrigin,
     bankAccount,
+    accountNames: { refreshFromOrders: async () => undefined },
   };
   return {
     deps,

@@ -1,4 +1,9 @@
-/** /admin/center: the personal information centre, with links to edit the profile and change the password. */
+/**
+ * /admin/center: the personal information centre, with links to edit the profile and change the
+ * password. Registration by category (the older flow) is offered only while it is open on the
+ * server's clock; once it has closed, a delegate who did not register by category is led to the
+ * registration orders instead (one who did keeps the link to their registration).
+ */
 import { Badge, Box, Button, Card, DataList, Grid, HStack, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -10,7 +15,8 @@ import { Page, PageSkeleton } from '../../components/page';
 import { QueryError } from '../../components/query-error';
 import { UnfinishedUploads } from '../../components/upload/unfinished-uploads';
 import { paths } from '../../config/paths';
-import { useServerNow } from '../../lib/clock';
+import { feePeriod } from '#core/registration-by-category/fees';
+import { useServerNow, useServerTime } from '../../lib/clock';
 import { AccountTabs } from './account-tabs';
 import { usePersonInfo } from './api';
 import { MailDeliveryNotice } from './mail-delivery-notice';
@@ -39,8 +45,12 @@ function RegistrationBadge({ payStatus }: { payStatus: number }) {
 
 const title = 'My account';
 
+/** Whether registration by category takes registrations now (null: the clock is not synced yet). */
+const byCategoryOpen = (now: Date) => feePeriod(now) !== null;
+
 export default function CenterPage() {
   const info = usePersonInfo();
+  const categoryOpen = useServerTime(byCategoryOpen, 60_000);
   // When the answer arrives the page renders in a transition, in slices, not in one long task.
   const u = useDeferredValue(info.data);
   if (info.isError && !info.data) return <QueryError error={info.error} onRetry={() => void info.refetch()} title="Logon failed, please try again" />;
@@ -110,7 +120,9 @@ export default function CenterPage() {
             { to: paths.oralUpload, title: 'Oral presentation files', text: 'Upload your slides (ppt or pptx).' },
             u.register_code
               ? { to: u.register_status === 1 || u.register_status === 2 ? paths.reload : paths.fee, title: 'Registration by category', text: `Your registration ${u.register_code}: its review and payment detail.` }
-              : { to: paths.registerInformation, title: 'Registration by category', text: 'Register by category: member, young investigator, fellow or group.' },
+              : categoryOpen
+                ? { to: paths.registerInformation, title: 'Registration by category', text: 'Register by category: member, young investigator, fellow or group.' }
+                : { to: paths.registrationList, title: 'Registration', text: 'Register for the congress, pay, and see your registration orders.' },
             ...(u.register_code && u.register_status === 0 ? [{ to: paths.voucher, title: 'Payment voucher', text: 'Upload the voucher of your payment (JPG or PNG, under 5 MB).' }] : []),
             ...(u.register_code ? [{ to: `${paths.fee}?cancel=1`, title: 'Cancel registration', text: 'Cancel your registration by category; what you paid goes back to your card.' }] : []),
           ].map((card) => (

@@ -70,7 +70,8 @@ export const officeApi = {
   abstract: (owner: string, id: string) => callApi<OfficeAbstract>(routes.getOfficeAbstract, { params: { owner, id } }),
   auditLog: (query: { day?: string; action?: string; actor?: string; cursor?: string }) =>
     callApi<{ day: string; items: AuditEntry[]; cursor: string | null }>(routes.readAuditLog, { query }),
-  auditTrail: (type: string, id: string) => callApi<{ items: AuditEntry[] }>(routes.getAuditTrail, { params: { type, id } }),
+  /** An order may be named by its number or payment reference: `object` says which one it is. */
+  auditTrail: (type: string, id: string) => callApi<{ items: AuditEntry[]; object: { type: string; id: string; order_no?: string } }>(routes.getAuditTrail, { params: { type, id } }),
   statements: () => callApi<StatementOverview>(routes.listStatements),
   importStatement: (body: { file_name: string; content_base64: string; mapping?: CsvMapping }) => callApiForMessage<StatementImportResult>(routes.importStatement, { body }),
   statementImport: (id: string) => callApi<StatementImportResult>(routes.getStatementImport, { params: { id } }),

@@ -2,7 +2,8 @@
  * /office/audit: the audit log. One day (China Standard Time) newest first, 50 a page, filtered
  * by the start of the action (`order.`, `transfer.`, `account.`) and by who acted (an address, an
  * account id, or stripe / system / command-line); or everything about one object by its type and
- * id. The filters are in the address. Nothing here changes an entry: no route can.
+ * id (an order also by its number or payment reference). The filters are in the address.
+ * Nothing here changes an entry: no route can.
  */
 import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,7 +19,7 @@ import { SmartLink } from '../../components/smart-link';
 import { paths } from '../../config/paths';
 import { serverNow } from '../../lib/clock';
 import { officeApi } from './api';
-import { AuditTable, AuditTrail } from './audit-trail';
+import { AuditTable, AuditTrail, auditTrailKey } from './audit-trail';
 import { OfficeFrame } from './office-frame';
 import { StaleList } from './stale-list';
 
@@ -72,7 +73,12 @@ function AuditLog() {
         <FormProvider {...objectForm}>
           <FormStack gap="3" noValidate aria-label="One object's history" onSubmit={(e) => void objectForm.handleSubmit((v) => setParams({ type: v.type, id: v.id.trim() }))(e)}>
             <SelectField<ObjectValues> name="type" label="Object" options={objectTypes} placeholder={null} />
-            <TextField<ObjectValues> name="id" label="Its id" helper="As the log shows it under the object." autoComplete="off" />
+            <TextField<ObjectValues>
+              name="id"
+              label="Its number or id"
+              helper="An order by its number (R24-000123), its payment reference or its id; anything else by the id the log shows under it."
+              autoComplete="off"
+            />
             <HStack gap="3" wrap="wrap">
               <Button type="submit" variant="outline">
                 Show its history
@@ -84,8 +90,8 @@ function AuditLog() {
 
       {object ? (
         <Stack gap="3">
+          <ObjectHeading type={object.type} id={object.id} />
           <Text>
-            Everything about {object.type} <Text as="span" fontFamily="mono" wordBreak="break-all">{object.id}</Text>, newest first.{' '}
             <SmartLink href={to({})}>Back to the log of {day}</SmartLink>
           </Text>
           <AuditTrail type={object.type} id={object.id} label={`History of ${object.type} ${object.id}`} />
@@ -112,6 +118,32 @@ function AuditLog() {
         </StaleList>
       )}
     </Stack>
+  );
+}
+
+/** Which object the history is about: an order named by its number is shown with its number and id. */
+function ObjectHeading({ type, id }: { type: string; id: string }) {
+  // The same query as the trail below (one request): its answer says which object the name found.
+  const trail = useQuery({ queryKey: auditTrailKey(type, id), queryFn: () => officeApi.auditTrail(type, id) });
+  const found = trail.data?.object;
+  return (
+    <Text data-testid="history-of">
+      Everything about {type}{' '}
+      {found?.order_no ? (
+        <>
+          <strong>{found.order_no}</strong> (id{' '}
+          <Text as="span" fontFamily="mono" wordBreak="break-all">
+            {found.id}
+          </Text>
+          )
+        </>
+      ) : (
+        <Text as="span" fontFamily="mono" wordBreak="break-all">
+          {id}
+        </Text>
+      )}
+      , newest first.
+    </Text>
   );
 }
 

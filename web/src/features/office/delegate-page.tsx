@@ -110,6 +110,11 @@ function Delegate({ id }: { id: string }) {
           )}
         </Heading>
         <Facts d={d} />
+        {d.name_source === 'order' && !d.deleted_at && (
+          <Text color="gray.700" data-testid="name-from-order">
+            The profile has no name yet: this is the name given in the newest order.
+          </Text>
+        )}
         {!d.activated && !d.deleted_at && <ResendActivation id={d.id} />}
       </Stack>
 

@@ -1,7 +1,9 @@
 /**
  * /office/delegates: every account, newest first, 25 a page; found by a whole e-mail address or
- * the start of a name (given or family name first, accents and case do not matter). A row opens
- * the delegate. The search and the page are in the address (back and forward work, links can be shared).
+ * the start of a name (given or family name first, accents and case do not matter), the profile's
+ * or one given in the account's orders (many delegates register without filling in the profile:
+ * their row shows the order's name, and says so). A row opens the delegate. The search and the
+ * page are in the address (back and forward work, links can be shared).
  */
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -36,6 +38,11 @@ const delegateColumns = column.columns([
             organiser
           </Badge>
         )}
+        {row.original.name_source === 'order' && (
+          <Text fontSize="xs" color="gray.700">
+            as given in an order
+          </Text>
+        )}
       </>
     ),
     meta: { cell: { minW: '10rem' } },
@@ -62,7 +69,7 @@ function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void 
         <TextField<SearchValues>
           name="q"
           label="E-mail address or the start of a name"
-          helper="A whole address finds its account; otherwise names starting with the text (e.g. zhang w, or wei zh)."
+          helper="A whole address finds its account; otherwise names starting with the text (e.g. zhang w, or wei zh), in the profile or in an order."
           autoComplete="off"
           type="search"
         />

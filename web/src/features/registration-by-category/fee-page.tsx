@@ -19,7 +19,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
 import { formatMoney, formatWireUsd } from '#core/money';
-import { PAY_STATUS, REGISTER_STATUS, reviewStateTexts } from '#core/registration-by-category/ports';
+import { PAY_STATUS, REGISTER_STATUS, rejectedText, reviewStateTexts } from '#core/registration-by-category/ports';
 import { formatCstInstant } from '#core/time';
 import type { UpdateRepastRequest } from '#core/registration-by-category/schemas';
 import { FormAlert } from '../../components/form/form-alert';
@@ -294,7 +294,7 @@ export default function FeePage() {
   // Spec: pay_status 2 on entry -> /admin/pre; but while dinners can still be chosen and paid, the paid delegate stays
   // (and so does one who came to cancel, or whose registration is cancelled).
   if (feePaid && (dinnersPaid || !c.dinners_open) && !cancelled && !search.has('cancel')) return <Navigate to={paths.abstracts} replace />;
-  const review = c.register_status === REGISTER_STATUS.inReview ? reviewStateTexts.inReview : c.register_status === REGISTER_STATUS.rejected ? reviewStateTexts.rejected : null;
+  const review = c.register_status === REGISTER_STATUS.inReview ? reviewStateTexts.inReview : c.register_status === REGISTER_STATUS.rejected ? rejectedText(c.regiatration_type) : null;
   const dinnersEditable = !dinnersPaid && c.dinners_open && !cancelled;
 
   return (

@@ -1,7 +1,7 @@
 /**
  * /common/reload: the review of a registration by category, as the delegate sees it (spec sections
  * 2 and 4). Under review: the spec's "please wait" text. Not approved (register_status 2): the
- * spec's re-upload text, the office's reason, and the form that hands the proof in again (the
+ * spec's re-upload text (for a society member: that the member number was not approved), the office's reason, and the form that hands the proof in again (the
  * member number for a society member, new documents through the upload mechanism for a young
  * investigator or fellow); POST /upload_again puts it back under review and the user info is read
  * afresh. Approved: says so and leads to the payment detail (the spec's two texts would be untrue).
@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { categoryName, REGISTRATION_TYPE } from '#core/registration-by-category/fees';
 import { REGISTER_STATUS } from '#core/registration-by-category/ports';
-import { reviewStateTexts as reviewTexts } from '#core/registration-by-category/ports';
+import { rejectedText, reviewStateTexts as reviewTexts } from '#core/registration-by-category/ports';
 import { documentsAgainForm, memberAgainForm } from '#core/registration-by-category/schemas';
 import { TextField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
@@ -136,8 +136,8 @@ export default function ReloadPage() {
     return (
       <Page title={title} lead={lead}>
         <Stack gap="6">
-          <FormAlert status="warning" title="Please upload again">
-            {reviewTexts.rejected}
+          <FormAlert status="warning" title={type === REGISTRATION_TYPE.member ? 'Please enter your member number again' : 'Please upload again'}>
+            {rejectedText(type)}
           </FormAlert>
           {i.review_reason && (
             <Box borderWidth="1px" borderRadius="md" p="4">

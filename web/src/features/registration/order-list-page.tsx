@@ -1,6 +1,7 @@
 /**
  * /registration/list: the delegate's registration orders (spec section 2): status, order details,
- * total and actions. Unpaid is a link to pay the order (the wizard's step 5 with the checksum);
+ * total and actions; and the delegate's registration by category (the older flow), when there is
+ * one, so that a delegate who registered and paid that way does not read "no registration order". Unpaid is a link to pay the order (the wizard's step 5 with the checksum);
  * New Registration is disabled at 5 orders; delete (unpaid), edit (unpaid, paid) and cancel with
  * refund (paid: the exact refund and its rule are shown before confirming). The return from card
  * checkout lands here and settles the payment at once (the webhook may come later).
@@ -165,6 +166,30 @@ function NoOrders({ canCreate, registration }: { canCreate: boolean; registratio
   );
 }
 
+const byCategoryPalette: Record<string, string> = { paid: 'green', unpaid: 'orange', 'in-review': 'blue', rejected: 'red', cancelled: 'gray' };
+
+/** The registration by category: its number, category, state and fee, and the way to its page. */
+function ByCategory({ registration: r }: { registration: NonNullable<OrderList['registration_by_category']> }) {
+  return (
+    <Card.Root variant="outline" data-testid="registration-by-category">
+      <Card.Body gap="2">
+        <Text fontWeight="semibold">
+          Your registration by category: {r.register_code} ({r.type_name})
+        </Text>
+        <HStack gap="3" wrap="wrap">
+          <Badge colorPalette={byCategoryPalette[r.status] ?? 'gray'} size="lg" whiteSpace="normal">
+            {r.status_text}
+          </Badge>
+          <Text>Registration fee: {formatWireUsd(r.fee)}</Text>
+        </HStack>
+        <Link asChild color="brand.fg" textDecoration="underline" fontWeight="medium" alignSelf="flex-start">
+          <RouterLink to={pathTo(paths.orderDetail, { orderId: r.register_code })}>See registration {r.register_code}</RouterLink>
+        </Link>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 /** The outcome of a return from card checkout (?payment=success&session_id=... or ?payment=cancelled). */
 function useCheckoutReturn() {
   const [params, setParams] = useSearchParams();
@@ -322,12 +347,14 @@ export default function OrderListPage() {
             {canCreate ? <RouterLink to={paths.registrationNew}>New Registration</RouterLink> : <span>New Registration</span>}
           </Button>
         </Box>
+        {data?.registration_by_category && <ByCategory registration={data.registration_by_category} />}
         {list.isError ? (
           <QueryError error={list.error} title="The list content query failed." onRetry={() => void list.refetch()} />
         ) : !data ? (
           <Text color="gray.700">Loading your registration orders...</Text>
         ) : items.length === 0 ? (
-          <NoOrders canCreate={canCreate} registration={data.registration} />
+          // Registered by category: that card says it all (no "You have no registration order yet").
+          data.registration_by_category ? null : <NoOrders canCreate={canCreate} registration={data.registration} />
         ) : (
           <>
             {table}
