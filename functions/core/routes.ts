@@ -412,7 +412,7 @@ export const routes = {
     // Each step checks that its run still holds the account's lease (ConditionCheckItem: core/accounts/deletion-lease.ts).
     grants: [GET, QUERY, PUT, UPDATE, DELETE, CHECK, 's3:DeleteObject'],
     // The delegate's uploads, the PDFs of visa letters and certificates (receipts stay: docs/decisions/0035-a-delegates-own-data-export-and-account-deletion.md),
-    // and the office's export files made before, which may hold the account (docs/decisions/0045-what-a-deleted-account-leaves.md).
+    // and the office's export files made before, which may hold the account (docs/decisions/0042-what-a-deleted-account-leaves.md).
     objectPrefix: ['users/', 'documents/', 'exports/'],
     memoryMb: PASSWORD_WORK,
   },

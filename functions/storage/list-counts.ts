@@ -2,7 +2,7 @@
  * The totals of the office's lists (issue 29, item 23): how many items one list holds, by a Query
  * of its partition (on its index) with Select COUNT, page after page. It reads the list's items
  * (capacity units), never the table; the pages ask for it once per list and keep it a minute
- * (docs/decisions/0054-office-list-totals-by-counting-the-list.md).
+ * (docs/decisions/0049-office-list-totals-by-counting-the-list.md).
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '#lib/aws/clients';

@@ -102,7 +102,7 @@ export class DataStack extends Stack {
         // The office's exports (personal data of every delegate) are downloaded when made, not kept.
         { id: 'ExpireOfficeExports', prefix: 'exports/', expiration: Duration.days(EXPORT_KEEP_DAYS) },
         // ...nor kept as old versions for the uploads' recovery period: an export withdrawn when an
-        // account is deleted, or expired, is gone a day later (docs/decisions/0045).
+        // account is deleted, or expired, is gone a day later (docs/decisions/0042-what-a-deleted-account-leaves.md).
         { id: 'ExpireOldExportVersions', prefix: 'exports/', noncurrentVersionExpiration: Duration.days(EXPORT_OLD_VERSION_DAYS), expiredObjectDeleteMarker: true },
       ],
     });

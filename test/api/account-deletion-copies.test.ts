@@ -1,6 +1,6 @@
 /**
  * What stays readable of a deleted account outside its own records (issue 29, item 10;
- * docs/decisions/0045-what-a-deleted-account-leaves.md): the office's mail jobs, the imported
+ * docs/decisions/0042-what-a-deleted-account-leaves.md): the office's mail jobs, the imported
  * bank statement lines and the office's export files held its name and address until they
  * expired. After the deletion: the mail jobs' recipients and the statement lines keep what the
  * office's counts and the money trail need (state, order number, amount, date, reference) but

@@ -3,7 +3,7 @@
  * checkout or the office's refund sent at (nearly) the same moment. Whichever wins, the other is
  * refused with a clear message: never a 500, never an account half deleted by a refused deletion,
  * never an order without its rows in the office's lists, never money started for an account whose
- * deletion went through (docs/decisions/0044-account-deletion-and-money-in-flight.md).
+ * deletion went through (docs/decisions/0041-account-deletion-and-money-in-flight.md).
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -125,7 +125,7 @@ describe('the office-jobs queue', () => {
       LifecycleConfiguration: {
         Rules: Match.arrayWith([
           Match.objectLike({ Id: 'ExpireOfficeExports', Prefix: 'exports/', ExpirationInDays: EXPORT_KEEP_DAYS, Status: 'Enabled' }),
-          // A withdrawn export (an account deleted since: docs/decisions/0045) is not kept as an old version for the uploads' 90 days.
+          // A withdrawn export (an account deleted since: docs/decisions/0042-what-a-deleted-account-leaves.md) is not kept as an old version for the uploads' 90 days.
           Match.objectLike({ Id: 'ExpireOldExportVersions', Prefix: 'exports/', NoncurrentVersionExpiration: { NoncurrentDays: EXPORT_OLD_VERSION_DAYS }, Status: 'Enabled' }),
         ]),
       },

@@ -1,6 +1,6 @@
 /**
  * Copies of an account's data outside its own records, which are no accounting record
- * (docs/decisions/0045-what-a-deleted-account-leaves.md): the deletion empties or withdraws them
+ * (docs/decisions/0042-what-a-deleted-account-leaves.md): the deletion empties or withdraws them
  * before its last step, so that after it the account's name and address are readable nowhere
  * but in what is kept for accounting (the anonymised orders have neither; receipts and credit
  * notes are kept as issued) and the append-only audit log.

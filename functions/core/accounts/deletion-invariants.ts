@@ -1,5 +1,5 @@
 /**
- * The invariants of an account's deletion (issue 29; docs/decisions/0044-account-deletion-and-money-in-flight.md):
+ * The invariants of an account's deletion (issue 29; docs/decisions/0041-account-deletion-and-money-in-flight.md):
  * what must hold between an account, its orders, their ledgers and the office's lists after ANY
  * interleaving of deletions with checkouts, transfers, the provider's events, the office's
  * confirmations and refunds, once nothing is in flight any more. Stated once, for the

@@ -1,5 +1,5 @@
 /**
- * A deletion under way holds its account (docs/decisions/0044-account-deletion-and-money-in-flight.md):
+ * A deletion under way holds its account (docs/decisions/0041-account-deletion-and-money-in-flight.md):
  * the profile carries the run's lease (`deletion_run`, `deletion_until`) from the moment the
  * deletion has checked that no money is in flight until its last step. While the lease holds,
  * nothing new that involves money starts for the account: no order, no card checkout, no bank

@@ -355,7 +355,7 @@ const DELETION_PASSES = 4;
 const blockerReason = (blocker: string) => (blocker === ownDataMessages.inFlight ? 'money_in_flight' : 'refund_failed');
 
 /**
- * POST /account/delete: the password, then (docs/decisions/0044-account-deletion-and-money-in-flight.md)
+ * POST /account/delete: the password, then (docs/decisions/0041-account-deletion-and-money-in-flight.md)
  * 1. no money in flight in the account as read (else 409, nothing written);
  * 2. the lease (core/accounts/deletion-lease.ts): from here no order, payment or refund can start
  *    for the account, and a second deletion asked meanwhile is refused;

@@ -61,7 +61,7 @@ const registered = (order: Pick<StoredOrder, 'payment_status'>) => order.payment
  * The order's page offers exactly these choices and `markAttendance` takes exactly these.
  */
 export function attendanceMarking(order: Pick<StoredOrder, 'payment_status' | 'attendance' | 'anonymised_at'>, now: Date): { open: boolean; choices: ('yes' | 'no')[]; message: string | null } {
-  // Kept after its account was deleted: a mark is about the person, who is gone (docs/decisions/0045-what-a-deleted-account-leaves.md).
+  // Kept after its account was deleted: a mark is about the person, who is gone (docs/decisions/0042-what-a-deleted-account-leaves.md).
   if (order.anonymised_at) return { open: false, choices: [], message: attendanceMessages.accountDeleted };
   if (isBefore(now, congressStarts)) return { open: false, choices: [], message: attendanceMessages.tooEarly };
   // Taking a mark back is always allowed (a mistake); setting one needs a registration.

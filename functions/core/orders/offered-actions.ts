@@ -4,7 +4,7 @@
  * 4 November 2024, 24:00 CST: order-deps.ts `registrationWindow`); deleting an unpaid order is
  * always allowed. The order list offers exactly these, and each use case refuses by the same
  * window (`assertOpen`), so a page never offers what the server then refuses
- * (docs/decisions/0052-order-actions-follow-the-registration-window.md).
+ * (docs/decisions/0047-order-actions-follow-the-registration-window.md).
  */
 import type { StoredOrder } from './ports';
 import { registrationWindow } from './order-deps';

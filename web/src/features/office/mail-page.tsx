@@ -256,7 +256,7 @@ function Recipients(props: { id: string; running: boolean }) {
           <Table.Row key={`${r.user_id}-${r.order_no}`}>
             <Table.Cell minW="12rem">
               {r.account_deleted ? (
-                // Its name and address were emptied when the account was deleted (docs/decisions/0045).
+                // Its name and address were emptied when the account was deleted (docs/decisions/0042-what-a-deleted-account-leaves.md).
                 <Text>(deleted account)</Text>
               ) : (
                 <>
