@@ -84,6 +84,8 @@ const MAIL = 'ses:SendEmail';
 const STRIPE_KEYS = 'secretsmanager:GetSecretValue';
 /** A ledger write may check that the order is still at the version read, without writing it. */
 const CHECK = 'dynamodb:ConditionCheckItem';
+/** A ledger write's money events are handed on to the money-events queue once committed (core/payments/money-events.ts). */
+const EVENTS = 'sqs:SendMessage';
 /** Confirming an upload reads its bytes, clears its pending tag, deletes what it refuses, and records it. */
 const CONFIRM: readonly Grant[] = [PUT, UPDATE, DELETE, 's3:GetObject', 's3:PutObjectTagging', 's3:DeleteObject'];
 
@@ -221,14 +223,14 @@ export const routes = {
     path: '/registration/submission/{id}',
     handler: 'registration/update-order',
     auth: 'delegate',
-    grants: [GET, QUERY, PUT, UPDATE, DELETE, MAIL, STRIPE_KEYS, CHECK],
+    grants: [GET, QUERY, PUT, UPDATE, DELETE, MAIL, STRIPE_KEYS, CHECK, EVENTS],
   },
   deleteOrder: {
     method: 'DELETE',
     path: '/registration/submission/{id}',
     handler: 'registration/delete-order',
     auth: 'delegate',
-    grants: [GET, QUERY, PUT, UPDATE, DELETE, MAIL, STRIPE_KEYS, CHECK],
+    grants: [GET, QUERY, PUT, UPDATE, DELETE, MAIL, STRIPE_KEYS, CHECK, EVENTS],
   },
   cancelOrder: {
     method: 'POST',
@@ -236,14 +238,14 @@ export const routes = {
     handler: 'registration/cancel-order',
     auth: 'delegate',
     // The refund's ledger write checks that no deletion of the account is under way (ConditionCheckItem).
-    grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS],
+    grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS],
   },
   chooseTransfer: {
     method: 'POST',
     path: '/registration/submission/transfer-payment/{id}',
     handler: 'registration/transfer-payment',
     auth: 'delegate',
-    grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS, CHECK],
+    grants: [QUERY, PUT, UPDATE, MAIL, STRIPE_KEYS, CHECK, EVENTS],
   },
   /**
    * The order's certificate of attendance (issue 17): the order and its owner's abstracts read
@@ -279,19 +281,19 @@ export const routes = {
   getCostDetail: { method: 'GET', path: '/cost_detail', handler: 'registration-by-category/get-cost-detail', auth: 'delegate', grants: [QUERY] },
   /** The registration (Put over the version read), the profile's dinner_fee (Update) and the audit entry (Put) in one transaction. */
   updateRepast: { method: 'POST', path: '/update_repast', handler: 'registration-by-category/update-repast', auth: 'delegate', grants: [PUT, UPDATE] },
-  registrationPayment: { method: 'POST', path: '/payment', handler: 'registration-by-category/payment', auth: 'delegate', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
+  registrationPayment: { method: 'POST', path: '/payment', handler: 'registration-by-category/payment', auth: 'delegate', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS] },
   /**
    * Cancellation (issue 16; the spec names no call): each paid subject's refund through the
    * payments module (ledger transaction, Stripe, the mail); an unpaid registration over the version
    * read with the profile and the audit entry (Put, Update, Put).
    */
-  cancelRegistration: { method: 'POST', path: '/register/cancel', handler: 'registration-by-category/cancel-registration', auth: 'delegate', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
+  cancelRegistration: { method: 'POST', path: '/register/cancel', handler: 'registration-by-category/cancel-registration', auth: 'delegate', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS] },
   confirmRegistrationPayment: {
     method: 'POST',
     path: '/payment/confirm',
     handler: 'registration-by-category/confirm-payment',
     auth: 'delegate',
-    grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS],
+    grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS],
   },
 
   // Card payments (Stripe Checkout) and the card provider's events
@@ -300,10 +302,10 @@ export const routes = {
     path: '/stripe-payment/generate',
     handler: 'payments/create-checkout',
     auth: 'delegate',
-    grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS],
+    grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS],
   },
-  confirmCheckout: { method: 'POST', path: '/stripe-payment/confirm', handler: 'payments/confirm-checkout', auth: 'delegate', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
-  stripeWebhook: { method: 'POST', path: '/stripe/webhook', handler: 'payments/stripe-webhook', auth: 'stripe-signature', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
+  confirmCheckout: { method: 'POST', path: '/stripe-payment/confirm', handler: 'payments/confirm-checkout', auth: 'delegate', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS] },
+  stripeWebhook: { method: 'POST', path: '/stripe/webhook', handler: 'payments/stripe-webhook', auth: 'stripe-signature', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS] },
 
   // The registration office: its second factor (set up on the first visit, then asked once per office session)
   getSecondFactor: { method: 'GET', path: '/office/second_factor', handler: 'office/get-second-factor', auth: 'organiser', secondFactor: false, grants: [GET] },
@@ -330,7 +332,7 @@ export const routes = {
   /** Also issues the order's missing receipt or credit note (as the order list does). */
   getOfficeOrder: { method: 'GET', path: '/office/orders/{id}', handler: 'office/get-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, 's3:GetObject'] },
   /** The delegate's cancellation (routes cancelOrder), asked by the office: the same refund, mails and grants. */
-  cancelOfficeOrder: { method: 'POST', path: '/office/orders/{id}/cancel', handler: 'office/cancel-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
+  cancelOfficeOrder: { method: 'POST', path: '/office/orders/{id}/cancel', handler: 'office/cancel-order', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS] },
   /** One of the order's mails again (a cooldown item per order and mail, the audit entry). */
   resendOrderMail: { method: 'POST', path: '/office/orders/{id}/mails', handler: 'office/resend-order-mail', auth: 'organiser', grants: [GET, QUERY, PUT, MAIL] },
   /** Whether the delegate attended (issue 17): the order over the version read (Update), its list rows and the audit entry (Put), one transaction. */
@@ -340,12 +342,12 @@ export const routes = {
   // The registration office (organisers): orders found by their transfer reference
   listAwaitedTransfers: { method: 'GET', path: '/office/transfers', handler: 'office/list-awaited-transfers', auth: 'organiser', grants: [QUERY, GET] },
   // An Unpaid order's transfer is noted first, ending an open card checkout at Stripe (office/confirm-transfer.ts).
-  confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
-  recordTransferRefund: { method: 'POST', path: '/office/transfers/{reference}/refunded', handler: 'office/record-transfer-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL] },
+  confirmTransfer: { method: 'POST', path: '/office/transfers/{reference}/received', handler: 'office/confirm-transfer', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS] },
+  recordTransferRefund: { method: 'POST', path: '/office/transfers/{reference}/refunded', handler: 'office/record-transfer-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, MAIL, EVENTS] },
   // The refunds by bank transfer the office owes (core/office/refunds-owed.ts), and one recorded as sent to the account the organiser confirmed (its credit note, the delegate's mail)
   listRefundsOwed: { method: 'GET', path: '/office/refunds_owed', handler: 'office/list-refunds-owed', auth: 'organiser', grants: [QUERY, GET] },
-  recordBankRefund: { method: 'POST', path: '/office/orders/{id}/refunds/{refund}/sent', handler: 'office/record-bank-refund', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL] },
-  retryRefund: { method: 'POST', path: '/office/refunds/{reference}/retry', handler: 'office/retry-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
+  recordBankRefund: { method: 'POST', path: '/office/orders/{id}/refunds/{refund}/sent', handler: 'office/record-bank-refund', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, MAIL, EVENTS] },
+  retryRefund: { method: 'POST', path: '/office/refunds/{reference}/retry', handler: 'office/retry-refund', auth: 'organiser', grants: [QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS] },
 
   // The registration office: delegates, abstracts and files, and the audit log. Reads only, apart
   // from the activation mail sent again (a new link token and its audit entry, one transaction).
@@ -359,7 +361,7 @@ export const routes = {
   // documents (download links) and audit trail; the decision over the version read, mailed to the delegate.
   listOfficeRegistrations: { method: 'GET', path: '/office/registrations', handler: 'office/list-registrations', auth: 'organiser', grants: [QUERY] },
   getOfficeRegistration: { method: 'GET', path: '/office/registrations/{owner}', handler: 'office/get-registration', auth: 'organiser', grants: [GET, QUERY, 's3:GetObject'] },
-  decideOfficeRegistration: { method: 'POST', path: '/office/registrations/{owner}/decision', handler: 'office/decide-registration', auth: 'organiser', grants: [GET, PUT, UPDATE, MAIL] },
+  decideOfficeRegistration: { method: 'POST', path: '/office/registrations/{owner}/decision', handler: 'office/decide-registration', auth: 'organiser', grants: [GET, PUT, UPDATE, MAIL, EVENTS] },
   readAuditLog: { method: 'GET', path: '/office/audit', handler: 'office/read-audit-log', auth: 'organiser', grants: [QUERY] },
   // An order may be named by its number or payment reference (byReference index, then the order).
   getAuditTrail: { method: 'GET', path: '/office/audit/{type}/{id}', handler: 'office/get-audit-trail', auth: 'organiser', grants: [GET, QUERY] },
@@ -374,14 +376,14 @@ export const routes = {
   // The bank statement import: lines matched by their payment reference and booked through the
   // same path as confirmTransfer; the rest listed to assign or discard (core/office/import-statement.ts)
   listStatements: { method: 'GET', path: '/office/statements', handler: 'office/list-statements', auth: 'organiser', grants: [GET, QUERY] },
-  importStatement: { method: 'POST', path: '/office/statements', handler: 'office/import-statement', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
+  importStatement: { method: 'POST', path: '/office/statements', handler: 'office/import-statement', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS] },
   getStatementImport: { method: 'GET', path: '/office/statements/{id}', handler: 'office/get-statement-import', auth: 'organiser', grants: [GET, QUERY] },
   searchStatementOrders: { method: 'GET', path: '/office/statement_lines/orders', handler: 'office/search-statement-orders', auth: 'organiser', grants: [GET, QUERY] },
-  assignStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/assign', handler: 'office/assign-statement-line', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
+  assignStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/assign', handler: 'office/assign-statement-line', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS] },
   // A line left `new` by an interrupted import is decided first (orders and lines read).
   discardStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/discard', handler: 'office/discard-statement-line', auth: 'organiser', grants: [GET, QUERY, PUT] },
   // A line held as a possible duplicate of a line of another file, booked as a transfer of its own (decision 0036)
-  bookStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/book', handler: 'office/book-statement-line', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS] },
+  bookStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/book', handler: 'office/book-statement-line', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS] },
 
   // The office's jobs (core/office/jobs.ts): recorded with their audit entry, run by the runOfficeJob worker from the queue
   requestExport: { method: 'POST', path: '/office/exports', handler: 'office/request-export', auth: 'organiser', grants: [PUT, 'sqs:SendMessage'] },

@@ -33,7 +33,8 @@ export type WorkerTopic = 'mail-events';
  */
 export const queues = {
   'office-jobs': { timeoutS: 300, maxReceiveCount: 3, description: "The registration office's jobs: exports, mail to delegates, reconciliations" },
-} as const satisfies Record<string, { timeoutS: number; maxReceiveCount: number; description: string }>;
+  'money-events': { fifo: true, timeoutS: 60, maxReceiveCount: 5, description: 'What follows a money event off the payment path: receipts and credit notes numbered in order (one message group), and the mails' },
+} as const satisfies Record<string, { fifo?: true; timeoutS: number; maxReceiveCount: number; description: string }>;
 export type WorkerQueue = keyof typeof queues;
 export const visibilityTimeoutOf = (queue: WorkerQueue) => queues[queue].timeoutS * 6;
 /** A queue's fixed name per stage (`congress-production-office-jobs`; locally stage `local`), and its dead-letter queue's. */
@@ -74,6 +75,20 @@ export const workers = {
     objectPrefix: 'exports/',
     memoryMb: 1024,
     description: "Runs the registration office's jobs (exports, mail to delegates, reconciliations) from the office-jobs queue",
+  },
+  /**
+   * The money events (core/payments/money-events.ts): each message names an event kept with its
+   * ledger write; the worker issues the order's documents (receipts and credit notes numbered by
+   * this one consumer, in the order of the "documents" message group), then sends the mail once.
+   * Reads the order, its ledger, the once-markers and documents (Query), writes documents, their
+   * numbers and audit entries (one transaction each), the event's marks (UpdateItem), and a visa
+   * letter's record when a payment completes an approved order (rendered at its first download).
+   */
+  followMoneyEvents: {
+    handler: 'payments/follow-money-events',
+    trigger: { kind: 'sqs', queue: 'money-events', batchSize: 10 },
+    grants: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem', 'ses:SendEmail'],
+    description: 'Follows money events off the payment path: issues receipts and credit notes in order, sends the payment mails',
   },
 } as const satisfies Record<string, WorkerDef>;
 

@@ -31,6 +31,7 @@ const settings = Object.freeze({
   SES_ENDPOINT: read('SES_ENDPOINT'),
   SQS_ENDPOINT: read('SQS_ENDPOINT'),
   JOBS_QUEUE_URL: read('JOBS_QUEUE_URL'),
+  MONEY_EVENTS_QUEUE_URL: read('MONEY_EVENTS_QUEUE_URL'),
   STRIPE_SECRET_KEY: read('STRIPE_SECRET_KEY'),
   STRIPE_WEBHOOK_SECRET: read('STRIPE_WEBHOOK_SECRET'),
   STRIPE_API_BASE: read('STRIPE_API_BASE'),
@@ -83,6 +84,8 @@ export const env = Object.freeze({
   sqsEndpoint: () => settings.SQS_ENDPOINT,
   /** The office's job queue (core/workers.ts `queues['office-jobs']`). */
   jobsQueueUrl: () => required('JOBS_QUEUE_URL'),
+  /** The money events' queue (core/workers.ts `queues['money-events']`, FIFO). */
+  moneyEventsQueueUrl: () => required('MONEY_EVENTS_QUEUE_URL'),
   /** Locally (and in Stripe test mode by hand) the Stripe keys come from the environment. */
   stripeSecretKey: () => required('STRIPE_SECRET_KEY'),
   stripeWebhookSecret: () => required('STRIPE_WEBHOOK_SECRET'),

@@ -74,7 +74,7 @@ export interface QueueMessage {
  * (it stays in the queue and comes again, then goes to the dead-letter queue), the others are
  * deleted by the mapping. An event that is not SQS's is logged and dropped.
  */
-export function defineSqsWorker(id: WorkerId, run: (message: QueueMessage, at: Date) => Promise<unknown>) {
+export function defineSqsWorker(id: WorkerId, run: (message: QueueMessage, at: Date) => Promise<unknown>, options: { inOrder?: boolean } = {}) {
   const worker = { id, ...workers[id] };
   assertClockConfig();
   return middy(async (event: unknown, _context: Context): Promise<{ batchItemFailures: { itemIdentifier: string }[] }> =>
@@ -86,6 +86,11 @@ export function defineSqsWorker(id: WorkerId, run: (message: QueueMessage, at: D
       }
       const failures: { itemIdentifier: string }[] = [];
       for (const record of parsed.data.Records) {
+        // A FIFO queue's batch is in order: after a failure the rest come again too, behind it (as AWS asks).
+        if (options.inOrder && failures.length > 0) {
+          failures.push({ itemIdentifier: record.messageId });
+          continue;
+        }
         try {
           await run({ id: record.messageId, text: record.body, receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1) }, now());
         } catch (error) {

@@ -12,7 +12,7 @@ import type { Ledger, LedgerWrite, SubjectChange } from '#core/payments/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { ledgerAuditEntries } from '#core/audit/ledger-audit';
-import type { Actor } from '#core/audit/audit';
+import { systemActor, type Actor } from '#core/audit/audit';
 import { auditPut } from './audit';
 import { transact, type Items } from './claims';
 import { orderPlaceMove } from './orders';
@@ -21,6 +21,7 @@ import type { StoredOrder } from '#core/orders/ports';
 import { epochSeconds, keys } from './keys';
 import { statsWrites } from './stats';
 import { leaseFreeCondition, leaseFreeNames, leaseFreeValues, noDeletionUnderWay } from './deletion-lease';
+import { moneyEventPuts } from './money-events';
 import { addCounts, countsDelta, orderStatusCounts, paymentCounts, refundCounts, type Counts } from '#core/office/counters';
 import type { OrderStatus } from '#core/orders/states';
 
@@ -244,7 +245,7 @@ function ownerNotDeleting(items: Items, ownerId: string, at: string): number {
 }
 
 /** One ledger write as one transaction, with `extra` items (its audit entries) in it. */
-async function commitWith(write: LedgerWrite, extra: Items) {
+async function commitWith(write: LedgerWrite, extra: Items, actor: Actor = systemActor, now = new Date()) {
   const items: Items = [];
   if (write.eventId)
     items.push({
@@ -266,6 +267,8 @@ async function commitWith(write: LedgerWrite, extra: Items) {
   // The office's money lists are lists of orders: only an order's records are in them.
   items.push(...moneyListWrites([...(write.payments ?? []), ...(write.refunds ?? [])].map((w) => w.record).filter((r) => r.subject.kind === 'order')));
   items.push(...statsWrites(ledgerCounts(write)));
+  // What follows the write (mails, documents): its money events, in the same transaction.
+  if (write.events?.length) items.push(...moneyEventPuts(write.events, actor, now));
   const owner = write.ownerNotDeleting ? ownerNotDeleting(items, write.ownerNotDeleting.owner_id, write.ownerNotDeleting.at) : -1;
   const result = await transact([...items, ...extra]);
   if (result === 'ok') return 'ok' as const;
@@ -334,7 +337,10 @@ export function auditedLedger(
 ): Ledger {
   return {
     ...ledger,
-    commit: (write) => commitWith(write, ledgerAuditEntries(write, actor, now(), statusName).map(auditPut)),
+    commit: (write) => {
+      const at = now();
+      return commitWith(write, ledgerAuditEntries(write, actor, at, statusName).map(auditPut), actor, at);
+    },
   };
 }
 

@@ -6,7 +6,6 @@ import { documentStore } from '#storage/documents';
 import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
 import { secrets } from '#lib/crypto';
-import { domainLog } from '#lib/logger';
 
 export const orderDocumentDeps: OrderDocumentDeps & { documents: typeof documentStore } = {
   documents: documentStore,
@@ -14,4 +13,4 @@ export const orderDocumentDeps: OrderDocumentDeps & { documents: typeof document
   newId: secrets.newId,
 };
 
-export const issueAfterMoneyDeps: IssueAfterMoneyDeps = { ...orderDocumentDeps, orders: orderStore, ledger, log: domainLog };
+export const issueAfterMoneyDeps: IssueAfterMoneyDeps = { ...orderDocumentDeps, orders: orderStore, ledger };

@@ -17,6 +17,7 @@ import { stripeGateway } from '#lib/payments/stripe-gateway';
 import { payablesByKind } from '#core/payments/payables-by-kind';
 import { registrationPayables, registrationStatusName, isRegistrationKind } from '#core/registration-by-category/registration-payables';
 import { registrationStore } from '#storage/registrations';
+import { handingOn } from './money-events';
 
 /** Where the registration office's notices go (transfers to match, refunds that failed). */
 export const registrationOffice = conference.contacts.registration;
@@ -39,18 +40,16 @@ export const stripeActor: Actor = { kind: 'stripe', id: 'stripe' };
 /**
  * The one payments module over every kind of subject (orders, the registration by category's fee
  * and dinners): the webhook, reconciliation and refunds serve them all. What follows a money
- * event (the mails, an order's receipt or credit note, its visa letter: wiring/payment-notify.ts) is
- * loaded on first use: most requests move no money, and those modules were a third of every
- * payment function's cold start.
+ * event (the mails, an order's receipt or credit note, its visa letter) is written with the
+ * ledger write as money events and handed on to the money-events worker (wiring/money-events.ts,
+ * wiring/payment-notify.ts): the payment path does only the money's work.
  */
-export function paymentsDeps(siteOrigin: string, who: RequestActor): PaymentsDeps {
+export function paymentsDeps(_siteOrigin: string, who: RequestActor): PaymentsDeps {
   const registrations = registrationPayables({ registrations: registrationStore });
-  let notify: Promise<PaymentsDeps['notify']> | undefined;
   return {
-    ledger: auditedLedger(who.actor, () => who.now, statusName),
+    ledger: handingOn(auditedLedger(who.actor, () => who.now, statusName)),
     gateway: stripeGateway,
     payables: payablesByKind({ order: orderPayables({ orders: orderStore }), 'registration-fee': registrations, 'registration-dinners': registrations }),
-    notify: async (mail) => (await (notify ??= import('./payment-notify').then((m) => m.paymentNotify(siteOrigin, who))))(mail),
     newId: secrets.newId,
     log: domainLog,
   };

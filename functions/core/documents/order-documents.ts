@@ -1,9 +1,10 @@
 /**
  * Receipts and credit notes of a registration order: which ones its ledger calls for, issued
  * once each. Re-runnable by design: it looks at the order and its payments and refunds as they
- * are now and issues whatever is missing, so the payment path calls it right after the payment
- * is written (and a failure there only logs), and the order list and the office's order page
- * call it again, which fills any gap.
+ * are now and issues whatever is missing. The money-events worker calls it for each payment or
+ * refund event (off the payment path, one at a time: core/payments/money-events.ts), and the
+ * repair command for any gap; a page view never issues (a GET never writes): the order list says
+ * a document is being issued while the ledger calls for one that is not there yet.
  *
  * - A receipt when the order has been paid: it covers the payments that paid it (a transfer may
  *   have come in parts) and is issued once per paying payment (the last of them).
@@ -16,7 +17,6 @@
  *   of that amount, referring to the credit note, says so (documents are never changed).
  */
 import { systemActor, type Actor, type AuditEntry } from '../audit/audit';
-import type { Logger } from '../accounts/ports';
 import type { OrderStore, StoredOrder } from '../orders/ports';
 import { subjectOf } from '../orders/order-payables';
 import { counted, received, type Payment, type Refund, type Subject } from '../payments/model';
@@ -208,23 +208,18 @@ export type { ReceiptOrder };
 export interface IssueAfterMoneyDeps extends OrderDocumentDeps {
   orders: Pick<OrderStore, 'get'>;
   ledger: Pick<Ledger, 'ofSubject'>;
-  log: Logger;
 }
 
 /**
- * Right after a payment was confirmed or a refund completed: the order's missing documents,
- * read afresh (the payment's own write is done). It never throws: the money is recorded whatever
- * happens here, and the order list or the office's order page issues what is still missing.
+ * After a payment was confirmed or a refund completed (the money-events worker, off the payment
+ * path: core/payments/money-events.ts): the order's missing documents, read afresh. It throws
+ * when it cannot issue them, so that the event comes again; issuing is idempotent.
  */
 export async function issueAfterMoney(deps: IssueAfterMoneyDeps, subject: Subject, actor: Actor, at: Date): Promise<void> {
   if (subject.kind !== 'order') return;
-  try {
-    const order = await deps.orders.get(subject.owner_id, subject.id);
-    if (!order) return;
-    await issueOrderDocuments(deps, order, await deps.ledger.ofSubject(subject), actor, at);
-  } catch (error) {
-    deps.log.error('order documents not issued', { order_id: subject.id, error: (error as Error).message });
-  }
+  const order = await deps.orders.get(subject.owner_id, subject.id);
+  if (!order) return;
+  await issueOrderDocuments(deps, order, await deps.ledger.ofSubject(subject), actor, at);
 }
 
 /** Whether an order's ledger calls for a document not issued yet (`issued`: the owner's once keys). */

@@ -6,7 +6,6 @@ import {
   paymentMessages,
   metadataOf,
   subjectOfMetadata,
-  notify,
   newPayment,
   newRefund,
   written,
@@ -111,12 +110,12 @@ export async function settleCheckout(
         if (!payment || !canMovePayment(payment, to)) return { result: { outcome: 'unchanged', payment } };
         const next = movePayment(payment, to, at);
         return {
-          write: { payments: [written(next, payment)], eventId: options.eventId },
-          done: async () => {
-            if (to === 'failed' && payable)
-              await notify(deps, { kind: 'payment-failed', payable, payment: next, at });
-            return { outcome: to, payment: next };
+          write: {
+            payments: [written(next, payment)],
+            eventId: options.eventId,
+            ...(to === 'failed' && payable ? { events: [{ kind: 'payment-failed' as const, payable, payment: next, at }] } : {}),
           },
+          done: () => ({ outcome: to, payment: next }),
         };
       },
       () => ({ outcome: 'unchanged', payment: known }),
@@ -160,11 +159,8 @@ function confirmCardPayment(
       if (payable && change) {
         const confirmed = movePayment(payment, 'confirmed', at, received);
         return {
-          write: { payments: [written(confirmed, payment)], subject: change, eventId },
-          done: async () => {
-            await notify(deps, { kind: 'payment-received', payable, payment: confirmed, at });
-            return { outcome: 'paid' as SettleOutcome, payment: confirmed };
-          },
+          write: { payments: [written(confirmed, payment)], subject: change, eventId, events: [{ kind: 'payment-received', payable, payment: confirmed, at }] },
+          done: () => ({ outcome: 'paid' as SettleOutcome, payment: confirmed }),
         };
       }
       // Money we cannot count: keep the record of it, and give it all back.
@@ -187,12 +183,10 @@ function confirmCardPayment(
           payments: [written(confirmed, payment)],
           refunds: [written(refund)],
           eventId,
-          ...(payable ? { subjectUnchanged: { subject, version: payable.version } } : {}),
+          ...(payable ? { subjectUnchanged: { subject, version: payable.version }, events: [{ kind: 'surplus-refunded' as const, payable, payment: confirmed, refund, at }] } : {}),
         },
         done: async () => {
           deps.log.info('surplus payment refunded', { payment_id: payment.id, reason: surplus });
-          if (payable)
-            await notify(deps, { kind: 'surplus-refunded', payable, payment: confirmed, refund, at });
           await askProvider(deps, refund, confirmed, at);
           return { outcome: 'surplus' as SettleOutcome, payment: confirmed };
         },

@@ -9,7 +9,9 @@
  *   and is safe to run any number of times;
  * - money that cannot pay its subject (already paid from another tab, a different amount or
  *   currency) is recorded as received and refunded in full at once, and the delegate is told;
- * - a mail that fails is logged; it never blocks or undoes a state change;
+ * - what follows a write (mails, an order's receipt or credit note) is written with it as money
+ *   events (`LedgerWrite.events`, money-events.ts) and followed off the payment path, once each:
+ *   a mail that fails is logged; it never blocks or undoes a state change;
  * - every write is made over the versions of the records (and the subject) it was decided on: a
  *   decision taken on a state that changed meanwhile is taken again from a fresh read
  *   (`decideAndCommit`), or refused with "changed meanwhile" when it was the delegate's.
@@ -58,18 +60,6 @@ export function subjectOfMetadata(meta: Record<string, string>): Subject | undef
   const kind = subjectKinds.find((k) => k === meta.subject_kind);
   if (!kind || !meta.subject_id || !meta.owner_id || !meta.payment_id) return undefined;
   return { kind, id: meta.subject_id, owner_id: meta.owner_id };
-}
-
-export async function notify(deps: PaymentsDeps, mail: PaymentMail) {
-  try {
-    await deps.notify(mail);
-  } catch (error) {
-    deps.log.error('payment mail not sent', {
-      kind: mail.kind,
-      payment_id: mail.payment.id,
-      error: (error as Error).message,
-    });
-  }
 }
 
 export function newPayment(

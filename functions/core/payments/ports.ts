@@ -54,6 +54,12 @@ export interface LedgerWrite {
   /** A card provider's event applied with this write: the same event id is never applied twice. */
   eventId?: string;
   /**
+   * What follows the write (its mails, an order's receipt or credit note): kept in the same
+   * transaction as money events (core/payments/money-events.ts), followed off the payment path
+   * by the money-events worker, once each.
+   */
+  events?: PaymentMail[];
+  /**
    * Money a person starts (a checkout, a transfer "Done", a refund asked for): only while no
    * deletion of the owner's account is under way at `at` (core/accounts/deletion-lease.ts).
    * Never set on what the provider or the bank reports: money that moved is always recorded.
@@ -179,8 +185,6 @@ export interface PaymentsDeps {
   ledger: Ledger;
   gateway: CardGateway;
   payables: PayableModule;
-  /** Sends the mail about a payment (each subject's module words it); a failure never undoes a state change. */
-  notify(mail: PaymentMail): Promise<void>;
   newId(): string;
   log: Logger;
 }

@@ -19,7 +19,6 @@ import {
   paymentMessages,
   metadataOf,
   subjectOfMetadata,
-  notify,
   newRefund,
   written,
   read,
@@ -66,19 +65,14 @@ export async function requestRefund(deps: PaymentsDeps, request: RefundRequest, 
     refunds: created.map(({ refund }) => written(refund)),
     ...(change ? { subject: change } : {}),
     ...whileAccountLives(request.subject, at),
+    ...(payable
+      ? { events: created.map(({ refund, payment }) => ({ kind: request.reason === 'surplus' ? ('surplus-refunded' as const) : ('refund-requested' as const), payable, payment, refund, at })) }
+      : {}),
   });
   if (recorded === 'account-deleting') throw accountDeleting(request.by === 'office' ? 'office' : 'delegate');
   if (recorded !== 'ok') throw conflict(paymentMessages.changed);
   const out: Refund[] = [];
   for (const { refund, payment } of created) {
-    if (payable)
-      await notify(deps, {
-        kind: request.reason === 'surplus' ? 'surplus-refunded' : 'refund-requested',
-        payable,
-        payment,
-        refund,
-        at,
-      });
     out.push(payment.method === 'card' ? await askProvider(deps, refund, payment, at) : refund);
   }
   return out;
@@ -230,11 +224,10 @@ export async function applyProviderRefund(
           payments: [written(paymentNext, payment)],
           ...(change ? { subject: change } : {}),
           eventId,
+          ...(payable && mail ? { events: [{ kind: mail, payable, payment: paymentNext, refund: record, at }] } : {}),
         },
-        done: async () => {
+        done: () => {
           applied = true;
-          if (payable && mail)
-            await notify(deps, { kind: mail, payable, payment: paymentNext, refund: record, at });
           return record;
         },
       };

@@ -2,7 +2,7 @@
 import { AppError, conflict } from '../errors';
 import { movePayment, netReceived, type Payment, type Subject } from './model';
 import type { Payable, PaymentsDeps, SubjectChange } from './ports';
-import { paymentMessages, notify, newPayment, newRefund, written, decideAndCommit, accountDeleting, whileAccountLives } from './ledger-decisions';
+import { paymentMessages, newPayment, newRefund, written, decideAndCommit, accountDeleting, whileAccountLives } from './ledger-decisions';
 
 /**
  * A transfer is on its way: a pending transfer payment of what the subject costs, with its change.
@@ -63,13 +63,9 @@ export async function confirmTransfer(
             payments: [written(confirmed, payment)],
             refunds: refund ? [written(refund)] : [],
             subject: change,
+            events: [{ kind: 'payment-received', payable, payment: confirmed, at }, ...(refund ? [{ kind: 'surplus-refunded' as const, payable, payment: confirmed, refund, at }] : [])],
           },
-          done: async () => {
-            await notify(deps, { kind: 'payment-received', payable, payment: confirmed, at });
-            if (refund)
-              await notify(deps, { kind: 'surplus-refunded', payable, payment: confirmed, refund, at });
-            return { outcome: 'paid' as TransferOutcome, payment: confirmed, missing: 0, excess };
-          },
+          done: () => ({ outcome: 'paid' as TransferOutcome, payment: confirmed, missing: 0, excess }),
         };
       }
       const waiting: Payment = { ...newPayment(deps, payable, 'transfer', at, missing, 'pending'), rest_of: payment.id };
@@ -77,11 +73,9 @@ export async function confirmTransfer(
         write: {
           payments: [written(confirmed, payment), written(waiting)],
           subject: deps.payables.holds(payable, at),
+          events: [{ kind: 'payment-incomplete', payable, payment: waiting, arrived: confirmed, at }],
         },
-        done: async () => {
-          await notify(deps, { kind: 'payment-incomplete', payable, payment: waiting, arrived: confirmed, at });
-          return { outcome: 'incomplete' as TransferOutcome, payment: confirmed, missing, excess: 0 };
-        },
+        done: () => ({ outcome: 'incomplete' as TransferOutcome, payment: confirmed, missing, excess: 0 }),
       };
     },
     () => {

@@ -4,7 +4,7 @@ import { env } from '../env';
 import { commonClientConfig, localCredentials } from './clients';
 import { grantsPlugin } from './grants';
 
-export { SendMessageCommand } from '@aws-sdk/client-sqs';
+export { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 
 let sqs: SQSClient | undefined;
 export function sqsClient(): SQSClient {

@@ -11,7 +11,7 @@ import { type OrderDeps } from '#core/orders/order-deps';
 import type { OrderStore, StoredOrder } from '#core/orders/ports';
 import { holdsPlace } from '#core/orders/states';
 import type { Payment, Refund } from '#core/payments/model';
-import type { CardGateway, CheckoutSession, Ledger, LedgerWrite, PaymentsDeps, ProviderRefund } from '#core/payments/ports';
+import type { CardGateway, CheckoutSession, Ledger, LedgerWrite, PaymentMail, PaymentsDeps, ProviderRefund } from '#core/payments/ports';
 
 const clone = <T>(v: T): T => structuredClone(v);
 
@@ -45,7 +45,11 @@ export function fakeOrders() {
   return { store, orders };
 }
 
-export function fakeLedger(orders: Map<string, StoredOrder>) {
+/**
+ * A ledger in memory; `follow` is what the money-events worker does with a committed write's
+ * events (core/payments/money-events.ts), here at once after the write.
+ */
+export function fakeLedger(orders: Map<string, StoredOrder>, follow: (mail: PaymentMail) => Promise<void> = async () => undefined) {
   const payments = new Map<string, Payment>();
   const refunds = new Map<string, Refund>();
   const events = new Set<string>();
@@ -69,6 +73,7 @@ export function fakeLedger(orders: Map<string, StoredOrder>) {
         orders.set(o.id, { ...o, ...(write.subject.set as object), payment_status: write.subject.to as StoredOrder['payment_status'], updated_at: write.subject.version.next });
       }
       writes.push(clone(write));
+      for (const mail of write.events ?? []) await follow(mail);
       return 'ok';
     },
     markEvent: async (id) => {
@@ -168,7 +173,9 @@ export const OFFICE = 'registration@office.test';
 
 export function orderWorld() {
   const orders = fakeOrders();
-  const ledger = fakeLedger(orders.orders);
+  // The worker's mail for each event, right after its write (a failed mail is logged, as the worker does).
+  const follow = async (mail: PaymentMail) => orderPaymentMails({ mailer, log, siteOrigin, bankAccount }, OFFICE)(mail).catch((e: Error) => log.error(`payment mail not sent: ${e.message}`));
+  const ledger = fakeLedger(orders.orders, follow);
   const card = fakeGateway();
   const outbox: Mail[] = [];
   const errors: string[] = [];
@@ -190,7 +197,6 @@ export function orderWorld() {
     ledger: ledger.ledger,
     gateway: card.gateway,
     payables: orderPayables({ orders: orders.store }),
-    notify: orderPaymentMails({ mailer, log, siteOrigin, bankAccount }, OFFICE),
     newId: () => `id-${++ids}`,
     log,
   };
