@@ -13,7 +13,7 @@ import { attachment } from './objects';
 import type { Items } from './claims';
 import { keys } from './keys';
 
-function toDocument(item: Record<string, unknown>): IssuedDocument {
+export function toDocument(item: Record<string, unknown>): IssuedDocument {
   const { pk: _pk, sk: _sk, entity: _e, ...doc } = item;
   return doc as unknown as IssuedDocument;
 }

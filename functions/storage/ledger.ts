@@ -176,7 +176,8 @@ function subjectCheck(subject: Subject, version: string): Items[number] {
   };
 }
 
-function byKind(items: Record<string, unknown>[]) {
+/** An owner's or a subject's ledger items as payments and refunds, oldest first. */
+export function byKind(items: Record<string, unknown>[]) {
   const byTime = (a: { created_at: string }, b: { created_at: string }) =>
     a.created_at.localeCompare(b.created_at);
   return {

@@ -16,7 +16,7 @@ import type { IndexName } from './table';
 
 const COUNTER = 'orders';
 
-function toOrder(item: Record<string, unknown>): StoredOrder {
+export function toOrder(item: Record<string, unknown>): StoredOrder {
   const { pk: _pk, sk: _sk, entity: _e, gsi2pk: _g, gsi2sk: _h, ...order } = item;
   return order as unknown as StoredOrder;
 }

@@ -15,7 +15,7 @@ import { countList } from './list-counts';
 import { leaseFreeCondition, leaseFreeNames, leaseFreeValues } from './deletion-lease';
 import { moveNameKeys } from './users';
 
-function toRegistration(item: Record<string, unknown>): StoredRegistration {
+export function toRegistration(item: Record<string, unknown>): StoredRegistration {
   const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g1, gsi1sk: _s1, gsi3pk: _g3, gsi3sk: _s3, ...registration } = item;
   return registration as unknown as StoredRegistration;
 }

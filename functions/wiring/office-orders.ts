@@ -13,12 +13,15 @@ import { ledger } from '#storage/ledger';
 import { countMoneyList, countOrderList, orderRowOf, orderRowPage, searchRows } from '#storage/order-rows';
 import { orderStore } from '#storage/orders';
 import { uploadDeps } from './uploads';
-import { issueOrderDocuments } from '#core/documents/order-documents';
-import { systemActor } from '#core/audit/audit';
+import { ownerOrderDocuments } from '#core/documents/order-documents';
+import { documentStore } from '#storage/documents';
 import { orderDocumentDeps } from './order-documents';
 
 export const officeOrderReads: OfficeOrderReads = {
-  documents: (order, money, at) => issueOrderDocuments(orderDocumentDeps, order, money, systemActor, at),
+  documents: async (order, money) => {
+    const [docs, issued] = await Promise.all([documentStore.ofSubject(order.owner_id, subjectOf(order)), orderDocumentDeps.numbering.issuedFor(order.owner_id)]);
+    return ownerOrderDocuments([order], new Map([[order.id, money]]), docs, issued).get(order.id)!;
+  },
   rowPage: orderRowPage,
   countList: countOrderList,
   countMoneyList,

@@ -233,26 +233,31 @@ export function missingDocuments(order: StoredOrder, ledger: SubjectLedger, issu
   );
 }
 
+/** An order's receipts and credit notes as a page shows them, and whether one is still being issued. */
+export interface OrderDocumentsShown {
+  documents: DocumentSummary[];
+  /** The ledger calls for a document that is not there yet: the money-events worker is issuing it. */
+  being_issued: boolean;
+}
+
 /**
- * The documents of each of an owner's orders (the order list), issuing those missing first: two
- * Queries when nothing is missing (the markers, the documents), more only for an order that needs one.
+ * The documents of each of an owner's orders (the order list), from what was read: nothing is
+ * issued here (a GET never writes); an order whose ledger calls for a missing one is being issued.
  */
-export async function ownerOrderDocuments(
-  deps: OrderDocumentDeps & { documents: Pick<DocumentStore, 'ofOwner' | 'ofSubject'> },
-  ownerId: string,
+export function ownerOrderDocuments(
   orders: readonly StoredOrder[],
   ledgers: ReadonlyMap<string, SubjectLedger>,
-  at: Date,
-): Promise<Map<string, DocumentSummary[]>> {
-  const issued = await deps.numbering.issuedFor(ownerId);
+  documents: readonly IssuedDocument[],
+  issued: Pick<ReadonlyMap<string, string>, 'has'>,
+): Map<string, OrderDocumentsShown> {
+  const byOrder = new Map<string, OrderDocumentsShown>();
   for (const order of orders) {
     const ledger = ledgers.get(order.id);
-    if (ledger && missingDocuments(order, ledger, issued)) await issueOrderDocuments(deps, order, ledger, systemActor, at);
+    byOrder.set(order.id, { documents: [], being_issued: Boolean(ledger && missingDocuments(order, ledger, issued)) });
   }
-  const byOrder = new Map<string, DocumentSummary[]>();
-  for (const doc of await deps.documents.ofOwner(ownerId)) {
+  for (const doc of documents) {
     if (doc.subject.kind !== 'order') continue;
-    byOrder.set(doc.subject.id, [...(byOrder.get(doc.subject.id) ?? []), summaryOf(doc)]);
+    byOrder.get(doc.subject.id)?.documents.push(summaryOf(doc));
   }
   return byOrder;
 }

@@ -12,7 +12,7 @@ import { orderActions, orderStatusNames } from '../orders/states';
 import { cancellationPreview } from '../orders/cancel-order';
 import { refundableOf } from '../payments/refunds';
 import type { SubjectLedger } from '../payments/ports';
-import type { DocumentSummary } from '../documents/model';
+import type { OrderDocumentsShown } from '../documents/order-documents';
 import { orderRow, readOrderSearch, type OrderRow } from './order-rows';
 import { resendableMails } from './resend-order-mail';
 import { cursorMessage, type OrderFilter } from './schemas';
@@ -52,8 +52,8 @@ export interface OfficeOrderReads {
   /** The entries about each object, oldest first. */
   audit(objects: { type: string; id: string }[]): Promise<AuditEntry[]>;
   passport(order: StoredOrder): Promise<{ name: string; url: string } | null>;
-  /** The order's receipts and credit notes, newest first, after issuing any still missing (core/documents/order-documents.ts). */
-  documents(order: StoredOrder, ledger: SubjectLedger, at: Date): Promise<DocumentSummary[]>;
+  /** The order's receipts and credit notes as issued, and whether one is still being issued (read only: core/documents/order-documents.ts). */
+  documents(order: StoredOrder, ledger: SubjectLedger): Promise<OrderDocumentsShown>;
   /** How many orders a list holds. */
   countList(list: string): Promise<number>;
   /** How many orders a money list names (each once, however many of its records put it there). */
@@ -136,7 +136,7 @@ export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: 
   const order = row && (await deps.get(row.owner_id, orderId));
   if (!order) throw notFound(officeOrderMessages.notFound);
   const [ledger, passport] = await Promise.all([deps.ledger(order), deps.passport(order)]);
-  const documents = await deps.documents(order, ledger, now);
+  const shown = await deps.documents(order, ledger);
   // The order's trail is its own entries and those of its payments and refunds.
   const audit = await deps.audit([
     { type: 'order', id: order.id },
@@ -160,7 +160,9 @@ export async function officeOrder(deps: OfficeOrderReads, orderId: string, now: 
     refunds: ledger.refunds.map((r) => ({ id: r.id, method: r.method, state: r.state, amount: money(r.amount), reason: r.reason, requested_by: r.requested_by, created_at: r.created_at, done_at: r.done_at ?? null, failure_reason: r.failure_reason ?? null, note: r.note ?? null })),
     audit: [...audit].reverse(),
     passport,
-    documents,
+    documents: shown.documents,
+    /** The ledger calls for a receipt or credit note the money-events worker has not issued yet. */
+    documents_being_issued: shown.being_issued,
     /** What cancelling would refund now (the delegate's policy), when the order can be cancelled. */
     cancellation: cancellationPreview(order, ledger, now),
     /** The order's mails the office can send again. */

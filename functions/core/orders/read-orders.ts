@@ -22,15 +22,12 @@ import {
 import { subjectOf } from './order-payables';
 import { cancellationPreview } from './cancel-order';
 import { owedRefunds } from './refund-account';
-import type { DocumentSummary } from '../documents/model';
+import type { IssuedDocument } from '../documents/model';
+import { ownerOrderDocuments } from '../documents/order-documents';
 import { certificateStatus } from '../documents/certificate';
-import type { ByCategorySummary } from '../registration-by-category/list-summary';
+import { byCategorySummary } from '../registration-by-category/list-summary';
+import type { StoredRegistration } from '../registration-by-category/ports';
 
-/**
- * The receipts and credit notes of each of an owner's orders, issuing any still missing
- * (core/documents/order-documents.ts `ownerOrderDocuments`); absent, the list carries none.
- */
-export type OrderDocumentsOf = (ownerId: string, orders: readonly StoredOrder[], ledgers: ReadonlyMap<string, SubjectLedger>, at: Date) => Promise<Map<string, DocumentSummary[]>>;
 import { visaLetterState } from './visa-review';
 
 function transferAwaited(order: StoredOrder, money: SubjectLedger | undefined) {
@@ -87,25 +84,30 @@ export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedge
   };
 }
 
-export async function listOrders(
-  deps: OrderReadDeps & { documentsOf?: OrderDocumentsOf; byCategory?: (ownerId: string) => Promise<ByCategorySummary | null> },
-  ownerId: string,
-  now: Date,
-) {
+/** Everything of an owner's orders the list shows, read at once (storage/owner-orders.ts: one Query). */
+export interface OwnerOrdersView {
+  orders: StoredOrder[];
+  /** Each order's payments and refunds, by order id. */
+  money: Map<string, SubjectLedger>;
+  documents: IssuedDocument[];
+  /** The once-keys of the documents issued (core/documents/order-documents.ts), with their document ids. */
+  issued: ReadonlyMap<string, string>;
+  registration: StoredRegistration | undefined;
+}
+
+export async function listOrders(deps: { view(ownerId: string): Promise<OwnerOrdersView> }, ownerId: string, now: Date) {
+  const view = await deps.view(ownerId);
+  const money = view.money;
   // Oldest first; orders placed within one instant keep the order of their numbers.
-  const [stored, money, byCategory] = await Promise.all([
-    deps.orders.list(ownerId),
-    deps.payments.ledger.ofOwner(ownerId, 'order'),
-    deps.byCategory ? deps.byCategory(ownerId) : null,
-  ]);
-  const orders = stored.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.sequence - b.sequence);
-  const documents = deps.documentsOf ? await deps.documentsOf(ownerId, orders, money, now) : new Map<string, DocumentSummary[]>();
+  const orders = view.orders.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.sequence - b.sequence);
+  const documents = ownerOrderDocuments(orders, money, view.documents, view.issued);
+  const byCategory = view.registration ? byCategorySummary(view.registration) : null;
   const window = registrationWindow(now);
   const full =
     orders.filter((o) => holdsPlace(o.payment_status)).length >= registration2024.maxOrdersPerDelegate;
   return {
-    // Each order's receipts and credit notes, newest first (a delegate downloads them from the list).
-    items: orders.map((o) => ({ ...orderListItem(o, now, money.get(o.id) ?? noLedger), documents: documents.get(o.id) ?? [] })),
+    // Each order's receipts and credit notes (a delegate downloads them from the list), and whether one is being issued.
+    items: orders.map((o) => ({ ...orderListItem(o, now, money.get(o.id) ?? noLedger), documents: documents.get(o.id)?.documents ?? [], documents_being_issued: documents.get(o.id)?.being_issued ?? false })),
     total: orders.length,
     max: registration2024.maxOrdersPerDelegate,
     /** The delegate's registration by category (the older flow), if any: the list says so instead of "no order yet". */

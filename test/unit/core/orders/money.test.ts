@@ -57,7 +57,7 @@ describe('bank transfers the office confirms with the amount that arrived', () =
     expect(world.mailsTo(owner.email).at(-1)).toMatch(/^Incomplete payment/);
     expect(world.outbox.at(-1)!.text).toContain('US$790.00 is still missing');
     // The list says again what is awaited.
-    expect((await listOrders(world.deps, owner.id, OPEN)).items[0]).toMatchObject({ transfer_awaited: '790.00', reference });
+    expect((await listOrders(world.list, owner.id, OPEN)).items[0]).toMatchObject({ transfer_awaited: '790.00', reference });
     expect(await violations(world, id)).toEqual([]);
     await officeConfirmTransfer(world.deps, reference, 79000, OPEN);
     expect((await orderOf(world, id)).payment_status).toBe(1);
@@ -75,7 +75,7 @@ describe('bank transfers the office confirms with the amount that arrived', () =
     expect((await orderOf(world, id)).payment_status).toBe(1);
     expect((await ledgerOf(world, id)).refunds[0]!.state).toBe('done');
     // A cancellation gives back at most what the order holds: 1,040 - 50 fee, from 1,100 - 60.
-    expect((await listOrders(world.deps, owner.id, SEPT)).items[0]!.cancellation).toMatchObject({ refund_amount: '990.00' });
+    expect((await listOrders(world.list, owner.id, SEPT)).items[0]!.cancellation).toMatchObject({ refund_amount: '990.00' });
   });
 
   it('refuses "Done" once registration has closed, as card payment is refused', async () => {
@@ -99,7 +99,7 @@ describe('cancellation after money went back in the provider dashboard', () => {
     const { world, id, intent } = await paidByCard();
     // US$1,040 paid; US$300 given back in the dashboard; the policy would give 990.
     await settleProviderRefund(world.deps.payments, world.card.dashboardRefund(intent, 30000), OPEN);
-    const list = await listOrders(world.deps, owner.id, SEPT);
+    const list = await listOrders(world.list, owner.id, SEPT);
     expect(list.items[0]!.cancellation).toMatchObject({ refund_amount: '740.00', already_refunded: '300.00' });
     expect((await getOrder(world.deps, owner.id, id, SEPT)).order.cancellation).toMatchObject({ refund_amount: '740.00' });
     const e = await refusal(cancelOrder(world.deps, owner.id, id, '990.00', SEPT));
@@ -115,7 +115,7 @@ describe('cancellation after money went back in the provider dashboard', () => {
   it('cancels without refund when everything was given back already', async () => {
     const { world, id, intent } = await paidByCard();
     await settleProviderRefund(world.deps.payments, world.card.dashboardRefund(intent, 104000), OPEN);
-    expect((await listOrders(world.deps, owner.id, SEPT)).items[0]!.cancellation).toMatchObject({ refund_amount: '0.00' });
+    expect((await listOrders(world.list, owner.id, SEPT)).items[0]!.cancellation).toMatchObject({ refund_amount: '0.00' });
     expect((await cancelOrder(world.deps, owner.id, id, '0.00', SEPT)).message).toBe(M.cancelledWithoutRefund);
     expect(await violations(world, id)).toEqual([]);
   });
@@ -161,7 +161,7 @@ describe('refunds that fail', () => {
     await cancelOrder(world.deps, owner.id, id, undefined, SEPT);
     const { reference } = await orderOf(world, id);
     // The delegate is told on the row; cancelling again is the office's to do, not the delegate's.
-    const row = (await listOrders(world.deps, owner.id, SEPT)).items[0]!;
+    const row = (await listOrders(world.list, owner.id, SEPT)).items[0]!;
     expect([row.refund_failed, row.actions.cancel, row.cancellation]).toEqual([true, false, null]);
     expect((await refusal(cancelOrder(world.deps, owner.id, id, undefined, SEPT))).message).toBe(M.refundWithOffice);
     world.card.refundsWill('succeeded');
@@ -170,7 +170,7 @@ describe('refunds that fail', () => {
     const order = await orderOf(world, id);
     expect([order.payment_status, order.refund_failed_at]).toEqual([-1, null]);
     // The list shows what came back: the refund that was done, not the one that failed.
-    expect((await listOrders(world.deps, owner.id, SEPT)).items[0]).toMatchObject({ refunded: '990.00', transfer_awaited: null });
+    expect((await listOrders(world.list, owner.id, SEPT)).items[0]).toMatchObject({ refunded: '990.00', transfer_awaited: null });
     expect((await ledgerOf(world, id)).refunds.map((x) => [x.state, x.amount])).toEqual([
       ['failed', 99000],
       ['done', 99000],

@@ -39,7 +39,7 @@ async function accepted(paid: boolean, action: Action, at: Date): Promise<boolea
 
 async function offered(paid: boolean, at: Date) {
   const { world } = paid ? await paidByCard() : await placed();
-  const [item] = (await listOrders(world.deps, owner.id, at)).items;
+  const [item] = (await listOrders(world.list, owner.id, at)).items;
   return item!;
 }
 

@@ -30,7 +30,7 @@ describe('placing orders', () => {
     const { data, message } = await createOrder(world.deps, owner, form({ rate: '650', accompanying_person: '1', post_conference_activities_person: '2' }), OPEN);
     expect(message).toBe('The update was successful.');
     expect(data).toMatchObject({ amount_required: '1040.00', checksum: expect.any(String) as string });
-    const list = await listOrders(world.deps, owner.id, OPEN);
+    const list = await listOrders(world.list, owner.id, OPEN);
     expect(list.items[0]).toMatchObject({ payment_status: 0, status_name: 'Unpaid', amount_required: '1040.00', rate_label: 'Standard', reference: expect.stringMatching(/^IACR24-000001-\d$/) as string });
     const [mail] = world.outbox;
     expect(mail!.to).toBe(owner.email);
@@ -234,7 +234,7 @@ describe('cancellation and refunds', () => {
     ['2024-09-30T16:00:00Z', '520.00'],
   ])('at %s refunds %s by card, Refunding until the provider is done, then Cancelled', async (at, amount) => {
     const { world, id } = await paidByCard();
-    const list = await listOrders(world.deps, owner.id, new Date(at));
+    const list = await listOrders(world.list, owner.id, new Date(at));
     expect(list.items[0]!.cancellation).toMatchObject({ refund_amount: amount });
     const r = await cancelOrder(world.deps, owner.id, id, amount, new Date(at));
     expect(r.data.refund_amount).toBe(amount);
@@ -266,7 +266,7 @@ describe('cancellation and refunds', () => {
     world.card.refundsWill('failed');
     await cancelOrder(world.deps, owner.id, id, undefined, new Date('2024-09-01T00:00:00Z'));
     expect(await statusOf(world, id)).toBe(1);
-    const list = await listOrders(world.deps, owner.id, new Date('2024-09-01T00:00:00Z'));
+    const list = await listOrders(world.list, owner.id, new Date('2024-09-01T00:00:00Z'));
     expect(list.items[0]!.refund_failed).toBe(true);
     expect(world.mailsTo(owner.email).at(-1)).toMatch(/^Refund not completed/);
     expect(world.mailsTo(OFFICE).at(-1)).toMatch(/^Refund not completed/);

@@ -215,6 +215,10 @@ export function orderWorld() {
   };
   return {
     deps,
+    /** The order list's read (one Query on AWS: storage/owner-orders.ts), from the fakes: no documents here. */
+    list: {
+      view: async (ownerId: string) => ({ orders: await orders.store.list(ownerId), money: await ledger.ledger.ofOwner(ownerId, 'order'), documents: [], issued: new Map<string, string>(), registration: undefined }),
+    },
     orders,
     ledger,
     card,

@@ -163,6 +163,8 @@ export interface OfficeOrderDetail {
   attendance_marking: ReturnType<typeof attendanceMarking>;
   /** Its receipts and credit notes, newest first. */
   documents: DocumentSummary[];
+  /** A receipt or credit note the ledger calls for is still being issued. */
+  documents_being_issued: boolean;
 }
 
 /** The office's paged lists that can say their total (count=1). */

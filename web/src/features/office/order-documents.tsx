@@ -10,7 +10,8 @@ import { DocumentDownload } from '../documents/document-download';
 
 const kindName = (doc: DocumentSummary) => (doc.kind === 'credit-note' ? 'Credit note' : doc.kind === 'receipt' ? 'Receipt' : doc.title);
 
-export function OrderDocumentsTable({ owner, docs }: { owner: string; docs: readonly DocumentSummary[] }) {
+export function OrderDocumentsTable({ owner, docs, beingIssued = false }: { owner: string; docs: readonly DocumentSummary[]; beingIssued?: boolean }) {
+  if (beingIssued && docs.length === 0) return <Text color="gray.700" role="status">A receipt or credit note is being issued (the money-events worker); reload in a few seconds.</Text>;
   if (docs.length === 0) return <Text color="gray.700">No receipt yet: one is issued when the order's payment is confirmed.</Text>;
   const numberOf = (id: string | null) => docs.find((d) => d.id === id)?.number ?? '-';
   return (

@@ -177,7 +177,7 @@ export default function OrderPage() {
               <Heading as="h2" size="lg">
                 Receipts and credit notes
               </Heading>
-              <OrderDocumentsTable owner={detail.data.row.owner_id} docs={detail.data.documents} />
+              <OrderDocumentsTable owner={detail.data.row.owner_id} docs={detail.data.documents} beingIssued={detail.data.documents_being_issued} />
             </Stack>
             {detail.data.can_cancel && detail.data.cancellation && (
               <Stack gap="3" as="section" aria-label="Cancel">

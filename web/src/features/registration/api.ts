@@ -67,7 +67,12 @@ export const orderApi = {
   removePendingFile: (id: string) => callApi<null>(routes.deleteUpload, { params: { id }, concurrent: true }),
 };
 
-const ordersQuery = queryOptions({ queryKey: orderKeys.list, queryFn: orderApi.list });
+/** While a receipt or credit note is being issued (seconds after a payment), the list asks again every 2 s until it is there. */
+const ordersQuery = queryOptions({
+  queryKey: orderKeys.list,
+  queryFn: orderApi.list,
+  refetchInterval: (query) => (query.state.data?.items.some((item) => item.documents_being_issued) ? 2000 : false),
+});
 export const useOrders = () => useQuery(ordersQuery);
 
 /** Starts loading the order list while the app starts, when /registration/list is opened directly. */

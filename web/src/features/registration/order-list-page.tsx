@@ -281,7 +281,7 @@ export default function OrderListPage() {
               <Table.Cell>
                 <Stack gap="2" align="start">
                   <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
-                  <OrderDocuments docs={receiptsOf(item)} />
+                  <OrderDocuments docs={receiptsOf(item)} beingIssued={item.documents_being_issued} />
                 </Stack>
               </Table.Cell>
             </Table.Row>
@@ -312,7 +312,7 @@ export default function OrderListPage() {
             <Box mt="1">
               <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
             </Box>
-            <OrderDocuments docs={receiptsOf(item)} />
+            <OrderDocuments docs={receiptsOf(item)} beingIssued={item.documents_being_issued} />
           </Card.Body>
         </Card.Root>
       ))}
