@@ -5,6 +5,8 @@
  * which table it writes or where mail links point. CDK sets these per function; the local
  * runtime (infra/local) sets them for its stand-ins before it loads any handler.
  */
+import { queueUrlVariables, type WorkerQueue } from '#core/workers';
+
 export type AppMode = 'aws' | 'local';
 
 const read = (name: string): string | undefined => {
@@ -31,6 +33,7 @@ const settings = Object.freeze({
   SES_ENDPOINT: read('SES_ENDPOINT'),
   SQS_ENDPOINT: read('SQS_ENDPOINT'),
   JOBS_QUEUE_URL: read('JOBS_QUEUE_URL'),
+  MONEY_EVENTS_QUEUE_URL: read('MONEY_EVENTS_QUEUE_URL'),
   STRIPE_SECRET_KEY: read('STRIPE_SECRET_KEY'),
   STRIPE_WEBHOOK_SECRET: read('STRIPE_WEBHOOK_SECRET'),
   STRIPE_API_BASE: read('STRIPE_API_BASE'),
@@ -83,6 +86,8 @@ export const env = Object.freeze({
   sqsEndpoint: () => settings.SQS_ENDPOINT,
   /** The office's job queue (core/workers.ts `queues['office-jobs']`). */
   jobsQueueUrl: () => required('JOBS_QUEUE_URL'),
+  /** The URL of a queue of the worker table, from its variable (core/workers.ts `queueUrlVariables`). */
+  queueUrl: (queue: WorkerQueue) => required(queueUrlVariables[queue]),
   /** Locally (and in Stripe test mode by hand) the Stripe keys come from the environment. */
   stripeSecretKey: () => required('STRIPE_SECRET_KEY'),
   stripeWebhookSecret: () => required('STRIPE_WEBHOOK_SECRET'),

@@ -374,3 +374,34 @@ describe('local SQS: FIFO queues', () => {
     expect(sqs.depth(q.name)).toBe(2);
   });
 });
+
+describe('local event source mapping (pollQueue) on a FIFO queue', () => {
+  it('hands the worker a group in order with its MessageGroupId, MessageDeduplicationId and SequenceNumber, and holds the rest of a group back while it fails', async () => {
+    const q = await fifoQueueWithDlq(0, 3);
+    const arn = (await client.send(new GetQueueAttributesCommand({ QueueUrl: q.url, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+    for (const body of ['r1', 'r2', 'r3']) await sendFifo(q.url, 'receipts', body, `pay-${body}`);
+    const seen: { body: string; group?: string; dedup?: string; sequence?: string }[] = [];
+    let failuresLeft = 1;
+    const handler = async (event: SQSEvent) => {
+      const records = event.Records;
+      seen.push(...records.map((r) => ({ body: r.body, group: r.attributes.MessageGroupId, dedup: r.attributes.MessageDeduplicationId, sequence: r.attributes.SequenceNumber })));
+      // As a FIFO worker must: the failed message and every later one of its group are reported.
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        return { batchItemFailures: records.map((r) => ({ itemIdentifier: r.messageId })) };
+      }
+      return { batchItemFailures: [] };
+    };
+    const stop = new AbortController();
+    const loop = pollQueue(new Map([['runOfficeJob' as WorkerId, handler as never]]), 'office-jobs', { client, queueUrl: q.url, queueArn: arn, signal: stop.signal });
+    const until = Date.now() + 10_000;
+    while (sqs.depth(q.name) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    stop.abort();
+    await loop;
+    expect(sqs.depth(q.name)).toBe(0);
+    // Batch size 1 (the office-jobs worker's): r1 failed once and came again before r2.
+    expect(seen.map((s) => s.body)).toEqual(['r1', 'r1', 'r2', 'r3']);
+    expect(seen[0]).toMatchObject({ group: 'receipts', dedup: 'pay-r1' });
+    expect(seen.every((s) => /^\d{20}$/.test(s.sequence ?? ''))).toBe(true);
+  });
+});
