@@ -84,9 +84,7 @@ export const env = Object.freeze({
   s3PublicEndpoint: () => settings.S3_PUBLIC_ENDPOINT ?? settings.S3_ENDPOINT,
   sesEndpoint: () => settings.SES_ENDPOINT,
   sqsEndpoint: () => settings.SQS_ENDPOINT,
-  /** The office's job queue (core/workers.ts `queues['office-jobs']`). */
-  jobsQueueUrl: () => required('JOBS_QUEUE_URL'),
-  /** The URL of a queue of the worker table, from its variable (core/workers.ts `queueUrlVariables`). */
+  /** The URL of a queue of the worker table (the office's jobs: JOBS_QUEUE_URL), from its variable (core/workers.ts `queueUrlVariables`). */
   queueUrl: (queue: WorkerQueue) => required(queueUrlVariables[queue]),
   /** Locally (and in Stripe test mode by hand) the Stripe keys come from the environment. */
   stripeSecretKey: () => required('STRIPE_SECRET_KEY'),
