@@ -30,16 +30,40 @@ export type WorkerTopic = 'mail-events';
  * times it (AWS's advice for event source mappings: a message is never handed to a second
  * worker while the first may still run, including Lambda's own retries of a throttled batch).
  * `maxReceiveCount` deliveries, then the dead-letter queue (alarmed, runbook).
+ *
+ * `fifo: true`: an SQS FIFO queue (its name and its dead-letter queue's end in `.fifo`). Every
+ * message names its message group (delivered in send order; nothing more of a group while one of
+ * its messages is in flight) and a deduplication id (a resend within 5 minutes is not queued
+ * again); the sender gives both (no content-based deduplication), so a retried send of the same
+ * event is one message. A queue may have no worker yet: it is made (with its dead-letter queue)
+ * but nothing consumes it.
  */
 export const queues = {
   'office-jobs': { timeoutS: 300, maxReceiveCount: 3, description: "The registration office's jobs: exports, mail to delegates, reconciliations" },
-  'money-events': { fifo: true, timeoutS: 60, maxReceiveCount: 5, description: 'What follows a money event off the payment path: receipts and credit notes numbered in order (one message group), and the mails' },
+  'money-events': {
+    fifo: true,
+    timeoutS: 60,
+    maxReceiveCount: 5,
+    description: 'What follows a money event off the payment path: receipts and credit notes numbered in order (one message group), and the mails',
+  },
 } as const satisfies Record<string, { fifo?: true; timeoutS: number; maxReceiveCount: number; description: string }>;
 export type WorkerQueue = keyof typeof queues;
+/** The FIFO queues of the table: a message to one names its group and deduplication id. */
+export type FifoQueue = { [Q in WorkerQueue]: (typeof queues)[Q] extends { fifo: true } ? Q : never }[WorkerQueue];
+export type StandardQueue = Exclude<WorkerQueue, FifoQueue>;
+export const isFifoQueue = (queue: WorkerQueue): queue is FifoQueue => (queues[queue] as { fifo?: true }).fifo === true;
 export const visibilityTimeoutOf = (queue: WorkerQueue) => queues[queue].timeoutS * 6;
-/** A queue's fixed name per stage (`congress-production-office-jobs`; locally stage `local`), and its dead-letter queue's. */
-export const queueNameOf = (stage: string, queue: WorkerQueue) => `congress-${stage}-${queue}`;
-export const deadLetterQueueNameOf = (stage: string, queue: WorkerQueue) => `${queueNameOf(stage, queue)}-failed`;
+/**
+ * A queue's fixed name per stage (`congress-production-office-jobs`; locally stage `local`), and
+ * its dead-letter queue's (`...-failed`); SQS wants `.fifo` at the end of both for a FIFO queue.
+ */
+export const queueNameOf = (stage: string, queue: WorkerQueue) => `congress-${stage}-${queue}${isFifoQueue(queue) ? '.fifo' : ''}`;
+export const deadLetterQueueNameOf = (stage: string, queue: WorkerQueue) => `congress-${stage}-${queue}-failed${isFifoQueue(queue) ? '.fifo' : ''}`;
+/** The environment variable that gives a function the URL of a queue it sends to (CDK and the local runtime set it). */
+export const queueUrlVariables = {
+  'office-jobs': 'JOBS_QUEUE_URL',
+  'money-events': 'MONEY_EVENTS_QUEUE_URL',
+} as const satisfies Record<WorkerQueue, string>;
 
 export interface WorkerDef {
   handler: string;
@@ -98,7 +122,9 @@ export type WorkerId = keyof typeof workers;
  * One-time messages the platform puts on a queue at an instant, for its worker: on AWS an
  * EventBridge rule whose cron names that minute (UTC; infra/cdk/worker-function.ts), locally once
  * the portal's clock has passed it (infra/local/workers.ts `startSchedules`). A message may come
- * more than once (a redelivery, a local restart): what it starts must be idempotent.
+ * more than once (a redelivery, a local restart): what it starts must be idempotent. Only to a
+ * standard queue: EventBridge sends to a FIFO queue only with content-based deduplication, which
+ * the table's FIFO queues do not have (their senders give the deduplication id).
  */
 export const schedules = {
   /**
@@ -112,10 +138,13 @@ export const schedules = {
     message: { task: 'certificates-ready' },
     description: 'Tells the delegates whose attendance was marked that their certificate of attendance is ready',
   },
-} as const satisfies Record<string, { at: string; queue: WorkerQueue; message: Record<string, string>; description: string }>;
+} as const satisfies Record<string, { at: string; queue: StandardQueue; message: Record<string, string>; description: string }>;
 export type ScheduleId = keyof typeof schedules;
 
 export const workerList: ReadonlyArray<WorkerDef & { id: WorkerId }> = Object.entries(workers).map(([id, def]) => ({
   id: id as WorkerId,
   ...(def as WorkerDef),
 }));
+
+/** The worker that consumes `queue`, if it has one yet (at most one: the table's test checks it). */
+export const workerOfQueue = (queue: WorkerQueue) => workerList.find((w) => w.trigger.kind === 'sqs' && w.trigger.queue === queue);

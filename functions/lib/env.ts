@@ -5,6 +5,8 @@
  * which table it writes or where mail links point. CDK sets these per function; the local
  * runtime (infra/local) sets them for its stand-ins before it loads any handler.
  */
+import { queueUrlVariables, type WorkerQueue } from '#core/workers';
+
 export type AppMode = 'aws' | 'local';
 
 const read = (name: string): string | undefined => {
@@ -82,10 +84,8 @@ export const env = Object.freeze({
   s3PublicEndpoint: () => settings.S3_PUBLIC_ENDPOINT ?? settings.S3_ENDPOINT,
   sesEndpoint: () => settings.SES_ENDPOINT,
   sqsEndpoint: () => settings.SQS_ENDPOINT,
-  /** The office's job queue (core/workers.ts `queues['office-jobs']`). */
-  jobsQueueUrl: () => required('JOBS_QUEUE_URL'),
-  /** The money events' queue (core/workers.ts `queues['money-events']`, FIFO). */
-  moneyEventsQueueUrl: () => required('MONEY_EVENTS_QUEUE_URL'),
+  /** The URL of a queue of the worker table (the office's jobs: JOBS_QUEUE_URL), from its variable (core/workers.ts `queueUrlVariables`). */
+  queueUrl: (queue: WorkerQueue) => required(queueUrlVariables[queue]),
   /** Locally (and in Stripe test mode by hand) the Stripe keys come from the environment. */
   stripeSecretKey: () => required('STRIPE_SECRET_KEY'),
   stripeWebhookSecret: () => required('STRIPE_WEBHOOK_SECRET'),

@@ -7,28 +7,15 @@
  */
 import { moneyEventGroup, moneyEventId, type MoneyEventRef } from '#core/payments/money-events';
 import type { Ledger, LedgerWrite } from '#core/payments/ports';
-import { appMode, env } from '#lib/env';
+import { appMode } from '#lib/env';
+import { MAX_BATCH, queueSender } from '#lib/queue-sender';
 import { domainLog } from '#lib/logger';
 
-const loadSqs = () => import('#lib/aws/sqs');
+const sender = queueSender('money-events');
 
 export async function handOnMoneyEvents(refs: readonly (MoneyEventRef & { group: string })[]): Promise<void> {
-  if (refs.length === 0) return;
-  const { sqsClient, SendMessageBatchCommand } = await loadSqs();
-  for (let i = 0; i < refs.length; i += 10) {
-    const batch = refs.slice(i, i + 10);
-    const r = await sqsClient().send(
-      new SendMessageBatchCommand({
-        QueueUrl: env.moneyEventsQueueUrl(),
-        Entries: batch.map((ref, n) => ({
-          Id: String(n),
-          MessageBody: JSON.stringify({ owner_id: ref.owner_id, id: ref.id }),
-          MessageGroupId: ref.group,
-          MessageDeduplicationId: ref.id,
-        })),
-      }),
-    );
-    if (r.Failed?.length) throw new Error(`money events not handed on: ${r.Failed.map((f) => `${f.Code}: ${f.Message ?? ''}`).join('; ')}`);
+  for (let i = 0; i < refs.length; i += MAX_BATCH) {
+    await sender.sendBatch(refs.slice(i, i + MAX_BATCH).map((ref) => ({ body: { owner_id: ref.owner_id, id: ref.id }, groupId: ref.group, deduplicationId: ref.id })));
   }
 }
 

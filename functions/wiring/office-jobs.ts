@@ -9,7 +9,7 @@ import { mailPreferences, unsubscribeTokens } from '#storage/mail-preferences';
 import { officeJobStore } from '#storage/office-jobs';
 import { orderStore } from '#storage/orders';
 import { findUserByEmail } from '#storage/users';
-import { loadSqs } from '#lib/aws/clients';
+import { queueSender } from '#lib/queue-sender';
 import { secrets } from '#lib/crypto';
 import { env } from '#lib/env';
 import { domainLog } from '#lib/logger';
@@ -20,12 +20,8 @@ import { mailReadyCertificates } from '#core/documents/certificate-mail';
 import { mailPauseMs } from '#core/office/mail-jobs';
 import { certificateMailDeps, paidOrders } from './certificate-mail';
 
-export const jobQueue: JobQueue = {
-  async send(message) {
-    const { sqsClient, SendMessageCommand } = await loadSqs();
-    await sqsClient().send(new SendMessageCommand({ QueueUrl: env.jobsQueueUrl(), MessageBody: JSON.stringify(message) }));
-  },
-};
+const officeJobs = queueSender('office-jobs');
+export const jobQueue: JobQueue = { send: (message) => officeJobs.send({ body: message }) };
 
 export const jobDeps: JobDeps = { jobs: officeJobStore, queue: jobQueue, newId: secrets.newId };
 

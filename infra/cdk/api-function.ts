@@ -45,6 +45,8 @@ export interface ApiFunctionProps {
   stripeKeys: ISecret;
   /** The office's job queue (for routes granted sqs:SendMessage). */
   jobsQueueArn?: string;
+  /** The money events' queue (for routes granted sqs:SendMessage: a ledger write hands its events on). */
+  moneyEventsQueueArn?: string;
   environment: Record<string, string>;
   reservedConcurrency?: number;
 }
@@ -162,7 +164,7 @@ export function functionCode(handler: string, options: { pdf?: boolean } = {}) {
   });
 }
 
-type PolicyResources = Pick<ApiFunctionProps, 'tableName' | 'uploadsBucketName' | 'mailIdentityArn' | 'mailConfigurationSetArn' | 'stripeKeys' | 'jobsQueueArn'> & {
+type PolicyResources = Pick<ApiFunctionProps, 'tableName' | 'uploadsBucketName' | 'mailIdentityArn' | 'mailConfigurationSetArn' | 'stripeKeys' | 'jobsQueueArn' | 'moneyEventsQueueArn'> & {
   /** Where in the bucket the S3 grants apply: `users/` (default) or a worker's `exports/`, or several. */
   objectPrefix?: ObjectPrefix | readonly ObjectPrefix[];
 };
@@ -200,6 +202,6 @@ export function policyStatements(grants: Grant[], stack: Stack, props: Partial<P
   const secrets = of('secretsmanager');
   if (secrets.length) statements.push(new iam.PolicyStatement({ actions: secrets, resources: [need('stripeKeys').secretArn] }));
   const queue = of('sqs');
-  if (queue.length) statements.push(new iam.PolicyStatement({ actions: queue, resources: [need('jobsQueueArn')] }));
+  if (queue.length) statements.push(new iam.PolicyStatement({ actions: queue, resources: [need('jobsQueueArn'), ...(props.moneyEventsQueueArn ? [props.moneyEventsQueueArn] : [])] }));
   return statements;
 }

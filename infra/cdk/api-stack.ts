@@ -76,6 +76,8 @@ export class ApiStack extends Stack {
   readonly metrics: ApiMetrics;
   /** The queue workers made here (the office's jobs), by their fixed names (the monitoring stack alarms on them). */
   readonly workers: { id: string; functionName: string; deadLetterQueueName: string }[];
+  /** The queues made here that no worker consumes yet, with their dead-letter queues (alarmed like the workers'). */
+  readonly unconsumedQueues: { queue: string; deadLetterQueueName: string }[];
   /** The nested stack holding the office's routes (routeStackOf). */
   readonly office: NestedStack;
 
@@ -135,6 +137,7 @@ export class ApiStack extends Stack {
       environment: Object.fromEntries(Object.entries(environment).filter(([name]) => name !== 'ORIGIN_VERIFY')),
     });
     this.workers = jobs.workers.map((w) => ({ id: w.node.id, functionName: w.functionName, deadLetterQueueName: w.deadLetterQueueName }));
+    this.unconsumedQueues = jobs.unconsumed;
     // The office's routes: the table's, bucket's and secrets' names and ARNs reach it as parameters
     // (the secret's value never does: its dynamic reference is built inside the nested template).
     this.office = new NestedStack(this, 'Office', { description: `Congress portal (${props.stage}): the office's routes (organisers, /office)` });
@@ -152,7 +155,8 @@ export class ApiStack extends Stack {
         mailConfigurationSetArn: props.mailConfigurationSet.arn,
         stripeKeys: props.stripeKeys,
         jobsQueueArn: jobs.queueArns['office-jobs'],
-        environment: enqueues ? { ...environment, JOBS_QUEUE_URL: jobs.queueUrls['office-jobs'] } : environment,
+        moneyEventsQueueArn: jobs.queueArns['money-events'],
+        environment: enqueues ? { ...environment, JOBS_QUEUE_URL: jobs.queueUrls['office-jobs'], MONEY_EVENTS_QUEUE_URL: jobs.queueUrls['money-events'] } : environment,
         reservedConcurrency: hashesPasswords(route)
           ? props.passwordRouteConcurrency
           : route.auth === 'stripe-signature'

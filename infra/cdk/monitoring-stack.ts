@@ -18,6 +18,8 @@ export interface MonitoringStackProps extends StackProps {
   apiMetrics: ApiMetrics;
   /** Functions without a route (workers), with the dead-letter queue of each. */
   workers: { id: string; functionName: string; deadLetterQueueName: string }[];
+  /** Queues no worker consumes yet, with their dead-letter queues (alarmed as the workers' are). */
+  unconsumedQueues?: { queue: string; deadLetterQueueName: string }[];
 }
 
 /** Thresholds, in one place (the runbook explains each alarm). */
@@ -119,14 +121,14 @@ export class MonitoringStack extends Stack {
     }
 
     // Workers: errors, and anything in a dead-letter queue (an event given up on).
+    const deadLetters = (queueName: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/SQS', metricName: 'ApproximateNumberOfMessagesVisible', dimensionsMap: { QueueName: queueName }, statistic: 'Maximum', period });
     for (const w of props.workers) {
       alarm(`Errors-${w.id}`, `The ${w.id} worker failed (${alarmThresholds.functionErrors}+ errors in 5 min).`, fnMetric(w.functionName, 'Errors'), alarmThresholds.functionErrors);
-      alarm(
-        `DeadLetters-${w.id}`,
-        `Events the ${w.id} worker gave up on are waiting in ${w.deadLetterQueueName}: look at them, fix, and redrive.`,
-        new cloudwatch.Metric({ namespace: 'AWS/SQS', metricName: 'ApproximateNumberOfMessagesVisible', dimensionsMap: { QueueName: w.deadLetterQueueName }, statistic: 'Maximum', period }),
-        1,
-      );
+      alarm(`DeadLetters-${w.id}`, `Events the ${w.id} worker gave up on are waiting in ${w.deadLetterQueueName}: look at them, fix, and redrive.`, deadLetters(w.deadLetterQueueName), 1);
+    }
+    for (const q of props.unconsumedQueues ?? []) {
+      alarm(`DeadLetters-${q.queue}`, `Messages of the ${q.queue} queue are waiting in its dead-letter queue ${q.deadLetterQueueName}: look at them, fix, and redrive.`, deadLetters(q.deadLetterQueueName), 1);
     }
 
     // The Stripe webhook: any failure (Stripe retries for up to three days, then gives up).

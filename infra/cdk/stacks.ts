@@ -71,6 +71,7 @@ export function buildStacks(app: App, settings: PortalSettings) {
     tableName: tableNameOf(stage),
     apiMetrics: api.metrics,
     workers: [...mail.workers, ...api.workers],
+    unconsumedQueues: api.unconsumedQueues,
   });
   api.addStackDependency(data);
   mail.addStackDependency(data);

@@ -18,7 +18,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { effectiveGrants } from '../../functions/core/routes';
-import { deadLetterQueueNameOf, queueNameOf, queues, schedules, visibilityTimeoutOf, workerList, type WorkerDef, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
+import { deadLetterQueueNameOf, isFifoQueue, queueNameOf, queues, schedules, visibilityTimeoutOf, workerList, workerOfQueue, type WorkerDef, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
 import { acknowledgeWildcards, functionCode, policyStatements } from './api-function';
 
 export interface WorkerFunctionProps {
@@ -93,9 +93,11 @@ function missing(name: string): never {
   throw new Error(`A worker granted secretsmanager:GetSecretValue needs ${name}`);
 }
 
-function deadLetterQueue(scope: Construct, id: string, queueName: string, what: string) {
+function deadLetterQueue(scope: Construct, id: string, queueName: string, what: string, fifo = false) {
   const queue = new sqs.Queue(scope, id, {
     queueName,
+    // A FIFO queue's dead-letter queue must be FIFO too (SQS refuses the redrive policy otherwise).
+    ...(fifo ? { fifo: true } : {}),
     enforceSSL: true,
     encryption: sqs.QueueEncryption.SQS_MANAGED,
     retentionPeriod: Duration.days(14),
@@ -108,10 +110,22 @@ function deadLetterQueue(scope: Construct, id: string, queueName: string, what: 
 }
 
 /**
+ * The construct id of a queue's resources (`<id>Queue`, `<id>Failed`): office-jobs keeps the id
+ * of its worker it was made with (a new logical id would replace the deployed queue, and a
+ * replacement with the same fixed name fails); every later queue is named after itself, so adding
+ * its worker later leaves the queue in place.
+ */
+const queueConstructId = (queue: WorkerQueue) => (queue === 'office-jobs' ? 'runOfficeJob' : queue.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase()));
+
+/**
  * The queues of the worker table, each with its dead-letter queue (after `maxReceiveCount`
  * deliveries) and a visibility timeout six times its worker's timeout, and each queue's worker
  * with its event source mapping (`batchSize`, `ReportBatchItemFailures`: only the messages the
- * worker names as failed come again). Made before the routes: their environment names the queue.
+ * worker names as failed come again). A FIFO queue and its dead-letter queue are FIFO, without
+ * content-based deduplication (the sender gives the deduplication id); its mapping has no batching
+ * window (not allowed for FIFO) and at most 10 messages a batch. A queue without a worker yet is
+ * made with its dead-letter queue (alarmed) and consumed by nothing. Made before the routes:
+ * their environment names the queue.
  */
 export function addQueueWorkers(
   scope: Construct,
@@ -119,19 +133,23 @@ export function addQueueWorkers(
 ) {
   const made = (Object.keys(queues) as WorkerQueue[]).map((name) => {
     const settings = queues[name];
-    const consumer = workerList.find((w) => w.trigger.kind === 'sqs' && w.trigger.queue === name);
-    if (!consumer || consumer.trigger.kind !== 'sqs') throw new Error(`The queue ${name} has no worker in functions/core/workers.ts`);
+    const fifo = isFifoQueue(name);
+    const consumer = workerOfQueue(name);
+    const id = queueConstructId(name);
     const queueName = queueNameOf(props.stage, name);
-    const failed = deadLetterQueue(scope, `${consumer.id}Failed`, deadLetterQueueNameOf(props.stage, name), `The dead-letter queue of ${queueName}: messages its worker failed ${settings.maxReceiveCount} times.`);
-    const queue = new sqs.Queue(scope, `${consumer.id}Queue`, {
+    const deadLetterQueueName = deadLetterQueueNameOf(props.stage, name);
+    const failed = deadLetterQueue(scope, `${id}Failed`, deadLetterQueueName, `The dead-letter queue of ${queueName}: messages its worker failed ${settings.maxReceiveCount} times.`, fifo);
+    const queue = new sqs.Queue(scope, `${id}Queue`, {
       queueName,
+      ...(fifo ? { fifo: true, contentBasedDeduplication: false } : {}),
       enforceSSL: true,
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       visibilityTimeout: Duration.seconds(visibilityTimeoutOf(name)),
       retentionPeriod: Duration.days(4),
       deadLetterQueue: { queue: failed, maxReceiveCount: settings.maxReceiveCount },
     });
-    return { name, queue, failed, consumer, batchSize: consumer.trigger.batchSize };
+    if (consumer?.trigger.kind === 'sqs' && fifo && consumer.trigger.batchSize > 10) throw new Error(`The worker ${consumer.id} of the FIFO queue ${name} takes batches of at most 10 (Lambda's limit for FIFO queues).`);
+    return { name, queue, failed, deadLetterQueueName, consumer: consumer?.trigger.kind === 'sqs' ? { worker: consumer, batchSize: consumer.trigger.batchSize } : undefined };
   });
   // The schedules' one-time messages: a rule per schedule whose cron names its minute (UTC, with the year: it fires once).
   for (const [id, schedule] of Object.entries(schedules)) {
@@ -145,25 +163,30 @@ export function addQueueWorkers(
   }
   const queueArns = Object.fromEntries(made.map((m) => [m.name, m.queue.queueArn])) as Record<WorkerQueue, string>;
   const queueUrls = Object.fromEntries(made.map((m) => [m.name, m.queue.queueUrl])) as Record<WorkerQueue, string>;
-  const workersMade = made.map((m) => {
-    const fn = new WorkerFunction(scope, m.consumer.id, {
-      worker: m.consumer,
-      functionName: `congress-${props.stage}-${m.consumer.id}`,
+  const workersMade = made.flatMap((m) => {
+    if (!m.consumer) return [];
+    const { worker, batchSize } = m.consumer;
+    const fn = new WorkerFunction(scope, worker.id, {
+      worker,
+      functionName: `congress-${props.stage}-${worker.id}`,
       tableName: props.tableName,
       resources: { ...props.resources, jobsQueueArn: queueArns['office-jobs'] },
-      failed: { queue: m.failed, name: deadLetterQueueNameOf(props.stage, m.name) },
+      failed: { queue: m.failed, name: m.deadLetterQueueName },
       environment: { ...props.environment, JOBS_QUEUE_URL: queueUrls['office-jobs'] },
     });
-    fn.fn.addEventSource(new eventSources.SqsEventSource(m.queue, { batchSize: m.batchSize, reportBatchItemFailures: true, maxConcurrency: 2 }));
+    // No maxBatchingWindow: a standard queue's batches need none, and a FIFO queue's mapping may not have one.
+    fn.fn.addEventSource(new eventSources.SqsEventSource(m.queue, { batchSize, reportBatchItemFailures: true, maxConcurrency: 2 }));
     for (const mapping of fn.fn.node.children.filter((c) => c.node.id.startsWith('SqsEventSource'))) {
       Validations.of(mapping).acknowledge({
         id: 'Serverless-LambdaEventSourceMappingDestination',
         reason: "An SQS mapping takes no on-failure destination: a message that keeps failing goes to the queue's own dead-letter queue (redrive policy, alarmed).",
       });
     }
-    return fn;
+    return [fn];
   });
-  return { queueArns, queueUrls, workers: workersMade };
+  // The dead-letter queues of the queues no worker consumes yet (the monitoring stack alarms on them as on the workers').
+  const unconsumed = made.filter((m) => !m.consumer).map((m) => ({ queue: m.name, deadLetterQueueName: m.deadLetterQueueName }));
+  return { queueArns, queueUrls, workers: workersMade, unconsumed };
 }
 
 /** Creates every worker of the table triggered by one of `topics`, each subscribed to its topic. */

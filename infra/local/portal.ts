@@ -22,7 +22,7 @@ import { createSiteHandler } from './site';
 import { STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS } from '../../functions/lib/payments/stripe-version';
 import { startLocalStripe } from './stripe/server';
 import { startLocalSqs } from './sqs';
-import { deadLetterQueueNameOf, queueNameOf, queues, visibilityTimeoutOf, type WorkerQueue } from '../../functions/core/workers';
+import { deadLetterQueueNameOf, isFifoQueue, queueNameOf, queues, queueUrlVariables, visibilityTimeoutOf, workerOfQueue, type WorkerQueue } from '../../functions/core/workers';
 
 export interface PortalOptions {
   port: number;
@@ -31,7 +31,7 @@ export interface PortalOptions {
   mailPort: number;
   /** The local Stripe (API, hosted checkout page, control API). */
   stripePort: number;
-  /** The local SQS (the office's job queue, infra/local/sqs.ts). */
+  /** The local SQS (the worker table's queues, infra/local/sqs.ts). */
   sqsPort: number;
   host?: string;
   /** Where data survives restarts; omitted: everything is temporary (tests). */
@@ -114,7 +114,9 @@ export async function startLocalPortal(options: PortalOptions) {
     if (stripe) stops.push(stripe.stop);
     const sqs = await startLocalSqs({ port: options.sqsPort, host, region: process.env.AWS_REGION ?? 'us-east-1' });
     stops.push(sqs.stop);
-    const jobs = await createLocalQueue(sqs.endpoint, 'office-jobs');
+    // Every queue of the worker table, with its dead-letter queue; the functions find each by its variable.
+    const localQueues = new Map<WorkerQueue, Awaited<ReturnType<typeof createLocalQueue>>>();
+    for (const queue of Object.keys(queues) as WorkerQueue[]) localQueues.set(queue, await createLocalQueue(sqs.endpoint, queue));
 
     // What CloudFront adds to every /api/* request on AWS (a new secret for every start).
     const cloudFront = { originVerify: randomBytes(24).toString('base64url') };
@@ -133,7 +135,7 @@ export async function startLocalPortal(options: PortalOptions) {
       S3_ENDPOINT: s3.endpoint,
       SES_ENDPOINT: mail.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
-      JOBS_QUEUE_URL: jobs.queueUrl,
+      ...Object.fromEntries([...localQueues].map(([queue, made]) => [queueUrlVariables[queue], made.queueUrl])),
       LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'INFO',
       ...(options.appNow ? { APP_NOW: options.appNow } : {}),
       ...(stripe?.env ?? {}),
@@ -148,20 +150,24 @@ export async function startLocalPortal(options: PortalOptions) {
     const { now } = await import('../../functions/lib/clock');
     const workers = await loadWorkers();
     mail.publishEvents({ now, deliver: (notification) => publishToTopic(workers, 'mail-events', JSON.stringify(notification)) });
-    // The office's jobs: polled as Lambda's event source mapping would (until the portal stops).
+    // The queues that have a worker: polled as Lambda's event source mapping would (until the portal
+    // stops). A queue without a worker yet is there to send to, and keeps what is sent.
     const polling = new AbortController();
-    const poller = pollQueue(workers, 'office-jobs', { client: jobs.client, queueUrl: jobs.queueUrl, queueArn: jobs.queueArn, signal: polling.signal, onError: (error) => console.error('office-jobs worker:', error) });
-    stops.push(async () => {
-      polling.abort();
-      await poller;
-    });
-    // The schedules' one-time messages (EventBridge rules on AWS), on the portal's clock.
+    for (const [queue, made] of localQueues) {
+      if (!workerOfQueue(queue)) continue;
+      const poller = pollQueue(workers, queue, { client: made.client, queueUrl: made.queueUrl, queueArn: made.queueArn, signal: polling.signal, onError: (error) => console.error(`${queue} worker:`, error) });
+      stops.push(async () => {
+        polling.abort();
+        await poller;
+      });
+    }
+    // The schedules' one-time messages (EventBridge rules on AWS), on the portal's clock (standard queues only).
     const { SendMessageCommand } = await import('@aws-sdk/client-sqs');
     await startSchedules({
       now,
       send: async (queue, body) => {
-        if (queue !== 'office-jobs') throw new Error(`no local queue ${queue}`);
-        await jobs.client.send(new SendMessageCommand({ QueueUrl: jobs.queueUrl, MessageBody: body }));
+        const made = localQueues.get(queue)!;
+        await made.client.send(new SendMessageCommand({ QueueUrl: made.queueUrl, MessageBody: body }));
       },
       signal: polling.signal,
       onError: (error) => console.error('schedule:', error),
@@ -243,17 +249,22 @@ async function startStripe(port: number, host: string, origin: string, dataDir: 
 
 /**
  * A queue of the worker table and its dead-letter queue on the local SQS, with the visibility
- * timeout and redrive limit the CDK gives them (infra/cdk/worker-function.ts), through the SDK.
+ * timeout and redrive limit the CDK gives them (infra/cdk/worker-function.ts), through the SDK. A
+ * FIFO queue (and its dead-letter queue) is made FIFO, without content-based deduplication: its
+ * senders give the deduplication id, as on AWS.
  */
 async function createLocalQueue(endpoint: string, queue: WorkerQueue) {
   const { SQSClient, CreateQueueCommand, GetQueueAttributesCommand } = await import('@aws-sdk/client-sqs');
   const client = new SQSClient({ endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  const dlq = await client.send(new CreateQueueCommand({ QueueName: deadLetterQueueNameOf('local', queue) }));
+  const fifo = isFifoQueue(queue) ? { FifoQueue: 'true' } : {};
+  const dlq = await client.send(new CreateQueueCommand({ QueueName: deadLetterQueueNameOf('local', queue), Attributes: fifo }));
   const dlqArn = (await client.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
   const made = await client.send(
     new CreateQueueCommand({
       QueueName: queueNameOf('local', queue),
       Attributes: {
+        ...fifo,
+        ...(isFifoQueue(queue) ? { ContentBasedDeduplication: 'false' } : {}),
         VisibilityTimeout: String(visibilityTimeoutOf(queue)),
         RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: queues[queue].maxReceiveCount }),
       },

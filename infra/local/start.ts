@@ -62,7 +62,7 @@ async function main() {
     Mailbox        ${portal.mail}   (every mail the portal sends; JSON at /store)
     DynamoDB Local ${portal.dynamo}
     S3 (s3rver)    ${portal.s3}
-    SQS (local)    ${portal.sqs}   (the office's job queue, in memory)
+    SQS (local)    ${portal.sqs}   (the worker table's queues: office jobs, money events; in memory)
     Payments       ${portal.stripe ? `(local Stripe) ${portal.stripe.checkoutOrigin}` : "Stripe's test mode (STRIPE_SECRET_KEY)"}
     Data           ${dataDir}
     Clock          ${appNow ? `APP_NOW=${appNow} (runs on from there)` : 'real time'}

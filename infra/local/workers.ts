@@ -7,7 +7,11 @@
  * calls the worker with the SQS event, deletes the messages it did not report in
  * `batchItemFailures` (ReportBatchItemFailures), and leaves the others, and every message of a
  * batch whose invocation threw, to come again after the visibility timeout, and to the
- * dead-letter queue after `maxReceiveCount` deliveries (the local SQS does both as SQS does).
+ * dead-letter queue after `maxReceiveCount` deliveries (the local SQS does both as SQS does). On a
+ * FIFO queue the records carry MessageGroupId, MessageDeduplicationId and SequenceNumber, and, as
+ * on AWS, what the worker does not report is deleted: a FIFO worker must report the message that
+ * failed and every later one of its group (AWS's rule for FIFO partial batch responses), or the
+ * group's order breaks. The runtime polls only the queues that have a worker.
  * Not played: Lambda's timeout (a local worker runs to its end) and the mapping's concurrency
  * (one batch at a time per worker). The schedules' messages (EventBridge rules on AWS) are put on
  * their queue once the portal's clock has passed their instant (`startSchedules`).
@@ -98,6 +102,10 @@ export async function pollQueue(
             SentTimestamp: m.Attributes?.SentTimestamp ?? String(Date.now()),
             SenderId: 'local',
             ApproximateFirstReceiveTimestamp: m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+            // A FIFO queue's (and a fair queue's group): Lambda passes them on in the record.
+            ...(m.Attributes?.MessageGroupId === undefined ? {} : { MessageGroupId: m.Attributes.MessageGroupId }),
+            ...(m.Attributes?.MessageDeduplicationId === undefined ? {} : { MessageDeduplicationId: m.Attributes.MessageDeduplicationId }),
+            ...(m.Attributes?.SequenceNumber === undefined ? {} : { SequenceNumber: m.Attributes.SequenceNumber }),
           },
           messageAttributes: {},
           md5OfBody: m.MD5OfBody ?? '',

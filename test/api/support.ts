@@ -14,7 +14,7 @@ declare module 'vitest' {
     MAIL_ORIGIN: string;
     S3_ORIGIN: string;
     DYNAMODB_ORIGIN: string;
-    /** The local SQS (the office's job queue). */
+    /** The local SQS (the worker table's queues). */
     SQS_ORIGIN: string;
     /** The local Stripe's endpoint (its control API is under /_control/). */
     STRIPE_ORIGIN: string;

@@ -3,11 +3,13 @@
  * timeout longer than its worker's timeout, the worker wired by an event source mapping that
  * reports partial batch failures, its least-privilege grants (exports/ only), the routes that
  * enqueue allowed sqs:SendMessage on this queue only, and the alarms on the dead-letter queue.
+ * And the money-events queue (issue 30): FIFO with a FIFO dead-letter queue, as the worker table
+ * says, alarmed before any worker consumes it (a FIFO worker's mapping: fifo-worker.test.ts).
  */
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { effectiveGrants, routeList } from '#core/routes';
-import { queues, schedules, visibilityTimeoutOf, workers } from '#core/workers';
+import { queues, schedules, visibilityTimeoutOf, workerOfQueue, workers } from '#core/workers';
 import { deployedStage, synthStage } from './synth';
 import { withNested } from './nested';
 import { EXPORT_KEEP_DAYS } from '#core/office/exports';
@@ -143,5 +145,47 @@ describe('the office-jobs queue', () => {
       Threshold: 1,
     });
     expect(prod.api.workers.map((w) => w.functionName)).toEqual(['congress-production-runOfficeJob']);
+  });
+});
+
+describe('the money-events queue (FIFO)', () => {
+  const money = 'congress-production-money-events.fifo';
+  const moneyDlq = 'congress-production-money-events-failed.fifo';
+
+  it('is a FIFO queue without content-based deduplication, with a FIFO dead-letter queue after maxReceiveCount deliveries and the visibility timeout the table says', () => {
+    const dlq = idOfQueue(moneyDlq);
+    expect(dlq).toBeDefined();
+    api.hasResourceProperties('AWS::SQS::Queue', {
+      QueueName: money,
+      FifoQueue: true,
+      ContentBasedDeduplication: false,
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: visibilityTimeoutOf('money-events'),
+      MessageRetentionPeriod: 4 * 24 * 3600,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: queues['money-events'].maxReceiveCount },
+    });
+    expect(visibilityTimeoutOf('money-events')).toBe(360);
+    expect(queues['money-events'].maxReceiveCount).toBe(5);
+    api.hasResourceProperties('AWS::SQS::Queue', { QueueName: moneyDlq, FifoQueue: true, SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    // TLS only, like every queue of the stack.
+    const policies = Object.values(api.findResources('AWS::SQS::QueuePolicy'));
+    for (const id of [idOfQueue(money), dlq]) {
+      expect(policies.some((p) => JSON.stringify(p.Properties.Queues).includes(`"${id}"`) && JSON.stringify(p.Properties.PolicyDocument).includes('aws:SecureTransport'))).toBe(true);
+    }
+  });
+
+  it('keeps its resources under ids of its own (adding its worker later leaves the deployed queue in place)', () => {
+    expect(idOfQueue(money)).toMatch(/^MoneyEventsQueue/);
+    expect(idOfQueue(moneyDlq)).toMatch(/^MoneyEventsFailed/);
+    // The office-jobs queue keeps the ids it was deployed with.
+    expect(idOfQueue(queueName)).toMatch(/^runOfficeJobQueue/);
+  });
+
+  it('is consumed by no mapping until its worker is in the table, and alarms on anything in its dead-letter queue', () => {
+    expect(workerOfQueue('money-events')).toBeUndefined();
+    const mappings = Object.values(api.findResources('AWS::Lambda::EventSourceMapping'));
+    expect(mappings.some((m) => JSON.stringify(m.Properties.EventSourceArn).includes(idOfQueue(money)!))).toBe(false);
+    const alarm = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm')).find((a) => a.Properties.AlarmName === 'congress-production-DeadLetters-money-events');
+    expect(alarm!.Properties).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Dimensions: [{ Name: 'QueueName', Value: moneyDlq }], Threshold: 1 });
   });
 });

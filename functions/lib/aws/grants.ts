@@ -47,6 +47,8 @@ export function actionsOf(service: AwsService, commandName: string, input: Recor
   }
   if (service === 'dynamodb' && operation === 'TransactGetItems') return ['dynamodb:GetItem'];
   if (service === 's3' && operation === 'PutObject' && input.Tagging) return ['s3:PutObject', 's3:PutObjectTagging'];
+  // SQS's batch actions have no IAM action of their own: SendMessage authorises SendMessageBatch, and so on.
+  if (service === 'sqs' && operation.endsWith('Batch')) return [`sqs:${operation.slice(0, -'Batch'.length)}`];
   return [`${service}:${operation}`];
 }
 

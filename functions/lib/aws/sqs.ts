@@ -1,4 +1,4 @@
-/** The SQS client (loaded on first use, see clients.ts): the office's job queue. */
+/** The SQS client (loaded on first use, see clients.ts): the worker table's queues (../queue-sender.ts). */
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { env } from '../env';
 import { commonClientConfig, localCredentials } from './clients';

@@ -80,6 +80,13 @@ describe('route grants on SDK calls', () => {
     ]);
   });
 
+  it("maps SQS's batch actions to the single actions IAM authorises them by (there is no sqs:SendMessageBatch action)", () => {
+    expect(actionsOf('sqs', 'SendMessageBatchCommand', {})).toEqual(['sqs:SendMessage']);
+    expect(actionsOf('sqs', 'DeleteMessageBatchCommand', {})).toEqual(['sqs:DeleteMessage']);
+    expect(actionsOf('sqs', 'ChangeMessageVisibilityBatchCommand', {})).toEqual(['sqs:ChangeMessageVisibility']);
+    expect(actionsOf('sqs', 'SendMessageCommand', {})).toEqual(['sqs:SendMessage']);
+  });
+
   it('grants the registration-free public routes nothing at all', () => {
     for (const id of ['getConference', 'getNow', 'getRegisterTypeFee'] as const) expect(effectiveGrants(routes[id])).toEqual([]);
     for (const r of routeList) expect(new Set(r.grants).size, r.id).toBe(r.grants.length);
