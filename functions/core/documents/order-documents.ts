@@ -16,7 +16,7 @@
  *   was later returned by the card's bank leaves the money with the congress again; a new receipt
  *   of that amount, referring to the credit note, says so (documents are never changed).
  */
-import { systemActor, type Actor, type AuditEntry } from '../audit/audit';
+import type { Actor, AuditEntry } from '../audit/audit';
 import type { OrderStore, StoredOrder } from '../orders/ports';
 import { subjectOf } from '../orders/order-payables';
 import { counted, received, type Payment, type Refund, type Subject } from '../payments/model';

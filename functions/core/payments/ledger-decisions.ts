@@ -27,7 +27,7 @@ import {
   type Subject,
   subjectKinds,
 } from './model';
-import type { LedgerResult, LedgerWrite, Payable, PaymentMail, PaymentsDeps, RecordWrite } from './ports';
+import type { LedgerResult, LedgerWrite, Payable, PaymentsDeps, RecordWrite } from './ports';
 
 export const paymentMessages = {
   justPaid: 'This order has just been paid. Please reload the page.',
