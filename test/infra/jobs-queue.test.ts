@@ -105,7 +105,14 @@ describe('the office-jobs queue', () => {
     api.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'cron(5 16 7 11 ? 2024)',
       State: 'ENABLED',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [idOfQueue(queueName), 'Arn'] }, Input: JSON.stringify(schedules.certificatesReady.message) })],
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [idOfQueue(queueName), 'Arn'] },
+          Input: JSON.stringify(schedules.certificatesReady.message),
+          // What EventBridge cannot deliver lands in the queue's dead-letter queue (alarmed), not nowhere.
+          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [idOfQueue(`${queueName}-failed`), 'Arn'] } },
+        }),
+      ],
     });
     // EventBridge may send to this queue, and only for this rule.
     const rule = Object.keys(api.findResources('AWS::Events::Rule', { Properties: { ScheduleExpression: 'cron(5 16 7 11 ? 2024)' } }))[0]!;
