@@ -46,7 +46,7 @@ function strip(item: Record<string, unknown>): StoredMoneyEvent {
   return rest as unknown as StoredMoneyEvent;
 }
 
-export const moneyEventStore: MoneyEventStore = {
+export const moneyEventStore: MoneyEventStore & { ofOwner(ownerId: string): Promise<StoredMoneyEvent[]> } = {
   async get(ref) {
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.moneyEvent(ref.owner_id, ref.id), ConsistentRead: true }));
     return r.Item ? strip(r.Item) : undefined;
@@ -81,6 +81,25 @@ export const moneyEventStore: MoneyEventStore = {
         ExpressionAttributeValues: { ':done': 'done', ':at': at.toISOString(), ':expires': Math.floor(at.getTime() / 1000) + KEEP_DONE_DAYS * 86_400 },
       }),
     );
+  },
+
+  async ofOwner(ownerId) {
+    const out: StoredMoneyEvent[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const r = await documentClient().send(
+        new QueryCommand({
+          TableName: env.tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.user(ownerId).pk, ':prefix': keys.moneyEventPrefix },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      out.push(...(r.Items ?? []).map(strip));
+      start = r.LastEvaluatedKey;
+    } while (start);
+    return out;
   },
 
   async pending(before, limit) {

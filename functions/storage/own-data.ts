@@ -61,8 +61,8 @@ async function partition(pk: string, prefix?: string): Promise<Record<string, un
   return items;
 }
 
-/** Items of the partition that are the account's own bookkeeping, deleted with the tombstone (the refund account too: a deletion waits until no refund is owed). */
-const ownBookkeeping = (sk: string) => sk.startsWith('COUNT#') || sk.startsWith(keys.mailOncePrefix) || sk === 'MAIL_PREFERENCES' || sk === 'SECOND_FACTOR' || sk === 'REFUND_ACCOUNT';
+/** Items of the partition that are the account's own bookkeeping, deleted with the tombstone (the refund account too: a deletion waits until no refund is owed; the money events, which copy the order). */
+const ownBookkeeping = (sk: string) => sk.startsWith('COUNT#') || sk.startsWith(keys.mailOncePrefix) || sk.startsWith(keys.moneyEventPrefix) || sk === 'MAIL_PREFERENCES' || sk === 'SECOND_FACTOR' || sk === 'REFUND_ACCOUNT';
 /** Marks that a numbered document was issued for a payment or refund (storage/document-numbers.ts): kept with the receipts, no personal data. */
 const documentMark = (sk: string) => sk.startsWith(keys.documentOncePrefix);
 

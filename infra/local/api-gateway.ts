@@ -203,6 +203,9 @@ export async function handleApi(
     traffic.byRoute.set(matched.route.id, list);
   }
   const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]));
+  // Local only (API Gateway adds nothing of the kind): how many DynamoDB round trips the function
+  // made for this request, so API tests assert the counts of the money path (test/api/round-trips.test.ts).
+  headers['x-local-dynamodb-round-trips'] = String(stats.dynamodb);
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
 }

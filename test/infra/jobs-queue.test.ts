@@ -59,7 +59,7 @@ describe('the office-jobs queue', () => {
   });
 
   it('wires the worker with an event source mapping: batch size, ReportBatchItemFailures, bounded concurrency', () => {
-    api.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    api.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
     api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: { 'Fn::GetAtt': [idOfQueue(queueName), 'Arn'] },
       FunctionName: { Ref: workerFnId() },
@@ -188,10 +188,12 @@ describe('the money-events queue (FIFO)', () => {
     expect(idOfQueue(queueName)).toMatch(/^runOfficeJobQueue/);
   });
 
-  it('is consumed by no mapping until its worker is in the table, and alarms on anything in its dead-letter queue', () => {
-    expect(workerOfQueue('money-events')).toBeUndefined();
-    const mappings = Object.values(api.findResources('AWS::Lambda::EventSourceMapping'));
-    expect(mappings.some((m) => JSON.stringify(m.Properties.EventSourceArn).includes(idOfQueue(money)!))).toBe(false);
+  it('is consumed by its worker (followMoneyEvents) in batches of up to 10, failures reported per message, and alarms on anything in its dead-letter queue', () => {
+    expect(workerOfQueue('money-events')?.id).toBe('followMoneyEvents');
+    const mappings = Object.values(api.findResources('AWS::Lambda::EventSourceMapping')).filter((m) => JSON.stringify(m.Properties.EventSourceArn).includes(idOfQueue(money)!));
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]!.Properties).toMatchObject({ BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    expect(mappings[0]!.Properties.MaximumBatchingWindowInSeconds).toBeUndefined();
     const alarm = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm')).find((a) => a.Properties.AlarmName === 'congress-production-DeadLetters-money-events');
     expect(alarm!.Properties).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Dimensions: [{ Name: 'QueueName', Value: moneyDlq }], Threshold: 1 });
   });

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type { RefundOwedCommand } from './refunds-owed';
 import { bankCommandArbs, type BankCommand } from './bank-files';
 import { deletionCommandArb, type DeletionCommand } from './deletion';
+import { queueCommandArb, type QueueCommand } from './queue';
 
 export type Card = '4242424242424242' | '4000000000005126';
 export const CARD_OK: Card = '4242424242424242';
@@ -71,7 +72,9 @@ export type Command =
   // The bank files (bank-files.ts): transfers the bank received, statements imported in both formats, held lines decided.
   | BankCommand
   /** The delegate deletes the account with its password, racing the rest (deletion.ts). */
-  | DeletionCommand;
+  | DeletionCommand
+  /** A delegate's money events handed on again, newest first: redelivered and out of order (queue.ts). */
+  | QueueCommand;
 
 export interface Program {
   delegates: number;
@@ -179,6 +182,7 @@ function commandArb(delegates: number): fc.Arbitrary<Command> {
     ...bankCommandArbs(delegates),
     // The account's deletion (deletion.ts): rare, since the delegate is gone for the rest of the program.
     w(2, deletionCommandArb(d)),
+    w(3, queueCommandArb(d)),
   );
 }
 

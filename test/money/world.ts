@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { moneyViolations, type MoneyViolation } from '#core/orders/invariants';
 import { documentViolations } from '#core/documents/order-documents';
 import { documentStore } from '#storage/documents';
+import { moneyEventStore } from '#storage/money-events';
 import { reconcileWithProvider } from '#core/payments/reconcile';
 import { stripeGateway } from '#lib/payments/stripe-gateway';
 import { validForm } from '../unit/core/orders/form';
@@ -20,6 +21,7 @@ import { getUser } from '#storage/users';
 import { checkMoneyMails } from './mails';
 import { checkRefundsOwed, runRefundOwedCommand } from './refunds-owed';
 import { checkDeletions, runDeletionCommand } from './deletion';
+import { replayEvents } from './queue';
 import { CLOCKS, describeCommand, type Arrived, type Card, type Command, type Program } from './program';
 import { checkBank, isBankCommand, runBankCommand } from './bank-files';
 import {
@@ -544,6 +546,7 @@ export async function runCommand(w: World, cmd: Command): Promise<void> {
     return runRefundOwedCommand(w, cmd, cmd.k === 'refundSent' ? pick(w, cmd.d, cmd.o) : undefined, note, skip);
   if (isBankCommand(cmd)) return runBankCommand(w, cmd, note, skip);
   if (cmd.k === 'deleteAccount') return runDeletionCommand(w, cmd, note);
+  if (cmd.k === 'replayEvents') return replayEvents(w.delegates[cmd.d]!.person.userId, note);
   if (cmd.k.startsWith('reg')) return runRegistrationCommand(w, cmd as Extract<Command, { k: `reg${string}` }>, note, skip);
   const ordered = cmd as Extract<Command, { o: number }>;
   const order = pick(w, ordered.d, ordered.o);
@@ -637,6 +640,12 @@ export async function runBatch(w: World, batch: { cmd: Command; delayMs: number 
  * every refund of a 5126 card (which succeeds at first, then fails 1.5 s later) past that moment
  * and its events delivered. Two idle looks in a row, 300 ms apart.
  */
+/** The money events of the run's delegates still pending (each must be followed by the money-events worker). */
+async function pendingMoneyEvents(w: World) {
+  const events = await Promise.all(w.delegates.map((d) => moneyEventStore.ofOwner(d.person.userId)));
+  return events.flat().filter((e) => e.state !== 'done').map((e) => e.id);
+}
+
 export async function quiesce(w: World, limitMs = 60_000) {
   const end = Date.now() + limitMs;
   let idle = 0;
@@ -660,7 +669,9 @@ export async function quiesce(w: World, limitMs = 60_000) {
       if (last) waitMs = (last + 1) * 1000 + 1500 + 400 - Date.now();
     }
     const all = await control<{ paused: boolean; queued: unknown[] }>(undefined, 'GET', '/deliveries');
-    if (waitMs <= 0 && !all.body.paused && all.body.queued.length === 0) {
+    // The money events the writes handed on (core/payments/money-events.ts): all followed by the worker.
+    const pending = await pendingMoneyEvents(w);
+    if (waitMs <= 0 && !all.body.paused && all.body.queued.length === 0 && pending.length === 0) {
       idle += 1;
       if (idle >= 2) return true;
       await sleep(300);
@@ -669,7 +680,8 @@ export async function quiesce(w: World, limitMs = 60_000) {
     idle = 0;
     await sleep(Math.max(150, Math.min(waitMs, 1000)));
   }
-  w.fig.failures.push(`not quiescent after ${limitMs / 1000} s (deliveries still queued or retried)`);
+  const pending = await pendingMoneyEvents(w);
+  w.fig.failures.push(`not quiescent after ${limitMs / 1000} s (deliveries still queued or retried${pending.length ? `; money events never followed: ${pending.join(', ')}` : ''})`);
   return false;
 }
 
