@@ -3,20 +3,22 @@
  * request's count in `x-local-dynamodb-round-trips` (infra/local/api-gateway.ts; nothing of the
  * kind on AWS). Counts, not times: a change that adds a read to the webhook or the list fails
  * here, not only in a bench nobody re-ran. Authentication (the session and the account) is
- * measured on a route that does nothing else (GET /get_person_info) and not counted.
+ * measured on a route that does nothing else (the order form's options, as the orders bench does)
+ * and not counted.
  */
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { API_BASE } from '#core/routes';
+import { API_BASE, routes } from '#core/routes';
 import { validForm } from '../unit/core/orders/form';
 import { call, control, newDelegate, origin, stripeWebhookSecret, until } from './support';
 
 const OPEN = '2024-08-01T02:00:00Z';
+const OPTIONS = routes.getRegistrationOptions.path;
 const trips = (r: { headers: Headers }) => Number(r.headers.get('x-local-dynamodb-round-trips'));
 
 async function paidOrder(tag: string) {
   const d = await newDelegate(tag);
-  const auth = trips(await call('GET', '/get_person_info', { token: d.token }));
+  const auth = trips(await call('GET', OPTIONS, { token: d.token, at: OPEN }));
   const order = await call<{ id: string }>('POST', '/registration/submission', { token: d.token, at: OPEN, json: validForm() });
   expect(order.status, JSON.stringify(order.body)).toBe(200);
   const generated = await call<{ url: string }>('POST', '/stripe-payment/generate', { token: d.token, at: OPEN, json: { id: order.body.data.id } });
@@ -27,7 +29,7 @@ async function paidOrder(tag: string) {
 describe('round trips of the money path (beyond authentication)', () => {
   it('measures authentication on a route that does nothing else: the session and the account', async () => {
     const d = await newDelegate('trips-auth');
-    expect(trips(await call('GET', '/get_person_info', { token: d.token }))).toBe(2);
+    expect(trips(await call('GET', OPTIONS, { token: d.token, at: OPEN }))).toBe(2);
   });
 
   it("the webhook: at most 3 (the order, its ledger, one transaction); the receipt and mails are the worker's", async () => {

@@ -13,6 +13,8 @@ import {
   decideAndCommit,
   accountDeleting,
   whileAccountLives,
+  read,
+  type Reading,
 } from './ledger-decisions';
 import { askProvider } from './refunds';
 
@@ -88,7 +90,9 @@ export async function settleCheckout(
 ): Promise<{ outcome: SettleOutcome; payment?: Payment }> {
   const session = await deps.gateway.readCheckout(sessionId);
   const subject = subjectOfMetadata(session.metadata);
-  const known = subject ? await deps.ledger.payment(subject, session.metadata.payment_id!) : undefined;
+  // One reading of the subject and its ledger: it finds our payment and the first decision is taken on it.
+  const reading = subject ? await read(deps, subject) : undefined;
+  const known = reading?.payments.find((p) => p.id === session.metadata.payment_id);
   const unchanged = async (outcome: SettleOutcome = 'unchanged', payment = known) => {
     if (options.eventId) await deps.ledger.markEvent(options.eventId);
     return { outcome, payment };
@@ -96,7 +100,7 @@ export async function settleCheckout(
   if (!subject || !known || known.provider_ids.checkout_session !== session.id) return unchanged('unknown');
 
   if (session.paymentStatus === 'paid') {
-    const confirmed = await confirmCardPayment(deps, subject, known.id, session, at, options.eventId);
+    const confirmed = await confirmCardPayment(deps, subject, known.id, session, at, options.eventId, reading);
     return confirmed.outcome === 'unchanged' ? unchanged('unchanged', confirmed.payment) : confirmed;
   }
   if (session.status === 'expired' || (session.status === 'complete' && options.failed)) {
@@ -119,6 +123,7 @@ export async function settleCheckout(
         };
       },
       () => ({ outcome: 'unchanged', payment: known }),
+      reading,
     );
     return settled.outcome === 'unchanged' ? unchanged('unchanged', settled.payment) : settled;
   }
@@ -138,6 +143,7 @@ function confirmCardPayment(
   session: CheckoutSession,
   at: Date,
   eventId?: string,
+  first?: Reading,
 ) {
   const unchanged = (payment?: Payment) => ({ outcome: 'unchanged' as SettleOutcome, payment });
   return decideAndCommit<{ outcome: SettleOutcome; payment?: Payment }>(
@@ -193,5 +199,6 @@ function confirmCardPayment(
       };
     },
     () => unchanged(),
+    first,
   );
 }

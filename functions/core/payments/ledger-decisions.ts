@@ -143,9 +143,11 @@ export async function decideAndCommit<T>(
   subject: Subject,
   decide: (reading: Reading) => { write: LedgerWrite; done: () => Promise<T> | T } | { result: T },
   onDuplicate: () => T,
+  /** A reading just taken by the caller: the first decision is taken on it (the next ones read again). */
+  first?: Reading,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const decision = decide(await read(deps, subject));
+    const decision = decide(attempt === 1 && first ? first : await read(deps, subject));
     if ('result' in decision) return decision.result;
     const result: LedgerResult = await deps.ledger.commit(decision.write);
     if (result === 'ok') return decision.done();
