@@ -257,5 +257,6 @@ describe('downloading a receipt', () => {
     expect(stolen.body.message).toBe(documentMessages.notFound);
     // Nor through the office's route without the organiser role.
     expect((await call('GET', `/office/documents/${b.userId}/${doc!.id}`, { token: other.token, at: OPEN })).status).toBe(403);
-  });
+    // Two sign-ups, an organiser with a second factor, the worker's receipt and a PDF rendered: more than the 30 s default on a busy machine.
+  }, 60_000);
 });

@@ -52,14 +52,14 @@ describe('round trips of the money path (beyond authentication)', () => {
     }
   });
 
-  it('the success page: at most 3 beyond authentication', async () => {
+  it('the success page: at most 5 beyond authentication (it settles as the webhook does, 3, and answers the order as the list shows it, 2)', async () => {
     const b = await paidOrder('trips-success');
     await control('POST', '/deliveries/pause');
     try {
       await control('POST', `/sessions/${b.session}/pay`, { card: '4242424242424242' });
       const back = await call<{ outcome: string }>('POST', '/stripe-payment/confirm', { token: b.token, at: OPEN, json: { session_id: b.session } });
       expect(back.body.data.outcome).toBe('paid');
-      expect(trips(back) - b.auth).toBeLessThanOrEqual(3);
+      expect(trips(back) - b.auth).toBeLessThanOrEqual(5);
     } finally {
       await control('POST', '/deliveries/resume');
     }
