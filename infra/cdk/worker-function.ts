@@ -136,11 +136,12 @@ export function addQueueWorkers(
   // The schedules' one-time messages: a rule per schedule whose cron names its minute (UTC, with the year: it fires once).
   for (const [id, schedule] of Object.entries(schedules)) {
     const at = new Date(schedule.at);
-    const queue = made.find((m) => m.name === schedule.queue)!.queue;
+    const { queue, failed } = made.find((m) => m.name === schedule.queue)!;
     new events.Rule(scope, `${id}Schedule`, {
       description: schedule.description,
       schedule: events.Schedule.cron({ minute: String(at.getUTCMinutes()), hour: String(at.getUTCHours()), day: String(at.getUTCDate()), month: String(at.getUTCMonth() + 1), year: String(at.getUTCFullYear()) }),
-      targets: [new eventTargets.SqsQueue(queue, { message: events.RuleTargetInput.fromObject(schedule.message) })],
+      // A message EventBridge could not put on the queue (after its retries) lands in the queue's dead-letter queue (alarmed).
+      targets: [new eventTargets.SqsQueue(queue, { message: events.RuleTargetInput.fromObject(schedule.message), deadLetterQueue: failed, retryAttempts: 8 })],
     });
   }
   const queueArns = Object.fromEntries(made.map((m) => [m.name, m.queue.queueArn])) as Record<WorkerQueue, string>;
