@@ -33,9 +33,11 @@ export interface PaymentItem {
   confirmed_at?: string;
 }
 
-/** A paid order of the bench, its delegate's documents and the order's payments as read. */
-export interface PaidOrderRead {
+/** An order of the bench as read from its delegate's partition: paid or not, the delegate's documents, the order's payments. */
+export interface OrderRead {
   orderId: string;
+  /** The order item says Paid (it then needs its receipt). */
+  paid: boolean;
   docs: readonly DocumentItem[];
   payments: readonly PaymentItem[];
 }
@@ -48,18 +50,19 @@ export const receiptsOf = (docs: readonly DocumentItem[], orderId: string) =>
 const numberValue = (number: string) => Number(/(\d+)$/.exec(number)?.[1] ?? NaN);
 
 /**
- * What was issued for the paid orders: how many have their receipt (and how many more than one),
- * the numbers of every numbered document read (receipts and credit notes share one sequence:
- * gap-free from 1 up to the sequence's last number, each once), and the time from the payment's
- * confirmation to its receipt's issue.
+ * What was issued for the orders paid (as the table says): how many have their receipt (and how
+ * many more than one), the numbers of every numbered document of every order's delegate (receipts
+ * and credit notes share one sequence: gap-free from 1 up to the sequence's last number, each
+ * once), and the time from the payment's confirmation to its receipt's issue.
  */
-export function receiptFigures(read: readonly PaidOrderRead[], lastNumber: number | null) {
+export function receiptFigures(read: readonly OrderRead[], lastNumber: number | null) {
   const numbers: string[] = [];
   const fromPaymentMs: number[] = [];
   let withReceipt = 0;
   let twice = 0;
-  for (const { orderId, docs, payments } of read) {
+  for (const { orderId, paid, docs, payments } of read) {
     for (const d of docs) if (d.number) numbers.push(d.number);
+    if (!paid) continue;
     const receipts = receiptsOf(docs, orderId);
     if (!receipts.length) continue;
     withReceipt += 1;
@@ -83,7 +86,8 @@ export function receiptFigures(read: readonly PaidOrderRead[], lastNumber: numbe
   const gaps: number[] = [];
   for (let n = 1; n <= top; n++) if (!counts.has(n)) gaps.push(n);
   return {
-    expected: read.length,
+    /** Orders the table says are paid: each needs its receipt. */
+    expected: read.filter((o) => o.paid).length,
     withReceipt,
     /** Paid orders holding more than one receipt in force. */
     twice,

@@ -80,7 +80,7 @@ function printOrders(o: OrdersFigures) {
   table([
     ['figure', 'value', 'target'],
     ['errors', o.errors.length, '0'],
-    ['orders paid', `${o.paid} of ${o.delegates}`, String(o.delegates)],
+    ['orders paid (seen by their delegates; in the table)', `${o.paid} of ${o.delegates}; ${r.paidInTable}`, String(o.delegates)],
     ['order creation as the client sees it, p50 / p99', `${ms(o.createMs.p50)} / ${ms(o.createMs.p99)}`, ''],
     [`order creation in the function, p50 / p99 (${o.createFunctionMs.count} requests)`, `${ms(o.createFunctionMs.p50)} / ${ms(o.createFunctionMs.p99)}`, ''],
     [`webhook handling in the function, p50 / p99 (${o.webhookMs.count} events)`, `${ms(o.webhookMs.p50)} / ${ms(o.webhookMs.p99)}`, ''],
@@ -90,7 +90,7 @@ function printOrders(o: OrdersFigures) {
     ['  list (beyond authentication), median [min-max]', trips(o.trips.list), '1'],
     ['  card checkout (beyond authentication), median [min-max]', trips(o.trips.checkout), ''],
     ['time from the first order to the last paid (or failed)', `${o.seconds.toFixed(1)} s`, ''],
-    ['paid orders with their receipt', `${r.withReceipt} of ${r.expected}${r.twice ? ` (${r.twice} with more than one)` : ''}`, 'all, one each'],
+    ['paid orders (in the table) with their receipt', `${r.withReceipt} of ${r.expected}${r.twice ? ` (${r.twice} with more than one)` : ''}`, 'all, one each'],
     [
       'document numbers',
       `${r.numbered} numbered, sequence at ${r.lastNumber ?? 'none'}; ${r.gaps.length} missing, ${r.duplicates.length} used twice`,

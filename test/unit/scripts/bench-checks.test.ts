@@ -4,7 +4,7 @@
  * `--delegates=N` is a positive integer or a clear error.
  */
 import { describe, expect, it } from 'vitest';
-import { failuresOf, parseDelegates, receiptFigures, type DocumentItem, type PaidOrderRead } from '../../../scripts/bench-checks';
+import { failuresOf, parseDelegates, receiptFigures, type DocumentItem, type OrderRead } from '../../../scripts/bench-checks';
 import { documentNumber } from '../../../functions/core/documents/receipt';
 import { keys } from '../../../functions/storage/keys';
 
@@ -14,8 +14,8 @@ function receipt(orderId: string, n: number, issuedAt = '2026-11-28T03:00:02.000
   return { sk: `DOC#d-${orderId}-${n}`, kind: 'receipt', number: documentNumber(n), issued_at: issuedAt, subject: { kind: 'order', id: orderId }, replaced_by: null, ...more };
 }
 
-function paidOrder(orderId: string, docs: DocumentItem[]): PaidOrderRead {
-  return { orderId, docs, payments: [{ sk: keys.payment('u', 'order', orderId, `p-${orderId}`).sk, state: 'confirmed', confirmed_at: PAID_AT }] };
+function paidOrder(orderId: string, docs: DocumentItem[]): OrderRead {
+  return { orderId, paid: true, docs, payments: [{ sk: keys.payment('u', 'order', orderId, `p-${orderId}`).sk, state: 'confirmed', confirmed_at: PAID_AT }] };
 }
 
 const passing = (receipts: ReturnType<typeof receiptFigures>) => ({ delegates: 3, errors: 0, paid: 3, webhookQueued: 0, receipts, receiptsWithinS: 120 });
@@ -58,6 +58,13 @@ describe('the orders bench: receipts of the paid orders', () => {
     const gap = receiptFigures([paidOrder('a', [receipt('a', 1)]), paidOrder('b', [receipt('b', 3)]), paidOrder('c', [receipt('c', 4)])], 5);
     expect(gap.gaps).toEqual([2, 5]);
     expect(failuresOf(passing(gap))).toEqual(['document numbers missing (gaps): 2, 5']);
+  });
+
+  it('expects a receipt for each order the table says is paid; an unpaid order needs none', () => {
+    const unpaid: OrderRead = { orderId: 'c', paid: false, docs: [], payments: [] };
+    const r = receiptFigures([paidOrder('a', [receipt('a', 1)]), paidOrder('b', [receipt('b', 2)]), unpaid], 2);
+    expect(r).toMatchObject({ expected: 2, withReceipt: 2, gaps: [] });
+    expect(failuresOf(passing(r))).toEqual([]);
   });
 
   it('counts a replaced receipt apart from its correction, and fails on two receipts in force for one order', () => {
