@@ -72,6 +72,10 @@ beforeAll(async () => {
   const mail = await call<{ job: JobView }>('POST', '/office/mail', { token: office.token, at: at(), json: { filter: 'order', order_no: order.order_no, purpose: 'order', subject: 'Your badge, {first_name}', text: 'Dear {first_name}, your badge is ready.' } });
   expect(mail.status, JSON.stringify(mail.body)).toBe(200);
   mailId = mail.body.data.job.id;
+  // The office confirms how many it goes to before it is sent (docs/decisions/0048-office-confirms-before-money-or-mail.md).
+  const ready = await waitFor('mail job ready', () => mailJob(mailId), (r) => r.body.data.job.state === 'ready');
+  const confirmed = await call('POST', `/office/mail/${mailId}/send`, { token: office.token, at: at(), json: { recipients: ready.body.data.job.total } });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   const sent = await waitFor('mail job', () => mailJob(mailId), (r) => r.body.data.job.state === 'done');
   expect(sent.body.data.recipients).toEqual([expect.objectContaining({ email: d.email, first_name: FIRST, state: 'sent' })]);
 

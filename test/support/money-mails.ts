@@ -128,10 +128,11 @@ export function moneyMailProblems(mail: MailText, money: MailSubjectMoney | unde
         break;
       }
       methods.add('transfer');
-      const part = payments.find((p) => p.method === 'transfer' && p.amount === received.amount && p.confirmed_at && payments.some((w) => w.rest_of === p.id));
-      if (!part) say(`says ${formatMoney(received.amount)} arrived by bank transfer, which no confirmed transfer awaiting a rest is`);
-      else if (missing.amount !== money.cost - heldAfterPart(money.ledger, part))
-        say(`says ${formatMoney(missing.amount)} is still missing; the order costs ${formatMoney(money.cost)} and held ${formatMoney(heldAfterPart(money.ledger, part))} then`);
+      // Two parts of one amount may have arrived (two small transfers): the mail is about one of them.
+      const parts = payments.filter((p) => p.method === 'transfer' && p.amount === received.amount && p.confirmed_at && payments.some((w) => w.rest_of === p.id));
+      if (!parts.length) say(`says ${formatMoney(received.amount)} arrived by bank transfer, which no confirmed transfer awaiting a rest is`);
+      else if (!parts.some((part) => missing.amount === money.cost - heldAfterPart(money.ledger, part)))
+        say(`says ${formatMoney(missing.amount)} is still missing; the order costs ${formatMoney(money.cost)} and held ${parts.map((part) => formatMoney(heldAfterPart(money.ledger, part))).join(' or ')} then`);
       break;
     }
     case 'surplus-refunded':
