@@ -1,33 +1,13 @@
 /**
- * A worker on a FIFO queue, as synthesized. The table has no worker for the money-events queue
- * yet (the main session adds it), so this file adds one to the table it synthesizes: its event
- * source mapping reports partial batch failures, has no batching window (Lambda refuses one for a
- * FIFO queue) and takes at most 10 messages a batch; its dead-letter queue is the FIFO queue's.
+ * The worker on the FIFO money-events queue (followMoneyEvents, core/workers.ts), as synthesized:
+ * its event source mapping reports partial batch failures, has no batching window (Lambda refuses
+ * one for a FIFO queue) and takes at most 10 messages a batch; its dead-letter queue is the FIFO
+ * queue's.
  */
 import { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as Workers from '../../functions/core/workers';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deployedStage, synthStage } from './synth';
 import { withNested } from './nested';
-
-vi.mock(import('../../functions/core/workers'), async (importOriginal) => {
-  const real = await importOriginal();
-  const issueMoneyDocuments = {
-    // Any handler of the table's shape will do: bundling is not run here.
-    handler: 'office/run-office-job',
-    trigger: { kind: 'sqs', queue: 'money-events', batchSize: 10 },
-    grants: ['dynamodb:GetItem'],
-    description: 'A worker of the money-events queue (test only)',
-  } as const satisfies Workers.WorkerDef;
-  const workers = { ...real.workers, issueMoneyDocuments };
-  const workerList = Object.entries(workers).map(([id, def]) => ({ id: id as Workers.WorkerId, ...(def as Workers.WorkerDef) }));
-  return {
-    ...real,
-    workers: workers as unknown as typeof real.workers,
-    workerList,
-    workerOfQueue: (queue: Workers.WorkerQueue) => workerList.find((w) => w.trigger.kind === 'sqs' && w.trigger.queue === queue),
-  };
-});
 
 let api: Template;
 let prod: ReturnType<typeof synthStage>;
@@ -51,12 +31,12 @@ describe('a worker on a FIFO queue', () => {
   });
 
   it('has the queue timeout of the table, no asynchronous dead-letter queue, and its alarms on the FIFO dead-letter queue', () => {
-    const fn = Object.values(api.findResources('AWS::Lambda::Function', { Properties: { Description: 'A worker of the money-events queue (test only)' } }))[0]!;
+    const fn = Object.values(api.findResources('AWS::Lambda::Function', { Properties: { FunctionName: 'congress-production-followMoneyEvents' } }))[0]!;
     expect(fn.Properties.Timeout).toBe(60);
     expect(fn.Properties.DeadLetterConfig).toBeUndefined();
-    expect(prod.api.workers.find((w) => w.id === 'issueMoneyDocuments')).toMatchObject({ deadLetterQueueName: 'congress-production-money-events-failed.fifo' });
+    expect(prod.api.workers.find((w) => w.id === 'followMoneyEvents')).toMatchObject({ deadLetterQueueName: 'congress-production-money-events-failed.fifo' });
     expect(prod.api.unconsumedQueues).toEqual([]);
     const alarms = Object.values(Template.fromStack(prod.monitoring).findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties.AlarmName as string);
-    expect(alarms).toEqual(expect.arrayContaining(['congress-production-Errors-issueMoneyDocuments', 'congress-production-DeadLetters-issueMoneyDocuments']));
+    expect(alarms).toEqual(expect.arrayContaining(['congress-production-Errors-followMoneyEvents', 'congress-production-DeadLetters-followMoneyEvents']));
   });
 });

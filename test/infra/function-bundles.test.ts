@@ -34,6 +34,9 @@ it('bundles each function into its own asset: index.mjs plus chunks loaded on fi
           stripeKeys,
           mailIdentityArn: 'arn:aws:ses:us-east-1:111122223333:identity/example.org',
           mailConfigurationSetArn: 'arn:aws:ses:us-east-1:111122223333:configuration-set/congress',
+          // createCheckout hands its money events on (sqs:SendMessage).
+          jobsQueueArn: 'arn:aws:sqs:us-east-1:111122223333:congress-test-office-jobs',
+          moneyEventsQueueArn: 'arn:aws:sqs:us-east-1:111122223333:congress-test-money-events.fifo',
           environment: {},
         }),
     );

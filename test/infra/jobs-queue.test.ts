@@ -92,12 +92,16 @@ describe('the office-jobs queue', () => {
     expect(effectiveGrants(worker)).toContain('dynamodb:Scan');
   });
 
-  it('lets exactly the routes granted sqs:SendMessage send, to this queue only, and gives them its URL', () => {
+  it('lets exactly the routes granted sqs:SendMessage send, to the office-jobs and money-events queues only, and the worker to its own queue', () => {
     const senders = routeList.filter((r) => r.grants.some((g) => g === 'sqs:SendMessage'));
     const statements = statementsOf(api).filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
     // The routes', and the worker's own (a job enqueues its next step).
     expect(statements).toHaveLength(senders.length + 1);
-    for (const st of statements) expect(st.Resource).toEqual({ 'Fn::GetAtt': [idOfQueue(queueName), 'Arn'] });
+    const jobs = { 'Fn::GetAtt': [idOfQueue(queueName), 'Arn'] };
+    const money = { 'Fn::GetAtt': [idOfQueue('congress-production-money-events.fifo'), 'Arn'] };
+    // A route's ledger write hands its money events on (docs/decisions/0050-money-events-off-the-payment-path.md).
+    expect(statements.filter((st) => JSON.stringify(st.Resource) === JSON.stringify([jobs, money]))).toHaveLength(senders.length);
+    expect(statements.filter((st) => JSON.stringify(st.Resource) === JSON.stringify(jobs))).toHaveLength(1);
   });
 
   it("puts each schedule's message on its queue at its minute (UTC): the certificate-ready mails five minutes after the congress ends", () => {
@@ -151,7 +155,7 @@ describe('the office-jobs queue', () => {
       Dimensions: [{ Name: 'QueueName', Value: `${queueName}-failed` }],
       Threshold: 1,
     });
-    expect(prod.api.workers.map((w) => w.functionName)).toEqual(['congress-production-runOfficeJob']);
+    expect(prod.api.workers.map((w) => w.functionName)).toEqual(['congress-production-runOfficeJob', 'congress-production-followMoneyEvents']);
   });
 });
 
@@ -194,7 +198,7 @@ describe('the money-events queue (FIFO)', () => {
     expect(mappings).toHaveLength(1);
     expect(mappings[0]!.Properties).toMatchObject({ BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'] });
     expect(mappings[0]!.Properties.MaximumBatchingWindowInSeconds).toBeUndefined();
-    const alarm = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm')).find((a) => a.Properties.AlarmName === 'congress-production-DeadLetters-money-events');
+    const alarm = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm')).find((a) => a.Properties.AlarmName === 'congress-production-DeadLetters-followMoneyEvents');
     expect(alarm!.Properties).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Dimensions: [{ Name: 'QueueName', Value: moneyDlq }], Threshold: 1 });
   });
 });
