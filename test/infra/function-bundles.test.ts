@@ -56,10 +56,10 @@ it('bundles each function into its own asset: index.mjs plus chunks loaded on fi
     expect(entry).not.toContain('api.stripe.com');
     const chunks = fs.readdirSync(path.join(checkout, 'chunks')).filter((f) => f.endsWith('.mjs'));
     expect(chunks.some((c) => fs.readFileSync(path.join(checkout, 'chunks', c), 'utf8').includes('api.stripe.com'))).toBe(true);
-    // What follows a money event (mails, receipts, visa letters: wiring/payment-notify.ts) too: in a
-    // chunk of the bundle, loaded by the first money event (a missing one would only be logged).
+    // What follows a money event (mails, receipts, visa letters) is the money-events worker's
+    // (docs/decisions/0050-money-events-off-the-payment-path.md): not in a payment function at all.
     expect(entry).not.toContain('Payment received: registration order');
-    expect(chunks.some((c) => fs.readFileSync(path.join(checkout, 'chunks', c), 'utf8').includes('Payment received: registration order'))).toBe(true);
+    expect(chunks.some((c) => fs.readFileSync(path.join(checkout, 'chunks', c), 'utf8').includes('Payment received: registration order'))).toBe(false);
     // A function that renders PDFs carries the fonts and images (functions/lib/pdf/assets.ts); the others do not.
     expect(fs.readdirSync(path.join(document, 'pdf-assets/fonts')).sort()).toEqual([
       'NotoNaskhArabic_400Regular.ttf',
