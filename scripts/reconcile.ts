@@ -8,6 +8,9 @@
  *
  *   npm run reconcile                 against a running `npm start` (its ports and DATA_DIR)
  *   AWS_REGION=... TABLE_NAME=... STRIPE_SECRET_ARN=... npm run reconcile -- --aws
+ *   npm run reconcile -- --repair     first hands late money events on again and issues missing
+ *                                     receipts and credit notes (wiring/money-repair.ts); on AWS
+ *                                     with MONEY_EVENTS_QUEUE_URL set too
  *
  * Locally it connects where `npm start` put the stand-ins (DYNAMODB_PORT, STRIPE_PORT, the table
  * `congress`) and uses the local Stripe's key from `<DATA_DIR>/stripe-keys.json`, or the
@@ -21,6 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { listening } from '../infra/local/ports';
+import { queueNameOf } from '#core/workers';
 import type { Disagreement, LedgerCheck } from '#core/payments/reconcile';
 
 export interface ReconcileOptions {
@@ -55,6 +59,19 @@ export async function runReconcile({ print = console.log, webhook = true }: Reco
   for (const d of report.disagreements) print(describeDisagreement(d));
   for (const line of report.webhook) print(`  webhook endpoint: ${line}`);
   return report;
+}
+
+/**
+ * The repair before the check (`--repair`, wiring/money-repair.ts): late money events handed on
+ * again, missing receipts and credit notes issued. Prints what it did.
+ */
+export async function runRepair({ print = console.log, operator = process.env.USER ?? 'operator' }: { print?: (line: string) => void; operator?: string } = {}) {
+  const { repairMoneyFollowUps } = await import('#wiring/money-repair');
+  const { now } = await import('#lib/clock');
+  const repaired = await repairMoneyFollowUps({ kind: 'command-line', id: operator }, now());
+  print(`repair: ${repaired.events.length} money event(s) handed on again${repaired.events.length ? ` (${repaired.events.join(', ')})` : ''}; documents issued for ${repaired.documents.length} order(s)${repaired.documents.length ? ` (${repaired.documents.join(', ')})` : ''}`);
+  if (repaired.events.length) print('repair: the events are followed within seconds; run the check again to see them done.');
+  return repaired;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -116,12 +133,17 @@ async function localEnvironment() {
   if (apiBase) process.env.STRIPE_API_BASE = apiBase;
   else delete process.env.STRIPE_API_BASE;
   delete process.env.STRIPE_SECRET_ARN;
+  // The repair hands money events on to the local SQS (infra/local/sqs.ts: queue URLs under its origin).
+  const sqsPort = port('SQS_PORT', 9324);
+  process.env.SQS_ENDPOINT = `http://127.0.0.1:${sqsPort}`;
+  process.env.MONEY_EVENTS_QUEUE_URL = `http://127.0.0.1:${sqsPort}/000000000000/${queueNameOf('local', 'money-events')}`;
 }
 
 /** On AWS: the table and region from the shell, the Stripe keys from Secrets Manager (or a key in the shell). */
 function awsEnvironment() {
   const missing = ['AWS_REGION', 'TABLE_NAME'].filter((name) => !process.env[name]);
   if (!process.env.STRIPE_SECRET_ARN && !process.env.STRIPE_SECRET_KEY) missing.push('STRIPE_SECRET_ARN');
+  if (process.argv.includes('--repair') && !process.env.MONEY_EVENTS_QUEUE_URL) missing.push('MONEY_EVENTS_QUEUE_URL');
   if (missing.length) throw new CannotRun(`--aws needs ${missing.join(', ')} (see docs/organisers.md, "Reconciliation from the command line").`);
   const local = ['DYNAMODB_ENDPOINT', 'STRIPE_API_BASE'].filter((name) => process.env[name]);
   if (local.length) throw new CannotRun(`--aws talks to AWS and Stripe: unset ${local.join(', ')}.`);
@@ -133,6 +155,7 @@ async function main(): Promise<number> {
   try {
     if (process.argv.includes('--aws')) awsEnvironment();
     else await localEnvironment();
+    if (process.argv.includes('--repair')) await runRepair();
     const report = await runReconcile({ webhook: !process.argv.includes('--no-webhook') });
     return report.disagreements.length + report.webhook.length > 0 ? 1 : 0;
   } catch (error) {

@@ -217,7 +217,7 @@ export const routes = {
   // The order, its place and rows in one transaction that checks no deletion of the account is under way (ConditionCheckItem);
   // an order's create, edit and delete also keep the names given in the account's orders, and their
   // name keys, on the account (the profile read, the orders queried, keys put and deleted).
-  createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [GET, QUERY, PUT, UPDATE, DELETE, CHECK, MAIL] },
+  createOrder: { method: 'POST', path: '/registration/submission', handler: 'registration/create-order', auth: 'delegate', grants: [GET, QUERY, PUT, UPDATE, DELETE, CHECK, EVENTS] },
   updateOrder: {
     method: 'POST',
     path: '/registration/submission/{id}',

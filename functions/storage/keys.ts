@@ -65,7 +65,7 @@ export const keys = {
   /** A money event kept with the ledger write that caused it (core/payments/money-events.ts), in its owner's partition. */
   moneyEvent: (ownerId: string, id: string) => ({ pk: `USER#${ownerId}`, sk: `MONEYEVENT#${id}` }),
   moneyEventPrefix: 'MONEYEVENT#',
-  /** The byOwner-index partitions of money events still pending (the sweep reads them), sharded: one per shard. */
+  /** The byOwner-index partitions of money events still pending (the repair reads them), sharded: one per shard. */
   pendingMoneyEvents: (shard: number) => `MONEYEVENTS#pending#${shard}`,
   /** The account a delegate gave for refunds by bank transfer (core/orders/refund-account.ts). */
   refundAccount: (ownerId: string) => ({ pk: `USER#${ownerId}`, sk: 'REFUND_ACCOUNT' }),

@@ -1,7 +1,7 @@
 /**
  * The money events' outbox (core/payments/money-events.ts): USER#owner / MONEYEVENT#<id>, put in
  * the ledger write's own transaction; while pending it is in a byOwner-index partition of its
- * shard (MONEYEVENTS#pending#0..7: the sweep reads them; eight shards keep a registration day's
+ * shard (MONEYEVENTS#pending#0..7: the repair reads them; eight shards keep a registration day's
  * burst of payments off one index partition). Done events stay 30 days (TTL), then go.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -22,23 +22,25 @@ const shardOf = (id: string) => {
   return Math.abs(h) % SHARDS;
 };
 
+/** An event's outbox item, pending (in its shard of the pending index). */
+export function moneyEventPut(event: StoredMoneyEvent): Items[number] {
+  return {
+    Put: {
+      TableName: env.tableName(),
+      Item: {
+        ...keys.moneyEvent(event.owner_id, event.id),
+        entity: 'money-event',
+        ...event,
+        gsi1pk: keys.pendingMoneyEvents(shardOf(event.id)),
+        gsi1sk: `${event.created_at}#${event.owner_id}#${event.id}`,
+      },
+    },
+  };
+}
+
 /** The outbox items of a ledger write's events (its transaction puts them). */
 export function moneyEventPuts(events: readonly PaymentMail[], actor: Actor, now: Date): Items {
-  return events.map((mail) => {
-    const event = storedMoneyEvent(mail, actor, now);
-    return {
-      Put: {
-        TableName: env.tableName(),
-        Item: {
-          ...keys.moneyEvent(event.owner_id, event.id),
-          entity: 'money-event',
-          ...event,
-          gsi1pk: keys.pendingMoneyEvents(shardOf(event.id)),
-          gsi1sk: `${event.created_at}#${event.owner_id}#${event.id}`,
-        },
-      },
-    };
-  });
+  return events.map((mail) => moneyEventPut(storedMoneyEvent(mail, actor, now)));
 }
 
 function strip(item: Record<string, unknown>): StoredMoneyEvent {

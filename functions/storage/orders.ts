@@ -11,6 +11,8 @@ import { orderRowDeletes, orderRowWrites } from './order-rows';
 import { keys } from './keys';
 import { statsWrites } from './stats';
 import { noDeletionUnderWay } from './deletion-lease';
+import { moneyEventPut } from './money-events';
+import { orderNamesWrites } from './name-keys';
 import { countsDelta, orderCounts } from '#core/office/counters';
 import type { IndexName } from './table';
 
@@ -54,11 +56,18 @@ export const orderStore: OrderStore = {
     return r.Attributes!.n as number;
   },
 
-  async create(order, max) {
-    const result = await putInPlace(order.owner_id, COUNTER, max, itemOf(order), [noDeletionUnderWay(order.owner_id, order.created_at), ...statsWrites(countsDelta(undefined, orderCounts(order))), ...orderRowWrites(order)]);
+  async create(order, max, also) {
+    // The account's item comes first of the extra writes: its names with their condition, or the check that no deletion holds it.
+    const account = also.names ? orderNamesWrites(order.owner_id, also.names.read, also.names.after, order.created_at) : [noDeletionUnderWay(order.owner_id, order.created_at)];
+    const result = await putInPlace(order.owner_id, COUNTER, max, itemOf(order), [
+      ...account,
+      moneyEventPut(also.placed),
+      ...statsWrites(countsDelta(undefined, orderCounts(order))),
+      ...orderRowWrites(order),
+    ]);
     if (result === 'full') return 'full';
-    // The only extra write with a condition: a deletion of the account holds it.
-    if (result === 'conflict') return 'account-deleting';
+    // The only extra write with a condition is the account's: a deletion holds it (or its names changed since they were read).
+    if (result === 'conflict') return also.names ? 'names-changed' : 'account-deleting';
     if (result !== 'added') throw new Error(`order ${order.id} not stored: ${result}`);
     return 'created';
   },

@@ -16,8 +16,11 @@ import { transact, type Items } from './claims';
 import { keys } from './keys';
 import { statsWrites } from './stats';
 import { accountCounts, countsDelta } from '#core/office/counters';
-import { accountNameKeys, orderNamesOf, type PersonName } from '#core/accounts/name-key';
+import { orderNamesOf, type PersonName } from '#core/accounts/name-key';
 import { orderStore } from './orders';
+import { moveNameKeys, orderNamesWrites } from './name-keys';
+
+export { moveNameKeys };
 
 /** What an activation moves in the office's counters. */
 const ACTIVATED = { 'accounts.activated': 1 };
@@ -88,16 +91,6 @@ export async function activateUser(id: string, at: Date, audit?: AuditEntry): Pr
   if (result !== 'ok' && result[0] !== 'ConditionalCheckFailed') throw new Error(`activation cancelled: ${result.join(', ')}`);
 }
 
-/** The name-key items to put and delete when an account's keys change (unchanged keys are left alone). */
-export function moveNameKeys(id: string, names: { before: string[]; after: string[] } | undefined): Items {
-  if (!names) return [];
-  const gone = names.before.filter((k) => !names.after.includes(k));
-  const added = names.after.filter((k) => !names.before.includes(k));
-  return [
-    ...gone.map((k) => ({ Delete: { TableName: env.tableName(), Key: keys.nameKey(k, id) } })),
-    ...added.map((k) => ({ Put: { TableName: env.tableName(), Item: { ...keys.nameKey(k, id), entity: 'name-key', user_id: id } } })),
-  ];
-}
 
 export async function updateProfile(id: string, fields: Partial<User>, at: Date, audit?: AuditEntry, names?: { before: string[]; after: string[] }): Promise<User> {
   const entries = Object.entries({ ...fields, updated_at: at.toISOString() }).filter(([k]) => !['id', 'email', 'password_hash', 'session_epoch'].includes(k));
@@ -192,36 +185,7 @@ export async function refreshOrderNames(userId: string): Promise<{ outcome: 'unc
     if (!user || user.deleted_at || user.deleting_at) return { outcome: 'gone', names: 0 };
     const names = orderNamesOf(await orderStore.list(userId));
     if (user.order_names && sameNames(user.order_names, names)) return { outcome: 'unchanged', names: names.length };
-    const version = user.order_names_v;
-    const same = (attribute: '#first' | '#last', placeholder: string, value: string | undefined) =>
-      value === undefined ? `attribute_not_exists(${attribute})` : `${attribute} = ${placeholder}`;
-    const result = await transact(
-      [
-        {
-          Update: {
-            TableName: env.tableName(),
-            Key: keys.user(userId),
-            UpdateExpression: 'SET order_names = :names, order_names_v = :next',
-            ConditionExpression: [
-              'attribute_exists(pk) AND attribute_not_exists(deleting_at) AND attribute_not_exists(deleted_at)',
-              same('#first', ':first', user.first_name),
-              same('#last', ':last', user.last_name),
-              version === undefined ? 'attribute_not_exists(order_names_v)' : 'order_names_v = :version',
-            ].join(' AND '),
-            ExpressionAttributeNames: { '#first': 'first_name', '#last': 'last_name' },
-            ExpressionAttributeValues: {
-              ':names': names,
-              ':next': (version ?? 0) + 1,
-              ...(user.first_name === undefined ? {} : { ':first': user.first_name }),
-              ...(user.last_name === undefined ? {} : { ':last': user.last_name }),
-              ...(version === undefined ? {} : { ':version': version }),
-            },
-          },
-        },
-        ...moveNameKeys(userId, { before: accountNameKeys(user), after: accountNameKeys({ ...user, order_names: names }) }),
-      ],
-      3,
-    );
+    const result = await transact(orderNamesWrites(userId, user, names), 3);
     if (result === 'ok') return { outcome: 'updated', names: names.length };
     if (result[0] !== 'ConditionalCheckFailed' && !result.includes('TransactionConflict')) throw new Error(`order names not kept: ${result.join(', ')}`);
   }

@@ -17,7 +17,7 @@ import { stripeGateway } from '#lib/payments/stripe-gateway';
 import { payablesByKind } from '#core/payments/payables-by-kind';
 import { registrationPayables, registrationStatusName, isRegistrationKind } from '#core/registration-by-category/registration-payables';
 import { registrationStore } from '#storage/registrations';
-import { handingOn } from './money-events';
+import { handingOn, handingOnOrders } from './money-events';
 
 /** Where the registration office's notices go (transfers to match, refunds that failed). */
 export const registrationOffice = conference.contacts.registration;
@@ -57,7 +57,7 @@ export function paymentsDeps(_siteOrigin: string, who: RequestActor): PaymentsDe
 
 export function orderDeps(siteOrigin: string, who: RequestActor): OrderDeps {
   return {
-    orders: orderStore,
+    orders: handingOnOrders(orderStore),
     payments: paymentsDeps(siteOrigin, who),
     files: fileStore,
     mailer: sesMailer,

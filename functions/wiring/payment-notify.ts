@@ -5,7 +5,8 @@
  */
 import { issueAfterMoney } from '#core/documents/order-documents';
 import type { FollowMoneyDeps } from '#core/payments/money-events';
-import { orderPaymentMails } from '#core/orders/order-payment-mails';
+import { orderPaymentMails, orderPlacedMails } from '#core/orders/order-payment-mails';
+import { orderStore } from '#storage/orders';
 import { mailsByKind } from '#core/payments/payables-by-kind';
 import { registrationPaymentMails } from '#core/registration-by-category/registration-payment-mails';
 import { moneyEventStore } from '#storage/money-events';
@@ -25,6 +26,7 @@ export function followMoneyDeps(siteOrigin: string): FollowMoneyDeps {
   });
   return {
     events: moneyEventStore,
+    orderPlaced: orderPlacedMails({ orders: orderStore, mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount }),
     documents: (subject, actor, at) => issueAfterMoney(issueAfterMoneyDeps, subject, actor, at),
     mail: async (m) => {
       try {

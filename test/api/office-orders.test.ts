@@ -8,7 +8,7 @@ import type { OrderRow } from '#core/office/order-rows';
 import { validOrder } from '../support/bodies';
 import { orderResultMessages } from '#core/orders/order-deps';
 import { orderMailLabels, resendMessages } from '#core/office/order-mail-kinds';
-import { call, mailsTo, newDelegate, officeSession } from './support';
+import { call, mailsTo, newDelegate, officeSession, until } from './support';
 
 const T0 = '2024-08-01T02:00:00Z';
 type Page = { rows: OrderRow[]; next: string | null; items_read: number };
@@ -228,7 +228,8 @@ describe("the office sends an order's mails again", () => {
     expect([unknown.status, unknown.body.data]).toEqual([422, { errors: { mail: resendMessages.kind } }]);
 
     const placed = `Registration order ${order_no}: please complete the payment`;
-    expect(await count(placed)).toBe(1);
+    // The first comes from the money-events worker, seconds after the order.
+    await until('order-placed mail', () => count(placed), (n) => n === 1);
     const first = await resend('order-placed');
     expect([first.status, first.body.message, first.body.data]).toEqual([200, resendMessages.sent(orderMailLabels['order-placed'], d.email), { sent: true }]);
     expect(await count(placed)).toBe(2);

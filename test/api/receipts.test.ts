@@ -15,6 +15,7 @@ import { pdfText } from '../support/pdf';
 import { documentMessages } from '#core/documents/download';
 import { call, control, db, dynamoOrigin, mailsTo, newDelegate, officeSession, until } from './support';
 import { replayEvents } from '../money/queue';
+import { runReconcile, runRepair } from '../../scripts/reconcile';
 
 /** 1 August 2024, 10:00 CST: registration open, refunds in the first tier (US$50 fee). */
 const OPEN = '2024-08-01T02:00:00Z';
@@ -224,6 +225,43 @@ describe('a receipt missing after its payment', () => {
     expect(docs[0]!.number).not.toBe(lost!.number);
     const now = await listed(b);
     expect([now.documents.map((d) => d.id), now.documents_being_issued]).toEqual([[docs[0]!.id], false]);
+    expect((await mailsTo(b.email)).filter((m) => m.subject.startsWith('Payment received'))).toHaveLength(1);
+  });
+
+  it('is found by the reconciliation (a late event, or a missing receipt), and the repair issues it once', async () => {
+    const b = await buyer('receipt-repair');
+    await payByCard(b);
+    const [lost] = await until('receipt issued', () => docItems(b.userId), (d) => d.length === 1);
+    const ownKeys = async (prefix: string) =>
+      (await db().send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `USER#${b.userId}`, ':p': prefix }, ConsistentRead: true }))).Items ?? [];
+    const loseReceipt = async () => {
+      for (const item of [...(await ownKeys('DOC#')), ...(await ownKeys('DOCONCE#'))]) await db().send(new DeleteCommand({ TableName: TABLE, Key: { pk: item.pk, sk: item.sk } }));
+    };
+    const findings = async () => (await runReconcile({ print: () => undefined, webhook: false })).disagreements.filter((d) => d.order_id === b.orderId).map((d) => d.rule);
+    const repair = async () => {
+      const lines: string[] = [];
+      await runRepair({ print: (line) => lines.push(line), operator: 'test' });
+      return lines.join('\n');
+    };
+    expect(await findings()).toEqual([]);
+
+    // The receipt lost and its event pending again (written in 2024 by the pinned clock: long late), as if the worker had failed.
+    await loseReceipt();
+    const received = (await ownKeys('MONEYEVENT#')).find((e) => e.kind === 'payment-received')!;
+    await db().send(new UpdateCommand({ TableName: TABLE, Key: { pk: received.pk, sk: received.sk }, UpdateExpression: 'SET #s = :p, gsi1pk = :shard, gsi1sk = :sk REMOVE done_at', ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':p': 'pending', ':shard': 'MONEYEVENTS#pending#0', ':sk': `${received.created_at as string}#${b.userId}#${received.id as string}` } }));
+    expect(await findings()).toEqual(['event-followed']);
+    expect(await repair()).toContain(String(received.id));
+    const again = await until('receipt issued by the event handed on again', () => docItems(b.userId), (d) => d.length === 1);
+    expect(again[0]!.number).not.toBe(lost!.number);
+    await until('event followed', () => findings(), (f) => f.length === 0);
+
+    // The receipt lost with its event done: the repair issues it itself.
+    await loseReceipt();
+    expect(await findings()).toEqual(['receipt-when-paid', 'documents-balance']);
+    expect(await repair()).toMatch(/documents issued for [1-9]\d* order\(s\)/);
+    expect(await docItems(b.userId)).toHaveLength(1);
+    expect(await findings()).toEqual([]);
+    // Still one mail of the payment: the repair sends none.
     expect((await mailsTo(b.email)).filter((m) => m.subject.startsWith('Payment received'))).toHaveLength(1);
   });
 

@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, routes } from '#core/routes';
 import { validForm } from '../unit/core/orders/form';
-import { call, control, newDelegate, origin, stripeWebhookSecret, until } from './support';
+import { call, control, mailsTo, newDelegate, origin, stripeWebhookSecret, until } from './support';
 
 const OPEN = '2024-08-01T02:00:00Z';
 const OPTIONS = routes.getRegistrationOptions.path;
@@ -30,6 +30,18 @@ describe('round trips of the money path (beyond authentication)', () => {
   it('measures authentication on a route that does nothing else: the session and the account', async () => {
     const d = await newDelegate('trips-auth');
     expect(trips(await call('GET', OPTIONS, { token: d.token, at: OPEN }))).toBe(2);
+  });
+
+  it('placing an order: at most 2 (its number; one transaction with its names and its order-placed event), the first and the next; its mail comes from the worker', async () => {
+    const d = await newDelegate('trips-create');
+    const auth = trips(await call('GET', OPTIONS, { token: d.token, at: OPEN }));
+    for (const first_name of ['Wei', 'Lan']) {
+      const order = await call<{ id: string; order_no: string }>('POST', '/registration/submission', { token: d.token, at: OPEN, json: { ...validForm(), first_name } });
+      expect(order.status, JSON.stringify(order.body)).toBe(200);
+      expect(trips(order) - auth).toBeLessThanOrEqual(2);
+      const subject = `Registration order ${order.body.data.order_no}: please complete the payment`;
+      await until(`order-placed mail of ${first_name}`, () => mailsTo(d.email), (mails) => mails.filter((m) => m.subject === subject).length === 1);
+    }
   });
 
   it("the webhook: at most 3 (the order, its ledger, one transaction); the receipt and mails are the worker's", async () => {

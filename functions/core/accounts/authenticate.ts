@@ -24,6 +24,7 @@ export async function authenticate(deps: Pick<AccountDeps, 'sessions' | 'store' 
     secondFactorAt: session.secondFactorAt,
     secondFactorPass: session.secondFactorPass,
     officeSeenAt: session.officeSeenAt,
+    names: { first_name: user.first_name, last_name: user.last_name, order_names: user.order_names, order_names_v: user.order_names_v },
   };
 }
 

@@ -60,6 +60,15 @@ export function orderNamesOf(orders: readonly { first_name?: string; last_name?:
 }
 
 /**
+ * The names after a new order is placed, from the names before it (orderNamesOf of the other
+ * orders): the new order is the newest, so its name comes first; the same list orderNamesOf gives
+ * over all the orders, without reading them again.
+ */
+export function withNewOrderName(before: readonly PersonName[], order: { first_name?: string; last_name?: string; created_at: string }): PersonName[] {
+  return orderNamesOf([order, ...before.map((name, i) => ({ ...name, created_at: `0000-${String(before.length - i).padStart(4, '0')}` }))]);
+}
+
+/**
  * Every key the office finds an account under: its profile's name and each name given in its
  * orders (the Orders search finds an order by the same keys, so both searches find the same people).
  */

@@ -5,6 +5,7 @@
 import type { AuditEntry } from '../audit/audit';
 import type { MailImportance, MailMarkStore } from '../mail/delivery';
 import type { User } from './model';
+import type { PersonName } from './name-key';
 
 export type TokenPurpose = 'activate' | 'reset';
 
@@ -30,6 +31,13 @@ export interface SessionRecord {
   officeSeenAt?: Date;
 }
 
+export interface AccountNamesRead {
+  first_name?: string;
+  last_name?: string;
+  order_names?: PersonName[];
+  order_names_v?: number;
+}
+
 /** Who a request's api_token belongs to (what `authenticate` answers; handlers receive it as `auth`). */
 export interface Principal {
   userId: string;
@@ -42,6 +50,11 @@ export interface Principal {
   secondFactorAt?: Date;
   secondFactorPass?: { factor: string; grant: string };
   officeSeenAt?: Date;
+  /**
+   * The account's names as authentication read them (its profile and its orders' names, with
+   * their version): a new order's names are written with the order, conditioned on this version.
+   */
+  names?: AccountNamesRead;
 }
 
 export interface AccountStore {

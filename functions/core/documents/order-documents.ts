@@ -16,6 +16,7 @@
  *   was later returned by the card's bank leaves the money with the congress again; a new receipt
  *   of that amount, referring to the credit note, says so (documents are never changed).
  */
+import { documentRules, type DocumentRule } from './rules';
 import type { Actor, AuditEntry } from '../audit/audit';
 import type { OrderStore, StoredOrder } from '../orders/ports';
 import { subjectOf } from '../orders/order-payables';
@@ -262,18 +263,8 @@ export function ownerOrderDocuments(
   return byOrder;
 }
 
-/**
- * What must hold between an order's money and its receipts and credit notes once nothing is in
- * flight, after ANY interleaving (the model-based money test checks it over real data, as it
- * checks the money invariants, orders/invariants.ts).
- */
-export const documentRules = {
-  'receipt-when-paid': 'A paid order has exactly one receipt for its payment in force; an order that was never paid has none.',
-  'documents-balance': "Receipts less credit notes come to what the order's payments brought in less what was given back.",
-  'documents-refer': 'A credit note refers to a receipt of the order; a receipt for a returned refund refers to a credit note of the order.',
-  'documents-add-up': "The lines of every receipt and credit note add up to its total; a receipt's payments too.",
-} as const;
-export type DocumentRule = keyof typeof documentRules;
+/** The documents invariants (rules.ts), after ANY interleaving once nothing is in flight. */
+export { documentRules, type DocumentRule };
 
 /** Cents of an amount as a document prints it ("US$1,040.00", "−US$50.00"). */
 const centsOf = (printed: string | undefined) => (printed ? (/^[−-]/.test(printed.trim()) ? -1 : 1) * Number(printed.replace(/[^0-9]/g, '')) : NaN);

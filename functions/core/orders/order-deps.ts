@@ -13,7 +13,7 @@ import { conference, deadlines, registration2024 } from '../config/conference';
 import { forbidden, notFound } from '../errors';
 import { formatMoney } from '../money';
 import { formatCstDeadline, formatCstInstant, isBefore } from '../time';
-import type { AccountNames, Logger, Mail, Mailer } from '../accounts/ports';
+import type { AccountNames, AccountNamesRead, Logger, Mail, Mailer } from '../accounts/ports';
 import type { FileStore } from '../uploads/ports';
 import type { PaymentsDeps, SubjectLedger } from '../payments/ports';
 import { paymentMessages } from '../payments/ledger-decisions';
@@ -48,6 +48,8 @@ export const orderResultMessages = {
 export interface Owner {
   id: string;
   email: string;
+  /** The account's names as authentication read them: a new order's names go with it. */
+  names?: AccountNamesRead;
 }
 
 export interface OrderDeps {

@@ -4,10 +4,13 @@
  * (and the mail texts) on first use, not at every cold start (wiring/orders.ts).
  */
 import type { Refund } from '../payments/model';
+import type { OrderPlacedEvent } from '../payments/money-events';
 import type { PaymentMail } from '../payments/ports';
+import { ORDER_STATUS } from './states';
 import {
   paymentFailedMail,
   paymentIncompleteMail,
+  orderPlacedMail,
   paymentReceivedMail,
   refundCompletedMail,
   refundFailedMail,
@@ -16,6 +19,18 @@ import {
 } from './mails';
 import type { StoredOrder } from './ports';
 import { links, send, type OrderDeps } from './order-deps';
+
+/**
+ * An order placed (its event, followed by the money-events worker): the mail with what it owes and
+ * how to pay it, while it is still unpaid (paid or gone meanwhile, the mail would not be true).
+ */
+export function orderPlacedMails(deps: Pick<OrderDeps, 'orders' | 'mailer' | 'log' | 'siteOrigin' | 'bankAccount'>) {
+  return async (event: OrderPlacedEvent) => {
+    const order = await deps.orders.get(event.owner_id, event.order_id);
+    if (!order || order.payment_status !== ORDER_STATUS.unpaid) return;
+    await send(deps, order.owner_email, orderPlacedMail(order, links(deps, order), await deps.bankAccount()), 'order placed');
+  };
+}
 
 export function orderPaymentMails(
   deps: Pick<OrderDeps, 'mailer' | 'log' | 'siteOrigin' | 'bankAccount'> & {

@@ -2,6 +2,9 @@
 import type { OrderForm } from './schemas';
 import type { OrderStatus } from './states';
 import type { VisaReview } from './visa-review';
+import type { AccountNamesRead } from '../accounts/ports';
+import type { PersonName } from '../accounts/name-key';
+import type { OrderPlacedEvent } from '../payments/money-events';
 
 /** Whether the order's delegate attended the congress, as the office marked it (core/office/attendance.ts). */
 export interface Attendance {
@@ -49,9 +52,11 @@ export interface OrderStore {
   nextSequence(): Promise<number>;
   /**
    * Claims one of `max` places of the owner and stores the order, in one transaction, only while
-   * no deletion of the owner's account is under way (`account-deleting`: core/accounts/deletion-lease.ts).
+   * no deletion of the owner's account is under way (`account-deleting`: core/accounts/deletion-lease.ts),
+   * with its order-placed event (the outbox) and, when given, the account's names after it
+   * (conditioned on the names as read: `names-changed` when they are not, nothing written).
    */
-  create(order: StoredOrder, max: number): Promise<'created' | 'full' | 'account-deleting'>;
+  create(order: StoredOrder, max: number, also: OrderCreation): Promise<'created' | 'full' | 'account-deleting' | 'names-changed'>;
   list(ownerId: string): Promise<StoredOrder[]>;
   get(ownerId: string, id: string): Promise<StoredOrder | undefined>;
   /**
@@ -63,4 +68,10 @@ export interface OrderStore {
   findByReference(reference: string): Promise<StoredOrder | undefined>;
   /** Deletes the order if it is still at the version read and in `status`, and frees its place; false if it was not (any more). */
   remove(order: StoredOrder, status: OrderStatus): Promise<boolean>;
+}
+
+/** What an order's creation writes with it. */
+export interface OrderCreation {
+  placed: OrderPlacedEvent;
+  names?: { read: AccountNamesRead; after: PersonName[] };
 }

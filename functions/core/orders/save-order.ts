@@ -4,8 +4,9 @@ import { registration2024 } from '../config/conference';
 import { conflict, forbidden, invalid } from '../errors';
 import { wireAmount } from '../money';
 import { settleCheckout } from '../payments/card-checkout';
+import { orderPlacedEvent } from '../payments/money-events';
+import { withNewOrderName } from '../accounts/name-key';
 import { nextVersion } from '../versions';
-import { orderPlacedMail } from './mails';
 import { orderTotal } from './pricing';
 import type { StoredOrder } from './ports';
 import { orderNumber, transferReference } from './reference';
@@ -15,11 +16,9 @@ import type { OrderForm } from './schemas';
 import { ORDER_STATUS, orderActions } from './states';
 import {
   assertOpen,
-  links,
   orderResultMessages,
   ownOrder,
   refreshAccountNames,
-  send,
   type OrderDeps,
   type Owner,
 } from './order-deps';
@@ -66,16 +65,16 @@ export async function createOrder(deps: OrderDeps, owner: Owner, form: OrderForm
     created_at: at,
     updated_at: at,
   };
-  const created = await deps.orders.create(order, registration2024.maxOrdersPerDelegate);
+  const placed = orderPlacedEvent(order, { kind: 'delegate', id: owner.id, email: owner.email }, now);
+  // The account's names go with the order (read at authentication); changed since, or not read, they follow it.
+  const names = owner.names && { read: owner.names, after: withNewOrderName(owner.names.order_names ?? [], order) };
+  let created = await deps.orders.create(order, registration2024.maxOrdersPerDelegate, { placed, names });
+  const namesWritten = names !== undefined && created === 'created';
+  if (created === 'names-changed') created = await deps.orders.create(order, registration2024.maxOrdersPerDelegate, { placed });
   if (created === 'full') throw conflict(orderResultMessages.limit);
   if (created === 'account-deleting') throw conflict(deletionLeaseMessages.delegate, { reason: ACCOUNT_DELETING });
-  await refreshAccountNames(deps, owner.id);
-  const mailed = await send(
-    deps,
-    owner.email,
-    orderPlacedMail(order, links(deps, order), await deps.bankAccount()),
-    'order placed',
-  );
+  if (!namesWritten) await refreshAccountNames(deps, owner.id);
+  // Its mail ("please complete the payment", with the bank account) is the money-events worker's (order-placed event).
   return {
     message: orderResultMessages.created,
     data: {
@@ -83,7 +82,6 @@ export async function createOrder(deps: OrderDeps, owner: Owner, form: OrderForm
       checksum: order.checksum,
       order_no: order.order_no,
       amount_required: wireAmount(order.amount_required),
-      mail_sent: mailed,
     },
   };
 }

@@ -9,6 +9,8 @@
  * refund the provider has not answered yet shows as a disagreement (and is one, if it stays).
  * Bank transfers have no provider side: only the invariants speak for them.
  */
+import { documentViolations } from '../documents/order-documents';
+import type { IssuedDocument } from '../documents/model';
 import { moneyViolations } from '../orders/invariants';
 import type { StoredOrder } from '../orders/ports';
 import type { Payment, Refund } from './model';
@@ -18,7 +20,7 @@ export interface Disagreement {
   order_id: string;
   payment_id?: string;
   refund_id?: string;
-  /** A money invariant (`moneyRules`), a provider rule (`providerRules`) or a statement rule (office/line-identity.ts `statementRules`). */
+  /** A money invariant (`moneyRules`), a provider rule (`providerRules`), a documents rule (documents/rules.ts), an event rule (`eventRules`) or a statement rule (office/line-identity.ts `statementRules`). */
   rule: string;
   /** What was found, in figures and ids. */
   detail: string;
@@ -163,6 +165,32 @@ export interface OrderMoney {
   order_id: string;
   order: StoredOrder | undefined;
   ledger: SubjectLedger;
+  /**
+   * Its receipts and credit notes, and its money events not followed yet (the outbox): given, the
+   * documents are checked against the money (documentRules) once no event of the order is pending,
+   * and an event pending longer than EVENT_LATE_MINUTES is reported (eventRules).
+   */
+  documents?: { issued: readonly IssuedDocument[]; pending_events: readonly { id: string; created_at: string }[] };
+}
+
+/** The money events' own rule (core/payments/money-events.ts). */
+export const eventRules = {
+  'event-followed': 'Every money event is followed within minutes of its write: its documents issued and its mail sent (`npm run reconcile -- --repair` hands it on again).',
+} as const;
+
+/** An event pending this long was lost on its way to the worker, or keeps failing there. */
+export const EVENT_LATE_MINUTES = 10;
+
+/** The documents of one order against its money, or its events that are late (documents wait for them). */
+export function documentDisagreements(money: OrderMoney, at: Date): Disagreement[] {
+  if (!money.documents) return [];
+  const { issued, pending_events } = money.documents;
+  if (pending_events.length > 0) {
+    return pending_events
+      .filter((e) => at.getTime() - Date.parse(e.created_at) > EVENT_LATE_MINUTES * 60_000)
+      .map((e) => ({ order_id: money.order_id, rule: 'event-followed', detail: `event ${e.id} pending since ${e.created_at}` }));
+  }
+  return documentViolations(money.order, money.ledger, issued).map((v) => ({ order_id: money.order_id, ...v }));
 }
 
 export interface Reconciliation {
@@ -173,13 +201,14 @@ export interface Reconciliation {
 }
 
 /** The money invariants and the provider's word over every order with money, in the order given. */
-export async function reconcileAll(gateway: ProviderReader, orders: Iterable<OrderMoney> | AsyncIterable<OrderMoney>): Promise<Reconciliation> {
+export async function reconcileAll(gateway: ProviderReader, orders: Iterable<OrderMoney> | AsyncIterable<OrderMoney>, at: Date): Promise<Reconciliation> {
   const result: Reconciliation = { orders: 0, payments: 0, refunds: 0, disagreements: [] };
-  for await (const { order_id, order, ledger } of orders) {
+  for await (const money of orders) {
+    const { order_id, order, ledger } = money;
     result.orders += 1;
     result.payments += ledger.payments.length;
     result.refunds += ledger.refunds.length;
-    result.disagreements.push(...moneyViolations(order_id, order, ledger), ...(await reconcileWithProvider(gateway, order_id, ledger)));
+    result.disagreements.push(...moneyViolations(order_id, order, ledger), ...(await reconcileWithProvider(gateway, order_id, ledger)), ...documentDisagreements(money, at));
   }
   return result;
 }

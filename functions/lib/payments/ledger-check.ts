@@ -11,6 +11,7 @@ import { API_BASE } from '#core/routes';
 import { reconcileAll, type LedgerCheck } from '#core/payments/reconcile';
 import { allOrdersWithMoney, allStatementLines } from '#storage/money-scan';
 import { transfersBookedTwice } from '#core/office/line-identity';
+import { now } from '../clock';
 import { stripeGateway } from './stripe-gateway';
 import { stripeClient, STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS } from './stripe-client';
 
@@ -18,8 +19,9 @@ export const WEBHOOK_NOT_CHECKED = 'webhook endpoint not checked: the provider h
 
 /** The ledger against itself and Stripe; with `webhook`, also Stripe's webhook endpoint. */
 export async function checkLedger({ webhook = true }: { webhook?: boolean } = {}): Promise<LedgerCheck> {
-  const orders = await allOrdersWithMoney();
-  const result = await reconcileAll(stripeGateway, orders);
+  const orders = await allOrdersWithMoney({ documents: true });
+  // Each order's documents against its money too, and the money events that are late (core/payments/reconcile.ts).
+  const result = await reconcileAll(stripeGateway, orders, now());
   // A bank transfer booked from two statement lines (the day's CSV and its CAMT.053, issue 29).
   const statements = await allStatementLines();
   result.disagreements.push(...transfersBookedTwice(statements.lines, (id) => statements.fileNames.get(id)));

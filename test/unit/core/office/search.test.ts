@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { accountNameKeys, nameKeys, normaliseName, orderNamesOf } from '#core/accounts/name-key';
+import { accountNameKeys, nameKeys, normaliseName, orderNamesOf, withNewOrderName } from '#core/accounts/name-key';
 import { newUser } from '#core/accounts/model';
 import { delegateRow } from '#core/office/delegates';
 import { changedFields } from '#core/audit/audit';
@@ -38,6 +38,14 @@ describe('an account found by the names given in its orders', () => {
       { first_name: 'ANA', last_name: 'silva' },
       { first_name: 'Zhang', last_name: 'Wei' },
     ]);
+  });
+
+  it('gives a new order\'s names from the names before it as orderNamesOf gives them over all the orders', () => {
+    const orders = [order('Ana', 'Silva', '2024-07-01'), order('Zhang', 'Wei', '2024-08-01'), order('A', '1', '2024-08-02'), order('B', '2', '2024-08-03'), order('C', '3', '2024-08-04')];
+    for (const next of [order('ana', 'SILVA', '2024-09-01'), order('New', 'Name', '2024-09-01'), order('', '', '2024-09-01')]) {
+      expect(withNewOrderName(orderNamesOf(orders), next)).toEqual(orderNamesOf([...orders, next]));
+    }
+    expect(withNewOrderName([], order('Ana', 'Silva', '2024-09-01'))).toEqual([{ first_name: 'Ana', last_name: 'Silva' }]);
   });
 
   it('is found under its profile name and every order name, both ways round', () => {

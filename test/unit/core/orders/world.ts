@@ -6,7 +6,8 @@ import type { Mail } from '#core/accounts/ports';
 import type { BankAccount } from '#core/office/payment-settings';
 import { demoBankAccount } from '../../../../infra/local/demo-bank-account';
 import { orderPayables } from '#core/orders/order-payables';
-import { orderPaymentMails } from '#core/orders/order-payment-mails';
+import { orderPaymentMails, orderPlacedMails } from '#core/orders/order-payment-mails';
+import type { OrderPlacedEvent } from '#core/payments/money-events';
 import { type OrderDeps } from '#core/orders/order-deps';
 import type { OrderStore, StoredOrder } from '#core/orders/ports';
 import { holdsPlace } from '#core/orders/states';
@@ -15,15 +16,17 @@ import type { CardGateway, CheckoutSession, Ledger, LedgerWrite, PaymentMail, Pa
 
 const clone = <T>(v: T): T => structuredClone(v);
 
-export function fakeOrders() {
+/** Orders in memory; `placed` is what the money-events worker does with an order's order-placed event, here at once. */
+export function fakeOrders(placed: { follow?: (event: OrderPlacedEvent) => Promise<void> } = {}) {
   const orders = new Map<string, StoredOrder>();
   let sequence = 0;
   const store: OrderStore = {
     nextSequence: async () => ++sequence,
-    create: async (order, max) => {
+    create: async (order, max, also) => {
       // The same count as the DynamoDB counter: a cancelled order holds no place.
       if ([...orders.values()].filter((o) => o.owner_id === order.owner_id && holdsPlace(o.payment_status)).length >= max) return 'full';
       orders.set(order.id, clone(order));
+      await placed.follow?.(also.placed);
       return 'created';
     },
     list: async (owner) => [...orders.values()].filter((o) => o.owner_id === owner).map(clone),
@@ -172,7 +175,8 @@ export function fakeGateway() {
 export const OFFICE = 'registration@office.test';
 
 export function orderWorld() {
-  const orders = fakeOrders();
+  const placed: { follow?: (event: OrderPlacedEvent) => Promise<void> } = {};
+  const orders = fakeOrders(placed);
   // The worker's mail for each event, right after its write (a failed mail is logged, as the worker does).
   const follow = async (mail: PaymentMail) => orderPaymentMails({ mailer, log, siteOrigin, bankAccount }, OFFICE)(mail).catch((e: Error) => log.error(`payment mail not sent: ${e.message}`));
   const ledger = fakeLedger(orders.orders, follow);
@@ -213,6 +217,7 @@ export function orderWorld() {
     bankAccount,
     accountNames: { refreshFromOrders: async () => undefined },
   };
+  placed.follow = orderPlacedMails(deps);
   return {
     deps,
     /** The order list's read (one Query on AWS: storage/owner-orders.ts), from the fakes: no documents here. */

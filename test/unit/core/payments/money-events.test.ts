@@ -1,6 +1,6 @@
 /** Following a money event (core/payments/money-events.ts): documents, then the mail once, then done; again changes nothing. */
 import { describe, expect, it } from 'vitest';
-import { followMoneyEvent, moneyEventGroup, moneyEventId, storedMoneyEvent, type MoneyEventStore, type StoredMoneyEvent } from '#core/payments/money-events';
+import { followMoneyEvent, moneyEventGroup, moneyEventId, orderPlacedEvent, orderPlacedGroup, storedMoneyEvent, type MoneyEventStore, type OrderPlacedEvent, type StoredMoneyEvent } from '#core/payments/money-events';
 import type { PaymentMail } from '#core/payments/ports';
 
 const AT = new Date('2024-08-01T02:00:00Z');
@@ -8,9 +8,8 @@ const subject = { kind: 'order' as const, id: 'o1', owner_id: 'u1' };
 const payment = { id: 'p1', version: 2, subject } as unknown as PaymentMail['payment'];
 const mail = { kind: 'payment-received', payable: { subject } as PaymentMail['payable'], payment, at: AT } as PaymentMail;
 
-function world(failDocuments = 0) {
+function world(failDocuments = 0, event: StoredMoneyEvent = storedMoneyEvent(mail, { kind: 'stripe', id: 'stripe' }, AT)) {
   const items = new Map<string, StoredMoneyEvent>();
-  const event = storedMoneyEvent(mail, { kind: 'stripe', id: 'stripe' }, AT);
   items.set(event.id, event);
   const events: MoneyEventStore = {
     get: async (ref) => (items.has(ref.id) ? { ...items.get(ref.id)! } : undefined),
@@ -34,6 +33,7 @@ function world(failDocuments = 0) {
       calls.push('documents');
     },
     mail: async (m: PaymentMail) => void calls.push(`mail ${m.kind} at ${m.at.toISOString()}`),
+    orderPlaced: async (e: OrderPlacedEvent) => void calls.push(`order placed ${e.order_id}`),
   };
   return { deps, calls, ref: { owner_id: 'u1', id: event.id }, items };
 }
@@ -71,5 +71,14 @@ describe('money events', () => {
   it('answer unknown for an event that is not there', async () => {
     const w = world();
     expect(await followMoneyEvent(w.deps, { owner_id: 'u1', id: 'nope' }, AT)).toBe('unknown');
+  });
+
+  it('an order placed: one per order, in its owner\'s group, mailed once and no documents', async () => {
+    const placed = orderPlacedEvent({ id: 'o7', owner_id: 'u1' }, { kind: 'delegate', id: 'u1', email: 'a@example.org' }, AT);
+    expect([placed.id, orderPlacedGroup('u1')]).toEqual(['order-placed.o7', 'owner-u1']);
+    const w = world(0, placed);
+    expect(await followMoneyEvent(w.deps, w.ref, AT)).toBe('followed');
+    expect(await followMoneyEvent(w.deps, w.ref, AT)).toBe('done-before');
+    expect(w.calls).toEqual(['order placed o7']);
   });
 });

@@ -266,7 +266,7 @@ describe('reconcileAll: the invariants and the provider over every order', () =>
       // Deleted, its money left behind.
       { order_id: 'o3', order: undefined, ledger: { payments: [left], refunds: [] } },
     ];
-    const result = await reconcileAll(gateway, all);
+    const result = await reconcileAll(gateway, all, new Date(AT));
     expect({ ...result, disagreements: result.disagreements.map((d) => [d.order_id, d.rule]) }).toEqual({
       orders: 3,
       payments: 3,
@@ -282,9 +282,24 @@ describe('reconcileAll: the invariants and the provider over every order', () =>
     expect(result.disagreements.filter((d) => d.order_id === 'o2')).toEqual(moneyViolations('o2', order({ id: 'o2' }), { payments: [], refunds: [] }));
   });
 
+  it('checks the documents against the money once none of the order\'s events is pending, and reports an event pending over 10 minutes', async () => {
+    const paid = payment();
+    const { gateway } = provider([sessionOf(paid)]);
+    const money = (pending: { id: string; created_at: string }[]): OrderMoney => ({ order_id: ORDER, order: order({ paid_at: AT }), ledger: { payments: [paid], refunds: [] }, documents: { issued: [], pending_events: pending } });
+    const rulesAt = async (m: OrderMoney, at: string) => (await reconcileAll(gateway, [m], new Date(at))).disagreements.map((d) => [d.rule, d.detail]);
+    // No receipt, nothing pending: the receipt is missing (a receipt less than the money too).
+    expect((await rulesAt(money([]), AT)).map(([rule]) => rule)).toEqual(['receipt-when-paid', 'documents-balance']);
+    // Its event still pending: the receipt is on its way, until the event is late.
+    const event = { id: `payment-received.${paid.id}.2`, created_at: AT };
+    expect(await rulesAt(money([event]), '2024-08-01T02:10:00.000Z')).toEqual([]);
+    expect(await rulesAt(money([event]), '2024-08-01T02:10:01.000Z')).toEqual([['event-followed', `event ${event.id} pending since ${AT}`]]);
+    // Without the documents read (the unit tests above), nothing is said of them.
+    expect(await rulesAt({ ...money([]), documents: undefined }, AT)).toEqual([]);
+  });
+
   it('takes the orders as a stream too', async () => {
     async function* none(): AsyncGenerator<OrderMoney> {}
-    expect(await reconcileAll(provider([]).gateway, none())).toEqual({ orders: 0, payments: 0, refunds: 0, disagreements: [] });
+    expect(await reconcileAll(provider([]).gateway, none(), new Date(AT))).toEqual({ orders: 0, payments: 0, refunds: 0, disagreements: [] });
   });
 });
 
@@ -296,7 +311,7 @@ describe('the order rules keep the ledger and the provider in agreement', () => 
   async function reconciled(world: ReturnType<typeof orderWorld>) {
     const orders = [...world.orders.orders.values()];
     const all = await Promise.all(orders.map(async (o) => ({ order_id: o.id, order: o, ledger: await world.deps.payments.ledger.ofSubject({ kind: 'order', id: o.id, owner_id: o.owner_id }) })));
-    return (await reconcileAll(world.card.gateway, all)).disagreements.map((d) => `${d.rule}: ${d.detail}`);
+    return (await reconcileAll(world.card.gateway, all, new Date(AT))).disagreements.map((d) => `${d.rule}: ${d.detail}`);
   }
 
   it('a card payment, a cancellation refunded and a dashboard refund recorded reconcile; the same refund unrecorded does not', async () => {

@@ -10,7 +10,9 @@ import { useState } from 'react';
 import type { JobState } from '#core/office/jobs';
 import type { ReconciliationView } from '#core/office/reconciliations';
 import { moneyRules } from '#core/orders/invariants';
-import { providerRules } from '#core/payments/reconcile';
+import { eventRules, providerRules } from '#core/payments/reconcile';
+import { documentRules } from '#core/documents/rules';
+import { statementRules } from '#core/office/line-identity';
 import { formatCstInstant } from '#core/time';
 import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
@@ -32,7 +34,7 @@ const stateNames: Record<JobState, { label: string; palette: string }> = {
   cancelled: { label: 'Cancelled', palette: 'gray' },
 };
 
-const ruleTexts: Record<string, string> = { ...moneyRules, ...providerRules };
+const ruleTexts: Record<string, string> = { ...moneyRules, ...providerRules, ...documentRules, ...eventRules, ...statementRules };
 const inProgress = (job: ReconciliationView) => job.state === 'queued' || job.state === 'running';
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
