@@ -53,10 +53,13 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return 'too-large';
-    chunks.push(chunk as Buffer);
+    // Past the limit nothing more is kept, but the body is still read to its end (up to 64 MB), as a
+    // gateway does before it answers 413: leaving the loop would reset the socket while the client
+    // still sends, and the client would see a broken pipe instead of the answer.
+    if (size > 64 * 1024 * 1024) return 'too-large';
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks);
+  return size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks);
 }
 
 const isText = (contentType: string) =>

@@ -40,6 +40,19 @@ export { expect };
 
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page, context?: string) {
+  // As a person sees the page once it is still: colours measured mid-transition (a button fading
+  // in from disabled) are neither the page's before nor after. Spinners (endless) are not waited for.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -60,3 +60,23 @@ export async function openPage(page: Page, path: string, heading: string | RegEx
   await page.goto(path);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible({ timeout: 45_000 });
 }
+
+/**
+ * The row of a paged office table that holds `text`, turning pages (Next page) until it is shown:
+ * under `npm test` the API, money and hostile-input tests fill the same portal, and rows with the
+ * same date (a pinned clock) come in no fixed order, so a row may be a few pages on. A page is
+ * shown once its first row's number (a link, unique) has changed.
+ */
+export async function rowOnSomePage(page: Page, table: string, text: string) {
+  const rows = page.getByRole('table', { name: table }).getByRole('row');
+  const listed = rows.filter({ hasText: text });
+  const firstNumber = rows.nth(1).getByRole('link').first();
+  await expect(firstNumber).toBeVisible({ timeout: 30_000 });
+  for (let pages = 0; pages < 40 && (await listed.count()) === 0; pages++) {
+    const before = (await firstNumber.textContent()) ?? '';
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await expect(firstNumber).not.toHaveText(before);
+  }
+  await expect(listed).toBeVisible();
+  return listed;
+}

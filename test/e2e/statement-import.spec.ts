@@ -239,7 +239,9 @@ test('the day\'s CSV, then its CAMT.053: the amounts are read in the file\'s for
   await expect(dialog).toContainText(`is booked to the order it names (the other line was booked to ${second.order_no}), and the delegate is mailed.`);
   await dialog.getByRole('button', { name: 'Book the transfer' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Booked as a transfer of its own. The transfer is confirmed: the order is paid' })).toBeVisible();
-  await expect(held).toHaveCount(0);
+  // Neither of this file's lines is left to decide (under npm test other files' held lines may be listed too).
+  await expect(heldSecond).toHaveCount(0);
+  await expect(heldFirst).toHaveCount(0);
 
   // The delegate: the first order still waits for the rest (booked once), the second is paid.
   await delegate.goto('/registration/list');
