@@ -13,7 +13,7 @@ import { validOrder } from '../support/bodies';
 import { validForm } from '../unit/core/orders/form';
 import { pdfText } from '../support/pdf';
 import { documentMessages } from '#core/documents/download';
-import { call, control, db, dynamoOrigin, mailsTo, newDelegate, officeSession, until } from './support';
+import { call, control, db, dynamoOrigin, mailsTo, moneyEventsFollowed, newDelegate, officeSession, until } from './support';
 import { replayEvents } from '../money/queue';
 import { runReconcile, runRepair } from '../../scripts/reconcile';
 
@@ -201,6 +201,8 @@ describe('a receipt missing after its payment', () => {
     const b = await buyer('receipt-missing');
     await payByCard(b);
     const [lost] = await until('receipt issued', () => docItems(b.userId), (d) => d.length === 1);
+    // ...and its events done (the worker marks them after issuing): nothing of the payment in flight.
+    await moneyEventsFollowed(b.userId);
     // As if issuing had failed after the payment: no document, no marker.
     const markers = await db().send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `USER#${b.userId}`, ':p': 'DOCONCE#' } }));
     for (const key of [{ pk: `USER#${b.userId}`, sk: lost!.sk }, ...(markers.Items ?? []).map((m) => ({ pk: m.pk as string, sk: m.sk as string }))]) await db().send(new DeleteCommand({ TableName: TABLE, Key: key }));
@@ -232,6 +234,8 @@ describe('a receipt missing after its payment', () => {
     const b = await buyer('receipt-repair');
     await payByCard(b);
     const [lost] = await until('receipt issued', () => docItems(b.userId), (d) => d.length === 1);
+    // ...and its events done (the worker marks them after issuing): nothing of the payment in flight.
+    await moneyEventsFollowed(b.userId);
     const ownKeys = async (prefix: string) =>
       (await db().send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `USER#${b.userId}`, ':p': prefix }, ConsistentRead: true }))).Items ?? [];
     const loseReceipt = async () => {
@@ -245,10 +249,19 @@ describe('a receipt missing after its payment', () => {
     };
     expect(await findings()).toEqual([]);
 
-    // The receipt lost and its event pending again (written in 2024 by the pinned clock: long late), as if the worker had failed.
+    // The receipt lost and its event pending again, written 11 minutes ago (the webhook's clock is the real one), as if the worker had failed.
     await loseReceipt();
     const received = (await ownKeys('MONEYEVENT#')).find((e) => e.kind === 'payment-received')!;
-    await db().send(new UpdateCommand({ TableName: TABLE, Key: { pk: received.pk, sk: received.sk }, UpdateExpression: 'SET #s = :p, gsi1pk = :shard, gsi1sk = :sk REMOVE done_at', ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':p': 'pending', ':shard': 'MONEYEVENTS#pending#0', ':sk': `${received.created_at as string}#${b.userId}#${received.id as string}` } }));
+    const written = new Date(Date.now() - 11 * 60_000).toISOString();
+    await db().send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk: received.pk, sk: received.sk },
+        UpdateExpression: 'SET #s = :p, created_at = :at, gsi1pk = :shard, gsi1sk = :sk REMOVE done_at',
+        ExpressionAttributeNames: { '#s': 'state' },
+        ExpressionAttributeValues: { ':p': 'pending', ':at': written, ':shard': 'MONEYEVENTS#pending#0', ':sk': `${written}#${b.userId}#${received.id as string}` },
+      }),
+    );
     expect(await findings()).toEqual(['event-followed']);
     expect(await repair()).toContain(String(received.id));
     const again = await until('receipt issued by the event handed on again', () => docItems(b.userId), (d) => d.length === 1);

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { refundAccountMessages as A } from '#core/orders/refund-account';
 import { refundsOwedMessages as M, type RefundOwedRow } from '#core/office/refunds-owed';
 import { validOrder } from '../support/bodies';
-import { call, mailsTo, newDelegate, officeSession } from './support';
+import { call, mailsTo, newDelegate, officeSession, until } from './support';
 
 const T0 = '2024-08-01T02:00:00Z';
 let office: { token: string; email: string };
@@ -36,7 +36,8 @@ describe('a bank refund owed after an overpaid transfer', () => {
     const rows = await mine();
     expect(rows).toEqual([expect.objectContaining({ order_no: order.order_no, reference: order.reference, delegate: 'Wei Zhang', email: d.email, amount: '50.00', reason: 'surplus', reason_text: 'Paid more than the order costs', since: expect.any(String), waiting_days: 0, account: null })]);
     expect((await call('GET', '/office/refunds_owed', { token: d.token, at: T0 })).status).toBe(403);
-    const mail = (await mailsTo(d.email)).find((m) => m.subject === `Overpayment to be refunded: registration order ${order.order_no}`)!;
+    // The mail comes from the money-events worker, moments after the write.
+    const mail = (await until('overpayment mail', () => mailsTo(d.email), (list) => list.some((m) => m.subject === `Overpayment to be refunded: registration order ${order.order_no}`))).find((m) => m.subject === `Overpayment to be refunded: registration order ${order.order_no}`)!;
     expect(mail.body.text).toContain('We refund the difference, US$50.00, by bank transfer to the account you give us.');
     expect(mail.body.text).toMatch(/Give the account for your refund: http:\/\/[^ ]+\/registration\/refund-account/);
     const list = await call<{ items: { id: string; bank_refund_owed: string | null }[] }>('GET', '/registration', { token: d.token, at: T0 });

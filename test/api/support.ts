@@ -1,6 +1,6 @@
 /** Helpers of the API tests: calls through the local server, the local mailbox, a pinned clock. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueUrlCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { queueNameOf } from '#core/workers';
 import { inject } from 'vitest';
@@ -246,4 +246,33 @@ export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) 
     if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)}`);
     await new Promise((r) => setTimeout(r, 150));
   }
+}
+
+/** The money events still pending in the whole table (the pending index's eight shards: storage/money-events.ts). */
+export async function pendingMoneyEventsAnywhere(): Promise<number> {
+  let n = 0;
+  for (let shard = 0; shard < 8; shard++) {
+    const r = await db().send(new QueryCommand({ TableName: 'congress', IndexName: 'byOwner', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': `MONEYEVENTS#pending#${shard}` }, Select: 'COUNT' }));
+    n += r.Count ?? 0;
+  }
+  return n;
+}
+
+/** Waits until no money event is pending anywhere (mails and documents of every test so far have gone out). */
+export async function allMoneyEventsFollowed(): Promise<void> {
+  await until('every money event followed', pendingMoneyEventsAnywhere, (n) => n === 0, 30_000);
+}
+
+/**
+ * Waits until the money-events worker has followed every money event of the account (receipts,
+ * credit notes, mails: core/payments/money-events.ts): what a reconciliation sees once nothing is
+ * in flight. An event written on a pinned 2024 clock would otherwise count as long late.
+ */
+export async function moneyEventsFollowed(userId: string): Promise<void> {
+  await until(
+    `money events of ${userId} followed`,
+    async () =>
+      ((await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':p': 'MONEYEVENT#' }, ConsistentRead: true }))).Items ?? []).filter((e) => e.state === 'pending').map((e) => e.id as string),
+    (pending) => pending.length === 0,
+  );
 }

@@ -118,10 +118,9 @@ describe('the review and the letter', () => {
     expect((await letter(d.token, first.id)).body.message).toBe(visaMessages.notPaid);
     expect((await call('POST', `/office/orders/${first.id}/visa_letter`, { token: o.token, at: T0, json: { version: approved.body.data.version } })).body.message).toBe(visaMessages.notPaid);
 
-    // Paid: the payment's write issues the letter.
+    // Paid: the money-events worker issues the letter moments after the payment's write.
     await pay(d.token, o.token, first);
-    const issued = await letter(d.token, first.id);
-    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const issued = await until('visa letter issued', () => letter(d.token, first.id), (r) => r.status === 200);
     expect(issued.body.data.document).toMatchObject({ kind: 'visa-letter', version: 1, replaced_by: null });
     expect((await listItem(d.token, first.id)).visa_letter).toMatchObject({ status: 'approved', letter_issued: true });
 

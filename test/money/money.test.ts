@@ -54,7 +54,7 @@ import { validForm } from '../unit/core/orders/form';
 import { giveRefundAccount, recordRefundSent } from './refunds-owed';
 import { runReconcile } from '../../scripts/reconcile';
 import { officeCommand } from '../support/office';
-import { dynamoOrigin } from '../api/support';
+import { dynamoOrigin, pendingMoneyEventsAnywhere } from '../api/support';
 
 const settings = moneySettings();
 const fig: Figures = newFigures();
@@ -460,13 +460,13 @@ describe.runIf(settings.named)('named bank-file regressions (issue 29)', () => {
   }, 180_000);
 });
 
-/** Nothing of any test in flight: deliveries resumed and drained, every refund past its settling (1.5 s). */
+/** Nothing of any test in flight: deliveries resumed and drained, every refund past its settling (1.5 s), every money event followed. */
 async function quiesceAll() {
   await control(undefined, 'POST', '/deliveries/resume', { order: 'oldest_first' });
   for (let settled = 0, rounds = 0; settled < 2 && rounds < 120; rounds++) {
     await new Promise((r) => setTimeout(r, settled === 0 ? 2000 : 500));
     const d = await control<{ paused: boolean; queued: unknown[] }>(undefined, 'GET', '/deliveries');
-    settled = d.body.queued.length === 0 ? settled + 1 : 0;
+    settled = d.body.queued.length === 0 && (await pendingMoneyEventsAnywhere()) === 0 ? settled + 1 : 0;
   }
 }
 
