@@ -2,8 +2,8 @@
  * Documents issued to a delegate: their list, and a short-lived link to the PDF, rendered on the
  * first download from what the document says; only the owner and the office get one.
  */
-import { PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand, PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentObjectKey, type IssuedDocument } from '#core/documents/model';
 import { documentMessages } from '#core/documents/download';
 import { namesInScripts, pdfText, sampleSpec } from '../support/pdf';
@@ -31,8 +31,18 @@ async function seedDocument(ownerId: string, tag: string): Promise<IssuedDocumen
     replaced_by: null,
   };
   await db().send(new PutCommand({ TableName: 'congress', Item: { pk: `USER#${ownerId}`, sk: `DOC#${id}`, entity: 'document', ...doc } }));
+  seeded.push({ pk: `USER#${ownerId}`, sk: `DOC#${id}` });
   return doc;
 }
+
+/**
+ * The seeded documents go at the end: they stand for no order's money, and the reconciliation at
+ * the end of npm test checks every order's documents against its money.
+ */
+const seeded: { pk: string; sk: string }[] = [];
+afterAll(async () => {
+  for (const key of seeded) await db().send(new DeleteCommand({ TableName: 'congress', Key: key }));
+});
 
 let owner: { token: string; id: string };
 let other: { token: string; id: string };

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedDocument } from '#core/documents/model';
 import type { DocumentNumbering } from '#core/documents/order-documents';
 import { validOrder } from '../support/bodies';
@@ -64,9 +64,16 @@ async function docItems(userId: string) {
 }
 
 describe('the numbering of receipts and credit notes', () => {
+  // The test documents stand for no order's money: they go at the end (the reconciliation at the end of npm test checks every order's documents).
+  const owners: string[] = [];
+  afterAll(async () => {
+    for (const owner of owners) for (const d of await docItems(owner)) await db().send(new DeleteCommand({ TableName: TABLE, Key: { pk: `USER#${owner}`, sk: d.sk } }));
+  });
+
   it('20 parallel issues take the next 20 numbers of the sequence: no gap, no duplicate', async () => {
     const sequence = `test-${randomUUID()}`;
     const owner = `numbering-${randomUUID()}`;
+    owners.push(owner);
     const issued = await Promise.all(Array.from({ length: 20 }, (_, i) => numbering(sequence).issue({ once: `receipt:p${i}`, build: (n) => testDocument(n, owner), audit })));
     const numbers = issued.map((d) => (d === 'exists' ? 'exists' : (d.number ?? ''))).sort((a, b) => Number(a.slice(2)) - Number(b.slice(2)));
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `T-${i + 1}`));
@@ -82,6 +89,7 @@ describe('the numbering of receipts and credit notes', () => {
   it('the same payment issued 8 times in parallel: one receipt, one number used', async () => {
     const sequence = `test-${randomUUID()}`;
     const owner = `once-${randomUUID()}`;
+    owners.push(owner);
     const issued = await Promise.all(Array.from({ length: 8 }, () => numbering(sequence).issue({ once: 'receipt:the-payment', build: (n) => testDocument(n, owner), audit })));
     expect(issued.filter((d) => d !== 'exists')).toHaveLength(1);
     expect(issued.filter((d) => d === 'exists')).toHaveLength(7);

@@ -17,7 +17,7 @@ import { timing } from '#core/config/conference';
 import { requestArbitrary } from './generate';
 import { Ref, type RequestSpec, type Value } from './model';
 import { describeRequest, send, toWire, type Answer, type Resolver, type WireRequest } from './wire';
-import { alive, changed, diff, mintSession, observe, snapshot, statementFor, str, type Delegate, type OfficeWorld, type Origins, type Parts, type Snapshot } from './world';
+import { alive, changed, diff, mintSession, observe, settleMoneyEvents, snapshot, statementFor, str, type Delegate, type OfficeWorld, type Origins, type Parts, type Snapshot } from './world';
 
 export interface Failure {
   worker: number;
@@ -421,6 +421,8 @@ export async function runWorker(shared: Shared, worker: number, own: Delegate, o
       const change = changed(before, after);
       const outside = ungranted(change);
       if (outside) fail(`writes only what the grants allow (${role})`, `${outside}\n${diff(before, after)}`, spec, wire, answer);
+      // What the money-events worker does after this request is not the next request's change.
+      await settleMoneyEvents(origins, d);
       return { before, after, changed: change.table || change.objects, outside: !!outside };
     };
 

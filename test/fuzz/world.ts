@@ -149,6 +149,23 @@ export function changed(before: Snapshot, after: Snapshot): { table: boolean; ob
   };
 }
 
+/** Money events of the delegate still pending (core/payments/money-events.ts): the money-events worker follows them moments after the request. */
+const pendingEvents = (snap: Snapshot) => (snap.items ?? []).filter((i) => str(i, 'sk')!.startsWith('MONEYEVENT#') && str(i, 'state') === 'pending');
+
+/**
+ * Waits until the worker has followed the delegate's pending money events (their documents
+ * issued, their mails sent, the events done) and reads the partition again: the next request's
+ * "before" is then a settled partition, so what the worker writes later is not taken for a change
+ * that request made.
+ */
+export async function settleMoneyEvents(o: Origins, d: Delegate): Promise<void> {
+  for (let waited = 0; pendingEvents(d.snapshot).length > 0; waited += 100) {
+    if (waited > 20_000) throw new Error(`money events of ${d.label} never followed: ${pendingEvents(d.snapshot).map((i) => str(i, 'sk')).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 100));
+    await observe(o, d, { table: true, objects: false });
+  }
+}
+
 /** Takes a snapshot of the parts asked for, keeps the rest of the last one, and refreshes the id pools. */
 export async function observe(o: Origins, d: Delegate, parts: Parts = ALL): Promise<Snapshot> {
   const fresh = await snapshot(o, d.id, parts);
@@ -297,6 +314,7 @@ export async function furnish(o: Origins, d: Delegate, role: 'victim' | 'attacke
   await upload(o, d, 'poster', 'poster.pptx', pptxBytes());
   if (role === 'accomplice') {
     await observe(o, d);
+    await settleMoneyEvents(o, d);
     return;
   }
   expectOk('create abstract', await api(o, 'POST', '/contribute', { token: d.token, at: OPEN, json: abstractBody() }));
@@ -320,6 +338,7 @@ export async function furnish(o: Origins, d: Delegate, role: 'victim' | 'attacke
     expectOk('logout', await api(o, 'POST', '/logout', { token: d.deadToken }));
   }
   await observe(o, d);
+  await settleMoneyEvents(o, d);
 }
 
 // ---------------------------------------------------------------- sessions
@@ -368,6 +387,7 @@ export async function furnishOrders(o: Origins, d: Delegate, role: 'victim' | 'a
     await upload(o, d, 'passport', 'unconfirmed.png', pngBytes(), false);
   }
   await observe(o, d);
+  await settleMoneyEvents(o, d);
 }
 
 /**
