@@ -16,9 +16,16 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const AUGUST = '2024-08-01T02:00:00Z';
 const mailOrigin = () => process.env.MAIL_ORIGIN ?? `http://localhost:${process.env.TEST_MAIL_PORT ?? 8105}`;
 
+/** The newest mail to `to` with such a subject, waited for (the money-events worker sends it moments after the write). */
 async function mailTo(to: string, subject: RegExp) {
-  const store = (await (await fetch(`${mailOrigin()}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[] };
-  return store.emails.filter((m) => m.destination.to.some((d) => d.includes(to)) && subject.test(m.subject)).at(-1);
+  type Stored = { destination: { to: string[] }; subject: string; body: { text?: string } };
+  let found: Stored | undefined;
+  await expect(async () => {
+    const store = (await (await fetch(`${mailOrigin()}/store`)).json()) as { emails: Stored[] };
+    found = store.emails.filter((m) => m.destination.to.some((d) => d.includes(to)) && subject.test(m.subject)).at(-1);
+    expect(found, `a mail to ${to} with the subject ${subject}`).toBeDefined();
+  }).toPass({ timeout: 30_000 });
+  return found;
 }
 
 async function shots(page: Page, name: string) {

@@ -30,13 +30,16 @@ function useFocusOnNavigate() {
       return;
     }
     window.scrollTo({ top: 0 });
-    // The heading renders with the page, possibly after a lazy chunk: try for a moment.
+    // The heading renders with the page, possibly after a lazy chunk: try for a moment. Focus the
+    // person has moved meanwhile (a menu opened at once) is theirs: it is not taken back.
+    const focusedAtNavigation = document.activeElement;
     let tries = 0;
     const timer = setInterval(() => {
       const heading = document.getElementById('page-title');
       if (heading || ++tries > 20) {
         clearInterval(timer);
-        heading?.focus({ preventScroll: true });
+        const moved = document.activeElement !== focusedAtNavigation && document.activeElement !== document.body && document.activeElement !== null;
+        if (!moved) heading?.focus({ preventScroll: true });
       }
     }, 50);
     return () => clearInterval(timer);
