@@ -33,13 +33,20 @@ export interface PaymentItem {
   confirmed_at?: string;
 }
 
-/** An order of the bench as read from its delegate's partition: paid or not, the delegate's documents, the order's payments. */
+/** A money event of the delegate (MONEYEVENT#<kind>.<record>.<version>): when the worker was done with it. */
+export interface EventItem {
+  sk: string;
+  done_at?: string;
+}
+
+/** An order of the bench as read from its delegate's partition: paid or not, the delegate's documents, the order's payments, the delegate's money events. */
 export interface OrderRead {
   orderId: string;
   /** The order item says Paid (it then needs its receipt). */
   paid: boolean;
   docs: readonly DocumentItem[];
   payments: readonly PaymentItem[];
+  events?: readonly EventItem[];
 }
 
 /** The order's receipts in force (not replaced by a later one). */
@@ -53,14 +60,15 @@ const numberValue = (number: string) => Number(/(\d+)$/.exec(number)?.[1] ?? NaN
  * What was issued for the orders paid (as the table says): how many have their receipt (and how
  * many more than one), the numbers of every numbered document of every order's delegate (receipts
  * and credit notes share one sequence: gap-free from 1 up to the sequence's last number, each
- * once), and the time from the payment's confirmation to its receipt's issue.
+ * once), and the time from the payment's confirmation until the money-events worker was done with
+ * it (its receipt issued and its mail sent).
  */
 export function receiptFigures(read: readonly OrderRead[], lastNumber: number | null) {
   const numbers: string[] = [];
   const fromPaymentMs: number[] = [];
   let withReceipt = 0;
   let twice = 0;
-  for (const { orderId, paid, docs, payments } of read) {
+  for (const { orderId, paid, docs, payments, events = [] } of read) {
     for (const d of docs) if (d.number) numbers.push(d.number);
     if (!paid) continue;
     const receipts = receiptsOf(docs, orderId);
@@ -70,9 +78,10 @@ export function receiptFigures(read: readonly OrderRead[], lastNumber: number | 
     // The payment that paid it: the order's last confirmed one (the bench pays each order once).
     const confirmed = payments
       .filter((p) => p.sk.startsWith(keys.ledgerPrefix('order', orderId)) && p.confirmed_at)
-      .map((p) => Date.parse(p.confirmed_at!))
-      .sort((a, b) => b - a)[0];
-    if (confirmed !== undefined) fromPaymentMs.push(Date.parse(receipts[0]!.issued_at) - confirmed);
+      .sort((a, b) => Date.parse(b.confirmed_at!) - Date.parse(a.confirmed_at!))[0];
+    // A receipt is dated at the payment's instant; it was issued when the worker was done with the payment's event.
+    const followed = confirmed && events.find((e) => e.sk.startsWith(`${keys.moneyEventPrefix}payment-received.${confirmed.sk.split('#PAYMENT#')[1]}.`) && e.done_at);
+    if (confirmed && followed) fromPaymentMs.push(Date.parse(followed.done_at!) - Date.parse(confirmed.confirmed_at!));
   }
   const counts = new Map<number, number>();
   const unreadable: string[] = [];

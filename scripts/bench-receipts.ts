@@ -14,7 +14,7 @@ import { documentSequence } from '../functions/core/documents/receipt';
 import { ORDER_STATUS } from '../functions/core/orders/states';
 import { keys } from '../functions/storage/keys';
 import { TABLE_NAME } from '../infra/local/portal';
-import { receiptFigures, receiptsOf, type DocumentItem, type PaymentItem } from './bench-checks';
+import { receiptFigures, receiptsOf, type DocumentItem, type EventItem, type PaymentItem } from './bench-checks';
 
 /** An order of the bench and the delegate whose partition holds it. */
 export interface BenchOrder {
@@ -52,6 +52,7 @@ async function lastNumber(db: DynamoDBDocumentClient): Promise<number | null> {
 async function readOrder(db: DynamoDBDocumentClient, { userId, orderId }: BenchOrder) {
   const docs: DocumentItem[] = [];
   const payments: PaymentItem[] = [];
+  const events: EventItem[] = [];
   let paid = false;
   let start: Record<string, unknown> | undefined;
   let reads = 0;
@@ -61,7 +62,7 @@ async function readOrder(db: DynamoDBDocumentClient, { userId, orderId }: BenchO
         TableName: TABLE_NAME,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': keys.user(userId).pk },
-        ProjectionExpression: 'sk, kind, #number, issued_at, subject, replaced_by, #state, confirmed_at, payment_status',
+        ProjectionExpression: 'sk, kind, #number, issued_at, subject, replaced_by, #state, confirmed_at, payment_status, done_at',
         ExpressionAttributeNames: { '#number': 'number', '#state': 'state' },
         ConsistentRead: true,
         ExclusiveStartKey: start,
@@ -71,12 +72,13 @@ async function readOrder(db: DynamoDBDocumentClient, { userId, orderId }: BenchO
     for (const item of r.Items ?? []) {
       const sk = item.sk as string;
       if (sk.startsWith(keys.documentPrefix)) docs.push(item as DocumentItem);
+      else if (sk.startsWith(keys.moneyEventPrefix)) events.push(item as EventItem);
       else if (sk.startsWith(keys.ledgerPrefix('order', orderId)) && sk.includes('#PAYMENT#')) payments.push(item as PaymentItem);
       else if (sk === keys.order(userId, orderId).sk) paid = item.payment_status === ORDER_STATUS.paid;
     }
     start = r.LastEvaluatedKey;
   } while (start);
-  return { orderId, paid, docs, payments, reads };
+  return { orderId, paid, docs, payments, events, reads };
 }
 
 /**

@@ -15,7 +15,14 @@ function receipt(orderId: string, n: number, issuedAt = '2026-11-28T03:00:02.000
 }
 
 function paidOrder(orderId: string, docs: DocumentItem[]): OrderRead {
-  return { orderId, paid: true, docs, payments: [{ sk: keys.payment('u', 'order', orderId, `p-${orderId}`).sk, state: 'confirmed', confirmed_at: PAID_AT }] };
+  return {
+    orderId,
+    paid: true,
+    docs,
+    payments: [{ sk: keys.payment('u', 'order', orderId, `p-${orderId}`).sk, state: 'confirmed', confirmed_at: PAID_AT }],
+    // The worker was done with the payment's event two seconds after it (the receipt itself is dated at the payment).
+    events: [{ sk: keys.moneyEvent('u', `payment-received.p-${orderId}.2`).sk, done_at: '2026-11-28T03:00:02.000Z' }],
+  };
 }
 
 const passing = (receipts: ReturnType<typeof receiptFigures>) => ({ delegates: 3, errors: 0, paid: 3, webhookQueued: 0, receipts, receiptsWithinS: 120 });
