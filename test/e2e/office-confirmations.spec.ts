@@ -51,7 +51,8 @@ test('confirming a transfer and cancelling an order say what will happen first, 
   const more = page.getByRole('alertdialog', { name: `Book US$700.00 for order ${order.order_no}?` });
   await expect(more).toContainText('The order becomes Paid. US$50.00 more than awaited arrived: it becomes a bank refund to Wei Zhang, for the office to send.');
   await more.getByRole('button', { name: 'Book US$700.00' }).click();
-  await expect(confirm.getByRole('status')).toContainText('The transfer is confirmed');
+  // The order is Paid: the form goes, its answer stays on the page.
+  await expect(page.getByRole('region', { name: 'Money' }).getByRole('status').filter({ hasText: 'The transfer is confirmed' })).toBeVisible();
   await expect(money).toContainText('received US$700.00');
 
   // Cancelling with another amount: the refund, its method and the reason, before anything moves.

@@ -29,7 +29,8 @@ export function ActionCard<T extends FieldValues>(props: {
   run: (values: T) => Promise<{ message: string }>;
   /** Values put in the form from elsewhere on the page (a row of the waiting transfers). */
   prefill?: T;
-  onDone?: () => void;
+  /** After the action succeeded, with the server's message (a page whose card goes away with the change keeps it). */
+  onDone?: (message: string) => void;
   /**
    * Asks before acting (money moves): what will happen, from the order as the server has it now
    * (core/office/confirmations.ts); the action runs only when the organiser confirms.
@@ -58,7 +59,7 @@ export function ActionCard<T extends FieldValues>(props: {
     try {
       const { message } = await props.run(values);
       setOutcome({ status: 'success', text: message });
-      props.onDone?.();
+      props.onDone?.(message);
     } catch (error) {
       failed(error);
     }

@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Resolver } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
+import { useState } from 'react';
 import { toCents, transferReceivedForm } from '#core/office/schemas';
 import { transferConfirmation } from '#core/office/confirmations';
 import { officeMessages } from '#core/office/order-by-reference';
@@ -17,6 +18,7 @@ import { orderFieldLabels, orderFieldText } from '#core/orders/field-labels';
 import { formatWireUsd } from '#core/money';
 import { formatCstInstant } from '#core/time';
 import { TextField } from '../../components/form/fields';
+import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { ScrollTable } from '../../components/ui/scroll-table';
@@ -129,6 +131,7 @@ export default function OrderPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
   const detail = useQuery({ queryKey: ['office', 'order', id], queryFn: () => officeApi.order(id) });
+  const [confirmed, setConfirmed] = useState<string | null>(null);
   const title = detail.data ? `Order ${detail.data.order.order_no}` : 'Order';
   return (
     <OfficeFrame title={title}>
@@ -169,8 +172,17 @@ export default function OrderPage() {
                     return transferConfirmation(partyOf(detail.data), toCents(awaited), toCents(v.amount));
                   }}
                   run={(v) => officeApi.transferReceived(detail.data.order.reference, v.amount)}
-                  onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })}
+                  onDone={(message) => {
+                    setConfirmed(message);
+                    void queryClient.invalidateQueries({ queryKey: ['office'] });
+                  }}
                 />
+              )}
+              {/* Once the order no longer awaits a transfer the form goes with it: its answer stays. */}
+              {confirmed && detail.data.order.payment_status !== 2 && (
+                <FormAlert status="success" title="Done">
+                  {confirmed}
+                </FormAlert>
               )}
             </Stack>
             <Stack gap="3" as="section" aria-label="Receipts and credit notes">
