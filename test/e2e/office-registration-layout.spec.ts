@@ -59,13 +59,16 @@ test('the registrations table and a registration page use the width at 1366 px a
   await openPage(page, '/office/registrations', 'Registrations');
   await (await rowOnSomePage(page, 'Registrations', email)).getByRole('link', { name: code }).click();
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(`${code}: Ada ${family}`) })).toBeVisible({ timeout: 30_000 });
-  for (const label of ['Account', 'Registration type', 'Registration fee', 'Registered']) {
-    const { label: l, value: v } = fact(page, label);
-    const [lb, vb] = [await boxOf(l), await boxOf(v)];
-    // Side by side on one line: the value starts on the label's line, right of it, not under it.
-    expect(Math.abs(vb.y - lb.y), `${label}: value on the label's line`).toBeLessThanOrEqual(4);
-    expect(vb.x, `${label}: value right of its label`).toBeGreaterThanOrEqual(lb.x + lb.width);
-  }
+  // Measured once the page has settled (its sections load in turn and the layout moves meanwhile).
+  await expect(async () => {
+    for (const label of ['Account', 'Registration type', 'Registration fee', 'Registered']) {
+      const { label: l, value: v } = fact(page, label);
+      const [lb, vb] = [await boxOf(l), await boxOf(v)];
+      // Side by side on one line: the value starts on the label's line, right of it, not under it.
+      expect(Math.abs(vb.y - lb.y), `${label}: value on the label's line`).toBeLessThanOrEqual(4);
+      expect(vb.x, `${label}: value right of its label`).toBeGreaterThanOrEqual(lb.x + lb.width);
+    }
+  }).toPass({ timeout: 10_000 });
   // The values of the facts start at one edge (a column), not staggered.
   const starts = await Promise.all(['Account', 'Registration type', 'Registration fee', 'Registered'].map(async (l) => (await boxOf(fact(page, l).value)).x));
   expect(Math.max(...starts) - Math.min(...starts)).toBeLessThanOrEqual(2);
