@@ -13,7 +13,7 @@
  */
 import type { Actor } from '#core/audit/audit';
 import { documentViolations, issueAfterMoney } from '#core/documents/order-documents';
-import { moneyEventGroup, orderPlacedGroup, type MoneyEventRef } from '#core/payments/money-events';
+import { groupOfEvent, type MoneyEventRef } from '#core/payments/money-events';
 import { allOrdersWithMoney } from '#storage/money-scan';
 import { moneyEventStore } from '#storage/money-events';
 import { handOnMoneyEvents } from './money-events';
@@ -36,7 +36,7 @@ export async function repairMoneyFollowUps(actor: Actor, at: Date): Promise<Repa
   for (const ref of await moneyEventStore.pending(new Date(at.getTime() - SETTLING_MS), MAX_EVENTS)) {
     const event = await moneyEventStore.get(ref);
     if (event?.state !== 'pending') continue;
-    refs.push({ ...ref, group: event.kind === 'order-placed' ? orderPlacedGroup(event.owner_id) : moneyEventGroup(event.mail.payable.subject) });
+    refs.push({ ...ref, group: groupOfEvent(event) });
   }
   // A deduplication id of this run: SQS would drop a second message with the event's own id sent within five minutes.
   await handOnMoneyEvents(refs, `~repair-${at.getTime()}`);

@@ -7,7 +7,7 @@
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import fc from 'fast-check';
-import { moneyEventGroup, orderPlacedGroup } from '#core/payments/money-events';
+import { groupOfEvent } from '#core/payments/money-events';
 import { queueNameOf } from '#core/workers';
 import { moneyEventStore } from '#storage/money-events';
 import { sqsOrigin } from '../api/support';
@@ -33,7 +33,7 @@ export async function replayEvents(userId: string, note: (text: string) => void)
         Entries: batch.map((e, n) => ({
           Id: String(n),
           MessageBody: JSON.stringify({ owner_id: e.owner_id, id: e.id }),
-          MessageGroupId: e.kind === 'order-placed' ? orderPlacedGroup(e.owner_id) : moneyEventGroup(e.mail.payable.subject),
+          MessageGroupId: groupOfEvent(e),
           MessageDeduplicationId: `${e.id}~replay${++replays}`,
         })),
       }),

@@ -75,6 +75,9 @@ export function orderPlacedEvent(order: { id: string; owner_id: string }, actor:
 }
 export const orderPlacedGroup = (ownerId: string) => `owner-${ownerId}`;
 
+/** The message group a stored event is followed in (either kind). */
+export const groupOfEvent = (event: StoredMoneyEvent) => (event.kind === 'order-placed' ? orderPlacedGroup(event.owner_id) : moneyEventGroup(event.mail.payable.subject));
+
 export function storedMoneyEvent(mail: PaymentMail, actor: Actor, now: Date): PaymentEvent {
   return {
     id: moneyEventId(mail),

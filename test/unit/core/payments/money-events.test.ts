@@ -1,6 +1,6 @@
 /** Following a money event (core/payments/money-events.ts): documents, then the mail once, then done; again changes nothing. */
 import { describe, expect, it } from 'vitest';
-import { followMoneyEvent, moneyEventGroup, moneyEventId, orderPlacedEvent, orderPlacedGroup, storedMoneyEvent, type MoneyEventStore, type OrderPlacedEvent, type StoredMoneyEvent } from '#core/payments/money-events';
+import { followMoneyEvent, groupOfEvent, moneyEventGroup, moneyEventId, orderPlacedEvent, orderPlacedGroup, storedMoneyEvent, type MoneyEventStore, type OrderPlacedEvent, type StoredMoneyEvent } from '#core/payments/money-events';
 import type { PaymentMail } from '#core/payments/ports';
 
 const AT = new Date('2024-08-01T02:00:00Z');
@@ -75,7 +75,7 @@ describe('money events', () => {
 
   it('an order placed: one per order, in its owner\'s group, mailed once and no documents', async () => {
     const placed = orderPlacedEvent({ id: 'o7', owner_id: 'u1' }, { kind: 'delegate', id: 'u1', email: 'a@example.org' }, AT);
-    expect([placed.id, orderPlacedGroup('u1')]).toEqual(['order-placed.o7', 'owner-u1']);
+    expect([placed.id, orderPlacedGroup('u1'), groupOfEvent(placed), groupOfEvent(storedMoneyEvent(mail, { kind: 'stripe', id: 'stripe' }, AT))]).toEqual(['order-placed.o7', 'owner-u1', 'owner-u1', 'documents']);
     const w = world(0, placed);
     expect(await followMoneyEvent(w.deps, w.ref, AT)).toBe('followed');
     expect(await followMoneyEvent(w.deps, w.ref, AT)).toBe('done-before');
