@@ -36,7 +36,7 @@ import type { Payment, Subject } from '../payments/model';
 import type { Ledger } from '../payments/ports';
 import { findReference, parseOrderSearch, type ReferenceFound } from './statement-match';
 import { claimKeys, claimMeansSame, matchKeys, possiblySameTransfer } from './line-identity';
-import { lineIdentities, mappingFormat, parseStatement, statementBytes, StatementError, type CsvMapping, type StatementLine, type StatementReader } from './statement';
+import { lineIdentities, mappingFormat, parseStatement, statementBytes, StatementError, statementLimits, type CsvMapping, type StatementLine, type StatementReader } from './statement';
 
 /** Work per request before answering "continuing" (the function's timeout is 10 s). */
 export const IMPORT_BUDGET_MS = 5_000;
@@ -579,7 +579,7 @@ export async function importStatement(deps: StatementDeps, actor: Actor, input: 
 export async function statementOverview(deps: StatementDeps) {
   const [mapping, imports, open, differs] = await Promise.all([
     deps.statements.mapping(),
-    deps.statements.listImports(50),
+    deps.statements.listImports(statementLimits.importsListed),
     deps.statements.linesInList('open', 500),
     deps.statements.linesInList('differs', 500),
   ]);

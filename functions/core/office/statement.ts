@@ -17,6 +17,8 @@ export const statementLimits = {
   /** A congress's statement is well under 1 MB; base64 of 4 MB still fits one Lambda request (6 MB). */
   maxBytes: 4 * 1024 * 1024,
   maxRows: 20_000,
+  /** The office page lists this many imports, newest first. */
+  importsListed: 50,
 } as const;
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes >= 10 * 1024 * 1024 ? 0 : 1)} MB`;

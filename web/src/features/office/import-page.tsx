@@ -745,6 +745,11 @@ function Imports(props: { imports: StatementImportView[] }) {
           </Table.Body>
         </ScrollTable>
       )}
+      {props.imports.length >= statementLimits.importsListed && (
+        <Text fontSize="sm" color="gray.700">
+          The {statementLimits.importsListed} most recent imports are listed. Importing an older file again shows what became of each of its lines.
+        </Text>
+      )}
       {shown && <ImportDetail id={shown} />}
     </Stack>
   );
