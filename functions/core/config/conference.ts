@@ -38,6 +38,22 @@ export const deadlines = {
   ratesValidUntil: cst('2024-11-04T24:00'),
 } as const;
 
+/**
+ * The abstract review's phases (decision 0051): reviewers score from the day after submission
+ * closes until `reviewCloses`; the committee decides (pending, changeable) from the review's
+ * start and publishes from `reviewCloses` until `decisionsBy`; an author asked to revise
+ * resubmits once until `revisionUntil`, and the same reviewers re-check until `recheckUntil`.
+ * Presenters upload their poster or slides until `presentationUploadsUntil`.
+ */
+export const reviewPhases = {
+  reviewOpens: cst('2024-05-17'),
+  reviewCloses: cst('2024-06-14T24:00'),
+  decisionsBy: cst('2024-07-05T24:00'),
+  revisionUntil: cst('2024-07-19T24:00'),
+  recheckUntil: cst('2024-07-26T24:00'),
+  presentationUploadsUntil: cst('2024-10-25T24:00'),
+} as const;
+
 export const timing = {
   resendActivationCountdownSeconds: 60,
   loginTimeoutSeconds: 30,
