@@ -18,10 +18,19 @@ export const API_BASE = '/api/v1/admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * public: anyone; delegate: a valid api_token; organiser: a delegate with the organiser role (the
- * registration office); stripe-signature: no token, the request must carry the card provider's
- * signature over its raw body (the webhook).
+ * registration office); reviewer: a delegate granted the abstract reviewer role; committee: a
+ * delegate on the programme committee (behind the office's second factor); stripe-signature: no
+ * token, the request must carry the card provider's signature over its raw body (the webhook).
  */
-export type RouteAuth = 'public' | 'delegate' | 'organiser' | 'stripe-signature';
+export type RouteAuth = 'public' | 'delegate' | 'organiser' | 'reviewer' | 'committee' | 'stripe-signature';
+
+/** Routes that need an api_token (a signed-in account, perhaps with a role). */
+export type SignedInAuth = Exclude<RouteAuth, 'public' | 'stripe-signature'>;
+export const isSignedIn = (auth: RouteAuth | undefined): auth is SignedInAuth => auth !== undefined && auth !== 'public' && auth !== 'stripe-signature';
+
+/** Routes behind the office's second factor: the office's (but the ones that set it up) and the committee's. */
+export const needsSecondFactor = (route: { auth?: RouteAuth; secondFactor?: false }) =>
+  (route.auth === 'organiser' || route.auth === 'committee') && route.secondFactor !== false;
 
 /** Actions on the single table, the uploads bucket (keys under users/) and the mail identity. */
 export const grantNames = [
@@ -67,7 +76,7 @@ export interface RouteDef {
   pdf?: true;
   /**
    * Organiser routes need a session that passed the second factor in the last 12 hours; `false`
-   * only for the routes that set it up and check it.
+   * only for the routes that set it up and check it (open to the review committee too).
    */
   secondFactor?: false;
 }
@@ -318,6 +327,10 @@ export const routes = {
   getPaymentSettings: { method: 'GET', path: '/office/payment_settings', handler: 'office/get-payment-settings', auth: 'organiser', grants: [GET] },
   savePaymentSettings: { method: 'PUT', path: '/office/payment_settings', handler: 'office/save-payment-settings', auth: 'organiser', grants: [GET, PUT] },
 
+  // The review team (core/review/team.ts): reviewers by category and the programme committee, granted by the office
+  listReviewTeam: { method: 'GET', path: '/office/review_team', handler: 'office/list-review-team', auth: 'organiser', grants: [QUERY] },
+  setReviewRoles: { method: 'PUT', path: '/office/review_team', handler: 'office/set-review-roles', auth: 'organiser', grants: [GET, PUT, UPDATE, DELETE] },
+
   // The registration office (organisers): the dashboard, from counters (one Query) and the oldest awaited transfer
   getDashboard: { method: 'GET', path: '/office/dashboard', handler: 'office/get-dashboard', auth: 'organiser', grants: [QUERY] },
 
@@ -432,9 +445,8 @@ export type RouteId = keyof typeof routes;
  * marked bounced (GetItem, core/mail/delivery.ts). Workers (core/workers.ts) have no `auth`.
  */
 export function effectiveGrants(route: { auth?: RouteAuth; grants: readonly Grant[]; secondFactor?: false }): Grant[] {
-  const office: Grant[] = route.auth === 'organiser' && route.secondFactor !== false ? ['dynamodb:UpdateItem'] : [];
-  const derived: Grant[] =
-    route.auth === 'delegate' || route.auth === 'organiser' || route.grants.includes('ses:SendEmail') ? ['dynamodb:GetItem', ...office] : [];
+  const office: Grant[] = needsSecondFactor(route) ? ['dynamodb:UpdateItem'] : [];
+  const derived: Grant[] = isSignedIn(route.auth) || route.grants.includes('ses:SendEmail') ? ['dynamodb:GetItem', ...office] : [];
   return grantNames.filter((g) => route.grants.includes(g) || derived.includes(g));
 }
 export type Route = (typeof routes)[RouteId];

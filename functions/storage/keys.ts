@@ -116,6 +116,9 @@ export const keys = {
   mailPreferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'MAIL_PREFERENCES' }),
   /** An unsubscribe link's token, by its hash (it expires). */
   unsubscribeToken: (tokenHash: string) => ({ pk: `UNSUBSCRIBE#${tokenHash}`, sk: 'UNSUBSCRIBE' }),
+  /** The review team's roster (core/review/team.ts): one item per reviewer or committee member, in one partition. */
+  reviewTeamMember: (userId: string) => ({ pk: 'REVIEWTEAM', sk: `USER#${userId}` }),
+  reviewTeamPartition: 'REVIEWTEAM',
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };

@@ -318,6 +318,8 @@ export const ownDataStore: OwnDataStore = {
       // A counter deleted only at the count read: an order, file or abstract made since moved it.
       ...bookkeeping.map((i) => counterDelete(i)),
       deleteItem(keys.mailMark(user.email), false),
+      // Off the review team (its roles went with the profile).
+      deleteItem(keys.reviewTeamMember(user.id), false),
       auditPut(entry),
       ...statsWrites(countsDelta(accountCounts(user), undefined)),
     ]);

@@ -196,6 +196,12 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   confirmSecondFactor: [{ body: { code: '123456' } }],
   verifySecondFactor: [{ body: { code: '123456' } }, { body: { recovery_code: 'ABCDE-FGHJK' } }],
   savePaymentSettings: [{ body: { bank_account: bankAccount, base_version: office('bankVersion') } }],
+  // The review team: roles for the attacker's own account (an unknown category and an unknown account are refused).
+  setReviewRoles: [
+    { body: { email: own('email'), reviewer_categories: ['registration'], committee: false } },
+    { body: { email: own('email'), reviewer_categories: ['registration', 'astrology'] } },
+    { body: { email: 'nobody@example.org', committee: false } },
+  ],
   listOfficeOrders: [
     { query: [['filter', 'status:0'], ['q', own('email')]] },
     { query: [['filter', 'local-check'], ['limit', '5']] },

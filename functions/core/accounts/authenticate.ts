@@ -21,6 +21,7 @@ export async function authenticate(deps: Pick<AccountDeps, 'sessions' | 'store' 
     email: user.email,
     role: user.role ?? 'delegate',
     organiserGrant: user.organiser_grant,
+    reviewRoles: user.review_roles,
     secondFactorAt: session.secondFactorAt,
     secondFactorPass: session.secondFactorPass,
     officeSeenAt: session.officeSeenAt,

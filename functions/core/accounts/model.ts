@@ -39,6 +39,13 @@ export interface User {
    * pass made under an earlier grant opens nothing (core/office/access.ts).
    */
   organiser_grant?: string;
+  /**
+   * The abstract review's roles (core/review/team.ts), granted by an organiser in the office, each
+   * with the id of its grant: reviewer of these review categories, and committee member.
+   */
+  review_roles?: ReviewRoles;
+  /** Moves with each change of review_roles (their writes are conditioned on it). */
+  review_roles_v?: number;
   /** The registration by category's summary (core/registration-by-category), set when the delegate registers. */
   regiatration_type?: number;
   register_code?: string;
@@ -67,6 +74,11 @@ export interface User {
   deletion_until?: string;
   /** The account was deleted: only this tombstone (id, deleted_at, session_epoch) is left. */
   deleted_at?: string;
+}
+
+export interface ReviewRoles {
+  reviewer?: { categories: string[]; grant: string };
+  committee?: { grant: string };
 }
 
 export const STATUS = { notActivated: 0, activated: 1, profileComplete: 2 } as const;

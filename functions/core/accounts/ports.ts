@@ -4,7 +4,7 @@
  */
 import type { AuditEntry } from '../audit/audit';
 import type { MailImportance, MailMarkStore } from '../mail/delivery';
-import type { User } from './model';
+import type { ReviewRoles, User } from './model';
 import type { PersonName } from './name-key';
 
 export type TokenPurpose = 'activate' | 'reset';
@@ -46,6 +46,8 @@ export interface Principal {
   role: 'delegate' | 'organiser';
   /** The current organiser grant (the profile's organiser_grant; a new one at each grant). */
   organiserGrant?: string;
+  /** The abstract review's roles of the account, as its profile holds them now. */
+  reviewRoles?: ReviewRoles;
   /** Office sessions: when the second factor was passed (and under what), and the last office request. */
   secondFactorAt?: Date;
   secondFactorPass?: { factor: string; grant: string };

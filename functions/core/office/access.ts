@@ -19,6 +19,8 @@ import type { OfficeSessions, SecondFactorPass, SecondFactorRecord, SecondFactor
 
 export const officeMessages = {
   organisersOnly: 'This is for the registration office only.',
+  committeeOnly: 'This is for the programme committee only.',
+  reviewersOnly: 'This is for the abstract reviewers only.',
   secondFactorRequired: 'Please confirm it is you with the 6-digit code from your authenticator app to open the registration office.',
   enrolmentRequired: 'Please set up your authenticator app to open the registration office.',
   idle: `Your registration office session ended after ${officeTiming.idleHours} hours without activity. Please confirm it is you with your authenticator code again.`,
@@ -54,10 +56,52 @@ const HOUR = 3600_000;
 /** The enrolment or grant of an organiser from before passes named them (both compare equal to this until they change). */
 export const LEGACY_PASS_ID = 'legacy';
 
+/**
+ * The grants a pass is made under: the organiser grant, the review committee's, or both for an
+ * organiser on the committee (an organiser's alone reads as it always did). Revoking either, or
+ * granting the other, ends the pass.
+ */
+export function passGrantOf(p: Pick<OfficePrincipal, 'role' | 'organiserGrant' | 'reviewRoles'>): string {
+  const organiser = p.role === 'organiser' ? (p.organiserGrant ?? LEGACY_PASS_ID) : undefined;
+  const committee = p.reviewRoles?.committee?.grant;
+  return [organiser, committee].filter(Boolean).join('+') || LEGACY_PASS_ID;
+}
+
 /** What a pass made now would be made under; undefined while no authenticator is set up. */
-function currentPass(p: Pick<OfficePrincipal, 'organiserGrant'>, record: SecondFactorRecord | undefined): SecondFactorPass | undefined {
+function currentPass(p: Pick<OfficePrincipal, 'role' | 'organiserGrant' | 'reviewRoles'>, record: SecondFactorRecord | undefined): SecondFactorPass | undefined {
   if (!record?.secret) return undefined;
-  return { factor: record.factorId ?? LEGACY_PASS_ID, grant: p.organiserGrant ?? LEGACY_PASS_ID };
+  return { factor: record.factorId ?? LEGACY_PASS_ID, grant: passGrantOf(p) };
+}
+
+/**
+ * Who a second-factor gated route is for: the registration office (organisers), the review
+ * committee, or either (the routes that set up and check the second factor itself).
+ */
+export type OfficeAudience = 'organiser' | 'committee' | 'either';
+
+/** The audience of a signed-in route's role, if it has one (a delegate route has none). */
+export function audienceOf(route: { auth: string; secondFactor?: false }): OfficeAudience | 'reviewer' | undefined {
+  if (route.auth === 'organiser') return route.secondFactor === false ? 'either' : 'organiser';
+  if (route.auth === 'committee') return 'committee';
+  if (route.auth === 'reviewer') return 'reviewer';
+  return undefined;
+}
+
+/** Refuses an account without the role the route needs (the role is read on every request). */
+export function assertRouteRole(route: { auth: string; secondFactor?: false }, p: Pick<OfficePrincipal, 'role' | 'reviewRoles'>) {
+  const audience = audienceOf(route);
+  if (audience === 'reviewer') {
+    if (!p.reviewRoles?.reviewer) throw new AppError('forbidden', officeMessages.reviewersOnly);
+  } else if (audience && !inAudience(p, audience)) {
+    throw new AppError('forbidden', audience === 'committee' ? officeMessages.committeeOnly : officeMessages.organisersOnly);
+  }
+}
+
+/** Whether the account holds the role the audience needs (read on every request). */
+export function inAudience(p: Pick<OfficePrincipal, 'role' | 'reviewRoles'>, audience: OfficeAudience): boolean {
+  const organiser = p.role === 'organiser';
+  const committee = Boolean(p.reviewRoles?.committee);
+  return audience === 'organiser' ? organiser : audience === 'committee' ? committee : organiser || committee;
 }
 
 /** Whether the session's pass was made under the current enrolment and grant. */
@@ -72,8 +116,14 @@ export const organiserActor = (p: Pick<OfficePrincipal, 'userId' | 'email'>): Ac
  * Whether this session may use an office route at `now`. `secondFactor: false` is for the routes
  * that enrol and verify the second factor themselves. Throws the refusal the office page shows.
  */
-export async function assertOfficeSession(deps: Pick<OfficeAccessDeps, 'secondFactors' | 'sessions'>, p: OfficePrincipal, now: Date, options: { secondFactor: boolean }) {
-  if (p.role !== 'organiser') throw new AppError('forbidden', officeMessages.organisersOnly);
+export async function assertOfficeSession(
+  deps: Pick<OfficeAccessDeps, 'secondFactors' | 'sessions'>,
+  p: OfficePrincipal,
+  now: Date,
+  options: { secondFactor: boolean; audience?: OfficeAudience },
+) {
+  const audience = options.audience ?? 'organiser';
+  if (!inAudience(p, audience)) throw new AppError('forbidden', audience === 'committee' ? officeMessages.committeeOnly : officeMessages.organisersOnly);
   if (!options.secondFactor) return;
   // Read on every request: a pass made under an authenticator since removed, or a grant since revoked, opens nothing.
   const record = await deps.secondFactors.get(p.userId);
@@ -149,7 +199,7 @@ export async function confirmEnrolment(deps: OfficeAccessDeps, p: OfficePrincipa
   );
   if (!confirmed) throw conflict(officeMessages.alreadyEnrolled);
   await Promise.all(claims.map((c) => deps.throttle.release(c)));
-  await deps.sessions.markSecondFactor(p.sessionId, now, { factor: factorId, grant: p.organiserGrant ?? LEGACY_PASS_ID });
+  await deps.sessions.markSecondFactor(p.sessionId, now, { factor: factorId, grant: passGrantOf(p) });
   return { message: officeMessages.enrolled, data: { recovery_codes: codes } };
 }
 

@@ -16,7 +16,8 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import type { RouteDef } from '#core/routes';
+import { isSignedIn, type RouteDef, type SignedInAuth } from '#core/routes';
+import { assertRouteRole } from '#core/office/access';
 import type { Principal } from '#core/accounts/ports';
 import { AppError, unauthorized } from '#core/errors';
 import type { Envelope } from '#core/envelope';
@@ -113,7 +114,6 @@ export function siteOriginOf(headers: Record<string, string | undefined>): strin
 
 export const originMessages = {
   notThroughSite: 'This API is only available through the congress website.',
-  organisersOnly: 'This is for the registration office only.',
 };
 
 /**
@@ -145,11 +145,11 @@ export function defineHandler<
   route: R,
   options: Options<Q, B, P>,
   run: (
-    input: HandlerInput<Infer<Q>, Infer<B>, Infer<P>, R['auth'] extends 'delegate' | 'organiser' ? Principal : undefined>,
+    input: HandlerInput<Infer<Q>, Infer<B>, Infer<P>, R['auth'] extends SignedInAuth ? Principal : undefined>,
   ) => Promise<unknown>,
 ) {
   assertClockConfig();
-  const needsDelegate = route.auth === 'delegate' || route.auth === 'organiser';
+  const needsDelegate = isSignedIn(route.auth);
   if (needsDelegate && !options.authenticate) {
     throw new Error(`Route ${route.method} ${route.path} needs a delegate but its handler has no authenticator`);
   }
@@ -171,7 +171,7 @@ export function defineHandler<
         if (!token) throw unauthorized('Please log in first.');
         auth = await options.authenticate!(token, at);
         logger.appendKeys({ user_id: auth.userId });
-        if (route.auth === 'organiser' && auth.role !== 'organiser') throw new AppError('forbidden', originMessages.organisersOnly);
+        assertRouteRole(route, auth);
       }
       const input = {
         query: options.query ? options.query.parse(query) : undefined,

@@ -77,6 +77,8 @@ export const paths = {
   officeVisaLetters: '/office/visa-letters',
   officeAudit: '/office/audit',
   officeSettings: '/office/settings',
+  /** The abstract review's team: reviewers by category and the programme committee, granted by the office. */
+  officeReviewTeam: '/office/review-team',
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -9,7 +9,7 @@
  *   which says that the session ended and returns to the page after login (docs/decisions/0004-accounts.md);
  * - delegate and organiser routes carry the token as `Authorization: Bearer`.
  */
-import { API_BASE, fillPath, type RouteDef } from '#core/routes';
+import { API_BASE, fillPath, isSignedIn, type RouteDef } from '#core/routes';
 import type { Envelope } from '#core/envelope';
 import { session } from './session-store';
 
@@ -77,7 +77,7 @@ export async function callApiForMessage<T>(route: RouteDef, options: CallOptions
 
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = session.token();
-  if ((route.auth === 'delegate' || route.auth === 'organiser') && token) headers.authorization = `Bearer ${token}`;
+  if (isSignedIn(route.auth) && token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;

@@ -22,6 +22,8 @@ import type { ReconciliationView } from '#core/office/reconciliations';
 import type { OfficeRegistration, RegistrationRow } from '#core/office/registrations';
 import type { ReviewDecisionInput, VisaDecisionInput } from '#core/office/schemas';
 import type { VisaView } from '#core/office/visa-letters';
+import type { ReviewRolesForm } from '#core/review/schemas';
+import type { listReviewTeam } from '#core/review/team';
 import { ApiError, callApi, callApiForMessage } from '../../lib/api-client';
 
 export interface SecondFactorStatus {
@@ -31,7 +33,12 @@ export interface SecondFactorStatus {
   email: string;
 }
 
+export type ReviewTeamView = Awaited<ReturnType<typeof listReviewTeam>>;
+export const reviewTeamKey = ['office', 'review-team'] as const;
+
 export const officeApi = {
+  reviewTeam: () => callApi<ReviewTeamView>(routes.listReviewTeam),
+  setReviewRoles: (body: ReviewRolesForm) => callApiForMessage<{ user_id: string }>(routes.setReviewRoles, { body }),
   secondFactor: () => callApi<SecondFactorStatus>(routes.getSecondFactor),
   startEnrolment: () => callApi<{ secret: string; otpauth_uri: string }>(routes.startSecondFactor, { body: {} }),
   confirmEnrolment: (code: string) => callApiForMessage<{ recovery_codes: string[] }>(routes.confirmSecondFactor, { body: { code } }),

@@ -64,6 +64,12 @@ export const officeSections: OfficeSection[] = [
     description: 'The passport data waiting for review, oldest first, beside the passport scan: approve it (a paid order gets its invitation letter) or ask the delegate to correct it.',
   },
   {
+    path: paths.officeReviewTeam,
+    label: 'Review team',
+    page: 'office/review-team-page',
+    description: 'Who reviews the abstracts of each category and who sits on the programme committee: grant, change or revoke their roles.',
+  },
+  {
     path: paths.officeAudit,
     label: 'Audit log',
     page: 'office/audit-page',
