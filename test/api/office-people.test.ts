@@ -19,7 +19,7 @@ import { nameKeys } from '#core/accounts/name-key';
 import { newUser } from '#core/accounts/model';
 import { keys } from '../../functions/storage/keys';
 import { pdfBytes, pptxBytes } from '../support/files';
-import { PASSWORD, call, countSeeded, dynamoOrigin, mailedToken, mailsTo, newClient, newDelegate, officeSession, organiserCommand, uniqueEmail, uploadFile } from './support';
+import { PASSWORD, call, countSeeded, dynamoOrigin, mailedToken, mailsTo, newClient, newDelegate, officeSession, organiserCommand, uniqueEmail, uploadFile, moneyEventsFollowed, userIdOf } from './support';
 
 /** Sign-ups far in the future, so that they are the newest accounts of the run. */
 const FUTURE = Date.UTC(2090, 0, 1) + Math.floor(Math.random() * 1e9) * 1000;
@@ -424,6 +424,8 @@ describe("one object's history", () => {
     // Something to read in the history: the delegate's transfer, confirmed by the office.
     expect((await call('POST', `/registration/submission/transfer-payment/${id}`, { token: d.token, at: ORDERS_OPEN, json: { type: 'done' } })).status).toBe(200);
     expect((await call('POST', `/office/transfers/${reference}/received`, { token: office.token, at: later(ORDERS_OPEN, 60), json: { amount: '650.00' } })).status).toBe(200);
+    // The receipt is issued by the money-events worker after the payment: its entry is in the history once it has run.
+    await moneyEventsFollowed(await userIdOf(d.token));
 
     type Trail = { items: AuditEntry[]; object: { type: string; id: string; order_no?: string } };
     const byId = await call<Trail>('GET', `/office/audit/order/${id}`, { token: office.token });

@@ -152,7 +152,7 @@ function Members(props: { team: ReviewTeamView; onChange: (m: ReviewTeamView['me
             </Table.Cell>
             <Table.Cell>
               {m.committee ? (
-                <Badge colorPalette="purple">Committee</Badge>
+                <Badge colorPalette="brand">Committee</Badge>
               ) : (
                 <Text color="gray.700">No</Text>
               )}
