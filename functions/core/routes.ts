@@ -331,6 +331,13 @@ export const routes = {
   listReviewTeam: { method: 'GET', path: '/office/review_team', handler: 'office/list-review-team', auth: 'organiser', grants: [QUERY] },
   setReviewRoles: { method: 'PUT', path: '/office/review_team', handler: 'office/set-review-roles', auth: 'organiser', grants: [GET, PUT, UPDATE, DELETE] },
 
+  // The review (core/review/reviewing.ts): the committee runs the assignment; a reviewer reads their queue and an assigned abstract, saves or submits a review, or declines
+  runReviewAssignment: { method: 'POST', path: '/review/assignments/run', handler: 'review/run-assignment', auth: 'committee', grants: [GET, QUERY, PUT, DELETE] },
+  getReviewQueue: { method: 'GET', path: '/review/queue', handler: 'review/get-queue', auth: 'reviewer', grants: [GET, QUERY] },
+  getReviewedAbstract: { method: 'GET', path: '/review/abstracts/{id}', handler: 'review/get-abstract', auth: 'reviewer', grants: [GET, QUERY, 's3:GetObject'] },
+  saveReview: { method: 'PUT', path: '/review/abstracts/{id}/review', handler: 'review/save-review', auth: 'reviewer', grants: [GET, PUT] },
+  declineReview: { method: 'POST', path: '/review/abstracts/{id}/decline', handler: 'review/decline', auth: 'reviewer', grants: [GET, PUT] },
+
   // The registration office (organisers): the dashboard, from counters (one Query) and the oldest awaited transfer
   getDashboard: { method: 'GET', path: '/office/dashboard', handler: 'office/get-dashboard', auth: 'organiser', grants: [QUERY] },
 

@@ -119,6 +119,15 @@ export const keys = {
   /** The review team's roster (core/review/team.ts): one item per reviewer or committee member, in one partition. */
   reviewTeamMember: (userId: string) => ({ pk: 'REVIEWTEAM', sk: `USER#${userId}` }),
   reviewTeamPartition: 'REVIEWTEAM',
+  /**
+   * A reviewer's assignment to an abstract with their review (core/review/reviewing.ts): under the
+   * abstract, in the reviewer's queue (byOwner) and in its review category's list (byList).
+   */
+  review: (abstractId: string, reviewerId: string) => ({ pk: `REVIEWS#${abstractId}`, sk: `REVIEWER#${reviewerId}` }),
+  reviewQueue: (reviewerId: string, abstractId: string) => ({ gsi1pk: `REVIEWQUEUE#${reviewerId}`, gsi1sk: abstractId }),
+  reviewsOfCategory: (category: string, abstractId: string, reviewerId: string) => ({ gsi3pk: `REVIEWASSIGNMENTS#${category}`, gsi3sk: `${abstractId}#${reviewerId}` }),
+  /** The lease of the assignment run (one at a time). */
+  reviewAssignmentRun: () => ({ pk: 'REVIEWSTATE', sk: 'ASSIGNMENT_RUN' }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };

@@ -3,7 +3,7 @@
  * `review_roles_v`) and the roster item REVIEWTEAM / USER#id that the office and the assignment
  * list, written with the audit entry in one transaction conditioned on the version read.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewTeamMember, ReviewTeamStore } from '#core/review/team';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
@@ -80,4 +80,11 @@ const setRoles: ReviewTeamStore['setRoles'] = async (user, roles, member, audit)
   throw new Error(`review roles not changed: ${result.join(', ')}`);
 };
 
-export const reviewTeamStore: ReviewTeamStore = { members, setRoles };
+async function member(userId: string): Promise<ReviewTeamMember | undefined> {
+  const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.reviewTeamMember(userId), ConsistentRead: true }));
+  if (!r.Item) return undefined;
+  const { pk: _pk, sk: _sk, entity: _e, ...found } = r.Item;
+  return found as ReviewTeamMember;
+}
+
+export const reviewTeamStore: ReviewTeamStore & { member: typeof member } = { members, setRoles, member };

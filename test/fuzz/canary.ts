@@ -53,6 +53,8 @@ export async function canary(o: Origins): Promise<string[]> {
       mail_delivery: null,
       // Not an organiser: no link to the registration office in the menu.
       office: false,
+      // Neither a reviewer nor on the committee: no link to the abstract review.
+      review: false,
     },
   });
 

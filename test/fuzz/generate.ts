@@ -9,7 +9,7 @@ import * as conferenceConfig from '#core/config/conference';
 import { routeList, type RouteDef, type RouteId } from '#core/routes';
 import { Deep, Huge, Ref, type Body, type RequestSpec, type TokenUse, type Value } from './model';
 import { hashesPasswords, seeds, seedFieldNames, toNullProto, type Seed } from './seeds';
-import { CATEGORY_REGISTRATION_OPEN, OPEN, REGISTRATION_OPEN } from './world';
+import { CATEGORY_REGISTRATION_OPEN, OPEN, REGISTRATION_OPEN, REVIEW_OPEN } from './world';
 import { bracketKeyAttacks, hostileString, hostileValue, loadedStrings, nullObject, prototypeNames, unicodeEdges } from './values';
 
 type Route = RouteDef & { id: RouteId };
@@ -76,8 +76,14 @@ const rawSegments = [
 
 type SeedParam = Ref | { text: string };
 
+/**
+ * Routes the run's organiser calls: the office's, and the review's (the organiser also reviews
+ * every category and sits on the committee; world.ts passSecondFactor).
+ */
+export const organiserCalls = (route: Pick<Route, 'auth'>) => route.auth === 'organiser' || route.auth === 'committee' || route.auth === 'reviewer';
+
 /** What the victim's ids look like to a route: an organiser may act on any order, so office routes never get the victim's orders. */
-const victimIds = (route: Route) => (route.auth === 'organiser' ? ['anyId', 'abstractId', 'fileId', 'userId'] : ['anyId', 'abstractId', 'fileId', 'userId', 'orderId', 'checksum']);
+const victimIds = (route: Route) => (organiserCalls(route) ? ['anyId', 'abstractId', 'fileId', 'userId'] : ['anyId', 'abstractId', 'fileId', 'userId', 'orderId', 'checksum']);
 
 const paramValue = (seedRef: SeedParam | undefined, route: Route) =>
   fc.oneof(
@@ -376,6 +382,7 @@ export function homeClock(route: Pick<RouteDef, 'path' | 'auth' | 'handler'>): s
   if (route.handler.startsWith('registration-by-category/')) return CATEGORY_REGISTRATION_OPEN;
   if (/^\/(registration|stripe-payment|office)(\/|$)/.test(route.path)) return REGISTRATION_OPEN;
   if (/^\/(contribute|upload|poster|oral|uploads)(\/|$)/.test(route.path)) return OPEN;
+  if (/^\/review(\/|$)/.test(route.path)) return REVIEW_OPEN;
   return null;
 }
 
@@ -421,7 +428,7 @@ const queryPairs = (seed: Seed | undefined) =>
 export function routeRequest(route: Route): fc.Arbitrary<RequestSpec> {
   const list = seeds[route.id] ?? [undefined];
   const names = pathParams(route.path);
-  const office = route.auth === 'organiser';
+  const office = organiserCalls(route);
   const home = homeClock(route);
   return fc.nat(list.length - 1).chain((i) => {
     const seed = list[i];

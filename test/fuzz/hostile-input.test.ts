@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
 import { routeList, routes } from '#core/routes';
 import { canary } from './canary';
-import { coverage, homeClock, routeRequest } from './generate';
+import { coverage, homeClock, organiserCalls, routeRequest } from './generate';
 import type { Ref } from './model';
 import { codeOf, newFigures, resolver, runWorker, type Failure, type Shared } from './run';
 import { seeds } from './seeds';
@@ -79,7 +79,7 @@ describe('hostile input over every route', () => {
     expect(staleSeeds, 'seeds for routes that are no longer in the table').toEqual([]);
     // The office's routes and the order routes start from valid calls: fuzzed from {} they would only ever meet the schema.
     const mustHaveSeeds = coverage().withoutSeed.filter(
-      (id) => routes[id].auth === 'organiser' || homeClock(routes[id]) === REGISTRATION_OPEN || homeClock(routes[id]) === CATEGORY_REGISTRATION_OPEN,
+      (id) => organiserCalls(routes[id]) || homeClock(routes[id]) === REGISTRATION_OPEN || homeClock(routes[id]) === CATEGORY_REGISTRATION_OPEN,
     );
     expect(mustHaveSeeds, 'office and order routes without a seed (add one to test/fuzz/seeds.ts)').toEqual([]);
     // The registration by category's routes too, its GETs included: sent inside its 2019 fee period, they reach its rules.
@@ -251,7 +251,7 @@ async function checkSeeds(shared: Shared, own: Delegate, other: Delegate) {
           query: seed.query ?? [],
           body,
           contentType: 'auto',
-          tokens: [{ who: route.auth === 'organiser' ? 'organiser' : 'own', slot: 'bearer' }],
+          tokens: [{ who: organiserCalls(route) ? 'organiser' : 'own', slot: 'bearer' }],
           at: homeClock(route) ?? OPEN,
           client: 0,
           headers: {},

@@ -196,11 +196,20 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   confirmSecondFactor: [{ body: { code: '123456' } }],
   verifySecondFactor: [{ body: { code: '123456' } }, { body: { recovery_code: 'ABCDE-FGHJK' } }],
   savePaymentSettings: [{ body: { bank_account: bankAccount, base_version: office('bankVersion') } }],
-  // The review team: roles for the attacker's own account (an unknown category and an unknown account are refused).
+  // The review, as the organiser (a reviewer of every category and on the committee): the
+  // assignment, a review of the attacker's abstract (a draft, a submission, off the scale, stale) and a decline.
+  runReviewAssignment: [{}],
+  getReviewedAbstract: [{ params: { id: own('abstractId') } }],
+  saveReview: [
+    { params: { id: own('abstractId') }, body: { ratings: { originality: 4 }, version: 1 } },
+    { params: { id: own('abstractId') }, body: { ratings: { originality: 4, methods: 4, relevance: 5, clarity: 3 }, proposal: 'poster', submit: true, version: 1 } },
+    { params: { id: own('abstractId') }, body: { ratings: { originality: 9 }, proposal: 'oral', submit: true, version: 2 }, refusedWith: 'Please rate every criterion from 1 to 5.' },
+  ],
+  declineReview: [{ params: { id: own('abstractId') }, body: { reason: 'I know the authors.', version: 1 } }],
+  // The review team: roles for the attacker's own account (the refusals are in test/api/review-team.test.ts).
   setReviewRoles: [
     { body: { email: own('email'), reviewer_categories: ['registration'], committee: false } },
-    { body: { email: own('email'), reviewer_categories: ['registration', 'astrology'] } },
-    { body: { email: 'nobody@example.org', committee: false } },
+    { body: { email: own('email'), reviewer_categories: ['registration', 'astrology'] }, refusedWith: 'Please choose review categories from the list.' },
   ],
   listOfficeOrders: [
     { query: [['filter', 'status:0'], ['q', own('email')]] },

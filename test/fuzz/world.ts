@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { API_BASE } from '#core/routes';
 import { timing } from '#core/config/conference';
+import { reviewCategoryValues } from '#core/review/team';
 import { pdfBytes, pngBytes, pptxBytes } from '../support/files';
 import { organiserCommand, totpCode } from '../support/office';
 import { validOrder } from '../support/bodies';
@@ -25,6 +26,8 @@ export const OPEN = '2024-05-01T02:00:00Z';
 export const REGISTRATION_OPEN = '2024-08-01T02:00:00Z';
 /** The registration by category (the older flow, 2019 fees) is in its early period here (1 July 2019, 10:00 CST; its API tests' EARLY). */
 export const CATEGORY_REGISTRATION_OPEN = '2019-07-01T02:00:00Z';
+/** The abstract review is open here (20 May 2024, 10:00 CST; the review API tests' REVIEWING). */
+export const REVIEW_OPEN = '2024-05-20T02:00:00Z';
 
 export interface Origins {
   api: string;
@@ -408,6 +411,10 @@ export async function grantOrganiser(o: Origins, d: Delegate): Promise<void> {
 export async function passSecondFactor(o: Origins, d: Delegate): Promise<void> {
   const secret = (expectOk('enrol second factor', await api(o, 'POST', '/office/second_factor/enrol', { token: d.token })).data as { secret: string }).secret;
   expectOk('confirm second factor', await api(o, 'POST', '/office/second_factor/confirm', { token: d.token, json: { code: await totpCode(secret) } }));
+  // The organiser also reviews every category and sits on the committee, so that the review's
+  // routes are reached with its token; the new grant asks for the next code once.
+  expectOk('join the review team', await api(o, 'PUT', '/office/review_team', { token: d.token, json: { email: d.email, reviewer_categories: reviewCategoryValues, committee: true } }));
+  expectOk('second factor again', await api(o, 'POST', '/office/second_factor/verify', { token: d.token, json: { code: await totpCode(secret, 1) } }));
 }
 
 /** The office's objects the run refers to (Refs `office.*`): made in setup, shared by the workers. */

@@ -142,6 +142,8 @@ export function personInfo(user: User, mailDelivery: DeliveryNotice = null) {
     mail_delivery: mailDelivery,
     /** The account has the registration office's role: the site's menu links to /office (the office itself checks the role). */
     office: user.role === 'organiser',
+    /** The account reviews abstracts or sits on the programme committee: the menu links to /review (the review checks the roles). */
+    review: Boolean(user.review_roles?.reviewer || user.review_roles?.committee),
   };
 }
 export type PersonInfo = ReturnType<typeof personInfo>;

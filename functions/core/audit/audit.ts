@@ -4,7 +4,7 @@
  * written in the same transaction as the change they record (storage puts them beside the
  * change's own writes) and no route edits or deletes one.
  */
-export type ActorKind = 'delegate' | 'organiser' | 'stripe' | 'system' | 'command-line';
+export type ActorKind = 'delegate' | 'organiser' | 'reviewer' | 'committee' | 'stripe' | 'system' | 'command-line';
 
 export interface Actor {
   kind: ActorKind;

@@ -1,5 +1,7 @@
 /** The review's forms, once: the handlers parse with them and the web forms validate with them. */
 import * as z from 'zod/mini';
+import { reviewSettings } from '../config/review';
+import { reviewMessages } from './reviewing';
 import { reviewCategoryValues, reviewTeamMessages } from './team';
 
 const emailMessage = 'Please enter the e-mail address of the account.';
@@ -24,3 +26,24 @@ export const reviewRolesBody = z.object({
   committee: z._default(z.boolean({ message: 'Please say whether the person is on the committee.' }), false),
 });
 export type ReviewRolesForm = z.input<typeof reviewRolesBody>;
+
+const comment = z._default(z.string().check(z.trim(), z.maxLength(3000, reviewMessages.commentTooLong)), '');
+const version = z.number({ message: reviewMessages.changedMeanwhile }).check(z.int(), z.minimum(0));
+
+/** A review as the reviewer saves it: ratings may be missing in a draft, never off the scale. */
+export const reviewBody = z.object({
+  ratings: z._default(z.record(z.string().check(z.maxLength(40)), z.number({ message: reviewMessages.ratings })), {}),
+  proposal: z.optional(z.enum(reviewSettings.proposals, { message: reviewMessages.proposal })),
+  comment_to_authors: comment,
+  comment_to_committee: comment,
+  submit: z._default(z.boolean(), false),
+  version,
+});
+export type ReviewForm = z.input<typeof reviewBody>;
+
+export const declineBody = z.object({
+  reason: z.string({ message: reviewMessages.declineReason }).check(z.trim(), z.minLength(1, reviewMessages.declineReason), z.maxLength(1000, reviewMessages.commentTooLong)),
+  version,
+});
+
+export const reviewedAbstractParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });

@@ -69,6 +69,9 @@ export const delegatePages: PageRoute[] = [
   [paths.registrationVisa, 'registration/visa-correction-page'],
   [paths.registrationRefundAccount, 'registration/refund-account-page'],
   ...officePages,
+  [paths.review, 'review/queue-page'],
+  [paths.reviewAbstract, 'review/review-page'],
+  [paths.reviewCommittee, 'review/committee-page'],
 ];
 
 
@@ -80,6 +83,7 @@ const modules = import.meta.glob<PageModule>([
   '../features/registration-by-category/*-page.tsx',
   '../features/errors/not-found-page.tsx',
   '../features/office/*-page.tsx',
+  '../features/review/*-page.tsx',
 ]);
 
 export function pageLoader(page: string): PageLoader {

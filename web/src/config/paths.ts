@@ -77,6 +77,10 @@ export const paths = {
   officeVisaLetters: '/office/visa-letters',
   officeAudit: '/office/audit',
   officeSettings: '/office/settings',
+  /** The abstract review (reviewers and the programme committee): the reviewer's queue, one abstract's review, the committee's page. */
+  review: '/review',
+  reviewAbstract: '/review/abstracts/:id',
+  reviewCommittee: '/review/committee',
   /** The abstract review's team: reviewers by category and the programme committee, granted by the office. */
   officeReviewTeam: '/office/review-team',
 } as const;

@@ -12,9 +12,10 @@ export const SESSION_KEYS = { token: 'userToken', id: 'userID', info: 'userInfo'
 /**
  * The inline <head> script of every page; its SHA-256 is in the CSP (infra/site/routing.ts). It
  * also sets `<html data-office="in">` for an organiser (user info `office`), whose menu links to
- * the registration office.
+ * the registration office, and `<html data-review="in">` for a reviewer or committee member
+ * (user info `review`), whose menu links to the abstract review.
  */
-export const sessionFlagScript = `try{if(localStorage.getItem(${JSON.stringify(SESSION_KEYS.token)})){var d=document.documentElement;d.setAttribute("data-session","in");if((JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_KEYS.info)})||"{}")||{}).office===true)d.setAttribute("data-office","in")}}catch(e){}`;
+export const sessionFlagScript = `try{if(localStorage.getItem(${JSON.stringify(SESSION_KEYS.token)})){var d=document.documentElement;d.setAttribute("data-session","in");var i=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_KEYS.info)})||"{}")||{};if(i.office===true)d.setAttribute("data-office","in");if(i.review===true)d.setAttribute("data-review","in")}}catch(e){}`;
 
 export interface SessionState<Info = Record<string, unknown>> {
   token: string | null;
@@ -48,6 +49,8 @@ export function markSession() {
   else root.removeAttribute('data-session');
   if (token && info?.office === true) root.setAttribute('data-office', 'in');
   else root.removeAttribute('data-office');
+  if (token && info?.review === true) root.setAttribute('data-review', 'in');
+  else root.removeAttribute('data-review');
 }
 
 function changed() {

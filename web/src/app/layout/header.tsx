@@ -15,7 +15,7 @@ import type { SiteContent } from '../../content/schema';
 import { accountHome, paths } from '../../config/paths';
 import { SmartLink } from '../../components/smart-link';
 import { ChevronDownIcon, MenuIcon } from '../../components/ui/icons';
-import { whenLoggedIn, whenLoggedOut, whenOrganiser } from '../../components/ui/session-visibility';
+import { whenLoggedIn, whenLoggedOut, whenOrganiser, whenReviewer } from '../../components/ui/session-visibility';
 
 const site = siteJson as SiteContent;
 
@@ -27,6 +27,8 @@ export const delegateMenu = [
 
 /** The organisers' item of the delegate menu (shown by `<html data-office>`; the office checks the role itself). */
 export const officeMenuItem = { label: 'Registration office', to: paths.office } as const;
+/** The review team's item (shown by `<html data-review>`; the review checks the roles itself). */
+export const reviewMenuItem = { label: 'Abstract review', to: paths.review } as const;
 
 /** One size, weight and line for every header item (links and buttons alike). */
 const itemText = { fontSize: 'sm', fontWeight: 'medium', lineHeight: '1.25rem', whiteSpace: 'nowrap' } as const;
@@ -122,6 +124,7 @@ function MobileNav() {
             {delegateMenu.map((d) => (
               <SmartLink key={d.to} href={d.to} {...item}>{d.label}</SmartLink>
             ))}
+            <SmartLink href={reviewMenuItem.to} {...item} className={whenReviewer}>{reviewMenuItem.label}</SmartLink>
             <SmartLink href={officeMenuItem.to} {...item} className={whenOrganiser}>{officeMenuItem.label}</SmartLink>
             <Button mt="3" w="100%" variant="outline" data-logout="">
               Log out
@@ -162,6 +165,7 @@ export function Header() {
                 {delegateMenu.map((item) => (
                   <SmartLink key={item.to} href={item.to} {...menuItem}>{item.label}</SmartLink>
                 ))}
+                <SmartLink href={reviewMenuItem.to} {...menuItem} className={whenReviewer}>{reviewMenuItem.label}</SmartLink>
                 <SmartLink href={officeMenuItem.to} {...menuItem} className={whenOrganiser}>{officeMenuItem.label}</SmartLink>
                 <Box as="hr" my="2" borderTopWidth="1px" />
                 <Box as="button" {...menuItem} cursor="pointer" data-logout="">

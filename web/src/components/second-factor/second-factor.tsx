@@ -1,16 +1,16 @@
 /**
- * The office's door: set up an authenticator app on the first visit (QR code and the secret as
+ * The door of the office and of the programme committee: set up an authenticator app on the first visit (QR code and the secret as
  * text, one code to confirm, then ten recovery codes shown once), afterwards one code per office
  * session (or a recovery code).
  */
 import { Alert, Box, Button, Card, Checkbox, Field, HStack, Image, Input, List, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { FormAlert } from '../../components/form/form-alert';
-import { FormStack } from '../../components/form/form-stack';
-import { toaster } from '../../components/ui/toaster';
 import { ApiError, isCancelled } from '../../lib/api-client';
-import { officeApi, secondFactorKey } from './api';
+import { FormAlert } from '../form/form-alert';
+import { FormStack } from '../form/form-stack';
+import { toaster } from '../ui/toaster';
+import { secondFactorApi, secondFactorKey } from './api';
 
 const failureOf = (error: unknown) => (isCancelled(error) ? null : error instanceof ApiError ? error.message : 'request failure.');
 
@@ -73,7 +73,7 @@ export function Enrol() {
     setFailure(null);
     setBusy(true);
     try {
-      setSetup(await officeApi.startEnrolment());
+      setSetup(await secondFactorApi.startEnrolment());
     } catch (error) {
       setFailure(failureOf(error));
     } finally {
@@ -85,7 +85,7 @@ export function Enrol() {
     setFailure(null);
     setBusy(true);
     try {
-      const { data } = await officeApi.confirmEnrolment(code);
+      const { data } = await secondFactorApi.confirmEnrolment(code);
       setCodes(data.recovery_codes);
     } catch (error) {
       setFailure(failureOf(error));
@@ -196,7 +196,7 @@ export function Verify(props: { recoveryCodesLeft: number; reason?: string }) {
     setFailure(null);
     setBusy(true);
     try {
-      const { message } = await officeApi.verify(useRecovery ? { recovery_code: value } : { code: value });
+      const { message } = await secondFactorApi.verify(useRecovery ? { recovery_code: value } : { code: value });
       toaster.success({ title: message });
       await queryClient.invalidateQueries({ queryKey: secondFactorKey });
     } catch (error) {

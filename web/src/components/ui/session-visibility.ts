@@ -7,11 +7,14 @@ export const whenLoggedIn = 'when-logged-in';
 export const whenLoggedOut = 'when-logged-out';
 /** Shown only to an organiser (`<html data-office="in">`): the link to the registration office. */
 export const whenOrganiser = 'when-organiser';
+/** Shown only to a reviewer or committee member (`<html data-review="in">`): the link to the abstract review. */
+export const whenReviewer = 'when-reviewer';
 
 export const sessionVisibilityCss = {
   'html[data-session=in] .when-logged-out': { display: 'none !important' },
   'html:not([data-session=in]) .when-logged-in': { display: 'none !important' },
   'html:not([data-office=in]) .when-organiser': { display: 'none !important' },
+  'html:not([data-review=in]) .when-reviewer': { display: 'none !important' },
   // Chakra's display props must not reveal what the `hidden` attribute hides (disclosures).
   '[hidden]': { display: 'none !important' },
 } as const;

@@ -1,5 +1,5 @@
 /** The registration office's calls, built from the route table. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { BankAccount, BankAccountInput } from '#core/office/payment-settings';
 import type { AwaitedTransferRow } from '#core/office/transfers';
@@ -26,12 +26,6 @@ import type { ReviewRolesForm } from '#core/review/schemas';
 import type { listReviewTeam } from '#core/review/team';
 import { ApiError, callApi, callApiForMessage } from '../../lib/api-client';
 
-export interface SecondFactorStatus {
-  enrolled: boolean;
-  verified: boolean;
-  recovery_codes_left: number;
-  email: string;
-}
 
 export type ReviewTeamView = Awaited<ReturnType<typeof listReviewTeam>>;
 export const reviewTeamKey = ['office', 'review-team'] as const;
@@ -39,10 +33,6 @@ export const reviewTeamKey = ['office', 'review-team'] as const;
 export const officeApi = {
   reviewTeam: () => callApi<ReviewTeamView>(routes.listReviewTeam),
   setReviewRoles: (body: ReviewRolesForm) => callApiForMessage<{ user_id: string }>(routes.setReviewRoles, { body }),
-  secondFactor: () => callApi<SecondFactorStatus>(routes.getSecondFactor),
-  startEnrolment: () => callApi<{ secret: string; otpauth_uri: string }>(routes.startSecondFactor, { body: {} }),
-  confirmEnrolment: (code: string) => callApiForMessage<{ recovery_codes: string[] }>(routes.confirmSecondFactor, { body: { code } }),
-  verify: (body: { code: string } | { recovery_code: string }) => callApiForMessage<{ recovery_codes_left: number }>(routes.verifySecondFactor, { body }),
   transferReceived: (reference: string, amount: string) =>
     callApiForMessage<{ payment_status: number }>(routes.confirmTransfer, { params: { reference }, body: { amount } }),
   refundsOwed: () => callApi<{ items: RefundOwedRow[] }>(routes.listRefundsOwed),
@@ -141,8 +131,7 @@ export const exportsKey = ['office', 'exports'] as const;
 export const mailJobsKey = ['office', 'mail'] as const;
 export const reconciliationsKey = ['office', 'reconciliations'] as const;
 
-export const secondFactorKey = ['office', 'second-factor'] as const;
-export const secondFactorQuery = queryOptions({ queryKey: secondFactorKey, queryFn: officeApi.secondFactor, retry: false, staleTime: 0 });
+export { secondFactorKey, secondFactorQuery } from '../../components/second-factor/api';
 
 export interface OfficeOrderDetail {
   order: Record<string, unknown> & { id: string; order_no: string; reference: string; status_name: string; payment_status: number; first_name: string; last_name: string; owner_email: string };

@@ -14,9 +14,9 @@ import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { matchesRoute, paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
-import { secondFactorQuery } from './api';
+import { secondFactorQuery } from '../../components/second-factor/api';
 import { officeSections } from './sections';
-import { Enrol, Verify } from './second-factor';
+import { Enrol, Verify } from '../../components/second-factor/second-factor';
 
 const LEAD = 'For the registration office: organisers only, with a code from an authenticator app once per session.';
 

@@ -1,0 +1,349 @@
+/**
+ * Reviewing: the committee runs the assignment (core/review/assignment.ts) over every abstract;
+ * a reviewer reads their queue, reads an assigned abstract (blind: no authors, no institutions),
+ * saves a draft or submits a review until the review phase ends, or declines with a reason (the
+ * next run assigns the abstract to someone else). Every write is conditioned on the version it
+ * was read at and carries its audit entry.
+ *
+ * Conflicts: the assignment checks every rule (co-authorship needs every abstract, so it is
+ * checked there); each reviewer request checks again what can change or be read from the two
+ * parties (author, mail domain, institution, declared), so an assignment whose conflict appeared
+ * later (a declaration) is "not found" like an abstract that does not exist.
+ */
+import type { StoredAbstract } from '../abstracts/ports';
+import type { FileStore, ObjectStore } from '../uploads/ports';
+import { DOWNLOAD_URL_SECONDS } from '../uploads/uploads';
+import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
+import { reviewPhases } from '../config/conference';
+import { reviewSettings, type Proposal } from '../config/review';
+import { abstractCategories, categoryName } from '../data/abstract-options';
+import { conflict, forbidden, invalid, notFound } from '../errors';
+import { formatCstDeadline, formatCstInstant, isBefore } from '../time';
+import { assignReviewers } from './assignment';
+import { coauthorIndex, conflictsOf, type AbstractParties, type CoauthorIndex, type ReviewerParty } from './conflicts';
+import { ratingsProblems, weightedScore, type Ratings } from './scoring';
+import { reviewCategoryOf, reviewCategoryValues, type ReviewTeamMember } from './team';
+
+export type ReviewState = 'assigned' | 'draft' | 'submitted' | 'declined';
+
+/** One reviewer's assignment to one abstract, with their review as it stands. */
+export interface StoredReview {
+  abstract_id: string;
+  /** The abstract's owner (where the abstract is kept). */
+  owner_id: string;
+  reviewer_id: string;
+  /** The review category (the abstract category's group). */
+  category: string;
+  state: ReviewState;
+  ratings?: Ratings;
+  proposal?: Proposal;
+  comment_to_authors?: string;
+  comment_to_committee?: string;
+  decline_reason?: string;
+  assigned_at: string;
+  assigned_by: string;
+  submitted_at?: string;
+  updated_at: string;
+  /** Moves with every write (each write is conditioned on the one read). */
+  version: number;
+}
+
+export interface ReviewStore {
+  /** A reviewer's assignments (any state). */
+  queue(reviewerId: string): Promise<StoredReview[]>;
+  get(abstractId: string, reviewerId: string): Promise<StoredReview | undefined>;
+  ofAbstract(abstractId: string): Promise<StoredReview[]>;
+  /** Every assignment of a review category. */
+  ofCategory(category: string): Promise<StoredReview[]>;
+  /** Writes `next` if the stored one is still at `readVersion`, with the audit entry: false if it moved. */
+  save(next: StoredReview, readVersion: number, audit: AuditEntry): Promise<boolean>;
+  /** New assignments, each only if its pair does not exist yet, with their audit entries: how many were written. */
+  addAssignments(items: { review: StoredReview; audit: AuditEntry }[]): Promise<number>;
+  /** One run of the assignment at a time: false while another holds the lease. */
+  claimRun(runId: string, now: Date): Promise<boolean>;
+  releaseRun(runId: string): Promise<void>;
+}
+
+export interface AbstractReader {
+  /** A page of the abstracts of one abstract category. */
+  byCategory(category: string, limit: number, cursor?: string): Promise<{ items: StoredAbstract[]; cursor: string | null }>;
+  get(ownerId: string, id: string): Promise<StoredAbstract | undefined>;
+}
+
+export interface ReviewDeps {
+  reviews: ReviewStore;
+  team: { members(): Promise<ReviewTeamMember[]>; member(userId: string): Promise<ReviewTeamMember | undefined> };
+  abstracts: AbstractReader;
+  /** The e-mail of an abstract's submitting account (an author by account). */
+  ownerEmail(ownerId: string): Promise<string | undefined>;
+  files: Pick<FileStore, 'list'>;
+  objects: Pick<ObjectStore, 'presignGet'>;
+  newId(): string;
+}
+
+export const reviewMessages = {
+  notFound: 'The abstract was not found among those assigned to you.',
+  notOpen: `The review opens on ${formatCstInstant(reviewPhases.reviewOpens)}.`,
+  closed: `The review closed on ${formatCstDeadline(reviewPhases.reviewCloses)}: reviews can no longer be changed.`,
+  changedMeanwhile: 'This review was changed in another window or on another device since you opened it. Your text is still here: copy what you need, then reload the page.',
+  ratings: 'Please rate every criterion from 1 to 5.',
+  proposal: 'Please propose oral, poster or reject.',
+  commentTooLong: 'This comment is too long (at most 3,000 characters).',
+  declineReason: 'Please say why you decline (the committee reads it).',
+  alreadySubmittedDecline: 'A submitted review cannot be declined. Change the review instead, or write to the committee.',
+  declined: 'You declined this abstract. The committee will assign it to another reviewer.',
+  draftSaved: 'Your draft is saved. Submit it before the review closes.',
+  submitted: 'Your review is submitted. You can change it until the review closes.',
+  runBusy: 'The assignment is already running (started by another committee member). Reload in a minute to see what it assigned.',
+  assigned: (added: number, short: number) =>
+    `${added} assignment${added === 1 ? '' : 's'} made.` + (short ? ` ${short} abstract${short === 1 ? '' : 's'} could not get ${reviewSettings.reviewersPerAbstract} reviewers from ${short === 1 ? 'its' : 'their'} category's pool.` : ''),
+} as const;
+
+function assertReviewOpen(now: Date) {
+  if (isBefore(now, reviewPhases.reviewOpens)) throw forbidden(reviewMessages.notOpen);
+  if (!isBefore(now, reviewPhases.reviewCloses)) throw forbidden(reviewMessages.closed);
+}
+
+const partiesOf = (abstract: StoredAbstract, ownerEmail?: string): AbstractParties => ({
+  id: abstract.id,
+  owner_id: abstract.owner_id,
+  owner_email: ownerEmail,
+  authors: [...abstract.authors, ...abstract.presenter_infos],
+});
+
+const reviewerParty = (m: ReviewTeamMember): ReviewerParty => ({ userId: m.user_id, email: m.email, organization: m.organization, declared: m.declared });
+
+const NO_COAUTHORS: CoauthorIndex = new Map();
+
+/**
+ * The reviewer's assignment of this abstract with the abstract, or "not found": not assigned,
+ * declined, gone, or in conflict now. Every reviewer route comes through here.
+ */
+async function assignedAbstract(deps: ReviewDeps, reviewerId: string, abstractId: string) {
+  const [review, member] = await Promise.all([deps.reviews.get(abstractId, reviewerId), deps.team.member(reviewerId)]);
+  if (!review || review.state === 'declined' || !member?.reviewer?.categories.includes(review.category)) throw notFound(reviewMessages.notFound);
+  const [abstract, ownerEmail] = await Promise.all([deps.abstracts.get(review.owner_id, abstractId), deps.ownerEmail(review.owner_id)]);
+  if (!abstract) throw notFound(reviewMessages.notFound);
+  if (conflictsOf(reviewerParty(member), partiesOf(abstract, ownerEmail), NO_COAUTHORS).length) throw notFound(reviewMessages.notFound);
+  return { review, abstract, member };
+}
+
+/**
+ * The abstract's PDFs for its reviewer: download links (10 minutes) under neutral names, since a
+ * file's own name often names its author; the page says the PDF itself may.
+ */
+async function reviewerFiles(deps: ReviewDeps, abstract: StoredAbstract) {
+  const files = (await deps.files.list(abstract.owner_id, 'abstract')).filter((f) => abstract.upload_files.includes(f.id));
+  files.sort((a, b) => abstract.upload_files.indexOf(a.id) - abstract.upload_files.indexOf(b.id));
+  return Promise.all(
+    files.map(async (f, i) => {
+      const name = reviewSettings.blind ? `abstract-${i + 1}.pdf` : f.name;
+      return { name, size: f.size, url: await deps.objects.presignGet(f.key, { fileName: name, expiresSeconds: DOWNLOAD_URL_SECONDS }) };
+    }),
+  );
+}
+
+/** What a reviewer reads of an abstract: its text; blind, without authors or institutions. */
+function reviewedAbstractView(abstract: StoredAbstract, files: Awaited<ReturnType<typeof reviewerFiles>>) {
+  return {
+    id: abstract.id,
+    title_of_abstract: abstract.title_of_abstract,
+    abstract_category: abstract.abstract_category,
+    abstract_category_name: categoryName(abstract.abstract_category) ?? abstract.abstract_category,
+    keywords: abstract.keywords,
+    abstract_body: abstract.abstract_body,
+    ...(reviewSettings.blind
+      ? { blind: true as const }
+      : {
+          blind: false as const,
+          authors: abstract.authors.map((a) => ({ name: `${a.first_name} ${a.last_name}`, institute: a.institute, country: a.country })),
+        }),
+    files,
+  };
+}
+
+const reviewView = (r: StoredReview) => ({
+  state: r.state,
+  ratings: r.ratings ?? null,
+  proposal: r.proposal ?? null,
+  comment_to_authors: r.comment_to_authors ?? '',
+  comment_to_committee: r.comment_to_committee ?? '',
+  score: r.ratings && r.state === 'submitted' ? weightedScore(r.ratings) : null,
+  submitted_at: r.submitted_at ?? null,
+  updated_at: r.updated_at,
+  version: r.version,
+});
+
+/** GET /review/queue: the reviewer's assigned abstracts (not those declined or in conflict now), with progress. */
+export async function reviewQueue(deps: ReviewDeps, reviewerId: string, now: Date) {
+  const [reviews, member] = await Promise.all([deps.reviews.queue(reviewerId), deps.team.member(reviewerId)]);
+  const open = reviews.filter((r) => r.state !== 'declined' && member?.reviewer?.categories.includes(r.category));
+  const rows = (
+    await Promise.all(
+      open.map(async (r) => {
+        const [abstract, ownerEmail] = await Promise.all([deps.abstracts.get(r.owner_id, r.abstract_id), deps.ownerEmail(r.owner_id)]);
+        if (!abstract || !member || conflictsOf(reviewerParty(member), partiesOf(abstract, ownerEmail), NO_COAUTHORS).length) return undefined;
+        return { abstract_id: r.abstract_id, title_of_abstract: abstract.title_of_abstract, category: r.category, state: r.state, updated_at: r.updated_at };
+      }),
+    )
+  ).filter((r): r is NonNullable<typeof r> => Boolean(r));
+  rows.sort((a, b) => a.abstract_id.localeCompare(b.abstract_id));
+  return {
+    items: rows,
+    done: rows.filter((r) => r.state === 'submitted').length,
+    assigned: rows.length,
+    review_opens: reviewPhases.reviewOpens,
+    review_closes: reviewPhases.reviewCloses,
+    open: !isBefore(now, reviewPhases.reviewOpens) && isBefore(now, reviewPhases.reviewCloses),
+  };
+}
+
+/** GET /review/abstracts/{id}: the abstract as the reviewer reads it, their review, and the others' once theirs is submitted. */
+export async function reviewedAbstract(deps: ReviewDeps, reviewerId: string, abstractId: string, now: Date) {
+  const { review, abstract } = await assignedAbstract(deps, reviewerId, abstractId);
+  const others =
+    reviewSettings.showOthersAfterOwn && review.state === 'submitted'
+      ? (await deps.reviews.ofAbstract(abstractId))
+          .filter((r) => r.reviewer_id !== reviewerId && r.state === 'submitted')
+          .map((r, i) => ({ reviewer: `Reviewer ${i + 1}`, ratings: r.ratings, proposal: r.proposal, comment_to_authors: r.comment_to_authors ?? '', score: r.ratings ? weightedScore(r.ratings) : null }))
+      : null;
+  return {
+    abstract: reviewedAbstractView(abstract, await reviewerFiles(deps, abstract)),
+    review: reviewView(review),
+    others,
+    criteria: reviewSettings.criteria,
+    editable: !isBefore(now, reviewPhases.reviewOpens) && isBefore(now, reviewPhases.reviewCloses),
+  };
+}
+
+export interface ReviewInput {
+  ratings: Record<string, number>;
+  proposal?: Proposal;
+  comment_to_authors: string;
+  comment_to_committee: string;
+  /** Submit (every rating and a proposal needed) or keep as a draft (anything may be missing). */
+  submit: boolean;
+  version: number;
+}
+
+/** PUT /review/abstracts/{id}/review: saves the draft or submits the review (changeable until the phase ends). */
+export async function saveReview(deps: ReviewDeps, actor: Actor, abstractId: string, input: ReviewInput, now: Date) {
+  assertReviewOpen(now);
+  const { review } = await assignedAbstract(deps, actor.id, abstractId);
+  if (input.version !== review.version) throw conflict(reviewMessages.changedMeanwhile);
+  const ratings = Object.fromEntries(Object.entries(input.ratings).filter(([, v]) => v !== undefined && v !== null)) as Ratings;
+  if (input.submit) {
+    if (ratingsProblems(ratings).length) throw invalid(reviewMessages.ratings, { ratings: reviewMessages.ratings });
+    if (!input.proposal) throw invalid(reviewMessages.proposal, { proposal: reviewMessages.proposal });
+  } else {
+    const wrong = ratingsProblems({ ...Object.fromEntries(reviewSettings.criteria.map((c) => [c.id, 1])), ...ratings });
+    if (wrong.length) throw invalid(reviewMessages.ratings, { ratings: reviewMessages.ratings });
+  }
+  const state: ReviewState = input.submit ? 'submitted' : review.state === 'submitted' ? 'submitted' : 'draft';
+  if (!input.submit && review.state === 'submitted') {
+    // A submitted review stays submitted: a change is submitted again, never taken back to a draft.
+    if (ratingsProblems(ratings).length || !input.proposal) throw invalid(reviewMessages.ratings, { ratings: reviewMessages.ratings });
+  }
+  const at = now.toISOString();
+  const next: StoredReview = {
+    ...review,
+    state,
+    ratings,
+    proposal: input.proposal,
+    comment_to_authors: input.comment_to_authors,
+    comment_to_committee: input.comment_to_committee,
+    submitted_at: state === 'submitted' ? at : review.submitted_at,
+    updated_at: at,
+    version: review.version + 1,
+  };
+  const action = state === 'submitted' ? (review.state === 'submitted' ? 'review.changed' : 'review.submitted') : 'review.draft_saved';
+  const audit = auditEntry({
+    action,
+    actor,
+    at: now,
+    object: { type: 'abstract', id: abstractId },
+    after: { reviewer_id: actor.id, state, ratings, proposal: input.proposal ?? null },
+  });
+  if (!(await deps.reviews.save(next, review.version, audit))) throw conflict(reviewMessages.changedMeanwhile);
+  return { message: state === 'submitted' ? reviewMessages.submitted : reviewMessages.draftSaved, data: reviewView(next) };
+}
+
+/** POST /review/abstracts/{id}/decline: the reviewer gives the abstract back with a reason. */
+export async function declineReview(deps: ReviewDeps, actor: Actor, abstractId: string, input: { reason: string; version: number }, now: Date) {
+  assertReviewOpen(now);
+  const { review } = await assignedAbstract(deps, actor.id, abstractId);
+  if (review.state === 'submitted') throw conflict(reviewMessages.alreadySubmittedDecline);
+  if (input.version !== review.version) throw conflict(reviewMessages.changedMeanwhile);
+  const next: StoredReview = { ...review, state: 'declined', decline_reason: input.reason, updated_at: now.toISOString(), version: review.version + 1 };
+  const audit = auditEntry({ action: 'review.declined', actor, at: now, object: { type: 'abstract', id: abstractId }, after: { reviewer_id: actor.id }, reason: input.reason });
+  if (!(await deps.reviews.save(next, review.version, audit))) throw conflict(reviewMessages.changedMeanwhile);
+  return { message: reviewMessages.declined, data: null };
+}
+
+/** Every abstract of the congress, by review category (a page of each abstract category at a time). */
+async function allAbstracts(deps: ReviewDeps): Promise<StoredAbstract[]> {
+  const all: StoredAbstract[] = [];
+  for (const group of abstractCategories) {
+    for (const child of group.children) {
+      let cursor: string | undefined;
+      do {
+        const page = await deps.abstracts.byCategory(child.value, 500, cursor);
+        all.push(...page.items);
+        cursor = page.cursor ?? undefined;
+      } while (cursor);
+    }
+  }
+  return all;
+}
+
+/**
+ * POST /review/assignments/run (committee): assigns reviewers to every abstract short of them,
+ * keeping what is assigned; one run at a time. Answers what it added and which abstracts stay short.
+ */
+export async function runAssignment(deps: ReviewDeps, actor: Actor, now: Date) {
+  const runId = deps.newId();
+  if (!(await deps.reviews.claimRun(runId, now))) throw conflict(reviewMessages.runBusy);
+  try {
+    const [abstracts, members, existing] = await Promise.all([allAbstracts(deps), deps.team.members(), Promise.all(reviewCategoryValues.map((c) => deps.reviews.ofCategory(c))).then((all) => all.flat())]);
+    const owners = [...new Set(abstracts.map((a) => a.owner_id))];
+    const ownerEmails = new Map(await Promise.all(owners.map(async (o) => [o, await deps.ownerEmail(o)] as const)));
+    const parties = new Map(abstracts.map((a) => [a.id, partiesOf(a, ownerEmails.get(a.owner_id))]));
+    const coauthors = coauthorIndex([...parties.values()]);
+    const reviewers = members.filter((m) => m.reviewer);
+    const byId = new Map(reviewers.map((m) => [m.user_id, reviewerParty(m)]));
+    const run = assignReviewers({
+      abstracts: abstracts.map((a) => ({ id: a.id, category: reviewCategoryOf(a.abstract_category) })),
+      reviewers: reviewers.map((m) => ({ id: m.user_id, categories: m.reviewer!.categories })),
+      existing: existing.map((e) => ({ abstract_id: e.abstract_id, reviewer_id: e.reviewer_id, state: e.state === 'declined' ? 'declined' : 'active' })),
+      perAbstract: reviewSettings.reviewersPerAbstract,
+      conflicted: (reviewerId, abstractId) => conflictsOf(byId.get(reviewerId)!, parties.get(abstractId)!, coauthors).length > 0,
+    });
+    const abstractById = new Map(abstracts.map((a) => [a.id, a]));
+    const at = now.toISOString();
+    const written = await deps.reviews.addAssignments(
+      run.added.map((a) => {
+        const abstract = abstractById.get(a.abstract_id)!;
+        return {
+          review: {
+            abstract_id: a.abstract_id,
+            owner_id: abstract.owner_id,
+            reviewer_id: a.reviewer_id,
+            category: reviewCategoryOf(abstract.abstract_category),
+            state: 'assigned',
+            assigned_at: at,
+            assigned_by: actor.email ?? actor.id,
+            updated_at: at,
+            version: 1,
+          },
+          audit: auditEntry({ action: 'review.assigned', actor, at: now, object: { type: 'abstract', id: a.abstract_id }, after: { reviewer_id: a.reviewer_id } }),
+        };
+      }),
+    );
+    return { message: reviewMessages.assigned(written, run.short.length), data: { added: written, short: run.short, abstracts: abstracts.length, reviewers: reviewers.length } };
+  } finally {
+    await deps.reviews.releaseRun(runId);
+  }
+}
+
+export const reviewerActor = (p: { userId: string; email: string }): Actor => ({ kind: 'reviewer', id: p.userId, email: p.email });
+export const committeeActor = (p: { userId: string; email: string }): Actor => ({ kind: 'committee', id: p.userId, email: p.email });

@@ -1,0 +1,223 @@
+/**
+ * Reviewing through the API: the committee runs the assignment (behind the second factor); a
+ * reviewer reads the queue, reads an assigned abstract blind, saves a draft, submits, changes it,
+ * sees the others' reviews only after their own; declines with a reason (the next run assigns
+ * someone else); a conflicted abstract answers exactly as one that does not exist, in every route;
+ * scores off the scale, a stale version and a review after the phase are refused and change nothing.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '#core/audit/audit';
+import { officeMessages } from '#core/office/access';
+import { reviewMessages } from '#core/review/reviewing';
+import { validAbstract } from '../support/bodies';
+import { pdfBytes } from '../support/files';
+import { call, newDelegate, officeSession, totpCode, uploadFile, userIdOf } from './support';
+
+/** Abstracts are open until 16 May 2024 24:00 CST; the review runs 17 May to 14 June. */
+const SUBMITTING = '2024-05-10T02:00:00Z';
+const REVIEWING = '2024-05-20T02:00:00Z';
+const BEFORE_REVIEW = '2024-05-16T10:00:00Z';
+const AFTER_REVIEW = '2024-06-20T02:00:00Z';
+/** A category no other test file reviews in (so the pool is this file's). */
+const CATEGORY = 'aetiology';
+
+interface QueueRow {
+  abstract_id: string;
+  title_of_abstract: string;
+  state: string;
+}
+interface Queue {
+  items: QueueRow[];
+  done: number;
+  assigned: number;
+}
+interface Reviewed {
+  abstract: Record<string, unknown>;
+  review: { state: string; version: number; ratings: Record<string, number> | null };
+  others: unknown[] | null;
+}
+
+const all = (v: number) => ({ originality: v, methods: v, relevance: v, clarity: v });
+
+async function reviewer(tag: string, organization: string) {
+  const d = await newDelegate(tag);
+  const profile = await call('POST', '/update', { token: d.token, json: { occupation: 'Epidemiologist', organization, country: 'Norway', mobile: '+47 1234 5678' } });
+  expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+  return { ...d, id: await userIdOf(d.token) };
+}
+
+const queue = async (token: string, at = REVIEWING) => (await call<Queue>('GET', '/review/queue', { token, at })).body.data;
+const read = (token: string, id: string, at = REVIEWING) => call<Reviewed>('GET', `/review/abstracts/${id}`, { token, at });
+
+describe('reviewing', () => {
+  let office: Awaited<ReturnType<typeof officeSession>>;
+  let chair: { token: string; email: string };
+  let fair: Awaited<ReturnType<typeof reviewer>>[];
+  let conflicted: Awaited<ReturnType<typeof reviewer>>;
+  let abstracts: { id: string; title: string }[];
+
+  beforeAll(async () => {
+    office = await officeSession('reviewing-office');
+    fair = await Promise.all(['reviewing-r1', 'reviewing-r2', 'reviewing-r3'].map((tag) => reviewer(tag, 'Cancer Registry of Norway')));
+    // The test abstracts' authors are at the National Cancer Center: a reviewer there is in conflict with each.
+    conflicted = await reviewer('reviewing-conflicted', 'Natl. Cancer Ctr. (国家癌症中心), Beijing');
+    for (const r of [...fair, conflicted]) {
+      const granted = await call('PUT', '/office/review_team', { token: office.token, json: { email: r.email, reviewer_categories: [CATEGORY] } });
+      expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    }
+    const author = await newDelegate('reviewing-author');
+    abstracts = [];
+    // The first abstract has a PDF whose name names its author.
+    const pdf = (await uploadFile(author.token, 'abstract', 'Zhang_Wei_NCC.pdf', pdfBytes(), SUBMITTING)).body.data;
+    for (const [i, category] of ['aetiology.infections', 'aetiology.molecular'].entries()) {
+      const title = `HPV AND CERVICAL CANCER REVIEW ${i} ${Date.now().toString(36)}`;
+      const created = await call<{ id: string }>('POST', '/contribute', {
+        token: author.token,
+        at: SUBMITTING,
+        json: validAbstract({ abstract_category: category, title_of_abstract: title, upload_files: i === 0 ? [pdf.id] : [] }),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      abstracts.push({ id: created.body.data.id, title });
+    }
+    // The committee: granted, then past the office's second factor.
+    const member = await newDelegate('reviewing-chair');
+    await call('PUT', '/office/review_team', { token: office.token, json: { email: member.email, committee: true } });
+    const enrol = await call<{ secret: string }>('POST', '/office/second_factor/enrol', { token: member.token });
+    expect((await call('POST', '/office/second_factor/confirm', { token: member.token, json: { code: await totpCode(enrol.body.data.secret) } })).status).toBe(200);
+    chair = member;
+  });
+
+  it('is run by the committee only, past the second factor', async () => {
+    const asReviewer = await call('POST', '/review/assignments/run', { token: fair[0]!.token, at: REVIEWING });
+    expect([asReviewer.status, asReviewer.body.message]).toEqual([403, officeMessages.committeeOnly]);
+    const asOffice = await call('POST', '/review/assignments/run', { token: office.token, at: REVIEWING });
+    expect([asOffice.status, asOffice.body.message]).toEqual([403, officeMessages.committeeOnly]);
+    const queueOfOffice = await call('GET', '/review/queue', { token: office.token, at: REVIEWING });
+    expect([queueOfOffice.status, queueOfOffice.body.message]).toEqual([403, officeMessages.reviewersOnly]);
+  });
+
+  it('assigns three fair reviewers to each abstract and never the conflicted one; a re-run adds nothing for them', async () => {
+    const run = await call<{ added: number }>('POST', '/review/assignments/run', { token: chair.token, at: REVIEWING });
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    for (const r of fair) {
+      const ids = (await queue(r.token)).items.map((i) => i.abstract_id);
+      for (const a of abstracts) expect(ids).toContain(a.id);
+    }
+    const ofConflicted = (await queue(conflicted.token)).items.map((i) => i.abstract_id);
+    for (const a of abstracts) expect(ofConflicted).not.toContain(a.id);
+    const again = await call<{ added: number; short: { abstract_id: string }[] }>('POST', '/review/assignments/run', { token: chair.token, at: REVIEWING });
+    expect(again.body.data.short.filter((s) => abstracts.some((a) => a.id === s.abstract_id))).toEqual([]);
+    for (const r of fair) expect((await queue(r.token)).items.filter((i) => abstracts.some((a) => a.id === i.abstract_id))).toHaveLength(2);
+  });
+
+  it('a conflicted abstract answers as one that does not exist, in every reviewer route', async () => {
+    const [a] = abstracts;
+    const answers = async (id: string) => [
+      await read(conflicted.token, id),
+      await call('PUT', `/review/abstracts/${id}/review`, { token: conflicted.token, at: REVIEWING, json: { ratings: all(5), proposal: 'oral', submit: true, version: 1 } }),
+      await call('POST', `/review/abstracts/${id}/decline`, { token: conflicted.token, at: REVIEWING, json: { reason: 'Busy', version: 1 } }),
+    ];
+    const conflictedAnswers = await answers(a!.id);
+    const missingAnswers = await answers('no-such-abstract');
+    expect(conflictedAnswers.map((r) => [r.status, r.body])).toEqual(missingAnswers.map((r) => [r.status, r.body]));
+    expect(conflictedAnswers.map((r) => r.status)).toEqual([404, 404, 404]);
+    expect(conflictedAnswers[0]!.body.message).toBe(reviewMessages.notFound);
+    // Nor does the queue count it.
+    const q = await queue(conflicted.token);
+    expect(q.items.some((i) => abstracts.some((x) => x.id === i.abstract_id))).toBe(false);
+    expect(q.assigned).toBe(q.items.length);
+    // Another reviewer's abstract not assigned to them answers the same.
+    expect((await read(conflicted.token, a!.id)).body).toEqual((await read(conflicted.token, 'x'.repeat(36))).body);
+  });
+
+  it('shows the abstract blind, keeps a draft, submits, and shows the others only after one’s own', async () => {
+    const [a] = abstracts;
+    const [r1, r2] = fair;
+    const opened = await read(r1!.token, a!.id);
+    expect(opened.status).toBe(200);
+    expect(opened.body.data.abstract).toMatchObject({ id: a!.id, title_of_abstract: a!.title, blind: true });
+    const { files: _links, ...text } = opened.body.data.abstract;
+    expect(JSON.stringify(text)).not.toContain('Zhang');
+    expect(JSON.stringify(text)).not.toContain('National Cancer Center');
+    // Its PDF under a neutral name (the file's own name names the author), downloadable. (The
+    // link's address holds the stored key, with the name as uploaded: decision 0053.)
+    const files = opened.body.data.abstract.files as { name: string; url: string }[];
+    expect(files.map((f) => f.name)).toEqual(['abstract-1.pdf']);
+    const download = await fetch(files[0]!.url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('abstract-1.pdf');
+    expect(download.headers.get('content-disposition')).not.toContain('Zhang');
+    expect(opened.body.data.review).toMatchObject({ state: 'assigned', version: 1 });
+
+    const draft = await call<{ version: number; state: string }>('PUT', `/review/abstracts/${a!.id}/review`, {
+      token: r1!.token,
+      at: REVIEWING,
+      json: { ratings: { originality: 4 }, comment_to_authors: 'Clear aims.', version: 1 },
+    });
+    expect([draft.status, draft.body.message, draft.body.data.state]).toEqual([200, reviewMessages.draftSaved, 'draft']);
+
+    // A stale version is refused and changes nothing.
+    const stale = await call('PUT', `/review/abstracts/${a!.id}/review`, { token: r1!.token, at: REVIEWING, json: { ratings: all(1), proposal: 'reject', submit: true, version: 1 } });
+    expect([stale.status, stale.body.message]).toEqual([409, reviewMessages.changedMeanwhile]);
+    // Off the scale, or incomplete on submission: refused.
+    const offScale = await call('PUT', `/review/abstracts/${a!.id}/review`, { token: r1!.token, at: REVIEWING, json: { ratings: { ...all(4), methods: 6 }, proposal: 'oral', submit: true, version: 2 } });
+    expect([offScale.status, offScale.body.message]).toEqual([422, reviewMessages.ratings]);
+    const incomplete = await call('PUT', `/review/abstracts/${a!.id}/review`, { token: r1!.token, at: REVIEWING, json: { ratings: { originality: 4 }, proposal: 'oral', submit: true, version: 2 } });
+    expect([incomplete.status, incomplete.body.message]).toEqual([422, reviewMessages.ratings]);
+    const noProposal = await call('PUT', `/review/abstracts/${a!.id}/review`, { token: r1!.token, at: REVIEWING, json: { ratings: all(4), submit: true, version: 2 } });
+    expect([noProposal.status, noProposal.body.message]).toEqual([422, reviewMessages.proposal]);
+    expect((await read(r1!.token, a!.id)).body.data.review).toMatchObject({ state: 'draft', version: 2, ratings: { originality: 4 } });
+
+    // r2 submits first; r1 does not see it until r1 has submitted.
+    expect((await call('PUT', `/review/abstracts/${a!.id}/review`, { token: r2!.token, at: REVIEWING, json: { ratings: all(2), proposal: 'poster', comment_to_authors: 'Needs more data.', submit: true, version: 1 } })).status).toBe(200);
+    expect((await read(r1!.token, a!.id)).body.data.others).toBeNull();
+    const submitted = await call('PUT', `/review/abstracts/${a!.id}/review`, { token: r1!.token, at: REVIEWING, json: { ratings: all(5), proposal: 'oral', comment_to_committee: 'Best of the session.', submit: true, version: 2 } });
+    expect([submitted.status, submitted.body.message]).toEqual([200, reviewMessages.submitted]);
+    const after = (await read(r1!.token, a!.id)).body.data;
+    expect(after.others).toEqual([{ reviewer: 'Reviewer 1', ratings: all(2), proposal: 'poster', comment_to_authors: 'Needs more data.', score: 2 }]);
+    // The committee's comment is not shown to the other reviewers.
+    expect(JSON.stringify((await read(r2!.token, a!.id)).body.data.others)).not.toContain('Best of the session');
+    const q = await queue(r1!.token);
+    expect(q.done).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a decline with a reason gives the abstract back; the next run assigns the conflicted-free rest, never the one who declined', async () => {
+    const [, b] = abstracts;
+    const [, , r3] = fair;
+    const noReason = await call('POST', `/review/abstracts/${b!.id}/decline`, { token: r3!.token, at: REVIEWING, json: { reason: ' ', version: 1 } });
+    expect([noReason.status, noReason.body.message]).toEqual([422, reviewMessages.declineReason]);
+    const declined = await call('POST', `/review/abstracts/${b!.id}/decline`, { token: r3!.token, at: REVIEWING, json: { reason: 'I advised the first author.', version: 1 } });
+    expect([declined.status, declined.body.message]).toEqual([200, reviewMessages.declined]);
+    expect((await queue(r3!.token)).items.map((i) => i.abstract_id)).not.toContain(b!.id);
+    expect((await read(r3!.token, b!.id)).status).toBe(404);
+    // The pool has no other fair reviewer: the run reports the abstract short rather than give it to r3 again or to the conflicted one.
+    const run = await call<{ short: { abstract_id: string; missing: number }[] }>('POST', '/review/assignments/run', { token: chair.token, at: REVIEWING });
+    expect(run.body.data.short.find((s) => s.abstract_id === b!.id)).toMatchObject({ missing: 1 });
+    expect((await queue(r3!.token)).items.map((i) => i.abstract_id)).not.toContain(b!.id);
+    expect((await queue(conflicted.token)).items.map((i) => i.abstract_id)).not.toContain(b!.id);
+    const trail = (await call<{ items: AuditEntry[] }>('GET', `/office/audit/abstract/${b!.id}`, { token: office.token })).body.data.items;
+    expect(trail.find((e) => e.action === 'review.declined')).toMatchObject({ reason: 'I advised the first author.', actor: { kind: 'reviewer', email: r3!.email } });
+    expect(trail.filter((e) => e.action === 'review.assigned')).toHaveLength(3);
+  });
+
+  it('is closed before and after the review phase, with the date and zone', async () => {
+    const [a] = abstracts;
+    const [, , r3] = fair;
+    const early = await call('PUT', `/review/abstracts/${a!.id}/review`, { token: r3!.token, at: BEFORE_REVIEW, json: { ratings: all(3), proposal: 'poster', submit: true, version: 1 } });
+    expect([early.status, early.body.message]).toEqual([403, reviewMessages.notOpen]);
+    expect(reviewMessages.notOpen).toContain('17 May 2024');
+    const late = await call('PUT', `/review/abstracts/${a!.id}/review`, { token: r3!.token, at: AFTER_REVIEW, json: { ratings: all(3), proposal: 'poster', submit: true, version: 1 } });
+    expect([late.status, late.body.message]).toEqual([403, reviewMessages.closed]);
+    expect(reviewMessages.closed).toContain('14 June 2024, 24:00 CST (UTC+8)');
+    expect((await read(r3!.token, a!.id, AFTER_REVIEW)).body.data).toMatchObject({ editable: false, review: { state: 'assigned', version: 1 } });
+  });
+
+  it('a revoked reviewer is refused from the next request', async () => {
+    const r = await reviewer('reviewing-revoked', 'Cancer Registry of Norway');
+    await call('PUT', '/office/review_team', { token: office.token, json: { email: r.email, reviewer_categories: ['topics'] } });
+    expect((await call('GET', '/review/queue', { token: r.token, at: REVIEWING })).status).toBe(200);
+    await call('PUT', '/office/review_team', { token: office.token, json: { email: r.email, reviewer_categories: [] } });
+    const refused = await call('GET', '/review/queue', { token: r.token, at: REVIEWING });
+    expect([refused.status, refused.body.message]).toEqual([403, officeMessages.reviewersOnly]);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The abstract review in Chromium (issue 31, first part): an author's abstract is submitted; the
+ * office grants two reviewers and a committee member; the committee member opens the committee's
+ * page from the menu and runs the assignment; a reviewer finds "Abstract review" in the menu, sees
+ * the abstract in the queue, reads it blind, saves a draft, finds it again after a reload and
+ * submits; the other reviewer declines with a reason. Axe on each page; the review form at 390 px.
+ */
+import type { Browser, Locator, Page } from '@playwright/test';
+import { validAbstract } from '../support/bodies';
+import { api, bearer, expect, expectAccessible, logInAsNewDelegate, officeOrganiser, test } from './fixtures';
+import { logIn, screenshots } from './office-ui-steps';
+import { totpCode } from '../support/office';
+
+const SUBMITTING = '2024-05-10T02:00:00Z';
+const REVIEWING = '2024-05-20T02:00:00Z';
+/** A review category the other browser tests leave alone. */
+const CATEGORY = 'aetiology';
+
+async function pinnedPage(browser: Browser, at: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-app-now': at, 'x-local-client-ip': `10.31.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  return context.newPage();
+}
+
+/** A person with an account, given review roles by the office (through its API), then logged in again so the menu knows. */
+async function teamMember(browser: Browser, office: Page, tag: string, roles: { reviewer_categories?: string[]; committee?: boolean }, organization = 'Cancer Registry of Norway') {
+  const page = await pinnedPage(browser, REVIEWING);
+  const email = await logInAsNewDelegate(page, tag);
+  const profile = await page.request.post(api('/update'), { data: { occupation: 'Epidemiologist', organization, country: 'Norway', mobile: '+47 1234 5678' }, headers: await bearer(page) });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const granted = await office.request.put(api('/office/review_team'), { data: { email, ...roles }, headers: await bearer(office) });
+  expect(granted.status(), await granted.text()).toBe(200);
+  await page.evaluate(() => localStorage.clear());
+  await logIn(page, email);
+  return { page, email };
+}
+
+/** Chooses a radio option as a person does, by its visible label. */
+async function choose(group: Locator, option: string) {
+  await group.locator('label').filter({ hasText: option }).first().click();
+  await expect(group.getByRole('radio', { name: option })).toBeChecked();
+}
+
+test('the committee assigns; a reviewer drafts, reloads and submits a blind review; another declines', async ({ browser, page }) => {
+  test.setTimeout(240_000);
+  // The author's abstract, submitted before the deadline.
+  const author = await pinnedPage(browser, SUBMITTING);
+  await logInAsNewDelegate(author, 'review-author');
+  const title = `CERVICAL SCREENING COVERAGE ${Date.now().toString(36).toUpperCase()}`;
+  const created = await author.request.post(api('/contribute'), { data: validAbstract({ abstract_category: 'aetiology.environment', title_of_abstract: title }), headers: await bearer(author) });
+  expect(created.status(), await created.text()).toBe(200);
+
+  await officeOrganiser(page, 'review-office');
+  const reviewer = await teamMember(browser, page, 'review-reviewer', { reviewer_categories: [CATEGORY] });
+  const decliner = await teamMember(browser, page, 'review-decliner', { reviewer_categories: [CATEGORY] });
+  const chair = await teamMember(browser, page, 'review-chair', { committee: true });
+
+  // Before the assignment the reviewer's list says what will happen.
+  await reviewer.page.goto('/congress/venue');
+  await reviewer.page.getByRole('banner').getByRole('button', { name: 'My portal' }).click();
+  const menuLink = reviewer.page.getByRole('banner').getByRole('link', { name: 'Abstract review' });
+  await expect(menuLink).toBeVisible();
+  await menuLink.click();
+  await expect(reviewer.page.getByRole('heading', { name: 'My reviews', level: 1 })).toBeVisible({ timeout: 45_000 });
+  await expect(reviewer.page.getByRole('table', { name: 'Abstracts to review' }).getByText(title)).toHaveCount(0);
+
+  // The committee member: the menu, the second factor (set up through the API, the code typed on the page), the assignment.
+  const enrol = await chair.page.request.post(api('/office/second_factor/enrol'), { data: {}, headers: await bearer(chair.page) });
+  const { secret } = ((await enrol.json()) as { data: { secret: string } }).data;
+  expect((await chair.page.request.post(api('/office/second_factor/confirm'), { data: { code: await totpCode(secret) }, headers: await bearer(chair.page) })).status()).toBe(200);
+  await chair.page.goto('/review/committee');
+  await expect(chair.page.getByRole('heading', { name: 'Programme committee', level: 1 })).toBeVisible({ timeout: 45_000 });
+  await expectAccessible(chair.page, 'committee page');
+  await chair.page.getByRole('button', { name: 'Run the assignment' }).click();
+  await chair.page.getByRole('alertdialog', { name: 'Assign reviewers now?' }).getByRole('button', { name: 'Assign' }).click();
+  await expect(chair.page.getByRole('status')).toContainText(/assignments? made/);
+
+  // The reviewer's list now has the abstract, with the progress.
+  await reviewer.page.reload();
+  const queue = reviewer.page.getByRole('table', { name: 'Abstracts to review' });
+  const row = queue.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('To review');
+  await expect(reviewer.page.getByRole('progressbar')).toBeVisible();
+  await expectAccessible(reviewer.page, 'review queue');
+  await row.getByRole('link', { name: title }).click();
+
+  // Blind: the text, not the authors or their institution.
+  await expect(reviewer.page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(reviewer.page.getByText('The review is blind: the authors and their institutions are not shown.')).toBeVisible();
+  await expect(reviewer.page.getByRole('main').getByText('Zhang1')).toHaveCount(0);
+  await expect(reviewer.page.getByRole('main').getByText('National Cancer Center')).toHaveCount(0);
+
+  const form = reviewer.page.getByRole('form', { name: 'Your review' });
+  await choose(form.getByRole('radiogroup', { name: /^Originality/ }), '4 - Clearly new');
+  await form.getByRole('textbox', { name: 'Comment to the authors (sent with the decision)' }).fill('A clear design; give the coverage by age group.');
+  await form.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(form.getByRole('status')).toContainText('Your draft is saved.');
+
+  // After a reload the draft is there.
+  await reviewer.page.reload();
+  await expect(form.getByText('Draft saved')).toBeVisible();
+  await expect(form.getByRole('radio', { name: '4 - Clearly new' })).toBeChecked();
+  await expect(form.getByRole('textbox', { name: 'Comment to the authors (sent with the decision)' })).toHaveValue('A clear design; give the coverage by age group.');
+  await expectAccessible(reviewer.page, 'review form');
+
+  // Submitting without every rating is refused on the page, and nothing is lost.
+  await form.getByRole('button', { name: 'Submit the review' }).click();
+  await expect(form.getByRole('alert')).toContainText('Please rate every criterion from 1 to 5.');
+  await choose(form.getByRole('radiogroup', { name: /^Methods and data quality/ }), '4 - Sound');
+  await choose(form.getByRole('radiogroup', { name: /^Relevance/ }), '5 - Essential');
+  await choose(form.getByRole('radiogroup', { name: /^Clarity/ }), '3 - Understandable');
+  await choose(form.getByRole('radiogroup', { name: 'Your proposal' }), 'Accept as a poster');
+  await form.getByRole('button', { name: 'Submit the review' }).click();
+  await expect(form.getByRole('status')).toContainText('Your review is submitted. You can change it until the review closes.');
+  await expect(form.getByText('Submitted', { exact: true })).toBeVisible();
+  await expect(reviewer.page.getByRole('heading', { name: 'The other reviews' })).toBeVisible();
+
+  // At 390 px the form is usable.
+  await reviewer.page.setViewportSize({ width: 390, height: 844 });
+  const submit = form.getByRole('button', { name: 'Save the changes' });
+  await submit.scrollIntoViewIfNeeded();
+  await expect(submit).toBeVisible();
+  expect(await reviewer.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await reviewer.page.screenshot({ path: `${screenshots}/review-form-390.png`, fullPage: true });
+
+  await reviewer.page.getByRole('link', { name: 'Back to your abstracts' }).click();
+  await expect(queue.getByRole('row').filter({ hasText: title })).toContainText('Submitted');
+
+  // The other reviewer declines with a reason (a reason is required).
+  await decliner.page.goto('/review');
+  await decliner.page.getByRole('table', { name: 'Abstracts to review' }).getByRole('link', { name: title }).click();
+  await decliner.page.getByRole('button', { name: 'Decline this abstract' }).click();
+  const dialog = decliner.page.getByRole('alertdialog', { name: 'Decline this abstract?' });
+  await dialog.getByRole('button', { name: 'Decline it' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Please say why you decline');
+  await dialog.getByRole('textbox', { name: 'Why you decline' }).fill('I supervised the first author.');
+  await dialog.getByRole('button', { name: 'Decline it' }).click();
+  await expect(decliner.page.getByRole('status')).toContainText('You declined this abstract.');
+  await decliner.page.getByRole('link', { name: 'Back to your abstracts' }).first().click();
+  await expect(decliner.page.getByRole('table', { name: 'Abstracts to review' }).getByText(title)).toHaveCount(0);
+});

@@ -1,0 +1,88 @@
+/**
+ * /review/committee: the programme committee's page, behind the office's second factor (set up
+ * and confirmed here as in the office). For now it runs the assignment: reviewers for every
+ * abstract short of them, keeping what is assigned, with the abstracts the pools cannot serve.
+ */
+import { Button, Card, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { reviewSettings } from '#core/config/review';
+import { officeMessages } from '#core/office/access';
+import { reviewCategoryLabel } from '#core/review/team';
+import { FormAlert } from '../../components/form/form-alert';
+import { QueryError } from '../../components/query-error';
+import { secondFactorQuery } from '../../components/second-factor/api';
+import { Enrol, Verify } from '../../components/second-factor/second-factor';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ApiError, isCancelled } from '../../lib/api-client';
+import { reviewApi, type AssignmentResult } from './api';
+import { NotOnTheTeam, ReviewFrame } from './review-frame';
+
+function Assignment() {
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<{ message: string; data: AssignmentResult } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async () => {
+    setFailure(null);
+    try {
+      setResult(await reviewApi.runAssignment());
+    } catch (error) {
+      if (!isCancelled(error)) setFailure(error instanceof ApiError ? error.message : 'The assignment could not be run: request failure. Try again.');
+    } finally {
+      setConfirming(false);
+    }
+  };
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title as="h2">Assign the reviewers</Card.Title>
+        <Card.Description>
+          Each abstract gets {reviewSettings.reviewersPerAbstract} reviewers of its category, none with a conflict of interest, the work spread as evenly as the pool allows. Run it again after new
+          abstracts or declines: what is assigned stays.
+        </Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          {failure && <FormAlert status="error">{failure}</FormAlert>}
+          {result && (
+            <FormAlert status="success" title={result.message}>
+              {result.data.abstracts} abstracts, {result.data.reviewers} reviewers.
+              {result.data.short.length > 0 && (
+                <List.Root mt="2" ps="5">
+                  {result.data.short.slice(0, 20).map((s) => (
+                    <List.Item key={s.abstract_id}>
+                      {reviewCategoryLabel(s.category)}: abstract {s.abstract_id} has {s.assigned}, lacks {s.missing}
+                    </List.Item>
+                  ))}
+                  {result.data.short.length > 20 && <List.Item>and {result.data.short.length - 20} more</List.Item>}
+                </List.Root>
+              )}
+            </FormAlert>
+          )}
+          <HStack>
+            <Button colorPalette="brand" onClick={() => setConfirming(true)}>
+              Run the assignment
+            </Button>
+          </HStack>
+        </Stack>
+        <ConfirmDialog open={confirming} title="Assign reviewers now?" confirmLabel="Assign" confirmPalette="brand" onClose={() => setConfirming(false)} onConfirm={run}>
+          <Text>Reviewers are assigned to every abstract short of them. Each assignment is in the audit log and shows in the reviewer&apos;s list at once.</Text>
+        </ConfirmDialog>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export default function CommitteePage() {
+  const status = useQuery({ ...secondFactorQuery });
+  let content;
+  if (status.isPending) content = <Text color="gray.700">Loading...</Text>;
+  else if (status.isError) {
+    const error = status.error;
+    // The second factor's door is the office's and the committee's: a reviewer who is neither is told what this page is.
+    content = error instanceof ApiError && error.status === 403 ? <NotOnTheTeam message={officeMessages.committeeOnly} /> : <QueryError error={error} onRetry={() => void status.refetch()} />;
+  } else if (!status.data.enrolled) content = <Enrol />;
+  else if (!status.data.verified) content = <Verify recoveryCodesLeft={status.data.recovery_codes_left} />;
+  else content = <Assignment />;
+  return <ReviewFrame title="Programme committee">{content}</ReviewFrame>;
+}
