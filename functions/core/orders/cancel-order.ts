@@ -56,13 +56,27 @@ export interface CancelOptions {
  * guards against a new period starting, or money going back, meanwhile. The office may give
  * another amount (`options.other`).
  */
-export async function cancelOrder(
+export async function cancelOrder(deps: OrderDeps, ownerId: string, id: string, expectedRefund: string | undefined, now: Date, options: CancelOptions = {}) {
+  // The order or its ledger moved between the read and the write (the office recording a bank
+  // refund as sent, a payment event): nothing was written and no refund asked for, so read again
+  // and decide again; the refund shown (`expectedRefund`) still guards what the delegate agreed to.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await cancelOnce(deps, ownerId, id, expectedRefund, now, options);
+    } catch (error) {
+      const movedMeanwhile = error instanceof AppError && error.kind === 'conflict' && error.message === orderResultMessages.changedElsewhere;
+      if (!movedMeanwhile || attempt >= 2) throw error;
+    }
+  }
+}
+
+async function cancelOnce(
   deps: OrderDeps,
   ownerId: string,
   id: string,
   expectedRefund: string | undefined,
   now: Date,
-  { by = 'delegate', other }: CancelOptions = {},
+  { by = 'delegate', other }: CancelOptions,
 ) {
   const order = await ownOrder(deps, ownerId, id);
   if (order.payment_status === ORDER_STATUS.paid && order.refund_failed_at)

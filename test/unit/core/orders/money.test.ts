@@ -121,6 +121,33 @@ describe('cancellation after money went back in the provider dashboard', () => {
   });
 });
 
+describe('a cancellation racing another change of the order', () => {
+  it('reads again and cancels when the order moved between its read and its write (nothing was written, no refund asked for)', async () => {
+    const { world, id } = await paidByCard();
+    const commit = world.deps.payments.ledger.commit;
+    let raced = 0;
+    world.deps.payments.ledger.commit = async (write) => (write.refunds?.length && raced++ === 0 ? 'conflict' : commit(write));
+    const r = await cancelOrder(world.deps, owner.id, id, '990.00', SEPT);
+    expect(r.data.refund_amount).toBe('990.00');
+    expect(raced).toBeGreaterThan(1);
+    expect(world.card.refunds.size).toBe(1);
+    expect([...world.card.refunds.values()][0]!.amount).toBe(99000);
+  });
+
+  it('gives up after three tries with "changed in another window", having asked for no refund', async () => {
+    const { world, id } = await paidByCard();
+    let tries = 0;
+    world.deps.payments.ledger.commit = async () => {
+      tries++;
+      return 'conflict';
+    };
+    const e = await refusal(cancelOrder(world.deps, owner.id, id, '990.00', SEPT));
+    expect(e.message).toBe(M.changedElsewhere);
+    expect(tries).toBe(3);
+    expect(world.card.refunds.size).toBe(0);
+  });
+});
+
 describe('refunds that fail', () => {
   it('puts a Cancelled order back to Paid when a refund that succeeded fails later, and tells delegate and office', async () => {
     const { world, id } = await paidByCard();
