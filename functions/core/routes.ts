@@ -335,8 +335,15 @@ export const routes = {
   runReviewAssignment: { method: 'POST', path: '/review/assignments/run', handler: 'review/run-assignment', auth: 'committee', grants: [GET, QUERY, PUT, DELETE] },
   getReviewQueue: { method: 'GET', path: '/review/queue', handler: 'review/get-queue', auth: 'reviewer', grants: [GET, QUERY] },
   getReviewedAbstract: { method: 'GET', path: '/review/abstracts/{id}', handler: 'review/get-abstract', auth: 'reviewer', grants: [GET, QUERY, 's3:GetObject'] },
-  saveReview: { method: 'PUT', path: '/review/abstracts/{id}/review', handler: 'review/save-review', auth: 'reviewer', grants: [GET, PUT] },
+  /** A submission moves the abstract's scores (its summary, UpdateItem) in the review's write. */
+  saveReview: { method: 'PUT', path: '/review/abstracts/{id}/review', handler: 'review/save-review', auth: 'reviewer', grants: [GET, QUERY, PUT, UPDATE] },
   declineReview: { method: 'POST', path: '/review/abstracts/{id}/decline', handler: 'review/decline', auth: 'reviewer', grants: [GET, PUT] },
+  // Deciding (core/review/deciding.ts): a category ranked by score with its slots, one abstract with every review, a pending decision, the slots
+  getReviewRanking: { method: 'GET', path: '/review/committee/ranking', handler: 'review/get-ranking', auth: 'committee', grants: [GET, QUERY] },
+  getCommitteeAbstract: { method: 'GET', path: '/review/committee/abstracts/{id}', handler: 'review/get-committee-abstract', auth: 'committee', grants: [GET, QUERY] },
+  decideAbstract: { method: 'PUT', path: '/review/committee/decisions/{id}', handler: 'review/decide', auth: 'committee', grants: [GET, PUT, UPDATE] },
+  getReviewSlots: { method: 'GET', path: '/review/committee/slots', handler: 'review/get-slots', auth: 'committee', grants: [GET] },
+  saveReviewSlots: { method: 'PUT', path: '/review/committee/slots', handler: 'review/save-slots', auth: 'committee', grants: [GET, PUT] },
 
   // The registration office (organisers): the dashboard, from counters (one Query) and the oldest awaited transfer
   getDashboard: { method: 'GET', path: '/office/dashboard', handler: 'office/get-dashboard', auth: 'organiser', grants: [QUERY] },

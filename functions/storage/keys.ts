@@ -126,6 +126,14 @@ export const keys = {
   review: (abstractId: string, reviewerId: string) => ({ pk: `REVIEWS#${abstractId}`, sk: `REVIEWER#${reviewerId}` }),
   reviewQueue: (reviewerId: string, abstractId: string) => ({ gsi1pk: `REVIEWQUEUE#${reviewerId}`, gsi1sk: abstractId }),
   reviewsOfCategory: (category: string, abstractId: string, reviewerId: string) => ({ gsi3pk: `REVIEWASSIGNMENTS#${category}`, gsi3sk: `${abstractId}#${reviewerId}` }),
+  reviewerPrefix: 'REVIEWER#',
+  /** An abstract's summary for the committee: its scores and its pending decision, ranked in its review category (byList). */
+  reviewSummary: (abstractId: string) => ({ pk: `REVIEWS#${abstractId}`, sk: 'SUMMARY' }),
+  reviewRanking: (category: string, rank: string, abstractId: string) => ({ gsi3pk: `REVIEWRANKING#${category}`, gsi3sk: `${rank}#${abstractId}` }),
+  /** How many of a review category's abstracts have each pending outcome (moved in each decision's write). */
+  reviewDecided: (category: string) => ({ pk: 'REVIEWSTATE', sk: `DECIDED#${category}` }),
+  /** The committee's slots per category (oral slots, poster boards). */
+  reviewQuotas: () => ({ pk: 'REVIEWSTATE', sk: 'QUOTAS' }),
   /** The lease of the assignment run (one at a time). */
   reviewAssignmentRun: () => ({ pk: 'REVIEWSTATE', sk: 'ASSIGNMENT_RUN' }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),

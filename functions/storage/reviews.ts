@@ -11,6 +11,7 @@ import { env } from '#lib/env';
 import { auditPut } from './audit';
 import { transact } from './claims';
 import { keys } from './keys';
+import { scoresWrite } from './review-decisions';
 
 const itemOf = (r: StoredReview) => ({
   ...keys.review(r.abstract_id, r.reviewer_id),
@@ -50,18 +51,23 @@ export const reviewStore: ReviewStore = {
   },
 
   ofAbstract: (abstractId) =>
-    queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.review(abstractId, '').pk }, ConsistentRead: true }),
+    queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :reviewer)',
+      ExpressionAttributeValues: { ':pk': keys.review(abstractId, '').pk, ':reviewer': keys.reviewerPrefix },
+      ConsistentRead: true,
+    }),
 
   ofCategory: (category) =>
     queryAll({ IndexName: 'byList', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': keys.reviewsOfCategory(category, '', '').gsi3pk } }),
 
-  async save(next, readVersion, audit) {
+  async save(next, readVersion, audit, scores) {
     const result = await transact([
       { Put: { TableName: env.tableName(), Item: itemOf(next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': readVersion } } },
       auditPut(audit),
+      ...(scores ? [scoresWrite(scores.summary, scores.readScoresV)] : []),
     ]);
     if (result === 'ok') return true;
-    if (result[0] === 'ConditionalCheckFailed') return false;
+    if (result.includes('ConditionalCheckFailed')) return false;
     throw new Error(`review not saved: ${result.join(', ')}`);
   },
 

@@ -1,15 +1,20 @@
 /** Wiring of the abstract review (core/review): the review team's roster, the reviews, the abstracts and the accounts. */
+import type { CommitteeAbstractDeps, DecidingDeps } from '#core/review/deciding';
 import type { ReviewDeps } from '#core/review/reviewing';
 import type { ReviewTeamDeps } from '#core/review/team';
 import { secrets } from '#lib/crypto';
 import { fileStore } from '#storage/files';
 import { objectStore } from '#storage/objects';
 import { abstractDirectory } from '#storage/office-directory';
+import { decisionStore } from '#storage/review-decisions';
 import { reviewStore } from '#storage/reviews';
 import { reviewTeamStore } from '#storage/review-team';
 import { findUserByEmail, getUser } from '#storage/users';
 
 export const reviewTeamDeps: ReviewTeamDeps = { team: reviewTeamStore, findUserByEmail, newId: secrets.newId };
+
+export const decidingDeps: DecidingDeps = { decisions: decisionStore };
+export const committeeAbstractDeps: CommitteeAbstractDeps = { decisions: decisionStore, reviews: reviewStore, abstracts: abstractDirectory, team: reviewTeamStore };
 
 export const reviewDeps: ReviewDeps = {
   reviews: reviewStore,
@@ -18,5 +23,6 @@ export const reviewDeps: ReviewDeps = {
   ownerEmail: async (ownerId) => (await getUser(ownerId))?.email,
   files: fileStore,
   objects: objectStore,
+  decisions: decisionStore,
   newId: secrets.newId,
 };

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#core/audit/audit';
 import { officeMessages } from '#core/office/access';
+import { decisionMessages } from '#core/review/deciding';
 import { reviewMessages } from '#core/review/reviewing';
 import { validAbstract } from '../support/bodies';
 import { pdfBytes } from '../support/files';
@@ -210,6 +211,93 @@ describe('reviewing', () => {
     expect([late.status, late.body.message]).toEqual([403, reviewMessages.closed]);
     expect(reviewMessages.closed).toContain('14 June 2024, 24:00 CST (UTC+8)');
     expect((await read(r3!.token, a!.id, AFTER_REVIEW)).body.data).toMatchObject({ editable: false, review: { state: 'assigned', version: 1 } });
+  });
+
+  it('ranks the category for the committee: scores, disagreement, proposals, the unreviewed last', async () => {
+    const [a, b] = abstracts;
+    const page = await call<{ items: { abstract_id: string; score: { reviews: number; mean: number | null; disagreement: string[]; proposals: Record<string, number> } }[] }>(
+      'GET',
+      '/review/committee/ranking',
+      { token: chair.token, at: REVIEWING, query: { category: CATEGORY, limit: '100' } },
+    );
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const ids = page.body.data.items.map((i) => i.abstract_id);
+    expect(ids.indexOf(a!.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(a!.id)).toBeLessThan(ids.indexOf(b!.id));
+    expect(page.body.data.items.find((i) => i.abstract_id === a!.id)!.score).toEqual({
+      reviews: 2,
+      mean: 3.5,
+      median: 3.5,
+      disagreement: ['originality', 'methods', 'relevance', 'clarity', 'overall'],
+      proposals: { oral: 1, poster: 1, reject: 0 },
+    });
+    expect(page.body.data.items.find((i) => i.abstract_id === b!.id)!.score.mean).toBeNull();
+    // A page is a page.
+    const small = await call<{ items: unknown[]; cursor: string | null }>('GET', '/review/committee/ranking', { token: chair.token, query: { category: CATEGORY, limit: '1' } });
+    expect(small.body.data.items).toHaveLength(1);
+    expect(small.body.data.cursor).not.toBeNull();
+    const unknown = await call('GET', '/review/committee/ranking', { token: chair.token, query: { category: 'astrology' } });
+    expect(unknown.status).toBe(422);
+    // The committee reads every review with its reviewer and the comments for the committee.
+    const one = await call<{ reviews: { reviewer: string; comment_to_committee: string; decline_reason: string | null }[]; abstract: { authors: { name: string }[] } }>(
+      'GET',
+      `/review/committee/abstracts/${a!.id}`,
+      { token: chair.token },
+    );
+    expect(one.body.data.abstract.authors[0]!.name).toBe('Wei Zhang1');
+    expect(one.body.data.reviews.map((r) => r.comment_to_committee)).toContain('Best of the session.');
+    expect(one.body.data.reviews.some((r) => r.reviewer.includes(fair[0]!.email))).toBe(true);
+    const declinedView = await call<{ reviews: { decline_reason: string | null }[] }>('GET', `/review/committee/abstracts/${b!.id}`, { token: chair.token });
+    expect(declinedView.body.data.reviews.map((r) => r.decline_reason)).toContain('I advised the first author.');
+    // Reviewers do not reach the committee's routes.
+    expect((await call('GET', '/review/committee/ranking', { token: fair[0]!.token, query: { category: CATEGORY } })).body.message).toBe(officeMessages.committeeOnly);
+  });
+
+  it('decides within the slots: a full category refuses, a change frees a slot, stale versions and bad duplicates are refused', async () => {
+    const [a, b] = abstracts;
+    const slots = await call<{ version: number; categories: { category: string; oral: { quota: number; decided: number } }[] }>('GET', '/review/committee/slots', { token: chair.token });
+    const set = await call('PUT', '/review/committee/slots', { token: chair.token, json: { quotas: { [CATEGORY]: { oral: 1, poster: 5 } }, version: slots.body.data.version } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const stale = await call('PUT', '/review/committee/slots', { token: chair.token, json: { quotas: { [CATEGORY]: { oral: 2, poster: 5 } }, version: slots.body.data.version } });
+    expect([stale.status, stale.body.message]).toEqual([409, decisionMessages.quotasChanged]);
+
+    const oralA = await call<{ version: number }>('PUT', `/review/committee/decisions/${a!.id}`, { token: chair.token, json: { outcome: 'oral', version: 0 } });
+    expect([oralA.status, oralA.body.message]).toEqual([200, decisionMessages.decided('oral')]);
+    const full = await call('PUT', `/review/committee/decisions/${b!.id}`, { token: chair.token, json: { outcome: 'oral', version: 0 } });
+    expect([full.status, full.body.message]).toEqual([409, decisionMessages.full(CATEGORY, 'oral', 1)]);
+    const staleDecision = await call('PUT', `/review/committee/decisions/${a!.id}`, { token: chair.token, json: { outcome: 'poster', version: 0 } });
+    expect([staleDecision.status, staleDecision.body.message]).toEqual([409, decisionMessages.changedMeanwhile]);
+    const noOriginal = await call('PUT', `/review/committee/decisions/${b!.id}`, { token: chair.token, json: { outcome: 'duplicate', version: 0 } });
+    expect([noOriginal.status, noOriginal.body.message]).toEqual([422, decisionMessages.duplicateOf]);
+    // The quota cannot go below what is decided.
+    const current = (await call<{ version: number }>('GET', '/review/committee/slots', { token: chair.token })).body.data.version;
+    const below = await call('PUT', '/review/committee/slots', { token: chair.token, json: { quotas: { [CATEGORY]: { oral: 0, poster: 5 } }, version: current } });
+    expect([below.status, below.body.message]).toEqual([422, decisionMessages.belowDecided(CATEGORY, 'oral', 1)]);
+    // a moves to poster: its oral slot is free for b.
+    expect((await call('PUT', `/review/committee/decisions/${a!.id}`, { token: chair.token, json: { outcome: 'poster', note: 'Better as a poster', version: oralA.body.data.version } })).status).toBe(200);
+    expect((await call('PUT', `/review/committee/decisions/${b!.id}`, { token: chair.token, json: { outcome: 'oral', version: 0 } })).status).toBe(200);
+    const after = await call<{ slots: { oral: { quota: number; decided: number }; poster: { decided: number } } }>('GET', '/review/committee/ranking', { token: chair.token, query: { category: CATEGORY } });
+    expect(after.body.data.slots).toMatchObject({ oral: { quota: 1, decided: 1 }, poster: { decided: 1 } });
+    const trail = (await call<{ items: AuditEntry[] }>('GET', `/office/audit/abstract/${a!.id}`, { token: office.token })).body.data.items;
+    expect(trail.filter((e) => e.action === 'decision.pending').map((e) => e.after)).toEqual([{ outcome: 'poster' }, { outcome: 'oral' }]);
+    expect(trail.find((e) => e.reason === 'Better as a poster')).toBeDefined();
+  });
+
+  it('two committee members filling the last slot at once: one gets it, the other is told it is full', async () => {
+    const author = await newDelegate('reviewing-race-author');
+    const ids: string[] = [];
+    for (const i of [1, 2]) {
+      const created = await call<{ id: string }>('POST', '/contribute', { token: author.token, at: SUBMITTING, json: validAbstract({ abstract_category: 'aetiology.infections', title_of_abstract: `RACE ${i} ${Date.now().toString(36)}` }) });
+      ids.push(created.body.data.id);
+    }
+    expect((await call('POST', '/review/assignments/run', { token: chair.token, at: REVIEWING })).status).toBe(200);
+    const slots = await call<{ version: number }>('GET', '/review/committee/slots', { token: chair.token });
+    expect((await call('PUT', '/review/committee/slots', { token: chair.token, json: { quotas: { [CATEGORY]: { oral: 2, poster: 5 } }, version: slots.body.data.version } })).status).toBe(200);
+    const answers = await Promise.all(ids.map((id) => call('PUT', `/review/committee/decisions/${id}`, { token: chair.token, json: { outcome: 'oral', version: 0 } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe(decisionMessages.full(CATEGORY, 'oral', 2));
+    const ranking = await call<{ slots: { oral: { decided: number } } }>('GET', '/review/committee/ranking', { token: chair.token, query: { category: CATEGORY } });
+    expect(ranking.body.data.slots.oral.decided).toBe(2);
   });
 
   it('a revoked reviewer is refused from the next request', async () => {

@@ -3,7 +3,8 @@
  * office grants two reviewers and a committee member; the committee member opens the committee's
  * page from the menu and runs the assignment; a reviewer finds "Abstract review" in the menu, sees
  * the abstract in the queue, reads it blind, saves a draft, finds it again after a reload and
- * submits; the other reviewer declines with a reason. Axe on each page; the review form at 390 px.
+ * submits; the other reviewer declines with a reason; the committee ranks the category and decides
+ * the abstract as a poster within its boards. Axe on each page; the review form at 390 px.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { validAbstract } from '../support/bodies';
@@ -137,4 +138,25 @@ test('the committee assigns; a reviewer drafts, reloads and submits a blind revi
   await expect(decliner.page.getByRole('status')).toContainText('You declined this abstract.');
   await decliner.page.getByRole('link', { name: 'Back to your abstracts' }).first().click();
   await expect(decliner.page.getByRole('table', { name: 'Abstracts to review' }).getByText(title)).toHaveCount(0);
+
+  // The committee ranks the category and decides, within its poster boards.
+  await chair.page.reload();
+  await chair.page.getByRole('combobox', { name: 'Review category' }).selectOption(CATEGORY);
+  const ranking = chair.page.getByRole('table', { name: 'Ranking of Aetiology and risk factors' });
+  const ranked = ranking.getByRole('row').filter({ hasText: title });
+  // (4 x 1 + 4 x 2 + 5 x 1.5 + 3 x 0.5) / 5 = 4.20, from one review; the other declined.
+  await expect(ranked).toContainText('4.20');
+  await expect(ranked).toContainText('oral 0 · poster 1 · reject 0');
+  await expect(chair.page.getByRole('group', { name: 'Slots' })).toContainText('Poster boards: 0 of 40 decided');
+  await ranked.getByRole('button', { name: title }).click();
+  await expect(chair.page.getByText('I supervised the first author.', { exact: false })).toBeVisible();
+  const decision = chair.page.getByRole('form', { name: 'Pending decision' });
+  await decision.getByRole('combobox', { name: 'Pending decision' }).selectOption('poster');
+  await decision.getByRole('button', { name: 'Save the decision' }).click();
+  await expect(decision.getByRole('status')).toContainText('Pending: Accept as poster. Nothing is sent until the committee publishes the decisions.');
+  await expect(chair.page.getByRole('group', { name: 'Slots' })).toContainText('Poster boards: 1 of 40 decided');
+  await expect(ranked).toContainText('Accept as poster');
+  await expect(chair.page.getByRole('form', { name: 'Slots per category' })).toContainText('Poster boards (1 decided)');
+  await expectAccessible(chair.page, 'committee deciding');
+  await chair.page.screenshot({ path: `${screenshots}/review-committee.png`, fullPage: true });
 });

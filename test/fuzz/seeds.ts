@@ -206,6 +206,14 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
     { params: { id: own('abstractId') }, body: { ratings: { originality: 9 }, proposal: 'oral', submit: true, version: 2 }, refusedWith: 'Please rate every criterion from 1 to 5.' },
   ],
   declineReview: [{ params: { id: own('abstractId') }, body: { reason: 'I know the authors.', version: 1 } }],
+  // Deciding: the ranking of a category, one abstract, a pending decision and its clearing, the slots.
+  getReviewRanking: [{ query: [['category', 'registration']] }, { query: [['category', 'descriptive'], ['limit', '2']] }],
+  getCommitteeAbstract: [{ params: { id: own('abstractId') } }],
+  decideAbstract: [
+    { params: { id: own('abstractId') }, body: { outcome: 'poster', note: 'Strong data', version: 0 } },
+    { params: { id: own('abstractId') }, body: { outcome: null, version: 1 } },
+  ],
+  saveReviewSlots: [{ body: { quotas: { registration: { oral: 12, poster: 60 } }, version: 0 } }],
   // The review team: roles for the attacker's own account (the refusals are in test/api/review-team.test.ts).
   setReviewRoles: [
     { body: { email: own('email'), reviewer_categories: ['registration'], committee: false } },

@@ -20,6 +20,7 @@ import { abstractCategories, categoryName } from '../data/abstract-options';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { formatCstDeadline, formatCstInstant, isBefore } from '../time';
 import { assignReviewers } from './assignment';
+import { scoresOf, type AbstractSummary, type DecisionStore } from './deciding';
 import { coauthorIndex, conflictsOf, type AbstractParties, type CoauthorIndex, type ReviewerParty } from './conflicts';
 import { ratingsProblems, weightedScore, type Ratings } from './scoring';
 import { reviewCategoryOf, reviewCategoryValues, type ReviewTeamMember } from './team';
@@ -55,8 +56,11 @@ export interface ReviewStore {
   ofAbstract(abstractId: string): Promise<StoredReview[]>;
   /** Every assignment of a review category. */
   ofCategory(category: string): Promise<StoredReview[]>;
-  /** Writes `next` if the stored one is still at `readVersion`, with the audit entry: false if it moved. */
-  save(next: StoredReview, readVersion: number, audit: AuditEntry): Promise<boolean>;
+  /**
+   * Writes `next` if the stored one is still at `readVersion`, with the audit entry, and the
+   * abstract's new scores if given (conditioned on the scores read): false if either moved.
+   */
+  save(next: StoredReview, readVersion: number, audit: AuditEntry, scores?: { summary: AbstractSummary; readScoresV: number | undefined }): Promise<boolean>;
   /** New assignments, each only if its pair does not exist yet, with their audit entries: how many were written. */
   addAssignments(items: { review: StoredReview; audit: AuditEntry }[]): Promise<number>;
   /** One run of the assignment at a time: false while another holds the lease. */
@@ -78,6 +82,7 @@ export interface ReviewDeps {
   ownerEmail(ownerId: string): Promise<string | undefined>;
   files: Pick<FileStore, 'list'>;
   objects: Pick<ObjectStore, 'presignGet'>;
+  decisions: Pick<DecisionStore, 'summary' | 'saveScores'>;
   newId(): string;
 }
 
@@ -229,7 +234,7 @@ export interface ReviewInput {
 /** PUT /review/abstracts/{id}/review: saves the draft or submits the review (changeable until the phase ends). */
 export async function saveReview(deps: ReviewDeps, actor: Actor, abstractId: string, input: ReviewInput, now: Date) {
   assertReviewOpen(now);
-  const { review } = await assignedAbstract(deps, actor.id, abstractId);
+  const { review, abstract } = await assignedAbstract(deps, actor.id, abstractId);
   if (input.version !== review.version) throw conflict(reviewMessages.changedMeanwhile);
   const ratings = Object.fromEntries(Object.entries(input.ratings).filter(([, v]) => v !== undefined && v !== null)) as Ratings;
   if (input.submit) {
@@ -264,8 +269,31 @@ export async function saveReview(deps: ReviewDeps, actor: Actor, abstractId: str
     object: { type: 'abstract', id: abstractId },
     after: { reviewer_id: actor.id, state, ratings, proposal: input.proposal ?? null },
   });
-  if (!(await deps.reviews.save(next, review.version, audit))) throw conflict(reviewMessages.changedMeanwhile);
+  // A submission moves the abstract's scores in the same write; another reviewer's submission
+  // meanwhile moves them too, so the scores are read again and the write tried again.
+  for (let attempt = 0; ; attempt++) {
+    const scores = state === 'submitted' ? await nextScores(deps, next, abstract) : undefined;
+    if (await deps.reviews.save(next, review.version, audit, scores)) break;
+    const stored = await deps.reviews.get(abstractId, actor.id);
+    if (!stored || stored.version !== review.version || attempt >= 4) throw conflict(reviewMessages.changedMeanwhile);
+  }
   return { message: state === 'submitted' ? reviewMessages.submitted : reviewMessages.draftSaved, data: reviewView(next) };
+}
+
+/** The abstract's summary with its scores after `next` (every submitted review of the abstract). */
+async function nextScores(deps: ReviewDeps, next: StoredReview, abstract: StoredAbstract) {
+  const [reviews, current] = await Promise.all([deps.reviews.ofAbstract(next.abstract_id), deps.decisions.summary(next.abstract_id)]);
+  const all = [...reviews.filter((r) => r.reviewer_id !== next.reviewer_id), next];
+  const summary: AbstractSummary = {
+    ...(current ?? { decision: null, decision_v: 0 }),
+    abstract_id: next.abstract_id,
+    owner_id: next.owner_id,
+    category: next.category,
+    title: abstract.title_of_abstract,
+    score: scoresOf(all),
+    scores_v: (current?.scores_v ?? 0) + 1,
+  };
+  return { summary, readScoresV: current?.scores_v };
 }
 
 /** POST /review/abstracts/{id}/decline: the reviewer gives the abstract back with a reason. */
@@ -339,6 +367,16 @@ export async function runAssignment(deps: ReviewDeps, actor: Actor, now: Date) {
         };
       }),
     );
+    // Each abstract the committee ranks has a summary from its first assignment (or from the first
+    // run that found nobody for it); one made already stays as it is.
+    const fresh = new Set([...run.added.map((a) => a.abstract_id), ...run.short.filter((s) => s.assigned === 0).map((s) => s.abstract_id)]);
+    for (const id of fresh) {
+      const abstract = abstractById.get(id)!;
+      await deps.decisions.saveScores(
+        { abstract_id: id, owner_id: abstract.owner_id, category: reviewCategoryOf(abstract.abstract_category), title: abstract.title_of_abstract, score: scoresOf([]), scores_v: 1, decision: null, decision_v: 0 },
+        undefined,
+      );
+    }
     return { message: reviewMessages.assigned(written, run.short.length), data: { added: written, short: run.short, abstracts: abstracts.length, reviewers: reviewers.length } };
   } finally {
     await deps.reviews.releaseRun(runId);

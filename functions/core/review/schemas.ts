@@ -1,6 +1,7 @@
 /** The review's forms, once: the handlers parse with them and the web forms validate with them. */
 import * as z from 'zod/mini';
 import { reviewSettings } from '../config/review';
+import { decisionMessages, outcomes } from './deciding';
 import { reviewMessages } from './reviewing';
 import { reviewCategoryValues, reviewTeamMessages } from './team';
 
@@ -44,6 +45,26 @@ export type ReviewForm = z.input<typeof reviewBody>;
 export const declineBody = z.object({
   reason: z.string({ message: reviewMessages.declineReason }).check(z.trim(), z.minLength(1, reviewMessages.declineReason), z.maxLength(1000, reviewMessages.commentTooLong)),
   version,
+});
+
+export const decisionBody = z.object({
+  outcome: z.nullable(z.enum(outcomes, { message: decisionMessages.outcome })),
+  duplicate_of: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(1000, reviewMessages.commentTooLong))),
+  version,
+});
+export type DecisionForm = z.input<typeof decisionBody>;
+
+const slotCount = z.number({ message: 'Please give a whole number from 0 to 500.' }).check(z.int('Please give a whole number from 0 to 500.'), z.minimum(0, 'Please give a whole number from 0 to 500.'), z.maximum(500, 'Please give a whole number from 0 to 500.'));
+export const slotsBody = z.object({
+  quotas: z.partialRecord(z.enum(reviewCategoryValues as [string, ...string[]], { message: decisionMessages.unknownCategory }), z.object({ oral: slotCount, poster: slotCount })),
+  version,
+});
+
+export const rankingQuery = z.object({
+  category: z.enum(reviewCategoryValues as [string, ...string[]], { message: decisionMessages.unknownCategory }),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  limit: z.pipe(z.optional(z.string().check(z.maxLength(4))), z.transform((v) => Math.min(100, Math.max(1, Number(v ?? 25) || 25)))),
 });
 
 export const reviewedAbstractParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });

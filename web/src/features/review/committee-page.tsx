@@ -1,7 +1,8 @@
 /**
  * /review/committee: the programme committee's page, behind the office's second factor (set up
- * and confirmed here as in the office). For now it runs the assignment: reviewers for every
- * abstract short of them, keeping what is assigned, with the abstracts the pools cannot serve.
+ * and confirmed here as in the office): it runs the assignment (reviewers for every abstract short
+ * of them, keeping what is assigned), ranks each category and keeps the pending decisions within
+ * the category's slots (deciding.tsx).
  */
 import { Button, Card, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { Enrol, Verify } from '../../components/second-factor/second-factor';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { reviewApi, type AssignmentResult } from './api';
+import { Deciding, Slots } from './deciding';
 import { NotOnTheTeam, ReviewFrame } from './review-frame';
 
 function Assignment() {
@@ -83,6 +85,13 @@ export default function CommitteePage() {
     content = error instanceof ApiError && error.status === 403 ? <NotOnTheTeam message={officeMessages.committeeOnly} /> : <QueryError error={error} onRetry={() => void status.refetch()} />;
   } else if (!status.data.enrolled) content = <Enrol />;
   else if (!status.data.verified) content = <Verify recoveryCodesLeft={status.data.recovery_codes_left} />;
-  else content = <Assignment />;
+  else
+    content = (
+      <Stack gap="10">
+        <Assignment />
+        <Deciding />
+        <Slots />
+      </Stack>
+    );
   return <ReviewFrame title="Programme committee">{content}</ReviewFrame>;
 }
