@@ -334,6 +334,7 @@ export const routes = {
   // The review (core/review/reviewing.ts): the committee runs the assignment; a reviewer reads their queue and an assigned abstract, saves or submits a review, or declines
   runReviewAssignment: { method: 'POST', path: '/review/assignments/run', handler: 'review/run-assignment', auth: 'committee', grants: [GET, QUERY, PUT, DELETE] },
   getReviewQueue: { method: 'GET', path: '/review/queue', handler: 'review/get-queue', auth: 'reviewer', grants: [GET, QUERY] },
+  declareReviewConflicts: { method: 'PUT', path: '/review/declarations', handler: 'review/declare-conflicts', auth: 'reviewer', grants: [UPDATE, PUT] },
   getReviewedAbstract: { method: 'GET', path: '/review/abstracts/{id}', handler: 'review/get-abstract', auth: 'reviewer', grants: [GET, QUERY, 's3:GetObject'] },
   /** A submission moves the abstract's scores (its summary, UpdateItem) in the review's write. */
   saveReview: { method: 'PUT', path: '/review/abstracts/{id}/review', handler: 'review/save-review', auth: 'reviewer', grants: [GET, QUERY, PUT, UPDATE] },

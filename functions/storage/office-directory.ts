@@ -27,7 +27,8 @@ function toUser(item: Record<string, unknown>): User {
 }
 
 /** A page of the byList index under `partition`, newest first. */
-async function listPage(partition: string, limit: number, cursor: string | undefined) {
+/** A page of a byList partition (newest first unless told), with the opaque cursor of the next. */
+export async function listPage(partition: string, limit: number, cursor: string | undefined, order: 'newest-first' | 'ascending' = 'newest-first') {
   const at = decodeCursor(cursor, ['pk', 'sk', 'gsi3sk']);
   const r = await documentClient().send(
     new QueryCommand({
@@ -35,7 +36,7 @@ async function listPage(partition: string, limit: number, cursor: string | undef
       IndexName: 'byList',
       KeyConditionExpression: 'gsi3pk = :p',
       ExpressionAttributeValues: { ':p': partition },
-      ScanIndexForward: false,
+      ScanIndexForward: order === 'ascending',
       Limit: limit,
       ...(at ? { ExclusiveStartKey: { ...at, gsi3pk: partition } } : {}),
     }),

@@ -6,9 +6,8 @@
  * their own fields only, each conditioned on its own version, so a review and a decision never
  * overwrite each other.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry } from '#core/audit/audit';
-import { decodeCursor, encodeCursor } from '#core/office/search';
 import { emptyCounts, type AbstractSummary, type Counts, type DecisionStore, type Outcome, type Quotas } from '#core/review/deciding';
 import type { AbstractScore } from '#core/review/scoring';
 import { documentClient } from '#lib/aws/clients';
@@ -16,6 +15,7 @@ import { env } from '#lib/env';
 import { auditPut } from './audit';
 import { transact } from './claims';
 import { keys } from './keys';
+import { listPage } from './office-directory';
 
 const pad = (n: number, width: number) => String(Math.max(0, n)).padStart(width, '0');
 
@@ -37,20 +37,8 @@ async function summary(abstractId: string) {
 }
 
 async function ranking(category: string, limit: number, cursor?: string) {
-  const partition = keys.reviewRanking(category, '', '').gsi3pk;
-  const at = decodeCursor(cursor, ['pk', 'sk', 'gsi3sk']);
-  const r = await documentClient().send(
-    new QueryCommand({
-      TableName: env.tableName(),
-      IndexName: 'byList',
-      KeyConditionExpression: 'gsi3pk = :p',
-      ExpressionAttributeValues: { ':p': partition },
-      Limit: limit,
-      ...(at ? { ExclusiveStartKey: { ...at, gsi3pk: partition } } : {}),
-    }),
-  );
-  const last = r.LastEvaluatedKey;
-  return { items: (r.Items ?? []).map(toSummary), cursor: last ? encodeCursor({ pk: last.pk, sk: last.sk, gsi3sk: last.gsi3sk }) : null };
+  const page = await listPage(keys.reviewRanking(category, '', '').gsi3pk, limit, cursor, 'ascending');
+  return { items: page.items.map(toSummary), cursor: page.cursor };
 }
 
 /** The scores part (and the facts a new summary needs), as one Update: the item's other fields stay. */

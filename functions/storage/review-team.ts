@@ -87,4 +87,22 @@ async function member(userId: string): Promise<ReviewTeamMember | undefined> {
   return found as ReviewTeamMember;
 }
 
-export const reviewTeamStore: ReviewTeamStore & { member: typeof member } = { members, setRoles, member };
+const declare: ReviewTeamStore['declare'] = async (userId, declared, audit) => {
+  const result = await transact([
+    {
+      Update: {
+        TableName: env.tableName(),
+        Key: keys.reviewTeamMember(userId),
+        UpdateExpression: 'SET declared = :d',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':d': declared },
+      },
+    },
+    auditPut(audit),
+  ]);
+  if (result === 'ok') return true;
+  if (result[0] === 'ConditionalCheckFailed') return false;
+  throw new Error(`declarations not saved: ${result.join(', ')}`);
+};
+
+export const reviewTeamStore: ReviewTeamStore & { member: typeof member } = { members, setRoles, member, declare };

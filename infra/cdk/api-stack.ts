@@ -52,12 +52,18 @@ export const hashesPasswords = (route: RouteDef) => (route.memoryMb ?? 0) >= 176
 /**
  * Where a route's resources live (its function, role, route, integration and permission: five per
  * route). CloudFormation holds at most 500 resources per stack, so the office's routes (organisers
- * only, under /office) live in a nested stack of the API stack, `Office`; every other route in the
+ * only, under /office) live in a nested stack of the API stack, `Office`, and the abstract review's
+ * (reviewers and the committee, under /review) in another, `Review`; every other route in the
  * API stack itself. Both are built by the same ApiFunction from the same route table and added to
  * the same HTTP API: only where the resources live differs.
  */
-export const routeStackOf = (route: RouteDef): 'api' | 'office' =>
-  route.auth === 'organiser' && route.path.startsWith('/office') ? 'office' : 'api';
+export type RouteStack = 'api' | 'office' | 'review';
+export const routeStackOf = (route: RouteDef): RouteStack =>
+  route.auth === 'organiser' && route.path.startsWith('/office')
+    ? 'office'
+    : (route.auth === 'reviewer' || route.auth === 'committee') && route.path.startsWith('/review')
+      ? 'review'
+      : 'api';
 
 /** CloudFormation's limit of resources in one stack (a nested stack is a stack of its own). */
 export const STACK_RESOURCE_LIMIT = 500;
@@ -80,6 +86,8 @@ export class ApiStack extends Stack {
   readonly unconsumedQueues: { queue: string; deadLetterQueueName: string }[];
   /** The nested stack holding the office's routes (routeStackOf). */
   readonly office: NestedStack;
+  /** The nested stack holding the abstract review's routes (routeStackOf). */
+  readonly review: NestedStack;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -141,9 +149,12 @@ export class ApiStack extends Stack {
     // The office's routes: the table's, bucket's and secrets' names and ARNs reach it as parameters
     // (the secret's value never does: its dynamic reference is built inside the nested template).
     this.office = new NestedStack(this, 'Office', { description: `Congress portal (${props.stage}): the office's routes (organisers, /office)` });
+    this.review = new NestedStack(this, 'Review', { description: `Congress portal (${props.stage}): the abstract review's routes (reviewers and the committee, /review)` });
+    const nested: Record<Exclude<RouteStack, 'api'>, NestedStack> = { office: this.office, review: this.review };
     for (const route of routeList) {
       const enqueues = route.grants.some((g) => g.startsWith('sqs:'));
-      const scope = routeStackOf(route) === 'office' ? this.office : this;
+      const home = routeStackOf(route);
+      const scope = home === 'api' ? this : nested[home];
       const { fn } = new ApiFunction(scope, route.id, {
         route,
         table: props.table,
@@ -165,10 +176,10 @@ export class ApiStack extends Stack {
       });
       this.functions.push({ route, fn, functionName: functionNameOf(props.stage, route.id) });
       const integration = new HttpLambdaIntegration(`${route.id}Integration`, fn);
-      if (scope === this.office) {
+      if (home !== 'api') {
         // In the nested stack with its function: the route, its integration and its permission
         // (the integration and permission are made in the route's scope). Same API, same key.
-        new apigw.HttpRoute(this.office, `${route.id}Route`, {
+        new apigw.HttpRoute(nested[home], `${route.id}Route`, {
           httpApi: this.api,
           routeKey: apigw.HttpRouteKey.with(`${API_BASE}${route.path}`, apigw.HttpMethod[route.method]),
           integration,
@@ -180,7 +191,7 @@ export class ApiStack extends Stack {
       // first deploy fails with "Unable to find Route by key".
       if (hashesPasswords(route)) stage.node.addDependency(apiRoute!);
     }
-    if (routeList.some((route) => hashesPasswords(route) && routeStackOf(route) === 'office')) {
+    if (routeList.some((route) => hashesPasswords(route) && routeStackOf(route) !== 'api')) {
       throw new Error('A password-hashing route must live in the API stack: the stage\'s route settings name it.');
     }
     const authorization = {
@@ -189,6 +200,7 @@ export class ApiStack extends Stack {
     };
     Validations.of(this.api).acknowledge(authorization);
     Validations.of(this.office).acknowledge(authorization);
+    Validations.of(this.review).acknowledge(authorization);
 
     // Metrics the access log carries and the gateway does not publish (monitoring-stack.ts alarms on them).
     const namespace = `Congress/${this.stackName}`;

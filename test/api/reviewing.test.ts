@@ -10,6 +10,7 @@ import type { AuditEntry } from '#core/audit/audit';
 import { officeMessages } from '#core/office/access';
 import { decisionMessages } from '#core/review/deciding';
 import { reviewMessages } from '#core/review/reviewing';
+import { declarationMessages } from '#core/review/team';
 import { validAbstract } from '../support/bodies';
 import { pdfBytes } from '../support/files';
 import { call, newDelegate, officeSession, totpCode, uploadFile, userIdOf } from './support';
@@ -31,6 +32,7 @@ interface Queue {
   items: QueueRow[];
   done: number;
   assigned: number;
+  declared: { people: string[]; institutions: string[] };
 }
 interface Reviewed {
   abstract: Record<string, unknown>;
@@ -298,6 +300,30 @@ describe('reviewing', () => {
     expect(answers.find((a) => a.status === 409)!.body.message).toBe(decisionMessages.full(CATEGORY, 'oral', 2));
     const ranking = await call<{ slots: { oral: { decided: number } } }>('GET', '/review/committee/ranking', { token: chair.token, query: { category: CATEGORY } });
     expect(ranking.body.data.slots.oral.decided).toBe(2);
+  });
+
+  it("a reviewer's declared conflict hides the abstract at once, answering as one that does not exist; it is audited", async () => {
+    const [a] = abstracts;
+    const [r1] = fair;
+    expect((await queue(r1!.token)).items.map((i) => i.abstract_id)).toContain(a!.id);
+    const long = await call('PUT', '/review/declarations', { token: r1!.token, json: { people: ['x'.repeat(201)] } });
+    expect([long.status, long.body.message]).toEqual([422, declarationMessages.tooLong]);
+    const declared = await call('PUT', '/review/declarations', { token: r1!.token, json: { people: [' Wei.Zhang1@example.org ', ''], institutions: ['Oslo University Hospital'] } });
+    expect([declared.status, declared.body.message, declared.body.data]).toEqual([200, declarationMessages.saved, { people: ['Wei.Zhang1@example.org'], institutions: ['Oslo University Hospital'] }]);
+    const q = await queue(r1!.token);
+    expect(q.items.map((i) => i.abstract_id)).not.toContain(a!.id);
+    expect(q.declared).toEqual({ people: ['Wei.Zhang1@example.org'], institutions: ['Oslo University Hospital'] });
+    expect((await read(r1!.token, a!.id)).body).toEqual((await read(r1!.token, 'no-such-abstract')).body);
+    const trail = (await call<{ items: AuditEntry[] }>('GET', `/office/audit/account/${r1!.id}`, { token: office.token })).body.data.items;
+    expect(trail.find((e) => e.action === 'review.conflicts_declared')?.after).toEqual({ people: ['Wei.Zhang1@example.org'], institutions: ['Oslo University Hospital'] });
+    // For the next run r1's open assignment of b no longer counts (r1's submitted review of a still
+    // does): b is short of two, since r3 declined it and nobody else in the pool is free of conflict.
+    const [, b] = abstracts;
+    const run = await call<{ short: { abstract_id: string; assigned: number; missing: number }[] }>('POST', '/review/assignments/run', { token: chair.token, at: REVIEWING });
+    expect(run.body.data.short.find((s) => s.abstract_id === b!.id)).toMatchObject({ assigned: 1, missing: 2 });
+    expect(run.body.data.short.find((s) => s.abstract_id === a!.id)).toBeUndefined();
+    // Not a reviewer: refused.
+    expect((await call('PUT', '/review/declarations', { token: chair.token, json: { people: [] } })).body.message).toBe(officeMessages.reviewersOnly);
   });
 
   it('a revoked reviewer is refused from the next request', async () => {

@@ -199,6 +199,7 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   // The review, as the organiser (a reviewer of every category and on the committee): the
   // assignment, a review of the attacker's abstract (a draft, a submission, off the scale, stale) and a decline.
   runReviewAssignment: [{}],
+  declareReviewConflicts: [{ body: { people: ['someone@example.org'], institutions: ['Example University'] } }],
   getReviewedAbstract: [{ params: { id: own('abstractId') } }],
   saveReview: [
     { params: { id: own('abstractId') }, body: { ratings: { originality: 4 }, version: 1 } },

@@ -16,6 +16,7 @@ let api: Template;
 /** The API stack's own template and its nested office stack's, each as CloudFormation gets it. */
 let apiOwn: Template;
 let office: Template;
+let review: Template;
 let data: Template;
 let web: Template;
 let customWeb: Template;
@@ -25,6 +26,7 @@ beforeAll(() => {
   api = withNested(stacks.api);
   apiOwn = Template.fromStack(stacks.api);
   office = Template.fromStack(stacks.api.office);
+  review = Template.fromStack(stacks.api.review);
   data = Template.fromStack(stacks.data);
   web = Template.fromStack(stacks.web);
   customWeb = Template.fromStack(synthStage('production', { production: deployedStage }).web);
@@ -42,39 +44,49 @@ describe('the size of the API stack', () => {
     // When this fails: move another group of routes into a nested stack of its own (routeStackOf).
     expect(roomInRoutes(apiOwn), 'routes of room in the API stack').toBeGreaterThanOrEqual(20);
     expect(roomInRoutes(office), 'routes of room in the office stack').toBeGreaterThanOrEqual(20);
+    expect(roomInRoutes(review), 'routes of room in the review stack').toBeGreaterThanOrEqual(20);
   });
 
-  it("puts the office's routes (organisers, under /office) in the office nested stack, every other route in the API stack", () => {
-    const inOffice = routeList.filter((r) => routeStackOf(r) === 'office');
-    expect(inOffice.length).toBeGreaterThan(0);
+  it("puts the office's routes (organisers, /office) and the review's (reviewers and committee, /review) in their nested stacks, every other route in the API stack", () => {
+    const stacks = { api: apiOwn, office, review } as const;
+    const expected = (route: (typeof routeList)[number]) =>
+      route.auth === 'organiser' && route.path.startsWith('/office') ? 'office' : (route.auth === 'reviewer' || route.auth === 'committee') && route.path.startsWith('/review') ? 'review' : 'api';
+    for (const name of ['office', 'review'] as const) expect(routeList.filter((r) => routeStackOf(r) === name).length, name).toBeGreaterThan(0);
     for (const route of routeList) {
-      expect(routeStackOf(route), route.id).toBe(route.auth === 'organiser' && route.path.startsWith('/office') ? 'office' : 'api');
-      const [home, other] = routeStackOf(route) === 'office' ? [office, apiOwn] : [apiOwn, office];
+      expect(routeStackOf(route), route.id).toBe(expected(route));
+      const home = stacks[routeStackOf(route)];
+      const others = Object.entries(stacks).filter(([name]) => name !== routeStackOf(route)).map(([, t]) => t);
       const key = `${route.method} ${API_BASE}${route.path}`;
       // Its function, role, route, integration and permission all live in one stack.
       home.hasResourceProperties('AWS::Lambda::Function', { FunctionName: functionNameOf('development', route.id) });
-      expect(Object.keys(other.findResources('AWS::Lambda::Function', { Properties: { FunctionName: functionNameOf('development', route.id) } })), route.id).toEqual([]);
       home.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: key });
-      expect(Object.keys(other.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: key } })), route.id).toEqual([]);
+      for (const other of others) {
+        expect(Object.keys(other.findResources('AWS::Lambda::Function', { Properties: { FunctionName: functionNameOf('development', route.id) } })), route.id).toEqual([]);
+        expect(Object.keys(other.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: key } })), route.id).toEqual([]);
+      }
       expect(Object.keys(home.findResources('AWS::IAM::Role')).some((id) => id.startsWith(`${route.id}Role`)), route.id).toBe(true);
     }
-    office.resourceCountIs('AWS::ApiGatewayV2::Route', inOffice.length);
-    office.resourceCountIs('AWS::ApiGatewayV2::Integration', inOffice.length);
-    office.resourceCountIs('AWS::Lambda::Permission', inOffice.length);
-    // The same HTTP API: every office route and integration names the API stack's API.
+    for (const name of ['office', 'review'] as const) {
+      const count = routeList.filter((r) => routeStackOf(r) === name).length;
+      stacks[name].resourceCountIs('AWS::ApiGatewayV2::Route', count);
+      stacks[name].resourceCountIs('AWS::ApiGatewayV2::Integration', count);
+      stacks[name].resourceCountIs('AWS::Lambda::Permission', count);
+    }
+    // The same HTTP API: every nested route and integration names the API stack's API.
     const apiId = Object.keys(apiOwn.findResources('AWS::ApiGatewayV2::Api'))[0]!;
     for (const type of ['AWS::ApiGatewayV2::Route', 'AWS::ApiGatewayV2::Integration']) {
       for (const resource of Object.values(api.findResources(type))) expect(resource.Properties.ApiId).toEqual({ Ref: apiId });
     }
-    apiOwn.resourceCountIs('AWS::CloudFormation::Stack', 1);
+    apiOwn.resourceCountIs('AWS::CloudFormation::Stack', 2);
   });
 
-  it('passes the office stack no secret value: its functions build the origin secret\'s dynamic reference themselves', () => {
-    const [nested] = Object.values(apiOwn.findResources('AWS::CloudFormation::Stack'));
-    expect(isSecretReference(nested!.Properties.Parameters ?? {})).toBe(false);
-    const functions = Object.values(office.findResources('AWS::Lambda::Function'));
-    expect(functions.length).toBe(routeList.filter((r) => routeStackOf(r) === 'office').length);
-    for (const fn of functions) expect(isSecretReference(fn.Properties.Environment.Variables.ORIGIN_VERIFY)).toBe(true);
+  it("passes the nested stacks no secret value: their functions build the origin secret's dynamic reference themselves", () => {
+    for (const nested of Object.values(apiOwn.findResources('AWS::CloudFormation::Stack'))) expect(isSecretReference(nested.Properties.Parameters ?? {})).toBe(false);
+    for (const [name, template] of [['office', office], ['review', review]] as const) {
+      const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+      expect(functions.length, name).toBe(routeList.filter((r) => routeStackOf(r) === name).length);
+      for (const fn of functions) expect(isSecretReference(fn.Properties.Environment.Variables.ORIGIN_VERIFY)).toBe(true);
+    }
   });
 });
 

@@ -200,6 +200,7 @@ export async function reviewQueue(deps: ReviewDeps, reviewerId: string, now: Dat
     review_opens: reviewPhases.reviewOpens,
     review_closes: reviewPhases.reviewCloses,
     open: !isBefore(now, reviewPhases.reviewOpens) && isBefore(now, reviewPhases.reviewCloses),
+    declared: member?.declared ?? { people: [], institutions: [] },
   };
 }
 
@@ -339,12 +340,20 @@ export async function runAssignment(deps: ReviewDeps, actor: Actor, now: Date) {
     const coauthors = coauthorIndex([...parties.values()]);
     const reviewers = members.filter((m) => m.reviewer);
     const byId = new Map(reviewers.map((m) => [m.user_id, reviewerParty(m)]));
+    const conflicted = (reviewerId: string, abstractId: string) => {
+      const reviewer = byId.get(reviewerId);
+      const abstract = parties.get(abstractId);
+      return !reviewer || !abstract || conflictsOf(reviewer, abstract, coauthors).length > 0;
+    };
+    // An assignment counts while its reviewer can still review it: declined, or hidden since by a
+    // conflict or a revoked role, it does not (a submitted review always does).
+    const stillActive = (e: StoredReview) => e.state === 'submitted' || (e.state !== 'declined' && Boolean(byId.get(e.reviewer_id)) && reviewers.find((m) => m.user_id === e.reviewer_id)!.reviewer!.categories.includes(e.category) && !conflicted(e.reviewer_id, e.abstract_id));
     const run = assignReviewers({
       abstracts: abstracts.map((a) => ({ id: a.id, category: reviewCategoryOf(a.abstract_category) })),
       reviewers: reviewers.map((m) => ({ id: m.user_id, categories: m.reviewer!.categories })),
-      existing: existing.map((e) => ({ abstract_id: e.abstract_id, reviewer_id: e.reviewer_id, state: e.state === 'declined' ? 'declined' : 'active' })),
+      existing: existing.map((e) => ({ abstract_id: e.abstract_id, reviewer_id: e.reviewer_id, state: stillActive(e) ? 'active' : 'declined' })),
       perAbstract: reviewSettings.reviewersPerAbstract,
-      conflicted: (reviewerId, abstractId) => conflictsOf(byId.get(reviewerId)!, parties.get(abstractId)!, coauthors).length > 0,
+      conflicted,
     });
     const abstractById = new Map(abstracts.map((a) => [a.id, a]));
     const at = now.toISOString();

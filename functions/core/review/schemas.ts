@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { reviewSettings } from '../config/review';
 import { decisionMessages, outcomes } from './deciding';
 import { reviewMessages } from './reviewing';
-import { reviewCategoryValues, reviewTeamMessages } from './team';
+import { declarationMessages, reviewCategoryValues, reviewTeamMessages } from './team';
 
 const emailMessage = 'Please enter the e-mail address of the account.';
 
@@ -66,5 +66,9 @@ export const rankingQuery = z.object({
   cursor: z.optional(z.string().check(z.maxLength(2000))),
   limit: z.pipe(z.optional(z.string().check(z.maxLength(4))), z.transform((v) => Math.min(100, Math.max(1, Number(v ?? 25) || 25)))),
 });
+
+const declaredLines = z.array(z.string().check(z.maxLength(200, declarationMessages.tooLong))).check(z.maxLength(50, declarationMessages.tooLong));
+export const declarationsBody = z.object({ people: z._default(declaredLines, []), institutions: z._default(declaredLines, []) });
+export type DeclarationsForm = z.input<typeof declarationsBody>;
 
 export const reviewedAbstractParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });

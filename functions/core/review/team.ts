@@ -50,6 +50,8 @@ export interface ReviewTeamStore {
     member: ReviewTeamMember | undefined,
     audit: AuditEntry,
   ): Promise<'ok' | 'changed' | 'missing'>;
+  /** Replaces what a member declared, with the audit entry: false when they are no longer on the team. */
+  declare(userId: string, declared: { people: string[]; institutions: string[] }, audit: AuditEntry): Promise<boolean>;
 }
 
 export interface ReviewTeamDeps {
@@ -159,6 +161,21 @@ export async function setReviewRoles(deps: ReviewTeamDeps, actor: Actor, input: 
     message: reviewTeamMessages.saved(user.email, after),
     data: { user_id: user.id, ...roleView(after) },
   };
+}
+
+export const declarationMessages = {
+  saved: 'Your conflicts of interest are saved: abstracts they concern leave your list at once, and are not assigned to you again.',
+  notOnTeam: 'You are no longer a reviewer.',
+  tooLong: 'Each line can have at most 200 characters, and at most 50 lines.',
+} as const;
+
+/** PUT /review/declarations: the people (e-mail or name) and institutions a reviewer declares a conflict with (one per line). */
+export async function declareConflicts(deps: Pick<ReviewTeamDeps, 'team'>, actor: Actor, input: { people: string[]; institutions: string[] }, now: Date) {
+  const clean = (lines: string[]) => [...new Set(lines.map((l) => l.trim()).filter(Boolean))];
+  const declared = { people: clean(input.people), institutions: clean(input.institutions) };
+  const audit = auditEntry({ action: 'review.conflicts_declared', actor, at: now, object: { type: 'account', id: actor.id }, after: declared });
+  if (!(await deps.team.declare(actor.id, declared, audit))) throw invalid(declarationMessages.notOnTeam);
+  return { message: declarationMessages.saved, data: declared };
 }
 
 /** GET /office/review_team: the reviewers and committee members, by e-mail, with the categories to choose from. */

@@ -4,15 +4,15 @@
  * (sections.ts) as its navigation. A page renders its content inside; the frame shows the
  * refusal, the set-up or the code form instead while the session may not see it.
  */
-import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page } from '../../components/page';
 import { QueryError } from '../../components/query-error';
+import { SectionNav } from '../../components/section-nav';
 import { SmartLink } from '../../components/smart-link';
-import { matchesRoute, paths } from '../../config/paths';
+import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { secondFactorQuery } from '../../components/second-factor/api';
 import { officeSections } from './sections';
@@ -20,39 +20,10 @@ import { Enrol, Verify } from '../../components/second-factor/second-factor';
 
 const LEAD = 'For the registration office: organisers only, with a code from an authenticator app once per session.';
 
+const officeLinks = officeSections.filter((s): s is typeof s & { label: string } => Boolean(s.label)).map((s) => ({ path: s.path, label: s.label }));
+
 function OfficeNav() {
-  const { pathname } = useLocation();
-  return (
-    <Box as="nav" aria-label="Office" borderBottomWidth="1px" borderColor="gray.200" pb="3">
-      <Flex as="ul" wrap="wrap" gap="1" listStyleType="none">
-        {officeSections
-          .filter((s) => s.label)
-          .map((s) => {
-            const current = matchesRoute(s.path, pathname);
-            return (
-              <Box as="li" key={s.path}>
-                <SmartLink
-                  href={s.path}
-                  aria-current={current ? 'page' : undefined}
-                  display="inline-block"
-                  px="3"
-                  py="2"
-                  minH="11"
-                  rounded="md"
-                  fontWeight={current ? 'semibold' : 'normal'}
-                  bg={current ? 'brand.subtle' : undefined}
-                  color={current ? 'brand.fg' : 'gray.800'}
-                  textDecoration="none"
-                  _hover={{ bg: 'gray.100' }}
-                >
-                  {s.label}
-                </SmartLink>
-              </Box>
-            );
-          })}
-      </Flex>
-    </Box>
-  );
+  return <SectionNav label="Office" links={officeLinks} />;
 }
 
 export function OfficeFrame({ title, children }: { title: string; children: ReactNode }) {

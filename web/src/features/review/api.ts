@@ -25,6 +25,7 @@ export const reviewApi = {
   abstract: (id: string) => callApi<ReviewedAbstract>(routes.getReviewedAbstract, { params: { id } }),
   save: (id: string, body: ReviewForm) => callApiForMessage<SavedReview>(routes.saveReview, { params: { id }, body }),
   decline: (id: string, body: { reason: string; version: number }) => callApiForMessage<null>(routes.declineReview, { params: { id }, body }),
+  declare: (body: { people: string[]; institutions: string[] }) => callApiForMessage<{ people: string[]; institutions: string[] }>(routes.declareReviewConflicts, { body }),
   runAssignment: () => callApiForMessage<AssignmentResult>(routes.runReviewAssignment, { body: {} }),
   ranking: (category: string, cursor?: string) => callApi<Ranking>(routes.getReviewRanking, { query: { category, cursor, limit: 25 } }),
   committeeAbstract: (id: string) => callApi<CommitteeAbstract>(routes.getCommitteeAbstract, { params: { id } }),

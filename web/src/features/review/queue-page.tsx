@@ -1,12 +1,14 @@
 /** /review: the reviewer's assigned abstracts with their progress and the review's dates. */
-import { Badge, Progress, Stack, Table, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Box, Button, Card, Field, Progress, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatCstDeadline, formatCstInstant } from '#core/time';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { paths } from '../../config/paths';
-import { ApiError } from '../../lib/api-client';
+import { FormAlert } from '../../components/form/form-alert';
+import { ApiError, isCancelled } from '../../lib/api-client';
 import { reviewApi, reviewQueueKey, type ReviewQueue } from './api';
 import { NotOnTheTeam, ReviewFrame } from './review-frame';
 
@@ -70,6 +72,57 @@ function Queue(props: { queue: ReviewQueue }) {
   );
 }
 
+const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+
+/** What the rules cannot know: the people and institutions the reviewer declares a conflict with. */
+function Declarations(props: { declared: ReviewQueue['declared'] }) {
+  const queryClient = useQueryClient();
+  const [people, setPeople] = useState(props.declared.people.join('\n'));
+  const [institutions, setInstitutions] = useState(props.declared.institutions.join('\n'));
+  const [result, setResult] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
+  const save = async () => {
+    setResult(null);
+    try {
+      const { message } = await reviewApi.declare({ people: lines(people), institutions: lines(institutions) });
+      setResult({ status: 'success', text: message });
+      void queryClient.invalidateQueries({ queryKey: reviewQueueKey });
+    } catch (error) {
+      if (!isCancelled(error)) setResult({ status: 'error', text: error instanceof ApiError ? error.message : 'request failure. Try again.' });
+    }
+  };
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title as="h2">Your conflicts of interest</Card.Title>
+        <Card.Description>
+          Abstracts by you, your co-authors, your institution or your mail domain are never assigned to you. Name here anyone else you should not review (a supervisor, a close collaborator) and
+          any other institution, one per line.
+        </Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4" as="form" aria-label="Your conflicts of interest" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <Field.Root>
+              <Field.Label>People (e-mail or first and last name)</Field.Label>
+              <Textarea value={people} onChange={(e) => setPeople(e.target.value)} rows={4} />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Institutions</Field.Label>
+              <Textarea value={institutions} onChange={(e) => setInstitutions(e.target.value)} rows={4} />
+            </Field.Root>
+          </SimpleGrid>
+          {result && <FormAlert status={result.status}>{result.text}</FormAlert>}
+          <Box>
+            <Button type="submit" variant="outline">
+              Save my conflicts of interest
+            </Button>
+          </Box>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 export default function QueuePage() {
   const queue = useQuery({ queryKey: reviewQueueKey, queryFn: reviewApi.queue, retry: false });
   return (
@@ -83,7 +136,10 @@ export default function QueuePage() {
           <QueryError error={queue.error} onRetry={() => void queue.refetch()} title="Your abstracts could not be loaded." />
         )
       ) : (
-        <Queue queue={queue.data} />
+        <Stack gap="8">
+          <Queue queue={queue.data} />
+          <Declarations declared={queue.data.declared} />
+        </Stack>
       )}
     </ReviewFrame>
   );
