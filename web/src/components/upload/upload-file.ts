@@ -43,16 +43,19 @@ export async function uploadFile(
   file: File,
   options: { onProgress: (loaded: number) => void; onConfirming?: () => void; signal: AbortSignal },
 ): Promise<UploadedFile> {
+  // Not cancelled mid-way: the server records the upload as it signs, so its answer is needed to
+  // give the place back (a cancel during the signing left an unfinished upload behind).
   const target = await callApi<Presigned>(routes.presignUpload, {
     body: { purpose, file_name: file.name, size: file.size, content_type: file.type },
     concurrent: true,
-    signal: options.signal,
   });
   try {
+    if (options.signal.aborted) throw new CancelledError();
     await putToStorage(target, file, options.onProgress, options.signal);
   } catch (error) {
-    // Cancelled or failed before it was stored: give its place for unfinished uploads back.
-    void callApi(routes.deleteUpload, { params: { id: target.id }, concurrent: true }).catch(() => undefined);
+    // Cancelled or failed before it was stored: give its place for unfinished uploads back before
+    // the page says it is gone (a page left at once would abort the request and leave it listed).
+    await callApi(routes.deleteUpload, { params: { id: target.id }, concurrent: true }).catch(() => undefined);
     throw error;
   }
   options.onConfirming?.();

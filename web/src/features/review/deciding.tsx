@@ -257,7 +257,7 @@ export function Slots() {
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {slots.data.categories.map((c) => (
-          <Box key={c.category} borderWidth="1px" borderColor="gray.200" rounded="md" p="3">
+          <Box key={c.category} borderWidth="1px" borderColor="gray.200" rounded="md" p="3" role="group" aria-label={c.label}>
             <Text fontWeight="semibold" mb="2">
               {c.label}
             </Text>
