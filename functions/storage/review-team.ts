@@ -3,34 +3,20 @@
  * `review_roles_v`) and the roster item REVIEWTEAM / USER#id that the office and the assignment
  * list, written with the audit entry in one transaction conditioned on the version read.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewTeamMember, ReviewTeamStore } from '#core/review/team';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { auditPut } from './audit';
 import { transact } from './claims';
 import { keys } from './keys';
+import { queryAll } from './query-all';
 
-async function members(): Promise<ReviewTeamMember[]> {
-  const found: ReviewTeamMember[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const r = await documentClient().send(
-      new QueryCommand({
-        TableName: env.tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.reviewTeamPartition },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of r.Items ?? []) {
-      const { pk: _pk, sk: _sk, entity: _e, ...member } = item;
-      found.push(member as ReviewTeamMember);
-    }
-    start = r.LastEvaluatedKey;
-  } while (start);
-  return found;
+function members(): Promise<ReviewTeamMember[]> {
+  return queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.reviewTeamPartition }, ConsistentRead: true }, (item) => {
+    const { pk: _pk, sk: _sk, entity: _e, ...member } = item;
+    return member as unknown as ReviewTeamMember;
+  });
 }
 
 const setRoles: ReviewTeamStore['setRoles'] = async (user, roles, member, audit) => {

@@ -4,13 +4,14 @@
  * REVIEWASSIGNMENTS#category). Each write is conditioned on the version read and carries its audit
  * entry; new assignments only where the pair does not exist yet. The assignment run holds a lease.
  */
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewStore, StoredReview } from '#core/review/reviewing';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { auditPut } from './audit';
 import { transact } from './claims';
 import { keys } from './keys';
+import { queryAll } from './query-all';
 import { scoresWrite } from './review-decisions';
 
 const itemOf = (r: StoredReview) => ({
@@ -26,16 +27,7 @@ function toReview(item: Record<string, unknown>): StoredReview {
   return review as unknown as StoredReview;
 }
 
-async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<StoredReview[]> {
-  const found: StoredReview[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const r = await documentClient().send(new QueryCommand({ TableName: env.tableName(), ...input, ExclusiveStartKey: start }));
-    found.push(...(r.Items ?? []).map(toReview));
-    start = r.LastEvaluatedKey;
-  } while (start);
-  return found;
-}
+const reviewsWhere = (input: Parameters<typeof queryAll>[0]) => queryAll(input, toReview);
 
 /** How many new assignments go in one transaction (each with its audit entry: two items). */
 const PER_TRANSACTION = 40;
@@ -43,7 +35,7 @@ const RUN_LEASE_MS = 15 * 60_000;
 
 export const reviewStore: ReviewStore = {
   queue: (reviewerId) =>
-    queryAll({ IndexName: 'byOwner', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.reviewQueue(reviewerId, '').gsi1pk } }),
+    reviewsWhere({ IndexName: 'byOwner', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.reviewQueue(reviewerId, '').gsi1pk } }),
 
   async get(abstractId, reviewerId) {
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.review(abstractId, reviewerId), ConsistentRead: true }));
@@ -51,14 +43,14 @@ export const reviewStore: ReviewStore = {
   },
 
   ofAbstract: (abstractId) =>
-    queryAll({
+    reviewsWhere({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :reviewer)',
       ExpressionAttributeValues: { ':pk': keys.review(abstractId, '').pk, ':reviewer': keys.reviewerPrefix },
       ConsistentRead: true,
     }),
 
   ofCategory: (category) =>
-    queryAll({ IndexName: 'byList', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': keys.reviewsOfCategory(category, '', '').gsi3pk } }),
+    reviewsWhere({ IndexName: 'byList', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': keys.reviewsOfCategory(category, '', '').gsi3pk } }),
 
   async save(next, readVersion, audit, scores) {
     const result = await transact([
