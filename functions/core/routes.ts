@@ -345,6 +345,10 @@ export const routes = {
   decideAbstract: { method: 'PUT', path: '/review/committee/decisions/{id}', handler: 'review/decide', auth: 'committee', grants: [GET, PUT, UPDATE] },
   getReviewSlots: { method: 'GET', path: '/review/committee/slots', handler: 'review/get-slots', auth: 'committee', grants: [GET] },
   saveReviewSlots: { method: 'PUT', path: '/review/committee/slots', handler: 'review/save-slots', auth: 'committee', grants: [GET, PUT] },
+  // Publication (core/review/publishing.ts): every pending decision published by an office job (numbers, the abstract's outcome, one mail per author); the mail an abstract's authors get, previewed; the publications so far
+  publishDecisions: { method: 'POST', path: '/review/committee/publication', handler: 'review/publish', auth: 'committee', grants: [QUERY, PUT, 'sqs:SendMessage'] },
+  listCommitteePublications: { method: 'GET', path: '/review/committee/publication', handler: 'review/list-publications', auth: 'committee', grants: [QUERY] },
+  previewDecisionMail: { method: 'GET', path: '/review/committee/publication/preview/{id}', handler: 'review/preview-decision-mail', auth: 'committee', grants: [GET, QUERY] },
 
   // The registration office (organisers): the dashboard, from counters (one Query) and the oldest awaited transfer
   getDashboard: { method: 'GET', path: '/office/dashboard', handler: 'office/get-dashboard', auth: 'organiser', grants: [QUERY] },
@@ -425,6 +429,10 @@ export const routes = {
   /** A mail waits for the organiser to confirm how many get it (the job's move with its audit entry), then its batches are queued; or it is discarded. */
   confirmMailJob: { method: 'POST', path: '/office/mail/{id}/send', handler: 'office/confirm-mail-job', auth: 'organiser', grants: [GET, UPDATE, PUT, 'sqs:SendMessage'] },
   discardMailJob: { method: 'POST', path: '/office/mail/{id}/discard', handler: 'office/discard-mail-job', auth: 'organiser', grants: [GET, UPDATE, PUT] },
+  /** The decision outbox (core/review/publishing.ts): the publications' mails, what became of each (bounces from the mail marks), one sent again. */
+  listDecisionMails: { method: 'GET', path: '/office/decision_mails', handler: 'office/list-decision-mails', auth: 'organiser', grants: [QUERY] },
+  getDecisionMails: { method: 'GET', path: '/office/decision_mails/{id}', handler: 'office/get-decision-mails', auth: 'organiser', grants: [GET, QUERY] },
+  resendDecisionMail: { method: 'POST', path: '/office/decision_mails/{id}/resend', handler: 'office/resend-decision-mail', auth: 'organiser', grants: [GET, QUERY, UPDATE, PUT, MAIL] },
   /** The reconciliation (core/office/reconciliations.ts): asked for here, run by the worker (a Scan and Stripe), read back from its job record. */
   requestReconciliation: { method: 'POST', path: '/office/reconciliations', handler: 'office/request-reconciliation', auth: 'organiser', grants: [QUERY, PUT, 'sqs:SendMessage'] },
   listReconciliations: { method: 'GET', path: '/office/reconciliations', handler: 'office/list-reconciliations', auth: 'organiser', grants: [QUERY] },

@@ -134,6 +134,8 @@ export const keys = {
   reviewDecided: (category: string) => ({ pk: 'REVIEWSTATE', sk: `DECIDED#${category}` }),
   /** The committee's slots per category (oral slots, poster boards). */
   reviewQuotas: () => ({ pk: 'REVIEWSTATE', sk: 'QUOTAS' }),
+  /** The last abstract number given per type at publication (oral, poster): O-001, P-001, gap-free. */
+  reviewNumbers: () => ({ pk: 'REVIEWSTATE', sk: 'NUMBERS' }),
   /** The lease of the assignment run (one at a time). */
   reviewAssignmentRun: () => ({ pk: 'REVIEWSTATE', sk: 'ASSIGNMENT_RUN' }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),

@@ -19,11 +19,16 @@ import { writeCsv } from '#lib/csv-writer';
 import { mailReadyCertificates } from '#core/documents/certificate-mail';
 import { mailPauseMs } from '#core/office/mail-jobs';
 import { certificateMailDeps, paidOrders } from './certificate-mail';
+import { decisionMailOf } from '#core/review/publishing';
+import { publicationStore } from '#storage/review-publication';
+import { decisionMailSource } from './review';
 
 const officeJobs = queueSender('office-jobs');
 export const jobQueue: JobQueue = { send: (message) => officeJobs.send({ body: message }) };
 
 export const jobDeps: JobDeps = { jobs: officeJobStore, queue: jobQueue, newId: secrets.newId };
+
+const publicationMails = { publication: publicationStore, source: decisionMailSource };
 
 export const jobWorkerDeps: WorkerDeps = {
   jobs: officeJobStore,
@@ -55,8 +60,10 @@ export const jobWorkerDeps: WorkerDeps = {
     mailer: sesMailer,
     queue: jobQueue,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    decisionMail: (r, siteOrigin) => decisionMailOf(publicationMails, r, siteOrigin),
     log: domainLog,
   },
+  publication: { publication: publicationStore, source: decisionMailSource, jobs: officeJobStore, batches: mailBatchStore, queue: jobQueue, log: domainLog },
 };
 
 /** The preview's look-ups: one order by its reference, or one account and its own orders and abstracts. */

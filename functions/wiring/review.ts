@@ -1,6 +1,12 @@
 /** Wiring of the abstract review (core/review): the review team's roster, the reviews, the abstracts and the accounts. */
 import type { CommitteeAbstractDeps, DecidingDeps } from '#core/review/deciding';
 import type { ReviewDeps } from '#core/review/reviewing';
+import type { DecisionMailDeps, DecisionMailSource, ResendDeps } from '#core/review/publishing';
+import { publicationStore } from '#storage/review-publication';
+import { officeJobStore } from '#storage/office-jobs';
+import { mailBatchStore } from '#storage/mail-jobs';
+import { sesMailer } from '#lib/mailer';
+import { recordAudit } from '#storage/audit';
 import type { ReviewTeamDeps } from '#core/review/team';
 import { secrets } from '#lib/crypto';
 import { fileStore } from '#storage/files';
@@ -14,6 +20,24 @@ import { findUserByEmail, getUser } from '#storage/users';
 export const reviewTeamDeps: ReviewTeamDeps = { team: reviewTeamStore, findUserByEmail, newId: secrets.newId };
 
 export const decidingDeps: DecidingDeps = { decisions: decisionStore };
+
+/** What a decision's mail is made of: the abstract, its reviews (their comments to the authors), the submitting account. */
+export const decisionMailSource: DecisionMailSource = {
+  abstract: (ownerId, id) => abstractDirectory.get(ownerId, id),
+  reviews: (abstractId) => reviewStore.ofAbstract(abstractId),
+  async account(userId) {
+    const user = await getUser(userId);
+    return user && { email: user.email, first_name: user.first_name };
+  },
+};
+export const decisionMailDeps: DecisionMailDeps = { publication: publicationStore, source: decisionMailSource };
+export const resendDeps: ResendDeps = {
+  ...decisionMailDeps,
+  jobs: officeJobStore,
+  batches: mailBatchStore,
+  mailer: sesMailer,
+  audit: recordAudit,
+};
 export const committeeAbstractDeps: CommitteeAbstractDeps = { decisions: decisionStore, reviews: reviewStore, abstracts: abstractDirectory, team: reviewTeamStore };
 
 export const reviewDeps: ReviewDeps = {

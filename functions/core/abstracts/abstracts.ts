@@ -15,6 +15,7 @@ import { deleteFiles, describeFile, modificationsProhibited } from '../uploads/u
 import { abstractsOpen } from './deadline';
 import type { AbstractStore, StoredAbstract } from './ports';
 import { abstractMessages, type AbstractData } from './schemas';
+import { authorReviewStatus } from '../review/publishing';
 
 export interface AbstractDeps {
   abstracts: AbstractStore;
@@ -54,6 +55,7 @@ export async function listAbstracts(deps: AbstractDeps, ownerId: string, now: Da
       keywords: a.keywords,
       files: a.upload_files.length,
       updated_at: a.updated_at,
+      review_status: authorReviewStatus(a, now),
     })),
     total: abstracts.length,
     max: abstractLimits.maxAbstractsPerDelegate,

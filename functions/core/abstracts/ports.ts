@@ -12,11 +12,24 @@ export type StoredAbstract = AbstractData & {
    * (the review is a later issue; the certificate of attendance already prints it).
    */
   presentation?: AcceptedPresentation | null;
+  /** The committee's published decision (core/review/publishing.ts); nothing of the review before it. */
+  review_outcome?: ReviewOutcome;
 };
+
+export interface ReviewOutcome {
+  outcome: 'oral' | 'poster' | 'reject' | 'revise' | 'duplicate';
+  number?: string;
+  duplicate_of?: string;
+  published_at: string;
+  /** The revised version was submitted (the "revise" loop: once). */
+  resubmitted_at?: string;
+}
 
 export interface AcceptedPresentation {
   type: 'oral' | 'poster';
   accepted_at: string;
+  /** Given at publication: O-001, P-001 (core/review/publishing.ts). */
+  number?: string;
 }
 
 export interface AbstractStore {

@@ -24,6 +24,7 @@ import { queues } from '../workers';
 import { csvRecords, type Column, type CsvWriter } from './csv';
 import { mailJobLabel, type MailSpec } from './mail-jobs';
 import { giveUpMailBatch, planMailJob, sendMailBatch, type MailWorkerDeps } from './send-mail';
+import { runPublication, type PublishDeps } from '../review/publishing';
 import {
   abstractColumns,
   delegateColumns,
@@ -45,7 +46,7 @@ export type JobState = 'queued' | 'running' | 'ready' | 'sending' | 'done' | 'fa
 export interface OfficeJob {
   /** Sorts by the time it was requested (`20240801T020000123Z-...`): the newest are listed first. */
   id: string;
-  kind: 'export' | 'mail' | 'reconcile';
+  kind: 'export' | 'mail' | 'reconcile' | 'publish';
   /** An export job: what it exports. */
   export?: ExportKind;
   /** A mail job: whom, what (send-mail.ts), the site its links name, and how far it is. */
@@ -70,6 +71,10 @@ export interface OfficeJob {
   /** Where the file is, under exports/ of the uploads bucket. */
   object_key?: string;
   file_name?: string;
+  /** A publication of the review's decisions (core/review/publishing.ts): what it published, by outcome. */
+  /** A publication of one review category only (none: every category). */
+  category?: string;
+  published?: Record<'oral' | 'poster' | 'reject' | 'revise' | 'duplicate', number>;
   /** Why it failed, in the office's words. */
   error?: string;
   /** A reconciliation job, once done: what was checked and what disagrees (core/office/reconciliations.ts). */
@@ -171,10 +176,12 @@ export function jobView(job: OfficeJob) {
     id: job.id,
     kind: job.kind,
     export: job.export ?? null,
-    label: job.export ? exportLabels[job.export] : job.mail ? mailJobLabel(job.mail) : '',
+    label: job.export ? exportLabels[job.export] : job.mail ? mailJobLabel(job.mail) : job.kind === 'publish' ? 'Publication of the decisions' : '',
     mail: job.mail ?? null,
     total: job.total ?? null,
     counts: job.counts ?? null,
+    published: job.published ?? null,
+    category: job.category ?? null,
     confirmed_by: job.confirmed_by ? (job.confirmed_by.email ?? job.confirmed_by.id) : null,
     state: job.state,
     requested_by: job.requested_by.email ?? job.requested_by.id,
@@ -214,6 +221,8 @@ export interface WorkerDeps {
   /** Writes the export's records (csv-stringify: every cell quoted, lib/csv-writer.ts). */
   csv: CsvWriter;
   mail: MailWorkerDeps;
+  /** The publication of the review's decisions (its mails go through `mail`). */
+  publication: PublishDeps;
   /** The reconciliation of the whole ledger against Stripe (lib/payments/ledger-check.ts, as `npm run reconcile`). */
   reconcile: () => Promise<LedgerCheck>;
   /** The schedule's tasks (TaskMessage): each idempotent, so a redelivered message does no harm. */
@@ -273,8 +282,8 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
   // A mail's batches are sent only once the organiser confirmed it (or by a job from before the confirmation).
   if (parsed.batch !== undefined && job.state !== 'sending' && job.state !== 'running') return;
   try {
-    if (job.kind === 'mail') {
-      if (parsed.batch === undefined) await planMailJob(deps.mail, job, now);
+    if (job.kind === 'mail' || job.kind === 'publish') {
+      if (parsed.batch === undefined) await (job.kind === 'mail' ? planMailJob(deps.mail, job, now) : runPublication(deps.publication, job, now));
       else await sendMailBatch(deps.mail, job, parsed.batch, now);
       return;
     }
@@ -292,7 +301,7 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
     if (message.receiveCount >= queues['office-jobs'].maxReceiveCount) {
       // One mail batch given up: its waiting recipients are recorded as failed and the rest of the
       // mail goes on; any other step given up fails the job.
-      if (job.kind === 'mail' && parsed.batch !== undefined) await giveUpMailBatch(deps.mail, job, parsed.batch, now);
+      if ((job.kind === 'mail' || job.kind === 'publish') && parsed.batch !== undefined) await giveUpMailBatch(deps.mail, job, parsed.batch, now);
       else {
         const failed = job.kind === 'reconcile' ? jobMessages.reconcileFailed : jobMessages.workerFailed;
         await deps.jobs.update(job.id, { state: 'failed', finished_at: now().toISOString(), error: failed }, ['running']);

@@ -121,6 +121,8 @@ export interface Recipient {
   order_no: string;
   /** "650.00" (US dollars) or '' when the mail is not about an order. */
   amount: string;
+  /** A publication's mail: the abstract it is about (core/review/publishing.ts). */
+  abstract_id?: string;
 }
 
 export type RecipientState = 'pending' | 'sent' | 'withheld' | 'opted_out' | 'failed';
@@ -187,7 +189,7 @@ export function selectRecipients(spec: Pick<MailSpec, 'filter' | 'order_no'>, da
 const PLACEHOLDERS = /\{(first_name|order_no|amount)\}/g;
 // Amounts as everywhere else (US$1,040.00): the one money formatter.
 const fill = (template: string, r: Recipient) =>
-  template.replace(PLACEHOLDERS, (_, name: keyof Recipient) => (name === 'amount' ? (r.amount ? formatWireUsd(r.amount) : '') : r[name]));
+  template.replace(PLACEHOLDERS, (_, name: 'first_name' | 'order_no' | 'amount') => (name === 'amount' ? (r.amount ? formatWireUsd(r.amount) : '') : r[name]));
 
 /** Whether a subject or text has placeholders (it is a template: each recipient gets their own values). */
 export const isTemplate = (text: string) => new RegExp(PLACEHOLDERS.source).test(text);

@@ -73,6 +73,8 @@ export interface MailWorkerDeps {
   mailer: Mailer;
   queue: JobQueue;
   sleep: (ms: number) => Promise<void>;
+  /** A publication's mail to one recipient (core/review/publishing.ts `decisionMailOf`). */
+  decisionMail?: (r: RecipientResult, siteOrigin: string) => Promise<{ subject: string; html: string; text: string }>;
   log: { info(message: string, extra?: Record<string, unknown>): void; error(message: string, extra?: Record<string, unknown>): void };
 }
 
@@ -223,6 +225,10 @@ export async function discardMailJob(deps: Pick<JobDeps, 'jobs'>, actor: Actor, 
 async function finishMailJob(deps: MailWorkerDeps, job: OfficeJob, at: Date) {
   const counts = job.counts ?? { sent: 0, withheld: 0, opted_out: 0, failed: 0 };
   const actor: Actor = { kind: 'organiser', id: job.requested_by.id, ...(job.requested_by.email ? { email: job.requested_by.email } : {}) };
+  if (job.kind === 'publish') {
+    await deps.batches.finish(job.id, at.toISOString(), auditEntry({ action: 'decision.mails_sent', actor, at, object: { type: 'publication', id: job.id }, after: { total: job.total ?? 0, ...counts } }));
+    return;
+  }
   await deps.batches.finish(
     job.id,
     at.toISOString(),
@@ -232,7 +238,8 @@ async function finishMailJob(deps: MailWorkerDeps, job: OfficeJob, at: Date) {
 
 /** One batch: each recipient still pending is sent to (or skipped), at the office's rate, and recorded. */
 export async function sendMailBatch(deps: MailWorkerDeps, job: OfficeJob, index: number, now: () => Date) {
-  const spec = job.mail!;
+  // A publication's mails: each about its abstract's decision, always sent (not an announcement).
+  const spec: Pick<MailSpec, 'subject' | 'text' | 'purpose'> = job.mail ?? { subject: '', text: '', purpose: 'order' };
   const batch = await deps.batches.getBatch(job.id, index);
   if (!batch) throw new Error(`mail job ${job.id} has no batch ${index}`);
   const results = [...batch.recipients];
@@ -250,7 +257,7 @@ export async function sendMailBatch(deps: MailWorkerDeps, job: OfficeJob, index:
       sentBefore = true;
       try {
         const links = spec.purpose === 'announcement' ? unsubscribeLinks(job.site_origin!, await deps.tokens.issue(r.user_id, now())) : undefined;
-        const mail = renderMail(spec, r, links?.page);
+        const mail = job.kind === 'publish' ? await deps.decisionMail!(r, job.site_origin ?? '') : renderMail(spec, r, links?.page);
         const sent = await deps.mailer.send({ to: r.email, ...mail, importance: 'notification', ...(links ? { headers: unsubscribeHeaders(links.oneClick) } : {}) });
         outcome = { state: sent };
       } catch (error) {

@@ -16,6 +16,7 @@ import type { StoredAbstract } from '../abstracts/ports';
 import { scoreAbstract, weightedScore, type AbstractScore } from './scoring';
 import { reviewCategoryLabel, reviewCategoryValues } from './team';
 import type { StoredReview } from './reviewing';
+import { decisionOpen, publishMessages, type PublishedDecision } from './publishing';
 
 export const outcomes = ['oral', 'poster', 'reject', 'revise', 'duplicate'] as const;
 export type Outcome = (typeof outcomes)[number];
@@ -52,6 +53,8 @@ export interface AbstractSummary {
   decision: PendingDecision | null;
   /** Moves with each change of the decision (conditioned on it). */
   decision_v: number;
+  /** What was published (core/review/publishing.ts): then the decision is final, unless it asked for a revision. */
+  published?: PublishedDecision;
 }
 
 export type Counts = Record<Outcome, number>;
@@ -88,6 +91,7 @@ export const decisionMessages = {
   decided: (outcome: Outcome) => `Pending: ${outcomeLabels[outcome]}. Nothing is sent until the committee publishes the decisions.`,
   cleared: 'The pending decision is cleared.',
   quotasSaved: 'The slots are saved.',
+  reviseOnce: 'This abstract was revised once already: accept it (oral or poster) or reject it.',
 } as const;
 
 export const emptyCounts = (): Counts => ({ oral: 0, poster: 0, reject: 0, revise: 0, duplicate: 0 });
@@ -115,7 +119,7 @@ export async function ranking(deps: DecidingDeps, category: string, limit: numbe
   return {
     category,
     category_label: reviewCategoryLabel(category),
-    items: page.items.map((s) => ({ abstract_id: s.abstract_id, title: s.title, score: s.score, decision: s.decision, version: s.decision_v })),
+    items: page.items.map((s) => ({ abstract_id: s.abstract_id, title: s.title, score: s.score, decision: s.decision, version: s.decision_v, published: s.published ?? null })),
     cursor: page.cursor,
     slots: { oral: { quota: quotaOf(quotas, category, 'oral'), decided: counts.oral }, poster: { quota: quotaOf(quotas, category, 'poster'), decided: counts.poster } },
     counts,
@@ -139,6 +143,8 @@ export async function decide(deps: DecidingDeps, actor: Actor, abstractId: strin
     if (!original || original.abstract_id === abstractId) throw invalid(decisionMessages.duplicateOf, { duplicate_of: decisionMessages.duplicateOf });
   }
   if (input.version !== summary.decision_v) throw conflict(decisionMessages.changedMeanwhile);
+  if (!decisionOpen(summary)) throw conflict(publishMessages.alreadyPublished(summary.published!.published_at));
+  if (summary.published?.outcome === 'revise' && input.outcome === 'revise') throw invalid(decisionMessages.reviseOnce, { outcome: decisionMessages.reviseOnce });
   const before = summary.decision?.outcome ?? null;
   const decision: PendingDecision | null = input.outcome
     ? {
@@ -226,6 +232,7 @@ export async function committeeAbstract(deps: CommitteeAbstractDeps, abstractId:
     score: summary.score,
     decision: summary.decision,
     version: summary.decision_v,
+    published: summary.published ?? null,
     reviews: reviews
       .sort((a, b) => a.assigned_at.localeCompare(b.assigned_at) || a.reviewer_id.localeCompare(b.reviewer_id))
       .map((r) => ({

@@ -16,6 +16,7 @@ import { toaster } from '../../components/ui/toaster';
 import { paths, pathTo } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
 import { abstractsFrame, deadlineText } from './abstracts-frame';
+import { ReviewStatus } from './review-status';
 import { abstractApi, abstractKeys, useAbstracts, useAbstractsOpen, type AbstractListItem } from './api';
 
 
@@ -97,6 +98,7 @@ export default function AbstractsPage() {
                     <Table.ColumnHeader>Title</Table.ColumnHeader>
                     <Table.ColumnHeader>Category</Table.ColumnHeader>
                     <Table.ColumnHeader>Keywords</Table.ColumnHeader>
+                    <Table.ColumnHeader>Status</Table.ColumnHeader>
                     <Table.ColumnHeader>Action</Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
@@ -106,6 +108,9 @@ export default function AbstractsPage() {
                       <Table.Cell fontWeight="medium">{item.title_of_abstract}</Table.Cell>
                       <Table.Cell>{item.abstract_category_name}</Table.Cell>
                       <Table.Cell>{item.keywords}</Table.Cell>
+                      <Table.Cell>
+                        <ReviewStatus status={item.review_status} />
+                      </Table.Cell>
                       <Table.Cell>
                         <Actions item={item} open={open} onDelete={setDeleting} />
                       </Table.Cell>
@@ -123,6 +128,9 @@ export default function AbstractsPage() {
                       {item.abstract_category_name}
                     </Text>
                     <Text fontSize="sm">Keywords: {item.keywords}</Text>
+                    <Box>
+                      <ReviewStatus status={item.review_status} />
+                    </Box>
                     <Box mt="2">
                       <Actions item={item} open={open} onDelete={setDeleting} />
                     </Box>

@@ -1,0 +1,395 @@
+/**
+ * Publishing the decisions: the committee publishes every pending decision together, off the
+ * request path (an office job, core/office/jobs.ts). For each abstract, in one transaction: the
+ * summary records what was published (conditioned on the decision it read, and on nothing being
+ * published yet), the abstract gets its outcome and, when accepted, its `presentation` with a
+ * number (O-001, P-001: per type, the type's counter moved in the same write, conditioned on the
+ * value read, so the numbers have no gap and none is given twice, however many publications run
+ * at once), and the audit entry `decision.published`.
+ *
+ * Then one mail per abstract to its submitter and to every author with an e-mail, through the
+ * office's mail batches (send-mail.ts): the office sees what was sent, bounced or failed, and can
+ * send one again.
+ *
+ *   queued ─▶ running (publish, then plan the mails) ─▶ sending ─▶ done
+ */
+import type { StoredAbstract } from '../abstracts/ports';
+import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
+import { conference, reviewPhases } from '../config/conference';
+import { conflict, notFound } from '../errors';
+import { layout } from '../mail/templates';
+import type { Mail } from '../accounts/ports';
+import type { JobDeps, JobStore, OfficeJob } from '../office/jobs';
+import { isJobId, jobIdOf, jobView } from '../office/jobs';
+import type { MailBatchStore } from '../office/send-mail';
+import { MAIL_BATCH_SIZE, tally, type RecipientResult } from '../office/mail-jobs';
+import { formatCstDeadline, isBefore } from '../time';
+import { outcomeLabels, type AbstractSummary, type Outcome, type SlotType } from './deciding';
+import { reviewCategoryValues } from './team';
+import type { StoredReview } from './reviewing';
+
+/** What was published of an abstract's decision (on its summary, and as `review_outcome` on the abstract). */
+export interface PublishedDecision {
+  outcome: Outcome;
+  /** An accepted abstract's number: O-001 (oral), P-001 (poster). */
+  number?: string;
+  duplicate_of?: string;
+  published_at: string;
+  /** The publication (office job) that published it: its mails are planned from this. */
+  job: string;
+  /** The decision's version it published. */
+  decision_v: number;
+}
+
+export const NUMBER_PREFIX: Record<SlotType, string> = { oral: 'O', poster: 'P' };
+/** `O-001`: the n-th abstract accepted as `type` (three digits at least). */
+export const presentationNumber = (type: SlotType, n: number) => `${NUMBER_PREFIX[type]}-${String(n).padStart(3, '0')}`;
+
+export const publishMessages = {
+  queued: 'The decisions are being published: numbers are given and the mails to the authors are queued. The list below shows the progress.',
+  nothingPending: 'There is no pending decision to publish.',
+  running: 'A publication is already running: wait until it is done, then publish what was decided since.',
+  notFound: 'This publication was not found.',
+  previewNoDecision: 'This abstract has no pending decision: decide it first to preview its mail.',
+  alreadyPublished: (at: string) => `The decision on this abstract was published on ${formatCstDeadline(at)}: it can no longer be changed.`,
+  recipientNotFound: 'This recipient was not found in the publication.',
+  resent: (to: string) => `The mail was sent again to ${to}.`,
+  resendWithheld: (to: string) => `Not sent: mail to ${to} bounced or was marked as spam before; ask the author for another address.`,
+} as const;
+
+/** Whether a summary's decision waits for publication: decided, and not published (or published as "revise" and decided again since). */
+export function isPublishable(s: Pick<AbstractSummary, 'decision' | 'decision_v'> & { published?: PublishedDecision }): boolean {
+  if (!s.decision) return false;
+  if (!s.published) return true;
+  return s.published.outcome === 'revise' && s.decision.outcome !== 'revise' && s.decision_v !== s.published.decision_v;
+}
+
+/** Whether the committee may still change the decision (not published, or published as "revise": the re-check decides again). */
+export const decisionOpen = (s: { published?: PublishedDecision }) => !s.published || s.published.outcome === 'revise';
+
+/**
+ * The order numbers are given in: category by category (the form's order), best ranked first,
+ * then by id: the programme reads O-001, O-002, ... down a category.
+ */
+export function publicationOrder<T extends Pick<AbstractSummary, 'category' | 'abstract_id'> & { rank: string }>(items: readonly T[]): T[] {
+  const categoryIndex = (c: string) => {
+    const i = reviewCategoryValues.indexOf(c);
+    return i === -1 ? reviewCategoryValues.length : i;
+  };
+  return [...items].sort((a, b) => categoryIndex(a.category) - categoryIndex(b.category) || a.rank.localeCompare(b.rank) || a.abstract_id.localeCompare(b.abstract_id));
+}
+
+export type PublishOutcome = 'published' | 'already' | 'changed' | 'number-taken' | 'gone';
+
+export interface PublicationStore {
+  /** Every summary with a decision, with its rank key (off the request path: a category at a time). */
+  decided(): Promise<(AbstractSummary & { published?: PublishedDecision; rank: string })[]>;
+  summary(abstractId: string): Promise<(AbstractSummary & { published?: PublishedDecision }) | undefined>;
+  /** The last number given per type (0: none yet). */
+  lastNumbers(): Promise<Record<SlotType, number>>;
+  /**
+   * Publishes one decision in one transaction (see the header): 'already' when the summary is
+   * published by now, 'changed' when its decision moved since it was read, 'number-taken' when the
+   * type's counter moved (read it again), 'gone' when the abstract is no longer there.
+   */
+  publish(input: { summary: AbstractSummary; published: PublishedDecision; previous?: PublishedDecision; slot?: { type: SlotType; n: number }; audit: AuditEntry }): Promise<PublishOutcome>;
+  /** The summaries a publication published (its mails are planned from them). */
+  publishedBy(jobId: string): Promise<(AbstractSummary & { published: PublishedDecision })[]>;
+}
+
+export interface DecisionMailSource {
+  abstract(ownerId: string, id: string): Promise<StoredAbstract | undefined>;
+  reviews(abstractId: string): Promise<StoredReview[]>;
+  /** The submitting account: its address and first name (undefined once deleted). */
+  account(userId: string): Promise<{ email: string; first_name: string } | undefined>;
+}
+
+export interface PublishDeps {
+  publication: PublicationStore;
+  source: DecisionMailSource;
+  jobs: JobStore;
+  batches: Pick<MailBatchStore, 'putBatch'>;
+  queue: JobDeps['queue'];
+  log: { info(message: string, extra?: Record<string, unknown>): void; error(message: string, extra?: Record<string, unknown>): void };
+}
+
+/** POST /review/committee/publication: records the publication (audited `decision.publication_requested`) and queues it. */
+export async function requestPublication(deps: JobDeps, actor: Actor, input: { category?: string }, siteOrigin: string, now: Date) {
+  const running = (await deps.jobs.recent(5, 'publish')).find((j) => j.state === 'queued' || j.state === 'running');
+  if (running) throw conflict(publishMessages.running, { job: running.id });
+  const job: OfficeJob = {
+    id: jobIdOf(now, deps.newId()),
+    kind: 'publish',
+    ...(input.category ? { category: input.category } : {}),
+    site_origin: siteOrigin,
+    state: 'queued',
+    requested_by: { id: actor.id, ...(actor.email ? { email: actor.email } : {}) },
+    requested_at: now.toISOString(),
+    attempts: 0,
+  };
+  await deps.jobs.create(job, auditEntry({ action: 'decision.publication_requested', actor, at: now, object: { type: 'publication', id: job.id }, after: { category: input.category ?? 'all' } }));
+  await deps.queue.send({ job: job.id });
+  return { message: publishMessages.queued, data: { job: jobView(job) } };
+}
+
+/** How many times one decision's publication is tried again when the type's counter moved under it (another publication at once). */
+const NUMBER_RETRIES = 50;
+
+/** Publishes one summary's decision; answers what it published (undefined when it was not its to publish). */
+async function publishOne(deps: PublishDeps, job: OfficeJob, first: AbstractSummary & { published?: PublishedDecision }, at: Date): Promise<PublishedDecision | undefined> {
+  let s: (AbstractSummary & { published?: PublishedDecision }) | undefined = first;
+  for (let attempt = 0; attempt < NUMBER_RETRIES && s; attempt++) {
+    if (!isPublishable(s)) return undefined;
+    const outcome = s.decision!.outcome;
+    const slot = outcome === 'oral' || outcome === 'poster' ? outcome : undefined;
+    const n = slot ? (await deps.publication.lastNumbers())[slot] + 1 : 0;
+    const published: PublishedDecision = {
+      outcome,
+      ...(slot ? { number: presentationNumber(slot, n) } : {}),
+      ...(s.decision!.duplicate_of ? { duplicate_of: s.decision!.duplicate_of } : {}),
+      published_at: at.toISOString(),
+      job: job.id,
+      decision_v: s.decision_v,
+    };
+    const actor: Actor = { kind: 'organiser', id: job.requested_by.id, ...(job.requested_by.email ? { email: job.requested_by.email } : {}) };
+    const audit = auditEntry({
+      action: 'decision.published',
+      actor,
+      at,
+      object: { type: 'abstract', id: s.abstract_id },
+      before: s.published ? { outcome: s.published.outcome } : undefined,
+      after: { outcome, ...(published.number ? { number: published.number } : {}), publication: job.id },
+    });
+    const result = await deps.publication.publish({ summary: s, published, ...(s.published ? { previous: s.published } : {}), ...(slot ? { slot: { type: slot, n } } : {}), audit });
+    if (result === 'published') return published;
+    if (result === 'gone') {
+      deps.log.error('decision not published: the abstract is gone', { job: job.id, abstract: s.abstract_id });
+      return undefined;
+    }
+    // Published by another publication, its decision changed, or the number taken: read it again.
+    s = await deps.publication.summary(s.abstract_id);
+  }
+  if (s && isPublishable(s)) throw new Error(`decision of ${s.abstract_id} not published after ${NUMBER_RETRIES} tries (numbers contended)`);
+  return undefined;
+}
+
+/** The job's first step: every pending decision published, then the mails planned in batches and queued. */
+export async function runPublication(deps: PublishDeps, job: OfficeJob, now: () => Date) {
+  const pending = publicationOrder((await deps.publication.decided()).filter((s) => isPublishable(s) && (!job.category || s.category === job.category)));
+  for (const s of pending) await publishOne(deps, job, s, now());
+  // Planned from what this publication published (a second delivery finds the same, in the same order).
+  const mine = (await deps.publication.publishedBy(job.id)).sort((a, b) => (a.published.number ?? '~').localeCompare(b.published.number ?? '~') || a.abstract_id.localeCompare(b.abstract_id));
+  const recipients: RecipientResult[] = [];
+  for (const s of mine) {
+    const abstract = await deps.source.abstract(s.owner_id, s.abstract_id);
+    if (!abstract) continue;
+    for (const r of decisionRecipients(abstract, await deps.source.account(abstract.owner_id))) recipients.push({ ...r, state: 'pending' });
+  }
+  const batches = Array.from({ length: Math.ceil(recipients.length / MAIL_BATCH_SIZE) }, (_, i) => recipients.slice(i * MAIL_BATCH_SIZE, (i + 1) * MAIL_BATCH_SIZE));
+  for (const [index, batch] of batches.entries()) await deps.batches.putBatch(job.id, index, batch);
+  const published = publishedCounts(mine.map((s) => s.published));
+  const counts = { sent: 0, withheld: 0, opted_out: 0, failed: 0 };
+  const fields = { total: recipients.length, batches_total: batches.length, batches_done: 0, counts, published };
+  if (batches.length === 0) {
+    await deps.jobs.update(job.id, { ...fields, state: 'done', finished_at: now().toISOString() }, ['running']);
+    return;
+  }
+  if (!(await deps.jobs.update(job.id, { ...fields, state: 'sending' }, ['running']))) return;
+  for (let index = 0; index < batches.length; index++) await deps.queue.send({ job: job.id, batch: index });
+  deps.log.info('decisions published', { job: job.id, abstracts: mine.length, recipients: recipients.length, ...published });
+}
+
+export const publishedCounts = (items: readonly Pick<PublishedDecision, 'outcome'>[]) => {
+  const counts: Record<Outcome, number> = { oral: 0, poster: 0, reject: 0, revise: 0, duplicate: 0 };
+  for (const p of items) counts[p.outcome] += 1;
+  return counts;
+};
+
+/**
+ * Who is told: the submitting account and every author with an e-mail, once per address (the
+ * submitter first, then the authors in their order). `user_id` is the account's where it is one.
+ */
+export function decisionRecipients(abstract: Pick<StoredAbstract, 'id' | 'owner_id' | 'authors'>, submitter: { email: string; first_name: string } | undefined) {
+  const people = [
+    ...(submitter ? [{ email: submitter.email, first_name: submitter.first_name, user_id: abstract.owner_id }] : []),
+    ...abstract.authors.map((a) => ({ email: a.email, first_name: a.first_name, user_id: '' })),
+  ];
+  const seen = new Set<string>();
+  return people
+    .filter((p) => {
+      const key = p.email.trim().toLowerCase();
+      if (!key || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((p) => ({ email: p.email.trim(), user_id: p.user_id, first_name: p.first_name, order_no: '', amount: '', abstract_id: abstract.id }));
+}
+
+const outcomeSentence = (p: Pick<PublishedDecision, 'outcome' | 'number' | 'duplicate_of'>) => {
+  switch (p.outcome) {
+    case 'oral':
+      return `The programme committee accepted your abstract for an oral presentation. Its number is ${p.number}.`;
+    case 'poster':
+      return `The programme committee accepted your abstract as a poster. Its number is ${p.number}.`;
+    case 'reject':
+      return 'We are sorry: the programme committee could not accept your abstract for the congress. The number of abstracts we received far exceeded the places in the programme.';
+    case 'revise':
+      return 'The programme committee asks you to revise your abstract before it decides. The reviewers will read it again.';
+    case 'duplicate':
+      return `The programme committee found that your abstract duplicates abstract ${p.duplicate_of ?? ''} of this congress, under which it is considered; it is not presented separately.`;
+  }
+};
+
+const nextSteps = (p: Pick<PublishedDecision, 'outcome'>, siteOrigin: string): string[] => {
+  const uploads = formatCstDeadline(reviewPhases.presentationUploadsUntil);
+  switch (p.outcome) {
+    case 'oral':
+      return [
+        `Upload your slides by ${uploads} at ${siteOrigin}/admin/upload-oral.`,
+        `The presenting author must register for the congress: if you have not yet registered and paid, please do so at ${siteOrigin}/registration.`,
+      ];
+    case 'poster':
+      return [
+        `Upload your poster (PDF) by ${uploads} at ${siteOrigin}/admin/upload-poster.`,
+        `The presenting author must register for the congress: if you have not yet registered and paid, please do so at ${siteOrigin}/registration.`,
+      ];
+    case 'revise':
+      return [`You can change your abstract once, until ${formatCstDeadline(reviewPhases.revisionUntil)}, at ${siteOrigin}/admin/pre. The committee decides after the reviewers have read it again.`];
+    default:
+      return [`You are still welcome at ${conference.shortName}: registration is open at ${siteOrigin}/registration.`];
+  }
+};
+
+export const decisionSubject = (abstract: Pick<StoredAbstract, 'title_of_abstract'>, p: Pick<PublishedDecision, 'outcome' | 'number'>) => {
+  const title = abstract.title_of_abstract.length > 80 ? `${abstract.title_of_abstract.slice(0, 77)}...` : abstract.title_of_abstract;
+  const what = p.number ? `${outcomeLabels[p.outcome].replace('Accept', 'Accepted')} ${p.number}` : p.outcome === 'revise' ? 'Revision requested' : 'Decision';
+  return `${what}: ${title}`.replace(/[\r\n]+/g, ' ');
+};
+
+/** The mail one person gets about an abstract's published decision (the reviewers' comments to the authors, unsigned). */
+export function renderDecisionMail(input: { abstract: StoredAbstract; published: Pick<PublishedDecision, 'outcome' | 'number' | 'duplicate_of'>; reviews: readonly StoredReview[]; firstName: string; siteOrigin: string }) {
+  const { abstract, published } = input;
+  const subject = decisionSubject(abstract, published);
+  const comments = input.reviews
+    .filter((r) => r.state === 'submitted' && r.comment_to_authors?.trim())
+    .sort((a, b) => (a.submitted_at ?? '').localeCompare(b.submitted_at ?? ''))
+    .map((r, i) => `Reviewer ${i + 1}: ${r.comment_to_authors!.trim()}`);
+  return layout({
+    subject,
+    heading: published.number ? `Abstract ${published.number}: ${outcomeLabels[published.outcome].replace('Accept', 'Accepted')}` : `The decision on your abstract`,
+    paragraphs: [`Dear ${input.firstName || 'author'},`, `about the abstract "${abstract.title_of_abstract}" submitted to ${conference.name}:`, outcomeSentence(published)],
+    sections: [
+      ...(comments.length ? [{ heading: 'Comments of the reviewers', items: comments }] : []),
+      { heading: 'What to do next', items: nextSteps(published, input.siteOrigin) },
+    ],
+    action: { label: 'Open your abstracts', url: `${input.siteOrigin}/admin/pre` },
+    after: [`You receive this mail as an author of the abstract. Every author with an e-mail address gets it.`],
+  });
+}
+
+export interface DecisionMailDeps {
+  publication: Pick<PublicationStore, 'summary'>;
+  source: DecisionMailSource;
+}
+
+/** The mail of one recipient of a publication, as the batch worker sends it. */
+export async function decisionMailOf(deps: DecisionMailDeps, r: Pick<RecipientResult, 'first_name'> & { abstract_id?: string }, siteOrigin: string) {
+  const s = r.abstract_id ? await deps.publication.summary(r.abstract_id) : undefined;
+  const abstract = s?.published ? await deps.source.abstract(s.owner_id, s.abstract_id) : undefined;
+  if (!s?.published || !abstract) throw new Error(`no published decision for ${r.abstract_id}`);
+  return renderDecisionMail({ abstract, published: s.published, reviews: await deps.source.reviews(s.abstract_id), firstName: r.first_name, siteOrigin });
+}
+
+/** GET /review/committee/publication/preview/{id}: the mail the abstract's authors would get with its pending decision. */
+export async function previewDecisionMail(deps: DecisionMailDeps, abstractId: string, siteOrigin: string) {
+  const s = await deps.publication.summary(abstractId);
+  if (!s) throw notFound(publishMessages.notFound);
+  const abstract = await deps.source.abstract(s.owner_id, s.abstract_id);
+  if (!abstract) throw notFound(publishMessages.notFound);
+  const pendingOrPublished = isPublishable(s) ? s.decision! : s.published;
+  if (!pendingOrPublished) throw conflict(publishMessages.previewNoDecision);
+  const outcome = pendingOrPublished.outcome;
+  const published = s.published && !isPublishable(s) ? s.published : { outcome, ...(outcome === 'oral' || outcome === 'poster' ? { number: `${NUMBER_PREFIX[outcome]}-###` } : {}), ...(s.decision?.duplicate_of ? { duplicate_of: s.decision.duplicate_of } : {}) };
+  const to = decisionRecipients(abstract, await deps.source.account(abstract.owner_id));
+  const mail = renderDecisionMail({ abstract, published, reviews: await deps.source.reviews(abstractId), firstName: to[0]?.first_name ?? '', siteOrigin });
+  return { to: to.map((r) => r.email), subject: mail.subject, text: mail.text, html: mail.html, numbered_at_publication: !s.published || isPublishable(s) };
+}
+
+/** The outbox: the publications, newest first, with their counts. */
+export async function listPublications(deps: { jobs: JobStore }) {
+  return { items: (await deps.jobs.recent(20, 'publish')).map(jobView) };
+}
+
+/** How many recipients a page of a publication's outbox shows. */
+export const OUTBOX_PAGE = 100;
+
+export type OutboxState = RecipientResult['state'] | 'bounced';
+
+/**
+ * GET /office/decision_mails/{id}?page=: a page of a publication's recipients with what became of
+ * each mail: sent, bounced (the address bounced after it was sent: SES's event), withheld (it had
+ * bounced before), failed; with the abstract each is about.
+ */
+export async function publicationOutbox(
+  deps: { jobs: JobStore; batches: Pick<MailBatchStore, 'recipients'>; bouncedSince(address: string, since: string): Promise<boolean> },
+  id: string,
+  page: number,
+) {
+  const job = isJobId(id) ? await deps.jobs.get(id) : undefined;
+  if (!job || job.kind !== 'publish') throw notFound(publishMessages.notFound);
+  const all = (await deps.batches.recipients(id)).map((r, i) => ({ ...r, batch: Math.floor(i / MAIL_BATCH_SIZE), position: i % MAIL_BATCH_SIZE }));
+  const shown = all.slice(page * OUTBOX_PAGE, (page + 1) * OUTBOX_PAGE);
+  const since = job.started_at ?? job.requested_at;
+  const items = await Promise.all(
+    shown.map(async (r) => ({
+      abstract_id: (r as RecipientResult & { abstract_id?: string }).abstract_id ?? '',
+      email: r.email,
+      first_name: r.first_name,
+      state: (r.state === 'sent' && (await deps.bouncedSince(r.email, since)) ? 'bounced' : r.state) as OutboxState,
+      error: r.error ?? null,
+      resent_at: (r as RecipientResult & { resent_at?: string }).resent_at ?? null,
+      batch: r.batch,
+      position: r.position,
+    })),
+  );
+  return { job: jobView(job), items, page, pages: Math.max(1, Math.ceil(all.length / OUTBOX_PAGE)), total: all.length, counts: tally(all) };
+}
+
+export interface ResendDeps extends DecisionMailDeps {
+  jobs: JobStore;
+  batches: Pick<MailBatchStore, 'getBatch' | 'setRecipient'>;
+  mailer: { send(mail: Mail): Promise<'sent' | 'withheld'> };
+  audit(entry: AuditEntry): Promise<void>;
+}
+
+/** POST /office/decision_mails/{id}/resend { batch, position }: one recipient's mail sent again now (audited `decision.mail_resent`). */
+export async function resendDecisionMail(deps: ResendDeps, actor: Actor, id: string, at: { batch: number; position: number }, now: Date) {
+  const job = isJobId(id) ? await deps.jobs.get(id) : undefined;
+  if (!job || job.kind !== 'publish') throw notFound(publishMessages.notFound);
+  const batch = await deps.batches.getBatch(id, at.batch);
+  const r = batch?.recipients[at.position] as (RecipientResult & { abstract_id?: string }) | undefined;
+  if (!r || !r.email) throw notFound(publishMessages.recipientNotFound);
+  const mail = await decisionMailOf(deps, r, job.site_origin ?? '');
+  const sent = await deps.mailer.send({ to: r.email, ...mail, importance: 'notification' });
+  await deps.batches.setRecipient(id, at.batch, at.position, { state: sent, ...(sent === 'sent' ? {} : { error: publishMessages.resendWithheld(r.email) }) });
+  await deps.audit(auditEntry({ action: 'decision.mail_resent', actor, at: now, object: { type: 'publication', id }, after: { abstract_id: r.abstract_id, to: r.email, state: sent } }));
+  if (sent === 'withheld') throw conflict(publishMessages.resendWithheld(r.email));
+  return { message: publishMessages.resent(r.email), data: null };
+}
+
+/** What an author sees of their abstract's review (/admin/pre): nothing of the reviews before publication. */
+export type AuthorReviewStatus =
+  | { code: 'submitted'; label: string }
+  | { code: 'under_review'; label: string }
+  | { code: 'revise'; label: string; until: string }
+  | { code: 'accepted'; label: string; type: SlotType; number: string }
+  | { code: 'not_accepted'; label: string };
+
+export function authorReviewStatus(abstract: Pick<StoredAbstract, 'presentation'> & { review_outcome?: Pick<PublishedDecision, 'outcome' | 'number'> & { resubmitted_at?: string } }, now: Date): AuthorReviewStatus {
+  const o = abstract.review_outcome;
+  if (o && (o.outcome === 'oral' || o.outcome === 'poster') && o.number) return { code: 'accepted', label: `Accepted as ${o.outcome} ${o.number}`, type: o.outcome, number: o.number };
+  if (o && (o.outcome === 'reject' || o.outcome === 'duplicate')) return { code: 'not_accepted', label: 'Not accepted' };
+  if (o?.outcome === 'revise' && !o.resubmitted_at) return { code: 'revise', label: `Revision requested: change it by ${formatCstDeadline(reviewPhases.revisionUntil)}`, until: reviewPhases.revisionUntil };
+  if (!isBefore(now, reviewPhases.reviewOpens)) return { code: 'under_review', label: 'Under review' };
+  return { code: 'submitted', label: 'Submitted' };
+}

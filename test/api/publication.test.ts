@@ -1,0 +1,202 @@
+/**
+ * Publishing the decisions through the API: before publication the author sees "Under review" and
+ * nothing of the reviews; the committee previews an abstract's mail, publishes one category (twice
+ * at once: one publication of each abstract, one number each, no gap); the abstracts get their
+ * numbers and outcomes, every author with an address gets one mail (the bounced one shows in the
+ * office's outbox), a published decision is final, and the office sends one mail again.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '#core/audit/audit';
+import { officeMessages } from '#core/office/access';
+import { publishMessages } from '#core/review/publishing';
+import { validAbstract } from '../support/bodies';
+import { call, db, mailsTo, newDelegate, officeSession, totpCode, until, userIdOf } from './support';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+
+const SUBMITTING = '2024-05-10T02:00:00Z';
+const REVIEWING = '2024-05-20T02:00:00Z';
+const DECIDING = '2024-06-25T02:00:00Z';
+/** A review category no other test decides in. */
+const CATEGORY = 'control';
+
+const all = (v: number) => ({ originality: v, methods: v, relevance: v, clarity: v });
+const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+interface Job {
+  id: string;
+  state: string;
+  total: number | null;
+  counts: { sent: number; withheld: number; failed: number } | null;
+  published: Record<string, number> | null;
+  category: string | null;
+}
+interface ListItem {
+  id: string;
+  title_of_abstract: string;
+  review_status: { code: string; label: string; number?: string };
+}
+
+describe('publishing the decisions', () => {
+  let office: Awaited<ReturnType<typeof officeSession>>;
+  let chair: { token: string };
+  let reviewers: { token: string }[];
+  let author: { token: string; email: string };
+  let coauthor: string;
+  let bouncing: string;
+  const abstracts: { id: string; title: string }[] = [];
+  const statuses = async (at: string) => (await call<{ items: ListItem[] }>('GET', '/contribute', { token: author.token, at })).body.data.items;
+
+  beforeAll(async () => {
+    office = await officeSession('publication-office');
+    reviewers = [];
+    for (const name of ['publication-r1', 'publication-r2']) {
+      const r = await newDelegate(name);
+      await call('POST', '/update', { token: r.token, json: { occupation: 'Epidemiologist', organization: 'Cancer Registry of Norway', country: 'Norway', mobile: '+47 1234 5678' } });
+      expect((await call('PUT', '/office/review_team', { token: office.token, json: { email: r.email, reviewer_categories: [CATEGORY] } })).status).toBe(200);
+      reviewers.push(r);
+    }
+    const member = await newDelegate('publication-chair');
+    await call('PUT', '/office/review_team', { token: office.token, json: { email: member.email, committee: true } });
+    const enrol = await call<{ secret: string }>('POST', '/office/second_factor/enrol', { token: member.token });
+    expect((await call('POST', '/office/second_factor/confirm', { token: member.token, json: { code: await totpCode(enrol.body.data.secret) } })).status).toBe(200);
+    chair = member;
+
+    author = await newDelegate('publication-author');
+    const t = tag();
+    coauthor = `coauthor-${t}@example.org`;
+    bouncing = `bounce+pub${t}@simulator.amazonses.com`;
+    const institute = `Institute of Registry Science ${t}`;
+    const person = (n: number, email: string) => ({ last_name: `Li${n}`, first_name: `Na${n}`, email, institute, city: 'Chengdu', country: 'China' });
+    for (const [i, sub] of ['control.screening', 'control.care', 'control.survivorship'].entries()) {
+      const title = `SCREENING UPTAKE PUBLICATION ${i} ${t}`.toUpperCase();
+      // The submitter is also the first author (one mail for that address), then a co-author and an address that bounces.
+      const created = await call<{ id: string }>('POST', '/contribute', {
+        token: author.token,
+        at: SUBMITTING,
+        json: validAbstract({ abstract_category: sub, title_of_abstract: title, authors: [person(1, author.email.toUpperCase()), person(2, coauthor), person(3, bouncing)] }),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      abstracts.push({ id: created.body.data.id, title });
+    }
+    expect((await call('POST', '/review/assignments/run', { token: chair.token, at: REVIEWING })).status).toBe(200);
+    for (const [n, r] of reviewers.entries()) {
+      for (const a of abstracts) {
+        const opened = await call<{ review: { version: number } }>('GET', `/review/abstracts/${a.id}`, { token: r.token, at: REVIEWING });
+        expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+        const saved = await call('PUT', `/review/abstracts/${a.id}/review`, {
+          token: r.token,
+          at: REVIEWING,
+          json: { ratings: all(4), proposal: 'poster', comment_to_authors: `Comment ${n + 1} on ${a.id}: give the uptake by district.`, comment_to_committee: `SECRET NOTE ${n + 1}`, submit: true, version: opened.body.data.review.version },
+        });
+        expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      }
+    }
+    const decide = async (id: string, outcome: string) => {
+      const opened = await call<{ version: number }>('GET', `/review/committee/abstracts/${id}`, { token: chair.token, at: REVIEWING });
+      const decided = await call('PUT', `/review/committee/decisions/${id}`, { token: chair.token, at: REVIEWING, json: { outcome, version: opened.body.data.version } });
+      expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    };
+    await decide(abstracts[0]!.id, 'poster');
+    await decide(abstracts[1]!.id, 'oral');
+    await decide(abstracts[2]!.id, 'reject');
+  }, 120_000);
+
+  it('shows the author "Submitted", then "Under review", and nothing of the reviews before publication', async () => {
+    expect((await statuses(SUBMITTING)).map((i) => i.review_status.label)).toEqual(['Submitted', 'Submitted', 'Submitted']);
+    const during = await statuses(DECIDING);
+    expect(during.map((i) => i.review_status)).toEqual(abstracts.map(() => ({ code: 'under_review', label: 'Under review' })));
+    const detail = await call('GET', `/contribute/${abstracts[0]!.id}`, { token: author.token, at: DECIDING });
+    expect(JSON.stringify(detail.body)).not.toMatch(/Comment 1|SECRET|poster/i);
+    expect(mailsTo(coauthor).then((m) => m.length)).resolves.toBe(0);
+  });
+
+  it('previews the mail with the pending decision, the number to come and the comments to the authors only', async () => {
+    const preview = await call<{ to: string[]; subject: string; text: string; numbered_at_publication: boolean }>('GET', `/review/committee/publication/preview/${abstracts[0]!.id}`, { token: chair.token, at: DECIDING });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.data.to).toEqual([author.email, coauthor, bouncing]);
+    expect(preview.body.data.subject).toBe(`Accepted as poster P-###: ${abstracts[0]!.title}`);
+    expect(preview.body.data.text).toContain(`Comment 1 on ${abstracts[0]!.id}`);
+    expect(preview.body.data.text).toContain('Upload your poster (PDF) by 25 October 2024, 24:00 CST (UTC+8)');
+    expect(preview.body.data.text).not.toContain('SECRET');
+    expect(preview.body.data.numbered_at_publication).toBe(true);
+    // Reviewers and the office (not on the committee) cannot preview or publish.
+    const asReviewer = await call('POST', '/review/committee/publication', { token: reviewers[0]!.token, at: DECIDING, json: { category: CATEGORY } });
+    expect([asReviewer.status, asReviewer.body.message]).toEqual([403, officeMessages.committeeOnly]);
+    const asOffice = await call('GET', `/review/committee/publication/preview/${abstracts[0]!.id}`, { token: office.token, at: DECIDING });
+    expect([asOffice.status, asOffice.body.message]).toEqual([403, officeMessages.committeeOnly]);
+    const unknown = await call('POST', '/review/committee/publication', { token: chair.token, at: DECIDING, json: { category: 'no-such' } });
+    expect(unknown.status).toBe(422);
+  });
+
+  it('publishes once, whatever two requests do at once: numbers without gap, outcomes, one mail per address', async () => {
+    const both = await Promise.all([0, 1].map(() => call<{ job: Job }>('POST', '/review/committee/publication', { token: chair.token, at: DECIDING, json: { category: CATEGORY } })));
+    const accepted = both.filter((r) => r.status === 200);
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+    for (const r of both.filter((x) => x.status !== 200)) expect([r.status, r.body.message]).toEqual([409, publishMessages.running]);
+    const ids = accepted.map((r) => r.body.data.job.id);
+    const jobs = await until(
+      'publications done',
+      async () => (await call<{ items: Job[] }>('GET', '/review/committee/publication', { token: chair.token, at: DECIDING })).body.data.items.filter((j) => ids.includes(j.id)),
+      (js) => js.length === ids.length && js.every((j) => j.state === 'done'),
+      60_000,
+    );
+    // Each abstract was published by one of them: 1 poster, 1 oral, 1 rejected, 3 addresses each.
+    const totals = jobs.reduce((sum, j) => ({ oral: sum.oral + (j.published?.oral ?? 0), poster: sum.poster + (j.published?.poster ?? 0), reject: sum.reject + (j.published?.reject ?? 0), total: sum.total + (j.total ?? 0) }), { oral: 0, poster: 0, reject: 0, total: 0 });
+    expect(totals).toEqual({ oral: 1, poster: 1, reject: 1, total: 9 });
+
+    const after = await statuses(DECIDING);
+    const [poster, oral, rejected] = abstracts.map((a) => after.find((i) => i.id === a.id)!.review_status);
+    expect(poster).toMatchObject({ code: 'accepted', label: expect.stringMatching(/^Accepted as poster P-\d{3}$/) });
+    expect(oral).toMatchObject({ code: 'accepted', label: expect.stringMatching(/^Accepted as oral O-\d{3}$/) });
+    expect(rejected).toEqual({ code: 'not_accepted', label: 'Not accepted' });
+    // The counters hold the last number given: nothing after ours, nothing skipped before.
+    const counters = (await db().send(new GetCommand({ TableName: 'congress', Key: { pk: 'REVIEWSTATE', sk: 'NUMBERS' }, ConsistentRead: true }))).Item!;
+    expect(poster!.label.endsWith(`P-${String(counters.poster).padStart(3, '0')}`)).toBe(true);
+    expect(oral!.label.endsWith(`O-${String(counters.oral).padStart(3, '0')}`)).toBe(true);
+    // The abstract carries its presentation (the certificate prints it).
+    const stored = (await db().send(new GetCommand({ TableName: 'congress', Key: { pk: `USER#${await userIdOf(author.token)}`, sk: `ABSTRACT#${abstracts[0]!.id}` } }))).Item!;
+    expect(stored.presentation).toMatchObject({ type: 'poster', number: poster!.label.slice(-5) });
+    // Every address got one mail per abstract: the submitter (also the first author) once, the co-author once.
+    const number = poster!.label.slice(-5);
+    await until('mails to the co-author', () => mailsTo(coauthor), (m) => m.length === 3);
+    const toAuthor = (await mailsTo(author.email)).filter((m) => /^(Accepted as|Decision: )/.test(m.subject));
+    expect(toAuthor).toHaveLength(3);
+    const posterMail = (await mailsTo(coauthor)).find((m) => m.subject === `Accepted as poster ${number}: ${abstracts[0]!.title}`)!;
+    expect(posterMail.body.text).toContain(`Its number is ${number}.`);
+    expect(posterMail.body.text).not.toContain('SECRET');
+    // Published once: one audit entry of publication per abstract.
+    for (const a of abstracts) {
+      const trail = await call<{ items: AuditEntry[] }>('GET', `/office/audit/abstract/${a.id}`, { token: office.token });
+      expect(trail.status, JSON.stringify(trail.body)).toBe(200);
+      expect(trail.body.data.items.filter((e) => e.action === 'decision.published')).toHaveLength(1);
+    }
+  }, 120_000);
+
+  it('keeps a published decision final, shows the outbox with the bounce, and sends one mail again', async () => {
+    const opened = await call<{ version: number; published: { outcome: string } }>('GET', `/review/committee/abstracts/${abstracts[0]!.id}`, { token: chair.token, at: DECIDING });
+    expect(opened.body.data.published).toMatchObject({ outcome: 'poster' });
+    const change = await call('PUT', `/review/committee/decisions/${abstracts[0]!.id}`, { token: chair.token, at: DECIDING, json: { outcome: 'oral', version: opened.body.data.version } });
+    expect(change.status).toBe(409);
+    expect(change.body.message).toMatch(/^The decision on this abstract was published on .* CST \(UTC\+8\): it can no longer be changed\.$/);
+
+    const list = await call<{ items: Job[] }>('GET', '/office/decision_mails', { token: office.token });
+    expect(list.status).toBe(200);
+    const job = list.body.data.items.find((j) => j.category === CATEGORY && (j.total ?? 0) > 0)!;
+    interface Outbox { items: { abstract_id: string; email: string; state: string; batch: number; position: number }[]; total: number }
+    const outbox = await until(
+      'the bounce in the outbox',
+      async () => (await call<Outbox>('GET', `/office/decision_mails/${job.id}`, { token: office.token })).body.data,
+      (o) => o.items.some((i) => i.email === bouncing && i.state === 'bounced'),
+      30_000,
+    );
+    expect(outbox.items.filter((i) => i.email === coauthor).map((i) => i.state)).toEqual(['sent', 'sent', 'sent']);
+    const one = outbox.items.find((i) => i.email === coauthor && i.abstract_id === abstracts[1]!.id)!;
+    const resent = await call('POST', `/office/decision_mails/${job.id}/resend`, { token: office.token, json: { batch: one.batch, position: one.position } });
+    expect([resent.status, resent.body.message]).toEqual([200, publishMessages.resent(coauthor)]);
+    await until('the mail sent again', () => mailsTo(coauthor), (m) => m.length === 4);
+    const nobody = await call('POST', `/office/decision_mails/${job.id}/resend`, { token: office.token, json: { batch: 999, position: 0 } });
+    expect([nobody.status, nobody.body.message]).toEqual([404, publishMessages.recipientNotFound]);
+    const asDelegate = await call('GET', '/office/decision_mails', { token: author.token });
+    expect(asDelegate.status).toBe(403);
+  }, 60_000);
+});
