@@ -12,6 +12,8 @@ import { throttle } from '#storage/throttle';
 import { secrets } from '#lib/crypto';
 import { domainLog } from '#lib/logger';
 
+import { abstractStore } from '#storage/abstracts';
+
 export function uploadDeps(): UploadDeps {
   return {
     objects: objectStore,
@@ -21,5 +23,6 @@ export function uploadDeps(): UploadDeps {
     newId: secrets.newId,
     log: domainLog,
     registrationDocuments: async (ownerId) => documentsOf(await registrationStore.get(ownerId)),
+    presentations: (ownerId) => abstractStore.list(ownerId),
   };
 }

@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#core/audit/audit';
 import { officeMessages } from '#core/office/access';
 import { publishMessages } from '#core/review/publishing';
+import { tieMessages } from '#core/review/presentation-tie';
+import { pptxBytes } from '../support/files';
 import { validAbstract } from '../support/bodies';
 import { call, db, mailsTo, newDelegate, officeSession, totpCode, until, userIdOf } from './support';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -107,7 +109,7 @@ describe('publishing the decisions', () => {
     expect(during.map((i) => i.review_status)).toEqual(abstracts.map(() => ({ code: 'under_review', label: 'Under review' })));
     const detail = await call('GET', `/contribute/${abstracts[0]!.id}`, { token: author.token, at: DECIDING });
     expect(JSON.stringify(detail.body)).not.toMatch(/Comment 1|SECRET|poster/i);
-    expect(mailsTo(coauthor).then((m) => m.length)).resolves.toBe(0);
+    expect((await mailsTo(coauthor)).length).toBe(0);
   });
 
   it('previews the mail with the pending decision, the number to come and the comments to the authors only', async () => {
@@ -199,4 +201,26 @@ describe('publishing the decisions', () => {
     const asDelegate = await call('GET', '/office/decision_mails', { token: author.token });
     expect(asDelegate.status).toBe(403);
   }, 60_000);
+
+  it('ties a poster to the abstract accepted as a poster, and refuses one for a rejected abstract', async () => {
+    const presign = (json: Record<string, unknown>) => call<{ url: string; headers: Record<string, string>; key: string }>('POST', '/uploads/presign', { token: author.token, json: { purpose: 'poster', file_name: 'poster.pptx', size: pptxBytes().length, ...json } });
+    const untied = await presign({});
+    expect([untied.status, untied.body.message]).toEqual([422, tieMessages.choose('poster')]);
+    const forRejected = await presign({ abstract_id: abstracts[2]!.id });
+    expect([forRejected.status, forRejected.body.message]).toEqual([422, tieMessages.notAccepted('poster')]);
+    const forOral = await presign({ abstract_id: abstracts[1]!.id });
+    expect([forOral.status, forOral.body.message]).toEqual([422, tieMessages.notAccepted('poster')]);
+    const tied = await presign({ abstract_id: abstracts[0]!.id });
+    expect(tied.status, JSON.stringify(tied.body)).toBe(200);
+    const put = await fetch(tied.body.data.url, { method: 'PUT', headers: tied.body.data.headers, body: new Uint8Array(pptxBytes()) });
+    expect(put.ok).toBe(true);
+    const confirmed = await call<{ presentation_of: string }>('POST', '/poster/upload', { token: author.token, json: { key: tied.body.data.key } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.data.presentation_of).toBe(abstracts[0]!.id);
+    const listed = await call<{ presentation_of?: string }[]>('GET', '/poster/upload', { token: author.token });
+    expect(listed.body.data.map((f) => f.presentation_of)).toEqual([abstracts[0]!.id]);
+    // Slides for the oral one.
+    const slides = await call('POST', '/uploads/presign', { token: author.token, json: { purpose: 'oral', file_name: 'talk.pptx', size: 5000, abstract_id: abstracts[1]!.id } });
+    expect(slides.status, JSON.stringify(slides.body)).toBe(200);
+  });
 });

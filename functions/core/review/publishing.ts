@@ -393,3 +393,4 @@ export function authorReviewStatus(abstract: Pick<StoredAbstract, 'presentation'
   if (!isBefore(now, reviewPhases.reviewOpens)) return { code: 'under_review', label: 'Under review' };
   return { code: 'submitted', label: 'Submitted' };
 }
+

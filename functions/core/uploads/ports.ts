@@ -14,6 +14,8 @@ export interface StoredFile {
   uploaded_at: string;
   /** Abstract files: the abstract that holds the file; null while the abstract form is not saved. */
   abstract_id?: string | null;
+  /** A poster or slides: the accepted abstract they present (core/review/publishing.ts `presentationTie`). */
+  presentation_of?: string;
 }
 
 /** An upload that was signed but is not confirmed yet: it holds one of the delegate's places for unconfirmed uploads. */
@@ -28,6 +30,8 @@ export interface PendingUpload {
   created_at: string;
   /** After this instant it can no longer be confirmed; it is removed when a place is needed. */
   confirm_by: string;
+  /** A poster or slides: the accepted abstract they present. */
+  presentation_of?: string;
 }
 
 export interface PendingStore {

@@ -6,6 +6,8 @@ export const presignSchema = z.object({
   purpose: z.enum(uploadPurposeIds as [UploadPurpose, ...UploadPurpose[]], { message: 'Unknown upload purpose.' }),
   file_name: z.string({ message: 'Please choose a file.' }).check(z.trim(), z.minLength(1, 'Please choose a file.'), z.maxLength(255, 'The file name is too long.')),
   size: z.coerce.number({ message: 'The file size is missing.' }).check(z.refine(Number.isInteger, 'The file size must be a whole number of bytes.'), z.nonnegative()),
+  /** A poster or slides: the accepted abstract they present (required once the author's decisions are published). */
+  abstract_id: z.optional(z.string().check(z.maxLength(64))),
   /** What the browser guessed; the server signs the type of the extension instead. */
   content_type: z.optional(z.string().check(z.maxLength(200))),
 });

@@ -11,6 +11,7 @@ import { AppError, forbidden, invalid, notFound, rateLimited } from '../errors';
 import { isBefore } from '../time';
 import type { Logger, Throttle } from '../accounts/ports';
 import type { FileStore, ObjectStore, PendingStore, PendingUpload, StoredFile } from './ports';
+import { presentationTie, type TieCandidate } from '../review/presentation-tie';
 import {
   ZIP_TAIL_BYTES,
   checkDeclaredFile,
@@ -40,6 +41,8 @@ export interface UploadDeps {
    * without a registration): such a file is not removed while it is named (removeFile).
    */
   registrationDocuments?(ownerId: string): Promise<string[]>;
+  /** The owner's abstracts with their published outcomes: a poster or slides are for an abstract accepted as such. */
+  presentations?(ownerId: string): Promise<TieCandidate[]>;
 }
 
 export const pendingMessages = {
@@ -66,6 +69,7 @@ export interface UploadRequest {
   purpose: UploadPurpose;
   file_name: string;
   size: number;
+  abstract_id?: string;
 }
 
 /** Removes unconfirmed uploads whose confirmation window has passed (object and record), freeing their places. */
@@ -95,6 +99,7 @@ export async function requestUpload(deps: UploadDeps, ownerId: string, input: Up
   if ((await deps.files.count(ownerId, purpose)) >= ownerFileLimit(purpose)) {
     throw new AppError('conflict', purpose === 'abstract' ? messages.tooManyPending : messages.tooMany);
   }
+  const tie = (purpose === 'poster' || purpose === 'oral') && deps.presentations ? presentationTie(purpose, await deps.presentations(ownerId), input.abstract_id) : undefined;
   const rate = uploadLimits.presignsPerDelegate;
   const claim = await deps.throttle.claim(`presign:${ownerId}`, rate.limit, rate.windowSeconds, now);
   if (!claim.allowed) throw rateLimited(pendingMessages.tooManyPresigns, claim.retryAfterSeconds);
@@ -110,6 +115,7 @@ export async function requestUpload(deps: UploadDeps, ownerId: string, input: Up
     size: input.size,
     created_at: now.toISOString(),
     confirm_by: new Date(now.getTime() + uploadLimits.confirmWithinHours * HOUR).toISOString(),
+    ...(tie ? { presentation_of: tie } : {}),
   };
   const max = uploadLimits.maxUnconfirmedPerDelegate;
   let held = await deps.pending.add(upload, max);
@@ -162,6 +168,7 @@ export async function describeFile(deps: Pick<UploadDeps, 'objects'>, file: Stor
     purpose: file.purpose,
     uploaded_at: file.uploaded_at,
     url: await deps.objects.presignGet(file.key, { fileName: file.name, expiresSeconds: DOWNLOAD_URL_SECONDS }),
+    ...(file.presentation_of ? { presentation_of: file.presentation_of } : {}),
   };
 }
 export type DescribedFile = Awaited<ReturnType<typeof describeFile>>;
@@ -210,6 +217,7 @@ export async function confirmUpload(deps: UploadDeps, ownerId: string, purpose: 
     content_type: contentTypes[extensionOf(key)]!,
     uploaded_at: now.toISOString(),
     ...(purpose === 'abstract' ? { abstract_id: null } : {}),
+    ...(pending.presentation_of ? { presentation_of: pending.presentation_of } : {}),
   };
   // Untagged first: a confirmed file must never be taken by the lifecycle rule for pending uploads.
   await deps.objects.clearPendingTag(key);

@@ -83,6 +83,8 @@ export const paths = {
   reviewCommittee: '/review/committee',
   /** The abstract review's team: reviewers by category and the programme committee, granted by the office. */
   officeReviewTeam: '/office/review-team',
+  /** The decision outbox: the mails of each publication of the review's decisions. */
+  officeDecisionMails: '/office/decision-mails',
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -8,7 +8,9 @@ import { downloadFile, type UploadedFile } from './upload-file';
 
 export function StoredFiles(props: {
   /** `size` may be unknown (a file saved with a record that keeps only its id). */
-  files: (Pick<UploadedFile, 'id' | 'name'> & { size?: number })[];
+  files: (Pick<UploadedFile, 'id' | 'name'> & { size?: number; presentation_of?: string })[];
+  /** What a file presents (a poster's accepted abstract), shown under its name. */
+  describe?: (file: { presentation_of?: string }) => string | undefined;
   /** Omit to show the files without removal (e.g. a read-only abstract). */
   onRemove?: (file: Pick<UploadedFile, 'id' | 'name'>) => void;
   label: string;
@@ -55,6 +57,11 @@ export function StoredFiles(props: {
               {file.size !== undefined && (
                 <Text fontSize="xs" color="gray.700">
                   {formatBytes(file.size)}
+                </Text>
+              )}
+              {props.describe?.(file) && (
+                <Text fontSize="xs" color="gray.700">
+                  {props.describe(file)}
                 </Text>
               )}
             </Box>

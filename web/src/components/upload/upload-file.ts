@@ -41,12 +41,12 @@ function putToStorage(target: Presigned, file: File, onProgress: (loaded: number
 export async function uploadFile(
   purpose: UploadPurpose,
   file: File,
-  options: { onProgress: (loaded: number) => void; onConfirming?: () => void; signal: AbortSignal },
+  options: { onProgress: (loaded: number) => void; onConfirming?: () => void; signal: AbortSignal; abstractId?: string },
 ): Promise<UploadedFile> {
   // Not cancelled mid-way: the server records the upload as it signs, so its answer is needed to
   // give the place back (a cancel during the signing left an unfinished upload behind).
   const target = await callApi<Presigned>(routes.presignUpload, {
-    body: { purpose, file_name: file.name, size: file.size, content_type: file.type },
+    body: { purpose, file_name: file.name, size: file.size, content_type: file.type, ...(options.abstractId ? { abstract_id: options.abstractId } : {}) },
     concurrent: true,
   });
   try {

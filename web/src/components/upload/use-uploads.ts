@@ -19,7 +19,11 @@ export interface UploadTask {
 export function useUploads(
   purpose: UploadPurpose,
   handlers: { onUploaded: (file: UploadedFile) => void; onFailed?: (name: string, message: string) => void },
+  /** A poster or slides: the accepted abstract the files present (read when each upload starts). */
+  abstractId?: string,
 ) {
+  const abstractRef = useRef(abstractId);
+  abstractRef.current = abstractId;
   const [tasks, setTasks] = useState<UploadTask[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
   const handlersRef = useRef(handlers);
@@ -50,6 +54,7 @@ export function useUploads(
         let last = 0;
         uploadFile(purpose, file, {
           signal: controller.signal,
+          abstractId: abstractRef.current,
           onProgress: (loaded) => {
             // A render per percent is plenty, even for 100 MB.
             if (loaded - last >= file.size / 100 || loaded === file.size) {

@@ -70,6 +70,12 @@ export const officeSections: OfficeSection[] = [
     description: 'Who reviews the abstracts of each category and who sits on the programme committee: grant, change or revoke their roles.',
   },
   {
+    path: paths.officeDecisionMails,
+    label: 'Decision mails',
+    page: 'office/decision-mails-page',
+    description: "The mails of each publication of the committee's decisions: what was sent to each author, what bounced or failed; send one again.",
+  },
+  {
     path: paths.officeAudit,
     label: 'Audit log',
     page: 'office/audit-page',

@@ -2,7 +2,7 @@
  * /poster/upload and /oral/upload: the guideline, a drop area, a progress bar per file, and the
  * files already stored with their removal. Only files whose confirmation answered 200 are listed.
  */
-import { Box, Card, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Card, Field, Heading, Image, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { uploadPurposes } from '#core/config/conference';
@@ -16,6 +16,8 @@ import { StoredFiles } from '../../components/upload/stored-files';
 import { UploadTasks } from '../../components/upload/upload-tasks';
 import { useUploads } from '../../components/upload/use-uploads';
 import type { UploadedFile } from '../../components/upload/upload-file';
+import { tieMessages } from '#core/review/presentation-tie';
+import { useAbstracts } from '../abstracts/api';
 import { presentationFilesKey, removePresentationFile, usePresentationFiles, type PresentationPurpose } from './api';
 
 const pages = {
@@ -42,13 +44,22 @@ export function PresentationUploadPage({ purpose }: { purpose: PresentationPurpo
   const files = usePresentationFiles(purpose);
   const [removing, setRemoving] = useState<Pick<UploadedFile, 'id' | 'name'> | null>(null);
 
+  const abstracts = useAbstracts();
+  const accepted = (abstracts.data?.items ?? []).filter((a) => a.review_status.code === 'accepted' && 'type' in a.review_status && a.review_status.type === purpose);
+  const decided = (abstracts.data?.items ?? []).some((a) => ['accepted', 'not_accepted', 'revise'].includes(a.review_status.code));
+  const [chosen, setChosen] = useState<string | null>(null);
+  const presents = chosen ?? accepted[0]?.id;
+  const numberOf = (id: string | undefined) => {
+    const a = accepted.find((x) => x.id === id);
+    return a && 'number' in a.review_status ? `${a.review_status.number}: ${a.title_of_abstract}` : undefined;
+  };
   const uploads = useUploads(purpose, {
     onUploaded: (file) => {
       queryClient.setQueryData<UploadedFile[]>(presentationFilesKey(purpose), (list) => [...(list ?? []).filter((f) => f.id !== file.id), file]);
       toaster.success({ title: `${file.name} file uploaded successfully.` });
     },
     onFailed: (name, message) => toaster.error({ title: `${name} file upload failed.`, description: message }),
-  });
+  }, accepted.length ? presents : undefined);
 
   const stored = files.data ?? [];
   const remaining = rule.maxCount - stored.length - uploads.active;
@@ -66,7 +77,29 @@ export function PresentationUploadPage({ purpose }: { purpose: PresentationPurpo
               PowerPoint ({rule.extensions.map((e) => `.${e}`).join(' or ')}) only, up to {megabytes(rule.maxBytes)} MB per file, at most {rule.maxCount} files. Large files upload straight
               to our storage; keep this page open until the bar is full.
             </Text>
-            <FileDropZone purpose={purpose} remaining={remaining} onFiles={uploads.start} label={`Choose ${page.noun} files`} />
+            {accepted.length > 0 && (
+              <Field.Root>
+                <Field.Label>The accepted abstract this {page.noun} presents</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={presents} onChange={(e) => setChosen(e.currentTarget.value)}>
+                    {accepted.map((a) => (
+                      <option key={a.id} value={a.id}>
+                        {numberOf(a.id)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            )}
+            {decided && accepted.length === 0 ? (
+              <Alert.Root status="info">
+                <Alert.Indicator />
+                <Alert.Description>{tieMessages.noneAccepted(purpose)} The status of each abstract is in your list of abstracts.</Alert.Description>
+              </Alert.Root>
+            ) : (
+              <FileDropZone purpose={purpose} remaining={remaining} onFiles={uploads.start} label={`Choose ${page.noun} files`} />
+            )}
             <UploadTasks tasks={uploads.tasks} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
             <Box>
               <Heading as="h2" size="md" mb="3">
@@ -82,6 +115,7 @@ export function PresentationUploadPage({ purpose }: { purpose: PresentationPurpo
                   label={`Your ${page.noun} files`}
                   empty={`You have not uploaded a ${page.noun} yet. Choose a file above to start.`}
                   onRemove={setRemoving}
+                  describe={(f) => (f.presentation_of ? `Presents ${numberOf(f.presentation_of) ?? 'an abstract'}` : undefined)}
                 />
               )}
             </Box>

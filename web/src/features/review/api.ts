@@ -2,6 +2,8 @@
 import { routes } from '#core/routes';
 import type { committeeAbstract, ranking, slotTable } from '#core/review/deciding';
 import type { reviewQueue, reviewedAbstract, runAssignment } from '#core/review/reviewing';
+import type { listPublications, previewDecisionMail, publicationOutbox } from '#core/review/publishing';
+import type { JobView } from '#core/office/jobs';
 import type { DecisionForm, ReviewForm } from '#core/review/schemas';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
@@ -13,6 +15,13 @@ export type SavedReview = ReviewedAbstract['review'];
 export type Ranking = Awaited<ReturnType<typeof ranking>>;
 export type CommitteeAbstract = Awaited<ReturnType<typeof committeeAbstract>>;
 export type SlotTable = Awaited<ReturnType<typeof slotTable>>;
+
+export type Publications = Awaited<ReturnType<typeof listPublications>>;
+export type DecisionMailPreview = Awaited<ReturnType<typeof previewDecisionMail>>;
+export type Outbox = Awaited<ReturnType<typeof publicationOutbox>>;
+export const publicationsKey = ['review', 'publications'] as const;
+export const decisionMailsKey = ['office', 'decision-mails'] as const;
+export const outboxKey = (id: string, page: number) => ['office', 'decision-mails', id, page] as const;
 
 export const reviewQueueKey = ['review', 'queue'] as const;
 export const rankingKey = (category: string, cursor: string | undefined) => ['review', 'ranking', category, cursor ?? ''] as const;
@@ -31,5 +40,12 @@ export const reviewApi = {
   committeeAbstract: (id: string) => callApi<CommitteeAbstract>(routes.getCommitteeAbstract, { params: { id } }),
   decide: (id: string, body: DecisionForm) => callApiForMessage<{ version: number }>(routes.decideAbstract, { params: { id }, body }),
   slots: () => callApi<SlotTable>(routes.getReviewSlots),
+  publish: (category: string | undefined) => callApiForMessage<{ job: JobView }>(routes.publishDecisions, { body: category ? { category } : {} }),
+  publications: () => callApi<Publications>(routes.listCommitteePublications),
+  previewMail: (id: string) => callApi<DecisionMailPreview>(routes.previewDecisionMail, { params: { id } }),
+  /** The office's outbox of the decisions' mails. */
+  decisionMails: () => callApi<Publications>(routes.listDecisionMails),
+  outbox: (id: string, page: number) => callApi<Outbox>(routes.getDecisionMails, { params: { id }, query: { page } }),
+  resend: (id: string, at: { batch: number; position: number }) => callApiForMessage<null>(routes.resendDecisionMail, { params: { id }, body: at }),
   saveSlots: (body: { quotas: Record<string, { oral: number; poster: number }>; version: number }) => callApiForMessage<SlotTable>(routes.saveReviewSlots, { body }),
 };

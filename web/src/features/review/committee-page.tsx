@@ -2,10 +2,10 @@
  * /review/committee: the programme committee's page, behind the office's second factor (set up
  * and confirmed here as in the office): it runs the assignment (reviewers for every abstract short
  * of them, keeping what is assigned), ranks each category and keeps the pending decisions within
- * the category's slots (deciding.tsx).
+ * the category's slots (deciding.tsx) and publishes them (publication.tsx).
  */
 import { Button, Card, HStack, List, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { reviewSettings } from '#core/config/review';
 import { officeMessages } from '#core/office/access';
@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { reviewApi, type AssignmentResult } from './api';
 import { Deciding, Slots } from './deciding';
+import { Publication } from './publication';
 import { NotOnTheTeam, ReviewFrame } from './review-frame';
 
 function Assignment() {
@@ -76,6 +77,7 @@ function Assignment() {
 }
 
 export default function CommitteePage() {
+  const queryClient = useQueryClient();
   const status = useQuery({ ...secondFactorQuery });
   let content;
   if (status.isPending) content = <Text color="gray.700">Loading...</Text>;
@@ -91,6 +93,7 @@ export default function CommitteePage() {
         <Assignment />
         <Deciding />
         <Slots />
+        <Publication onPublished={() => void queryClient.invalidateQueries({ queryKey: ['review'] })} />
       </Stack>
     );
   return <ReviewFrame title="Programme committee">{content}</ReviewFrame>;

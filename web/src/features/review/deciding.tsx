@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { outcomeLabels, outcomes, type Outcome } from '#core/review/deciding';
 import { reviewCategories } from '#core/review/team';
+import { formatCstInstant } from '#core/time';
 import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
 import { ScrollTable } from '../../components/ui/scroll-table';
@@ -70,6 +71,36 @@ function DecisionForm(props: { id: string; data: CommitteeAbstract; onSaved: () 
   );
 }
 
+/** The mail the abstract's authors get with its decision, as the worker will send it (its number given at publication). */
+function MailPreview(props: { id: string }) {
+  const [open, setOpen] = useState(false);
+  const preview = useQuery({ queryKey: ['review', 'mail-preview', props.id], queryFn: () => reviewApi.previewMail(props.id), enabled: open });
+  return (
+    <Stack gap="2">
+      <Box>
+        <Button variant="outline" size="sm" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          {open ? "Hide the authors' mail" : "Preview the authors' mail"}
+        </Button>
+      </Box>
+      {open &&
+        (preview.isPending ? (
+          <Text color="gray.700">Loading the preview...</Text>
+        ) : preview.isError ? (
+          <QueryError error={preview.error} onRetry={() => void preview.refetch()} title="The preview could not be made." />
+        ) : (
+          <Box borderWidth="1px" borderRadius="md" p="3" role="region" aria-label="The authors' mail">
+            <Text fontSize="sm">To: {preview.data.to.join(', ')}</Text>
+            <Text fontWeight="semibold">Subject: {preview.data.subject}</Text>
+            {preview.data.numbered_at_publication && <Text fontSize="sm" color="gray.700">The number (###) is given when the decision is published.</Text>}
+            <Text whiteSpace="pre-wrap" mt="2" fontSize="sm">
+              {preview.data.text}
+            </Text>
+          </Box>
+        ))}
+    </Stack>
+  );
+}
+
 function AbstractDetail(props: { id: string; onSaved: () => void }) {
   const queryClient = useQueryClient();
   const detail = useQuery({ queryKey: committeeAbstractKey(props.id), queryFn: () => reviewApi.committeeAbstract(props.id) });
@@ -97,14 +128,22 @@ function AbstractDetail(props: { id: string; onSaved: () => void }) {
               {r.comment_to_committee && <Text>For the committee: {r.comment_to_committee}</Text>}
             </Box>
           ))}
-          <DecisionForm
-            id={props.id}
-            data={d}
-            onSaved={() => {
-              void queryClient.invalidateQueries({ queryKey: committeeAbstractKey(props.id) });
-              props.onSaved();
-            }}
-          />
+          {d.published && (
+            <FormAlert status="info" title={`Published on ${formatCstInstant(d.published.published_at)}: ${outcomeLabels[d.published.outcome]}${d.published.number ? `, ${d.published.number}` : ''}.`}>
+              {d.published.outcome === 'revise' ? 'The authors may revise it once; decide again after the re-check, then publish.' : 'The decision is final.'}
+            </FormAlert>
+          )}
+          {(!d.published || d.published.outcome === 'revise') && (
+            <DecisionForm
+              id={props.id}
+              data={d}
+              onSaved={() => {
+                void queryClient.invalidateQueries({ queryKey: committeeAbstractKey(props.id) });
+                props.onSaved();
+              }}
+            />
+          )}
+          <MailPreview id={props.id} />
         </Stack>
       </Card.Body>
     </Card.Root>
@@ -147,7 +186,16 @@ function RankingTable(props: { ranking: Ranking; open: string | null; onOpen: (i
             <Table.Cell minW="9rem">
               oral {item.score.proposals.oral} · poster {item.score.proposals.poster} · reject {item.score.proposals.reject}
             </Table.Cell>
-            <Table.Cell minW="8rem">{item.decision ? outcomeLabels[item.decision.outcome] : <Text color="gray.700">Not decided</Text>}</Table.Cell>
+            <Table.Cell minW="8rem">
+              {item.decision ? outcomeLabels[item.decision.outcome] : <Text color="gray.700">Not decided</Text>}
+              {item.published && (
+                <Box>
+                  <Badge colorPalette="green" mt="1">
+                    Published{item.published.number ? ` ${item.published.number}` : ''}
+                  </Badge>
+                </Box>
+              )}
+            </Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>
