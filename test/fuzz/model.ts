@@ -36,6 +36,7 @@ export type RefName =
   | 'office.bankVersion'
   | 'office.orderCursor'
   | 'office.reconciliationId'
+  | 'office.publicationId'
   | 'own.password'
   | 'own.resetToken'
   | 'own.expiredToken'

@@ -262,6 +262,7 @@ export function resolver(shared: Shared, own: Delegate, other: Delegate, worker:
           exportId: shared.office.exportIds,
           mailJobId: shared.office.mailJobIds,
           reconciliationId: shared.office.reconciliationIds,
+          publicationId: shared.office.publicationIds,
         };
         return pick(pools[ref.name.slice('office.'.length) as keyof typeof pools] ?? [], ref.pick + worker, 'no-such-object');
       }

@@ -25,7 +25,7 @@ export interface Seed {
 }
 
 const own = (name: string) => new Ref(`own.${name}` as never);
-const office = (name: 'lineId' | 'importId' | 'exportId' | 'mailJobId' | 'bankVersion' | 'orderCursor' | 'reconciliationId') => new Ref(`office.${name}`);
+const office = (name: 'lineId' | 'importId' | 'exportId' | 'mailJobId' | 'bankVersion' | 'orderCursor' | 'reconciliationId' | 'publicationId') => new Ref(`office.${name}`);
 
 /** The valid abstract every kind of test starts from (test/support/bodies.ts), with these files. */
 export const abstractBody = (files: Value[] = []): Value => validAbstract({ upload_files: files }) as Value;
@@ -215,6 +215,14 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
     { params: { id: own('abstractId') }, body: { outcome: null, version: 1 } },
   ],
   saveReviewSlots: [{ body: { quotas: { registration: { oral: 12, poster: 60 } }, version: 0 } }],
+  // Publication: of a category the run decides in (its own abstract's, 'descriptive'; no other test decides there), the mail previewed, the publications listed.
+  publishDecisions: [{ body: { category: 'descriptive' } }],
+  listCommitteePublications: [{}],
+  previewDecisionMail: [{ params: { id: own('abstractId') } }],
+  // The office's decision outbox: the setup's publication (of a category without decisions: no mail to send again, 404).
+  listDecisionMails: [{}],
+  getDecisionMails: [{ params: { id: office('publicationId') } }, { params: { id: office('publicationId') }, query: [['page', '1']] }],
+  resendDecisionMail: [{ params: { id: office('publicationId') }, body: { batch: 0, position: 0 } }],
   // The review team: roles for the attacker's own account (the refusals are in test/api/review-team.test.ts).
   setReviewRoles: [
     { body: { email: own('email'), reviewer_categories: ['registration'], committee: false } },

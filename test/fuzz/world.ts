@@ -430,6 +430,8 @@ export interface OfficeWorld {
   orderCursor: string;
   /** A reconciliation job (the one setup asked for, or the one under way then). */
   reconciliationIds: string[];
+  /** A publication of the review's decisions (of a category nobody decides in: it publishes nothing), or the one under way then. */
+  publicationIds: string[];
 }
 
 /** Publishes the congress bank account (delegates can then choose bank transfer). */
@@ -469,9 +471,12 @@ export async function furnishOffice(o: Origins, organiser: Delegate, bankVersion
   const reconcile = await api(o, 'POST', '/office/reconciliations', { token, at });
   const reconciliation = (reconcile.data as { job?: { id?: string } } | null)?.job?.id;
   if (!reconciliation) throw new Error(`fuzz setup: reconciliation answered ${JSON.stringify(reconcile)}`);
+  const published = await api(o, 'POST', '/review/committee/publication', { token, at, json: { category: 'topics' } });
+  const publication = (published.data as { job?: { id?: string } } | null)?.job?.id;
+  if (!publication) throw new Error(`fuzz setup: publication answered ${JSON.stringify(published)}`);
   const page = expectOk('order table', await api(o, 'GET', '/office/orders?limit=1', { token, at })).data as { next: string | null };
   if (!page.next) throw new Error('fuzz setup: the order table has one page of one row');
-  return { lineIds: imported.lines.map((l) => l.id), importIds: [imported.import.id], exportIds: [exported.job.id], mailJobIds: [mailed.job.id], bankVersion, orderCursor: page.next, reconciliationIds: [reconciliation] };
+  return { lineIds: imported.lines.map((l) => l.id), importIds: [imported.import.id], exportIds: [exported.job.id], mailJobIds: [mailed.job.id], bankVersion, orderCursor: page.next, reconciliationIds: [reconciliation], publicationIds: [publication] };
 }
 
 export { api as setupCall };

@@ -77,5 +77,10 @@ export const publicationParams = z.object({ id: z.string().check(z.maxLength(64)
 export const outboxQuery = z.object({ page: z.pipe(z.optional(z.string().check(z.maxLength(6))), z.transform((v) => Math.max(0, Math.floor(Number(v ?? 0)) || 0))) });
 const place = (max: number) => z.number({ message: 'Please name the mail to send again.' }).check(z.int('Please name the mail to send again.'), z.minimum(0, 'Please name the mail to send again.'), z.maximum(max, 'Please name the mail to send again.'));
 export const resendBody = z.object({ batch: place(100_000), position: place(1000) });
-/** What the committee publishes: one category, or every category (none given). */
-export const publishBody = z.object({ category: z.optional(z.enum(reviewCategoryValues as [string, ...string[]], { message: decisionMessages.unknownCategory })) });
+/** What the committee publishes: one category, or 'all' (every category: said in so many words, never by leaving it out). */
+export const publishBody = z.object({
+  category: z.pipe(
+    z.enum(['all', ...reviewCategoryValues] as [string, ...string[]], { message: 'Please choose what to publish: a review category, or all of them.' }),
+    z.transform((v) => (v === 'all' ? undefined : v)),
+  ),
+});

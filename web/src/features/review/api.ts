@@ -40,7 +40,7 @@ export const reviewApi = {
   committeeAbstract: (id: string) => callApi<CommitteeAbstract>(routes.getCommitteeAbstract, { params: { id } }),
   decide: (id: string, body: DecisionForm) => callApiForMessage<{ version: number }>(routes.decideAbstract, { params: { id }, body }),
   slots: () => callApi<SlotTable>(routes.getReviewSlots),
-  publish: (category: string | undefined) => callApiForMessage<{ job: JobView }>(routes.publishDecisions, { body: category ? { category } : {} }),
+  publish: (category: string | undefined) => callApiForMessage<{ job: JobView }>(routes.publishDecisions, { body: { category: category ?? 'all' } }),
   publications: () => callApi<Publications>(routes.listCommitteePublications),
   previewMail: (id: string) => callApi<DecisionMailPreview>(routes.previewDecisionMail, { params: { id } }),
   /** The office's outbox of the decisions' mails. */
