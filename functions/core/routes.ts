@@ -332,7 +332,9 @@ export const routes = {
   setReviewRoles: { method: 'PUT', path: '/office/review_team', handler: 'office/set-review-roles', auth: 'organiser', grants: [GET, PUT, UPDATE, DELETE] },
 
   // The review (core/review/reviewing.ts): the committee runs the assignment; a reviewer reads their queue and an assigned abstract, saves or submits a review, or declines
-  runReviewAssignment: { method: 'POST', path: '/review/assignments/run', handler: 'review/run-assignment', auth: 'committee', grants: [GET, QUERY, PUT, DELETE] },
+  /** The run is an office job (core/review/assignment-job.ts): queued here, run by the runOfficeJob worker, its outcome read back from the list. */
+  runReviewAssignment: { method: 'POST', path: '/review/assignments/run', handler: 'review/run-assignment', auth: 'committee', grants: [QUERY, PUT, 'sqs:SendMessage'] },
+  listReviewAssignmentRuns: { method: 'GET', path: '/review/assignments', handler: 'review/list-assignment-runs', auth: 'committee', grants: [QUERY] },
   getReviewQueue: { method: 'GET', path: '/review/queue', handler: 'review/get-queue', auth: 'reviewer', grants: [GET, QUERY] },
   declareReviewConflicts: { method: 'PUT', path: '/review/declarations', handler: 'review/declare-conflicts', auth: 'reviewer', grants: [UPDATE, PUT] },
   getReviewedAbstract: { method: 'GET', path: '/review/abstracts/{id}', handler: 'review/get-abstract', auth: 'reviewer', grants: [GET, QUERY, 's3:GetObject'] },

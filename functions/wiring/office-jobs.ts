@@ -21,7 +21,8 @@ import { mailPauseMs } from '#core/office/mail-jobs';
 import { certificateMailDeps, paidOrders } from './certificate-mail';
 import { decisionMailOf } from '#core/review/publishing';
 import { publicationStore } from '#storage/review-publication';
-import { decisionMailSource } from './review';
+import { decisionMailSource, reviewDeps } from './review';
+import { runAssignment } from '#core/review/reviewing';
 
 const officeJobs = queueSender('office-jobs');
 export const jobQueue: JobQueue = { send: (message) => officeJobs.send({ body: message }) };
@@ -63,6 +64,7 @@ export const jobWorkerDeps: WorkerDeps = {
     decisionMail: (r, siteOrigin) => decisionMailOf(publicationMails, r, siteOrigin),
     log: domainLog,
   },
+  assignment: { jobs: officeJobStore, run: (actor, now) => runAssignment(reviewDeps, actor, now) },
   publication: { publication: publicationStore, source: decisionMailSource, jobs: officeJobStore, batches: mailBatchStore, queue: jobQueue, log: domainLog },
 };
 

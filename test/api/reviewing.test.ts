@@ -13,7 +13,7 @@ import { reviewMessages } from '#core/review/reviewing';
 import { declarationMessages } from '#core/review/team';
 import { validAbstract } from '../support/bodies';
 import { pdfBytes } from '../support/files';
-import { call, newDelegate, officeSession, totpCode, uploadFile, userIdOf } from './support';
+import { call, newDelegate, officeSession, runAssignmentJob, totpCode, uploadFile, userIdOf } from './support';
 
 /** Abstracts are open until 16 May 2024 24:00 CST; the review runs 17 May to 14 June. */
 const SUBMITTING = '2024-05-10T02:00:00Z';
@@ -100,16 +100,15 @@ describe('reviewing', () => {
   });
 
   it('assigns three fair reviewers to each abstract and never the conflicted one; a re-run adds nothing for them', async () => {
-    const run = await call<{ added: number }>('POST', '/review/assignments/run', { token: chair.token, at: REVIEWING });
-    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    await runAssignmentJob(chair.token, REVIEWING);
     for (const r of fair) {
       const ids = (await queue(r.token)).items.map((i) => i.abstract_id);
       for (const a of abstracts) expect(ids).toContain(a.id);
     }
     const ofConflicted = (await queue(conflicted.token)).items.map((i) => i.abstract_id);
     for (const a of abstracts) expect(ofConflicted).not.toContain(a.id);
-    const again = await call<{ added: number; short: { abstract_id: string }[] }>('POST', '/review/assignments/run', { token: chair.token, at: REVIEWING });
-    expect(again.body.data.short.filter((s) => abstracts.some((a) => a.id === s.abstract_id))).toEqual([]);
+    const again = await runAssignmentJob(chair.token, REVIEWING);
+    expect(again.short.filter((s) => abstracts.some((a) => a.id === s.abstract_id))).toEqual([]);
     for (const r of fair) expect((await queue(r.token)).items.filter((i) => abstracts.some((a) => a.id === i.abstract_id))).toHaveLength(2);
   });
 
@@ -194,8 +193,8 @@ describe('reviewing', () => {
     expect((await queue(r3!.token)).items.map((i) => i.abstract_id)).not.toContain(b!.id);
     expect((await read(r3!.token, b!.id)).status).toBe(404);
     // The pool has no other fair reviewer: the run reports the abstract short rather than give it to r3 again or to the conflicted one.
-    const run = await call<{ short: { abstract_id: string; missing: number }[] }>('POST', '/review/assignments/run', { token: chair.token, at: REVIEWING });
-    expect(run.body.data.short.find((s) => s.abstract_id === b!.id)).toMatchObject({ missing: 1 });
+    const run = await runAssignmentJob(chair.token, REVIEWING);
+    expect(run.short.find((s) => s.abstract_id === b!.id)).toMatchObject({ missing: 1 });
     expect((await queue(r3!.token)).items.map((i) => i.abstract_id)).not.toContain(b!.id);
     expect((await queue(conflicted.token)).items.map((i) => i.abstract_id)).not.toContain(b!.id);
     const trail = (await call<{ items: AuditEntry[] }>('GET', `/office/audit/abstract/${b!.id}`, { token: office.token })).body.data.items;
@@ -292,7 +291,7 @@ describe('reviewing', () => {
       const created = await call<{ id: string }>('POST', '/contribute', { token: author.token, at: SUBMITTING, json: validAbstract({ abstract_category: 'aetiology.infections', title_of_abstract: `RACE ${i} ${Date.now().toString(36)}` }) });
       ids.push(created.body.data.id);
     }
-    expect((await call('POST', '/review/assignments/run', { token: chair.token, at: REVIEWING })).status).toBe(200);
+    await runAssignmentJob(chair.token, REVIEWING);
     const slots = await call<{ version: number }>('GET', '/review/committee/slots', { token: chair.token });
     expect((await call('PUT', '/review/committee/slots', { token: chair.token, json: { quotas: { [CATEGORY]: { oral: 2, poster: 5 } }, version: slots.body.data.version } })).status).toBe(200);
     const answers = await Promise.all(ids.map((id) => call('PUT', `/review/committee/decisions/${id}`, { token: chair.token, json: { outcome: 'oral', version: 0 } })));
@@ -319,9 +318,9 @@ describe('reviewing', () => {
     // For the next run r1's open assignment of b no longer counts (r1's submitted review of a still
     // does): b is short of two, since r3 declined it and nobody else in the pool is free of conflict.
     const [, b] = abstracts;
-    const run = await call<{ short: { abstract_id: string; assigned: number; missing: number }[] }>('POST', '/review/assignments/run', { token: chair.token, at: REVIEWING });
-    expect(run.body.data.short.find((s) => s.abstract_id === b!.id)).toMatchObject({ assigned: 1, missing: 2 });
-    expect(run.body.data.short.find((s) => s.abstract_id === a!.id)).toBeUndefined();
+    const run = await runAssignmentJob(chair.token, REVIEWING);
+    expect(run.short.find((s) => s.abstract_id === b!.id)).toMatchObject({ assigned: 1, missing: 2 });
+    expect(run.short.find((s) => s.abstract_id === a!.id)).toBeUndefined();
     // Not a reviewer: refused.
     expect((await call('PUT', '/review/declarations', { token: chair.token, json: { people: [] } })).body.message).toBe(officeMessages.reviewersOnly);
   });

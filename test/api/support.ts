@@ -276,3 +276,36 @@ export async function moneyEventsFollowed(userId: string): Promise<void> {
     (pending) => pending.length === 0,
   );
 }
+
+/** What a run of the review's assignment did (its office job's `assignment`). */
+export interface AssignmentRun {
+  added: number;
+  short: { abstract_id: string; category: string; assigned: number; missing: number }[];
+  short_count: number;
+  abstracts: number;
+  reviewers: number;
+  message: string;
+}
+
+/**
+ * Runs the review's assignment as the committee does and waits for its job: POST
+ * /review/assignments/run, then GET /review/assignments until the run is done. A run of another
+ * test file under way (409, naming its job) is waited for, then ours is asked for again.
+ */
+export async function runAssignmentJob(token: string, at: string): Promise<AssignmentRun> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const asked = await call<{ job: { id: string } }>('POST', '/review/assignments/run', { token, at });
+    const id = asked.body.data?.job?.id;
+    if (!id) throw new Error(`assignment answered ${asked.status} ${JSON.stringify(asked.body)}`);
+    const runs = await until(
+      `assignment run ${id}`,
+      async () => (await call<{ items: { id: string; state: string; assignment: AssignmentRun | null }[] }>('GET', '/review/assignments', { token, at })).body.data.items,
+      (items) => items.some((j) => j.id === id && (j.state === 'done' || j.state === 'failed')),
+      120_000,
+    );
+    const run = runs.find((j) => j.id === id)!;
+    // Ours, done; or ours ended because another run held the lease at that moment (ask again).
+    if (asked.status === 200 && run.assignment) return run.assignment;
+  }
+  throw new Error('the assignment stayed busy');
+}

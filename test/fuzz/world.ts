@@ -471,7 +471,7 @@ export async function furnishOffice(o: Origins, organiser: Delegate, bankVersion
   const reconcile = await api(o, 'POST', '/office/reconciliations', { token, at });
   const reconciliation = (reconcile.data as { job?: { id?: string } } | null)?.job?.id;
   if (!reconciliation) throw new Error(`fuzz setup: reconciliation answered ${JSON.stringify(reconcile)}`);
-  const published = await api(o, 'POST', '/review/committee/publication', { token, at, json: { category: 'topics' } });
+  const published = await api(o, 'POST', '/review/committee/publication', { token, at, json: { category: 'registration' } });
   const publication = (published.data as { job?: { id?: string } } | null)?.job?.id;
   if (!publication) throw new Error(`fuzz setup: publication answered ${JSON.stringify(published)}`);
   const page = expectOk('order table', await api(o, 'GET', '/office/orders?limit=1', { token, at })).data as { next: string | null };

@@ -25,6 +25,7 @@ import { csvRecords, type Column, type CsvWriter } from './csv';
 import { mailJobLabel, type MailSpec } from './mail-jobs';
 import { giveUpMailBatch, planMailJob, sendMailBatch, type MailWorkerDeps } from './send-mail';
 import { runPublication, type PublishDeps } from '../review/publishing';
+import { runAssignmentJob, type AssignmentOutcome } from '../review/assignment-job';
 import {
   abstractColumns,
   delegateColumns,
@@ -46,7 +47,7 @@ export type JobState = 'queued' | 'running' | 'ready' | 'sending' | 'done' | 'fa
 export interface OfficeJob {
   /** Sorts by the time it was requested (`20240801T020000123Z-...`): the newest are listed first. */
   id: string;
-  kind: 'export' | 'mail' | 'reconcile' | 'publish';
+  kind: 'export' | 'mail' | 'reconcile' | 'publish' | 'assign';
   /** An export job: what it exports. */
   export?: ExportKind;
   /** A mail job: whom, what (send-mail.ts), the site its links name, and how far it is. */
@@ -72,6 +73,8 @@ export interface OfficeJob {
   object_key?: string;
   file_name?: string;
   /** A publication of the review's decisions (core/review/publishing.ts): what it published, by outcome. */
+  /** A run of the review's assignment (core/review/assignment-job.ts): what it did. */
+  assignment?: AssignmentOutcome;
   /** A publication of one review category only (none: every category). */
   category?: string;
   published?: Record<'oral' | 'poster' | 'reject' | 'revise' | 'duplicate', number>;
@@ -146,6 +149,7 @@ export const jobMessages = {
   failed: 'This export failed. Please request it again; if it fails again, the operations team has been alerted.',
   withdrawn: 'This export was deleted: a delegate deleted their account after it was made, and the file may hold their data. Please make a new one.',
   workerFailed: 'The export could not be made after several tries; the operations team has been alerted (dead-letter queue).',
+  assignFailed: 'The assignment could not be completed after several tries; what it wrote stays, and running it again completes it. The operations team has been alerted (dead-letter queue).',
   reconcileFailed: 'The check could not be completed after several tries (the table or Stripe did not answer); the operations team has been alerted (dead-letter queue). Please run it again later.',
 } as const;
 
@@ -176,12 +180,13 @@ export function jobView(job: OfficeJob) {
     id: job.id,
     kind: job.kind,
     export: job.export ?? null,
-    label: job.export ? exportLabels[job.export] : job.mail ? mailJobLabel(job.mail) : job.kind === 'publish' ? 'Publication of the decisions' : '',
+    label: job.export ? exportLabels[job.export] : job.mail ? mailJobLabel(job.mail) : job.kind === 'publish' ? 'Publication of the decisions' : job.kind === 'assign' ? 'Assignment of the reviewers' : '',
     mail: job.mail ?? null,
     total: job.total ?? null,
     counts: job.counts ?? null,
     published: job.published ?? null,
     category: job.category ?? null,
+    assignment: job.assignment ?? null,
     confirmed_by: job.confirmed_by ? (job.confirmed_by.email ?? job.confirmed_by.id) : null,
     state: job.state,
     requested_by: job.requested_by.email ?? job.requested_by.id,
@@ -223,6 +228,8 @@ export interface WorkerDeps {
   mail: MailWorkerDeps;
   /** The publication of the review's decisions (its mails go through `mail`). */
   publication: PublishDeps;
+  /** A run of the review's assignment (core/review/reviewing.ts `runAssignment`). */
+  assignment: Parameters<typeof runAssignmentJob>[0];
   /** The reconciliation of the whole ledger against Stripe (lib/payments/ledger-check.ts, as `npm run reconcile`). */
   reconcile: () => Promise<LedgerCheck>;
   /** The schedule's tasks (TaskMessage): each idempotent, so a redelivered message does no harm. */
@@ -287,6 +294,11 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
       else await sendMailBatch(deps.mail, job, parsed.batch, now);
       return;
     }
+    if (job.kind === 'assign') {
+      await runAssignmentJob(deps.assignment, job, now);
+      deps.log.info('review assignment done', { job: job.id });
+      return;
+    }
     if (job.kind === 'reconcile') {
       const reconciliation = keptCheck(await deps.reconcile());
       await deps.jobs.update(job.id, { state: 'done', finished_at: now().toISOString(), reconciliation }, ['running']);
@@ -303,7 +315,7 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
       // mail goes on; any other step given up fails the job.
       if ((job.kind === 'mail' || job.kind === 'publish') && parsed.batch !== undefined) await giveUpMailBatch(deps.mail, job, parsed.batch, now);
       else {
-        const failed = job.kind === 'reconcile' ? jobMessages.reconcileFailed : jobMessages.workerFailed;
+        const failed = job.kind === 'reconcile' ? jobMessages.reconcileFailed : job.kind === 'assign' ? jobMessages.assignFailed : jobMessages.workerFailed;
         await deps.jobs.update(job.id, { state: 'failed', finished_at: now().toISOString(), error: failed }, ['running']);
       }
     }

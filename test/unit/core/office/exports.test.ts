@@ -9,6 +9,7 @@ import type { User } from '#core/accounts/model';
 import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund } from '#core/payments/model';
 import { queues } from '#core/workers';
+import type { WorkerDeps } from '#core/office/jobs';
 import { listMailJobs, type MailWorkerDeps } from '#core/office/send-mail';
 import type { PublishDeps } from '#core/review/publishing';
 
@@ -158,6 +159,7 @@ describe('runOfficeJob', () => {
   // Export jobs never touch the mail side.
   const mail = {} as MailWorkerDeps;
   const publication = {} as PublishDeps;
+  const assignment = {} as WorkerDeps['assignment'];
   const reconcile = async (): Promise<never> => {
     throw new Error('export jobs never reconcile');
   };
@@ -172,7 +174,7 @@ describe('runOfficeJob', () => {
     const jobs = memoryJobs(queued);
     const written: { key: string; text: string }[] = [];
     const files = { put: async (key: string, chunks: Iterable<string>) => (written.push({ key, text: [...chunks].join('') }), Buffer.byteLength(written[0]!.text)), link: async () => '' };
-    await runOfficeJob({ jobs, source: source(async () => [{ order, payments: [], refunds: [] }]), files, csv: writeCsv, log, mail, publication, reconcile, tasks }, message(), () => NOW);
+    await runOfficeJob({ jobs, source: source(async () => [{ order, payments: [], refunds: [] }]), files, csv: writeCsv, log, mail, publication, assignment, reconcile, tasks }, message(), () => NOW);
     expect(jobs.job).toMatchObject({ state: 'done', rows: 1, attempts: 1, object_key: `exports/${id}/orders-2024-08-01-1000.csv`, file_name: 'orders-2024-08-01-1000.csv' });
     expect(jobs.job.bytes).toBe(Buffer.byteLength(written[0]!.text));
     expect(written[0]!.text.startsWith(`${CSV_BOM}"order_no",`)).toBe(true);
@@ -181,8 +183,8 @@ describe('runOfficeJob', () => {
   it('leaves a job that is done alone (a second delivery), and drops a message that names no job', async () => {
     const jobs = memoryJobs({ ...queued, state: 'done' });
     const files = { put: async () => 0, link: async () => '' };
-    await runOfficeJob({ jobs, source: source(async () => []), files, csv: writeCsv, log, mail, publication, reconcile, tasks }, message(), () => NOW);
-    await runOfficeJob({ jobs, source: source(async () => []), files, csv: writeCsv, log, mail, publication, reconcile, tasks }, { text: 'not json', receiveCount: 1 }, () => NOW);
+    await runOfficeJob({ jobs, source: source(async () => []), files, csv: writeCsv, log, mail, publication, assignment, reconcile, tasks }, message(), () => NOW);
+    await runOfficeJob({ jobs, source: source(async () => []), files, csv: writeCsv, log, mail, publication, assignment, reconcile, tasks }, { text: 'not json', receiveCount: 1 }, () => NOW);
     expect(jobs.job.state).toBe('done');
     expect(jobs.job.attempts).toBe(0);
   });
@@ -193,9 +195,9 @@ describe('runOfficeJob', () => {
       throw new Error('table unreachable');
     });
     const files = { put: async () => 0, link: async () => '' };
-    await expect(runOfficeJob({ jobs, source: broken, files, csv: writeCsv, log, mail, publication, reconcile, tasks }, message(1), () => NOW)).rejects.toThrow('table unreachable');
+    await expect(runOfficeJob({ jobs, source: broken, files, csv: writeCsv, log, mail, publication, assignment, reconcile, tasks }, message(1), () => NOW)).rejects.toThrow('table unreachable');
     expect(jobs.job.state).toBe('running');
-    await expect(runOfficeJob({ jobs, source: broken, files, csv: writeCsv, log, mail, publication, reconcile, tasks }, message(queues['office-jobs'].maxReceiveCount), () => NOW)).rejects.toThrow();
+    await expect(runOfficeJob({ jobs, source: broken, files, csv: writeCsv, log, mail, publication, assignment, reconcile, tasks }, message(queues['office-jobs'].maxReceiveCount), () => NOW)).rejects.toThrow();
     expect(jobs.job).toMatchObject({ state: 'failed', attempts: 2 });
     expect(jobs.job.error).toMatch(/operations team/);
   });

@@ -1,7 +1,8 @@
 /** The abstract review's calls, built from the route table. */
 import { routes } from '#core/routes';
 import type { committeeAbstract, ranking, slotTable } from '#core/review/deciding';
-import type { reviewQueue, reviewedAbstract, runAssignment } from '#core/review/reviewing';
+import type { reviewQueue, reviewedAbstract } from '#core/review/reviewing';
+import type { listAssignmentRuns } from '#core/review/assignment-job';
 import type { listPublications, previewDecisionMail, publicationOutbox } from '#core/review/publishing';
 import type { JobView } from '#core/office/jobs';
 import type { DecisionForm, ReviewForm } from '#core/review/schemas';
@@ -9,7 +10,8 @@ import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export type ReviewQueue = Awaited<ReturnType<typeof reviewQueue>>;
 export type ReviewedAbstract = Awaited<ReturnType<typeof reviewedAbstract>>;
-export type AssignmentResult = Awaited<ReturnType<typeof runAssignment>>['data'];
+export type AssignmentRuns = Awaited<ReturnType<typeof listAssignmentRuns>>;
+export const assignmentRunsKey = ['review', 'assignment-runs'] as const;
 export type SavedReview = ReviewedAbstract['review'];
 
 export type Ranking = Awaited<ReturnType<typeof ranking>>;
@@ -35,7 +37,8 @@ export const reviewApi = {
   save: (id: string, body: ReviewForm) => callApiForMessage<SavedReview>(routes.saveReview, { params: { id }, body }),
   decline: (id: string, body: { reason: string; version: number }) => callApiForMessage<null>(routes.declineReview, { params: { id }, body }),
   declare: (body: { people: string[]; institutions: string[] }) => callApiForMessage<{ people: string[]; institutions: string[] }>(routes.declareReviewConflicts, { body }),
-  runAssignment: () => callApiForMessage<AssignmentResult>(routes.runReviewAssignment, { body: {} }),
+  runAssignment: () => callApiForMessage<{ job: JobView }>(routes.runReviewAssignment, { body: {} }),
+  assignmentRuns: () => callApi<AssignmentRuns>(routes.listReviewAssignmentRuns),
   ranking: (category: string, cursor?: string) => callApi<Ranking>(routes.getReviewRanking, { query: { category, cursor, limit: 25 } }),
   committeeAbstract: (id: string) => callApi<CommitteeAbstract>(routes.getCommitteeAbstract, { params: { id } }),
   decide: (id: string, body: DecisionForm) => callApiForMessage<{ version: number }>(routes.decideAbstract, { params: { id }, body }),

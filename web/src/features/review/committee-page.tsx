@@ -16,25 +16,34 @@ import { secondFactorQuery } from '../../components/second-factor/api';
 import { Enrol, Verify } from '../../components/second-factor/second-factor';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError, isCancelled } from '../../lib/api-client';
-import { reviewApi, type AssignmentResult } from './api';
+import { assignmentRunsKey, reviewApi } from './api';
+import { formatCstInstant } from '#core/time';
 import { Deciding, Slots } from './deciding';
 import { Publication } from './publication';
 import { NotOnTheTeam, ReviewFrame } from './review-frame';
 
+const runBusy = (state: string) => state === 'queued' || state === 'running';
+
 function Assignment() {
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [result, setResult] = useState<{ message: string; data: AssignmentResult } | null>(null);
+  const [asked, setAsked] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const runs = useQuery({ queryKey: assignmentRunsKey, queryFn: reviewApi.assignmentRuns, refetchInterval: (q) => (q.state.data?.items.some((j) => runBusy(j.state)) ? 1500 : false) });
+  const latest = runs.data?.items[0];
   const run = async () => {
     setFailure(null);
     try {
-      setResult(await reviewApi.runAssignment());
+      const { message } = await reviewApi.runAssignment();
+      setAsked(message);
+      await queryClient.invalidateQueries({ queryKey: assignmentRunsKey });
     } catch (error) {
       if (!isCancelled(error)) setFailure(error instanceof ApiError ? error.message : 'The assignment could not be run: request failure. Try again.');
     } finally {
       setConfirming(false);
     }
   };
+  const result = latest?.assignment;
   return (
     <Card.Root>
       <Card.Header>
@@ -47,23 +56,29 @@ function Assignment() {
       <Card.Body>
         <Stack gap="4">
           {failure && <FormAlert status="error">{failure}</FormAlert>}
-          {result && (
-            <FormAlert status="success" title={result.message}>
-              {result.data.abstracts} abstracts, {result.data.reviewers} reviewers.
-              {result.data.short.length > 0 && (
-                <List.Root mt="2" ps="5">
-                  {result.data.short.slice(0, 20).map((s) => (
-                    <List.Item key={s.abstract_id}>
-                      {reviewCategoryLabel(s.category)}: abstract {s.abstract_id} has {s.assigned}, lacks {s.missing}
-                    </List.Item>
-                  ))}
-                  {result.data.short.length > 20 && <List.Item>and {result.data.short.length - 20} more</List.Item>}
-                </List.Root>
-              )}
-            </FormAlert>
+          {latest && runBusy(latest.state) ? (
+            <FormAlert status="info">{asked ?? 'The assignment is running in the background.'} Started {formatCstInstant(latest.requested_at)}.</FormAlert>
+          ) : latest?.state === 'failed' ? (
+            <FormAlert status="error">The last run did not complete: {latest.error}</FormAlert>
+          ) : (
+            result && (
+              <FormAlert status="success" title={result.message}>
+                Run of {formatCstInstant(latest.finished_at ?? latest.requested_at)}: {result.abstracts} abstracts, {result.reviewers} reviewers.
+                {result.short.length > 0 && (
+                  <List.Root mt="2" ps="5">
+                    {result.short.slice(0, 20).map((s) => (
+                      <List.Item key={s.abstract_id}>
+                        {reviewCategoryLabel(s.category)}: abstract {s.abstract_id} has {s.assigned}, lacks {s.missing}
+                      </List.Item>
+                    ))}
+                    {result.short_count > 20 && <List.Item>and {result.short_count - 20} more</List.Item>}
+                  </List.Root>
+                )}
+              </FormAlert>
+            )
           )}
           <HStack>
-            <Button colorPalette="brand" onClick={() => setConfirming(true)}>
+            <Button colorPalette="brand" onClick={() => setConfirming(true)} disabled={Boolean(latest && runBusy(latest.state))}>
               Run the assignment
             </Button>
           </HStack>
