@@ -32,6 +32,7 @@ import { itemOf as orderItem } from '../functions/storage/orders';
 import { readStats, replaceStats } from '../functions/storage/stats';
 import { moveNameKeys, newAccountItems } from '../functions/storage/users';
 import { validForm, visaAndHotel } from '../test/unit/core/orders/form';
+import { meter, meterDynamo } from './bench-dynamo-meter';
 
 const FIRST_NAMES = ['Wei', 'Fang', 'Min', 'Jun', 'Anna', 'Pierre', 'María', 'Kenji', 'Olga', 'Sipho', '伟', '芳'];
 const LAST_NAMES = ['Zhang', 'Wang', 'Li', 'Müller', "O'Brien", 'García', 'Dupont', 'Tanaka', 'Ivanova', 'Ndlovu', '张', '欧阳'];
@@ -162,26 +163,6 @@ export async function seedOffice(count: number) {
   // The counters as the rebuild command writes them: the sum of every record's contribution.
   await replaceStats(counts);
   return { people, items: items.length };
-}
-
-/** What DynamoDB answered while a call ran: items read and round trips. */
-const meter = { items: 0, calls: 0 };
-let metered = false;
-function meterDynamo() {
-  if (metered) return;
-  metered = true;
-  documentClient().middlewareStack.add(
-    (next) => async (args) => {
-      const result = await next(args);
-      const out = result.output as { ScannedCount?: number; Item?: unknown; Responses?: unknown };
-      meter.calls += 1;
-      if (typeof out.ScannedCount === 'number') meter.items += out.ScannedCount;
-      else if ('Item' in out) meter.items += out.Item ? 1 : 0;
-      else if (out.Responses) meter.items += Object.values(out.Responses as Record<string, unknown[]>).reduce((n, r) => n + (Array.isArray(r) ? r.length : 1), 0);
-      return result;
-    },
-    { step: 'initialize', name: 'benchReadMeter' },
-  );
 }
 
 const quantile = (xs: number[], q: number) => {

@@ -2,7 +2,7 @@
  * `npm run bench`: prints the speed and size figures of the product (the targets are printed
  * beside each figure). Runs offline against a throw-away local portal (its ports: TEST_PORT,
  * TEST_DYNAMODB_PORT, ... as scripts/test-portal.ts reads them). The figures are reports, except
- * the orders bench (6): when it fails, the process exits 1 (2: a bad argument).
+ * the orders bench (6) and the review bench (10): when one fails, the process exits 1 (2: a bad argument).
  *
  *   1. bundle size of every function as synth bundles it (split: initial code and lazy chunks), reported
  *   2. cold init of every bundle in a fresh node process vs the floor (a bundle that only creates
@@ -23,6 +23,14 @@
  *   8. the office with 5,000 accounts and 5,000 orders (scripts/bench-office.ts): the order table's
  *      pages, filters and searches and the dashboard (p50/p99, DynamoDB items read per request
  *      beside the page size), and the export of all orders (time and peak memory of the worker)
+ *  10. the abstract review (scripts/bench-review.ts): 2,000 abstracts in the review categories (the
+ *      abstract form's five groups), 60 reviewers and a committee member seeded in the table; the
+ *      assignment through the API (time, and a re-run that adds nothing), its invariants read back
+ *      (reviewers per abstract where the pool allows, load spread per category, no conflicted pair),
+ *      a reviewer's queue and the committee's ranking page (p50/p99, DynamoDB items read per request
+ *      beside the rows shown), and every abstract decided within the slots (throughput); the
+ *      publication of the decisions is not measured yet. Named `review`; fails (exit 1) on a broken
+ *      invariant or a refused decision.
  *
  * `npm run bench -- --only=bundles,init` (or `npm run bench -- bundles init`) runs a subset;
  * `npm run bench -- --only=orders --delegates=1000` registration day with 1,000 delegates.
@@ -39,6 +47,8 @@ import { uploadBench } from './bench-upload';
 import { parseDelegates } from './bench-checks';
 import { loginBurstBench, ordersBench, RECEIPTS_WITHIN_MS, type CpuPhase, type OrdersFigures } from './bench-orders';
 import { officeBench } from './bench-office';
+import { reviewBench, type ReviewFigures } from './bench-review';
+import { reviewSettings } from '../functions/core/config/review';
 import { documentsBench } from './bench-documents';
 import { benchDocumentSpecs } from './pdf/bench-specs';
 import { startTestPortal } from './test-portal';
@@ -133,6 +143,82 @@ function printOrders(o: OrdersFigures) {
     console.log(`  FAILED: ${o.failures.join('; ')}`);
     process.exitCode = 1;
   } else console.log('  passed: 0 errors, every order paid, every paid order with its receipt, numbers gap-free and each once');
+  console.log();
+}
+
+/** Section 10: what the review bench measured, and why it failed (the process then exits 1). */
+function printReview(r: ReviewFigures) {
+  const n = (x: number) => x.toLocaleString('en');
+  console.log(
+    `10. The abstract review: ${n(r.abstracts)} abstracts in the ${r.categories.length} review categories that exist (the abstract form's groups; issue 31 said 6), ${r.reviewers} reviewers and a committee member (${n(r.seed.items)} items, ${n(r.seed.accounts)} accounts, seeded in ${r.seed.seconds.toFixed(1)} s)`,
+  );
+  table([['category', 'abstracts', 'reviewers'], ...r.categories.map((k) => [k.label, k.abstracts, k.reviewers])]);
+  const reasons = Object.entries(r.conflicts.byReason).map(([reason, count]) => `${reason} ${n(count)}`).join(', ');
+  console.log(
+    `  conflicts of interest (every rule, as the assignment computes them): ${n(r.conflicts.pairs)} of the ${n(r.conflicts.ofPairs)} reviewer-abstract pairs within a category's pool (${reasons}); ${r.conflicts.abstractsWithFewerThanN} abstracts have fewer than ${reviewSettings.reviewersPerAbstract} reviewers free of conflict`,
+  );
+  const sec = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : '-');
+  console.log(
+    `  a. The assignment, run by the committee through the API (POST /review/assignments/run: one request does it all). The local gateway answers 500 at the functions' timeout (10 s, as on AWS, where API Gateway waits 30 s); locally the function's work goes on, so "end" is its last DynamoDB call (the lease given back): on AWS the work would stop at 10 s. Round trips and items read are the whole run's`,
+  );
+  table([
+    ['run', 'answered', 'end', 'added', 'short', 'round trips', 'items read', 'reading (calls)', 'writing assignments (transactions)', 'writing summaries (transactions)', 'assignments written by the answer'],
+    ...r.assignment.map((a, k) => [
+      k === 0 ? 'first' : 're-run',
+      `${a.status} after ${sec(a.ms)}`,
+      sec(a.endMs),
+      a.status === 200 ? n(a.added) : `${n(a.added)} (written, not answered)`,
+      a.short ?? '-',
+      n(a.roundTrips),
+      n(a.itemsRead),
+      `${sec(a.phases.reading.from)}-${sec(a.phases.reading.to)} (${n(a.phases.reading.calls)})`,
+      a.phases.assignments.calls ? `${sec(a.phases.assignments.from)}-${sec(a.phases.assignments.to)} (${a.phases.assignments.calls})` : 'none',
+      a.phases.summaries.calls ? `${sec(a.phases.summaries.from)}-${sec(a.phases.summaries.to)} (${n(a.phases.summaries.calls)})` : 'none',
+      n(a.phases.assignments.beforeAnswer),
+    ]),
+  ]);
+  console.log(
+    `  the algorithm alone (core/review/assignment.ts, every conflict rule, no I/O) in this process: ${sec(r.core.ms)}, ${n(r.core.checks)} conflict checks, ${n(r.core.added)} assignments; between the run's last read and its first write: ${sec(r.assignment[0]!.phases.assignments.from - r.assignment[0]!.phases.reading.to)}`,
+  );
+  const i = r.invariants;
+  console.log('  b. Its invariants, read back from the table');
+  table([
+    ['invariant', 'value', 'target'],
+    ['active assignments', n(i.assignments), `${reviewSettings.reviewersPerAbstract} per abstract where the pool allows`],
+    [`abstracts without min(${reviewSettings.reviewersPerAbstract}, reviewers free of conflict)`, i.wrongCount, '0'],
+    ['conflicted pairs assigned (conflicts recomputed with core/review/conflicts.ts)', i.conflicted, '0'],
+    ["assignments outside the abstract's or the reviewer's category", i.outsideCategory, '0'],
+    ...i.load.map((l) => [`load in ${l.category} (${l.reviewers} reviewers): min-max, spread`, `${l.min}-${l.max}, ${l.max - l.min}`, '<= 1 where every reviewer may review every abstract']),
+  ]);
+  console.log(`  c. Reviews written straight into the table as a submission stores them: ${n(r.reviewsWritten.submitted)} of the ${n(r.reviewsWritten.reviews)} assignments submitted, with each abstract's scores (${r.reviewsWritten.seconds.toFixed(1)} s)`);
+  console.log(
+    `  d. Pages through the API, ${r.pages[0]!.runs} runs each after 3 warm-ups; items read = what DynamoDB read per request (ScannedCount of a Query, the item of a GetItem), median [min-max]; rows = rows on the page. The queue is of the reviewer with the most assignments (${r.queue.rows}; queues hold ${r.queue.lengths.min}-${r.queue.lengths.max}); the ranking's page size is ${r.pageSize}`,
+  );
+  const range = (x: { median: number; min: number; max: number }) => (x.min === x.max ? `${x.median}` : `${x.median} [${x.min}-${x.max}]`);
+  table([
+    ['request', 'p50', 'p99', 'items read', 'round trips', 'rows', 'target'],
+    ...[...r.pages, r.authentication.reviewer, r.authentication.committee].map((p, k) => [
+      p.name + (p.unattributed ? ` (${p.unattributed} with other reads mixed in)` : ''),
+      `${p.p50.toFixed(1)} ms`,
+      `${p.p99.toFixed(1)} ms`,
+      range(p.items),
+      range(p.roundTrips),
+      k < r.pages.length ? range(p.rows) : '',
+      k === 0 ? 'about the rows shown' : k < r.pages.length ? `about the page (${r.pageSize}), never the category` : '',
+    ]),
+  ]);
+  const d = r.deciding;
+  if (d) {
+    console.log(
+      `  e. Deciding: ${n(d.decisions)} pending decisions through PUT /review/committee/decisions/{id} (the ${r.categories.length} categories at once, one at a time within each), ${d.seconds.toFixed(1)} s: ${(d.decisions / d.seconds).toFixed(0)} a second, p50 ${d.p50.toFixed(0)} ms, p99 ${d.p99.toFixed(0)} ms, ${d.errors.length} refused; the counts in the table:`,
+    );
+    table([['category', 'oral (of the slots)', 'poster (of the boards)', 'reject or revise'], ...d.counts.map((k) => [k.category, k.oral, k.poster, k.other])]);
+  }
+  console.log('  publication: not measured yet (publication lands separately)');
+  if (r.failures.length) {
+    console.log(`  FAILED: ${r.failures.join('; ')}`);
+    process.exitCode = 1;
+  } else console.log('  passed: every abstract has its reviewers where the pool allows, no conflicted pair, the re-run added nothing, every decision taken within the slots');
   console.log();
 }
 
@@ -504,6 +590,15 @@ async function main() {
         ['peak JS heap (sampled every 5 ms)', `${x.peakHeapMb.toFixed(0)} MB`, ''],
       ]);
       console.log();
+    } finally {
+      await portal.stop();
+    }
+  }
+
+  if (wanted('review')) {
+    const portal = await startTestPortal();
+    try {
+      printReview(await reviewBench(portal));
     } finally {
       await portal.stop();
     }

@@ -24,8 +24,8 @@ export function toAbstract(item: Record<string, unknown>): StoredAbstract {
 
 const audited = (entries: AuditEntry[] = []): Items => entries.map(auditPut);
 
-/** The stored item: the abstract with its keys and its place in the office's list of its category. */
-const itemOf = (abstract: StoredAbstract) => ({
+/** The stored item: the abstract with its keys and its place in the office's list of its category (the review bench seeds with it). */
+export const itemOf = (abstract: StoredAbstract) => ({
   ...keys.abstract(abstract.owner_id, abstract.id),
   entity: 'abstract',
   ...keys.abstractsByCategory(abstract.abstract_category, abstract.created_at, abstract.id),
