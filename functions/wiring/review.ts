@@ -1,8 +1,11 @@
 /** Wiring of the abstract review (core/review): the review team's roster, the reviews, the abstracts and the accounts. */
 import type { CommitteeAbstractDeps, DecidingDeps } from '#core/review/deciding';
 import type { ReviewDeps } from '#core/review/reviewing';
+import type { ReadingCopyDeps } from '#core/review/reviewer-export';
 import type { ReviewTeamDeps } from '#core/review/team';
 import { secrets } from '#lib/crypto';
+import { writeCsv } from '#lib/csv-writer';
+import { readingCopyFiles } from '#storage/export-files';
 import { fileStore } from '#storage/files';
 import { objectStore } from '#storage/objects';
 import { abstractDirectory } from '#storage/office-directory';
@@ -25,4 +28,12 @@ export const reviewDeps: ReviewDeps = {
   objects: objectStore,
   decisions: decisionStore,
   newId: secrets.newId,
+};
+
+export const readingCopyDeps: ReadingCopyDeps = {
+  ...reviewDeps,
+  copies: readingCopyFiles,
+  csv: writeCsv,
+  // pdfkit, fontkit and the fonts load only when a PDF is asked for, not at every cold start.
+  render: async (spec) => (await import('#lib/pdf/render')).renderPdf(spec),
 };
