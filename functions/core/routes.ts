@@ -56,8 +56,8 @@ export const grantNames = [
 ] as const;
 export type Grant = (typeof grantNames)[number];
 
-/** The parts of the uploads bucket: delegates' uploads, the office's exports, issued documents' PDFs. */
-export type ObjectPrefix = 'users/' | 'exports/' | 'documents/';
+/** The parts of the uploads bucket: delegates' uploads, the office's exports, issued documents' PDFs, reviewers' reading copies. */
+export type ObjectPrefix = 'users/' | 'exports/' | 'documents/' | 'review-exports/';
 
 export interface RouteDef {
   method: HttpMethod;
@@ -336,6 +336,17 @@ export const routes = {
   runReviewAssignment: { method: 'POST', path: '/review/assignments/run', handler: 'review/run-assignment', auth: 'committee', grants: [QUERY, PUT, 'sqs:SendMessage'] },
   listReviewAssignmentRuns: { method: 'GET', path: '/review/assignments', handler: 'review/list-assignment-runs', auth: 'committee', grants: [QUERY] },
   getReviewQueue: { method: 'GET', path: '/review/queue', handler: 'review/get-queue', auth: 'reviewer', grants: [GET, QUERY] },
+  /** The queue's abstracts as CSV or PDF for reading offline (core/review/reviewer-export.ts): made at the request, kept under review-exports/, answered as a link. */
+  exportReviewQueue: {
+    method: 'GET',
+    path: '/review/queue/export',
+    handler: 'review/export-queue',
+    auth: 'reviewer',
+    grants: [GET, QUERY, 's3:PutObject', 's3:GetObject'],
+    objectPrefix: 'review-exports/',
+    pdf: true,
+    memoryMb: 1024,
+  },
   declareReviewConflicts: { method: 'PUT', path: '/review/declarations', handler: 'review/declare-conflicts', auth: 'reviewer', grants: [UPDATE, PUT] },
   getReviewedAbstract: { method: 'GET', path: '/review/abstracts/{id}', handler: 'review/get-abstract', auth: 'reviewer', grants: [GET, QUERY, 's3:GetObject'] },
   /** A submission moves the abstract's scores (its summary, UpdateItem) in the review's write. */

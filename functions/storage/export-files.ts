@@ -1,9 +1,11 @@
 /**
  * The office's export files, under exports/ of the uploads bucket (never users/: no delegate's
  * presigned link can reach them): written by the job worker, downloaded by an organiser through
- * a presigned GET that lives five minutes.
+ * a presigned GET that lives five minutes. The reviewers' reading copies of their abstracts are
+ * kept the same way under review-exports/ (S3 deletes them after a day).
  */
 import type { ExportFiles } from '#core/office/jobs';
+import type { ReadingCopyFiles } from '#core/review/reviewer-export';
 import { loadS3 } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { attachment } from './objects';
@@ -29,6 +31,19 @@ export const exportFiles: ExportFiles = {
   async link(key, fileName) {
     const { GetObjectCommand, getSignedUrl, s3ClientForPresign } = await loadS3();
     const command = new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: key, ResponseContentDisposition: attachment(fileName), ResponseContentType: 'text/csv; charset=utf-8' });
+    return getSignedUrl(s3ClientForPresign(), command, { expiresIn: EXPORT_LINK_SECONDS });
+  },
+};
+
+export const readingCopyFiles: ReadingCopyFiles = {
+  async put(key, bytes, fileName, contentType) {
+    if (!key.startsWith('review-exports/')) throw new Error(`A reading copy is stored under review-exports/, not ${key}`);
+    const { PutObjectCommand, s3ClientInternal } = await loadS3();
+    await s3ClientInternal().send(new PutObjectCommand({ Bucket: env.uploadsBucket(), Key: key, Body: bytes, ContentType: contentType, ContentDisposition: attachment(fileName) }));
+  },
+  async link(key, fileName, contentType) {
+    const { GetObjectCommand, getSignedUrl, s3ClientForPresign } = await loadS3();
+    const command = new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: key, ResponseContentDisposition: attachment(fileName), ResponseContentType: contentType });
     return getSignedUrl(s3ClientForPresign(), command, { expiresIn: EXPORT_LINK_SECONDS });
   },
 };

@@ -13,6 +13,9 @@ import type { MailSource } from '#core/office/send-mail';
 import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund, Subject } from '#core/payments/model';
 import type { StoredRegistration } from '#core/registration-by-category/ports';
+import type { AbstractSummary } from '#core/review/deciding';
+import type { StoredReview } from '#core/review/reviewing';
+import type { ReviewTeamMember } from '#core/review/team';
 import { allOrdersWithMoney } from './money-scan';
 import { scanEntities, type Item } from './scan';
 
@@ -74,6 +77,33 @@ export const exportSource: ExportSource = {
       else abstracts.push(recordOf<StoredAbstract>(item));
     }
     return abstracts.sort(byTime).map((abstract) => ({ abstract, owner_email: emails.get(abstract.owner_id) }));
+  },
+  async reviewSheet() {
+    const people = new Map<string, { email: string; name: string }>();
+    const abstracts: StoredAbstract[] = [];
+    const reviews: StoredReview[] = [];
+    const members: ReviewTeamMember[] = [];
+    for await (const item of scanEntities(['user', 'abstract', 'review', 'review-team-member'])) {
+      if (item.entity === 'user') people.set(item.id as string, { email: item.email as string, name: [item.first_name, item.last_name].filter((p) => typeof p === 'string' && p.trim()).join(' ') });
+      else if (item.entity === 'abstract') abstracts.push(recordOf<StoredAbstract>(item));
+      else if (item.entity === 'review') reviews.push(recordOf<StoredReview>(item));
+      else members.push(recordOf<ReviewTeamMember>(item));
+    }
+    return { abstracts: abstracts.sort(byTime).map((abstract) => ({ abstract, owner_email: people.get(abstract.owner_id)?.email })), reviews, members, people };
+  },
+  async decisions() {
+    const emails = new Map<string, string>();
+    const abstracts: StoredAbstract[] = [];
+    const summaries: AbstractSummary[] = [];
+    for await (const item of scanEntities(['user', 'abstract', 'review-summary'])) {
+      if (item.entity === 'user') emails.set(item.id as string, item.email as string);
+      else if (item.entity === 'abstract') abstracts.push(recordOf<StoredAbstract>(item));
+      else {
+        const summary = recordOf<AbstractSummary>(item);
+        summaries.push({ ...summary, decision: summary.decision ?? null, decision_v: summary.decision_v ?? 0 });
+      }
+    }
+    return { abstracts: abstracts.sort(byTime).map((abstract) => ({ abstract, owner_email: emails.get(abstract.owner_id) })), summaries };
   },
 };
 

@@ -7,8 +7,11 @@ import { officeJobStore } from '#storage/office-jobs';
 import { mailBatchStore } from '#storage/mail-jobs';
 import { sesMailer } from '#lib/mailer';
 import { recordAudit } from '#storage/audit';
+import type { ReadingCopyDeps } from '#core/review/reviewer-export';
 import type { ReviewTeamDeps } from '#core/review/team';
 import { secrets } from '#lib/crypto';
+import { writeCsv } from '#lib/csv-writer';
+import { readingCopyFiles } from '#storage/export-files';
 import { fileStore } from '#storage/files';
 import { objectStore } from '#storage/objects';
 import { abstractDirectory } from '#storage/office-directory';
@@ -49,4 +52,12 @@ export const reviewDeps: ReviewDeps = {
   objects: objectStore,
   decisions: decisionStore,
   newId: secrets.newId,
+};
+
+export const readingCopyDeps: ReadingCopyDeps = {
+  ...reviewDeps,
+  copies: readingCopyFiles,
+  csv: writeCsv,
+  // pdfkit, fontkit and the fonts load only when a PDF is asked for, not at every cold start.
+  render: async (spec) => (await import('#lib/pdf/render')).renderPdf(spec),
 };

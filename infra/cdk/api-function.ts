@@ -129,6 +129,7 @@ export function acknowledgeWildcards(role: iam.IRole, statements: iam.PolicyStat
     '/index/*': "Query on the table's own indexes (a route's grants name the table; its indexes are part of it).",
     '/users/*': 'Objects under users/ only: each key starts with the owner\'s id, which the handler checks against the session before signing.',
     '/exports/*': "Objects under exports/ only: the office's exports, written by the job worker and signed for an organiser behind the second factor.",
+    '/review-exports/*': "Objects under review-exports/ only: a reviewer's reading copy of their assigned abstracts, keyed by the reviewer's id from the session, written and signed by the same request.",
     '/documents/*': "Objects under documents/ only: the PDFs of issued documents, keyed by their owner's id, which the handler reads from the session (or an organiser's route) before rendering or signing.",
     // The log streams of the function's own log group (CloudWatch names a group's streams by :*).
     ':*': "The log streams of the function's own log group, which Lambda creates as it runs.",

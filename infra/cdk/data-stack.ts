@@ -7,6 +7,7 @@ import { uploadLimits } from '../../functions/core/config/conference';
 import { tableDefinition } from '../../functions/storage/table';
 import { PENDING_TAG } from '../../functions/core/uploads/rules';
 import { EXPORT_KEEP_DAYS } from '../../functions/core/office/exports';
+import { READING_COPY_KEEP_DAYS } from '../../functions/core/review/reviewer-export';
 import type { StageName } from './settings';
 
 export interface DataStackProps extends StackProps {
@@ -104,6 +105,10 @@ export class DataStack extends Stack {
         // ...nor kept as old versions for the uploads' recovery period: an export withdrawn when an
         // account is deleted, or expired, is gone a day later (docs/decisions/0042-what-a-deleted-account-leaves.md).
         { id: 'ExpireOldExportVersions', prefix: 'exports/', noncurrentVersionExpiration: Duration.days(EXPORT_OLD_VERSION_DAYS), expiredObjectDeleteMarker: true },
+        // A reviewer's reading copy of their abstracts (core/review/reviewer-export.ts) is downloaded
+        // when made: gone after a day, and so are its old versions (docs/decisions/0056-review-exports.md).
+        { id: 'ExpireReviewerCopies', prefix: 'review-exports/', expiration: Duration.days(READING_COPY_KEEP_DAYS) },
+        { id: 'ExpireOldReviewerCopyVersions', prefix: 'review-exports/', noncurrentVersionExpiration: Duration.days(1), expiredObjectDeleteMarker: true },
       ],
     });
 

@@ -6,6 +6,7 @@
  * submits; the other reviewer declines with a reason; the committee ranks the category and decides
  * the abstract as a poster within its boards. Axe on each page; the review form at 390 px.
  */
+import fs from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { validAbstract } from '../support/bodies';
 import { api, bearer, expect, expectAccessible, logInAsNewDelegate, officeOrganiser, test } from './fixtures';
@@ -82,6 +83,12 @@ test('the committee assigns; a reviewer drafts, reloads and submits a blind revi
   await expect(row).toContainText('To review');
   await expect(reviewer.page.getByRole('progressbar')).toBeVisible();
   await expectAccessible(reviewer.page, 'review queue');
+  // The assigned abstracts for reading offline: a CSV with the abstract's text, blind.
+  const [copy] = await Promise.all([reviewer.page.waitForEvent('download'), reviewer.page.getByRole('button', { name: 'Download my abstracts (CSV)' }).click()]);
+  expect(copy.suggestedFilename()).toMatch(/^abstracts-to-review-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+  const copyText = (await fs.readFile((await copy.path())!)).toString('utf8');
+  expect(copyText).toContain(title);
+  expect(copyText).not.toContain('Zhang1');
   await row.getByRole('link', { name: title }).click();
 
   // Blind: the text, not the authors or their institution.

@@ -200,6 +200,8 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   // assignment, a review of the attacker's abstract (a draft, a submission, off the scale, stale) and a decline.
   runReviewAssignment: [{}],
   declareReviewConflicts: [{ body: { people: ['someone@example.org'], institutions: ['Example University'] } }],
+  // The reviewer's reading copy of their queue (the attacker's abstract is assigned to the organiser).
+  exportReviewQueue: [{ query: [['format', 'csv']] }, { query: [['format', 'pdf']] }],
   getReviewedAbstract: [{ params: { id: own('abstractId') } }],
   saveReview: [
     { params: { id: own('abstractId') }, body: { ratings: { originality: 4 }, version: 1 } },
@@ -275,7 +277,7 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   discardStatementLine: [{ params: { id: office('lineId') }, body: { note: 'Sent back to the payer' } }],
   // The world's lines are listed for want of a reference, not held: refused (409) at the rule.
   bookStatementLine: [{ params: { id: office('lineId') }, body: {} }],
-  requestExport: [{ body: { kind: 'orders' } }, { body: { kind: 'delegates' } }, { body: { kind: 'abstracts' } }],
+  requestExport: [{ body: { kind: 'orders' } }, { body: { kind: 'delegates' } }, { body: { kind: 'abstracts' } }, { body: { kind: 'review_sheet' } }, { body: { kind: 'decisions' } }],
   downloadExport: [{ params: { id: office('exportId') } }],
   previewMail: [{ body: { ...mail, preview_for: own('orderNo') } }],
   sendMail: [{ body: mail }, { body: { ...mail, purpose: 'order' } }],

@@ -13,6 +13,7 @@ import { queues, schedules, visibilityTimeoutOf, workerOfQueue, workers } from '
 import { deployedStage, synthStage } from './synth';
 import { withNested } from './nested';
 import { EXPORT_KEEP_DAYS } from '#core/office/exports';
+import { READING_COPY_KEEP_DAYS } from '#core/review/reviewer-export';
 import { EXPORT_OLD_VERSION_DAYS } from '../../infra/cdk/data-stack';
 import { statementsOf } from './policies';
 
@@ -143,6 +144,20 @@ describe('the office-jobs queue', () => {
         ]),
       },
     });
+  });
+
+  it("lets S3 delete a reviewer's reading copy of their abstracts after a day, and holds its route to review-exports/", () => {
+    Template.fromStack(prod.data).hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Id: 'ExpireReviewerCopies', Prefix: 'review-exports/', ExpirationInDays: READING_COPY_KEEP_DAYS, Status: 'Enabled' }),
+          Match.objectLike({ Id: 'ExpireOldReviewerCopyVersions', Prefix: 'review-exports/', NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
+        ]),
+      },
+    });
+    const route = routeList.find((r) => r.id === 'exportReviewQueue')!;
+    expect(route).toMatchObject({ auth: 'reviewer', objectPrefix: 'review-exports/' });
+    expect(effectiveGrants(route)).not.toContain('dynamodb:Scan');
   });
 
   it('alarms on errors of the worker and on anything in its dead-letter queue', () => {

@@ -20,7 +20,9 @@ export type PdfBlock =
   | { kind: 'stamp'; text: string }
   /** The organising committee's signature image with the signatory's name and role under it. */
   | { kind: 'signature'; name: string; role: string }
-  | { kind: 'space' };
+  | { kind: 'space' }
+  /** What follows starts on a new page (one abstract a page in a reviewer's reading copy). */
+  | { kind: 'page' };
 
 export interface PdfSpec {
   /** Printed large at the top ("Receipt", "Invitation letter"), and the PDF's title. */

@@ -1,6 +1,7 @@
 /**
  * The office's exports: what each CSV holds (orders with every field, amounts, payment and refund
- * dates and methods; delegates; abstracts), as columns over plain rows. Pure: the job worker
+ * dates and methods; delegates; abstracts; the review's sheet and decisions, whose columns are in
+ * core/review/review-exports.ts), as columns over plain rows. Pure: the job worker
  * (core/office/jobs.ts) reads the rows from storage and writes the document to S3.
  */
 import type { StoredAbstract } from '../abstracts/ports';
@@ -20,7 +21,7 @@ import { REGISTRATION_DINNERS, REGISTRATION_FEE, registrationStatusName } from '
 import { reviewStateNames } from './registrations';
 import type { CellValue, Column } from './csv';
 
-export const exportKinds = ['orders', 'registrations', 'delegates', 'abstracts'] as const;
+export const exportKinds = ['orders', 'registrations', 'delegates', 'abstracts', 'review_sheet', 'decisions'] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
 /** Days an export's file is kept (S3 deletes it then: infra/cdk/data-stack.ts); its link is refused after. */
@@ -31,6 +32,8 @@ export const exportLabels: Record<ExportKind, string> = {
   registrations: 'Registrations by category',
   delegates: 'Delegates (accounts)',
   abstracts: 'Abstracts',
+  review_sheet: 'Review sheet',
+  decisions: 'Review decisions',
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -41,6 +41,7 @@ import {
   type RegistrationExportRow,
   registrationColumns,
 } from './exports';
+import { decisionColumns, decisionRows, reviewSheetColumns, reviewSheetRows, type DecisionSheetSource, type ReviewSheetSource } from '../review/review-exports';
 
 export type JobState = 'queued' | 'running' | 'ready' | 'sending' | 'done' | 'failed' | 'cancelled';
 
@@ -126,6 +127,10 @@ export interface ExportSource {
   registrations(): Promise<RegistrationExportRow[]>;
   delegates(): Promise<DelegateExportRow[]>;
   abstracts(): Promise<AbstractExportRow[]>;
+  /** Every abstract, review and member of the review team (core/review/review-exports.ts). */
+  reviewSheet(): Promise<ReviewSheetSource>;
+  /** Every abstract with its summary (scores, pending decision). */
+  decisions(): Promise<DecisionSheetSource>;
 }
 
 export interface ExportFiles {
@@ -153,7 +158,9 @@ export const jobMessages = {
   reconcileFailed: 'The check could not be completed after several tries (the table or Stripe did not answer); the operations team has been alerted (dead-letter queue). Please run it again later.',
 } as const;
 
-export const exportRequestSchema = z.object({ kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, registrations, delegates or abstracts.' }) });
+export const exportRequestSchema = z.object({
+  kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, registrations, delegates, abstracts, the review sheet or the review decisions.' }),
+});
 
 /** A job id that sorts by time (to the millisecond): `20240801T020000123Z-1a2b3c4d`. */
 export const jobIdOf = (at: Date, random: string) => `${at.toISOString().replace(/[-:.]/g, '')}-${random.replace(/-/g, '').slice(0, 8)}`;
@@ -250,6 +257,10 @@ async function runExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind
         ? await build(registrationColumns, deps.source.registrations())
         : job.export === 'delegates'
         ? await build(delegateColumns, deps.source.delegates())
+        : job.export === 'review_sheet'
+        ? await build(reviewSheetColumns, deps.source.reviewSheet().then(reviewSheetRows))
+        : job.export === 'decisions'
+        ? await build(decisionColumns, deps.source.decisions().then(decisionRows))
         : await build(abstractColumns, deps.source.abstracts());
   const fileName = exportFileName(job.export, job.requested_at);
   const key = `exports/${job.id}/${fileName}`;

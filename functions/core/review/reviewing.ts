@@ -109,14 +109,15 @@ function assertReviewOpen(now: Date) {
   if (!isBefore(now, reviewPhases.reviewCloses)) throw forbidden(reviewMessages.closed);
 }
 
-const partiesOf = (abstract: StoredAbstract, ownerEmail?: string): AbstractParties => ({
+/** An abstract's parties for the conflict rules: its submitting account and every author and presenter. */
+export const partiesOf = (abstract: StoredAbstract, ownerEmail?: string): AbstractParties => ({
   id: abstract.id,
   owner_id: abstract.owner_id,
   owner_email: ownerEmail,
   authors: [...abstract.authors, ...abstract.presenter_infos],
 });
 
-const reviewerParty = (m: ReviewTeamMember): ReviewerParty => ({ userId: m.user_id, email: m.email, organization: m.organization, declared: m.declared });
+export const reviewerParty = (m: ReviewTeamMember): ReviewerParty => ({ userId: m.user_id, email: m.email, organization: m.organization, declared: m.declared });
 
 const NO_COAUTHORS: CoauthorIndex = new Map();
 
@@ -179,20 +180,31 @@ const reviewView = (r: StoredReview) => ({
   version: r.version,
 });
 
-/** GET /review/queue: the reviewer's assigned abstracts (not those declined or in conflict now), with progress. */
-export async function reviewQueue(deps: ReviewDeps, reviewerId: string, now: Date) {
+/**
+ * The reviewer's open assignments with their abstracts, by abstract id: not those declined, of a
+ * category no longer theirs, gone, or in conflict now. What the queue lists and counts, and what
+ * the reviewer's export holds (core/review/reviewer-export.ts): never anything else.
+ */
+export async function openAssignments(deps: Pick<ReviewDeps, 'reviews' | 'team' | 'abstracts' | 'ownerEmail'>, reviewerId: string) {
   const [reviews, member] = await Promise.all([deps.reviews.queue(reviewerId), deps.team.member(reviewerId)]);
   const open = reviews.filter((r) => r.state !== 'declined' && member?.reviewer?.categories.includes(r.category));
-  const rows = (
+  const items = (
     await Promise.all(
-      open.map(async (r) => {
-        const [abstract, ownerEmail] = await Promise.all([deps.abstracts.get(r.owner_id, r.abstract_id), deps.ownerEmail(r.owner_id)]);
+      open.map(async (review) => {
+        const [abstract, ownerEmail] = await Promise.all([deps.abstracts.get(review.owner_id, review.abstract_id), deps.ownerEmail(review.owner_id)]);
         if (!abstract || !member || conflictsOf(reviewerParty(member), partiesOf(abstract, ownerEmail), NO_COAUTHORS).length) return undefined;
-        return { abstract_id: r.abstract_id, title_of_abstract: abstract.title_of_abstract, category: r.category, state: r.state, updated_at: r.updated_at };
+        return { review, abstract };
       }),
     )
   ).filter((r): r is NonNullable<typeof r> => Boolean(r));
-  rows.sort((a, b) => a.abstract_id.localeCompare(b.abstract_id));
+  items.sort((a, b) => a.review.abstract_id.localeCompare(b.review.abstract_id));
+  return { member, items };
+}
+
+/** GET /review/queue: the reviewer's assigned abstracts (not those declined or in conflict now), with progress. */
+export async function reviewQueue(deps: ReviewDeps, reviewerId: string, now: Date) {
+  const { member, items } = await openAssignments(deps, reviewerId);
+  const rows = items.map(({ review: r, abstract }) => ({ abstract_id: r.abstract_id, title_of_abstract: abstract.title_of_abstract, category: r.category, state: r.state, updated_at: r.updated_at }));
   return {
     items: rows,
     done: rows.filter((r) => r.state === 'submitted').length,

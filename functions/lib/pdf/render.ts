@@ -145,6 +145,9 @@ class Writer {
       case 'space':
         doc.moveDown(1);
         return;
+      case 'page':
+        doc.addPage();
+        return;
       case 'fields': {
         const labelWidth = 170;
         for (const [label, value] of block.rows) {

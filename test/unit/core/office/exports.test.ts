@@ -154,7 +154,10 @@ function memoryJobs(initial: OfficeJob): JobStore & { job: OfficeJob } {
 describe('runOfficeJob', () => {
   const id = jobIdOf(NOW, 'abcdef01-2345');
   const queued: OfficeJob = { id, kind: 'export', export: 'orders', state: 'queued', requested_by: { id: 'org' }, requested_at: NOW.toISOString(), attempts: 0 };
-  const source = (orders: () => Promise<OrderExportRow[]>): ExportSource => ({ orders, registrations: async () => [], delegates: async () => [{ user: { id: 'u', email: 'a@b' } as User }], abstracts: async () => [] });
+  const source = (orders: () => Promise<OrderExportRow[]>): ExportSource => ({ orders, registrations: async () => [], delegates: async () => [{ user: { id: 'u', email: 'a@b' } as User }], abstracts: async () => [],
+    reviewSheet: async () => ({ abstracts: [], reviews: [], members: [], people: new Map() }),
+    decisions: async () => ({ abstracts: [], summaries: [] }),
+  });
   const log = { info: () => undefined, error: () => undefined };
   // Export jobs never touch the mail side.
   const mail = {} as MailWorkerDeps;

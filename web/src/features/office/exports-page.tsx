@@ -1,5 +1,5 @@
 /**
- * /office/exports: orders, registrations by category, delegates and abstracts as CSV (UTF-8 with BOM, for Excel). Each
+ * /office/exports: orders, registrations by category, delegates, abstracts, the review sheet and the review decisions as CSV (UTF-8 with BOM, for Excel). Each
  * export is a job run in the background (core/office/jobs.ts); the list shows its state and, when
  * it is ready, a download through a short-lived link.
  */
@@ -22,6 +22,10 @@ const descriptions: Record<ExportKind, string> = {
     'Every registration by category (the older flow): number, names, e-mail, type, review state, the fee and the dinners with their pay state, the amounts paid, and its payments and refunds.',
   delegates: 'Every account: names, organisation, country, whether it is activated, and whether the delegate takes announcements.',
   abstracts: 'Every abstract with its authors, presenters, category, keywords and text.',
+  review_sheet:
+    'Every review: abstract, reviewer, state (with the reason of a decline), each criterion’s score, the weighted score, the proposed outcome and both comments. Beside them, each reviewer of the category in conflict of interest with an abstract, and why.',
+  decisions:
+    'Every abstract with its submitter, the number of reviews, the mean and median scores, whether the reviewers disagree, the proposals, the pending decision with who decided it, and what was published.',
 };
 
 const stateNames: Record<JobState, { label: string; palette: string }> = {

@@ -33,6 +33,8 @@ export const reviewedAbstractKey = (id: string) => ['review', 'abstract', id] as
 
 export const reviewApi = {
   queue: () => callApi<ReviewQueue>(routes.getReviewQueue),
+  /** A link (a few minutes) to the reviewer's assigned abstracts as CSV or PDF. */
+  exportQueue: (format: 'csv' | 'pdf') => callApi<{ url: string; file_name: string; abstracts: number }>(routes.exportReviewQueue, { query: { format } }),
   abstract: (id: string) => callApi<ReviewedAbstract>(routes.getReviewedAbstract, { params: { id } }),
   save: (id: string, body: ReviewForm) => callApiForMessage<SavedReview>(routes.saveReview, { params: { id }, body }),
   decline: (id: string, body: { reason: string; version: number }) => callApiForMessage<null>(routes.declineReview, { params: { id }, body }),

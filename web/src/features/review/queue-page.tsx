@@ -2,6 +2,7 @@
 import { Badge, Box, Button, Card, Field, Progress, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { reviewSettings } from '#core/config/review';
 import { formatCstDeadline, formatCstInstant } from '#core/time';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
@@ -19,6 +20,40 @@ export const stateLabels: Record<string, { label: string; palette: string }> = {
 };
 
 const reviewPath = (id: string) => paths.reviewAbstract.replace(':id', encodeURIComponent(id));
+
+/** The assigned abstracts as a file for reading offline: the link lives a few minutes, so it is asked for at the click and followed at once. */
+function DownloadMine() {
+  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const download = async (format: 'csv' | 'pdf') => {
+    setBusy(format);
+    setError(null);
+    try {
+      const { url } = await reviewApi.exportQueue(format);
+      window.location.assign(url);
+    } catch (e) {
+      if (!isCancelled(e)) setError(e instanceof ApiError ? e.message : 'request failure. Try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Stack gap="2">
+      <Stack direction="row" flexWrap="wrap" gap="3">
+        <Button variant="outline" size="sm" onClick={() => void download('csv')} loading={busy === 'csv'} disabled={busy !== null && busy !== 'csv'}>
+          Download my abstracts (CSV)
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => void download('pdf')} loading={busy === 'pdf'} disabled={busy !== null && busy !== 'pdf'}>
+          Download my abstracts (PDF)
+        </Button>
+      </Stack>
+      <Text fontSize="sm" color="gray.700">
+        For reading offline: the text of each abstract assigned to you{reviewSettings.blind ? ', without authors or institutions (the review is blind)' : ''}. Reviews are saved here.
+      </Text>
+      {error && <FormAlert status="error">{error}</FormAlert>}
+    </Stack>
+  );
+}
 
 function Queue(props: { queue: ReviewQueue }) {
   const { queue } = props;
@@ -43,6 +78,7 @@ function Queue(props: { queue: ReviewQueue }) {
               {queue.done} of {queue.assigned} reviews submitted
             </Progress.ValueText>
           </Progress.Root>
+          <DownloadMine />
           <ScrollTable label="Abstracts to review" size="sm" aria-label="Abstracts to review">
             <Table.Header>
               <Table.Row>
