@@ -26,6 +26,7 @@
  * read around each request (one at a time); its round trips are checked against the local
  * gateway's `x-local-dynamodb-round-trips`, so another request's reads never pass unnoticed.
  */
+import type { OfficeJob } from '../functions/core/office/jobs';
 import { randomUUID } from 'node:crypto';
 import { API_BASE, fillPath, routes, type RouteDef } from '../functions/core/routes';
 import type { StoredAbstract } from '../functions/core/abstracts/ports';
@@ -511,8 +512,16 @@ export async function reviewBench(portal: Portal, options: { abstracts?: number;
     trace.calls = [];
     trace.on = true;
     const started = performance.now();
-    const r = await call<{ added?: number; short?: unknown[] } | null>(routes.runReviewAssignment, { token: committee.token, at: REVIEWING });
+    // The request queues an office job; the runOfficeJob worker runs it. The job is read straight
+    // from the table (not through the API, so the read meter counts only the worker's reads).
+    const r = await call<{ job?: { id: string } } | null>(routes.runReviewAssignment, { token: committee.token, at: REVIEWING });
     const answered = performance.now();
+    let job: OfficeJob | undefined;
+    for (;;) {
+      job = r.data?.job ? ((await own.send(new GetCommand({ TableName: env.tableName(), Key: keys.officeJob(r.data.job.id), ConsistentRead: true }))).Item as OfficeJob | undefined) : undefined;
+      if (!job || job.state === 'done' || job.state === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     while (await leaseHeld()) await new Promise((resolve) => setTimeout(resolve, 100));
     trace.on = false;
     const calls = trace.calls.map((k) => ({ ...k, at: k.at - started }));
@@ -527,9 +536,9 @@ export async function reviewBench(portal: Portal, options: { abstracts?: number;
       ms: r.ms,
       endMs: end,
       status: r.status,
-      message: r.message,
-      added: r.data?.added ?? pairs.reduce((n, k) => n + k.writes / 2, 0),
-      short: r.data?.short?.length ?? null,
+      message: job?.assignment?.message ?? job?.error ?? r.message,
+      added: job?.assignment?.added ?? pairs.reduce((n, k) => n + k.writes / 2, 0),
+      short: job?.assignment?.short_count ?? null,
       roundTrips: meter.calls,
       itemsRead: meter.items,
       phases: {
@@ -539,6 +548,7 @@ export async function reviewBench(portal: Portal, options: { abstracts?: number;
       },
     });
     if (r.status !== 200) failures.push(`assignment run ${run + 1} answered ${r.status} after ${(r.ms / 1000).toFixed(1)} s (${r.message})`);
+    else if (job?.state !== 'done') failures.push(`assignment run ${run + 1}: its job ended ${job?.state ?? 'missing'} (${job?.error ?? ''})`);
   }
   if (assignment[1]?.added) failures.push(`the re-run added ${assignment[1].added} assignments`);
 

@@ -159,22 +159,21 @@ function printReview(r: ReviewFigures) {
   );
   const sec = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : '-');
   console.log(
-    `  a. The assignment, run by the committee through the API (POST /review/assignments/run: one request does it all). The local gateway answers 500 at the functions' timeout (10 s, as on AWS, where API Gateway waits 30 s); locally the function's work goes on, so "end" is its last DynamoDB call (the lease given back): on AWS the work would stop at 10 s. Round trips and items read are the whole run's`,
+    `  a. The assignment, asked for by the committee through the API (POST /review/assignments/run queues an office job) and run by the runOfficeJob worker (timeout 300 s): "answered" is the request, "end" the worker's last DynamoDB call (the lease given back). Round trips and items read are the whole run's`,
   );
   table([
-    ['run', 'answered', 'end', 'added', 'short', 'round trips', 'items read', 'reading (calls)', 'writing assignments (transactions)', 'writing summaries (transactions)', 'assignments written by the answer'],
+    ['run', 'answered', 'end', 'added', 'short', 'round trips', 'items read', 'reading (calls)', 'writing assignments (transactions)', 'writing summaries (transactions)'],
     ...r.assignment.map((a, k) => [
       k === 0 ? 'first' : 're-run',
       `${a.status} after ${sec(a.ms)}`,
       sec(a.endMs),
-      a.status === 200 ? n(a.added) : `${n(a.added)} (written, not answered)`,
+      n(a.added),
       a.short ?? '-',
       n(a.roundTrips),
       n(a.itemsRead),
       `${sec(a.phases.reading.from)}-${sec(a.phases.reading.to)} (${n(a.phases.reading.calls)})`,
       a.phases.assignments.calls ? `${sec(a.phases.assignments.from)}-${sec(a.phases.assignments.to)} (${a.phases.assignments.calls})` : 'none',
       a.phases.summaries.calls ? `${sec(a.phases.summaries.from)}-${sec(a.phases.summaries.to)} (${n(a.phases.summaries.calls)})` : 'none',
-      n(a.phases.assignments.beforeAnswer),
     ]),
   ]);
   console.log(

@@ -133,15 +133,6 @@ export interface DecisionSheetSource {
   summaries: AbstractSummary[];
 }
 
-/**
- * What the committee's publication writes on the abstract (issue 31, "Deciding"): read when
- * present, so that the export says what was published once it was.
- */
-type Published = {
-  review_outcome?: string | null;
-  presentation?: { type: 'oral' | 'poster'; accepted_at: string; number?: string | null } | null;
-};
-
 export interface DecisionRow extends AbstractWithOwner {
   summary?: AbstractSummary;
 }
@@ -160,7 +151,8 @@ export function decisionRows(source: DecisionSheetSource): DecisionRow[] {
     );
 }
 
-const published = (r: DecisionRow) => r.abstract as StoredAbstract & Published;
+/** What the committee's publication wrote on the abstract (core/review/publishing.ts), when it did. */
+const published = (r: DecisionRow): Pick<StoredAbstract, 'review_outcome' | 'presentation'> => r.abstract;
 const score = (n: number | null | undefined) => (n === null || n === undefined ? '' : n.toFixed(2));
 const outcomeText = (value: string | null | undefined) => (value ? (outcomeLabels[value as Outcome] ?? value) : '');
 
@@ -184,7 +176,8 @@ export const decisionColumns: Column<DecisionRow>[] = [
   { header: 'committee_note', cell: (r) => r.summary?.decision?.note ?? '' },
   { header: 'decided_by', cell: (r) => r.summary?.decision?.decided_by ?? '' },
   { header: `decided_at ${TIME}`, cell: (r) => csvInstant(r.summary?.decision?.decided_at) },
-  { header: 'published_outcome', cell: (r) => outcomeText(published(r).review_outcome) },
+  { header: 'published_outcome', cell: (r) => outcomeText(published(r).review_outcome?.outcome) },
+  { header: `published_at ${TIME}`, cell: (r) => csvInstant(published(r).review_outcome?.published_at) },
   { header: 'presentation_type', cell: (r) => published(r).presentation?.type ?? '' },
   { header: 'presentation_number', cell: (r) => published(r).presentation?.number ?? '' },
   { header: `accepted_at ${TIME}`, cell: (r) => csvInstant(published(r).presentation?.accepted_at) },

@@ -136,7 +136,7 @@ describe('the decisions', () => {
 
   it('ranks each category best first, the unreviewed last, and shows what was published when it was', () => {
     const low = abstract('low', 'control.care', [person(1)]);
-    const high = abstract('high', 'control.screening', [person(1)], { presentation: { type: 'oral', accepted_at: '2024-07-01T02:00:00.000Z', number: 'O-007' }, review_outcome: 'oral' } as Partial<StoredAbstract>);
+    const high = abstract('high', 'control.screening', [person(1)], { presentation: { type: 'oral', accepted_at: '2024-07-01T02:00:00.000Z', number: 'O-007' }, review_outcome: { outcome: 'oral', number: 'O-007', published_at: '2024-07-01T02:00:00.000Z' } } as Partial<StoredAbstract>);
     const none = abstract('none', 'control.policy', [person(1)]);
     const first = abstract('reg', 'registration.coding', [person(1)]);
     const rows = decisionRows({
