@@ -422,7 +422,18 @@ export interface ReviewFigures {
    * for the job (presentation and number on every accepted abstract, the mails queued) and read
    * the table back (numbers gap-free per type, each once).
    */
-  publication: null;
+  publication: {
+    status: number;
+    requestMs: number;
+    /** Until every decision was published (the job left running), and until every mail was sent (or a minute of sending). */
+    publishedMs: number;
+    doneMs: number;
+    state: string;
+    published: Record<string, number> | null;
+    mails: { total: number; sent: number; withheld: number; opted_out: number; failed: number };
+    outcomes: number;
+    numbers: { oral: number; poster: number; gapFree: boolean };
+  } | null;
   failures: string[];
 }
 
@@ -690,9 +701,48 @@ export async function reviewBench(portal: Portal, options: { abstracts?: number;
     deciding = { decisions: ms.length, seconds: (performance.now() - started) / 1000, p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), errors, counts };
   }
 
-  // Here goes the publication's step, `publicationBench(portal, committee)`, once publication lands
-  // (see ReviewFigures.publication): every abstract is decided (pending) and `committee` holds the
-  // committee member's session, past the second factor.
+  // The publication of every pending decision: the request queues an office job, the worker
+  // publishes each abstract (its number, outcome and presentation) and queues the mails; the
+  // table is read back (numbers gap-free per type, each once).
+  let publication: ReviewFigures['publication'] = null;
+  if (deciding) {
+    const started = performance.now();
+    const asked = await call<{ job?: { id: string } } | null>(routes.publishDecisions, { token: committee.token, at: REVIEWING, body: { category: 'all' } });
+    let job: OfficeJob | undefined;
+    let publishedMs = NaN;
+    for (;;) {
+      job = asked.data?.job ? ((await own.send(new GetCommand({ TableName: env.tableName(), Key: keys.officeJob(asked.data.job.id), ConsistentRead: true }))).Item as OfficeJob | undefined) : undefined;
+      if (job && Number.isNaN(publishedMs) && job.state !== 'queued' && job.state !== 'running') publishedMs = performance.now() - started;
+      if (!job || job.state === 'done' || job.state === 'failed') break;
+      // The mails go out at the office's rate (10 a second): a minute of them is measured, not all.
+      if (performance.now() - started - publishedMs > 60_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const doneMs = performance.now() - started;
+    const numbers = { oral: [] as number[], poster: [] as number[] };
+    let outcomes = 0;
+    for (const a of c.abstracts) {
+      const item = (await own.send(new GetCommand({ TableName: env.tableName(), Key: keys.abstract(a.owner_id, a.id), ProjectionExpression: 'review_outcome' }))).Item;
+      const o = item?.review_outcome as { outcome: string; number?: string } | undefined;
+      if (o) outcomes++;
+      if (o?.number) numbers[o.outcome as 'oral' | 'poster'].push(Number(o.number.slice(2)));
+    }
+    const gapFree = (xs: number[]) => [...xs].sort((x, y) => x - y).every((x, i) => x === i + 1);
+    publication = {
+      status: asked.status,
+      requestMs: asked.ms,
+      publishedMs,
+      doneMs,
+      state: job?.state ?? 'missing',
+      published: job?.published ?? null,
+      mails: { total: job?.total ?? 0, ...(job?.counts ?? { sent: 0, withheld: 0, opted_out: 0, failed: 0 }) },
+      outcomes,
+      numbers: { oral: numbers.oral.length, poster: numbers.poster.length, gapFree: gapFree(numbers.oral) && gapFree(numbers.poster) },
+    };
+    if (asked.status !== 200 || (job?.state !== 'done' && job?.state !== 'sending')) failures.push(`publication: answered ${asked.status}, job ${job?.state ?? 'missing'} ${job?.error ?? ''}`);
+    if (outcomes !== c.abstracts.length) failures.push(`publication: ${c.abstracts.length - outcomes} abstracts without their published outcome`);
+    if (!publication.numbers.gapFree) failures.push('publication: the numbers have a gap or a duplicate');
+  }
 
   return {
     abstracts: c.abstracts.length,
@@ -709,7 +759,7 @@ export async function reviewBench(portal: Portal, options: { abstracts?: number;
     queue: { reviewer: `${longest.r.member.reviewer!.categories.join(' + ')} (${longest.r.kind})`, rows: longest.n, lengths: { min: Math.min(...lengths.map((l) => l.n)), max: longest.n } },
     authentication,
     deciding,
-    publication: null,
+    publication,
     failures,
   };
 }

@@ -29,7 +29,7 @@
  *      (reviewers per abstract where the pool allows, load spread per category, no conflicted pair),
  *      a reviewer's queue and the committee's ranking page (p50/p99, DynamoDB items read per request
  *      beside the rows shown), and every abstract decided within the slots (throughput); the
- *      publication of the decisions is not measured yet. Named `review`; fails (exit 1) on a broken
+ *      publication of every decision (an office job: numbers gap-free, a minute of its mails). Named `review`; fails (exit 1) on a broken
  *      invariant or a refused decision.
  *
  * `npm run bench -- --only=bundles,init` (or `npm run bench -- bundles init`) runs a subset;
@@ -213,7 +213,12 @@ function printReview(r: ReviewFigures) {
     );
     table([['category', 'oral (of the slots)', 'poster (of the boards)', 'reject or revise'], ...d.counts.map((k) => [k.category, k.oral, k.poster, k.other])]);
   }
-  console.log('  publication: not measured yet (publication lands separately)');
+  const p = r.publication;
+  if (!p) console.log('  publication: not measured (deciding did not run)');
+  else
+    console.log(
+      `  publication of every decision (POST /review/committee/publication, an office job): answered ${p.status} in ${p.requestMs.toFixed(0)} ms; every decision published after ${sec(p.publishedMs)} (${Object.entries(p.published ?? {}).map(([k, v]) => `${k} ${n(v)}`).join(', ')}), ${n(p.outcomes)} abstracts with their outcome; numbers oral ${n(p.numbers.oral)}, poster ${n(p.numbers.poster)}, ${p.numbers.gapFree ? 'gap-free, each once' : 'WITH A GAP OR A DUPLICATE'}; mails ${n(p.mails.sent)} of ${n(p.mails.total)} sent (${n(p.mails.withheld)} withheld, ${n(p.mails.failed)} failed) after ${sec(p.doneMs)} (the office's rate: 10 a second), job ${p.state}`,
+    );
   if (r.failures.length) {
     console.log(`  FAILED: ${r.failures.join('; ')}`);
     process.exitCode = 1;
