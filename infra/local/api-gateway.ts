@@ -130,8 +130,10 @@ function toEvent(
   };
 }
 
-export function lambdaContext(functionName: string): Context {
+/** A Lambda context; `timeoutMs` is the function's timeout (middy answers or fails a little before it, as on AWS). */
+export function lambdaContext(functionName: string, timeoutMs = 10_000): Context {
   const id = randomUUID();
+  const deadline = Date.now() + timeoutMs;
   return {
     awsRequestId: id,
     functionName,
@@ -141,7 +143,7 @@ export function lambdaContext(functionName: string): Context {
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
     callbackWaitsForEmptyEventLoop: false,
-    getRemainingTimeInMillis: () => 10_000,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,

@@ -12,7 +12,8 @@
  * on AWS, what the worker does not report is deleted: a FIFO worker must report the message that
  * failed and every later one of its group (AWS's rule for FIFO partial batch responses), or the
  * group's order breaks. The runtime polls only the queues that have a worker.
- * Not played: Lambda's timeout (a local worker runs to its end) and the mapping's concurrency
+ * Lambda's timeout is played through the context (middy fails an invocation a little before its
+ * queue's `timeoutS`, as the CDK sets it). Not played: the mapping's concurrency
  * (one batch at a time per worker). The schedules' messages (EventBridge rules on AWS) are put on
  * their queue once the portal's clock has passed their instant (`startSchedules`).
  */
@@ -21,7 +22,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SNSEvent, SQSEvent } from 'aws-lambda';
-import { schedules, workerList, type WorkerId, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
+import { queues, schedules, workerList, type WorkerId, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
 import { lambdaContext } from './api-gateway';
 
 type WorkerHandler = (event: SNSEvent | SQSEvent, context: Context) => Promise<unknown>;
@@ -68,7 +69,7 @@ export function snsEvent(topic: WorkerTopic, message: string): SNSEvent {
 /** Publishes `message` to `topic`: every worker subscribed to it runs, as SNS would invoke each. */
 export async function publishToTopic(handlers: Map<WorkerId, WorkerHandler>, topic: WorkerTopic, message: string) {
   const subscribed = workerList.filter((w) => w.trigger.kind === 'sns' && w.trigger.topic === topic);
-  await Promise.all(subscribed.map((w) => handlers.get(w.id)!(snsEvent(topic, message), lambdaContext(w.id))));
+  await Promise.all(subscribed.map((w) => handlers.get(w.id)!(snsEvent(topic, message), lambdaContext(w.id, 30_000))));
 }
 
 /**
@@ -116,7 +117,8 @@ export async function pollQueue(
       };
       let failed: Set<string>;
       try {
-        const result = (await handler(event, lambdaContext(worker.id))) as { batchItemFailures?: { itemIdentifier: string }[] } | undefined;
+        // The worker's own timeout (the CDK's: its queue's), not an API function's 10 s.
+        const result = (await handler(event, lambdaContext(worker.id, queues[queue].timeoutS * 1000))) as { batchItemFailures?: { itemIdentifier: string }[] } | undefined;
         failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
       } catch (error) {
         // The invocation failed: the whole batch comes again, as on AWS.

@@ -12,7 +12,7 @@ import { decisionColumns, reviewSheetColumns } from '#core/review/review-exports
 import { readingCopyColumns, readingCopyMessages } from '#core/review/reviewer-export';
 import { validAbstract } from '../support/bodies';
 import { pdfText } from '../support/pdf';
-import { call, newDelegate, officeSession, s3Origin, totpCode, userIdOf } from './support';
+import { call, newDelegate, officeSession, runAssignmentJob, s3Origin, totpCode, userIdOf } from './support';
 
 const SUBMITTING = '2024-05-10T02:00:00Z';
 const REVIEWING = '2024-05-20T02:00:00Z';
@@ -100,7 +100,7 @@ describe('review exports', () => {
     const enrol = await call<{ secret: string }>('POST', '/office/second_factor/enrol', { token: member.token });
     expect((await call('POST', '/office/second_factor/confirm', { token: member.token, json: { code: await totpCode(enrol.body.data.secret) } })).status).toBe(200);
     chair = member;
-    expect((await call('POST', '/review/assignments/run', { token: chair.token, at: REVIEWING })).status).toBe(200);
+    await runAssignmentJob(chair.token, REVIEWING);
     for (const r of [r1, r2, r3]) expect(await queueIds(r.token)).toEqual(expect.arrayContaining([a.id, b.id]));
 
     // r1 submits a review of a and keeps a draft of b; r2 declines b; r3 declares a conflict with b's author.

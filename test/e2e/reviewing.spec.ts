@@ -9,7 +9,8 @@
 import fs from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { validAbstract } from '../support/bodies';
-import { api, bearer, expect, expectAccessible, logInAsNewDelegate, officeOrganiser, test } from './fixtures';
+import { api, bearer, expect, expectAccessible, logInAsNewDelegate, mailOrigin, officeOrganiser, test } from './fixtures';
+import { pptxBytes } from '../support/files';
 import { logIn, screenshots } from './office-ui-steps';
 import { totpCode } from '../support/office';
 
@@ -42,11 +43,11 @@ async function choose(group: Locator, option: string) {
   await expect(group.getByRole('radio', { name: option })).toBeChecked();
 }
 
-test('the committee assigns; a reviewer drafts, reloads and submits a blind review; another declines', async ({ browser, page }) => {
-  test.setTimeout(240_000);
+test('the committee assigns; a reviewer drafts, reloads and submits a blind review; another declines; the committee decides and publishes; the author reads "Accepted as poster", the mail, and uploads the poster', async ({ browser, page }) => {
+  test.setTimeout(360_000);
   // The author's abstract, submitted before the deadline.
   const author = await pinnedPage(browser, SUBMITTING);
-  await logInAsNewDelegate(author, 'review-author');
+  const submitter = await logInAsNewDelegate(author, 'review-author');
   const title = `CERVICAL SCREENING COVERAGE ${Date.now().toString(36).toUpperCase()}`;
   const created = await author.request.post(api('/contribute'), { data: validAbstract({ abstract_category: 'aetiology.environment', title_of_abstract: title }), headers: await bearer(author) });
   expect(created.status(), await created.text()).toBe(200);
@@ -74,7 +75,8 @@ test('the committee assigns; a reviewer drafts, reloads and submits a blind revi
   await expectAccessible(chair.page, 'committee page');
   await chair.page.getByRole('button', { name: 'Run the assignment' }).click();
   await chair.page.getByRole('alertdialog', { name: 'Assign reviewers now?' }).getByRole('button', { name: 'Assign' }).click();
-  await expect(chair.page.getByRole('status')).toContainText(/assignments? made/);
+  // The run is an office job: the page follows it until it says what it assigned.
+  await expect(chair.page.getByRole('status').filter({ hasText: /assignments? made/ })).toBeVisible({ timeout: 90_000 });
 
   // The reviewer's list now has the abstract, with the progress.
   await reviewer.page.reload();
@@ -169,4 +171,49 @@ test('the committee assigns; a reviewer drafts, reloads and submits a blind revi
   await expect(chair.page.getByRole('form', { name: 'Slots per category' }).getByRole('group', { name: 'Aetiology and risk factors' })).toContainText(`Poster boards (${Number(before) + 1} decided)`);
   await expectAccessible(chair.page, 'committee deciding');
   await chair.page.screenshot({ path: `${screenshots}/review-committee.png`, fullPage: true });
+
+  // The committee previews the authors' mail, then publishes the category.
+  await chair.page.getByRole('button', { name: "Preview the authors' mail" }).click();
+  const preview = chair.page.getByRole('region', { name: "The authors' mail" });
+  await expect(preview).toContainText(`Subject: Accepted as poster P-###: ${title}`);
+  await expect(preview).toContainText('Reviewer 1: A clear design; give the coverage by age group.');
+  await chair.page.getByRole('combobox', { name: 'What to publish' }).selectOption(CATEGORY);
+  await chair.page.getByRole('button', { name: 'Publish the decisions' }).click();
+  await chair.page.getByRole('alertdialog', { name: 'Publish the decisions now?' }).getByRole('button', { name: 'Publish' }).click();
+  await expect(chair.page.getByRole('status').filter({ hasText: 'The decisions are being published' })).toBeVisible();
+  const publications = chair.page.getByRole('table', { name: 'Publications' });
+  await expect(publications.getByRole('row').nth(1)).toContainText('Done', { timeout: 90_000 });
+  await expect(publications.getByRole('row').nth(1)).toContainText('Aetiology and risk factors');
+  await expectAccessible(chair.page, 'committee publication');
+  await chair.page.screenshot({ path: `${screenshots}/review-publication.png`, fullPage: true });
+
+  // The author sees the outcome and its number in the list of abstracts, and has the mail.
+  await author.goto('/admin/pre');
+  const mine = author.getByRole('table', { name: 'Your abstracts' }).getByRole('row').filter({ hasText: title });
+  await expect(mine).toContainText(/Accepted as poster P-\d{3}/, { timeout: 45_000 });
+  const number = /P-\d{3}/.exec((await mine.textContent()) ?? '')![0];
+  await expectAccessible(author, 'abstracts with their status');
+  await author.screenshot({ path: `${screenshots}/review-author-status.png`, fullPage: true });
+  const mails = (await (await fetch(`${mailOrigin()}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[] };
+  const mail = mails.emails.find((m) => m.subject === `Accepted as poster ${number}: ${title}` && m.destination.to.some((d) => d.toLowerCase() === submitter.toLowerCase()));
+  expect(mail, `a mail "Accepted as poster ${number}: ${title}"`).toBeTruthy();
+  expect(mail!.body.text).toContain(`Its number is ${number}.`);
+  expect(mail!.body.text).toContain('/poster/upload');
+
+  // The poster page offers the accepted abstract and ties the upload to it.
+  await author.goto('/poster/upload');
+  const presents = author.getByRole('combobox', { name: 'The accepted abstract this poster presents' });
+  await expect(presents).toBeVisible({ timeout: 45_000 });
+  await expect(presents.locator('option', { hasText: `${number}: ${title}` })).toHaveCount(1);
+  await author.getByTestId('file-input-poster').setInputFiles({ name: 'Coverage poster.pptx', mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', buffer: pptxBytes(200_000) });
+  await expect(author.getByText('Coverage poster.pptx file uploaded successfully.')).toBeVisible({ timeout: 30_000 });
+  await expect(author.getByRole('list', { name: 'Your poster files' })).toContainText(`Presents ${number}: ${title}`);
+  await expectAccessible(author, 'poster page with its abstract');
+
+  // The office's outbox: the mails of the publication, each sent.
+  await page.goto('/office/decision-mails');
+  const outbox = page.getByRole('table', { name: 'Mails of the publication' });
+  await expect(outbox.getByRole('row').filter({ hasText: 'wei.zhang2@example.org' }).first()).toContainText('Sent', { timeout: 45_000 });
+  await expectAccessible(page, 'decision mails');
+  await page.screenshot({ path: `${screenshots}/office-decision-mails.png`, fullPage: true });
 });

@@ -245,18 +245,18 @@ const nextSteps = (p: Pick<PublishedDecision, 'outcome'>, siteOrigin: string): s
   switch (p.outcome) {
     case 'oral':
       return [
-        `Upload your slides by ${uploads} at ${siteOrigin}/admin/upload-oral.`,
-        `The presenting author must register for the congress: if you have not yet registered and paid, please do so at ${siteOrigin}/registration.`,
+        `Upload your slides by ${uploads} at ${siteOrigin}/oral/upload.`,
+        `The presenting author must register for the congress: if you have not yet registered and paid, please do so at ${siteOrigin}/registration/list.`,
       ];
     case 'poster':
       return [
-        `Upload your poster (PDF) by ${uploads} at ${siteOrigin}/admin/upload-poster.`,
-        `The presenting author must register for the congress: if you have not yet registered and paid, please do so at ${siteOrigin}/registration.`,
+        `Upload your poster (PDF) by ${uploads} at ${siteOrigin}/poster/upload.`,
+        `The presenting author must register for the congress: if you have not yet registered and paid, please do so at ${siteOrigin}/registration/list.`,
       ];
     case 'revise':
       return [`You can change your abstract once, until ${formatCstDeadline(reviewPhases.revisionUntil)}, at ${siteOrigin}/admin/pre. The committee decides after the reviewers have read it again.`];
     default:
-      return [`You are still welcome at ${conference.shortName}: registration is open at ${siteOrigin}/registration.`];
+      return [`You are still welcome at ${conference.shortName}: registration is open at ${siteOrigin}/registration/list.`];
   }
 };
 
