@@ -83,6 +83,8 @@ export const paths = {
   reviewCommittee: '/review/committee',
   /** The abstract review's team: reviewers by category and the programme committee, granted by the office. */
   officeReviewTeam: '/office/review-team',
+  /** The conflicts of interest the rules find between reviewers and abstracts, which the office can override. */
+  officeReviewConflicts: '/office/review-conflicts',
 } as const;
 
 export type PathName = keyof typeof paths;

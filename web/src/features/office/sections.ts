@@ -70,6 +70,12 @@ export const officeSections: OfficeSection[] = [
     description: 'Who reviews the abstracts of each category and who sits on the programme committee: grant, change or revoke their roles.',
   },
   {
+    path: paths.officeReviewConflicts,
+    label: 'Review conflicts',
+    page: 'office/review-conflicts-page',
+    description: "The conflicts of interest the rules find between a category's reviewers and its abstracts: override one that does not hold, with a reason, or restore it.",
+  },
+  {
     path: paths.officeAudit,
     label: 'Audit log',
     page: 'office/audit-page',

@@ -2,7 +2,7 @@
 import { routes } from '#core/routes';
 import type { committeeAbstract, ranking, slotTable } from '#core/review/deciding';
 import type { reviewQueue, reviewedAbstract, runAssignment } from '#core/review/reviewing';
-import type { DecisionForm, ReviewForm } from '#core/review/schemas';
+import type { AssignmentMoveForm, DecisionForm, ReviewForm } from '#core/review/schemas';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export type ReviewQueue = Awaited<ReturnType<typeof reviewQueue>>;
@@ -29,6 +29,7 @@ export const reviewApi = {
   runAssignment: () => callApiForMessage<AssignmentResult>(routes.runReviewAssignment, { body: {} }),
   ranking: (category: string, cursor?: string) => callApi<Ranking>(routes.getReviewRanking, { query: { category, cursor, limit: 25 } }),
   committeeAbstract: (id: string) => callApi<CommitteeAbstract>(routes.getCommitteeAbstract, { params: { id } }),
+  moveAssignment: (id: string, body: AssignmentMoveForm) => callApiForMessage<{ removed: string | null; added: string | null }>(routes.moveReviewAssignment, { params: { id }, body }),
   decide: (id: string, body: DecisionForm) => callApiForMessage<{ version: number }>(routes.decideAbstract, { params: { id }, body }),
   slots: () => callApi<SlotTable>(routes.getReviewSlots),
   saveSlots: (body: { quotas: Record<string, { oral: number; poster: number }>; version: number }) => callApiForMessage<SlotTable>(routes.saveReviewSlots, { body }),
