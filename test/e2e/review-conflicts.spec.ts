@@ -5,7 +5,7 @@
  * and overrides it; the committee opens the abstract and gives one reviewer's assignment to that
  * reviewer, chosen from the category's eligible reviewers. Axe on both; the office's list at 390 px.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { validAbstract } from '../support/bodies';
 import { totpCode } from '../support/office';
 import { api, bearer, expect, expectAccessible, logInAsNewDelegate, officeOrganiser, test } from './fixtures';
@@ -34,6 +34,17 @@ async function teamMember(browser: Browser, office: Page, tag: string, roles: { 
   await page.evaluate(() => localStorage.clear());
   await logIn(page, email);
   return { page, email };
+}
+
+/** Pages through a paged table until `row` is on the page (under npm test the portal is shared with the API tests, whose rows are there too). */
+async function pageTo(page: Page, table: Locator, row: Locator) {
+  await expect(table).toBeVisible();
+  for (let i = 0; i < 20 && !(await row.count()); i++) {
+    const first = (await table.getByRole('row').nth(1).textContent()) ?? '';
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(table.getByRole('row').nth(1)).not.toHaveText(first);
+  }
+  await expect(row).toBeVisible();
 }
 
 test('the office overrides a conflict with a reason; the committee gives an assignment to that reviewer', async ({ browser, page }) => {
@@ -67,9 +78,8 @@ test('the office overrides a conflict with a reason; the committee gives an assi
   await expect(page.getByRole('heading', { name: 'Review conflicts', level: 1 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Review category' }).selectOption(CATEGORY);
   const table = page.getByRole('table', { name: `Conflicts in ${CATEGORY_LABEL}` });
-  // Under npm test the portal is shared with the API tests: the list may have more pages, so look page by page.
   const row = table.getByRole('row').filter({ hasText: title }).filter({ hasText: colleague.email });
-  while (!(await row.count())) await page.getByRole('button', { name: 'Next page' }).click();
+  await pageTo(page, table, row);
   await expect(row).toContainText("shares an author's institution");
   await expect(row).toContainText('Holds');
   await expectAccessible(page, 'review conflicts');
@@ -90,7 +100,7 @@ test('the office overrides a conflict with a reason; the committee gives an assi
   await chair.page.getByRole('combobox', { name: 'Review category' }).selectOption(CATEGORY);
   const ranking = chair.page.getByRole('table', { name: `Ranking of ${CATEGORY_LABEL}` });
   const ranked = ranking.getByRole('button', { name: title });
-  while (!(await ranked.count())) await chair.page.getByRole('button', { name: 'Next page' }).click();
+  await pageTo(chair.page, ranking, ranked);
   await ranked.click();
   const form = chair.page.getByRole('form', { name: 'Change the reviewers' });
   const from = form.getByRole('combobox', { name: 'Take the assignment from' });
@@ -105,6 +115,8 @@ test('the office overrides a conflict with a reason; the committee gives an assi
   await expect(form.getByRole('status')).toContainText(`${colleague.email} reviews this abstract instead of`);
   await expect(chair.page.getByText(new RegExp(`${colleague.email.replace(/[.+]/g, '\\$&')}\\)?: not submitted yet`))).toBeVisible();
   await expectAccessible(chair.page, 'committee reviewers form');
+  await form.scrollIntoViewIfNeeded();
+  await chair.page.screenshot({ path: `${screenshots}/review-committee-reviewers.png` });
 
   // The colleague now finds the abstract in their list.
   await colleague.page.goto('/review');

@@ -130,7 +130,7 @@ function OverrideCard({ row }: { row: ReviewConflictRow }) {
         title={overriding ? 'Override the conflict' : 'Restore the conflict'}
         description={
           overriding
-            ? `${row.reviewer_email} ${row.reasons.map((r) => r.text).join('; ')} of "${row.title}". Overridden, they may review it: the committee assigns them by hand or in its next run. The reason is kept in the audit log.`
+            ? `${row.reviewer_email} and "${row.title}": the reviewer ${row.reasons.map((r) => r.text).join('; ')}. Overridden, they may review it: the committee assigns them by hand or in its next run. The reason is kept in the audit log.`
             : `${row.reviewer_email} and "${row.title}": the conflict holds again, the abstract leaves their list at once and the next assignment run gives it to another reviewer. The reason is kept in the audit log.`
         }
         resolver={zodResolver(conflictOverrideBody, undefined, { raw: true }) as Resolver<ConflictOverrideForm>}
