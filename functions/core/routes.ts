@@ -330,6 +330,9 @@ export const routes = {
   // The review team (core/review/team.ts): reviewers by category and the programme committee, granted by the office
   listReviewTeam: { method: 'GET', path: '/office/review_team', handler: 'office/list-review-team', auth: 'organiser', grants: [QUERY] },
   setReviewRoles: { method: 'PUT', path: '/office/review_team', handler: 'office/set-review-roles', auth: 'organiser', grants: [GET, PUT, UPDATE, DELETE] },
+  // Conflicts of interest the office overrides (core/review/conflict-overrides.ts): each reads every abstract (co-authorship) and the roster
+  listReviewConflicts: { method: 'GET', path: '/office/review_conflicts', handler: 'office/list-review-conflicts', auth: 'organiser', grants: [GET, QUERY] },
+  setReviewConflict: { method: 'PUT', path: '/office/review_conflicts', handler: 'office/set-review-conflict', auth: 'organiser', grants: [GET, QUERY, PUT] },
 
   // The review (core/review/reviewing.ts): the committee runs the assignment; a reviewer reads their queue and an assigned abstract, saves or submits a review, or declines
   /** The run is an office job (core/review/assignment-job.ts): queued here, run by the runOfficeJob worker, its outcome read back from the list. */
@@ -362,6 +365,8 @@ export const routes = {
   publishDecisions: { method: 'POST', path: '/review/committee/publication', handler: 'review/publish', auth: 'committee', grants: [QUERY, PUT, 'sqs:SendMessage'] },
   listCommitteePublications: { method: 'GET', path: '/review/committee/publication', handler: 'review/list-publications', auth: 'committee', grants: [QUERY] },
   previewDecisionMail: { method: 'GET', path: '/review/committee/publication/preview/{id}', handler: 'review/preview-decision-mail', auth: 'committee', grants: [GET, QUERY] },
+  /** The committee's change by hand (core/review/manual-assignment.ts): an added reviewer is checked against every abstract (co-authorship). */
+  moveReviewAssignment: { method: 'PUT', path: '/review/committee/assignments/{id}', handler: 'review/move-assignment', auth: 'committee', grants: [GET, QUERY, PUT] },
 
   // The registration office (organisers): the dashboard, from counters (one Query) and the oldest awaited transfer
   getDashboard: { method: 'GET', path: '/office/dashboard', handler: 'office/get-dashboard', auth: 'organiser', grants: [QUERY] },

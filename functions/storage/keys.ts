@@ -127,6 +127,14 @@ export const keys = {
   reviewQueue: (reviewerId: string, abstractId: string) => ({ gsi1pk: `REVIEWQUEUE#${reviewerId}`, gsi1sk: abstractId }),
   reviewsOfCategory: (category: string, abstractId: string, reviewerId: string) => ({ gsi3pk: `REVIEWASSIGNMENTS#${category}`, gsi3sk: `${abstractId}#${reviewerId}` }),
   reviewerPrefix: 'REVIEWER#',
+  /**
+   * The office's override of a computed conflict of interest (core/review/conflict-overrides.ts):
+   * under the abstract, in the reviewer's list (byOwner) and in its review category's list (byList).
+   */
+  conflictOverride: (abstractId: string, reviewerId: string) => ({ pk: `REVIEWS#${abstractId}`, sk: `OVERRIDE#${reviewerId}` }),
+  conflictOverridesOfReviewer: (reviewerId: string, abstractId: string) => ({ gsi1pk: `CONFLICTOVERRIDES#${reviewerId}`, gsi1sk: abstractId }),
+  conflictOverridesOfCategory: (category: string, abstractId: string, reviewerId: string) => ({ gsi3pk: `CONFLICTOVERRIDES#${category}`, gsi3sk: `${abstractId}#${reviewerId}` }),
+  conflictOverridePrefix: 'OVERRIDE#',
   /** An abstract's summary for the committee: its scores and its pending decision, ranked in its review category (byList). */
   reviewSummary: (abstractId: string) => ({ pk: `REVIEWS#${abstractId}`, sk: 'SUMMARY' }),
   reviewRanking: (category: string, rank: string, abstractId: string) => ({ gsi3pk: `REVIEWRANKING#${category}`, gsi3sk: `${rank}#${abstractId}` }),

@@ -3,6 +3,8 @@
  * reviewer's queue (byOwner: REVIEWQUEUE#reviewer) and its review category's list (byList:
  * REVIEWASSIGNMENTS#category). Each write is conditioned on the version read and carries its audit
  * entry; new assignments only where the pair does not exist yet. The assignment run holds a lease.
+ * The committee's change by hand (core/review/manual-assignment.ts) takes one away (state
+ * 'removed', the item stays) and makes one, in one transaction.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewStore, StoredReview } from '#core/review/reviewing';
@@ -61,6 +63,29 @@ export const reviewStore: ReviewStore = {
     if (result === 'ok') return true;
     if (result.includes('ConditionalCheckFailed')) return false;
     throw new Error(`review not saved: ${result.join(', ')}`);
+  },
+
+  async move({ remove, add }, audit) {
+    const result = await transact([
+      ...(remove ? [{ Put: { TableName: env.tableName(), Item: itemOf(remove.next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': remove.readVersion } } }] : []),
+      ...(add
+        ? [
+            {
+              Put: {
+                TableName: env.tableName(),
+                Item: itemOf(add.next),
+                ...(add.readVersion === undefined
+                  ? { ConditionExpression: 'attribute_not_exists(pk)' }
+                  : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': add.readVersion } }),
+              },
+            },
+          ]
+        : []),
+      auditPut(audit),
+    ]);
+    if (result === 'ok') return true;
+    if (result.includes('ConditionalCheckFailed')) return false;
+    throw new Error(`assignment not moved: ${result.join(', ')}`);
   },
 
   async addAssignments(items) {

@@ -1,4 +1,5 @@
 /** Wiring of the abstract review (core/review): the review team's roster, the reviews, the abstracts and the accounts. */
+import type { ConflictOfficeDeps } from '#core/review/conflict-overrides';
 import type { CommitteeAbstractDeps, DecidingDeps } from '#core/review/deciding';
 import type { ReviewDeps } from '#core/review/reviewing';
 import type { DecisionMailDeps, DecisionMailSource, ResendDeps } from '#core/review/publishing';
@@ -12,6 +13,7 @@ import type { ReviewTeamDeps } from '#core/review/team';
 import { secrets } from '#lib/crypto';
 import { writeCsv } from '#lib/csv-writer';
 import { readingCopyFiles } from '#storage/export-files';
+import { conflictOverrideStore } from '#storage/conflict-overrides';
 import { fileStore } from '#storage/files';
 import { objectStore } from '#storage/objects';
 import { abstractDirectory } from '#storage/office-directory';
@@ -19,6 +21,8 @@ import { decisionStore } from '#storage/review-decisions';
 import { reviewStore } from '#storage/reviews';
 import { reviewTeamStore } from '#storage/review-team';
 import { findUserByEmail, getUser } from '#storage/users';
+
+const ownerEmail = async (ownerId: string) => (await getUser(ownerId))?.email;
 
 export const reviewTeamDeps: ReviewTeamDeps = { team: reviewTeamStore, findUserByEmail, newId: secrets.newId };
 
@@ -41,13 +45,21 @@ export const resendDeps: ResendDeps = {
   mailer: sesMailer,
   audit: recordAudit,
 };
-export const committeeAbstractDeps: CommitteeAbstractDeps = { decisions: decisionStore, reviews: reviewStore, abstracts: abstractDirectory, team: reviewTeamStore };
+export const committeeAbstractDeps: CommitteeAbstractDeps = {
+  decisions: decisionStore,
+  reviews: reviewStore,
+  abstracts: abstractDirectory,
+  team: reviewTeamStore,
+  overrides: conflictOverrideStore,
+  ownerEmail,
+};
 
 export const reviewDeps: ReviewDeps = {
   reviews: reviewStore,
   team: reviewTeamStore,
   abstracts: abstractDirectory,
-  ownerEmail: async (ownerId) => (await getUser(ownerId))?.email,
+  ownerEmail,
+  overrides: conflictOverrideStore,
   files: fileStore,
   objects: objectStore,
   decisions: decisionStore,
@@ -60,4 +72,12 @@ export const readingCopyDeps: ReadingCopyDeps = {
   csv: writeCsv,
   // pdfkit, fontkit and the fonts load only when a PDF is asked for, not at every cold start.
   render: async (spec) => (await import('#lib/pdf/render')).renderPdf(spec),
+};
+
+export const conflictOfficeDeps: ConflictOfficeDeps = {
+  overrides: conflictOverrideStore,
+  team: reviewTeamStore,
+  abstracts: abstractDirectory,
+  reviews: reviewStore,
+  ownerEmail,
 };

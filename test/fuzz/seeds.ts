@@ -225,6 +225,14 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   listDecisionMails: [{}],
   getDecisionMails: [{ params: { id: office('publicationId') } }, { params: { id: office('publicationId') }, query: [['page', '1']] }],
   resendDecisionMail: [{ params: { id: office('publicationId') }, body: { batch: 0, position: 0 } }],
+  // By hand: the attacker (who submitted the abstract) added as its reviewer: refused, an author never reviews their own.
+  moveReviewAssignment: [{ params: { id: own('abstractId') }, body: { add_reviewer_id: own('userId') }, refusedWith: 'The reviewer to add is an author of this abstract: an author never reviews their own abstract.' }],
+  // The office and the conflicts: a category's list; the attacker's authorship of their own abstract (never overridden), and a restore of nothing.
+  listReviewConflicts: [{ query: [['category', 'registration']] }, { query: [['category', 'descriptive'], ['limit', '2']] }],
+  setReviewConflict: [
+    { body: { abstract_id: own('abstractId'), reviewer_id: own('userId'), overridden: true, reason: 'Another department', version: 0 }, refusedWith: 'An author never reviews their own abstract: this conflict cannot be overridden.' },
+    { body: { abstract_id: own('abstractId'), reviewer_id: own('userId'), overridden: false, reason: 'Holds after all', version: 0 }, refusedWith: 'This conflict is not overridden: there is nothing to restore.' },
+  ],
   // The review team: roles for the attacker's own account (the refusals are in test/api/review-team.test.ts).
   setReviewRoles: [
     { body: { email: own('email'), reviewer_categories: ['registration'], committee: false } },

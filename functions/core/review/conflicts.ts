@@ -7,8 +7,8 @@
  *   - shares an author's institution (normalised, in English or Chinese where both are given),
  *   - co-authored another abstract of this congress with one of its authors,
  *   - declared a conflict with one of its authors (by e-mail or name) or with an institution.
- * The office may override a computed conflict with a reason (an audited decision): it then no
- * longer holds for that reviewer and abstract.
+ * The office may override a computed conflict with a reason (an audited decision): the reasons it
+ * lifted then no longer hold for that reviewer and abstract; authorship is never lifted.
  */
 import { reviewSettings } from '../config/review';
 
@@ -209,21 +209,24 @@ export function conflictsOf(
   return [...reasons];
 }
 
-/** An office decision about one reviewer and one abstract. */
+/**
+ * The office's override of a computed conflict between one reviewer and one abstract (decision
+ * 0057): it lifts the reasons that held when the office decided, with a reason of its own. A
+ * reason that appears later (the reviewer declares a conflict, changes institution) is not lifted,
+ * and authorship never is: an author never reviews their own abstract.
+ */
 export interface ConflictOverride {
   reviewer_id: string;
   abstract_id: string;
-  /** 'cleared': the computed conflict does not hold; 'added': a conflict holds that nothing computed. */
-  kind: 'cleared' | 'added';
+  /** The computed reasons the office lifted (never 'author'). */
+  lifted: readonly ConflictReason[];
   reason: string;
 }
 
-/** Whether a conflict holds after the office's overrides (an added conflict always holds). */
+/** Whether a conflict holds after the office's override (absent or withdrawn: none). */
 export function conflictHolds(
   reasons: readonly ConflictReason[],
-  override: ConflictOverride | undefined,
+  override: Pick<ConflictOverride, 'lifted'> | undefined,
 ): boolean {
-  if (override?.kind === 'added') return true;
-  if (override?.kind === 'cleared') return false;
-  return reasons.length > 0;
+  return reasons.some((r) => r === 'author' || !override?.lifted.includes(r));
 }

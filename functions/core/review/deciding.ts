@@ -14,7 +14,10 @@ import { reviewSettings } from '../config/review';
 import { conflict, invalid, notFound } from '../errors';
 import type { StoredAbstract } from '../abstracts/ports';
 import { scoreAbstract, weightedScore, type AbstractScore } from './scoring';
-import { reviewCategoryLabel, reviewCategoryValues } from './team';
+import { NO_COAUTHORS, partiesOf, reviewerParty } from './conflict-checks';
+import { activeOverride, type ConflictOverrideStore } from './conflict-overrides';
+import { conflictHolds, conflictsOf } from './conflicts';
+import { reviewCategoryLabel, reviewCategoryValues, type ReviewTeamMember } from './team';
 import type { StoredReview } from './reviewing';
 import { decisionOpen, publishMessages, type PublishedDecision } from './publishing';
 
@@ -210,16 +213,40 @@ export async function saveSlots(deps: DecidingDeps, actor: Actor, input: { quota
 export interface CommitteeAbstractDeps extends DecidingDeps {
   reviews: { ofAbstract(abstractId: string): Promise<StoredReview[]> };
   abstracts: { get(ownerId: string, id: string): Promise<StoredAbstract | undefined> };
-  team: { members(): Promise<{ user_id: string; email: string; name: string }[]> };
+  team: { members(): Promise<ReviewTeamMember[]> };
+  overrides: Pick<ConflictOverrideStore, 'ofAbstract'>;
+  /** The e-mail of an abstract's submitting account. */
+  ownerEmail(ownerId: string): Promise<string | undefined>;
 }
 
-/** GET /review/committee/abstracts/{id}: everything the committee decides on: the abstract with its authors, every review with its reviewer, the scores and the decision. */
+/**
+ * GET /review/committee/abstracts/{id}: everything the committee decides on: the abstract with its
+ * authors, every review with its reviewer, the scores and the decision; and the reviewers of its
+ * category it can assign by hand (core/review/manual-assignment.ts): not holding or declined, no
+ * conflict by the rules of the two parties after the office's override (co-authorship, which
+ * needs every abstract, is checked when one is added).
+ */
 export async function committeeAbstract(deps: CommitteeAbstractDeps, abstractId: string) {
   const summary = await deps.decisions.summary(abstractId);
   if (!summary) throw notFound(decisionMessages.notFound);
-  const [abstract, reviews, members] = await Promise.all([deps.abstracts.get(summary.owner_id, abstractId), deps.reviews.ofAbstract(abstractId), deps.team.members()]);
+  const [abstract, reviews, members, overrides, ownerEmail] = await Promise.all([
+    deps.abstracts.get(summary.owner_id, abstractId),
+    deps.reviews.ofAbstract(abstractId),
+    deps.team.members(),
+    deps.overrides.ofAbstract(abstractId),
+    deps.ownerEmail(summary.owner_id),
+  ]);
   if (!abstract) throw notFound(decisionMessages.notFound);
-  const who = new Map(members.map((m) => [m.user_id, m.name ? `${m.name} (${m.email})` : m.email]));
+  const label = (m: { name: string; email: string }) => (m.name ? `${m.name} (${m.email})` : m.email);
+  const who = new Map(members.map((m) => [m.user_id, label(m)]));
+  const taken = new Set(reviews.filter((r) => r.state !== 'removed').map((r) => r.reviewer_id));
+  const overrideOf = new Map(overrides.map((o) => [o.reviewer_id, activeOverride(o)]));
+  const parties = partiesOf(abstract, ownerEmail);
+  const eligible = members
+    .filter((m) => m.reviewer?.categories.includes(summary.category) && !taken.has(m.user_id) && m.user_id !== abstract.owner_id)
+    .filter((m) => !conflictHolds(conflictsOf(reviewerParty(m), parties, NO_COAUTHORS), overrideOf.get(m.user_id)))
+    .sort((a, b) => a.email.localeCompare(b.email))
+    .map((m) => ({ user_id: m.user_id, label: label(m) }));
   return {
     abstract: {
       id: abstract.id,
@@ -234,8 +261,10 @@ export async function committeeAbstract(deps: CommitteeAbstractDeps, abstractId:
     version: summary.decision_v,
     published: summary.published ?? null,
     reviews: reviews
+      .filter((r) => r.state !== 'removed')
       .sort((a, b) => a.assigned_at.localeCompare(b.assigned_at) || a.reviewer_id.localeCompare(b.reviewer_id))
       .map((r) => ({
+        reviewer_id: r.reviewer_id,
         reviewer: who.get(r.reviewer_id) ?? 'A former reviewer',
         state: r.state,
         ratings: r.state === 'submitted' ? (r.ratings ?? null) : null,
@@ -245,5 +274,6 @@ export async function committeeAbstract(deps: CommitteeAbstractDeps, abstractId:
         comment_to_committee: r.state === 'submitted' ? (r.comment_to_committee ?? '') : '',
         decline_reason: r.state === 'declined' ? (r.decline_reason ?? '') : null,
       })),
+    eligible_reviewers: eligible,
   };
 }

@@ -18,7 +18,8 @@ import type { Column } from '../office/csv';
 import { csvInstant } from '../office/exports';
 import { coauthorIndex, conflictReasonText, conflictsOf, type ConflictReason } from './conflicts';
 import { outcomeLabels, scoresOf, type AbstractSummary, type Outcome } from './deciding';
-import { partiesOf, reviewerParty, type StoredReview } from './reviewing';
+import type { StoredReview } from './reviewing';
+import { partiesOf, reviewerParty } from './conflict-checks';
 import { compareScores, weightedScore } from './scoring';
 import { reviewCategoryLabel, reviewCategoryOf, reviewCategoryValues, type ReviewTeamMember } from './team';
 
@@ -98,6 +99,7 @@ const reviewStateNames: Record<StoredReview['state'], string> = {
   draft: 'draft',
   submitted: 'submitted',
   declined: 'declined',
+  removed: 'removed by the committee',
 };
 
 /** A draft is the reviewer's unfinished work and counts nowhere: only a submitted review's ratings, proposal and comments are exported (as the committee reads them). */

@@ -36,7 +36,7 @@ export interface ReadingCopyFiles {
   link(key: string, fileName: string, contentType: string): Promise<string>;
 }
 
-export interface ReadingCopyDeps extends Pick<ReviewDeps, 'reviews' | 'team' | 'abstracts' | 'ownerEmail' | 'newId'> {
+export interface ReadingCopyDeps extends Pick<ReviewDeps, 'reviews' | 'team' | 'abstracts' | 'ownerEmail' | 'overrides' | 'newId'> {
   copies: ReadingCopyFiles;
   /** Writes CSV records (BOM, every cell quoted: lib/csv-writer.ts). */
   csv: CsvWriter;
@@ -55,7 +55,7 @@ export interface ReadingCopyRow {
   review: StoredReview;
 }
 
-const stateNames: Record<StoredReview['state'], string> = { assigned: 'to review', draft: 'draft saved', submitted: 'submitted', declined: 'declined' };
+const stateNames: Record<StoredReview['state'], string> = { assigned: 'to review', draft: 'draft saved', submitted: 'submitted', declined: 'declined', removed: 'removed by the committee' };
 const ownScore = (r: StoredReview) => (r.state === 'submitted' && r.ratings ? weightedScore(r.ratings).toFixed(2) : '');
 const categoryOf = (a: StoredAbstract) => categoryName(a.abstract_category) ?? a.abstract_category;
 /** Authors as the review page shows them when the review is not blind: name (institute, country). */

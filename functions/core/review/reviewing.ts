@@ -8,7 +8,8 @@
  * Conflicts: the assignment checks every rule (co-authorship needs every abstract, so it is
  * checked there); each reviewer request checks again what can change or be read from the two
  * parties (author, mail domain, institution, declared), so an assignment whose conflict appeared
- * later (a declaration) is "not found" like an abstract that does not exist.
+ * later (a declaration) is "not found" like an abstract that does not exist. Each check applies the
+ * office's override of the pair, if one is in force (core/review/conflict-overrides.ts).
  */
 import type { StoredAbstract } from '../abstracts/ports';
 import type { FileStore, ObjectStore } from '../uploads/ports';
@@ -16,16 +17,19 @@ import { DOWNLOAD_URL_SECONDS } from '../uploads/uploads';
 import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
 import { reviewPhases } from '../config/conference';
 import { reviewSettings, type Proposal } from '../config/review';
-import { abstractCategories, categoryName } from '../data/abstract-options';
+import { categoryName } from '../data/abstract-options';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { formatCstDeadline, formatCstInstant, isBefore } from '../time';
 import { assignReviewers } from './assignment';
 import { scoresOf, type AbstractSummary, type DecisionStore } from './deciding';
-import { coauthorIndex, conflictsOf, type AbstractParties, type CoauthorIndex, type ReviewerParty } from './conflicts';
+import { allAbstracts, conflictChecker, NO_COAUTHORS, partiesOf, reviewerParty } from './conflict-checks';
+import { activeOverride, type ConflictOverrideStore } from './conflict-overrides';
+import { coauthorIndex, conflictHolds, conflictsOf } from './conflicts';
 import { ratingsProblems, weightedScore, type Ratings } from './scoring';
 import { reviewCategoryOf, reviewCategoryValues, type ReviewTeamMember } from './team';
 
-export type ReviewState = 'assigned' | 'draft' | 'submitted' | 'declined';
+/** 'removed': the committee took the assignment away by hand (core/review/manual-assignment.ts). */
+export type ReviewState = 'assigned' | 'draft' | 'submitted' | 'declined' | 'removed';
 
 /** One reviewer's assignment to one abstract, with their review as it stands. */
 export interface StoredReview {
@@ -41,6 +45,9 @@ export interface StoredReview {
   comment_to_authors?: string;
   comment_to_committee?: string;
   decline_reason?: string;
+  /** Who took the assignment away, when (state 'removed'). */
+  removed_by?: string;
+  removed_at?: string;
   assigned_at: string;
   assigned_by: string;
   submitted_at?: string;
@@ -61,6 +68,12 @@ export interface ReviewStore {
    * abstract's new scores if given (conditioned on the scores read): false if either moved.
    */
   save(next: StoredReview, readVersion: number, audit: AuditEntry, scores?: { summary: AbstractSummary; readScoresV: number | undefined }): Promise<boolean>;
+  /**
+   * The committee's change by hand, in one write with its audit entry: the assignment taken away
+   * (over the version read) and the one made (new, or over the version read of a removed one):
+   * false if any moved meanwhile.
+   */
+  move(change: { remove?: { next: StoredReview; readVersion: number }; add?: { next: StoredReview; readVersion: number | undefined } }, audit: AuditEntry): Promise<boolean>;
   /** New assignments, each only if its pair does not exist yet, with their audit entries: how many were written. */
   addAssignments(items: { review: StoredReview; audit: AuditEntry }[]): Promise<number>;
   /** One run of the assignment at a time: false while another holds the lease. */
@@ -80,6 +93,8 @@ export interface ReviewDeps {
   abstracts: AbstractReader;
   /** The e-mail of an abstract's submitting account (an author by account). */
   ownerEmail(ownerId: string): Promise<string | undefined>;
+  /** The office's overrides of computed conflicts (core/review/conflict-overrides.ts). */
+  overrides: Pick<ConflictOverrideStore, 'get' | 'ofReviewer' | 'ofCategory'>;
   files: Pick<FileStore, 'list'>;
   objects: Pick<ObjectStore, 'presignGet'>;
   decisions: Pick<DecisionStore, 'summary' | 'saveScores'>;
@@ -109,28 +124,20 @@ function assertReviewOpen(now: Date) {
   if (!isBefore(now, reviewPhases.reviewCloses)) throw forbidden(reviewMessages.closed);
 }
 
-/** An abstract's parties for the conflict rules: its submitting account and every author and presenter. */
-export const partiesOf = (abstract: StoredAbstract, ownerEmail?: string): AbstractParties => ({
-  id: abstract.id,
-  owner_id: abstract.owner_id,
-  owner_email: ownerEmail,
-  authors: [...abstract.authors, ...abstract.presenter_infos],
-});
-
-export const reviewerParty = (m: ReviewTeamMember): ReviewerParty => ({ userId: m.user_id, email: m.email, organization: m.organization, declared: m.declared });
-
-const NO_COAUTHORS: CoauthorIndex = new Map();
+/** An assignment its reviewer no longer holds: declined, or taken away by the committee. */
+export const isGivenBack = (r: StoredReview) => r.state === 'declined' || r.state === 'removed';
 
 /**
  * The reviewer's assignment of this abstract with the abstract, or "not found": not assigned,
- * declined, gone, or in conflict now. Every reviewer route comes through here.
+ * declined or removed, gone, or in conflict now (after the office's override). Every reviewer
+ * route comes through here.
  */
 async function assignedAbstract(deps: ReviewDeps, reviewerId: string, abstractId: string) {
   const [review, member] = await Promise.all([deps.reviews.get(abstractId, reviewerId), deps.team.member(reviewerId)]);
-  if (!review || review.state === 'declined' || !member?.reviewer?.categories.includes(review.category)) throw notFound(reviewMessages.notFound);
-  const [abstract, ownerEmail] = await Promise.all([deps.abstracts.get(review.owner_id, abstractId), deps.ownerEmail(review.owner_id)]);
+  if (!review || isGivenBack(review) || !member?.reviewer?.categories.includes(review.category)) throw notFound(reviewMessages.notFound);
+  const [abstract, ownerEmail, override] = await Promise.all([deps.abstracts.get(review.owner_id, abstractId), deps.ownerEmail(review.owner_id), deps.overrides.get(abstractId, reviewerId)]);
   if (!abstract) throw notFound(reviewMessages.notFound);
-  if (conflictsOf(reviewerParty(member), partiesOf(abstract, ownerEmail), NO_COAUTHORS).length) throw notFound(reviewMessages.notFound);
+  if (conflictHolds(conflictsOf(reviewerParty(member), partiesOf(abstract, ownerEmail), NO_COAUTHORS), activeOverride(override))) throw notFound(reviewMessages.notFound);
   return { review, abstract, member };
 }
 
@@ -181,18 +188,20 @@ const reviewView = (r: StoredReview) => ({
 });
 
 /**
- * The reviewer's open assignments with their abstracts, by abstract id: not those declined, of a
- * category no longer theirs, gone, or in conflict now. What the queue lists and counts, and what
- * the reviewer's export holds (core/review/reviewer-export.ts): never anything else.
+ * The reviewer's open assignments with their abstracts, by abstract id: not those given back
+ * (declined or removed), of a category no longer theirs, gone, or in conflict now (unless the
+ * office lifted it). What the queue lists and counts, and what the reviewer's export holds
+ * (core/review/reviewer-export.ts): never anything else.
  */
-export async function openAssignments(deps: Pick<ReviewDeps, 'reviews' | 'team' | 'abstracts' | 'ownerEmail'>, reviewerId: string) {
-  const [reviews, member] = await Promise.all([deps.reviews.queue(reviewerId), deps.team.member(reviewerId)]);
-  const open = reviews.filter((r) => r.state !== 'declined' && member?.reviewer?.categories.includes(r.category));
+export async function openAssignments(deps: Pick<ReviewDeps, 'reviews' | 'team' | 'abstracts' | 'ownerEmail' | 'overrides'>, reviewerId: string) {
+  const [reviews, member, overrides] = await Promise.all([deps.reviews.queue(reviewerId), deps.team.member(reviewerId), deps.overrides.ofReviewer(reviewerId)]);
+  const overrideOf = new Map(overrides.map((o) => [o.abstract_id, activeOverride(o)]));
+  const open = reviews.filter((r) => !isGivenBack(r) && member?.reviewer?.categories.includes(r.category));
   const items = (
     await Promise.all(
       open.map(async (review) => {
         const [abstract, ownerEmail] = await Promise.all([deps.abstracts.get(review.owner_id, review.abstract_id), deps.ownerEmail(review.owner_id)]);
-        if (!abstract || !member || conflictsOf(reviewerParty(member), partiesOf(abstract, ownerEmail), NO_COAUTHORS).length) return undefined;
+        if (!abstract || !member || conflictHolds(conflictsOf(reviewerParty(member), partiesOf(abstract, ownerEmail), NO_COAUTHORS), overrideOf.get(review.abstract_id))) return undefined;
         return { review, abstract };
       }),
     )
@@ -321,22 +330,6 @@ export async function declineReview(deps: ReviewDeps, actor: Actor, abstractId: 
   return { message: reviewMessages.declined, data: null };
 }
 
-/** Every abstract of the congress, by review category (a page of each abstract category at a time). */
-async function allAbstracts(deps: ReviewDeps): Promise<StoredAbstract[]> {
-  const all: StoredAbstract[] = [];
-  for (const group of abstractCategories) {
-    for (const child of group.children) {
-      let cursor: string | undefined;
-      do {
-        const page = await deps.abstracts.byCategory(child.value, 500, cursor);
-        all.push(...page.items);
-        cursor = page.cursor ?? undefined;
-      } while (cursor);
-    }
-  }
-  return all;
-}
-
 /**
  * POST /review/assignments/run (committee): assigns reviewers to every abstract short of them,
  * keeping what is assigned; one run at a time. Answers what it added and which abstracts stay short.
@@ -345,21 +338,24 @@ export async function runAssignment(deps: ReviewDeps, actor: Actor, now: Date) {
   const runId = deps.newId();
   if (!(await deps.reviews.claimRun(runId, now))) throw conflict(reviewMessages.runBusy);
   try {
-    const [abstracts, members, existing] = await Promise.all([allAbstracts(deps), deps.team.members(), Promise.all(reviewCategoryValues.map((c) => deps.reviews.ofCategory(c))).then((all) => all.flat())]);
+    const [abstracts, members, existing, overrides] = await Promise.all([
+      allAbstracts(deps.abstracts),
+      deps.team.members(),
+      Promise.all(reviewCategoryValues.map((c) => deps.reviews.ofCategory(c))).then((all) => all.flat()),
+      Promise.all(reviewCategoryValues.map((c) => deps.overrides.ofCategory(c))).then((all) => all.flat().filter((o) => o.overridden)),
+    ]);
     const owners = [...new Set(abstracts.map((a) => a.owner_id))];
     const ownerEmails = new Map(await Promise.all(owners.map(async (o) => [o, await deps.ownerEmail(o)] as const)));
     const parties = new Map(abstracts.map((a) => [a.id, partiesOf(a, ownerEmails.get(a.owner_id))]));
     const coauthors = coauthorIndex([...parties.values()]);
     const reviewers = members.filter((m) => m.reviewer);
     const byId = new Map(reviewers.map((m) => [m.user_id, reviewerParty(m)]));
-    const conflicted = (reviewerId: string, abstractId: string) => {
-      const reviewer = byId.get(reviewerId);
-      const abstract = parties.get(abstractId);
-      return !reviewer || !abstract || conflictsOf(reviewer, abstract, coauthors).length > 0;
-    };
-    // An assignment counts while its reviewer can still review it: declined, or hidden since by a
-    // conflict or a revoked role, it does not (a submitted review always does).
-    const stillActive = (e: StoredReview) => e.state === 'submitted' || (e.state !== 'declined' && Boolean(byId.get(e.reviewer_id)) && reviewers.find((m) => m.user_id === e.reviewer_id)!.reviewer!.categories.includes(e.category) && !conflicted(e.reviewer_id, e.abstract_id));
+    // Every rule, then the office's overrides in force.
+    const conflicted = conflictChecker(byId, parties, coauthors, overrides);
+    // An assignment counts while its reviewer can still review it: declined, removed by the
+    // committee, or hidden since by a conflict or a revoked role, it does not (a submitted review
+    // always does). One that does not count is never made again by a run.
+    const stillActive = (e: StoredReview) => e.state === 'submitted' || (!isGivenBack(e) && Boolean(byId.get(e.reviewer_id)) && reviewers.find((m) => m.user_id === e.reviewer_id)!.reviewer!.categories.includes(e.category) && !conflicted(e.reviewer_id, e.abstract_id));
     const run = assignReviewers({
       abstracts: abstracts.map((a) => ({ id: a.id, category: reviewCategoryOf(a.abstract_category) })),
       reviewers: reviewers.map((m) => ({ id: m.user_id, categories: m.reviewer!.categories })),

@@ -1,7 +1,9 @@
 /** The review's forms, once: the handlers parse with them and the web forms validate with them. */
 import * as z from 'zod/mini';
 import { reviewSettings } from '../config/review';
+import { conflictOverrideMessages } from './conflict-overrides';
 import { decisionMessages, outcomes } from './deciding';
+import { manualAssignmentMessages } from './manual-assignment';
 import { reviewMessages } from './reviewing';
 import { declarationMessages, reviewCategoryValues, reviewTeamMessages } from './team';
 
@@ -84,3 +86,34 @@ export const publishBody = z.object({
     z.transform((v) => (v === 'all' ? undefined : v)),
   ),
 });
+const someId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+const pageLimit = z.pipe(z.optional(z.string().check(z.maxLength(4))), z.transform((v) => Math.min(100, Math.max(1, Number(v ?? 25) || 25))));
+
+/** GET /office/review_conflicts: a category's conflicts, a page at a time. */
+export const conflictsQuery = z.object({
+  category: z.enum(reviewCategoryValues as [string, ...string[]], { message: decisionMessages.unknownCategory }),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  limit: pageLimit,
+});
+
+/** PUT /office/review_conflicts: an override of a computed conflict (or its withdrawal), with the reason. */
+export const conflictOverrideBody = z.object({
+  abstract_id: someId,
+  reviewer_id: someId,
+  overridden: z.boolean({ message: 'Please say whether the conflict is overridden or restored.' }),
+  reason: z.string({ message: conflictOverrideMessages.reason }).check(z.trim(), z.minLength(1, conflictOverrideMessages.reason), z.maxLength(1000, reviewMessages.commentTooLong)),
+  version,
+});
+export type ConflictOverrideForm = z.input<typeof conflictOverrideBody>;
+
+/** An optional reviewer of the committee's form: '' (nothing chosen) is none. */
+const chosenReviewer = z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(64)), z.transform((v) => v || undefined)));
+
+/** PUT /review/committee/assignments/{id}: one assignment moved, added or removed. */
+export const assignmentMoveBody = z
+  .object({ remove_reviewer_id: chosenReviewer, add_reviewer_id: chosenReviewer })
+  .check(
+    z.refine((v) => Boolean(v.remove_reviewer_id || v.add_reviewer_id), { message: manualAssignmentMessages.nothing, path: ['add_reviewer_id'] }),
+    z.refine((v) => !v.add_reviewer_id || v.add_reviewer_id !== v.remove_reviewer_id, { message: manualAssignmentMessages.same, path: ['add_reviewer_id'] }),
+  );
+export type AssignmentMoveForm = z.input<typeof assignmentMoveBody>;

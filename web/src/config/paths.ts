@@ -85,6 +85,8 @@ export const paths = {
   officeReviewTeam: '/office/review-team',
   /** The decision outbox: the mails of each publication of the review's decisions. */
   officeDecisionMails: '/office/decision-mails',
+  /** The conflicts of interest the rules find between reviewers and abstracts, which the office can override. */
+  officeReviewConflicts: '/office/review-conflicts',
 } as const;
 
 export type PathName = keyof typeof paths;

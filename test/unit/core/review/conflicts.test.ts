@@ -132,19 +132,18 @@ describe('conflicts of interest', () => {
     expect(conflictsOf(reviewer({ declared: { people: ['Someone Else'] } }), target, none)).toEqual([]);
   });
 
-  it('yield to the office: cleared, it no longer holds; added, it holds without a computed reason', () => {
+  it('yield to the office: the reasons it lifted no longer hold, a reason that appeared since does, authorship always does', () => {
     expect(conflictHolds(['institution'], undefined)).toBe(true);
-    expect(
-      conflictHolds(['institution'], {
-        reviewer_id: 'r1',
-        abstract_id: 'a',
-        kind: 'cleared',
-        reason: 'Different department',
-      }),
-    ).toBe(false);
-    expect(
-      conflictHolds([], { reviewer_id: 'r1', abstract_id: 'a', kind: 'added', reason: 'Supervisor' }),
-    ).toBe(true);
     expect(conflictHolds([], undefined)).toBe(false);
+    const lifted = { lifted: ['institution', 'co-author'] as const };
+    expect(conflictHolds(['institution'], lifted)).toBe(false);
+    expect(conflictHolds(['institution', 'co-author'], lifted)).toBe(false);
+    // The reviewer declared a conflict after the override: it holds.
+    expect(conflictHolds(['institution', 'declared-person'], lifted)).toBe(true);
+    // An author never reviews their own abstract, whatever an override says.
+    expect(conflictHolds(['author'], { lifted: ['author'] })).toBe(true);
+    expect(conflictHolds(['author', 'institution'], { lifted: ['author', 'institution'] })).toBe(true);
+    // Nothing computed, nothing to lift: no conflict.
+    expect(conflictHolds([], lifted)).toBe(false);
   });
 });

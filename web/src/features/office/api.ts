@@ -22,17 +22,23 @@ import type { ReconciliationView } from '#core/office/reconciliations';
 import type { OfficeRegistration, RegistrationRow } from '#core/office/registrations';
 import type { ReviewDecisionInput, VisaDecisionInput } from '#core/office/schemas';
 import type { VisaView } from '#core/office/visa-letters';
-import type { ReviewRolesForm } from '#core/review/schemas';
+import type { listConflicts } from '#core/review/conflict-overrides';
+import type { ConflictOverrideForm, ReviewRolesForm } from '#core/review/schemas';
 import type { listReviewTeam } from '#core/review/team';
 import { ApiError, callApi, callApiForMessage } from '../../lib/api-client';
 
 
 export type ReviewTeamView = Awaited<ReturnType<typeof listReviewTeam>>;
 export const reviewTeamKey = ['office', 'review-team'] as const;
+export type ReviewConflictsPage = Awaited<ReturnType<typeof listConflicts>>;
+export type ReviewConflictRow = ReviewConflictsPage['items'][number];
+export const reviewConflictsKey = (category: string, cursor: string | undefined) => ['office', 'review-conflicts', category, cursor ?? ''] as const;
 
 export const officeApi = {
   reviewTeam: () => callApi<ReviewTeamView>(routes.listReviewTeam),
   setReviewRoles: (body: ReviewRolesForm) => callApiForMessage<{ user_id: string }>(routes.setReviewRoles, { body }),
+  reviewConflicts: (category: string, cursor?: string) => callApi<ReviewConflictsPage>(routes.listReviewConflicts, { query: { category, cursor, limit: 25 } }),
+  setReviewConflict: (body: ConflictOverrideForm) => callApiForMessage<{ overridden: boolean; version: number }>(routes.setReviewConflict, { body }),
   transferReceived: (reference: string, amount: string) =>
     callApiForMessage<{ payment_status: number }>(routes.confirmTransfer, { params: { reference }, body: { amount } }),
   refundsOwed: () => callApi<{ items: RefundOwedRow[] }>(routes.listRefundsOwed),

@@ -76,6 +76,12 @@ export const officeSections: OfficeSection[] = [
     description: "The mails of each publication of the committee's decisions: what was sent to each author, what bounced or failed; send one again.",
   },
   {
+    path: paths.officeReviewConflicts,
+    label: 'Review conflicts',
+    page: 'office/review-conflicts-page',
+    description: "The conflicts of interest the rules find between a category's reviewers and its abstracts: override one that does not hold, with a reason, or restore it.",
+  },
+  {
     path: paths.officeAudit,
     label: 'Audit log',
     page: 'office/audit-page',

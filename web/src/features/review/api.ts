@@ -5,7 +5,7 @@ import type { reviewQueue, reviewedAbstract } from '#core/review/reviewing';
 import type { listAssignmentRuns } from '#core/review/assignment-job';
 import type { listPublications, previewDecisionMail, publicationOutbox } from '#core/review/publishing';
 import type { JobView } from '#core/office/jobs';
-import type { DecisionForm, ReviewForm } from '#core/review/schemas';
+import type { AssignmentMoveForm, DecisionForm, ReviewForm } from '#core/review/schemas';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 
 export type ReviewQueue = Awaited<ReturnType<typeof reviewQueue>>;
@@ -43,6 +43,7 @@ export const reviewApi = {
   assignmentRuns: () => callApi<AssignmentRuns>(routes.listReviewAssignmentRuns),
   ranking: (category: string, cursor?: string) => callApi<Ranking>(routes.getReviewRanking, { query: { category, cursor, limit: 25 } }),
   committeeAbstract: (id: string) => callApi<CommitteeAbstract>(routes.getCommitteeAbstract, { params: { id } }),
+  moveAssignment: (id: string, body: AssignmentMoveForm) => callApiForMessage<{ removed: string | null; added: string | null }>(routes.moveReviewAssignment, { params: { id }, body }),
   decide: (id: string, body: DecisionForm) => callApiForMessage<{ version: number }>(routes.decideAbstract, { params: { id }, body }),
   slots: () => callApi<SlotTable>(routes.getReviewSlots),
   publish: (category: string | undefined) => callApiForMessage<{ job: JobView }>(routes.publishDecisions, { body: { category: category ?? 'all' } }),

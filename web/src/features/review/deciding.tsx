@@ -5,12 +5,19 @@
  * category. Nothing is sent to authors from here: decisions are published together, later.
  */
 import { Badge, Box, Button, Card, Field, HStack, Heading, Input, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { outcomeLabels, outcomes, type Outcome } from '#core/review/deciding';
+import { assignmentMoveBody, type AssignmentMoveForm } from '#core/review/schemas';
 import { reviewCategories } from '#core/review/team';
 import { formatCstInstant } from '#core/time';
+import { SelectField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
+import { FormStack } from '../../components/form/form-stack';
+import { applyServerErrors } from '../../components/form/server-errors';
+import { SubmitButton } from '../../components/form/submit-button';
 import { QueryError } from '../../components/query-error';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { ApiError, isCancelled } from '../../lib/api-client';
@@ -101,6 +108,49 @@ function MailPreview(props: { id: string }) {
   );
 }
 
+/** One assignment moved to another reviewer, added or removed (a submitted review stays). */
+function ReviewersForm(props: { id: string; data: CommitteeAbstract; onSaved: () => void }) {
+  const form = useForm<AssignmentMoveForm>({ resolver: zodResolver(assignmentMoveBody, undefined, { raw: true }) as Resolver<AssignmentMoveForm>, defaultValues: { remove_reviewer_id: '', add_reviewer_id: '' } });
+  const [result, setResult] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
+  const removable = props.data.reviews.filter((r) => r.state === 'assigned' || r.state === 'draft').map((r) => ({ value: r.reviewer_id, label: r.reviewer }));
+  const eligible = props.data.eligible_reviewers.map((r) => ({ value: r.user_id, label: r.label }));
+  const submit = form.handleSubmit(async (values) => {
+    setResult(null);
+    try {
+      const { message } = await reviewApi.moveAssignment(props.id, values);
+      form.reset({ remove_reviewer_id: '', add_reviewer_id: '' });
+      setResult({ status: 'success', text: message });
+      props.onSaved();
+    } catch (error) {
+      const text = applyServerErrors(error, form.setError, ['remove_reviewer_id', 'add_reviewer_id']);
+      if (text !== null) setResult({ status: 'error', text });
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label="Change the reviewers" gap="3">
+        <Heading as="h4" size="sm">
+          Change the reviewers
+        </Heading>
+        <Text color="gray.700" fontSize="sm">
+          Move an assignment to another reviewer of the category, or add or remove one. A submitted review stays; a reviewer removed no longer sees the abstract.
+        </Text>
+        <SelectField<AssignmentMoveForm> name="remove_reviewer_id" label="Take the assignment from" options={removable} placeholder="Nobody (only add a reviewer)" />
+        <SelectField<AssignmentMoveForm>
+          name="add_reviewer_id"
+          label="Give it to"
+          options={eligible}
+          placeholder={eligible.length ? 'Nobody (only remove)' : 'Nobody: no other reviewer of the category is free of conflicts'}
+        />
+        {result && <FormAlert status={result.status}>{result.text}</FormAlert>}
+        <Box>
+          <SubmitButton>Save the reviewers</SubmitButton>
+        </Box>
+      </FormStack>
+    </FormProvider>
+  );
+}
+
 function AbstractDetail(props: { id: string; onSaved: () => void }) {
   const queryClient = useQueryClient();
   const detail = useQuery({ queryKey: committeeAbstractKey(props.id), queryFn: () => reviewApi.committeeAbstract(props.id) });
@@ -119,8 +169,8 @@ function AbstractDetail(props: { id: string; onSaved: () => void }) {
           <Heading as="h4" size="sm">
             Reviews
           </Heading>
-          {d.reviews.map((r, i) => (
-            <Box key={i} borderLeftWidth="3px" borderColor="gray.300" ps="3">
+          {d.reviews.map((r) => (
+            <Box key={r.reviewer_id} borderLeftWidth="3px" borderColor="gray.300" ps="3">
               <Text fontWeight="semibold">
                 {r.reviewer}: {r.state === 'submitted' ? `${score(r.score)}, proposes ${r.proposal}` : r.state === 'declined' ? `declined (${r.decline_reason})` : 'not submitted yet'}
               </Text>
@@ -133,6 +183,7 @@ function AbstractDetail(props: { id: string; onSaved: () => void }) {
               {d.published.outcome === 'revise' ? 'The authors may revise it once; decide again after the re-check, then publish.' : 'The decision is final.'}
             </FormAlert>
           )}
+          {!d.published && <ReviewersForm id={props.id} data={d} onSaved={() => void queryClient.invalidateQueries({ queryKey: committeeAbstractKey(props.id) })} />}
           {(!d.published || d.published.outcome === 'revise') && (
             <DecisionForm
               id={props.id}
