@@ -10,6 +10,8 @@ import type { AuditEntry } from '#core/audit/audit';
 import { officeMessages } from '#core/office/access';
 import { publishMessages } from '#core/review/publishing';
 import { tieMessages } from '#core/review/presentation-tie';
+import { revisionMessages } from '#core/review/revision';
+import { decisionMessages } from '#core/review/deciding';
 import { pptxBytes } from '../support/files';
 import { validAbstract } from '../support/bodies';
 import { abstractCategories } from '#core/data/abstract-options';
@@ -227,4 +229,70 @@ describe('publishing the decisions', () => {
     const slides = await call('POST', '/uploads/presign', { token: author.token, json: { purpose: 'oral', file_name: 'talk.pptx', size: 5000, abstract_id: abstracts[1]!.id } });
     expect(slides.status, JSON.stringify(slides.body)).toBe(200);
   });
+
+  it('asks for a revision: the author changes the text once, the reviewers re-check, the committee decides again and publishes', async () => {
+    const REVISING = '2024-07-10T02:00:00Z';
+    const RECHECKING = '2024-07-22T02:00:00Z';
+    const AFTER_RECHECK = '2024-07-28T02:00:00Z';
+    const title = `SCREENING UPTAKE REVISED ${tag()}`.toUpperCase();
+    const body = validAbstract({ abstract_category: topicSubcategories[0], title_of_abstract: title, authors: [{ last_name: 'Li', first_name: 'Na', email: author.email, institute: `Institute ${tag()}`, city: 'Chengdu', country: 'China' }] });
+    const created = await call<{ id: string }>('POST', '/contribute', { token: author.token, at: SUBMITTING, json: body });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.data.id;
+    await runAssignmentJob(chair.token, REVIEWING);
+    const mine = [];
+    for (const r of reviewers) {
+      const opened = await call<{ review: { version: number } }>('GET', `/review/abstracts/${id}`, { token: r.token, at: REVIEWING });
+      if (opened.status !== 200) continue;
+      mine.push(r);
+      const saved = await call('PUT', `/review/abstracts/${id}/review`, { token: r.token, at: REVIEWING, json: { ratings: all(3), proposal: 'poster', comment_to_authors: 'Give the denominators.', submit: true, version: opened.body.data.review.version } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    }
+    expect(mine.length).toBeGreaterThan(0);
+    const decideAs = async (outcome: string) => {
+      const opened = await call<{ version: number }>('GET', `/review/committee/abstracts/${id}`, { token: chair.token, at: REVIEWING });
+      return call('PUT', `/review/committee/decisions/${id}`, { token: chair.token, at: REVIEWING, json: { outcome, version: opened.body.data.version } });
+    };
+    expect((await decideAs('revise')).status).toBe(200);
+    const publish = async () => {
+      const asked = await call<{ job: Job }>('POST', '/review/committee/publication', { token: chair.token, at: DECIDING, json: { category: CATEGORY } });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      await until(
+        'publication done',
+        async () => (await call<{ items: Job[] }>('GET', '/review/committee/publication', { token: chair.token, at: DECIDING })).body.data.items.find((j) => j.id === asked.body.data.job.id),
+        (j) => j?.state === 'done',
+        60_000,
+      );
+    };
+    await publish();
+    const statusOf = async (at: string) => (await statuses(at)).find((i) => i.id === id)!.review_status;
+    expect(await statusOf(DECIDING)).toMatchObject({ code: 'revise', label: 'Revision requested: change it by 19 July 2024, 24:00 CST (UTC+8)' });
+
+    // The author's one revision: the text only, before 19 July.
+    const detail = await call<{ revision_open: boolean; editable: boolean }>('GET', `/contribute/${id}`, { token: author.token, at: REVISING });
+    expect(detail.body.data).toMatchObject({ revision_open: true, editable: true });
+    const moved = await call('PUT', `/contribute/${id}`, { token: author.token, at: REVISING, json: { ...body, abstract_category: topicSubcategories[1] } });
+    expect([moved.status, moved.body.message]).toEqual([422, revisionMessages.categoryStays]);
+    const revised = await call('PUT', `/contribute/${id}`, { token: author.token, at: REVISING, json: { ...body, abstract_body: 'Background: revised. Methods: 106 registries, with denominators.' } });
+    expect([revised.status, revised.body.message]).toEqual([200, revisionMessages.revised]);
+    const again = await call('PUT', `/contribute/${id}`, { token: author.token, at: REVISING, json: body });
+    expect([again.status, again.body.message]).toEqual([403, 'Modifications are prohibited.']);
+    expect(await statusOf(REVISING)).toEqual({ code: 'under_review', label: 'Revised: the reviewers read it again' });
+
+    // Its reviewers re-check until 26 July; then it is closed.
+    const r = mine[0]!;
+    const reread = await call<{ review: { version: number }; recheck: boolean; abstract: { abstract_body: string } }>('GET', `/review/abstracts/${id}`, { token: r.token, at: RECHECKING });
+    expect(reread.body.data).toMatchObject({ recheck: true, abstract: { abstract_body: 'Background: revised. Methods: 106 registries, with denominators.' } });
+    const rechecked = await call('PUT', `/review/abstracts/${id}/review`, { token: r.token, at: RECHECKING, json: { ratings: all(5), proposal: 'poster', comment_to_authors: 'Much clearer.', submit: true, version: reread.body.data.review.version } });
+    expect(rechecked.status, JSON.stringify(rechecked.body)).toBe(200);
+    const late = await call('PUT', `/review/abstracts/${id}/review`, { token: r.token, at: AFTER_RECHECK, json: { ratings: all(1), proposal: 'reject', submit: true, version: reread.body.data.review.version + 1 } });
+    expect(late.status).toBe(403);
+
+    // The committee decides again (not "revise" twice) and publishes: a poster with its number.
+    const twice = await decideAs('revise');
+    expect([twice.status, twice.body.message]).toEqual([422, decisionMessages.reviseOnce]);
+    expect((await decideAs('poster')).status).toBe(200);
+    await publish();
+    expect(await statusOf(AFTER_RECHECK)).toMatchObject({ code: 'accepted', label: expect.stringMatching(/^Accepted as poster P-\d{3}$/) });
+  }, 180_000);
 });

@@ -16,6 +16,7 @@ import { abstractsOpen } from './deadline';
 import type { AbstractStore, StoredAbstract } from './ports';
 import { abstractMessages, type AbstractData } from './schemas';
 import { authorReviewStatus } from '../review/publishing';
+import { revisionMessages, revisionOpen } from '../review/revision';
 
 export interface AbstractDeps {
   abstracts: AbstractStore;
@@ -83,7 +84,9 @@ export async function getAbstract(deps: AbstractDeps, ownerId: string, id: strin
     ...fields,
     abstract_category_name: categoryName(abstract.abstract_category) ?? abstract.abstract_category,
     upload_files: await Promise.all(listed.map((f) => describeFile(deps, f))),
-    editable: abstractsOpen(now),
+    editable: abstractsOpen(now) || revisionOpen(abstract, now),
+    /** The one revision the committee asked for may be sent now (the text only). */
+    revision_open: revisionOpen(abstract, now),
   };
 }
 
@@ -150,7 +153,16 @@ export async function createAbstract(deps: AbstractDeps, ownerId: string, input:
 }
 
 export async function updateAbstract(deps: AbstractDeps, ownerId: string, id: string, input: AbstractData, now: Date, base?: string) {
-  assertOpen(now);
+  // After the deadline, only the one revision the committee asked for (core/review/revision.ts).
+  const previous = abstractsOpen(now) ? undefined : await deps.abstracts.get(ownerId, id);
+  const revising = previous !== undefined && revisionOpen(previous, now);
+  if (!abstractsOpen(now) && !revising) assertOpen(now);
+  if (revising && input.abstract_category !== previous.abstract_category) throw invalid(revisionMessages.categoryStays, { abstract_category: revisionMessages.categoryStays });
+  if (revising && [...input.upload_files].sort().join() !== [...previous.upload_files].sort().join()) throw invalid(revisionMessages.filesStay, { upload_files: revisionMessages.filesStay });
+  return saveAbstract(deps, ownerId, id, input, now, base, revising);
+}
+
+async function saveAbstract(deps: AbstractDeps, ownerId: string, id: string, input: AbstractData, now: Date, base: string | undefined, revising: boolean) {
   const previous = await ownAbstract(deps, ownerId, id);
   // Saved meanwhile from another window or device: do not overwrite it (nor delete its new files).
   if (base && base !== previous.updated_at) throw new AppError('conflict', abstractMessages.changedElsewhere);
@@ -158,11 +170,20 @@ export async function updateAbstract(deps: AbstractDeps, ownerId: string, id: st
   checkFiles(files, input.upload_files, id);
   // A new version is always later than the one it replaces, even when two saves share a millisecond.
   const at = new Date(Math.max(now.getTime(), Date.parse(previous.updated_at) + 1));
-  const abstract: StoredAbstract = { ...input, id, owner_id: ownerId, created_at: previous.created_at, updated_at: at.toISOString() };
+  const abstract: StoredAbstract = {
+    ...input,
+    id,
+    owner_id: ownerId,
+    created_at: previous.created_at,
+    updated_at: at.toISOString(),
+    // What the committee published stays; a revision is marked as sent (once).
+    ...(previous.presentation ? { presentation: previous.presentation } : {}),
+    ...(previous.review_outcome ? { review_outcome: revising ? { ...previous.review_outcome, resubmitted_at: at.toISOString() } : previous.review_outcome } : {}),
+  };
   const { created_at: _c, updated_at: _u, ...was } = previous;
   const { created_at: _c2, updated_at: _u2, ...is } = abstract;
   const updated = await deps.abstracts.update(abstract, previous, [
-    auditEntry({ action: 'abstract.updated', actor: delegateActor(ownerId), at, object: { type: 'abstract', id }, ...changedFields(was, is) }),
+    auditEntry({ action: revising ? 'abstract.revised' : 'abstract.updated', actor: delegateActor(ownerId), at, object: { type: 'abstract', id }, ...changedFields(was, is) }),
     ...attachedEntries(abstract, previous.upload_files, at),
   ]);
   if (updated === 'missing') throw notFound(abstractMessages.notFound);
@@ -172,7 +193,7 @@ export async function updateAbstract(deps: AbstractDeps, ownerId: string, id: st
   const dropped = files.all.filter((f) => f.abstract_id === id && !input.upload_files.includes(f.id));
   await deleteFiles(deps, dropped, now);
   const mailed = await sendConfirmation(deps, ownerId, abstract, files.listed.map((f) => f.name), 'updated');
-  return { message: abstractMessages.saved, data: { id, confirmation_mail_sent: mailed } };
+  return { message: revising ? revisionMessages.revised : abstractMessages.saved, data: { id, confirmation_mail_sent: mailed } };
 }
 
 export async function deleteAbstract(deps: AbstractDeps, ownerId: string, id: string, now: Date) {

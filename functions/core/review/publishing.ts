@@ -389,6 +389,7 @@ export function authorReviewStatus(abstract: Pick<StoredAbstract, 'presentation'
   const o = abstract.review_outcome;
   if (o && (o.outcome === 'oral' || o.outcome === 'poster') && o.number) return { code: 'accepted', label: `Accepted as ${o.outcome} ${o.number}`, type: o.outcome, number: o.number };
   if (o && (o.outcome === 'reject' || o.outcome === 'duplicate')) return { code: 'not_accepted', label: 'Not accepted' };
+  if (o?.outcome === 'revise' && o.resubmitted_at) return { code: 'under_review', label: 'Revised: the reviewers read it again' };
   if (o?.outcome === 'revise' && !o.resubmitted_at) return { code: 'revise', label: `Revision requested: change it by ${formatCstDeadline(reviewPhases.revisionUntil)}`, until: reviewPhases.revisionUntil };
   if (!isBefore(now, reviewPhases.reviewOpens)) return { code: 'under_review', label: 'Under review' };
   return { code: 'submitted', label: 'Submitted' };

@@ -26,6 +26,7 @@ import { allAbstracts, conflictChecker, NO_COAUTHORS, partiesOf, reviewerParty }
 import { activeOverride, type ConflictOverrideStore } from './conflict-overrides';
 import { coauthorIndex, conflictHolds, conflictsOf } from './conflicts';
 import { ratingsProblems, weightedScore, type Ratings } from './scoring';
+import { recheckOpen } from './revision';
 import { reviewCategoryOf, reviewCategoryValues, type ReviewTeamMember } from './team';
 
 /** 'removed': the committee took the assignment away by hand (core/review/manual-assignment.ts). */
@@ -119,7 +120,9 @@ export const reviewMessages = {
     `${added} assignment${added === 1 ? '' : 's'} made.` + (short ? ` ${short} abstract${short === 1 ? '' : 's'} could not get ${reviewSettings.reviewersPerAbstract} reviewers from ${short === 1 ? 'its' : 'their'} category's pool.` : ''),
 } as const;
 
-function assertReviewOpen(now: Date) {
+/** The review phase; for a revised abstract (the "revise" loop), its re-check too. */
+function assertReviewOpen(now: Date, abstract?: StoredAbstract) {
+  if (abstract && recheckOpen(abstract, now)) return;
   if (isBefore(now, reviewPhases.reviewOpens)) throw forbidden(reviewMessages.notOpen);
   if (!isBefore(now, reviewPhases.reviewCloses)) throw forbidden(reviewMessages.closed);
 }
@@ -239,7 +242,9 @@ export async function reviewedAbstract(deps: ReviewDeps, reviewerId: string, abs
     review: reviewView(review),
     others,
     criteria: reviewSettings.criteria,
-    editable: !isBefore(now, reviewPhases.reviewOpens) && isBefore(now, reviewPhases.reviewCloses),
+    editable: (!isBefore(now, reviewPhases.reviewOpens) && isBefore(now, reviewPhases.reviewCloses)) || recheckOpen(abstract, now),
+    /** Revised by its authors at the committee's request: read it again and change the review (until the re-check closes). */
+    recheck: recheckOpen(abstract, now),
   };
 }
 
@@ -255,8 +260,8 @@ export interface ReviewInput {
 
 /** PUT /review/abstracts/{id}/review: saves the draft or submits the review (changeable until the phase ends). */
 export async function saveReview(deps: ReviewDeps, actor: Actor, abstractId: string, input: ReviewInput, now: Date) {
-  assertReviewOpen(now);
   const { review, abstract } = await assignedAbstract(deps, actor.id, abstractId);
+  assertReviewOpen(now, abstract);
   if (input.version !== review.version) throw conflict(reviewMessages.changedMeanwhile);
   const ratings = Object.fromEntries(Object.entries(input.ratings).filter(([, v]) => v !== undefined && v !== null)) as Ratings;
   if (input.submit) {

@@ -170,7 +170,9 @@ export default function AbstractFormPage() {
   const options = useAbstractOptions();
   const detail = useAbstract(id);
   const list = useAbstracts();
-  const open = useAbstractsOpen();
+  const deadlineOpen = useAbstractsOpen();
+  // After the deadline, the one revision the committee asked for keeps this abstract's form open (its text only).
+  const open = detail.data?.revision_open ? true : deadlineOpen;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);

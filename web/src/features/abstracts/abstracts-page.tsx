@@ -22,6 +22,16 @@ import { abstractApi, abstractKeys, useAbstracts, useAbstractsOpen, type Abstrac
 
 function Actions({ item, open, onDelete }: { item: AbstractListItem; open: boolean | null; onDelete: (item: AbstractListItem) => void }) {
   const to = pathTo(paths.abstractEdit, { id: item.id });
+  // The one revision the committee asked for (after the deadline): its text may change once.
+  if (open === false && item.review_status.code === 'revise') {
+    return (
+      <Button asChild size="sm" variant="outline" colorPalette="brand">
+        <RouterLink to={to} aria-label={`Revise ${item.title_of_abstract}`}>
+          Revise
+        </RouterLink>
+      </Button>
+    );
+  }
   if (open === false) {
     return (
       <Button asChild size="sm" variant="outline">
