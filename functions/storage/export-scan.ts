@@ -14,6 +14,7 @@ import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund, Subject } from '#core/payments/model';
 import type { StoredRegistration } from '#core/registration-by-category/ports';
 import type { AbstractSummary } from '#core/review/deciding';
+import type { StoredConflictOverride } from '#core/review/conflict-overrides';
 import type { StoredReview } from '#core/review/reviewing';
 import type { ReviewTeamMember } from '#core/review/team';
 import { allOrdersWithMoney } from './money-scan';
@@ -83,13 +84,15 @@ export const exportSource: ExportSource = {
     const abstracts: StoredAbstract[] = [];
     const reviews: StoredReview[] = [];
     const members: ReviewTeamMember[] = [];
-    for await (const item of scanEntities(['user', 'abstract', 'review', 'review-team-member'])) {
+    const overrides: StoredConflictOverride[] = [];
+    for await (const item of scanEntities(['user', 'abstract', 'review', 'review-team-member', 'review-conflict-override'])) {
       if (item.entity === 'user') people.set(item.id as string, { email: item.email as string, name: [item.first_name, item.last_name].filter((p) => typeof p === 'string' && p.trim()).join(' ') });
       else if (item.entity === 'abstract') abstracts.push(recordOf<StoredAbstract>(item));
       else if (item.entity === 'review') reviews.push(recordOf<StoredReview>(item));
+      else if (item.entity === 'review-conflict-override') overrides.push(recordOf<StoredConflictOverride>(item));
       else members.push(recordOf<ReviewTeamMember>(item));
     }
-    return { abstracts: abstracts.sort(byTime).map((abstract) => ({ abstract, owner_email: people.get(abstract.owner_id)?.email })), reviews, members, people };
+    return { abstracts: abstracts.sort(byTime).map((abstract) => ({ abstract, owner_email: people.get(abstract.owner_id)?.email })), reviews, members, people, overrides };
   },
   async decisions() {
     const emails = new Map<string, string>();

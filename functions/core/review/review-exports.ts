@@ -16,7 +16,8 @@ import { reviewSettings } from '../config/review';
 import { categoryName } from '../data/abstract-options';
 import type { Column } from '../office/csv';
 import { csvInstant } from '../office/exports';
-import { coauthorIndex, conflictReasonText, conflictsOf, type ConflictReason } from './conflicts';
+import { coauthorIndex, conflictHolds, conflictReasonText, conflictsOf, type ConflictReason } from './conflicts';
+import type { StoredConflictOverride } from './conflict-overrides';
 import { outcomeLabels, scoresOf, type AbstractSummary, type Outcome } from './deciding';
 import type { StoredReview } from './reviewing';
 import { partiesOf, reviewerParty } from './conflict-checks';
@@ -38,6 +39,8 @@ export interface ReviewSheetSource {
   members: ReviewTeamMember[];
   /** Every account's address and name, by id (a reviewer who has left the team keeps their name on their reviews). */
   people: ReadonlyMap<string, { email: string; name: string }>;
+  /** The office's overrides of computed conflicts (core/review/conflict-overrides.ts), withdrawn ones too. */
+  overrides?: StoredConflictOverride[];
 }
 
 export interface ReviewSheetRow {
@@ -45,8 +48,10 @@ export interface ReviewSheetRow {
   reviewer: { name: string; email: string };
   /** The reviewer's assignment and review; none when the row is there for a conflict only. */
   review?: StoredReview;
-  /** The conflicts that hold now (computed as the assignment does, co-authorship included). */
+  /** The conflicts the rules find now (computed as the assignment does, co-authorship included). */
   conflicts: ConflictReason[];
+  /** The office's override of them, in force. */
+  override?: StoredConflictOverride;
 }
 
 const byCategory = (category: string) => {
@@ -74,6 +79,11 @@ export function reviewSheetRows(source: ReviewSheetSource): ReviewSheetRow[] {
     if (m) return { name: m.name, email: m.email };
     return source.people.get(id) ?? { name: 'A deleted account', email: '' };
   };
+  const overrideOf = new Map((source.overrides ?? []).filter((o) => o.overridden).map((o) => [`${o.abstract_id} ${o.reviewer_id}`, o]));
+  const withOverride = (abstractId: string, reviewerId: string) => {
+    const o = overrideOf.get(`${abstractId} ${reviewerId}`);
+    return o ? { override: o } : {};
+  };
   const rows: ReviewSheetRow[] = [];
   for (const { abstract } of [...source.abstracts].sort((a, b) => orderOfAbstracts(a.abstract, b.abstract))) {
     const party = parties.get(abstract.id)!;
@@ -82,14 +92,14 @@ export function reviewSheetRows(source: ReviewSheetSource): ReviewSheetRow[] {
       return m ? conflictsOf(reviewerParty(m), party, coauthors) : [];
     };
     const reviews = [...(reviewsOf.get(abstract.id) ?? [])].sort((a, b) => a.assigned_at.localeCompare(b.assigned_at) || a.reviewer_id.localeCompare(b.reviewer_id));
-    for (const review of reviews) rows.push({ abstract, reviewer: who(review.reviewer_id), review, conflicts: conflicts(review.reviewer_id) });
+    for (const review of reviews) rows.push({ abstract, reviewer: who(review.reviewer_id), review, conflicts: conflicts(review.reviewer_id), ...withOverride(abstract.id, review.reviewer_id) });
     const category = reviewCategoryOf(abstract.abstract_category);
     const unassigned = reviewers
       .filter((m) => m.reviewer!.categories.includes(category) && !reviews.some((r) => r.reviewer_id === m.user_id))
       .map((m) => ({ m, reasons: conflicts(m.user_id) }))
       .filter((c) => c.reasons.length > 0)
       .sort((a, b) => a.m.email.localeCompare(b.m.email));
-    for (const { m, reasons } of unassigned) rows.push({ abstract, reviewer: { name: m.name, email: m.email }, conflicts: reasons });
+    for (const { m, reasons } of unassigned) rows.push({ abstract, reviewer: { name: m.name, email: m.email }, conflicts: reasons, ...withOverride(abstract.id, m.user_id) });
   }
   return rows;
 }
@@ -116,6 +126,8 @@ export const reviewSheetColumns: Column<ReviewSheetRow>[] = [
   { header: 'decline_reason', cell: (r) => (r.review?.state === 'declined' ? (r.review.decline_reason ?? '') : '') },
   { header: 'conflict_kind', cell: (r) => r.conflicts.join('; ') },
   { header: 'conflict_reason', cell: (r) => r.conflicts.map((c) => `reviewer ${conflictReasonText[c]}`).join('; ') },
+  { header: 'conflict_holds', cell: (r) => (r.conflicts.length === 0 ? '' : conflictHolds(r.conflicts, r.override) ? 'yes' : 'no: overridden by the office') },
+  { header: 'override_reason', cell: (r) => (r.override ? `${r.override.reason} (${r.override.by}, ${csvInstant(r.override.at)})` : '') },
   ...reviewSettings.criteria.map((c) => ({
     header: `${c.id} (${c.label}; 1-5, weight ${c.weight})`,
     cell: (r: ReviewSheetRow) => submitted(r)?.ratings?.[c.id],

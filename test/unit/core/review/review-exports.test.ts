@@ -104,6 +104,18 @@ describe('the review sheet', () => {
     ]);
   });
 
+  it("shows the office's override of a conflict, and whether the conflict still holds", () => {
+    const override = { abstract_id: 'a', reviewer_id: 'haukeland', category: 'control', lifted: ['institution' as const], reason: 'Another department', overridden: true, by: 'office@example.org', at: '2024-05-19T02:00:00.000Z', version: 1 };
+    const withdrawn = { ...override, reviewer_id: 'fair', lifted: ['co-author' as const], overridden: false };
+    const rows = table(reviewSheetColumns, reviewSheetRows({ ...source, overrides: [override, withdrawn] })).filter((r) => r.abstract_id === 'a');
+    expect(rows.map((r) => [r.reviewer_email, r.conflict_holds, r.override_reason])).toEqual([
+      ['drafter@registry.no', '', ''],
+      ['fair@registry.no', 'yes', ''],
+      ['gone@example.org', '', ''],
+      ['haukeland@registry.no', 'no: overridden by the office', 'Another department (office@example.org, 2024-05-19 10:00:00 +08:00)'],
+    ]);
+  });
+
   it('orders abstracts by review category (the form’s order), then as submitted', () => {
     expect([...new Set(reviewSheetRows(source).map((r) => r.abstract.id))]).toEqual(['a', 'bb']);
   });

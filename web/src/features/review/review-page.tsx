@@ -11,6 +11,8 @@ import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { reviewSettings } from '#core/config/review';
+import { reviewPhases } from '#core/config/conference';
+import { formatCstDeadline } from '#core/time';
 import { ratingsProblems } from '#core/review/scoring';
 import { reviewMessages } from '#core/review/reviewing';
 import { FormAlert } from '../../components/form/form-alert';
@@ -48,12 +50,17 @@ const valuesOf = (review: ReviewedAbstract['review']): ReviewValues => ({
 
 const failureOf = (error: unknown) => (isCancelled(error) ? null : error instanceof ApiError ? error.message : 'The review could not be saved: request failure. Your text is still here; try again.');
 
-function AbstractText(props: { abstract: ReviewedAbstract['abstract'] }) {
+function AbstractText(props: { abstract: ReviewedAbstract['abstract']; recheck?: boolean }) {
   const a = props.abstract;
   return (
     <Card.Root>
       <Card.Body>
         <Stack gap="3">
+          {props.recheck && (
+            <FormAlert status="info" title="Revised by its authors">
+              The committee asked for a revision and the authors sent it: read it again and change your review until {formatCstDeadline(reviewPhases.recheckUntil)}.
+            </FormAlert>
+          )}
           <Heading as="h2" size="lg">
             {a.title_of_abstract}
           </Heading>
@@ -308,7 +315,7 @@ export default function ReviewPage() {
         )
       ) : (
         <Stack gap="8">
-          <AbstractText abstract={detail.data.abstract} />
+          <AbstractText abstract={detail.data.abstract} recheck={detail.data.recheck} />
           <ReviewForm id={id} data={detail.data} />
           {detail.data.others && <Others others={detail.data.others} />}
         </Stack>
