@@ -5,36 +5,20 @@
  * and overrides it; the committee opens the abstract and gives one reviewer's assignment to that
  * reviewer, chosen from the category's eligible reviewers. Axe on both; the office's list at 390 px.
  */
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { validAbstract } from '../support/bodies';
 import { totpCode } from '../support/office';
 import { api, bearer, expect, expectAccessible, logInAsNewDelegate, officeOrganiser, test } from './fixtures';
-import { logIn, screenshots } from './office-ui-steps';
+import { screenshots } from './office-ui-steps';
+import { pinnedPage, teamMember } from './review-steps';
 
 const SUBMITTING = '2024-05-10T02:00:00Z';
-const REVIEWING = '2024-05-20T02:00:00Z';
 /** The assignment run's clock: before the reviewing journey's, whose run then never waits on this one's lease (decision 0057). */
 const EARLY_RUN = '2024-05-18T02:00:00Z';
 const CATEGORY = 'control';
 const CATEGORY_LABEL = 'Cancer control and health services';
 
-async function pinnedPage(browser: Browser, at: string) {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'x-app-now': at, 'x-local-client-ip': `10.57.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
-  return context.newPage();
-}
 
-/** A person with an account, given review roles by the office (through its API), then logged in again so the menu knows. */
-async function teamMember(browser: Browser, office: Page, tag: string, roles: { reviewer_categories?: string[]; committee?: boolean }, organization = 'Cancer Registry of Norway') {
-  const page = await pinnedPage(browser, REVIEWING);
-  const email = await logInAsNewDelegate(page, tag);
-  const profile = await page.request.post(api('/update'), { data: { occupation: 'Epidemiologist', organization, country: 'Norway', mobile: '+47 1234 5678' }, headers: await bearer(page) });
-  expect(profile.status(), await profile.text()).toBe(200);
-  const granted = await office.request.put(api('/office/review_team'), { data: { email, ...roles }, headers: await bearer(office) });
-  expect(granted.status(), await granted.text()).toBe(200);
-  await page.evaluate(() => localStorage.clear());
-  await logIn(page, email);
-  return { page, email };
-}
 
 /** Pages through a paged table until `row` is on the page (under npm test the portal is shared with the API tests, whose rows are there too). */
 async function pageTo(page: Page, table: Locator, row: Locator) {

@@ -7,35 +7,19 @@
  * the abstract as a poster within its boards. Axe on each page; the review form at 390 px.
  */
 import fs from 'node:fs/promises';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { validAbstract } from '../support/bodies';
 import { api, bearer, expect, expectAccessible, logInAsNewDelegate, mailOrigin, officeOrganiser, test } from './fixtures';
 import { pptxBytes } from '../support/files';
-import { logIn, screenshots } from './office-ui-steps';
+import { screenshots } from './office-ui-steps';
+import { pinnedPage, teamMember } from './review-steps';
 import { totpCode } from '../support/office';
 
 const SUBMITTING = '2024-05-10T02:00:00Z';
-const REVIEWING = '2024-05-20T02:00:00Z';
 /** A review category the other browser tests leave alone. */
 const CATEGORY = 'aetiology';
 
-async function pinnedPage(browser: Browser, at: string) {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'x-app-now': at, 'x-local-client-ip': `10.31.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
-  return context.newPage();
-}
 
-/** A person with an account, given review roles by the office (through its API), then logged in again so the menu knows. */
-async function teamMember(browser: Browser, office: Page, tag: string, roles: { reviewer_categories?: string[]; committee?: boolean }, organization = 'Cancer Registry of Norway') {
-  const page = await pinnedPage(browser, REVIEWING);
-  const email = await logInAsNewDelegate(page, tag);
-  const profile = await page.request.post(api('/update'), { data: { occupation: 'Epidemiologist', organization, country: 'Norway', mobile: '+47 1234 5678' }, headers: await bearer(page) });
-  expect(profile.status(), await profile.text()).toBe(200);
-  const granted = await office.request.put(api('/office/review_team'), { data: { email, ...roles }, headers: await bearer(office) });
-  expect(granted.status(), await granted.text()).toBe(200);
-  await page.evaluate(() => localStorage.clear());
-  await logIn(page, email);
-  return { page, email };
-}
 
 /** Chooses a radio option as a person does, by its visible label. */
 async function choose(group: Locator, option: string) {

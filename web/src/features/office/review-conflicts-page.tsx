@@ -5,7 +5,7 @@
  * in its next run), or restores it (the abstract leaves the reviewer's list at once). An author's
  * own abstract is never overridden (decision 0057). Each change is audited.
  */
-import { Badge, Box, Button, Field, HStack, NativeSelect, Stack, Text, Table } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Text, Table } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -19,6 +19,7 @@ import { ScrollTable } from '../../components/ui/scroll-table';
 import { ActionCard } from './action-card';
 import { officeApi, reviewConflictsKey, type ReviewConflictRow, type ReviewConflictsPage } from './api';
 import { OfficeFrame } from './office-frame';
+import { CategorySelect } from '../review/category-select';
 
 const rowKey = (row: ReviewConflictRow) => `${row.abstract_id}/${row.reviewer_id}`;
 
@@ -156,26 +157,15 @@ function ReviewConflicts() {
         A reviewer never sees an abstract where a conflict holds: they are an author, share an author&apos;s e-mail domain or institution, co-authored another abstract with an author, or
         declared a conflict. Override one the rules found but that does not hold; an author&apos;s own abstract is never overridden.
       </Text>
-      <Field.Root maxW="32rem">
-        <Field.Label>Review category</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={category}
-            onChange={(e) => {
-              setCategory(e.currentTarget.value);
-              setCursors([]);
-              setChosen(null);
-            }}
-          >
-            {reviewCategories.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <CategorySelect
+        label="Review category"
+        value={category}
+        onChange={(value) => {
+          setCategory(value);
+          setCursors([]);
+          setChosen(null);
+        }}
+      />
       {page.isPending ? (
         <Text color="gray.700">Loading the conflicts...</Text>
       ) : page.isError ? (

@@ -22,6 +22,7 @@ import { QueryError } from '../../components/query-error';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { committeeAbstractKey, rankingKey, reviewApi, slotsKey, type CommitteeAbstract, type Ranking } from './api';
+import { CategorySelect } from './category-select';
 
 const failureOf = (error: unknown) => (isCancelled(error) ? null : error instanceof ApiError ? error.message : 'request failure. Try again.');
 const score = (n: number | null) => (n === null ? '-' : n.toFixed(2));
@@ -270,26 +271,15 @@ export function Deciding() {
       <Heading as="h2" size="xl">
         Decide
       </Heading>
-      <Field.Root maxW="32rem">
-        <Field.Label>Review category</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={category}
-            onChange={(e) => {
-              setCategory(e.currentTarget.value);
-              setCursors([]);
-              setOpen(null);
-            }}
-          >
-            {reviewCategories.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <CategorySelect
+        label="Review category"
+        value={category}
+        onChange={(value) => {
+          setCategory(value);
+          setCursors([]);
+          setOpen(null);
+        }}
+      />
       {page.isPending ? (
         <Text color="gray.700">Loading the ranking...</Text>
       ) : page.isError ? (

@@ -3,11 +3,11 @@
  * category, after a confirmation; the publications so far with their progress (numbers given, mails
  * sent), read again every few seconds while one is running.
  */
-import { Button, Card, Field, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { JobView } from '#core/office/jobs';
-import { reviewCategories, reviewCategoryLabel } from '#core/review/team';
+import { reviewCategoryLabel } from '#core/review/team';
 import { formatCstInstant } from '#core/time';
 import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { publicationsKey, reviewApi } from './api';
+import { CategorySelect } from './category-select';
 
 const stateLabels: Record<string, string> = {
   queued: 'Waiting to start',
@@ -73,20 +74,7 @@ export function Publication(props: { onPublished: () => void }) {
       <Card.Body>
         <Stack gap="4">
           <HStack gap="4" align="end" wrap="wrap">
-            <Field.Root maxW="24rem">
-              <Field.Label>What to publish</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={scope} onChange={(e) => setScope(e.currentTarget.value)}>
-                  <option value="">Every category</option>
-                  {reviewCategories.map((c) => (
-                    <option key={c.value} value={c.value}>
-                      {c.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <CategorySelect label="What to publish" value={scope} onChange={setScope} every="Every category" maxW="24rem" />
             <Button colorPalette="brand" onClick={() => setConfirming(true)}>
               Publish the decisions
             </Button>

@@ -1,0 +1,26 @@
+/** Steps the review's browser journeys share: a page on a pinned clock, a member of the review team. */
+import type { Browser, Page } from '@playwright/test';
+import { api, bearer, expect, logInAsNewDelegate } from './fixtures';
+import { logIn } from './office-ui-steps';
+
+/** The review runs 17 May to 14 June 2024 (CST). */
+export const REVIEWING = '2024-05-20T02:00:00Z';
+
+/** A page whose requests carry the portal's clock `at` (and a client address of its own). */
+export async function pinnedPage(browser: Browser, at: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-app-now': at, 'x-local-client-ip': `10.31.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  return context.newPage();
+}
+
+/** A person with an account, given review roles by the office (through its API), then logged in again so the menu knows. */
+export async function teamMember(browser: Browser, office: Page, tag: string, roles: { reviewer_categories?: string[]; committee?: boolean }, organization = 'Cancer Registry of Norway') {
+  const page = await pinnedPage(browser, REVIEWING);
+  const email = await logInAsNewDelegate(page, tag);
+  const profile = await page.request.post(api('/update'), { data: { occupation: 'Epidemiologist', organization, country: 'Norway', mobile: '+47 1234 5678' }, headers: await bearer(page) });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const granted = await office.request.put(api('/office/review_team'), { data: { email, ...roles }, headers: await bearer(office) });
+  expect(granted.status(), await granted.text()).toBe(200);
+  await page.evaluate(() => localStorage.clear());
+  await logIn(page, email);
+  return { page, email };
+}
