@@ -101,7 +101,19 @@ describe('review exports', () => {
     expect((await call('POST', '/office/second_factor/confirm', { token: member.token, json: { code: await totpCode(enrol.body.data.secret) } })).status).toBe(200);
     chair = member;
     await runAssignmentJob(chair.token, REVIEWING);
-    for (const r of [r1, r2, r3]) expect(await queueIds(r.token)).toEqual(expect.arrayContaining([a.id, b.id]));
+    // Under npm test other files' reviewers of the category (the hostile-input suite's organiser
+    // reviews every category) may hold a place: the committee moves such a place to ours by hand.
+    const ours = [r1, r2, r3];
+    for (const x of [a, b]) {
+      for (const r of ours) {
+        if ((await queueIds(r.token)).includes(x.id)) continue;
+        const held = (await call<{ reviews: { reviewer_id: string; state: string }[] }>('GET', `/review/committee/abstracts/${x.id}`, { token: chair.token, at: REVIEWING })).body.data.reviews;
+        const foreign = held.find((h) => (h.state === 'assigned' || h.state === 'draft') && !ours.some((o) => o.id === h.reviewer_id));
+        const moved = await call('PUT', `/review/committee/assignments/${x.id}`, { token: chair.token, at: REVIEWING, json: { add_reviewer_id: r.id, ...(foreign ? { remove_reviewer_id: foreign.reviewer_id } : {}) } });
+        expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      }
+    }
+    for (const r of ours) expect(await queueIds(r.token)).toEqual(expect.arrayContaining([a.id, b.id]));
 
     // r1 submits a review of a and keeps a draft of b; r2 declines b; r3 declares a conflict with b's author.
     const submitted = await call('PUT', `/review/abstracts/${a.id}/review`, {

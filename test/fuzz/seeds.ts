@@ -235,8 +235,8 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   ],
   // The review team: roles for the attacker's own account (the refusals are in test/api/review-team.test.ts).
   setReviewRoles: [
-    { body: { email: own('email'), reviewer_categories: ['registration'], committee: false } },
-    { body: { email: own('email'), reviewer_categories: ['registration', 'astrology'] }, refusedWith: 'Please choose review categories from the list.' },
+    { body: { email: own('email'), reviewer_categories: ['descriptive'], committee: false } },
+    { body: { email: own('email'), reviewer_categories: ['descriptive', 'astrology'] }, refusedWith: 'Please choose review categories from the list.' },
   ],
   listOfficeOrders: [
     { query: [['filter', 'status:0'], ['q', own('email')]] },
