@@ -68,8 +68,12 @@ export const abstractStore: AbstractStore = {
           TableName: env.tableName(),
           Item: itemOf(abstract),
           // Only over the version the change was made on: of two saves from one version, one wins.
-          ConditionExpression: 'attribute_exists(pk) AND updated_at = :base',
-          ExpressionAttributeValues: { ':base': base },
+          // The committee's publication writes the outcome without a new version: a save made on
+          // an outcome that was published again since is refused too (it would put back the old one).
+          ConditionExpression: previous.review_outcome
+            ? 'attribute_exists(pk) AND updated_at = :base AND review_outcome.published_at = :published'
+            : 'attribute_exists(pk) AND updated_at = :base AND (attribute_not_exists(review_outcome) OR review_outcome = :none)',
+          ExpressionAttributeValues: { ':base': base, ...(previous.review_outcome ? { ':published': previous.review_outcome.published_at } : { ':none': null }) },
         },
       },
       ...attachFiles(abstract.owner_id, abstract.upload_files, abstract.id),

@@ -82,8 +82,10 @@ async function saveDecision(s: AbstractSummary, readDecisionV: number, before: O
         TableName: env.tableName(),
         Key: keys.reviewSummary(s.abstract_id),
         UpdateExpression: s.decision ? 'SET decision = :d, decision_v = :next' : 'SET decision_v = :next REMOVE decision',
-        ConditionExpression: readDecisionV === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(decision_v) OR decision_v = :v)' : 'decision_v = :v',
-        ExpressionAttributeValues: { ...(s.decision ? { ':d': s.decision } : {}), ':next': s.decision_v, ':v': readDecisionV },
+        // A published decision is final (a "revise" one is decided again): publication does not move
+        // decision_v, so the write checks what is published itself.
+        ConditionExpression: `${readDecisionV === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(decision_v) OR decision_v = :v)' : 'decision_v = :v'} AND (attribute_not_exists(published) OR published.outcome = :revise)`,
+        ExpressionAttributeValues: { ...(s.decision ? { ':d': s.decision } : {}), ':next': s.decision_v, ':v': readDecisionV, ':revise': 'revise' },
       },
     },
     auditPut(audit),

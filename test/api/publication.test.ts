@@ -273,6 +273,8 @@ describe('publishing the decisions', () => {
     expect(detail.body.data).toMatchObject({ revision_open: true, editable: true });
     const moved = await call('PUT', `/contribute/${id}`, { token: author.token, at: REVISING, json: { ...body, abstract_category: topicSubcategories[1] } });
     expect([moved.status, moved.body.message]).toEqual([422, revisionMessages.categoryStays]);
+    const other = await call('PUT', `/contribute/${id}`, { token: author.token, at: REVISING, json: { ...body, authors: [...(body.authors as object[]), { last_name: 'Wang', first_name: 'Fang', email: `fang-${tag()}@example.org`, institute: 'Elsewhere', city: 'Xi’an', country: 'China' }] } });
+    expect([other.status, other.body.message]).toEqual([422, revisionMessages.peopleStay]);
     const revised = await call('PUT', `/contribute/${id}`, { token: author.token, at: REVISING, json: { ...body, abstract_body: 'Background: revised. Methods: 106 registries, with denominators.' } });
     expect([revised.status, revised.body.message]).toEqual([200, revisionMessages.revised]);
     const again = await call('PUT', `/contribute/${id}`, { token: author.token, at: REVISING, json: body });

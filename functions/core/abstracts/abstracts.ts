@@ -57,6 +57,8 @@ export async function listAbstracts(deps: AbstractDeps, ownerId: string, now: Da
       files: a.upload_files.length,
       updated_at: a.updated_at,
       review_status: authorReviewStatus(a, now),
+      /** The committee published a decision on it (the poster and oral uploads then name an accepted abstract). */
+      decision_published: Boolean(a.review_outcome),
     })),
     total: abstracts.length,
     max: abstractLimits.maxAbstractsPerDelegate,
@@ -159,6 +161,8 @@ export async function updateAbstract(deps: AbstractDeps, ownerId: string, id: st
   if (!abstractsOpen(now) && !revising) assertOpen(now);
   if (revising && input.abstract_category !== previous.abstract_category) throw invalid(revisionMessages.categoryStays, { abstract_category: revisionMessages.categoryStays });
   if (revising && [...input.upload_files].sort().join() !== [...previous.upload_files].sort().join()) throw invalid(revisionMessages.filesStay, { upload_files: revisionMessages.filesStay });
+  const people = (a: Pick<AbstractData, 'authors' | 'presenter_infos'>) => JSON.stringify([a.authors, a.presenter_infos ?? []].map((list) => list.map((p) => [p.first_name, p.last_name, p.email.toLowerCase(), p.institute, p.city, p.country])));
+  if (revising && people(input) !== people(previous)) throw invalid(revisionMessages.peopleStay, { authors: revisionMessages.peopleStay });
   return saveAbstract(deps, ownerId, id, input, now, base, revising);
 }
 

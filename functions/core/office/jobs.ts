@@ -20,7 +20,7 @@ import * as z from 'zod/mini';
 import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
 import { keptCheck, type KeptCheck, type LedgerCheck } from '../payments/reconcile';
-import { queues } from '../workers';
+import { queues, visibilityTimeoutOf } from '../workers';
 import { csvRecords, type Column, type CsvWriter } from './csv';
 import { mailJobLabel, type MailSpec } from './mail-jobs';
 import { giveUpMailBatch, planMailJob, sendMailBatch, type MailWorkerDeps } from './send-mail';
@@ -154,6 +154,7 @@ export const jobMessages = {
   failed: 'This export failed. Please request it again; if it fails again, the operations team has been alerted.',
   withdrawn: 'This export was deleted: a delegate deleted their account after it was made, and the file may hold their data. Please make a new one.',
   workerFailed: 'The export could not be made after several tries; the operations team has been alerted (dead-letter queue).',
+  publishFailed: 'The publication could not be completed after several tries (the operations team has been alerted). What it published stays published; publish again to go on.',
   assignFailed: 'The assignment could not be completed after several tries; what it wrote stays, and running it again completes it. The operations team has been alerted (dead-letter queue).',
   reconcileFailed: 'The check could not be completed after several tries (the table or Stripe did not answer); the operations team has been alerted (dead-letter queue). Please run it again later.',
 } as const;
@@ -164,6 +165,16 @@ export const exportRequestSchema = z.object({
 
 /** A job id that sorts by time (to the millisecond): `20240801T020000123Z-1a2b3c4d`. */
 export const jobIdOf = (at: Date, random: string) => `${at.toISOString().replace(/[-:.]/g, '')}-${random.replace(/-/g, '').slice(0, 8)}`;
+
+/**
+ * Whether a job still holds its kind's one place: queued or running, and younger than the queue
+ * gives a job (every delivery's visibility timeout): one stopped by a timeout on its last
+ * delivery, or never queued, holds it no longer.
+ */
+export function underWay(job: Pick<OfficeJob, 'state' | 'requested_at'>, now: Date) {
+  if (job.state !== 'queued' && job.state !== 'running') return false;
+  return now.getTime() - Date.parse(job.requested_at) < queues['office-jobs'].maxReceiveCount * visibilityTimeoutOf('office-jobs') * 1000;
+}
 
 /** Records an export job (audited: `export.requested`) and sends it to the queue. */
 export async function requestExport(deps: JobDeps, actor: Actor, kind: ExportKind, now: Date) {
@@ -326,7 +337,7 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
       // mail goes on; any other step given up fails the job.
       if ((job.kind === 'mail' || job.kind === 'publish') && parsed.batch !== undefined) await giveUpMailBatch(deps.mail, job, parsed.batch, now);
       else {
-        const failed = job.kind === 'reconcile' ? jobMessages.reconcileFailed : job.kind === 'assign' ? jobMessages.assignFailed : jobMessages.workerFailed;
+        const failed = job.kind === 'reconcile' ? jobMessages.reconcileFailed : job.kind === 'assign' ? jobMessages.assignFailed : job.kind === 'publish' ? jobMessages.publishFailed : jobMessages.workerFailed;
         await deps.jobs.update(job.id, { state: 'failed', finished_at: now().toISOString(), error: failed }, ['running']);
       }
     }

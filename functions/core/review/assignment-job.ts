@@ -10,7 +10,7 @@
 import { auditEntry, type Actor } from '../audit/audit';
 import { AppError, conflict } from '../errors';
 import type { JobDeps, JobStore, OfficeJob } from '../office/jobs';
-import { jobIdOf, jobView } from '../office/jobs';
+import { jobIdOf, jobView, underWay } from '../office/jobs';
 import { reviewMessages } from './reviewing';
 
 /** What a run did, as its job keeps it (the first abstracts that stay short, and how many). */
@@ -31,7 +31,7 @@ export const assignmentJobMessages = {
 
 /** POST /review/assignments/run: records the run (audited `review.assignment_requested`) and queues it; one at a time. */
 export async function requestAssignment(deps: JobDeps, actor: Actor, now: Date) {
-  const busy = (await deps.jobs.recent(5, 'assign')).find((j) => j.state === 'queued' || j.state === 'running');
+  const busy = (await deps.jobs.recent(5, 'assign')).find((j) => underWay(j, now));
   if (busy) throw conflict(reviewMessages.runBusy, { job: busy.id });
   const job: OfficeJob = {
     id: jobIdOf(now, deps.newId()),

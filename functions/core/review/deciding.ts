@@ -20,6 +20,9 @@ import { conflictHolds, conflictsOf } from './conflicts';
 import { reviewCategoryLabel, reviewCategoryValues, type ReviewTeamMember } from './team';
 import type { StoredReview } from './reviewing';
 import { decisionOpen, publishMessages, type PublishedDecision } from './publishing';
+import { revisionMessages } from './revision';
+import { reviewPhases } from '../config/conference';
+import { isBefore } from '../time';
 
 export const outcomes = ['oral', 'poster', 'reject', 'revise', 'duplicate'] as const;
 export type Outcome = (typeof outcomes)[number];
@@ -148,6 +151,7 @@ export async function decide(deps: DecidingDeps, actor: Actor, abstractId: strin
   if (input.version !== summary.decision_v) throw conflict(decisionMessages.changedMeanwhile);
   if (!decisionOpen(summary)) throw conflict(publishMessages.alreadyPublished(summary.published!.published_at));
   if (summary.published?.outcome === 'revise' && input.outcome === 'revise') throw invalid(decisionMessages.reviseOnce, { outcome: decisionMessages.reviseOnce });
+  if (input.outcome === 'revise' && !isBefore(now, reviewPhases.revisionUntil)) throw invalid(revisionMessages.reviseTooLate, { outcome: revisionMessages.reviseTooLate });
   const before = summary.decision?.outcome ?? null;
   const decision: PendingDecision | null = input.outcome
     ? {

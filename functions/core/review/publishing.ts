@@ -20,7 +20,7 @@ import { conflict, notFound } from '../errors';
 import { layout } from '../mail/templates';
 import type { Mail } from '../accounts/ports';
 import type { JobDeps, JobStore, OfficeJob } from '../office/jobs';
-import { isJobId, jobIdOf, jobView } from '../office/jobs';
+import { isJobId, jobIdOf, jobView, underWay } from '../office/jobs';
 import type { MailBatchStore } from '../office/send-mail';
 import { MAIL_BATCH_SIZE, tally, type RecipientResult } from '../office/mail-jobs';
 import { formatCstDeadline, isBefore } from '../time';
@@ -47,7 +47,8 @@ export const presentationNumber = (type: SlotType, n: number) => `${NUMBER_PREFI
 
 export const publishMessages = {
   queued: 'The decisions are being published: numbers are given and the mails to the authors are queued. The list below shows the progress.',
-  nothingPending: 'There is no pending decision to publish.',
+  someFailed: (n: number) => `${n} decision${n === 1 ? '' : 's'} could not be published (the operations team was alerted); publish again to try ${n === 1 ? 'it' : 'them'} again. The others are published and mailed.`,
+  resendPending: 'This mail is still waiting to be sent: wait until the list shows it sent, then send it again if needed.',
   running: 'A publication is already running: wait until it is done, then publish what was decided since.',
   notFound: 'This publication was not found.',
   previewNoDecision: 'This abstract has no pending decision: decide it first to preview its mail.',
@@ -115,7 +116,7 @@ export interface PublishDeps {
 
 /** POST /review/committee/publication: records the publication (audited `decision.publication_requested`) and queues it. */
 export async function requestPublication(deps: JobDeps, actor: Actor, input: { category?: string }, siteOrigin: string, now: Date) {
-  const running = (await deps.jobs.recent(5, 'publish')).find((j) => j.state === 'queued' || j.state === 'running');
+  const running = (await deps.jobs.recent(5, 'publish')).find((j) => underWay(j, now));
   if (running) throw conflict(publishMessages.running, { job: running.id });
   const job: OfficeJob = {
     id: jobIdOf(now, deps.newId()),
@@ -173,12 +174,30 @@ async function publishOne(deps: PublishDeps, job: OfficeJob, first: AbstractSumm
   return undefined;
 }
 
-/** The job's first step: every pending decision published, then the mails planned in batches and queued. */
+/**
+ * The job's first step: every pending decision published (one that keeps failing is recorded and
+ * the others go on), then the mails of what this publication published planned in batches and
+ * queued, and only then the job moves to `sending` (a delivery stopped half-way plans and queues
+ * again: a batch sends nobody twice).
+ */
 export async function runPublication(deps: PublishDeps, job: OfficeJob, now: () => Date) {
   const pending = publicationOrder((await deps.publication.decided()).filter((s) => isPublishable(s) && (!job.category || s.category === job.category)));
-  for (const s of pending) await publishOne(deps, job, s, now());
-  // Planned from what this publication published (a second delivery finds the same, in the same order).
-  const mine = (await deps.publication.publishedBy(job.id)).sort((a, b) => (a.published.number ?? '~').localeCompare(b.published.number ?? '~') || a.abstract_id.localeCompare(b.abstract_id));
+  const failed: string[] = [];
+  const publishedNow = new Set<string>();
+  for (const s of pending) {
+    try {
+      if (await publishOne(deps, job, s, now())) publishedNow.add(s.abstract_id);
+    } catch (error) {
+      failed.push(s.abstract_id);
+      deps.log.error('decision not published', { job: job.id, abstract: s.abstract_id, error: (error as Error).message });
+    }
+  }
+  // What this publication published: this run's, and an earlier delivery's (the index, settled by
+  // then), each read again by its key (an index may not show the newest writes yet).
+  const ids = new Set([...publishedNow, ...(await deps.publication.publishedBy(job.id)).map((s) => s.abstract_id)]);
+  const mine = (await Promise.all([...ids].map((id) => deps.publication.summary(id))))
+    .filter((s): s is AbstractSummary & { published: PublishedDecision } => s?.published?.job === job.id)
+    .sort((a, b) => (a.published.number ?? '~').localeCompare(b.published.number ?? '~') || a.abstract_id.localeCompare(b.abstract_id));
   const recipients: RecipientResult[] = [];
   for (const s of mine) {
     const abstract = await deps.source.abstract(s.owner_id, s.abstract_id);
@@ -189,14 +208,16 @@ export async function runPublication(deps: PublishDeps, job: OfficeJob, now: () 
   for (const [index, batch] of batches.entries()) await deps.batches.putBatch(job.id, index, batch);
   const published = publishedCounts(mine.map((s) => s.published));
   const counts = { sent: 0, withheld: 0, opted_out: 0, failed: 0 };
-  const fields = { total: recipients.length, batches_total: batches.length, batches_done: 0, counts, published };
+  const error = failed.length ? publishMessages.someFailed(failed.length) : undefined;
+  const fields = { total: recipients.length, batches_total: batches.length, batches_done: 0, counts, published, ...(error ? { error } : {}) };
   if (batches.length === 0) {
     await deps.jobs.update(job.id, { ...fields, state: 'done', finished_at: now().toISOString() }, ['running']);
     return;
   }
-  if (!(await deps.jobs.update(job.id, { ...fields, state: 'sending' }, ['running']))) return;
+  if (!(await deps.jobs.update(job.id, fields, ['running']))) return;
   for (let index = 0; index < batches.length; index++) await deps.queue.send({ job: job.id, batch: index });
-  deps.log.info('decisions published', { job: job.id, abstracts: mine.length, recipients: recipients.length, ...published });
+  await deps.jobs.update(job.id, { state: 'sending' }, ['running']);
+  deps.log.info('decisions published', { job: job.id, abstracts: mine.length, recipients: recipients.length, failed: failed.length, ...published });
 }
 
 export const publishedCounts = (items: readonly Pick<PublishedDecision, 'outcome'>[]) => {
@@ -206,13 +227,15 @@ export const publishedCounts = (items: readonly Pick<PublishedDecision, 'outcome
 };
 
 /**
- * Who is told: the submitting account and every author with an e-mail, once per address (the
- * submitter first, then the authors in their order). `user_id` is the account's where it is one.
+ * Who is told: the submitting account, every author and every presenter with an e-mail, once per
+ * address (the submitter first, then the authors and presenters in their order). `user_id` is the account's where it is one.
  */
-export function decisionRecipients(abstract: Pick<StoredAbstract, 'id' | 'owner_id' | 'authors'>, submitter: { email: string; first_name: string } | undefined) {
+export function decisionRecipients(abstract: Pick<StoredAbstract, 'id' | 'owner_id' | 'authors'> & Partial<Pick<StoredAbstract, 'presenter_infos'>>, submitter: { email: string; first_name: string } | undefined) {
   const people = [
     ...(submitter ? [{ email: submitter.email, first_name: submitter.first_name, user_id: abstract.owner_id }] : []),
     ...abstract.authors.map((a) => ({ email: a.email, first_name: a.first_name, user_id: '' })),
+    // A presenter who is not an author is the one told to register and upload.
+    ...(abstract.presenter_infos ?? []).map((a) => ({ email: a.email, first_name: a.first_name, user_id: '' })),
   ];
   const seen = new Set<string>();
   return people
@@ -369,6 +392,7 @@ export async function resendDecisionMail(deps: ResendDeps, actor: Actor, id: str
   const batch = await deps.batches.getBatch(id, at.batch);
   const r = batch?.recipients[at.position] as (RecipientResult & { abstract_id?: string }) | undefined;
   if (!r || !r.email) throw notFound(publishMessages.recipientNotFound);
+  if (r.state === 'pending') throw conflict(publishMessages.resendPending);
   const mail = await decisionMailOf(deps, r, job.site_origin ?? '');
   const sent = await deps.mailer.send({ to: r.email, ...mail, importance: 'notification' });
   await deps.batches.setRecipient(id, at.batch, at.position, { state: sent, ...(sent === 'sent' ? {} : { error: publishMessages.resendWithheld(r.email) }) });

@@ -18,7 +18,9 @@ export const recheckOpen = (a: WithOutcome, now: Date) => a.review_outcome?.outc
 
 export const revisionMessages = {
   categoryStays: 'In a revision the category stays (its reviewers read it again): change the text only.',
+  peopleStay: 'In a revision the authors and presenters stay as they were reviewed (the reviewers free of conflicts with them read it again): change the text only.',
   filesStay: 'In a revision the PDF files stay as they were reviewed: change the text only.',
   revised: `Your revision is saved and sent to the reviewers. The committee decides after they have read it again (by ${formatCstDeadline(reviewPhases.recheckUntil)}).`,
+  reviseTooLate: `A revision can no longer be asked for: authors could revise until ${formatCstDeadline(reviewPhases.revisionUntil)}. Accept or reject the abstract.`,
   recheckClosed: `The re-check of revised abstracts closed on ${formatCstDeadline(reviewPhases.recheckUntil)}.`,
 } as const;

@@ -99,6 +99,27 @@ describe('runPublication', () => {
     );
   });
 
+  it('one decision that keeps failing is recorded; the others are published and their mails queued before the job is sending', async () => {
+    const w = world(['poster', 'oral', 'reject']);
+    const failing = { ...w.store, publish: async (input: Parameters<PublicationStore['publish']>[0]) => (input.summary.abstract_id === 'a001' ? Promise.reject(new Error('table unavailable')) : w.store.publish(input)) };
+    const d = deps(failing);
+    const updates: Partial<OfficeJob>[] = [];
+    const sent: unknown[] = [];
+    d.jobs.update = async (_id, fields) => (updates.push(fields), true);
+    d.queue.send = async (m) => void sent.push({ m, after: updates.length });
+    d.source = { abstract: async (_owner, id) => ({ id, owner_id: 'u', authors: [{ email: `${id}@example.org`, first_name: 'A' }], presenter_infos: [] }) as never, reviews: async () => [], account: async () => undefined };
+    await runPublication(d, job('j'), () => NOW);
+    expect([...w.summaries.values()].map((s) => [s.abstract_id, s.published?.number ?? s.published?.outcome ?? null])).toEqual([
+      ['a000', 'P-001'],
+      ['a001', null],
+      ['a002', 'reject'],
+    ]);
+    expect(updates[0]).toMatchObject({ total: 2, batches_total: 1, error: expect.stringMatching(/^1 decision could not be published/) });
+    // The batch is queued while the job is still running; then it is sending.
+    expect(sent).toEqual([{ m: { job: 'j', batch: 0 }, after: 1 }]);
+    expect(updates[1]).toEqual({ state: 'sending' });
+  });
+
   it('a decision published as "revise" and decided again is publishable once more; a published one is not', () => {
     const published: PublishedDecision = { outcome: 'revise', published_at: NOW.toISOString(), job: 'j', decision_v: 2 };
     expect(isPublishable({ decision: { outcome: 'revise', decided_by: 'c', decided_at: '' }, decision_v: 2, published })).toBe(false);

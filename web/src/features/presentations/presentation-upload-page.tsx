@@ -46,7 +46,8 @@ export function PresentationUploadPage({ purpose }: { purpose: PresentationPurpo
 
   const abstracts = useAbstracts();
   const accepted = (abstracts.data?.items ?? []).filter((a) => a.review_status.code === 'accepted' && 'type' in a.review_status && a.review_status.type === purpose);
-  const decided = (abstracts.data?.items ?? []).some((a) => ['accepted', 'not_accepted', 'revise'].includes(a.review_status.code));
+  // The server's rule (core/review/presentation-tie.ts): once a decision on any of the author's abstracts is published.
+  const decided = (abstracts.data?.items ?? []).some((a) => a.decision_published);
   const [chosen, setChosen] = useState<string | null>(null);
   const presents = chosen ?? accepted[0]?.id;
   const numberOf = (id: string | undefined) => {
