@@ -337,7 +337,7 @@ export const routes = {
   // The review (core/review/reviewing.ts): the committee runs the assignment; a reviewer reads their queue and an assigned abstract, saves or submits a review, or declines
   /** The run is an office job (core/review/assignment-job.ts): queued here, run by the runOfficeJob worker, its outcome read back from the list. */
   runReviewAssignment: { method: 'POST', path: '/review/assignments/run', handler: 'review/run-assignment', auth: 'committee', grants: [QUERY, PUT, 'sqs:SendMessage'] },
-  listReviewAssignmentRuns: { method: 'GET', path: '/review/assignments', handler: 'review/list-assignment-runs', auth: 'committee', grants: [QUERY] },
+  listReviewAssignmentRuns: { method: 'GET', path: '/review/assignments', handler: 'review/list-assignment-runs', auth: 'committee', grants: [GET, QUERY] },
   getReviewQueue: { method: 'GET', path: '/review/queue', handler: 'review/get-queue', auth: 'reviewer', grants: [GET, QUERY] },
   /** The queue's abstracts as CSV or PDF for reading offline (core/review/reviewer-export.ts): made at the request, kept under review-exports/, answered as a link. */
   exportReviewQueue: {

@@ -24,3 +24,30 @@ export async function teamMember(browser: Browser, office: Page, tag: string, ro
   await logIn(page, email);
   return { page, email };
 }
+
+/** The account id of the person logged in on `page`. */
+export async function userIdOn(page: Page) {
+  const me = await page.request.get(api('/get_person_info'), { headers: await bearer(page) });
+  expect(me.status(), await me.text()).toBe(200);
+  return ((await me.json()) as { data: { id: string } }).data.id;
+}
+
+/**
+ * Makes sure each of `reviewers` holds the abstract, by the committee's hand move (through the API,
+ * as the committee's page calls it): a place held by someone else moves to them, or one is added.
+ */
+export async function placeWith(committee: Page, abstractId: string, reviewers: Page[]) {
+  const ours = await Promise.all(reviewers.map(userIdOn));
+  for (const id of ours) {
+    const view = await committee.request.get(api(`/review/committee/abstracts/${abstractId}`), { headers: await bearer(committee) });
+    expect(view.status(), await view.text()).toBe(200);
+    const held = ((await view.json()) as { data: { reviews: { reviewer_id: string; state: string }[] } }).data.reviews;
+    if (held.some((h) => h.reviewer_id === id && h.state !== 'declined' && h.state !== 'removed')) continue;
+    const foreign = held.find((h) => (h.state === 'assigned' || h.state === 'draft') && !ours.includes(h.reviewer_id));
+    const moved = await committee.request.put(api(`/review/committee/assignments/${abstractId}`), {
+      data: { add_reviewer_id: id, ...(foreign ? { remove_reviewer_id: foreign.reviewer_id } : {}) },
+      headers: await bearer(committee),
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+}

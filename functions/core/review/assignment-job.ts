@@ -10,7 +10,7 @@
 import { auditEntry, type Actor } from '../audit/audit';
 import { AppError, conflict } from '../errors';
 import type { JobDeps, JobStore, OfficeJob } from '../office/jobs';
-import { jobIdOf, jobView, underWay } from '../office/jobs';
+import { isJobId, jobIdOf, jobView, underWay } from '../office/jobs';
 import { reviewMessages } from './reviewing';
 
 /** What a run did, as its job keeps it (the first abstracts that stay short, and how many). */
@@ -46,9 +46,13 @@ export async function requestAssignment(deps: JobDeps, actor: Actor, now: Date) 
   return { message: assignmentJobMessages.queued, data: { job: jobView(job) } };
 }
 
-/** GET /review/assignments: the latest runs, newest first, each with what it did. */
-export async function listAssignmentRuns(deps: { jobs: JobStore }) {
-  return { items: (await deps.jobs.recent(10, 'assign')).map(jobView) };
+/**
+ * GET /review/assignments?job=: the latest runs, newest first, each with what it did; and the run
+ * `job` (the one the committee member asked for, which the page follows until it is done).
+ */
+export async function listAssignmentRuns(deps: { jobs: JobStore }, jobId?: string) {
+  const asked = jobId && isJobId(jobId) ? await deps.jobs.get(jobId) : undefined;
+  return { items: (await deps.jobs.recent(10, 'assign')).map(jobView), job: asked?.kind === 'assign' ? jobView(asked) : null };
 }
 
 /** The worker's part: the run, then the job done with what it did. */

@@ -117,3 +117,5 @@ export const assignmentMoveBody = z
     z.refine((v) => !v.add_reviewer_id || v.add_reviewer_id !== v.remove_reviewer_id, { message: manualAssignmentMessages.same, path: ['add_reviewer_id'] }),
   );
 export type AssignmentMoveForm = z.input<typeof assignmentMoveBody>;
+/** A list of office jobs, and one of them followed by its id. */
+export const followedJobQuery = z.object({ job: z.optional(z.string().check(z.maxLength(64))) });

@@ -27,15 +27,20 @@ const runBusy = (state: string) => state === 'queued' || state === 'running';
 function Assignment() {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [asked, setAsked] = useState<string | null>(null);
+  const [asked, setAsked] = useState<{ message: string; job: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const runs = useQuery({ queryKey: assignmentRunsKey, queryFn: reviewApi.assignmentRuns, refetchInterval: (q) => (q.state.data?.items.some((j) => runBusy(j.state)) ? 1500 : false) });
-  const latest = runs.data?.items[0];
+  // The run asked for here is followed by its id; otherwise the latest.
+  const runs = useQuery({
+    queryKey: [...assignmentRunsKey, asked?.job ?? ''],
+    queryFn: () => reviewApi.assignmentRuns(asked?.job),
+    refetchInterval: (q) => (q.state.data && [q.state.data.job ?? q.state.data.items[0]].some((j) => j && runBusy(j.state)) ? 1500 : false),
+  });
+  const latest = (asked ? runs.data?.job : undefined) ?? runs.data?.items[0];
   const run = async () => {
     setFailure(null);
     try {
-      const { message } = await reviewApi.runAssignment();
-      setAsked(message);
+      const { message, data } = await reviewApi.runAssignment();
+      setAsked({ message, job: data.job.id });
       await queryClient.invalidateQueries({ queryKey: assignmentRunsKey });
     } catch (error) {
       if (!isCancelled(error)) setFailure(error instanceof ApiError ? error.message : 'The assignment could not be run: request failure. Try again.');
@@ -57,7 +62,7 @@ function Assignment() {
         <Stack gap="4">
           {failure && <FormAlert status="error">{failure}</FormAlert>}
           {latest && runBusy(latest.state) ? (
-            <FormAlert status="info">{asked ?? 'The assignment is running in the background.'} Started {formatCstInstant(latest.requested_at)}.</FormAlert>
+            <FormAlert status="info">{asked?.message ?? 'The assignment is running in the background.'} Started {formatCstInstant(latest.requested_at)}.</FormAlert>
           ) : latest?.state === 'failed' ? (
             <FormAlert status="error">The last run did not complete: {latest.error}</FormAlert>
           ) : (
