@@ -124,7 +124,7 @@ describe('publishing the decisions', () => {
     expect(preview.body.data.to).toEqual([author.email, coauthor, bouncing]);
     expect(preview.body.data.subject).toBe(`Accepted as poster P-###: ${abstracts[0]!.title}`);
     expect(preview.body.data.text).toMatch(new RegExp(`Reviewer 1: Comment \\d on ${abstracts[0]!.id}`));
-    expect(preview.body.data.text).toContain('Upload your poster (PDF) by 25 October 2024, 24:00 CST (UTC+8)');
+    expect(preview.body.data.text).toContain('Upload your poster (.ppt or .pptx) by 25 October 2024, 24:00 CST (UTC+8)');
     expect(preview.body.data.text).not.toContain('SECRET');
     expect(preview.body.data.numbered_at_publication).toBe(true);
     // Reviewers and the office (not on the committee) cannot preview or publish.

@@ -15,7 +15,7 @@
  */
 import type { StoredAbstract } from '../abstracts/ports';
 import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
-import { conference, reviewPhases } from '../config/conference';
+import { conference, reviewPhases, uploadPurposes } from '../config/conference';
 import { conflict, notFound } from '../errors';
 import { layout } from '../mail/templates';
 import type { Mail } from '../accounts/ports';
@@ -263,23 +263,26 @@ const outcomeSentence = (p: Pick<PublishedDecision, 'outcome' | 'number' | 'dupl
   }
 };
 
+/** The file types an upload takes, from the upload rules (posters and slides are PowerPoint files). */
+const fileTypes = (purpose: 'poster' | 'oral') => uploadPurposes[purpose].extensions.map((e) => `.${e}`).join(' or ');
+
 const nextSteps = (p: Pick<PublishedDecision, 'outcome'>, siteOrigin: string): string[] => {
   const uploads = formatCstDeadline(reviewPhases.presentationUploadsUntil);
   switch (p.outcome) {
     case 'oral':
       return [
-        `Upload your slides by ${uploads} at ${siteOrigin}/oral/upload.`,
+        `Upload your slides (${fileTypes('oral')}) by ${uploads} at ${siteOrigin}/oral/upload.`,
         `The presenting author must register for the congress: if you have not yet registered and paid, please do so at ${siteOrigin}/registration/list.`,
       ];
     case 'poster':
       return [
-        `Upload your poster (PDF) by ${uploads} at ${siteOrigin}/poster/upload.`,
+        `Upload your poster (${fileTypes('poster')}) by ${uploads} at ${siteOrigin}/poster/upload.`,
         `The presenting author must register for the congress: if you have not yet registered and paid, please do so at ${siteOrigin}/registration/list.`,
       ];
     case 'revise':
       return [`You can change your abstract once, until ${formatCstDeadline(reviewPhases.revisionUntil)}, at ${siteOrigin}/admin/pre. The committee decides after the reviewers have read it again.`];
     default:
-      return [`You are still welcome at ${conference.shortName}: registration is open at ${siteOrigin}/registration/list.`];
+      return [`You are still welcome at ${conference.shortName}: you can register at ${siteOrigin}/registration/list.`];
   }
 };
 
