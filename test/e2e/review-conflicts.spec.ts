@@ -40,8 +40,8 @@ test('the office overrides a conflict with a reason; the committee gives an assi
   expect(created.status(), await created.text()).toBe(200);
 
   await officeOrganiser(page, 'conflict-office');
-  const fair = [];
-  for (const n of [1, 2, 3]) fair.push(await teamMember(browser, page, `conflict-fair${n}`, { reviewer_categories: [CATEGORY] }));
+  // Three reviewers of the category without a conflict: the run's pool when this file runs alone.
+  for (const n of [1, 2, 3]) await teamMember(browser, page, `conflict-fair${n}`, { reviewer_categories: [CATEGORY] });
   // The abstract's authors are at the National Cancer Center.
   const colleague = await teamMember(browser, page, 'conflict-ncc', { reviewer_categories: [CATEGORY] }, 'National Cancer Center, Beijing');
   const chair = await teamMember(browser, page, 'conflict-chair', { committee: true });
@@ -93,9 +93,10 @@ test('the office overrides a conflict with a reason; the committee gives an assi
   const form = chair.page.getByRole('form', { name: 'Change the reviewers' });
   const from = form.getByRole('combobox', { name: 'Take the assignment from' });
   const giveTo = form.getByRole('combobox', { name: 'Give it to' });
-  // One of the three fair reviewers gives way; the colleague is offered now that the conflict is overridden.
+  // One of the abstract's reviewers gives way (under npm test the category's pool also holds the API tests' reviewers, so the
+  // run may have chosen any of them); the colleague is offered now that the conflict is overridden.
   const fromValue = await from.locator('option').filter({ hasText: /@/ }).first().getAttribute('value');
-  expect(fair.map((f) => f.email)).toContain((await from.locator(`option[value="${fromValue}"]`).textContent())!.match(/[^\s(]+@[^\s)]+/)![0]);
+  await expect(from.locator('option').filter({ hasText: colleague.email })).toHaveCount(0);
   await from.selectOption(fromValue!);
   const toValue = await giveTo.locator('option').filter({ hasText: colleague.email }).getAttribute('value');
   await giveTo.selectOption(toValue!);
