@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { fillPage } from './scripts/page-template';
+import { compiledCatalogs, noIcuParser } from './scripts/vite-i18n';
 import type * as entryServer from './web/src/entry-server';
 
 /**
@@ -28,6 +29,7 @@ const devShell: Plugin = {
   apply: 'serve',
   transformIndexHtml: async (html, ctx) => {
     const ssr = (await ctx.server!.ssrLoadModule('/src/entry-server.tsx')) as typeof entryServer;
+    await ssr.loadCatalogs();
     return fillPage(html, ssr.renderShell());
   },
 };
@@ -52,9 +54,9 @@ const chakraBrowserSystem: Plugin = {
 
 export default defineConfig(({ command }) => ({
   root: 'web',
-  resolve: { alias: [...csvParseBrowser, ...(command === 'build' ? reactRouterProduction : [])] },
+  resolve: { alias: [...csvParseBrowser, ...(command === 'build' ? [...reactRouterProduction, ...noIcuParser] : [])] },
   publicDir: 'public',
-  plugins: [react(), devShell, chakraBrowserSystem],
+  plugins: [react(), compiledCatalogs, devShell, chakraBrowserSystem],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

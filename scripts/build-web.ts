@@ -21,7 +21,8 @@ import type * as entryServer from '../web/src/entry-server';
 
 type EntryServer = typeof entryServer;
 import { buildPdfs } from './pdf/build-pdfs';
-import { fillPage } from './page-template';
+import { fillPage, languageLinks } from './page-template';
+import { langPrefix, languages, pathIn, type Lang } from '../functions/core/i18n/lang';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webOut = path.join(root, 'dist/web');
@@ -67,6 +68,11 @@ function chunkClosure(manifest: Manifest, source: string, into = new Set<string>
  * instead of after the app has loaded and run. Files are listed once; routes refer to them.
  */
 function pageChunks(manifest: Manifest, pages: [string, string][]): string {
+  const catalogChunk = (lang: Lang) => {
+    const key = Object.keys(manifest).find((k) => k.endsWith(`i18n-catalog:${lang}`) || k.endsWith(`i18n-catalog/${lang}`));
+    if (!key) throw new Error(`No chunk of the ${lang} catalog in the build's manifest`);
+    return key;
+  };
   const app = chunkClosure(manifest, 'src/main.tsx');
   const files: string[] = [];
   const index = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
@@ -77,7 +83,8 @@ function pageChunks(manifest: Manifest, pages: [string, string][]): string {
     routeRegExp(route).source,
     [...chunkClosure(manifest, source)].filter((chunk) => !app.has(chunk)).map((chunk) => index(`/${manifest[chunk]!.file}`)),
   ]);
-  return JSON.stringify({ files, app: appChunks, routes });
+  const catalogs = Object.fromEntries(languages.map((lang) => [lang, index(`/${manifest[catalogChunk(lang)]!.file}`)]));
+  return JSON.stringify({ files, app: appChunks, routes, catalogs });
 }
 
 /** The static pages' template: the SPA's, with the islands script instead of the app's scripts. */
@@ -118,21 +125,27 @@ export async function buildWeb() {
     fs.writeFileSync(path.join(webOut, file), html);
   };
 
-  for (const url of staticPaths) {
-    const html = fillPage(statics, await ssr.renderStatic(url));
-    write(`${url}/index.html`, html);
-    if (url === '/home') write('index.html', html);
+  await ssr.loadCatalogs();
+  // Every page in each language: English at its address, Chinese under /zh (functions/core/i18n/lang.ts).
+  const origin = process.env.SITE_ORIGIN?.replace(/\/$/, '') ?? '';
+  for (const lang of languages) {
+    const at = (file: string) => `${langPrefix[lang]}/${file.replace(/^\//, '')}`;
+    for (const url of staticPaths) {
+      const html = fillPage(statics, await ssr.renderStatic(url, lang), languageLinks(url, lang, origin));
+      write(at(`${url}/index.html`), html);
+      if (url === '/home') write(at('index.html'), html);
+    }
+    write(at('404.html'), fillPage(statics, await ssr.renderStatic('/404.html', lang)));
+    for (const url of hydratedPaths) write(at(`${url}/index.html`), fillPage(spaPages, await ssr.renderSpa(url, lang), languageLinks(url, lang, origin)));
+    // Where the site serves each framed route from (a route with a parameter: one file for all its paths).
+    for (const route of framedPaths) write(siteObjectFor(pathIn(lang, pathTo(route, { id: 'x' })), prerenderedPaths, pagePatterns), fillPage(spaPages, ssr.renderShell(route, lang)));
+    write(at('app.html'), fillPage(spaPages, ssr.renderShell(undefined, lang)));
   }
-  write('404.html', fillPage(statics, await ssr.renderStatic('/404.html')));
-  for (const url of hydratedPaths) write(`${url}/index.html`, fillPage(spaPages, await ssr.renderSpa(url)));
-  // Where the site serves each framed route from (a route with a parameter: one file for all its paths).
-  for (const route of framedPaths) write(siteObjectFor(pathTo(route, { id: 'x' }), prerenderedPaths, pagePatterns), fillPage(spaPages, ssr.renderShell(route)));
-  write('app.html', fillPage(spaPages, ssr.renderShell()));
 
   fs.writeFileSync(stampFile, sourcesStamp());
   printMissingContent();
   console.log(
-    `Built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s: ${staticPaths.length} static pages, ${hydratedPaths.length} hydrated pages, the SPA shell, ${pdfs.length} PDFs.`,
+    `Built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s: ${staticPaths.length} static pages, ${hydratedPaths.length} hydrated pages and the SPA shell in ${languages.length} languages, ${pdfs.length} PDFs.`,
   );
 }
 

@@ -4,6 +4,9 @@
  * (functions/lib/http/errors.ts). `code` overrides the envelope code where the spec fixes one
  * (e.g. -101 for "registered but not activated").
  */
+import { localise } from './i18n/server-messages';
+import type { Text } from './i18n/messages';
+
 export type ErrorKind =
   | 'bad_request'
   | 'validation'
@@ -16,23 +19,26 @@ export type ErrorKind =
   | 'unavailable';
 
 export class AppError extends Error {
+  /** The message by its catalog id, when it has values (shown in the reader's language; `message` is its English). */
+  readonly text?: Text;
   constructor(
     readonly kind: ErrorKind,
-    message: string,
+    message: string | Text,
     readonly data: unknown = null,
     readonly code?: number,
   ) {
-    super(message);
+    super(localise('en', message));
+    if (typeof message !== 'string') this.text = message;
     this.name = 'AppError';
   }
 }
 
 export const notFound = (message = 'Not found.') => new AppError('not_found', message);
-export const conflict = (message: string, data: unknown = null, code?: number) =>
+export const conflict = (message: string | Text, data: unknown = null, code?: number) =>
   new AppError('conflict', message, data, code);
-export const forbidden = (message: string) => new AppError('forbidden', message);
+export const forbidden = (message: string | Text) => new AppError('forbidden', message);
 export const unauthorized = (message = 'Please log in again.') => new AppError('unauthorized', message);
-export const invalid = (message: string, errors: Record<string, string> = {}) =>
+export const invalid = (message: string | Text, errors: Record<string, string> = {}) =>
   new AppError('validation', message, { errors });
-export const rateLimited = (message: string, retryAfterSeconds: number) =>
+export const rateLimited = (message: string | Text, retryAfterSeconds: number) =>
   new AppError('rate_limited', message, { retry_after: retryAfterSeconds });

@@ -474,6 +474,8 @@ export const routes = {
   },
   getMailPreferences: { method: 'GET', path: '/mail_preferences', handler: 'accounts/get-mail-preferences', auth: 'delegate', grants: [] },
   saveMailPreferences: { method: 'PUT', path: '/mail_preferences', handler: 'accounts/save-mail-preferences', auth: 'delegate', grants: [PUT] },
+  /** The delegate's language (issue 32): the mails' and, after a login elsewhere, the pages'. */
+  saveLanguage: { method: 'PUT', path: '/language', handler: 'accounts/save-language', auth: 'delegate', grants: [PUT] },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -114,6 +114,8 @@ export const keys = {
   mailOncePrefix: 'MAILONCE#',
   /** A delegate's choice about the office's announcements (absent: they are sent). */
   mailPreferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'MAIL_PREFERENCES' }),
+  /** A delegate's language (issue 32; absent: the language of the page they signed up on, else English). */
+  language: (userId: string) => ({ pk: `USER#${userId}`, sk: 'LANGUAGE' }),
   /** An unsubscribe link's token, by its hash (it expires). */
   unsubscribeToken: (tokenHash: string) => ({ pk: `UNSUBSCRIBE#${tokenHash}`, sk: 'UNSUBSCRIBE' }),
   /** The review team's roster (core/review/team.ts): one item per reviewer or committee member, in one partition. */

@@ -67,6 +67,8 @@ export const apiForwardedHeaders = [
   'user-agent',
   'stripe-signature',
   'x-forwarded-host',
+  // The language of the messages the site's client asks for (functions/core/i18n/lang.ts).
+  'x-language',
   'CloudFront-Viewer-Address',
   'CloudFront-Forwarded-Proto',
 ];
@@ -101,7 +103,8 @@ export function notFoundStatusFunctionCode(prerendered: string[], patterns: stri
     routingSource(prerendered, patterns),
     'function handler(event) {',
     '  var response = event.response;',
-    `  if (response.statusCode === 200 && siteObjectFor(event.request.uri, PRERENDERED, PATTERNS) === ${JSON.stringify(NOT_FOUND_OBJECT)}) {`,
+    // The Chinese not-found page (/zh/404.html) too.
+    `  if (response.statusCode === 200 && siteObjectFor(event.request.uri, PRERENDERED, PATTERNS).replace(/^\\/zh\\//, '/') === ${JSON.stringify(NOT_FOUND_OBJECT)}) {`,
     '    response.statusCode = 404;',
     "    response.statusDescription = 'Not Found';",
     '  }',

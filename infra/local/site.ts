@@ -70,7 +70,7 @@ export function createSiteHandler(options: { root: string; prerendered: string[]
     }
     headers['content-length'] = String(body.length);
     // The not-found page says so with its status, as CloudFront's viewer-response function does.
-    res.writeHead(key === NOT_FOUND_OBJECT ? 404 : 200, headers);
+    res.writeHead(key.replace(/^\/zh\//, '/') === NOT_FOUND_OBJECT ? 404 : 200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 }

@@ -8,12 +8,20 @@ import { sessionFlagScript } from '../../web/src/lib/session-store';
  * - a page route of the SPA (`patterns`, `:param` matches one segment, any case like the router)
  *   is the SPA shell `/app.html`, or, for a route pre-rendered with its frame (a pattern in
  *   `prerendered`), its own file: `/admin/upload-update/:id` -> `/admin/upload-update/_id/index.html`;
- * - anything else is `/404.html`, the not-found page, which is answered with status 404.
+ * - anything else is `/404.html`, the not-found page, which is answered with status 404;
+ * - a Chinese address (`/zh/...`) is the same under /zh: `/zh/login` -> `/zh/login/index.html`.
  *
  * `siteObjectFor` is written in plain ES5 so that its source text can be embedded as is in the
  * CloudFront Functions (see infra/cdk/web-stack.ts); keep it free of imports and modern syntax.
  */
 export function siteObjectFor(uri: string, prerendered: string[], patterns: string[]): string {
+  // A Chinese page (`/zh/...`, functions/core/i18n/lang.ts) is the same rule under /zh; files are shared.
+  var zh = /^\/zh(\/|$)/i.exec(uri);
+  if (zh) {
+    var rest = uri.slice(3) || '/';
+    var object = siteObjectFor(rest, prerendered, patterns);
+    return object.indexOf('.html') === object.length - 5 ? '/zh' + object : object;
+  }
   if (uri === '/' || uri === '') return '/index.html';
   var clean = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
   if (prerendered.indexOf(clean) !== -1 && clean.indexOf(':') === -1) return clean + '/index.html';

@@ -251,7 +251,7 @@ describe('web stack', () => {
     expect(isSecretReference(header.HeaderValue)).toBe(true);
     web.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
       OriginRequestPolicyConfig: Match.objectLike({
-        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: Match.arrayWith(['x-forwarded-host', 'CloudFront-Viewer-Address']) },
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: Match.arrayWith(['x-forwarded-host', 'x-language', 'CloudFront-Viewer-Address']) },
         QueryStringsConfig: { QueryStringBehavior: 'all' },
       }),
     });

@@ -24,24 +24,35 @@ import { loadNotFoundPage, staticPages } from './app/static-pages';
 import { PageSkeleton } from './components/page';
 import { pageFrames } from './app/page-frames';
 import { conferenceQuery } from './lib/conference';
+import { langPrefix, languages, pathIn, type Lang } from '#core/i18n/lang';
+import { loadCatalog, loadedCatalog } from './i18n/catalogs';
+import type { PageLanguage } from './app/providers';
+import { translator } from '#core/i18n/messages';
+
+/** Both catalogs, before any page is rendered (the render functions are synchronous where they can be). */
+export async function loadCatalogs() {
+  for (const lang of languages) await loadCatalog(lang);
+}
 
 export { staticPages };
 export { pageSources } from './app/pages';
 
 /** A page's parts for the HTML template: what goes into <head>, the body, the query state if any. */
 export interface RenderedPage {
+  lang: Lang;
   head: string;
   html: string;
   state?: string;
 }
 
-function setup() {
+function setup(lang: Lang) {
+  const language: PageLanguage = { lang, catalog: loadedCatalog(lang) };
   const emotionCache = createEmotionCache();
   // Styles go to <head> (extracted below) instead of inline next to each element.
   emotionCache.compat = true;
   const queryClient = createQueryClient();
   queryClient.setQueryData(conferenceQuery.queryKey, conferenceFacts());
-  return { emotionCache, queryClient, emotion: createEmotionServer(emotionCache) };
+  return { emotionCache, queryClient, language, emotion: createEmotionServer(emotionCache) };
 }
 type Setup = ReturnType<typeof setup>;
 
@@ -52,12 +63,21 @@ function splitHoisted(html: string): { hoisted: string; body: string } {
   return { hoisted, body: html.slice(hoisted.length) };
 }
 
+/** The router of a page pre-rendered in `lang`: its address is `url` in that language (`/zh/login`). */
+const staticRouter = (s: Setup, url: string, children: ReactNode) => (
+  <StaticRouter location={pathIn(s.language.lang, url)} basename={langPrefix[s.language.lang] || undefined}>
+    {children}
+  </StaticRouter>
+);
+
 function renderFrame(s: Setup, url: string, main: ReactNode, app: boolean) {
   return renderToString(
-    <Providers queryClient={s.queryClient} emotionCache={s.emotionCache}>
-      <StaticRouter location={url}>
-        <SiteFrame app={app}>{main}</SiteFrame>
-      </StaticRouter>
+    <Providers queryClient={s.queryClient} emotionCache={s.emotionCache} language={s.language}>
+      {staticRouter(
+        s,
+        url,
+        <SiteFrame app={app}>{main}</SiteFrame>,
+      )}
     </Providers>,
   );
 }
@@ -66,11 +86,11 @@ function renderFrame(s: Setup, url: string, main: ReactNode, app: boolean) {
 const styles = (s: Setup, html: string) => prerenderedStyleTags(s.emotion.constructStyleTagsFromChunks(s.emotion.extractCriticalToChunks(html)));
 
 /** `url` is a static path, or '/404.html' for the not-found page. */
-export async function renderStatic(url: string): Promise<RenderedPage> {
-  const s = setup();
+export async function renderStatic(url: string, lang: Lang = 'en'): Promise<RenderedPage> {
+  const s = setup(lang);
   const Page = staticPages[url] ?? (await loadNotFoundPage());
   const { hoisted, body } = splitHoisted(renderFrame(s, url, <Page />, false));
-  return { head: hoisted + styles(s, body), html: body };
+  return { lang, head: hoisted + styles(s, body), html: body };
 }
 
 /** The frame with the app's root in <main>, holding `app` rendered on its own (as the browser will). */
@@ -78,28 +98,27 @@ function renderAppPage(s: Setup, url: string, app: ReactNode, hydrate: boolean):
   const { hoisted, body } = splitHoisted(renderToString(app));
   const root = <div id="root" data-render={hydrate ? 'hydrate' : undefined} dangerouslySetInnerHTML={{ __html: body }} />;
   const html = renderFrame(s, url, root, true);
-  return { head: hoisted + styles(s, html), html, state: JSON.stringify(dehydrate(s.queryClient)) };
+  return { lang: s.language.lang, head: hoisted + styles(s, html), html, state: JSON.stringify(dehydrate(s.queryClient)) };
 }
 
 /** The SPA shell: with `url`, the skeleton carries that page's frame (title, lead), else a bare one (app.html). */
-export function renderShell(url?: string): RenderedPage {
-  const s = setup();
+export function renderShell(url?: string, lang: Lang = 'en'): RenderedPage {
+  const s = setup(lang);
   const frame = url ? pageFrames[url] : undefined;
   if (url && !frame) throw new Error(`No page frame for ${url} (web/src/app/page-frames.tsx)`);
   const skeleton = (
-    <Providers queryClient={s.queryClient} emotionCache={s.emotionCache}>
-      <StaticRouter location={url ?? '/'}>
-        <PageSkeleton {...frame} />
-      </StaticRouter>
+    <Providers queryClient={s.queryClient} emotionCache={s.emotionCache} language={s.language}>
+      {staticRouter(s, url ?? '/', <PageSkeleton {...frame} />)}
     </Providers>
   );
   const shell = renderAppPage(s, url ?? '/', skeleton, false);
-  return { head: frame?.title ? shell.head : `<title>IACR 2024 Beijing</title>${shell.head}`, html: shell.html };
+  const siteName = translator(lang, s.language.catalog.messages)('frame.siteName');
+  return { lang, head: frame?.title ? shell.head : `<title>${siteName}</title>${shell.head}`, html: shell.html };
 }
 
-export async function renderSpa(url: string): Promise<RenderedPage> {
-  const s = setup();
+export async function renderSpa(url: string, lang: Lang = 'en'): Promise<RenderedPage> {
+  const s = setup(lang);
   await preloadRoute(url);
-  const router = (children: ReactNode) => <StaticRouter location={url}>{children}</StaticRouter>;
-  return renderAppPage(s, url, <App queryClient={s.queryClient} emotionCache={s.emotionCache} router={router} />, true);
+  const router = (children: ReactNode) => staticRouter(s, url, children);
+  return renderAppPage(s, url, <App queryClient={s.queryClient} emotionCache={s.emotionCache} language={s.language} router={router} />, true);
 }

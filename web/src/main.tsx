@@ -19,12 +19,19 @@ import { conferenceQuery } from './lib/conference';
 import { syncClock } from './lib/clock';
 import { markSession } from './lib/session-store';
 import { evaluateInSlices, nextTask, pageChunks } from './lib/page-chunks';
+import { langPrefix, splitLangPath } from '#core/i18n/lang';
+import { loadCatalog } from './i18n/catalogs';
+import { pageLang } from './i18n/page-lang';
 
 async function start() {
   // The modules' evaluation was this task: the rest starts in the next one, with the page's
   // modules evaluated a slice at a time (preloaded by boot.ts).
   await nextTask();
   await evaluateInSlices(pageChunks(window.location.pathname).page);
+  // The page's language is its address's (`/zh/...`), as the build wrote it into <html lang>.
+  const lang = pageLang();
+  const catalog = await loadCatalog(lang);
+  const basename = langPrefix[lang] || undefined;
   const container = document.getElementById('root')!;
   const queryClient = createQueryClient();
   const state = document.getElementById('__QUERY_STATE__');
@@ -38,12 +45,13 @@ async function start() {
       <App
         queryClient={queryClient}
         emotionCache={createEmotionCache()}
-        router={(children) => <BrowserRouter>{children}</BrowserRouter>}
+        language={{ lang, catalog }}
+        router={(children) => <BrowserRouter basename={basename}>{children}</BrowserRouter>}
       />
     </StrictMode>
   );
   // The page's code (preloaded by boot.ts) first: it starts loading its data, if any.
-  await preloadRoute(window.location.pathname, queryClient);
+  await preloadRoute(splitLangPath(window.location.pathname).path, queryClient);
   await nextTask();
   siteSystem();
   await nextTask();

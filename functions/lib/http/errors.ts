@@ -6,6 +6,8 @@
 import { $ZodError } from 'zod/v4/core';
 import { AppError, type ErrorKind } from '#core/errors';
 import type { Envelope } from '#core/envelope';
+import type { Lang } from '#core/i18n/lang';
+import { localise, localiseErrors } from '#core/i18n/server-messages';
 
 const statusOf: Record<ErrorKind, number> = {
   bad_request: 400,
@@ -41,7 +43,11 @@ export function fieldErrors(error: $ZodError): Record<string, string> {
   return errors;
 }
 
-export function toErrorAnswer(error: unknown, requestId: string): ErrorAnswer {
+/**
+ * The answer to a failure, its messages in `lang` (the request's `X-Language`; English, the
+ * spec's words, when it names none).
+ */
+export function toErrorAnswer(error: unknown, requestId: string, lang: Lang = 'en'): ErrorAnswer {
   if (error instanceof AppError) {
     const status = statusOf[error.kind];
     const retryAfter =
@@ -50,14 +56,14 @@ export function toErrorAnswer(error: unknown, requestId: string): ErrorAnswer {
         : undefined;
     return {
       status,
-      envelope: { code: error.code ?? status, message: error.message, data: error.data },
+      envelope: { code: error.code ?? status, message: localise(lang, error.text ?? error.message), data: localisedData(lang, error.data) },
       headers: retryAfter ? { 'retry-after': String(retryAfter) } : undefined,
       internal: false,
     };
   }
   if (error instanceof $ZodError) {
-    const errors = fieldErrors(error);
-    const first = Object.values(errors)[0] ?? 'Please complete the form.';
+    const errors = localiseErrors(lang, fieldErrors(error));
+    const first = Object.values(errors)[0] ?? localise(lang, 'Please complete the form.');
     return { status: 422, envelope: { code: 422, message: first, data: { errors } }, internal: false };
   }
   // middy's body parsers throw http errors (415) for bodies they cannot read.
@@ -65,7 +71,7 @@ export function toErrorAnswer(error: unknown, requestId: string): ErrorAnswer {
   if (httpStatus === 415 || httpStatus === 400) {
     return {
       status: 400,
-      envelope: { code: 400, message: 'The request body could not be read.', data: null },
+      envelope: { code: 400, message: localise(lang, 'The request body could not be read.'), data: null },
       internal: false,
     };
   }
@@ -73,9 +79,17 @@ export function toErrorAnswer(error: unknown, requestId: string): ErrorAnswer {
     status: 500,
     envelope: {
       code: 500,
-      message: 'Something went wrong on our side. Please try again in a moment.',
+      message: localise(lang, 'Something went wrong on our side. Please try again in a moment.'),
       data: { request_id: requestId },
     },
     internal: true,
   };
+}
+
+/** An error's `data.errors` (field messages) in `lang`; the rest of its data as it is. */
+function localisedData(lang: Lang, data: unknown): unknown {
+  if (lang === 'en' || typeof data !== 'object' || data === null || !Object.hasOwn(data, 'errors')) return data;
+  const errors = (data as { errors: unknown }).errors;
+  if (typeof errors !== 'object' || errors === null) return data;
+  return { ...data, errors: localiseErrors(lang, errors as Record<string, string>) };
 }

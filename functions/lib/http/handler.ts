@@ -20,6 +20,8 @@ import { isSignedIn, type RouteDef, type SignedInAuth } from '#core/routes';
 import { assertRouteRole } from '#core/office/access';
 import type { Principal } from '#core/accounts/ports';
 import { AppError, unauthorized } from '#core/errors';
+import { LANGUAGE_HEADER, parseLang, type Lang } from '#core/i18n/lang';
+import { localise } from '#core/i18n/server-messages';
 import type { Envelope } from '#core/envelope';
 import { asRoute } from '../aws/grants';
 import { assertClockConfig, now } from '../clock';
@@ -44,6 +46,8 @@ export interface HandlerInput<Q, B, P, A> {
   /** The request's instant from the server clock; pass it to the domain, never call Date.now(). */
   now: Date;
   requestId: string;
+  /** The language the client asked its messages in (`X-Language`); English when it named none. */
+  lang: Lang;
   /**
    * The site's address as the delegate reached it (for links in mails and payment return
    * addresses): the host CloudFront states (see `siteOriginOf`).
@@ -158,6 +162,7 @@ export function defineHandler<
     const started = Date.now();
     const requestId = context.awsRequestId;
     const headers = (event.headers ?? {}) as Record<string, string | undefined>;
+    const lang = parseLang(headers[LANGUAGE_HEADER]) ?? 'en';
     let status = 500;
     try {
       assertThroughCloudFront(headers);
@@ -180,6 +185,7 @@ export function defineHandler<
         auth,
         now: at,
         requestId,
+        lang,
         sourceIp: clientAddress(event),
         // Only handlers that make links read it (a setting may be needed when CloudFront's header is absent).
         get siteOrigin() {
@@ -193,9 +199,9 @@ export function defineHandler<
       const result = await run(input);
       const answer = result instanceof Reply ? result : new Reply(result ?? null);
       status = answer.status;
-      return json(answer.status, { code: 200, message: answer.message, data: answer.data });
+      return json(answer.status, { code: 200, message: localise(lang, answer.message), data: answer.data });
     } catch (error) {
-      const answer = toErrorAnswer(error, requestId);
+      const answer = toErrorAnswer(error, requestId, lang);
       status = answer.status;
       if (answer.internal) logger.error('request failed', { error: error as Error });
       return json(answer.status, answer.envelope, answer.headers);

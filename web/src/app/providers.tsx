@@ -3,6 +3,9 @@ import createCache from '@emotion/cache';
 import { CacheProvider, type EmotionCache } from '@emotion/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { Lang } from '#core/i18n/lang';
+import type { LoadedCatalog } from '../i18n/catalogs';
+import { I18nProvider } from '../i18n/i18n';
 import { ApiError, isCancelled } from '../lib/api-client';
 import { siteSystem } from './theme';
 
@@ -58,11 +61,19 @@ export function createQueryClient() {
   });
 }
 
-export function Providers(props: { queryClient: QueryClient; emotionCache: EmotionCache; children: ReactNode }) {
+/** The page's language and its catalog (web/src/i18n/). */
+export interface PageLanguage {
+  lang: Lang;
+  catalog: LoadedCatalog;
+}
+
+export function Providers(props: { queryClient: QueryClient; emotionCache: EmotionCache; language: PageLanguage; children: ReactNode }) {
   return (
     <CacheProvider value={props.emotionCache}>
       <ChakraProvider value={providedSystem()}>
-        <QueryClientProvider client={props.queryClient}>{props.children}</QueryClientProvider>
+        <I18nProvider lang={props.language.lang} catalog={props.language.catalog}>
+          <QueryClientProvider client={props.queryClient}>{props.children}</QueryClientProvider>
+        </I18nProvider>
       </ChakraProvider>
     </CacheProvider>
   );

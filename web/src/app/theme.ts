@@ -84,10 +84,10 @@ const brand = defineConfig({
       },
       fonts: {
         heading: {
-          value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "PingFang SC", "Microsoft YaHei", sans-serif',
+          value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", sans-serif',
         },
         body: {
-          value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "PingFang SC", "Microsoft YaHei", sans-serif',
+          value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", sans-serif',
         },
       },
     },
@@ -111,6 +111,12 @@ const brand = defineConfig({
     ...sessionVisibilityCss,
     ...tableScrollCss,
     html: { colorPalette: 'brand', scrollBehavior: 'smooth' },
+    // Chinese pages: the system's Chinese fonts first (never a web font from another host:
+    // mainland networks block or slow them), so Latin letters in Chinese text match it.
+    'html[lang="zh-Hans"]': {
+      '--chakra-fonts-body': '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", system-ui, -apple-system, sans-serif',
+      '--chakra-fonts-heading': '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", system-ui, -apple-system, sans-serif',
+    },
     body: { bg: 'white', color: 'gray.900' },
     a: { textUnderlineOffset: '2px' },
     // A busy button (Chakra's `loading`) hides its text behind the spinner with `visibility:

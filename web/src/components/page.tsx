@@ -4,11 +4,13 @@
  */
 import { Box, Container, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/i18n';
 
 export function PageTitle({ title, description }: { title: string; description?: string }) {
+  const t = useT();
   return (
     <>
-      <title>{`${title} | IACR 2024 Beijing`}</title>
+      <title>{t('frame.titleSuffix', { title })}</title>
       {description && <meta name="description" content={description} />}
     </>
   );
@@ -72,11 +74,12 @@ export interface PageFrame {
  * The SPA shell (app.html) paints it before any script runs.
  */
 export function PageSkeleton({ title, lead, width }: Partial<PageFrame>) {
+  const t = useT();
   return (
     <Container maxW={width === 'wide' ? '6xl' : '4xl'} {...pageBox} aria-busy="true">
       {title && <PageTitle title={title} />}
       <Box srOnly role="status">
-        Loading...
+        {t('frame.loading')}
       </Box>
       <Stack {...titleArea}>
         {title ? <PageHeading title={title} skeleton /> : <Skeleton height={titleLine} width="60%" />}

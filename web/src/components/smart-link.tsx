@@ -10,6 +10,8 @@ import { Link as ChakraLink, VisuallyHidden, type LinkProps } from '@chakra-ui/r
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { isStaticPath } from '../config/paths';
+import { pathIn } from '#core/i18n/lang';
+import { useLang, useT } from '../i18n/i18n';
 
 export type LinkKind = 'external' | 'file' | 'mail' | 'internal';
 
@@ -26,6 +28,8 @@ export function newWindowProps(href: string) {
 }
 
 export function SmartLink({ href, children, ...rest }: { href: string; children: ReactNode } & Omit<LinkProps, 'href'>) {
+  const lang = useLang();
+  const t = useT();
   const kind = linkKind(href);
   if (kind === 'internal' && !isStaticPath(href)) {
     return (
@@ -36,9 +40,9 @@ export function SmartLink({ href, children, ...rest }: { href: string; children:
   }
   const opensNew = kind === 'external' || kind === 'file';
   return (
-    <ChakraLink href={href} {...newWindowProps(href)} {...rest}>
+    <ChakraLink href={kind === 'internal' ? pathIn(lang, href) : href} {...newWindowProps(href)} {...rest}>
       {children}
-      {opensNew && <VisuallyHidden> (opens in a new tab)</VisuallyHidden>}
+      {opensNew && <VisuallyHidden>{t('frame.opensNewTab')}</VisuallyHidden>}
     </ChakraLink>
   );
 }

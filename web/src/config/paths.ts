@@ -2,6 +2,8 @@
  * Every page route of the SPA, once (router, links, redirects, pre-rendering and the CloudFront
  * path rules all read it). Route names follow the spec, including its capitals (`/register/StepOne`).
  */
+import { splitLangPath } from '#core/i18n/lang';
+
 export const paths = {
   root: '/',
   home: '/home',
@@ -150,5 +152,6 @@ export const pagePatterns: string[] = Object.values(paths);
 
 /** True for a path served as a static page (leaving the SPA for it is a full page load). */
 export function isStaticPath(pathname: string): boolean {
-  return staticPaths.includes(pathname.split(/[?#]/)[0]!.replace(/(.)\/$/, '$1')) || pathname === paths.root;
+  const { path } = splitLangPath(pathname.split(/[?#]/)[0]!);
+  return staticPaths.includes(path.replace(/(.)\/$/, '$1')) || path === paths.root;
 }

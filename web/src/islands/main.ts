@@ -5,10 +5,12 @@
 import { enhanceAbstractSubmit } from './abstract-submit';
 import { enhanceCarousel } from './carousel';
 import { enhanceDisclosures } from './disclosures';
+import { enhanceLanguageSwitch } from './language-switch';
 import { enhanceTableScrolls } from './table-scroll';
 
 const header = document.querySelector<HTMLElement>('[data-site-header]');
 if (header) enhanceDisclosures(header);
+enhanceLanguageSwitch();
 document.querySelectorAll<HTMLElement>('[data-carousel]').forEach(enhanceCarousel);
 enhanceTableScrolls();
 document.querySelectorAll<HTMLElement>('[data-abstract-submit]').forEach((el) => void enhanceAbstractSubmit(el));

@@ -12,6 +12,8 @@
 import { API_BASE, fillPath, isSignedIn, type RouteDef } from '#core/routes';
 import type { Envelope } from '#core/envelope';
 import { session } from './session-store';
+import { LANGUAGE_HEADER } from '#core/i18n/lang';
+import { pageLang } from '../i18n/page-lang';
 
 export class ApiError extends Error {
   constructor(
@@ -50,6 +52,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Calls that may run side by side on one path (e.g. several files uploading at once) are not cancelled by a newer one. */
   concurrent?: boolean;
+  /** The call outlives the page (a choice saved as the browser leaves for another address). */
+  keepalive?: boolean;
 }
 
 const pending = new Map<string, AbortController>();
@@ -75,7 +79,8 @@ export async function callApiForMessage<T>(route: RouteDef, options: CallOptions
   if (options.signal) signals.push(options.signal);
   if (options.timeoutMs) signals.push(AbortSignal.timeout(options.timeoutMs));
 
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  // The messages in the page's language (functions/core/i18n/lang.ts).
+  const headers: Record<string, string> = { accept: 'application/json', [LANGUAGE_HEADER]: pageLang(), ...options.headers };
   const token = session.token();
   if (isSignedIn(route.auth) && token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -87,6 +92,7 @@ export async function callApiForMessage<T>(route: RouteDef, options: CallOptions
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.any(signals),
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (controller.signal.aborted || options.signal?.aborted) throw new CancelledError();

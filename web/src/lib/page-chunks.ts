@@ -4,21 +4,27 @@
  * page module down to what it imports. web/src/boot.ts preloads them; web/src/main.tsx evaluates
  * the page's a slice at a time before the first render.
  */
+import { splitLangPath } from '#core/i18n/lang';
+
 interface PageChunksData {
   files: string[];
+  /** Each language's catalog chunk, an index into files: the page's language's is one of the app's. */
+  catalogs: Record<string, number>;
   /** The app's own chunks (web/src/main.tsx and its imports), indexes into files. */
   app: number[];
   /** [route as a regular expression, indexes into files] */
   routes: [string, number[]][];
 }
 
-/** The chunk addresses of `pathname` (none under `npm run dev`, which has no such list). */
+/** The chunk addresses of `pathname`, `/zh/...` too (none under `npm run dev`, which has no such list). */
 export function pageChunks(pathname: string): { app: string[]; page: string[] } {
   const data = typeof document === 'undefined' ? null : document.getElementById('__PAGE_CHUNKS__')?.textContent;
   if (!data) return { app: [], page: [] };
-  const { files, app, routes } = JSON.parse(data) as PageChunksData;
-  const page = routes.find(([route]) => new RegExp(route, 'i').test(pathname))?.[1] ?? [];
-  return { app: app.map((i) => files[i]!), page: page.map((i) => files[i]!) };
+  const { files, app, routes, catalogs } = JSON.parse(data) as PageChunksData;
+  const { lang, path } = splitLangPath(pathname);
+  const page = routes.find(([route]) => new RegExp(route, 'i').test(path))?.[1] ?? [];
+  const catalog = catalogs[lang];
+  return { app: [...app, ...(catalog === undefined ? [] : [catalog])].map((i) => files[i]!), page: page.map((i) => files[i]!) };
 }
 
 /**

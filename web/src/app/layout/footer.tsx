@@ -1,12 +1,12 @@
 import { Box, Container, Grid, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import siteJson from '../../content/site.json';
-import type { SiteContent } from '../../content/schema';
 import { SmartLink } from '../../components/smart-link';
-
-const site = siteJson as SiteContent;
+import { useSite } from '../../content/localise';
+import { useT } from '../../i18n/i18n';
 
 /** Footer (spec): the two organising institutions, the presenters' enquiry address, contact, legal notice. */
 export function Footer() {
+  const site = useSite();
+  const t = useT();
   const f = site.footer;
   return (
     <Box as="footer" bg="brand.800" color="white" mt="auto">
@@ -23,7 +23,7 @@ export function Footer() {
                   <Text key={line}>{line}</Text>
                 ))}
                 {/* Only a number the organisers supplied: never a placeholder. */}
-                {inst.phone && <Text>Tel. {inst.phone}</Text>}
+                {inst.phone && <Text>{t('frame.phone', { phone: inst.phone })}</Text>}
                 <ChakraLink href={`mailto:${inst.email}`} color="white" textDecoration="underline">
                   {inst.email}
                 </ChakraLink>

@@ -8,8 +8,10 @@ import { Box, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Footer } from './footer';
 import { Header } from './header';
+import { useT } from '../../i18n/i18n';
 
 export function SiteFrame({ children, app = false }: { children: ReactNode; app?: boolean }) {
+  const t = useT();
   return (
     <Flex direction="column" minH="100vh">
       <Box
@@ -25,7 +27,7 @@ export function SiteFrame({ children, app = false }: { children: ReactNode; app?
         boxShadow="md"
         _focus={{ top: '2' }}
       >
-        <a href="#main">Skip to main content</a>
+        <a href="#main">{t('frame.skipLink')}</a>
       </Box>
       <Header />
       <Box as="main" id="main" flex="1" tabIndex={-1} outline="none" minH={app ? '100vh' : undefined}>

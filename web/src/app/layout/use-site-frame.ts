@@ -9,15 +9,19 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { isStaticPath } from '../../config/paths';
 import { enhanceDisclosures, type Disclosures } from '../../islands/disclosures';
 import { linkKind } from '../../components/smart-link';
+import { splitLangPath } from '#core/i18n/lang';
+import { enhanceLanguageSwitch } from '../../islands/language-switch';
+import { rememberOnAccount } from '../../i18n/remember-language';
 
 /** The in-app address a click on a frame link goes to, or null when the browser should follow it. */
 function appTarget(event: MouseEvent): string | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
   const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-  if (!link || link.closest('#root') || (link.target && link.target !== '_self') || link.hasAttribute('download')) return null;
+  if (!link || link.closest('#root') || (link.target && link.target !== '_self') || link.hasAttribute('download') || link.hasAttribute('data-language-switch')) return null;
   const url = new URL(link.href, window.location.href);
   if (url.origin !== window.location.origin || linkKind(url.pathname) !== 'internal' || isStaticPath(url.pathname)) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // The router's addresses are the language's own (its basename is /zh for Chinese).
+  return `${splitLangPath(url.pathname).path}${url.search}${url.hash}`;
 }
 
 export function useSiteFrame() {
@@ -35,7 +39,9 @@ export function useSiteFrame() {
       void navigate(to);
     };
     document.addEventListener('click', onClick);
+    const disposeSwitch = enhanceLanguageSwitch(rememberOnAccount);
     return () => {
+      disposeSwitch();
       disclosures.current?.dispose();
       document.removeEventListener('click', onClick);
     };

@@ -1,3 +1,4 @@
+import { useContent } from '../../content/localise';
 import { useMemo } from 'react';
 import type { PageContent } from '../../content/schema';
 import { placeholderValues } from '../../content/placeholders';
@@ -8,7 +9,9 @@ import { ContentBlocks } from './content-blocks';
 import { InlineText, plainText } from './inline-text';
 
 /** A page made only of a content file (info, venue, welcome, contact, legal notice, ...). */
-export function ContentPage({ content, children }: { content: PageContent; children?: React.ReactNode }) {
+export function ContentPage({ content: english, children }: { content: PageContent; children?: React.ReactNode }) {
+  // The page's texts in the page's language (web/src/content/localise.ts).
+  const content = useContent(english);
   const { facts, values } = useContentFacts();
   if (facts.isError && !facts.data) return <QueryError error={facts.error} onRetry={() => void facts.refetch()} />;
   if (!facts.data || !values) return <PageSkeleton />;

@@ -5,6 +5,7 @@
 import { Box, Field, IconButton, Input, InputGroup, NativeSelect, RadioGroup, Stack, Textarea, type InputProps } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Controller, get, useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 interface BaseProps<T extends FieldValues> {
   name: Path<T>;
@@ -15,9 +16,12 @@ interface BaseProps<T extends FieldValues> {
   readOnly?: boolean;
 }
 
+/** The field's error in the page's language (a shared schema's English message is looked up in the catalog). */
 function useFieldError(name: string) {
   const { formState } = useFormContext();
-  return (get(formState.errors, name) as { message?: string } | undefined)?.message;
+  const localise = useLocalise();
+  const message = (get(formState.errors, name) as { message?: string } | undefined)?.message;
+  return message === undefined ? undefined : localise(message);
 }
 
 export function TextField<T extends FieldValues>(
@@ -61,6 +65,7 @@ export function TextField<T extends FieldValues>(
 export function PasswordField<T extends FieldValues>(props: BaseProps<T> & { autoComplete: 'current-password' | 'new-password' }) {
   const { register } = useFormContext<T>();
   const error = useFieldError(props.name);
+  const t = useT();
   const [visible, setVisible] = useState(false);
   return (
     <Field.Root invalid={Boolean(error)} required={props.required}>
@@ -74,12 +79,12 @@ export function PasswordField<T extends FieldValues>(props: BaseProps<T> & { aut
             variant="ghost"
             size="xs"
             me="-2"
-            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-label={visible ? t('form.hidePassword') : t('form.showPassword')}
             aria-pressed={visible}
             onClick={() => setVisible((v) => !v)}
           >
             <Box as="span" fontSize="xs" px="1">
-              {visible ? 'Hide' : 'Show'}
+              {visible ? t('form.hide') : t('form.show')}
             </Box>
           </IconButton>
         }

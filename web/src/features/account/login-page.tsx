@@ -25,6 +25,7 @@ import { session } from '../../lib/session';
 import { pendingActivation } from './activation-countdown';
 import { accountApi, personInfoKey } from './api';
 import type { LoginState } from './login-state';
+import { useT } from '../../i18n/i18n';
 
 const NOT_ACTIVATED = -101;
 
@@ -42,6 +43,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const t = useT();
   const { from, sessionEnded } = (location.state as LoginState | null) ?? {};
   // The notices come from the history state, which the pre-rendered HTML cannot know: shown once
   // the page is live, so a reload of /login hydrates without a mismatch (that re-created the form
@@ -61,74 +63,71 @@ export default function LoginPage() {
         queryClient.setQueryData(personInfoKey, info);
       } catch {
         session.clear();
-        setFailure({ message: 'Logon failed, please try again', notActivated: false });
+        setFailure({ message: t('login.infoFailed'), notActivated: false });
         return;
       }
-      toaster.success({ title: 'Welcome back', description: 'You are logged in.' });
+      toaster.success({ title: t('login.welcomeTitle'), description: t('login.welcome') });
       navigate(returnTo(from), { replace: true });
     } catch (error) {
       const message = applyServerErrors(error, form.setError, ['email', 'password']);
       if (message === null) return;
       const notActivated = error instanceof ApiError && error.code === NOT_ACTIVATED;
       if (notActivated) pendingActivation.setEmail(values.email.trim().toLowerCase());
-      setFailure({ message: message || 'Login failed', notActivated });
+      setFailure({ message: message || t('login.failed'), notActivated });
     }
   });
 
   return (
-    <Page title="Log in" lead="Log in to register, submit abstracts and upload your presentation files.">
+    <Page title={t('login.title')} lead={t('login.lead')}>
       <Card.Root maxW="md" mx="auto" width="100%">
         <Card.Body>
           <FormProvider {...form}>
-            <FormStack onSubmit={submit} noValidate aria-label="Log in">
+            <FormStack onSubmit={submit} noValidate aria-label={t('login.form')}>
               {!hydrated ? null : sessionEnded ? (
-                <FormAlert status="warning" title="Your session has ended.">
-                  Please log in again. You will return to the page you were on.
+                <FormAlert status="warning" title={t('login.sessionEndedTitle')}>
+                  {t('login.sessionEnded')}
                 </FormAlert>
               ) : (
-                from && <FormAlert status="info">Please log in to continue. You will return to the page you asked for.</FormAlert>
+                from && <FormAlert status="info">{t('login.needed')}</FormAlert>
               )}
               {failure && (
-                <FormAlert status="error" title="System Tips">
+                <FormAlert status="error" title={t('login.failureTitle')}>
                   {failure.message}
                   {failure.notActivated && (
                     <>
                       {' '}
                       <ChakraLink asChild textDecoration="underline">
-                        <RouterLink to={pathTo(paths.accountCreated, { params: 'resend' })}>Resend Activation Email</RouterLink>
+                        <RouterLink to={pathTo(paths.accountCreated, { params: 'resend' })}>{t('login.resendActivation')}</RouterLink>
                       </ChakraLink>
                     </>
                   )}
                 </FormAlert>
               )}
-              <TextField<LoginInput> name="email" label="E-mail" type="email" autoComplete="email" inputMode="email" required />
-              <PasswordField<LoginInput> name="password" label="Password" autoComplete="current-password" required />
-              <SubmitButton loading={form.formState.isSubmitting} loadingText="Logging in">
-                Log in
+              <TextField<LoginInput> name="email" label={t('login.email')} type="email" autoComplete="email" inputMode="email" required />
+              <PasswordField<LoginInput> name="password" label={t('login.password')} autoComplete="current-password" required />
+              <SubmitButton loading={form.formState.isSubmitting} loadingText={t('login.submitting')}>
+                {t('login.submit')}
               </SubmitButton>
               <HStack justify="space-between" wrap="wrap" gap="2" fontSize="sm">
                 <ChakraLink asChild color="brand.fg">
-                  <RouterLink to={paths.forgot}>Forgot your password?</RouterLink>
+                  <RouterLink to={paths.forgot}>{t('login.forgot')}</RouterLink>
                 </ChakraLink>
                 <ChakraLink asChild color="brand.fg">
-                  <RouterLink to={paths.registerStepOne}>Create an ID</RouterLink>
+                  <RouterLink to={paths.registerStepOne}>{t('login.createId')}</RouterLink>
                 </ChakraLink>
               </HStack>
               <ChakraLink asChild color="brand.fg" fontSize="sm">
                 <RouterLink to={pathTo(paths.accountCreated, { params: 'resend' })}>
-                  Activate your account or resend the activation e-mail
+                  {t('login.activate')}
                 </RouterLink>
               </ChakraLink>
             </FormStack>
           </FormProvider>
           <Separator my="5" />
           <Stack gap="2" fontSize="sm" color="gray.700">
-            <Text>
-              Did the activation e-mail not arrive? Check your spam folder first. Some institutional mail servers block
-              automatic messages: if it still does not arrive, register with a Gmail address.
-            </Text>
+            <Text>{t('login.mailHint')}</Text>
             <Box>
-              Presenters with questions about abstracts, posters or slides:{' '}
+              {t('login.presenters')}{' '}
               <ChakraLink href={`mailto:${conference.contacts.presenters}`} color="brand.fg">
                 {conference.contacts.presenters}
               </ChakraLink>

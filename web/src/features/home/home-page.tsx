@@ -1,6 +1,9 @@
 /** Home (spec "Home page"): banner with the partner carousel, the 12 cards, the Instructions block. */
 import { Box, Container, Grid, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import homeJson from '../../content/home.json';
+import { useContent } from '../../content/localise';
+import { useLang, useT } from '../../i18n/i18n';
+import { pathIn } from '#core/i18n/lang';
 import type { HomeContent } from '../../content/schema';
 import { ContentBlocks } from '../../components/content/content-blocks';
 import { useContentFacts } from '../../components/content/content-page';
@@ -8,9 +11,9 @@ import { PageSkeleton, PageTitle } from '../../components/page';
 import { linkKind, newWindowProps } from '../../components/smart-link';
 import { PartnerCarousel } from './partner-carousel';
 
-const home = homeJson as HomeContent;
 
 function HomeCard({ card }: { card: HomeContent['cards'][number] }) {
+  const lang = useLang();
   const kind = linkKind(card.path);
   const body = (
     <Stack direction="row" gap="4" align="flex-start" h="100%">
@@ -40,7 +43,7 @@ function HomeCard({ card }: { card: HomeContent['cards'][number] }) {
   return (
     <Box as="li" listStyleType="none">
       <Box asChild {...style}>
-        <a href={card.path} {...newWindowProps(card.path)} data-testid="home-card">
+        <a href={pathIn(lang, card.path)} {...newWindowProps(card.path)} data-testid="home-card">
           {body}
         </a>
       </Box>
@@ -49,10 +52,12 @@ function HomeCard({ card }: { card: HomeContent['cards'][number] }) {
 }
 
 export default function HomePage() {
+  const home = useContent(homeJson as HomeContent);
+  const t = useT();
   const { facts, values } = useContentFacts();
   return (
     <>
-      <PageTitle title="Home" description={`${home.hero.title}: ${home.hero.subtitle}`} />
+      <PageTitle title={t('home.title')} description={`${home.hero.title}: ${home.hero.subtitle}`} />
       <Box
         bgImage="url(/images/hero.svg)"
         bgSize="cover"

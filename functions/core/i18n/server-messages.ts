@@ -1,0 +1,47 @@
+/**
+ * The catalogs on the server: messages of the API and the mails in the reader's language. A
+ * message raised as plain English (the spec's words, shared zod schemas) is found by its exact
+ * English text, so the same sentence needs no second id; a message with values is raised by id
+ * (`text(id, values)`, functions/core/i18n/messages.ts).
+ */
+import en from './catalogs/en.json';
+import zhHans from './catalogs/zh-Hans.json';
+import type { Lang } from './lang';
+import { isText, translator, type Catalog, type MessageId, type Text, type Translate } from './messages';
+
+const catalogs: Record<Lang, Catalog> = { en, 'zh-Hans': zhHans as Catalog };
+const translators: Partial<Record<Lang, Translate>> = {};
+
+/** `t` of a language (Chinese falls back to English for an id a newer English catalog added). */
+export function serverTranslator(lang: Lang): Translate {
+  return (translators[lang] ??= translator(lang, catalogs[lang], catalogs.en));
+}
+
+let byEnglish: Map<string, MessageId> | undefined;
+/** The id of a catalog text without placeholders, by its exact English words. */
+function idOfEnglish(message: string): MessageId | undefined {
+  if (!byEnglish) {
+    byEnglish = new Map();
+    for (const [id, source] of Object.entries(en) as [MessageId, string][]) if (!source.includes('{') && !byEnglish.has(source)) byEnglish.set(source, id);
+  }
+  return byEnglish.get(message);
+}
+
+/**
+ * A message in `lang`: a Text by its id; a plain English message by its words, or as it is when
+ * the catalogs do not hold it (English is never changed).
+ */
+export function localise(lang: Lang, message: string | Text): string {
+  if (isText(message)) return serverTranslator(lang)(message.id, message.values);
+  if (lang === 'en') return message;
+  const id = idOfEnglish(message);
+  return id ? serverTranslator(lang)(id) : message;
+}
+
+/** Field errors (`data.errors`) in `lang`. */
+export function localiseErrors(lang: Lang, errors: Record<string, string>): Record<string, string> {
+  if (lang === 'en') return errors;
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [key, message] of Object.entries(errors)) out[key] = localise(lang, message);
+  return out;
+}
