@@ -3,17 +3,18 @@
  * the page they signed up on: the language of the mails they receive (issue 32).
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { parseLang, type Lang } from '#core/i18n/lang';
+import { parseLang } from '#core/i18n/lang';
+import type { LanguagePreferences } from '#core/accounts/ports';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { keys } from './keys';
 
-export const languagePreference = {
-  async get(userId: string): Promise<Lang | undefined> {
+export const languagePreference: LanguagePreferences = {
+  async get(userId) {
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.language(userId) }));
     return parseLang(r.Item?.language);
   },
-  async set(userId: string, lang: Lang, at: Date): Promise<void> {
+  async set(userId, lang, at) {
     await documentClient().send(
       new PutCommand({ TableName: env.tableName(), Item: { ...keys.language(userId), entity: 'language', language: lang, changed_at: at.toISOString() } }),
     );

@@ -8,6 +8,7 @@ import { mailMarkStore } from '#storage/mail-marks';
 import { ownDataStore } from '#storage/own-data';
 import { accountCopies } from '#storage/account-copies';
 import type { OwnDataDeps } from '#core/accounts/own-data';
+import { languagePreference } from '#storage/language';
 import { secrets } from '#lib/crypto';
 import { domainLog } from '#lib/logger';
 import { sesMailer } from '#lib/mailer';
@@ -23,6 +24,7 @@ export function accountDeps(siteOrigin: string): AccountDeps {
     mailMarks: mailMarkStore,
     log: domainLog,
     siteOrigin,
+    languages: languagePreference,
   };
 }
 

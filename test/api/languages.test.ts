@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountMessages as M } from '#core/accounts/accounts';
 import { messages } from '#core/accounts/schemas';
-import { call, mailedToken, newClient, uniqueEmail } from './support';
+import { call, mailedToken, mailsTo, newClient, uniqueEmail } from './support';
 
 const PASSWORD = 'correct horse battery';
 const zh = { 'x-language': 'zh-Hans' };
@@ -51,5 +51,29 @@ describe('a delegate\'s language', () => {
     expect(refused.body.message).toBe('请选择英文或简体中文。');
     const anonymous = await call('PUT', '/language', { json: { language: 'en' } });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('the account mails in the language of the page', () => {
+  it('sends the activation and reset mails of a Chinese page in Chinese, with links to the Chinese pages', async () => {
+    const email = uniqueEmail('zh-mail');
+    const signUp = await call('POST', '/email_register', { json: { email, password: PASSWORD, confirm: PASSWORD }, headers: zh, client: newClient() });
+    expect(signUp.body.message).toBe('账号已创建。请查收邮件并激活账号。');
+    const [activation] = await mailsTo(email);
+    expect(activation!.subject).toBe('请激活您的 IACR 2024 账号');
+    expect(activation!.body.text).toMatch(/\/zh\/common\/activate\/[\w-]+/);
+    expect(activation!.body.html).toContain('<html lang="zh-Hans">');
+    await call('POST', '/activate', { json: { token: await mailedToken(email, 'activate') } });
+    // The reset is asked for from the English page: its mail is English.
+    await call('POST', '/forgot_password', { json: { email }, client: newClient() });
+    const reset = (await mailsTo(email)).find((m) => m.subject.startsWith('Reset your'));
+    expect(reset?.body.text).toMatch(/[^h]\/common\/reset\//);
+  });
+  it('keeps the English activation mail of a client that names no language', async () => {
+    const email = uniqueEmail('en-mail');
+    await call('POST', '/email_register', { json: { email, password: PASSWORD, confirm: PASSWORD }, client: newClient() });
+    const [activation] = await mailsTo(email);
+    expect(activation!.subject).toBe('Activate your IACR 2024 account');
+    expect(activation!.body.text).not.toContain('/zh/');
   });
 });

@@ -12,6 +12,7 @@ import { accountLimits, timing } from '../config/conference';
 import { AppError, conflict, invalid, rateLimited, unauthorized } from '../errors';
 import { deliveryNotice, linkClearsMark } from '../mail/delivery';
 import { activationMail, resetMail } from '../mail/templates';
+import { pathIn, type Lang } from '../i18n/lang';
 import { STATUS, newUser, personInfo, profileComplete, type User } from './model';
 import { accountNameKeys } from './name-key';
 import type { AccountDeps, Claim, Limit, TokenPurpose } from './ports';
@@ -97,7 +98,12 @@ async function userOrSessionEnded(deps: AccountDeps, userId: string): Promise<Us
  * Issues a single-use link token and mails it; a mail failure is logged, never lost data. An
  * office action that asks for it (`byOffice`) is audited with the token's write.
  */
-async function sendTokenMail(deps: AccountDeps, user: User, purpose: TokenPurpose, now: Date, byOffice?: Actor): Promise<boolean> {
+/**
+ * `lang`: the language of the page the person asked from; an office action uses the account's
+ * language (decision 0058).
+ */
+async function sendTokenMail(deps: AccountDeps, user: User, purpose: TokenPurpose, now: Date, byOffice?: Actor, lang?: Lang): Promise<boolean> {
+  const mailLang = lang ?? (await deps.languages.get(user.id)) ?? 'en';
   const { token, hash } = deps.secrets.newToken();
   const lifetimeMs = purpose === 'activate' ? timing.activationTokenHours * HOUR : timing.resetTokenMinutes * 60_000;
   const audit = byOffice && auditEntry({ action: 'account.activation_mail_resent', actor: byOffice, at: now, object: { type: 'account', id: user.id }, after: { email: user.email } });
@@ -112,12 +118,9 @@ async function sendTokenMail(deps: AccountDeps, user: User, purpose: TokenPurpos
     },
     audit,
   );
-  const link =
-    purpose === 'activate'
-      ? `${deps.siteOrigin}/common/activate/${token}`
-      : `${deps.siteOrigin}/common/reset/${token}`;
+  const link = `${deps.siteOrigin}${pathIn(mailLang, purpose === 'activate' ? `/common/activate/${token}` : `/common/reset/${token}`)}`;
   const mail =
-    purpose === 'activate' ? activationMail(link, timing.activationTokenHours) : resetMail(link, timing.resetTokenMinutes);
+    purpose === 'activate' ? activationMail(link, timing.activationTokenHours, mailLang) : resetMail(link, timing.resetTokenMinutes, mailLang);
   try {
     // Essential: asked for now, so it is tried even where earlier mail bounced.
     await deps.mailer.send({ to: user.email, ...mail, importance: 'essential' });
@@ -137,11 +140,13 @@ export async function checkEmail(deps: AccountDeps, email: string, client: strin
   throw conflict(accountMessages.emailTaken);
 }
 
+/** `lang`: the language of the sign-up page, kept as the account's (its mails follow it). */
 export async function register(
   deps: AccountDeps,
   input: { email: string; password: string },
   client: string,
   now: Date,
+  lang: Lang = 'en',
 ) {
   const l = accountLimits.signUpsPerClient;
   refuse(await deps.throttle.claim(`sign-up:${client}`, l.limit, l.windowSeconds, now));
@@ -161,16 +166,17 @@ export async function register(
   if ((await deps.store.createUser(user, created)) === 'email-taken') {
     throw conflict(accountMessages.emailNotActivated, null, NOT_ACTIVATED);
   }
+  await deps.languages.set(user.id, lang, now);
   await deps.throttle.cooldown(`activation-mail:${user.email}`, accountLimits.mailCooldownSeconds, now);
-  const mailSent = await sendTokenMail(deps, user, 'activate', now);
+  const mailSent = await sendTokenMail(deps, user, 'activate', now, undefined, lang);
   return { message: accountMessages.registered, data: { email: user.email, activation_mail_sent: mailSent } };
 }
 
 /** `byOffice`: an organiser resends it from the office (the same path, audited as their action). */
-export async function resendActivation(deps: AccountDeps, email: string, now: Date, byOffice?: Actor) {
+export async function resendActivation(deps: AccountDeps, email: string, now: Date, byOffice?: Actor, lang?: Lang) {
   refuse(await deps.throttle.cooldown(`activation-mail:${email}`, accountLimits.mailCooldownSeconds, now), accountMessages.mailCooldown);
   const user = await deps.store.findUserByEmail(email);
-  if (user && user.status === STATUS.notActivated) await sendTokenMail(deps, user, 'activate', now, byOffice);
+  if (user && user.status === STATUS.notActivated) await sendTokenMail(deps, user, 'activate', now, byOffice, lang);
   // The same answer whatever the address: this call does not tell who has an account.
   return { message: accountMessages.resent, data: { retry_after: accountLimits.mailCooldownSeconds } };
 }
@@ -297,14 +303,14 @@ export async function changePassword(
   return { message: accountMessages.passwordChanged };
 }
 
-export async function requestPasswordReset(deps: AccountDeps, email: string, client: string, now: Date) {
+export async function requestPasswordReset(deps: AccountDeps, email: string, client: string, now: Date, lang?: Lang) {
   const l = accountLimits.passwordResetsPerClient;
   refuse(await deps.throttle.claim(`forgot:${client}`, l.limit, l.windowSeconds, now));
   // A second request within the cool-down is answered the same way, silently without a mail.
   const cool = await deps.throttle.cooldown(`reset-mail:${email}`, accountLimits.mailCooldownSeconds, now);
   if (cool.allowed) {
     const user = await deps.store.findUserByEmail(email);
-    if (user) await sendTokenMail(deps, user, 'reset', now);
+    if (user) await sendTokenMail(deps, user, 'reset', now, undefined, lang);
   }
   return { message: accountMessages.resetRequested };
 }

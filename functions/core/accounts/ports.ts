@@ -1,3 +1,4 @@
+import type { Lang } from '../i18n/lang';
 /**
  * What the account rules need from the outside world. The storage, crypto and mail adapters in
  * functions/lib and functions/storage implement these; unit tests pass in-memory fakes.
@@ -175,4 +176,11 @@ export interface AccountDeps {
   log: Logger;
   /** Origin of the site for links in mails (configured, never taken from the request). */
   siteOrigin: string;
+  /** The account's language (its mails'): set at sign-up and by the language switch. */
+  languages: LanguagePreferences;
+}
+
+export interface LanguagePreferences {
+  get(userId: string): Promise<Lang | undefined>;
+  set(userId: string, lang: Lang, at: Date): Promise<void>;
 }

@@ -4,6 +4,8 @@
  */
 import { conference } from '../config/conference';
 import { formatCstDeadline } from '../time';
+import type { Lang } from '../i18n/lang';
+import { serverTranslator } from '../i18n/server-messages';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -18,13 +20,16 @@ interface Layout {
   after?: string[];
 }
 
-export function layout(m: Layout) {
+/** A mail in `lang` (the recipient's): its frame's words come from the catalogs too. */
+export function layout(m: Layout, lang: Lang = 'en') {
+  const t = serverTranslator(lang);
   const support = conference.contacts.support;
-  const footer = `${conference.name}, ${conference.city}. Questions? Write to ${support}.`;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(m.subject)}</title></head>
+  const name = t('mail.congressName');
+  const footer = t('mail.footer', { name, city: t('mail.city'), support });
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escape(m.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f6f9;font-family:Arial,Helvetica,sans-serif;color:#1a202c">
 <table role="presentation" width="100%" style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px">
-<tr><td style="padding:24px 32px;background:#0b3d6e;color:#ffffff;border-radius:8px 8px 0 0;font-size:18px;font-weight:bold">${escape(conference.name)}</td></tr>
+<tr><td style="padding:24px 32px;background:#0b3d6e;color:#ffffff;border-radius:8px 8px 0 0;font-size:18px;font-weight:bold">${escape(name)}</td></tr>
 <tr><td style="padding:32px">
 <h1 style="font-size:20px;margin:0 0 16px">${escape(m.heading)}</h1>
 ${m.paragraphs.map((p) => `<p style="line-height:1.5;margin:0 0 16px">${escape(p)}</p>`).join('\n')}
@@ -35,13 +40,13 @@ ${(m.sections ?? [])
   )
   .join('\n')}
 ${m.action ? `<p style="margin:24px 0"><a href="${escape(m.action.url)}" style="background:#0b467c;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escape(m.action.label)}</a></p>
-<p style="line-height:1.5;font-size:13px;color:#4a5568">If the button does not work, copy this address into your browser:<br><a href="${escape(m.action.url)}">${escape(m.action.url)}</a></p>` : ''}
+<p style="line-height:1.5;font-size:13px;color:#4a5568">${escape(t('mail.copyLink'))}<br><a href="${escape(m.action.url)}">${escape(m.action.url)}</a></p>` : ''}
 ${(m.after ?? []).map((p) => `<p style="line-height:1.5;margin:0 0 16px;font-size:14px;color:#4a5568">${escape(p)}</p>`).join('\n')}
 </td></tr>
 <tr><td style="padding:16px 32px;font-size:12px;color:#718096;border-top:1px solid #e2e8f0">${escape(footer)}</td></tr>
 </table></body></html>`;
   const text = [
-    conference.name,
+    name,
     '',
     m.heading,
     '',
@@ -55,33 +60,33 @@ ${(m.after ?? []).map((p) => `<p style="line-height:1.5;margin:0 0 16px;font-siz
   return { subject: m.subject, html, text };
 }
 
-export function activationMail(link: string, hours: number) {
-  return layout({
-    subject: `Activate your ${conference.shortName} account`,
-    heading: 'Please activate your account',
-    paragraphs: [
-      `Thank you for creating an account for the ${conference.name} (${conference.city}).`,
-      'To activate it, open the link below. Until then you cannot log in.',
-    ],
-    action: { label: 'Activate my account', url: link },
-    after: [
-      `The link works once and expires in ${hours} hours. If it has expired, ask for a new one on the login page.`,
-      'If you did not create this account, ignore this e-mail: nothing happens without the link.',
-    ],
-  });
+export function activationMail(link: string, hours: number, lang: Lang = 'en') {
+  const t = serverTranslator(lang);
+  const names = { shortName: conference.shortName, name: t('mail.congressName'), city: t('mail.city') };
+  return layout(
+    {
+      subject: t('mail.activation.subject', names),
+      heading: t('mail.activation.heading'),
+      paragraphs: [t('mail.activation.thanks', names), t('mail.activation.open')],
+      action: { label: t('mail.activation.action'), url: link },
+      after: [t('mail.activation.expiry', { hours }), t('mail.activation.notYou')],
+    },
+    lang,
+  );
 }
 
-export function resetMail(link: string, minutes: number) {
-  return layout({
-    subject: `Reset your ${conference.shortName} password`,
-    heading: 'Reset your password',
-    paragraphs: ['Someone (hopefully you) asked to reset the password of your congress account.', 'To choose a new password, open the link below.'],
-    action: { label: 'Choose a new password', url: link },
-    after: [
-      `The link works once and expires in ${minutes} minutes. After the reset, every device logged in to your account is logged out.`,
-      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-    ],
-  });
+export function resetMail(link: string, minutes: number, lang: Lang = 'en') {
+  const t = serverTranslator(lang);
+  return layout(
+    {
+      subject: t('mail.reset.subject', { shortName: conference.shortName }),
+      heading: t('mail.reset.heading'),
+      paragraphs: [t('mail.reset.asked'), t('mail.reset.open')],
+      action: { label: t('mail.reset.action'), url: link },
+      after: [t('mail.reset.expiry', { minutes }), t('mail.reset.notYou')],
+    },
+    lang,
+  );
 }
 
 export interface AbstractSummary {

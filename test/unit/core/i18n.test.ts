@@ -16,6 +16,8 @@ import { accountMessages } from '#core/accounts/accounts';
 import { messages as schemaMessages } from '#core/accounts/schemas';
 import { AppError } from '#core/errors';
 import { cst } from '#core/time';
+import { activationMail, resetMail } from '#core/mail/templates';
+import { conference } from '#core/config/conference';
 
 /** The argument names of an ICU text (plural and select arguments, and those inside their options). */
 function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
@@ -109,5 +111,27 @@ describe('the server\'s messages', () => {
     const error = new AppError('rate_limited', text('api.loginThrottled', { minutes: 2 }));
     expect(error.message).toBe('Too many failed attempts. Please wait 2 minutes and try again, or reset your password.');
     expect(localise('zh-Hans', error.text!)).toContain('2 分钟');
+  });
+});
+
+describe('the account mails in the recipient\'s language', () => {
+  it('keeps the English activation mail\'s words and writes the Chinese one wholly in Chinese', () => {
+    const english = activationMail('https://congress.example.org/common/activate/t', 48);
+    expect(english.subject).toBe('Activate your IACR 2024 account');
+    expect(english.text).toContain('Thank you for creating an account for the IACR 2024 Scientific Conference (Beijing).');
+    expect(english.text).toContain('The link works once and expires in 48 hours.');
+    expect(english.html).toContain('<html lang="en">');
+    const chinese = activationMail('https://congress.example.org/zh/common/activate/t', 48, 'zh-Hans');
+    expect(chinese.subject).toBe('请激活您的 IACR 2024 账号');
+    expect(chinese.html).toContain('<html lang="zh-Hans">');
+    expect(chinese.text).toContain('该链接仅可使用一次，48 小时后失效。');
+    expect(chinese.text).toContain('IACR 2024 国际肿瘤登记学术大会，北京。如有疑问');
+    expect(chinese.text).not.toMatch(/\b(the|your|link|account)\b/i);
+    const reset = resetMail('https://congress.example.org/zh/common/reset/t', 30, 'zh-Hans');
+    expect(reset.subject).toBe('重置您的 IACR 2024 密码');
+    expect(reset.text).toContain('30 分钟后失效');
+  });
+  it('names the congress as the conference config does', () => {
+    expect(en['mail.congressName']).toBe(conference.name);
   });
 });

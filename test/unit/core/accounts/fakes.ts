@@ -1,3 +1,4 @@
+import type { Lang } from '#core/i18n/lang';
 /** In-memory ports for the account rules: the same contracts as the DynamoDB adapters. */
 import { createHash, randomUUID } from 'node:crypto';
 import type { User } from '#core/accounts/model';
@@ -20,6 +21,7 @@ export function fakeDeps() {
 
   const deps: AccountDeps = {
     siteOrigin: 'https://congress.example.org',
+    languages: fakeLanguages(),
     store: {
       getUser: async (id) => (users.has(id) ? { ...users.get(id)! } : undefined),
       findUserByEmail: async (email) => {
@@ -121,5 +123,15 @@ export function fakeDeps() {
     failMailer: (on: boolean) => {
       failMail = on;
     },
+  };
+}
+
+/** Accounts' languages in memory. */
+export function fakeLanguages() {
+  const byUser = new Map<string, Lang>();
+  return {
+    byUser,
+    get: async (userId: string) => byUser.get(userId),
+    set: async (userId: string, lang: Lang) => void byUser.set(userId, lang),
   };
 }
