@@ -1,5 +1,5 @@
 /**
- * The message catalogs (functions/core/i18n/catalogs/<lang>.json) compiled for the web: imported
+ * The message catalogs (functions/core/i18n/catalogs/<lang>/*.json) compiled for the web: imported
  * as `virtual:i18n-catalog/<lang>`, each text is its ICU syntax tree, made at build time, so the
  * browser's bundle carries no ICU parser (the parser is replaced by formatjs's no-parser entry)
  * and formats without parsing. Each language is its own chunk (web/src/i18n/catalogs.ts).
@@ -13,15 +13,27 @@ const PREFIX = 'virtual:i18n-catalog/';
 const RESOLVED = '\0i18n-catalog:';
 const catalogDir = path.resolve(import.meta.dirname, '../functions/core/i18n/catalogs');
 
+/** The area files of a language's catalog. */
+const catalogFiles = (lang: string) =>
+  fs
+    .readdirSync(path.join(catalogDir, lang))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => path.join(catalogDir, lang, f));
+
+/** A language's texts, its area files merged. */
+function readCatalog(lang: string): Record<string, string> {
+  return Object.assign({}, ...catalogFiles(lang).map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, string>)) as Record<string, string>;
+}
+
 /** A catalog's texts as syntax trees; a text that is not valid ICU fails the build, naming it. */
-export function compileCatalog(file: string): Record<string, unknown> {
-  const source = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+export function compileCatalog(lang: string): Record<string, unknown> {
   const compiled: Record<string, unknown> = {};
-  for (const [key, message] of Object.entries(source)) {
+  for (const [key, message] of Object.entries(readCatalog(lang))) {
     try {
-      compiled[key] = parse(message);
+      compiled[key] = parse(message, { ignoreTag: true });
     } catch (error) {
-      throw new Error(`${file}: the message ${key} is not valid ICU MessageFormat: ${(error as Error).message}`);
+      throw new Error(`${lang}: the message ${key} is not valid ICU MessageFormat: ${(error as Error).message}`);
     }
   }
   return compiled;
@@ -32,16 +44,15 @@ export const compiledCatalogs: Plugin = {
   resolveId: (id) => (id.startsWith(PREFIX) && /^[\w-]+$/.test(id.slice(PREFIX.length)) ? RESOLVED + id.slice(PREFIX.length) : null),
   load(id) {
     if (!id.startsWith(RESOLVED)) return null;
-    const file = path.join(catalogDir, `${id.slice(RESOLVED.length)}.json`);
-    this.addWatchFile(file);
     const lang = id.slice(RESOLVED.length);
+    for (const file of catalogFiles(lang)) this.addWatchFile(file);
     // The ids of the server's and the shared schemas' messages by their English words, for the
     // messages a form's own validation gives in English (web/src/i18n/i18n.tsx, useLocalise).
-    const english = JSON.parse(fs.readFileSync(path.join(catalogDir, 'en.json'), 'utf8')) as Record<string, string>;
+    const english = readCatalog('en');
     const byEnglish = lang === 'en' ? {} : Object.fromEntries(Object.entries(english).filter(([key, text]) => key.startsWith('api.') && !text.includes('{')).map(([key, text]) => [text, key]));
     // JSON.parse of a string literal: faster to start than the same object as code.
     return [
-      `export default JSON.parse(${JSON.stringify(JSON.stringify(compileCatalog(file)))});`,
+      `export default JSON.parse(${JSON.stringify(JSON.stringify(compileCatalog(lang)))});`,
       `export const byEnglish = JSON.parse(${JSON.stringify(JSON.stringify(byEnglish))});`,
     ].join('\n');
   },

@@ -1,5 +1,5 @@
 /**
- * The message catalogs (issue 32, decision 0058): one flat file per language under `catalogs/`,
+ * The message catalogs (issue 32, decision 0058): per language a folder under `catalogs/`, a file per area,
  * ids to ICU MessageFormat texts (`{name}`, `{count, plural, one {...} other {...}}`,
  * `{kind, select, ...}`). English is the source and holds the spec's exact words; Chinese has
  * every id English has (a unit test and the types say so). The server and the web read the same
@@ -8,7 +8,7 @@
  */
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
-import type en from './catalogs/en.json';
+import type { en } from './catalogs/en/index';
 import type { Lang } from './lang';
 
 export type MessageId = keyof typeof en;
@@ -45,7 +45,8 @@ export function translator(lang: Lang, catalog: Catalog, fallback?: Catalog): Tr
     if (!format) {
       const source = catalog[id] ?? fallback?.[id];
       if (source === undefined) return id;
-      format = new IntlMessageFormat(source, locale[lang]);
+      // Tags are text (`<` in a message is a character, not markup): the web's compiled trees are made the same way.
+      format = new IntlMessageFormat(source, locale[lang], undefined, { ignoreTag: true });
       compiled.set(id, format);
     }
     return String(format.format(values));

@@ -4,12 +4,12 @@
  * English text, so the same sentence needs no second id; a message with values is raised by id
  * (`text(id, values)`, functions/core/i18n/messages.ts).
  */
-import en from './catalogs/en.json';
-import zhHans from './catalogs/zh-Hans.json';
+import { en } from './catalogs/en/index';
+import { zhHans } from './catalogs/zh-Hans/index';
 import type { Lang } from './lang';
 import { isText, translator, type Catalog, type MessageId, type Text, type Translate } from './messages';
 
-const catalogs: Record<Lang, Catalog> = { en, 'zh-Hans': zhHans as Catalog };
+const catalogs: Record<Lang, Catalog> = { en, 'zh-Hans': zhHans };
 const translators: Partial<Record<Lang, Translate>> = {};
 
 /** `t` of a language (Chinese falls back to English for an id a newer English catalog added). */
