@@ -6,6 +6,7 @@
  * moment, instead of after the app's code has arrived and run.
  */
 import { nextTask, pageChunks } from './lib/page-chunks';
+import { followRememberedLanguage } from './i18n/follow-remembered';
 
 /** Links added per task: starting a fetch costs the main thread 1-3 ms a link (4-12 ms at 4x CPU slowdown). */
 const LINKS_PER_TASK = 4;
@@ -44,10 +45,12 @@ async function startApp() {
   await import('./main');
 }
 
-requestAnimationFrame(() =>
-  setTimeout(() =>
-    preloadChunks(() => {
-      void startApp();
-    }),
-  ),
-);
+if (!followRememberedLanguage()) {
+  requestAnimationFrame(() =>
+    setTimeout(() =>
+      preloadChunks(() => {
+        void startApp();
+      }),
+    ),
+  );
+}

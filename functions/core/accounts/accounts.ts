@@ -256,9 +256,11 @@ export async function logout(deps: AccountDeps, sessionId: string) {
   return { message: accountMessages.loggedOut };
 }
 
+/** The spec's user info, and the account's language (decision 0058: the site opens in it after a login). */
 export async function getPersonInfo(deps: AccountDeps, userId: string) {
   const user = await userOrSessionEnded(deps, userId);
-  return personInfo(user, deliveryNotice(await deps.mailMarks.get(user.email)));
+  const [marks, language] = await Promise.all([deps.mailMarks.get(user.email), deps.languages.get(user.id)]);
+  return { ...personInfo(user, deliveryNotice(marks)), language: language ?? null };
 }
 
 export async function updateProfile(deps: AccountDeps, userId: string, input: ProfileInput, now: Date) {

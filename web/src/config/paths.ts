@@ -134,6 +134,28 @@ export const staticPaths: string[] = [
   paths.legalNotice,
 ];
 
+/**
+ * SPA pages anyone can open (accounts' forms and links from mails): like the static pages they
+ * open in their address's language; the delegate's own pages follow the remembered language
+ * (web/src/i18n/follow-remembered.ts). web/src/app/pages.ts lists their modules (a unit test
+ * keeps the two lists the same).
+ */
+export const publicSpaPaths: string[] = [
+  paths.login,
+  paths.registerStepOne,
+  paths.registerStepTwo,
+  paths.accountCreated,
+  paths.activate,
+  paths.forgot,
+  paths.await,
+  paths.reset,
+  paths.unsubscribe,
+  paths.accountDeleted,
+];
+
+/** True for a page that opens in its address's language whatever was remembered. */
+export const isPublicPath = (path: string) => isStaticPath(path) || publicSpaPaths.some((route) => matchesRoute(route, path));
+
 /** SPA pages whose HTML is also rendered at build time and then hydrated (forms anyone can open). */
 export const hydratedPaths: string[] = [paths.login, paths.registerStepOne, paths.forgot];
 
