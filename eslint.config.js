@@ -1,6 +1,31 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const tableRule = {
+  selector: "JSXOpeningElement > JSXMemberExpression[object.name='Table'][property.name='Root'], JSXOpeningElement > JSXIdentifier[name='table']",
+  message: 'Render tables with ScrollTable (web/src/components/ui/scroll-table.tsx): a table must fit or visibly scroll on a phone.',
+};
+
+/**
+ * Every text a person reads comes from the catalogs (issue 32, decision 0058): no words as JSX
+ * text or in the attributes people read or hear, in the parts already in both languages. The
+ * list grows as the rest moves into the catalogs; when it is everything, it becomes web/src/**.
+ */
+const inCatalogs = [
+  'web/src/app/layout/**/*.tsx',
+  'web/src/components/page.tsx',
+  'web/src/components/smart-link.tsx',
+  'web/src/features/home/**/*.tsx',
+  'web/src/features/account/login-page.tsx',
+];
+const literalRules = [
+  { selector: 'JSXText[value=/\\p{L}{2,}/u]', message: 'Text people read comes from the catalogs: t(id) (web/src/i18n/i18n.tsx, functions/core/i18n/catalogs).' },
+  {
+    selector: 'JSXAttribute[name.name=/^(aria-label|title|placeholder|alt|label|loadingText|description)$/] > Literal[value=/\\p{L}{2,}/u]',
+    message: 'Text people read or hear comes from the catalogs: t(id).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'cdk.out', '.data', 'web/public', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -17,15 +42,11 @@ export default tseslint.config(
     // Every table goes through ScrollTable, which fits it or makes it a region that says it scrolls.
     files: ['web/src/**/*.tsx'],
     ignores: ['web/src/components/ui/scroll-table.tsx'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXOpeningElement > JSXMemberExpression[object.name='Table'][property.name='Root'], JSXOpeningElement > JSXIdentifier[name='table']",
-          message: 'Render tables with ScrollTable (web/src/components/ui/scroll-table.tsx): a table must fit or visibly scroll on a phone.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', tableRule] },
+  },
+  {
+    files: inCatalogs,
+    rules: { 'no-restricted-syntax': ['error', tableRule, ...literalRules] },
   },
   {
     // Embedded as is in the CloudFront Function: plain ES5 on purpose.

@@ -23,7 +23,8 @@ export function enhanceCarousel(root: HTMLElement) {
     const running = !paused && !hovered && !reducedMotion;
     track.setAttribute('aria-live', running ? 'off' : 'polite');
     pause.setAttribute('aria-pressed', String(paused));
-    pause.textContent = paused ? 'Play slideshow' : 'Pause slideshow';
+    // Its words in the page's language, written by the page (partner-carousel.tsx).
+    pause.textContent = (paused ? pause.dataset.labelPlay : pause.dataset.labelPause) ?? '';
     if (running && !timer) timer = setInterval(() => page(1), 5000);
     if (!running && timer) {
       clearInterval(timer);

@@ -14,6 +14,7 @@ import { PartnerCarousel } from './partner-carousel';
 
 function HomeCard({ card }: { card: HomeContent['cards'][number] }) {
   const lang = useLang();
+  const t = useT();
   const kind = linkKind(card.path);
   const body = (
     <Stack direction="row" gap="4" align="flex-start" h="100%">
@@ -21,7 +22,7 @@ function HomeCard({ card }: { card: HomeContent['cards'][number] }) {
       <Box>
         <Text fontWeight="semibold" color="brand.fg" fontSize="lg" lineHeight="short">
           {card.title}
-          {kind !== 'internal' && <Box as="span" srOnly> (opens in a new tab)</Box>}
+          {kind !== 'internal' && <Box as="span" srOnly>{t('frame.opensNewTab')}</Box>}
         </Text>
         <Text fontSize="sm" color="gray.700" mt="1">
           {card.description}
@@ -84,7 +85,7 @@ export default function HomePage() {
       </Box>
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
         <Heading as="h2" srOnly>
-          Quick links
+          {t('home.quickLinks')}
         </Heading>
         <Grid as="ul" templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' }} gap="4">
           {home.cards.map((card) => (

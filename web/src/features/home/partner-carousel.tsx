@@ -6,6 +6,7 @@
  */
 import { Box, Button, Flex, HStack, IconButton, Image, Text } from '@chakra-ui/react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons';
+import { useT } from '../../i18n/i18n';
 
 export interface Partner {
   name: string;
@@ -16,10 +17,11 @@ export interface Partner {
 const ONE_SLIDE = '@media (max-width: 768px)';
 
 export function PartnerCarousel({ partners }: { partners: Partner[] }) {
+  const t = useT();
   return (
-    <Box as="section" aria-roledescription="carousel" aria-label="Partners and supporters" data-carousel="">
+    <Box as="section" aria-roledescription="carousel" aria-label={t('home.carousel.label')} data-carousel="">
       <Flex align="center" gap="2">
-        <IconButton aria-label="Previous partners" variant="outline" size="sm" data-carousel-prev="">
+        <IconButton aria-label={t('home.carousel.previous')} variant="outline" size="sm" data-carousel-prev="">
           <ChevronLeftIcon />
         </IconButton>
         <Box
@@ -27,7 +29,7 @@ export function PartnerCarousel({ partners }: { partners: Partner[] }) {
           data-carousel-track=""
           data-testid="carousel-track"
           tabIndex={0}
-          aria-label="Partners (scroll sideways)"
+          aria-label={t('home.carousel.track')}
           aria-live="off"
           borderRadius="md"
           _focusVisible={{ outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
@@ -44,7 +46,7 @@ export function PartnerCarousel({ partners }: { partners: Partner[] }) {
               key={p.name}
               data-testid="carousel-slide"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${partners.length}: ${p.name}`}
+              aria-label={t('home.carousel.slide', { n: i + 1, count: partners.length, name: p.name })}
               flex="0 0 25%"
               minW="0"
               css={{ [ONE_SLIDE]: { flex: '0 0 100%' } }}
@@ -63,15 +65,15 @@ export function PartnerCarousel({ partners }: { partners: Partner[] }) {
             </Box>
           ))}
         </Box>
-        <IconButton aria-label="Next partners" variant="outline" size="sm" data-carousel-next="">
+        <IconButton aria-label={t('home.carousel.next')} variant="outline" size="sm" data-carousel-next="">
           <ChevronRightIcon />
         </IconButton>
       </Flex>
       <HStack justify="center" mt="2">
-        <Button size="xs" variant="ghost" aria-pressed="false" data-carousel-pause="">
-          Pause slideshow
+        <Button size="xs" variant="ghost" aria-pressed="false" data-carousel-pause="" data-label-play={t('home.carousel.play')} data-label-pause={t('home.carousel.pause')}>
+          {t('home.carousel.pause')}
         </Button>
-        <Text srOnly>Use the previous and next buttons to browse the partners.</Text>
+        <Text srOnly>{t('home.carousel.help')}</Text>
       </HStack>
     </Box>
   );
