@@ -16,7 +16,7 @@ import { build } from 'vite';
 import { framedPaths, hydratedPaths, pagePatterns, pathTo, prerenderedPaths, routeRegExp, staticPaths } from '../web/src/config/paths';
 import { siteObjectFor } from '../infra/site/routing';
 import { sessionFlagScript } from '../web/src/lib/session-store';
-import { missingContent } from '../web/src/content/missing';
+import { missingContent, missingTranslations } from '../web/src/content/missing';
 import type * as entryServer from '../web/src/entry-server';
 
 type EntryServer = typeof entryServer;
@@ -144,6 +144,7 @@ export async function buildWeb() {
 
   fs.writeFileSync(stampFile, sourcesStamp());
   printMissingContent();
+  printMissingTranslations();
   console.log(
     `Built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s: ${staticPaths.length} static pages, ${hydratedPaths.length} hydrated pages and the SPA shell in ${languages.length} languages, ${pdfs.length} PDFs.`,
   );
@@ -155,6 +156,19 @@ function printMissingContent() {
   if (!missing.length) return;
   console.log(`Content values still missing (${missing.length}; the site shows nothing in their place until they are filled in, web/src/content/):`);
   for (const m of missing) console.log(`  - ${m.where}: ${m.what}`);
+}
+
+/** Content texts without their Chinese yet (shown in English on /zh pages): a count per file and the texts, short. */
+function printMissingTranslations() {
+  const missing = missingTranslations('zh-Hans');
+  if (!missing.length) return;
+  const total = missing.reduce((n, m) => n + m.texts.length, 0);
+  console.log(`Content texts still without Chinese (${total}; shown in English on /zh pages until web/src/content/translations/zh-Hans.json has them):`);
+  const short = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}...` : text);
+  for (const m of missing) {
+    console.log(`  ${m.file}: ${m.texts.length}`);
+    for (const text of m.texts) console.log(`    - ${JSON.stringify(short(text))}`);
+  }
 }
 
 export async function buildWebIfStale() {

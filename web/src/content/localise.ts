@@ -13,9 +13,29 @@ import { useLang } from '../i18n/i18n';
 
 const translations: Record<Exclude<Lang, 'en'>, Record<string, string>> = { 'zh-Hans': zhHans };
 
-/** A value that is not text for people: an address, a file, an e-mail address, a telephone number. */
-export const isTranslatable = (value: string) =>
-  value.trim() !== '' && !/^(\/|https?:\/\/|mailto:)/.test(value) && !/^[^\s@]+@[^\s@]+$/.test(value) && /\p{L}/u.test(value);
+/**
+ * Whether a value is text for people. Not: an address, a file, an e-mail address, a telephone
+ * number, or a text made only of placeholders and links to them (`[{supportEmail}](mailto:{supportEmail})`).
+ */
+export const isTranslatable = (value: string) => {
+  if (value.trim() === '' || /^(\/|https?:\/\/|mailto:)/.test(value)) return false;
+  const words = value
+    .replace(/\]\([^)\s]*\)/g, ']') // link targets
+    .replace(/\{\w+\}/g, '') // placeholders
+    .replace(/[^\s@[\]()]+@[^\s@[\]()]+/g, ''); // e-mail addresses
+  return /\p{L}/u.test(words);
+};
+
+/**
+ * Fields whose values are not words for people: block and session kinds, ids, dates and times,
+ * files, links, contact details, and the taxi card's address lines, which stay as they are (its
+ * Chinese lines are Chinese already, its English ones are the address in English). They are never
+ * looked up, so an English word such as "paragraph" or "break" can never be replaced by accident.
+ */
+const notText = new Set([
+  'type', 'kind', 'id', 'source', 'date', 'start', 'end', 'file', 'src', 'image', 'cover', 'icon', 'path', 'href',
+  'link', 'logo', 'email', 'phone', 'website', 'secretariatPhone', 'chineseName', 'chinese', 'english',
+]);
 
 const cache = new Map<unknown, Partial<Record<Lang, unknown>>>();
 
@@ -29,7 +49,7 @@ export function localiseContent<T>(lang: Lang, content: T): T {
     const walk = (value: unknown): unknown => {
       if (typeof value === 'string') return Object.hasOwn(table, value) ? table[value] : value;
       if (Array.isArray(value)) return value.map(walk);
-      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, notText.has(k) ? v : walk(v)]));
       return value;
     };
     byLang[lang] = walk(content);
@@ -45,7 +65,7 @@ export function untranslatedTexts(lang: Exclude<Lang, 'en'>, content: unknown): 
     if (typeof value === 'string') {
       if (isTranslatable(value) && !Object.hasOwn(table, value)) out.push(value);
     } else if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+    else if (value && typeof value === 'object') Object.entries(value).forEach(([k, v]) => notText.has(k) || walk(v));
   };
   walk(content);
   return out;

@@ -1,10 +1,29 @@
 /**
  * What organisers still have to supply before going live: every empty "supplied" value of the
- * content files (web/src/content/schema.ts). The site shows nothing in their place (never a
- * made-up number); `npm run build` prints this list so that nothing is forgotten.
+ * content files (web/src/content/schema.ts), and every content text without its Chinese in
+ * translations/zh-Hans.json (web/src/content/localise.ts). The site shows nothing in place of
+ * the first (never a made-up number) and the English text in place of the second; `npm run build`
+ * prints both lists so that nothing is forgotten.
  */
+import type { Lang } from '#core/i18n/lang';
+import committeesJson from './committees.json';
 import homeJson from './home.json';
 import hotelsJson from './hotels.json';
+import { untranslatedTexts } from './localise';
+import about from './pages/about.json';
+import abstractLate from './pages/abstract-late.json';
+import abstractSubmission from './pages/abstract-submission.json';
+import contact from './pages/contact.json';
+import info from './pages/info.json';
+import introduction from './pages/introduction.json';
+import legalNotice from './pages/legal-notice.json';
+import news from './pages/news.json';
+import registerInstruction from './pages/register-instruction.json';
+import venue from './pages/venue.json';
+import welcome from './pages/welcome.json';
+import pastCongressesJson from './past-congresses.json';
+import programmeJson from './programme.json';
+import registrationInfoJson from './registration-info.json';
 import siteJson from './site.json';
 import type { HomeContent, HotelsContent, SiteContent } from './schema';
 
@@ -36,4 +55,44 @@ export function missingContent(
   });
   home.partners.forEach((p, i) => check(p.logo, `home.json partners[${i}].logo`, `logo of ${p.name} (an image under web/public/images/partners/)`));
   return missing;
+}
+
+/** Every content file a page shows, by its name under web/src/content/ (the PDFs' own files, pdf/*.json, stay English). */
+export const contentFiles: Record<string, unknown> = {
+  'site.json': siteJson,
+  'home.json': homeJson,
+  'hotels.json': hotelsJson,
+  'committees.json': committeesJson,
+  'past-congresses.json': pastCongressesJson,
+  'registration-info.json': registrationInfoJson,
+  'programme.json': programmeJson,
+  'pages/about.json': about,
+  'pages/abstract-late.json': abstractLate,
+  'pages/abstract-submission.json': abstractSubmission,
+  'pages/contact.json': contact,
+  'pages/info.json': info,
+  'pages/introduction.json': introduction,
+  'pages/legal-notice.json': legalNotice,
+  'pages/news.json': news,
+  'pages/register-instruction.json': registerInstruction,
+  'pages/venue.json': venue,
+  'pages/welcome.json': welcome,
+};
+
+export interface MissingTranslations {
+  /** Content file, e.g. `pages/info.json`. */
+  file: string;
+  /** Its texts (each once) that have no value in the language's translations yet. */
+  texts: string[];
+}
+
+/** The content texts still shown in English on `lang`'s pages: the files that have any, with those texts. */
+export function missingTranslations(
+  lang: Exclude<Lang, 'en'> = 'zh-Hans',
+  files: Record<string, unknown> = contentFiles,
+): MissingTranslations[] {
+  return Object.entries(files).flatMap(([file, content]) => {
+    const texts = [...new Set(untranslatedTexts(lang, content))];
+    return texts.length ? [{ file, texts }] : [];
+  });
 }

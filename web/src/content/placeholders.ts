@@ -2,24 +2,29 @@
  * Placeholders content files may use in any text: `{abstractDeadline}` and so on. They are filled
  * from the conference facts (GET /conference in the browser, the config module when PDFs are
  * built), so a date or fee is never typed into content and cannot disagree with the server.
+ * Dates are written in the page's language (functions/core/i18n/format.ts), and the congress's
+ * name and city take their Chinese from the content translations; amounts are US$ in both.
  */
 import type { ConferenceFacts } from '#core/domain/conference-facts';
-import { formatCstDayRange, formatCstDeadline, formatCstInstant } from '#core/time';
+import { formatDayRange, formatDeadline, formatInstant } from '#core/i18n/format';
+import type { Lang } from '#core/i18n/lang';
 import { formatMoney } from '#core/money';
+import { localiseContent } from './localise';
 import siteJson from './site.json';
 import type { Block } from './schema';
 
 const MiB = 1024 * 1024;
 const usd = (cents: number) => formatMoney(cents, 'USD');
 
-export function placeholderValues(f: ConferenceFacts): Record<string, string> {
+/** The value of every placeholder, in `lang` (English when not given: the PDFs, the tests). */
+export function placeholderValues(f: ConferenceFacts, lang: Lang = 'en'): Record<string, string> {
   return {
-    conferenceName: f.conference.name,
-    conferenceDates: formatCstDayRange(f.conference.dates.start, f.conference.dates.end),
-    city: f.conference.city,
-    abstractDeadline: formatCstDeadline(f.deadlines.abstractSubmission),
-    registrationOpens: formatCstInstant(f.deadlines.registrationOpens),
-    ratesValidUntil: formatCstDeadline(f.deadlines.ratesValidUntil),
+    conferenceName: localiseContent(lang, f.conference.name),
+    conferenceDates: formatDayRange(lang, f.conference.dates.start, f.conference.dates.end),
+    city: localiseContent(lang, f.conference.city),
+    abstractDeadline: formatDeadline(lang, f.deadlines.abstractSubmission),
+    registrationOpens: formatInstant(lang, f.deadlines.registrationOpens),
+    ratesValidUntil: formatDeadline(lang, f.deadlines.ratesValidUntil),
     supportEmail: f.conference.contacts.support,
     presentersEmail: f.conference.contacts.presenters,
     registrationEmail: f.conference.contacts.registration,

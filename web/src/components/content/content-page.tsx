@@ -1,4 +1,5 @@
 import { useContent } from '../../content/localise';
+import { useLang } from '../../i18n/i18n';
 import { useMemo } from 'react';
 import type { PageContent } from '../../content/schema';
 import { placeholderValues } from '../../content/placeholders';
@@ -27,9 +28,10 @@ export function ContentPage({ content: english, children }: { content: PageConte
   );
 }
 
-/** The congress facts and the placeholder values of content, once the facts are known. */
+/** The congress facts and the placeholder values of content (in the page's language), once the facts are known. */
 export function useContentFacts() {
   const facts = useConference();
-  const values = useMemo(() => (facts.data ? placeholderValues(facts.data) : undefined), [facts.data]);
+  const lang = useLang();
+  const values = useMemo(() => (facts.data ? placeholderValues(facts.data, lang) : undefined), [facts.data, lang]);
   return { facts, values };
 }

@@ -1,14 +1,14 @@
 import { Box, Card, Grid, Heading, Image } from '@chakra-ui/react';
 import committeesJson from '../../content/committees.json';
+import { useContent } from '../../content/localise';
 import type { CommitteesContent } from '../../content/schema';
 import { ContentBlocks } from '../../components/content/content-blocks';
 import { useContentFacts } from '../../components/content/content-page';
 import { Page, PageSkeleton } from '../../components/page';
 
-const committees = committeesJson as CommitteesContent;
-
 /** The committees page: five committees, each with title, cover image and description. */
 export default function CommitteesPage() {
+  const committees = useContent(committeesJson as CommitteesContent);
   const { facts, values } = useContentFacts();
   if (!facts.data || !values) return <PageSkeleton />;
   return (

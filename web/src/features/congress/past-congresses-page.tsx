@@ -1,13 +1,13 @@
 import { Badge, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import pastJson from '../../content/past-congresses.json';
+import { useContent } from '../../content/localise';
 import type { PastCongressesContent } from '../../content/schema';
 import { Page } from '../../components/page';
 import { SmartLink } from '../../components/smart-link';
 
-const past = pastJson as PastCongressesContent;
-
 /** /congress/past: the 13 congresses from 1984 to 2017, newest first, as a timeline. */
 export default function PastCongressesPage() {
+  const past = useContent(pastJson as PastCongressesContent);
   const congresses = [...past.congresses].sort((a, b) => b.year - a.year);
   return (
     <Page title={past.title} lead={past.lead} description={past.lead}>

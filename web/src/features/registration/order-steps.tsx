@@ -22,8 +22,10 @@ import { FileDropZone } from '../../components/upload/file-drop-zone';
 import { StoredFiles } from '../../components/upload/stored-files';
 import { UploadTasks } from '../../components/upload/upload-tasks';
 import type { useUploads } from '../../components/upload/use-uploads';
+import { useContent } from '../../content/localise';
 import { placeholderValues } from '../../content/placeholders';
-import info from '../../content/registration-info.json';
+import infoJson from '../../content/registration-info.json';
+import { useLang } from '../../i18n/i18n';
 import { useConference } from '../../lib/conference';
 import { useBankAccount, type OrderOptions } from './api';
 import { hotelEstimate, liveTotal, type OrderFormValues } from './order-form';
@@ -46,7 +48,9 @@ const yesNo = [
 
 export function InformationStep() {
   const facts = useConference();
-  const values = useMemo(() => (facts.data ? placeholderValues(facts.data) : undefined), [facts.data]);
+  const lang = useLang();
+  const info = useContent(infoJson);
+  const values = useMemo(() => (facts.data ? placeholderValues(facts.data, lang) : undefined), [facts.data, lang]);
   if (!values) return <Text color="gray.700">Loading the registration information...</Text>;
   return (
     <Stack gap="6">

@@ -9,10 +9,19 @@
 import { conferenceFacts } from '#core/domain/conference-facts';
 import type { PageFrame } from '../../components/page';
 import { InlineText } from '../../components/content/inline-text';
+import { useContent } from '../../content/localise';
 import { placeholderValues } from '../../content/placeholders';
-import info from '../../content/registration-info.json';
+import infoJson from '../../content/registration-info.json';
+import { useLang } from '../../i18n/i18n';
 
-export const wizardLead = <InlineText text={info.lead} values={placeholderValues(conferenceFacts())} />;
+/** The lead in the page's language (content translations; dates as the language writes them). */
+function WizardLead() {
+  const lang = useLang();
+  const info = useContent(infoJson);
+  return <InlineText text={info.lead} values={placeholderValues(conferenceFacts(), lang)} />;
+}
+
+export const wizardLead = <WizardLead />;
 
 export const orderWizardFrame: PageFrame = { title: 'Registration', width: 'wide', lead: wizardLead };
 

@@ -1,13 +1,13 @@
 import { Badge, Box, Card, Grid, Heading, HStack, Image, List, Stack, Text } from '@chakra-ui/react';
 import { formatMoney } from '#core/money';
 import hotelsJson from '../../content/hotels.json';
+import { useContent } from '../../content/localise';
 import type { HotelsContent } from '../../content/schema';
 import { FeeTable } from '../../components/content/content-blocks';
 import { useContentFacts } from '../../components/content/content-page';
 import { InlineText } from '../../components/content/inline-text';
 import { Page } from '../../components/page';
 
-const content = hotelsJson as HotelsContent;
 type Hotel = HotelsContent['hotels'][number];
 
 function HotelCard({ hotel, viaRegistration, fromCny, values }: { hotel: Hotel; viaRegistration: boolean; fromCny: string; values: Record<string, string> }) {
@@ -85,6 +85,7 @@ function HotelCard({ hotel, viaRegistration, fromCny, values }: { hotel: Hotel; 
  * types and CNY prices (paid at the hotel), then the six hotels near the venue, booked directly.
  */
 export default function HotelsPage() {
+  const content = useContent(hotelsJson as HotelsContent);
   const { facts, values } = useContentFacts();
   if (!facts.data || !values) return null;
   const f = facts.data;
