@@ -5,7 +5,7 @@
  * the server's answer in Chinese, and switches back; the choice is remembered in the browser. At
  * 390 px the Chinese header and login page fit without horizontal scrolling; axe is clean.
  */
-import { expect, expectAccessible, test } from './fixtures';
+import { api, expect, expectAccessible, mailedLink, PASSWORD, test, uniqueEmail } from './fixtures';
 import { screenshots } from './office-ui-steps';
 
 test('a visitor reads the site in Chinese and back in English', async ({ page }) => {
@@ -60,4 +60,26 @@ test('a Chinese address that is no page answers 404 with the Chinese not-found p
   const response = await page.goto('/zh/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+});
+
+test('a delegate who signed up in Chinese logs in on the English page and the portal opens in Chinese, then their own pages stay Chinese', async ({ page }) => {
+  const email = uniqueEmail('zh-login');
+  const signUp = await page.request.post(api('/email_register'), { data: { email, password: PASSWORD, confirm: PASSWORD }, headers: { 'x-language': 'zh-Hans' } });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const link = await mailedLink(email, 'activate');
+  expect(link).toContain('/zh/common/activate/');
+  expect((await page.request.post(api('/activate'), { data: { token: link.split('/').pop() } })).status()).toBe(200);
+
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/zh\/registration\/list$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+  // The English address of one of their own pages opens in Chinese (the remembered language).
+  await page.goto('/registration/list');
+  await expect(page).toHaveURL(/\/zh\/registration\/list$/);
+  // A public page keeps its address's language.
+  await page.goto('/congress/info');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });

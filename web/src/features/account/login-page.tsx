@@ -25,7 +25,9 @@ import { session } from '../../lib/session';
 import { pendingActivation } from './activation-countdown';
 import { accountApi, personInfoKey } from './api';
 import type { LoginState } from './login-state';
-import { useT } from '../../i18n/i18n';
+import { useLang, useT } from '../../i18n/i18n';
+import { parseLang, pathIn } from '#core/i18n/lang';
+import { rememberLang } from '../../islands/language-switch';
 
 const NOT_ACTIVATED = -101;
 
@@ -44,6 +46,7 @@ export default function LoginPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const t = useT();
+  const lang = useLang();
   const { from, sessionEnded } = (location.state as LoginState | null) ?? {};
   // The notices come from the history state, which the pre-rendered HTML cannot know: shown once
   // the page is live, so a reload of /login hydrates without a mismatch (that re-created the form
@@ -57,13 +60,21 @@ export default function LoginPage() {
     try {
       const result = await accountApi.login(values);
       session.set({ token: result.api_token, userId: result.id });
+      let info: Awaited<ReturnType<typeof accountApi.personInfo>>;
       try {
-        const info = await accountApi.personInfo();
+        info = await accountApi.personInfo();
         session.set({ info });
         queryClient.setQueryData(personInfoKey, info);
       } catch {
         session.clear();
         setFailure({ message: t('login.infoFailed'), notActivated: false });
+        return;
+      }
+      // The account's language, chosen on another device, wins over this page's (decision 0058).
+      const accountLang = parseLang((info as { language?: unknown }).language);
+      if (accountLang && accountLang !== lang) {
+        rememberLang(accountLang);
+        window.location.assign(pathIn(accountLang, returnTo(from)));
         return;
       }
       toaster.success({ title: t('login.welcomeTitle'), description: t('login.welcome') });
