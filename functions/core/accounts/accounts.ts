@@ -13,6 +13,7 @@ import { AppError, conflict, invalid, rateLimited, unauthorized } from '../error
 import { deliveryNotice, linkClearsMark } from '../mail/delivery';
 import { activationMail, resetMail } from '../mail/templates';
 import { pathIn, type Lang } from '../i18n/lang';
+import { text, type Text } from '../i18n/messages';
 import { STATUS, newUser, personInfo, profileComplete, type User } from './model';
 import { accountNameKeys } from './name-key';
 import type { AccountDeps, Claim, Limit, TokenPurpose } from './ports';
@@ -35,8 +36,8 @@ export const accountMessages = {
   loginFailed: 'The e-mail address or password is incorrect.',
   loginNotActivated:
     'Your account is not activated yet. Please open the link in the activation e-mail, or resend the activation e-mail.',
-  loginThrottled: (minutes: number) =>
-    `Too many failed attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`,
+  /** By id (it has a value): in the reader's language; its English is the spec's words. */
+  loginThrottled: (minutes: number) => text('api.loginThrottled', { minutes }),
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   mailCooldown: 'An e-mail was sent less than a minute ago. Please wait before asking for another one.',
   loggedOut: 'You have been logged out.',
@@ -62,7 +63,7 @@ type LimitRule = { limit: number; windowSeconds: number };
  * Takes a place under every key, all or none: when one is full, the places already taken are
  * given back and the answer says how long to wait.
  */
-async function claimAll(deps: Pick<AccountDeps, 'throttle'>, wanted: [string, LimitRule][], now: Date, message: (minutes: number) => string) {
+async function claimAll(deps: Pick<AccountDeps, 'throttle'>, wanted: [string, LimitRule][], now: Date, message: (minutes: number) => string | Text) {
   const taken: Claim[] = [];
   for (const [key, rule] of wanted) {
     const claim = await deps.throttle.claim(key, rule.limit, rule.windowSeconds, now);

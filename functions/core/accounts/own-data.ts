@@ -16,6 +16,7 @@ import { auditEntryWithMoney, type MoneyValue } from '../audit/audit-money';
 import { wireAmount } from '../money';
 import { accountLimits } from '../config/conference';
 import { conflict, invalid, unauthorized } from '../errors';
+import { text } from '../i18n/messages';
 import type { MailMark } from '../mail/delivery';
 import type { StoredAbstract } from '../abstracts/ports';
 import { summaryOf, type IssuedDocument } from '../documents/model';
@@ -329,7 +330,7 @@ async function confirmPassword(deps: OwnDataDeps, user: User, password: string, 
   const claim: Claim = await deps.throttle.claim(`password-check:${user.id}`, rule.limit, rule.windowSeconds, now);
   if (!claim.allowed) {
     const minutes = Math.max(1, Math.ceil(claim.retryAfterSeconds / 60));
-    throw invalid(`Too many failed attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, { password: ownDataMessages.passwordWrong });
+    throw invalid(text('api.account.deleteThrottled', { minutes }), { password: ownDataMessages.passwordWrong });
   }
   if (!(await deps.secrets.verifyPassword(password, user.password_hash))) throw invalid(ownDataMessages.passwordWrong, { password: ownDataMessages.passwordWrong });
   await deps.throttle.release(claim);

@@ -120,6 +120,7 @@ export function SelectField<T extends FieldValues>(
 ) {
   const { register } = useFormContext<T>();
   const error = useFieldError(props.name);
+  const t = useT();
   return (
     <Field.Root invalid={Boolean(error)} required={props.required} disabled={props.disabled || props.readOnly}>
       <Field.Label>
@@ -129,7 +130,7 @@ export function SelectField<T extends FieldValues>(
       <NativeSelect.Root>
         <NativeSelect.Field
           {...register(props.name)}
-          placeholder={props.placeholder === null ? undefined : (props.placeholder ?? 'Select...')}
+          placeholder={props.placeholder === null ? undefined : (props.placeholder ?? t('form.select'))}
           autoComplete={props.autoComplete}
         >
           {props.options.map((o) => (

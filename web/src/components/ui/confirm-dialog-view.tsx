@@ -1,9 +1,11 @@
 /** The dialog of web/src/components/ui/confirm-dialog.tsx (loaded when it is first opened). */
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useT } from '../../i18n/i18n';
 import type { ConfirmDialogProps } from './confirm-dialog';
 
 export default function ConfirmDialogView(props: ConfirmDialogProps) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   return (
     <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && props.onClose()} role="alertdialog" placement="center">
@@ -17,7 +19,7 @@ export default function ConfirmDialogView(props: ConfirmDialogProps) {
             <Dialog.Body>{props.children}</Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={props.onClose}>
-                {props.dismissLabel ?? 'Cancel'}
+                {props.dismissLabel ?? t('form.ui.cancel')}
               </Button>
               <Button
                 colorPalette={props.confirmPalette ?? 'red'}

@@ -1,12 +1,14 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
+import { useT } from '../../i18n/i18n';
 
 /**
  * Where the delegate is in a short sequence (an ordered list, the current step marked with
  * aria-current): a static indicator, not tabs.
  */
 export function ProgressSteps({ steps, current }: { steps: string[]; current: number }) {
+  const t = useT();
   return (
-    <Flex as="ol" aria-label="Progress" gap={{ base: '2', md: '4' }} direction={{ base: 'column', sm: 'row' }} listStyleType="none">
+    <Flex as="ol" aria-label={t('form.ui.progress')} gap={{ base: '2', md: '4' }} direction={{ base: 'column', sm: 'row' }} listStyleType="none">
       {steps.map((step, i) => {
         const state = i < current ? 'done' : i === current ? 'current' : 'todo';
         return (
@@ -28,7 +30,7 @@ export function ProgressSteps({ steps, current }: { steps: string[]; current: nu
             <Text fontWeight={state === 'current' ? 'semibold' : 'normal'} color={state === 'todo' ? 'gray.700' : 'gray.900'}>
               {step}
               <Box as="span" srOnly>
-                {state === 'done' ? ' (done)' : state === 'current' ? ' (current step)' : ''}
+                {state === 'done' ? t('form.ui.stepDone') : state === 'current' ? t('form.ui.stepCurrent') : ''}
               </Box>
             </Text>
           </Flex>

@@ -9,22 +9,22 @@
 import { Box, Table, Text, type TableRootProps } from '@chakra-ui/react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { watchTableScroll } from '../../islands/table-scroll';
+import { useT } from '../../i18n/i18n';
 import { ChevronRightIcon } from './icons';
-
-const scrollHintText = 'Scroll sideways to see all columns';
 
 export function ScrollTable({
   label,
   children,
   ...tableProps
 }: { label: string; children: ReactNode } & Omit<TableRootProps, 'children'>) {
+  const t = useT();
   const root = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => (root.current ? watchTableScroll(root.current) : undefined), []);
   return (
     <Box ref={root} data-table-scroll="">
       {/* Its display is the global CSS's (shown only while the table overflows). */}
       <Box data-table-scroll-hint="" alignItems="center" gap="1" mb="1.5" fontSize="sm" color="gray.700">
-        <Text>{scrollHintText}</Text>
+        <Text>{t('form.ui.scrollHint')}</Text>
         <ChevronRightIcon boxSize="4" />
       </Box>
       <Box position="relative" borderWidth="1px" rounded="md" overflow="hidden">

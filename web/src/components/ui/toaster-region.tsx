@@ -7,6 +7,7 @@
  */
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 import { useEffect } from 'react';
+import { useT } from '../../i18n/i18n';
 
 export const store = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 4 });
 
@@ -15,6 +16,7 @@ let markMounted: () => void;
 export const mounted = new Promise<void>((resolve) => (markMounted = resolve));
 
 export default function ToasterRegion() {
+  const t = useT();
   useEffect(() => {
     requestAnimationFrame(() => markMounted());
   }, []);
@@ -29,7 +31,7 @@ export default function ToasterRegion() {
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
-            <Toast.CloseTrigger aria-label="Close notice" />
+            <Toast.CloseTrigger aria-label={t('form.ui.closeNotice')} />
           </Toast.Root>
         )}
       </ChakraToaster>

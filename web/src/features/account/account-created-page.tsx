@@ -15,8 +15,11 @@ import { pathTo, paths } from '../../config/paths';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { pendingActivation, useResendCountdown } from './activation-countdown';
 import { accountApi } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 function ResendActivation() {
+  const t = useT();
+  const localise = useLocalise();
   const [email, setEmail] = useState(() => pendingActivation.email());
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -36,7 +39,7 @@ function ResendActivation() {
       const result = await accountApi.resendActivation(parsed.data.email);
       pendingActivation.setEmail(parsed.data.email);
       countdown.start(result.retry_after);
-      setNotice('register success. A new activation e-mail is on its way: it can take 2-3 minutes.');
+      setNotice(t('account.created.resent'));
     } catch (e) {
       if (isCancelled(e)) return;
       const retry = e instanceof ApiError ? (e.data as { retry_after?: number } | null)?.retry_after : undefined;
@@ -49,12 +52,12 @@ function ResendActivation() {
 
   return (
     <Stack gap="4">
-      <Text>Enter the address you registered with and we will send the activation e-mail again.</Text>
-      {notice && <FormAlert status="success" title="System notice">{notice}</FormAlert>}
+      <Text>{t('account.created.resendIntro')}</Text>
+      {notice && <FormAlert status="success" title={t('account.created.noticeTitle')}>{notice}</FormAlert>}
       <Field.Root invalid={Boolean(error)}>
-        <Field.Label>E-mail</Field.Label>
+        <Field.Label>{t('account.email')}</Field.Label>
         <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Field.ErrorText>{error}</Field.ErrorText>
+        <Field.ErrorText>{error === null ? null : localise(error)}</Field.ErrorText>
       </Field.Root>
       <Button
         colorPalette="brand"
@@ -64,7 +67,7 @@ function ResendActivation() {
         loading={sending}
         aria-live="polite"
       >
-        {countdown.left > 0 ? `Resend available in ${countdown.left} s` : 'Resend Activation Email'}
+        {countdown.left > 0 ? t('account.created.resendIn', { seconds: countdown.left }) : t('account.resendActivation')}
       </Button>
     </Stack>
   );
@@ -73,33 +76,32 @@ function ResendActivation() {
 export default function AccountCreatedPage() {
   const { params } = useParams();
   const navigate = useNavigate();
+  const t = useT();
   const variant = params === 'resend' ? 'resend' : 'created';
   const email = pendingActivation.email();
 
   return (
     <Page
-      title={variant === 'created' ? 'Account created' : 'Activate your account'}
+      title={variant === 'created' ? t('account.created.title') : t('account.activateTitle')}
       lead={
         variant === 'created'
-          ? 'One more step: open the link we sent to your mailbox to activate the account.'
-          : 'Your account must be activated before you can log in.'
+          ? t('account.created.lead')
+          : t('account.created.resendLead')
       }
     >
       <Card.Root maxW="xl" mx="auto" width="100%">
         <Card.Body gap="6">
           {variant === 'created' && (
             <>
-              <ProgressSteps steps={['Create account', 'Activate by e-mail', 'Complete']} current={1} />
+              <ProgressSteps steps={[t('account.steps.create'), t('account.steps.activate'), t('account.steps.complete')]} current={1} />
               <Box>
-                <Text>
-                  We sent an activation e-mail{email ? ` to ${email}` : ''}. The link works once and expires in 24 hours.
-                </Text>
+                <Text>{email ? t('account.created.sentTo', { email }) : t('account.created.sent')}</Text>
                 <Text mt="2" color="gray.700">
-                  Nothing after 2-3 minutes? Check the spam folder, or{' '}
+                  {t('account.nothingYet')}
                   <RouterLink to={pathTo(paths.accountCreated, { params: 'resend' })} style={{ textDecoration: 'underline' }}>
-                    send it again
+                    {t('account.created.sendAgain')}
                   </RouterLink>
-                  .
+                  {t('account.sentenceEnd')}
                 </Text>
               </Box>
             </>
@@ -107,11 +109,11 @@ export default function AccountCreatedPage() {
           {variant === 'resend' && <ResendActivation />}
           <HStack gap="3" wrap="wrap">
             <Button asChild colorPalette="brand">
-              <RouterLink to={paths.login}>I have completed activation</RouterLink>
+              <RouterLink to={paths.login}>{t('account.completedActivation')}</RouterLink>
             </Button>
             {variant === 'created' && (
               <Button variant="outline" onClick={() => navigate(paths.home)}>
-                Back
+                {t('account.back')}
               </Button>
             )}
           </HStack>

@@ -8,11 +8,13 @@ import { FormAlert } from '../../components/form/form-alert';
 import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
+import { useT } from '../../i18n/i18n';
 
 export default function AccountDeletedPage() {
   const state = (useLocation().state ?? {}) as { deleted?: boolean; kept?: string[]; registrationKept?: boolean };
   const kept = state.kept ?? [];
   const queryClient = useQueryClient();
+  const t = useT();
   // Arrived from the deletion: the server ended every session; this browser forgets its own (and what it read with it).
   useEffect(() => {
     if (!state.deleted) return;
@@ -20,23 +22,27 @@ export default function AccountDeletedPage() {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'conference' });
   }, [state.deleted, queryClient]);
   return (
-    <Page title="Account deleted">
+    <Page title={t('account.deleted.title')}>
       <Card.Root maxW="xl" mx="auto" width="100%">
         <Card.Body>
           <Stack gap="4">
-            <FormAlert status="success" title="Your account has been deleted">
-              You have been logged out on every device. Your profile, abstracts, files and unpaid orders are gone, and your e-mail address is free again.
+            <FormAlert status="success" title={t('account.deleted.doneTitle')}>
+              {t('account.deleted.doneText')}
             </FormAlert>
             {kept.length > 0 || state.registrationKept ? (
               <Text>
-                Kept for accounting for {ACCOUNTING_RETENTION_YEARS} years, without your name or contact details:{' '}
-                {[...kept.map((no) => `order ${no}`), ...(state.registrationKept ? ['your paid registration by category'] : [])].join(', ')} and its payments.
+                {t('account.deleted.kept', {
+                  years: ACCOUNTING_RETENTION_YEARS,
+                  items: [...kept.map((no) => t('account.deleted.order', { no })), ...(state.registrationKept ? [t('account.deleted.registration')] : [])].join(
+                    t('account.deleted.listSeparator'),
+                  ),
+                })}
               </Text>
             ) : (
-              <Text>Paid orders and their payments are kept for accounting for {ACCOUNTING_RETENTION_YEARS} years without your name or contact details; you had none.</Text>
+              <Text>{t('account.deleted.none', { years: ACCOUNTING_RETENTION_YEARS })}</Text>
             )}
             <ChakraLink asChild textDecoration="underline">
-              <RouterLink to={paths.registerStepOne}>Create a new account</RouterLink>
+              <RouterLink to={paths.registerStepOne}>{t('account.deleted.createNew')}</RouterLink>
             </ChakraLink>
           </Stack>
         </Card.Body>

@@ -1,11 +1,12 @@
 import { HStack, Link as ChakraLink } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { useT } from '../../i18n/i18n';
 
 const tabs = [
-  { label: 'Personal Information', to: paths.center },
-  { label: 'Abstract Upload', to: paths.abstracts },
-  { label: 'Payment Detail', to: paths.fee },
+  { label: 'account.tabs.personal', to: paths.center },
+  { label: 'account.tabs.abstracts', to: paths.abstracts },
+  { label: 'account.tabs.payment', to: paths.fee },
 ] as const;
 
 /**
@@ -15,9 +16,10 @@ const tabs = [
  */
 export function AccountTabs({ payStatus }: { payStatus: number }) {
   const { pathname } = useLocation();
+  const translate = useT();
   if (payStatus !== 2) return null;
   return (
-    <HStack as="nav" aria-label="Account" gap="1" wrap="wrap" borderBottomWidth="1px">
+    <HStack as="nav" aria-label={translate('account.tabs.label')} gap="1" wrap="wrap" borderBottomWidth="1px">
       {tabs.map((t) => {
         const current = pathname.toLowerCase() === t.to.toLowerCase();
         return (
@@ -32,7 +34,7 @@ export function AccountTabs({ payStatus }: { payStatus: number }) {
             color={current ? 'brand.fg' : 'gray.800'}
             aria-current={current ? 'page' : undefined}
           >
-            <RouterLink to={t.to}>{t.label}</RouterLink>
+            <RouterLink to={t.to}>{translate(t.label)}</RouterLink>
           </ChakraLink>
         );
       })}

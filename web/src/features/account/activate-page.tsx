@@ -12,12 +12,15 @@ import { Page } from '../../components/page';
 import { pathTo, paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { accountApi } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 // One call per token, even if the page renders twice.
 const attempts = new Map<string, ReturnType<typeof accountApi.activate>>();
 
 export default function ActivatePage() {
   const { token = '' } = useParams();
+  const t = useT();
+  const localise = useLocalise();
   const [state, setState] = useState<
     { status: 'pending' } | { status: 'done'; message: string; alreadyActive: boolean } | { status: 'failed'; message: string }
   >({ status: 'pending' });
@@ -37,36 +40,36 @@ export default function ActivatePage() {
   }, [token]);
 
   return (
-    <Page title="Account activation">
+    <Page title={t('account.activate.title')}>
       <Card.Root maxW="xl" mx="auto" width="100%">
         <Card.Body>
           {state.status === 'pending' && (
             <HStack gap="3" role="status">
               <Spinner size="sm" />
-              <Text>Activating your account...</Text>
+              <Text>{t('account.activate.pending')}</Text>
             </HStack>
           )}
           {state.status === 'done' && (
             <Stack gap="4">
-              <FormAlert status="success" title={state.alreadyActive ? 'Account already active' : 'Account activated'}>
+              <FormAlert status="success" title={state.alreadyActive ? t('account.activate.alreadyActive') : t('account.activate.activated')}>
                 {state.message}
               </FormAlert>
               <Button asChild colorPalette="brand" alignSelf="flex-start">
-                <RouterLink to={paths.login}>Log in</RouterLink>
+                <RouterLink to={paths.login}>{t('account.logIn')}</RouterLink>
               </Button>
             </Stack>
           )}
           {state.status === 'failed' && (
             <Stack gap="4">
-              <FormAlert status="error" title="This link cannot be used">
-                {state.message}
+              <FormAlert status="error" title={t('account.linkUnusable')}>
+                {localise(state.message)}
               </FormAlert>
               <HStack gap="3" wrap="wrap">
                 <Button asChild colorPalette="brand">
-                  <RouterLink to={pathTo(paths.accountCreated, { params: 'resend' })}>Send a new activation e-mail</RouterLink>
+                  <RouterLink to={pathTo(paths.accountCreated, { params: 'resend' })}>{t('account.activate.sendNew')}</RouterLink>
                 </Button>
                 <Button asChild variant="outline">
-                  <RouterLink to={paths.login}>Log in</RouterLink>
+                  <RouterLink to={paths.login}>{t('account.logIn')}</RouterLink>
                 </Button>
               </HStack>
             </Stack>

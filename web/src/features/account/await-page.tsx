@@ -3,32 +3,34 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
 import { useConference } from '../../lib/conference';
+import { useT } from '../../i18n/i18n';
 
 /** /common/await: the reset mail is on its way (spec: trash folder, 2-3 minutes, support address). */
 export default function AwaitPage() {
   const support = useConference().data?.conference.contacts.support;
+  const t = useT();
   return (
-    <Page title="Check your mailbox" lead="If an account exists for that address, we have e-mailed it a link to reset the password.">
+    <Page title={t('account.await.title')} lead={t('account.await.lead')}>
       <Card.Root maxW="xl" mx="auto" width="100%">
         <Card.Body>
           <Stack gap="4">
             <List.Root ps="5" gap="2" listStyleType="disc">
-              <List.Item>The e-mail can take 2-3 minutes to arrive. Please wait before asking again.</List.Item>
-              <List.Item>Not in your inbox? Check the spam or trash folder.</List.Item>
-              <List.Item>The link works once, for one hour.</List.Item>
+              <List.Item>{t('account.await.wait')}</List.Item>
+              <List.Item>{t('account.await.spam')}</List.Item>
+              <List.Item>{t('account.await.once')}</List.Item>
               {support && (
                 <List.Item>
-                  Still nothing? Write to{' '}
+                  {t('account.await.stillNothing')}
                   <ChakraLink href={`mailto:${support}`} color="brand.fg">
                     {support}
-                  </ChakraLink>{' '}
-                  and we will help.
+                  </ChakraLink>
+                  {t('account.await.weHelp')}
                 </List.Item>
               )}
             </List.Root>
             <Text>
               <Button asChild variant="outline">
-                <RouterLink to={paths.login}>Back to log in</RouterLink>
+                <RouterLink to={paths.login}>{t('account.await.back')}</RouterLink>
               </Button>
             </Text>
           </Stack>

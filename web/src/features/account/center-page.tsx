@@ -9,7 +9,7 @@ import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { profileComplete } from '#core/accounts/model';
 import { abstractLimits, deadlines } from '#core/config/conference';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page, PageSkeleton } from '../../components/page';
 import { QueryError } from '../../components/query-error';
@@ -22,6 +22,7 @@ import { usePersonInfo } from './api';
 import { MailDeliveryNotice } from './mail-delivery-notice';
 import { MailPreferencesCard } from './mail-preferences-card';
 import { OwnDataCard } from './own-data-card';
+import { useLang, useT } from '../../i18n/i18n';
 
 export { prefetchPersonInfo as prefetch } from './api';
 
@@ -30,42 +31,44 @@ const dash = (v: string | null | undefined) => (v && v.trim() ? v : '-');
 /** Paid, unpaid, or (before registration opens, on the server's clock) when it opens. */
 function RegistrationBadge({ payStatus }: { payStatus: number }) {
   const now = useServerNow(60_000);
-  if (payStatus === 2) return <Badge colorPalette="green">Paid</Badge>;
+  const t = useT();
+  const lang = useLang();
+  if (payStatus === 2) return <Badge colorPalette="green">{t('account.center.paid')}</Badge>;
   if (!now) return null; // the clock is not synced yet: no state rather than a wrong one
   if (now.getTime() < Date.parse(deadlines.registrationOpens)) {
     // The whole instant with its time zone: on a phone it wraps inside the card rather than leave it.
     return (
       <Badge colorPalette="gray" whiteSpace="normal">
-        Registration opens on {formatCstInstant(deadlines.registrationOpens)}
+        {t('account.center.opens', { instant: formatInstant(lang, deadlines.registrationOpens) })}
       </Badge>
     );
   }
-  return <Badge colorPalette="orange">Registration unpaid</Badge>;
+  return <Badge colorPalette="orange">{t('account.center.unpaid')}</Badge>;
 }
-
-const title = 'My account';
 
 /** Whether registration by category takes registrations now (null: the clock is not synced yet). */
 const byCategoryOpen = (now: Date) => feePeriod(now) !== null;
 
 export default function CenterPage() {
   const info = usePersonInfo();
+  const t = useT();
+  const title = t('account.center.title');
   const categoryOpen = useServerTime(byCategoryOpen, 60_000);
   // When the answer arrives the page renders in a transition, in slices, not in one long task.
   const u = useDeferredValue(info.data);
-  if (info.isError && !info.data) return <QueryError error={info.error} onRetry={() => void info.refetch()} title="Logon failed, please try again" />;
+  if (info.isError && !info.data) return <QueryError error={info.error} onRetry={() => void info.refetch()} title={t('login.infoFailed')} />;
   if (!u) return <PageSkeleton title={title} />;
   const name = [u.first_name, u.middle_initial, u.last_name].filter(Boolean).join(' ');
   return (
-    <Page title={title} lead={name ? `Welcome, ${name}.` : `Logged in as ${u.email}.`}>
+    <Page title={title} lead={name ? t('account.center.welcome', { name }) : t('account.center.loggedInAs', { email: u.email })}>
       <Stack gap="6">
         <AccountTabs payStatus={u.pay_status} />
         <MailDeliveryNotice email={u.email} delivery={u.mail_delivery} />
         {!profileComplete(u) && (
-          <FormAlert status="info" title="Complete your profile">
-            Add your occupation, organisation, country and mobile number so that the secretariat can reach you.{' '}
+          <FormAlert status="info" title={t('account.center.completeTitle')}>
+            {t('account.center.completeText')}{' '}
             <ChakraLink asChild textDecoration="underline">
-              <RouterLink to={paths.profileEdit}>Complete the profile</RouterLink>
+              <RouterLink to={paths.profileEdit}>{t('account.center.completeLink')}</RouterLink>
             </ChakraLink>
           </FormAlert>
         )}
@@ -73,7 +76,7 @@ export default function CenterPage() {
           <Card.Header>
             <HStack justify="space-between" wrap="wrap" gap="2">
               <Heading as="h2" size="md">
-                Personal information
+                {t('account.center.personalInfo')}
               </Heading>
               {/* The badge follows the server clock: its place is kept (its own lines on a phone), so nothing moves when it appears. */}
               <Box minH={{ base: '9', sm: '6' }} flexBasis={{ base: '100%', sm: 'auto' }}>
@@ -84,13 +87,13 @@ export default function CenterPage() {
           <Card.Body>
             <DataList.Root orientation="horizontal" size="md">
               {[
-                ['E-mail', u.email],
-                ['Name', dash(name)],
-                ['Nickname', dash(u.nick_name)],
-                ['Occupation', dash(u.occupation)],
-                ['Organisation', dash(u.organization)],
-                ['Country or region', dash(u.country)],
-                ['Mobile', dash(u.mobile)],
+                [t('account.email'), u.email],
+                [t('account.center.name'), dash(name)],
+                [t('account.center.nickname'), dash(u.nick_name)],
+                [t('account.profile.occupation'), dash(u.occupation)],
+                [t('account.profile.organisation'), dash(u.organization)],
+                [t('account.profile.country'), dash(u.country)],
+                [t('account.profile.mobile'), dash(u.mobile)],
               ].map(([label, value]) => (
                 <DataList.Item key={label}>
                   <DataList.ItemLabel>{label}</DataList.ItemLabel>
@@ -105,26 +108,26 @@ export default function CenterPage() {
           <Card.Footer>
             <HStack gap="3" wrap="wrap">
               <Button asChild colorPalette="brand">
-                <RouterLink to={paths.profileEdit}>Edit profile</RouterLink>
+                <RouterLink to={paths.profileEdit}>{t('account.center.editProfile')}</RouterLink>
               </Button>
               <Button asChild variant="outline">
-                <RouterLink to={paths.updatePassword}>Change password</RouterLink>
+                <RouterLink to={paths.updatePassword}>{t('account.center.changePassword')}</RouterLink>
               </Button>
             </HStack>
           </Card.Footer>
         </Card.Root>
         <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
           {[
-            { to: paths.abstracts, title: 'Abstracts', text: `Submit and manage up to ${abstractLimits.maxAbstractsPerDelegate} abstracts.` },
-            { to: paths.posterUpload, title: 'Poster files', text: 'Upload your poster (ppt or pptx).' },
-            { to: paths.oralUpload, title: 'Oral presentation files', text: 'Upload your slides (ppt or pptx).' },
+            { to: paths.abstracts, title: t('account.center.abstracts'), text: t('account.center.abstractsText', { max: abstractLimits.maxAbstractsPerDelegate }) },
+            { to: paths.posterUpload, title: t('account.center.posters'), text: t('account.center.postersText') },
+            { to: paths.oralUpload, title: t('account.center.orals'), text: t('account.center.oralsText') },
             u.register_code
-              ? { to: u.register_status === 1 || u.register_status === 2 ? paths.reload : paths.fee, title: 'Registration by category', text: `Your registration ${u.register_code}: its review and payment detail.` }
+              ? { to: u.register_status === 1 || u.register_status === 2 ? paths.reload : paths.fee, title: t('account.center.byCategory'), text: t('account.center.byCategoryMine', { code: u.register_code }) }
               : categoryOpen
-                ? { to: paths.registerInformation, title: 'Registration by category', text: 'Register by category: member, young investigator, fellow or group.' }
-                : { to: paths.registrationList, title: 'Registration', text: 'Register for the congress, pay, and see your registration orders.' },
-            ...(u.register_code && u.register_status === 0 ? [{ to: paths.voucher, title: 'Payment voucher', text: 'Upload the voucher of your payment (JPG or PNG, under 5 MB).' }] : []),
-            ...(u.register_code ? [{ to: `${paths.fee}?cancel=1`, title: 'Cancel registration', text: 'Cancel your registration by category; what you paid goes back to your card.' }] : []),
+                ? { to: paths.registerInformation, title: t('account.center.byCategory'), text: t('account.center.byCategoryOpen') }
+                : { to: paths.registrationList, title: t('account.center.registration'), text: t('account.center.registrationText') },
+            ...(u.register_code && u.register_status === 0 ? [{ to: paths.voucher, title: t('account.center.voucher'), text: t('account.center.voucherText') }] : []),
+            ...(u.register_code ? [{ to: `${paths.fee}?cancel=1`, title: t('account.center.cancel'), text: t('account.center.cancelText') }] : []),
           ].map((card) => (
             <Card.Root key={card.to} size="sm">
               <Card.Body gap="2">

@@ -19,9 +19,12 @@ import { toaster } from '../../components/ui/toaster';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
 import { accountApi, usePersonInfo } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 export default function ChangePasswordPage() {
   const navigate = useNavigate();
+  const t = useT();
+  const localise = useLocalise();
   const queryClient = useQueryClient();
   const info = usePersonInfo();
   const form = useForm<ChangePasswordInput>({
@@ -35,7 +38,7 @@ export default function ChangePasswordPage() {
       await accountApi.changePassword(values);
       session.clear();
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'conference' });
-      toaster.success({ title: 'Password changed', description: 'Please log in with your new password.' });
+      toaster.success({ title: t('account.changePassword.toastTitle'), description: t('account.loginWithNew') });
       navigate(paths.login, { replace: true });
     } catch (error) {
       const message = applyServerErrors(error, form.setError, ['current_password', 'new_password', 'confirm_password']);
@@ -43,30 +46,31 @@ export default function ChangePasswordPage() {
     }
   });
   return (
-    <Page title="Change password" lead="Changing the password logs you out on every device, including this one.">
+    <Page title={t('account.changePassword.title')} lead={t('account.changePassword.lead')}>
       <Card.Root maxW="md" mx="auto" width="100%">
         <Card.Body>
           <FormProvider {...form}>
-            <FormStack onSubmit={submit} noValidate aria-label="Change password">
+            <FormStack onSubmit={submit} noValidate aria-label={t('account.changePassword.title')}>
               <Text>
-                Account: <strong>{info.data?.email ?? '...'}</strong>
+                {t('account.changePassword.account')}
+                <strong>{info.data?.email ?? '...'}</strong>
               </Text>
-              {failure && <FormAlert status="error" title="System Tips">{failure}</FormAlert>}
-              <PasswordField<ChangePasswordInput> name="current_password" label="Current password" autoComplete="current-password" required />
+              {failure && <FormAlert status="error" title={t('account.systemTips')}>{localise(failure)}</FormAlert>}
+              <PasswordField<ChangePasswordInput> name="current_password" label={t('account.changePassword.current')} autoComplete="current-password" required />
               <PasswordField<ChangePasswordInput>
                 name="new_password"
-                label="New password"
+                label={t('account.newPassword')}
                 autoComplete="new-password"
                 required
-                helper={`At least ${PASSWORD_MIN} characters.`}
+                helper={t('account.atLeast', { min: PASSWORD_MIN })}
               />
-              <PasswordField<ChangePasswordInput> name="confirm_password" label="Confirm password" autoComplete="new-password" required />
+              <PasswordField<ChangePasswordInput> name="confirm_password" label={t('account.confirmPassword')} autoComplete="new-password" required />
               <HStack gap="3">
                 <Button variant="outline" onClick={() => navigate(-1)}>
-                  Cancel
+                  {t('account.cancel')}
                 </Button>
                 <SubmitButton loading={form.formState.isSubmitting}>
-                  Change Password
+                  {t('account.changePassword.submit')}
                 </SubmitButton>
               </HStack>
             </FormStack>

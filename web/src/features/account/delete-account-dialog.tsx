@@ -15,9 +15,12 @@ import { PasswordField } from '../../components/form/fields';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { paths } from '../../config/paths';
 import { accountApi } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 export default function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
+  const t = useT();
+  const localise = useLocalise();
   const form = useForm<DeleteAccountInput>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
@@ -38,35 +41,33 @@ export default function DeleteAccountDialog({ open, onClose }: { open: boolean; 
         <Dialog.Positioner px="4">
           <Dialog.Content>
             <FormProvider {...form}>
-              <form onSubmit={submit} noValidate aria-label="Delete my account">
+              <form onSubmit={submit} noValidate aria-label={t('account.delete.form')}>
                 <Dialog.Header>
-                  <Dialog.Title>Delete your account?</Dialog.Title>
+                  <Dialog.Title>{t('account.delete.title')}</Dialog.Title>
                 </Dialog.Header>
                 <Dialog.Body>
                   <Stack gap="3">
-                    <Text>This cannot be undone. Download your data first if you want to keep a copy.</Text>
+                    <Text>{t('account.delete.cannotUndo')}</Text>
                     <List.Root ps="5" gap="1">
-                      <List.Item>Deleted: your profile, abstracts, uploaded files (posters, slides, documents), visa letters and certificates, unpaid orders and your e-mail settings. You are logged out everywhere.</List.Item>
-                      <List.Item>
-                        Kept for accounting, without your name, e-mail, address, passport or phone: orders and registrations that were paid (amounts, dates, order numbers and payments), for {ACCOUNTING_RETENTION_YEARS} years, as accounting law requires.
-                      </List.Item>
-                      <List.Item>Receipts and credit notes issued to you are kept as issued: they are the congress&apos;s accounting vouchers.</List.Item>
-                      <List.Item>The registration office&apos;s log keeps a record that the account was deleted.</List.Item>
+                      <List.Item>{t('account.delete.deleted')}</List.Item>
+                      <List.Item>{t('account.delete.kept', { years: ACCOUNTING_RETENTION_YEARS })}</List.Item>
+                      <List.Item>{t('account.delete.receipts')}</List.Item>
+                      <List.Item>{t('account.delete.log')}</List.Item>
                     </List.Root>
                     {failure && (
-                      <FormAlert status="error" title="Not deleted">
-                        {failure}
+                      <FormAlert status="error" title={t('account.delete.notDeleted')}>
+                        {localise(failure)}
                       </FormAlert>
                     )}
-                    <PasswordField<DeleteAccountInput> name="password" label="Your password" autoComplete="current-password" required />
+                    <PasswordField<DeleteAccountInput> name="password" label={t('account.delete.password')} autoComplete="current-password" required />
                   </Stack>
                 </Dialog.Body>
                 <Dialog.Footer>
                   <Button variant="outline" onClick={onClose}>
-                    Cancel
+                    {t('account.cancel')}
                   </Button>
                   <Button type="submit" colorPalette="red" loading={form.formState.isSubmitting}>
-                    Delete my account
+                    {t('account.delete.submit')}
                   </Button>
                 </Dialog.Footer>
               </form>

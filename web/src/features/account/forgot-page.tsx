@@ -13,9 +13,12 @@ import { applyServerErrors } from '../../components/form/server-errors';
 import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
 import { accountApi } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 export default function ForgotPage() {
   const navigate = useNavigate();
+  const t = useT();
+  const localise = useLocalise();
   const form = useForm<ForgotInput>({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
@@ -25,22 +28,22 @@ export default function ForgotPage() {
       navigate(paths.await);
     } catch (error) {
       const message = applyServerErrors(error, form.setError, ['email']);
-      if (message !== null) setFailure(`Failed to send. ${message}`);
+      if (message !== null) setFailure(t('account.forgot.failed', { message: localise(message) }));
     }
   });
   return (
-    <Page title="Reset your password" lead="Enter the address of your account and we will e-mail you a link to choose a new password.">
+    <Page title={t('account.forgot.title')} lead={t('account.forgot.lead')}>
       <Card.Root maxW="md" mx="auto" width="100%">
         <Card.Body>
           <FormProvider {...form}>
-            <FormStack onSubmit={submit} noValidate aria-label="Reset your password">
-              {failure && <FormAlert status="error" title="System Tips">{failure}</FormAlert>}
-              <TextField<ForgotInput> name="email" label="E-mail" type="email" autoComplete="email" inputMode="email" required />
-              <SubmitButton loading={form.formState.isSubmitting} loadingText="Sending">
-                Send the reset link
+            <FormStack onSubmit={submit} noValidate aria-label={t('account.forgot.title')}>
+              {failure && <FormAlert status="error" title={t('account.systemTips')}>{failure}</FormAlert>}
+              <TextField<ForgotInput> name="email" label={t('account.email')} type="email" autoComplete="email" inputMode="email" required />
+              <SubmitButton loading={form.formState.isSubmitting} loadingText={t('account.forgot.sending')}>
+                {t('account.forgot.submit')}
               </SubmitButton>
               <Text fontSize="sm" color="gray.700">
-                The link works once and for one hour.
+                {t('account.forgot.note')}
               </Text>
             </FormStack>
           </FormProvider>

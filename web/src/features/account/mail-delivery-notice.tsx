@@ -6,12 +6,15 @@
 import { Box, Link as ChakraLink } from '@chakra-ui/react';
 import type { PersonInfo } from '#core/accounts/model';
 import { conference } from '#core/config/conference';
-import { formatCstDay } from '#core/time';
+import { formatDay } from '#core/i18n/format';
 import { FormAlert } from '../../components/form/form-alert';
+import { useLang, useT } from '../../i18n/i18n';
 
 export function MailDeliveryNotice({ email, delivery }: { email: string; delivery: PersonInfo['mail_delivery'] }) {
+  const t = useT();
+  const lang = useLang();
   if (!delivery) return null;
-  const day = `${formatCstDay(delivery.at)} (CST)`;
+  const day = t('account.mail.day', { day: formatDay(lang, delivery.at) });
   const support = conference.contacts.support;
   const address = (
     <Box as="strong" overflowWrap="anywhere">
@@ -25,26 +28,31 @@ export function MailDeliveryNotice({ email, delivery }: { email: string; deliver
   );
   if (delivery.problem === 'complained') {
     return (
-      <FormAlert status="warning" title="You reported our mail as unwanted">
+      <FormAlert status="warning" title={t('account.mail.complainedTitle')}>
         <Box as="p">
-          On {day} mail to {address} was reported as spam. We will not send further notifications there (confirmations, payment and
-          refund news); this site shows all of it.
+          {t('account.mail.complainedBefore', { day })}
+          {address}
+          {t('account.mail.complainedAfter')}
         </Box>
         <Box as="p" mt="2">
-          Mail you ask for, such as a password reset link, is still sent. To receive notifications again, write to {write}.
+          {t('account.mail.complainedWrite')}
+          {write}
+          {t('account.sentenceEnd')}
         </Box>
       </FormAlert>
     );
   }
   return (
-    <FormAlert status="warning" title="Mail to your address could not be delivered">
+    <FormAlert status="warning" title={t('account.mail.bouncedTitle')}>
       <Box as="p">
-        Mail to {address} could not be delivered on {day}. We will not send further notifications there (confirmations, payment and
-        refund news); this site shows all of it.
+        {t('account.mail.bouncedBefore')}
+        {address}
+        {t('account.mail.bouncedAfter', { day })}
       </Box>
       <Box as="p" mt="2">
-        Please check the address, and your mailbox with your mail provider. Mail you ask for, such as a password reset link, is still
-        sent: once one reaches you and you follow its link, notifications resume. If the address is wrong, write to {write}.
+        {t('account.mail.bouncedWrite')}
+        {write}
+        {t('account.sentenceEnd')}
       </Box>
     </FormAlert>
   );

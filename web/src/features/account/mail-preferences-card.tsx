@@ -5,11 +5,14 @@ import { useState } from 'react';
 import { FormAlert } from '../../components/form/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { accountApi } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 const key = ['account', 'mail-preferences'] as const;
 
 export function MailPreferencesCard() {
   const queryClient = useQueryClient();
+  const t = useT();
+  const localise = useLocalise();
   const prefs = useQuery({ queryKey: key, queryFn: accountApi.mailPreferences });
   const [outcome, setOutcome] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -30,11 +33,11 @@ export function MailPreferencesCard() {
     <Card.Root>
       <Card.Header>
         <Heading as="h2" size="md">
-          E-mail from the congress
+          {t('account.prefs.title')}
         </Heading>
       </Card.Header>
       <Card.Body gap="3">
-        <Text color="gray.700">Mails about your own registration and payments always reach you.</Text>
+        <Text color="gray.700">{t('account.prefs.text')}</Text>
         <Checkbox.Root
           checked={prefs.data?.announcements ?? false}
           disabled={!prefs.data || saving}
@@ -44,11 +47,11 @@ export function MailPreferencesCard() {
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control mt="0.5" />
-          <Checkbox.Label fontWeight="normal">Send me the congress&apos;s announcements</Checkbox.Label>
+          <Checkbox.Label fontWeight="normal">{t('account.prefs.announcements')}</Checkbox.Label>
         </Checkbox.Root>
         {outcome && (
-          <FormAlert status={outcome.status} title={outcome.status === 'error' ? 'Not saved' : 'Saved'}>
-            {outcome.text}
+          <FormAlert status={outcome.status} title={outcome.status === 'error' ? t('account.prefs.notSaved') : t('account.prefs.saved')}>
+            {localise(outcome.text)}
           </FormAlert>
         )}
       </Card.Body>

@@ -8,6 +8,7 @@ import { Suspense, lazy, useState } from 'react';
 import { FormAlert } from '../../components/form/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { accountApi } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 const DeleteAccountDialog = lazy(() => import('./delete-account-dialog'));
 
@@ -24,6 +25,8 @@ function saveAsFile(data: unknown, name: string) {
 }
 
 export function OwnDataCard() {
+  const t = useT();
+  const localise = useLocalise();
   const [downloading, setDownloading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'closed' | 'open' | 'mounted'>('closed');
@@ -43,26 +46,24 @@ export function OwnDataCard() {
     <Card.Root>
       <Card.Header>
         <Heading as="h2" size="md">
-          Your data
+          {t('account.ownData.title')}
         </Heading>
       </Card.Header>
       <Card.Body gap="3">
-        <Text color="gray.700">
-          Download everything the portal holds about you (profile, registrations and payments, abstracts, the list of your files, the e-mail settings and the history of your account) as one JSON file, or delete your account.
-        </Text>
+        <Text color="gray.700">{t('account.ownData.text')}</Text>
         {failure && (
-          <FormAlert status="error" title="Not downloaded">
-            {failure}
+          <FormAlert status="error" title={t('account.ownData.notDownloaded')}>
+            {localise(failure)}
           </FormAlert>
         )}
       </Card.Body>
       <Card.Footer>
         <HStack gap="3" wrap="wrap">
           <Button colorPalette="brand" variant="outline" loading={downloading} onClick={() => void download()}>
-            Download my data
+            {t('account.ownData.download')}
           </Button>
           <Button colorPalette="red" variant="outline" onClick={() => setDialog('open')}>
-            Delete my account
+            {t('account.ownData.delete')}
           </Button>
         </HStack>
       </Card.Footer>

@@ -22,6 +22,7 @@ import { toaster } from '../../components/ui/toaster';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
 import { accountApi, personInfoKey, usePersonInfo } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 const fields = ['first_name', 'middle_initial', 'last_name', 'nick_name', 'occupation', 'organization', 'country', 'mobile'] as const;
 const countryOptions = countryRegions.map((c) => ({ value: c, label: c }));
@@ -29,6 +30,8 @@ const countryOptions = countryRegions.map((c) => ({ value: c, label: c }));
 export default function ProfileEditPage() {
   const info = usePersonInfo();
   const navigate = useNavigate();
+  const t = useT();
+  const localise = useLocalise();
   const queryClient = useQueryClient();
   const form = useForm<ProfileInput>({ resolver: zodResolver(profileSchema) });
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,46 +54,46 @@ export default function ProfileEditPage() {
       draft.clear();
       session.set({ info: updated });
       queryClient.setQueryData(personInfoKey, updated);
-      toaster.success({ title: 'The update was successful.' });
+      toaster.success({ title: t('api.profileUpdated') });
       navigate(paths.center);
     } catch (error) {
       const message = applyServerErrors(error, form.setError, fields);
-      if (message !== null) setFailure(`Update failed, please resubmit. ${message}`);
+      if (message !== null) setFailure(t('account.profile.failed', { message: localise(message) }));
     }
   });
 
   if (!info.data) return <PageSkeleton />;
   return (
-    <Page title="Edit profile" lead="These details appear on your badge and certificate of attendance.">
+    <Page title={t('account.profile.title')} lead={t('account.profile.lead')}>
       <Card.Root>
         <Card.Body>
           <FormProvider {...form}>
-            <FormStack onSubmit={submit} noValidate aria-label="Edit profile">
-              {failure && <FormAlert status="error" title="System Tips">{failure}</FormAlert>}
-              {draft.restored && <FormAlert status="info">Your unsaved changes from earlier were restored.</FormAlert>}
+            <FormStack onSubmit={submit} noValidate aria-label={t('account.profile.title')}>
+              {failure && <FormAlert status="error" title={t('account.systemTips')}>{failure}</FormAlert>}
+              {draft.restored && <FormAlert status="info">{t('account.profile.restored')}</FormAlert>}
               <Field.Root readOnly>
-                <Field.Label>E-mail</Field.Label>
+                <Field.Label>{t('account.email')}</Field.Label>
                 <Input value={info.data.email} readOnly />
-                <Field.HelperText>Your e-mail address is your login and cannot be changed.</Field.HelperText>
+                <Field.HelperText>{t('account.profile.emailHelper')}</Field.HelperText>
               </Field.Root>
               <Grid templateColumns={{ base: '1fr', md: '2fr 1fr 2fr' }} gap="4">
-                <TextField<ProfileInput> name="first_name" label="First name" autoComplete="given-name" />
-                <TextField<ProfileInput> name="middle_initial" label="Middle initial" autoComplete="additional-name" />
-                <TextField<ProfileInput> name="last_name" label="Last name" autoComplete="family-name" />
+                <TextField<ProfileInput> name="first_name" label={t('account.profile.firstName')} autoComplete="given-name" />
+                <TextField<ProfileInput> name="middle_initial" label={t('account.profile.middleInitial')} autoComplete="additional-name" />
+                <TextField<ProfileInput> name="last_name" label={t('account.profile.lastName')} autoComplete="family-name" />
               </Grid>
-              <TextField<ProfileInput> name="nick_name" label="Nickname (for your badge)" autoComplete="nickname" />
+              <TextField<ProfileInput> name="nick_name" label={t('account.profile.nickname')} autoComplete="nickname" />
               <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
-                <TextField<ProfileInput> name="occupation" label="Occupation" autoComplete="organization-title" required />
-                <TextField<ProfileInput> name="organization" label="Organisation" autoComplete="organization" required />
-                <SelectField<ProfileInput> name="country" label="Country or region" options={countryOptions} required />
-                <TextField<ProfileInput> name="mobile" label="Mobile" type="tel" autoComplete="tel" inputMode="tel" required />
+                <TextField<ProfileInput> name="occupation" label={t('account.profile.occupation')} autoComplete="organization-title" required />
+                <TextField<ProfileInput> name="organization" label={t('account.profile.organisation')} autoComplete="organization" required />
+                <SelectField<ProfileInput> name="country" label={t('account.profile.country')} options={countryOptions} required />
+                <TextField<ProfileInput> name="mobile" label={t('account.profile.mobile')} type="tel" autoComplete="tel" inputMode="tel" required />
               </Grid>
               <HStack gap="3">
                 <Button variant="outline" onClick={() => navigate(paths.center)}>
-                  Cancel
+                  {t('account.cancel')}
                 </Button>
                 <SubmitButton loading={form.formState.isSubmitting}>
-                  Save
+                  {t('account.profile.save')}
                 </SubmitButton>
               </HStack>
             </FormStack>

@@ -20,11 +20,14 @@ import { pathTo, paths } from '../../config/paths';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { pendingActivation } from './activation-countdown';
 import { accountApi } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 const DRAFT_KEY = 'signUpEmailDraft';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const t = useT();
+  const localise = useLocalise();
   const form = useForm<RegisterInput>({
     resolver: zodResolver(registerSchema),
     defaultValues: { email: '', password: '', confirm: '' },
@@ -91,42 +94,42 @@ export default function RegisterPage() {
   });
 
   return (
-    <Page title="Create an account" lead="One account per delegate: it holds your registration, abstracts and presentation files.">
+    <Page title={t('account.register.title')} lead={t('account.register.lead')}>
       <Card.Root maxW="md" mx="auto" width="100%">
         <Card.Body>
           <FormProvider {...form}>
-            <FormStack onSubmit={submit} noValidate aria-label="Create an account">
-              {failure && <FormAlert status="error" title="System Tips">{failure}</FormAlert>}
+            <FormStack onSubmit={submit} noValidate aria-label={t('account.register.title')}>
+              {failure && <FormAlert status="error" title={t('account.systemTips')}>{localise(failure)}</FormAlert>}
               <TextField<RegisterInput>
                 name="email"
-                label="E-mail"
+                label={t('account.email')}
                 type="email"
                 autoComplete="email"
                 inputMode="email"
                 required
                 onBlur={() => void checkEmail()}
-                helper="We send an activation link to this address."
+                helper={t('account.register.emailHelper')}
               />
               {notActivated && (
                 <Button variant="outline" colorPalette="brand" onClick={() => void resend()} loading={resending}>
-                  Resend Activation Email
+                  {t('account.resendActivation')}
                 </Button>
               )}
               <PasswordField<RegisterInput>
                 name="password"
-                label="Password"
+                label={t('account.password')}
                 autoComplete="new-password"
                 required
-                helper={`At least ${PASSWORD_MIN} characters. A short sentence is easy to remember and hard to guess.`}
+                helper={t('account.register.passwordHelper', { min: PASSWORD_MIN })}
               />
-              <PasswordField<RegisterInput> name="confirm" label="Confirm password" autoComplete="new-password" required />
-              <SubmitButton loading={form.formState.isSubmitting} loadingText="Creating the account">
-                Create account
+              <PasswordField<RegisterInput> name="confirm" label={t('account.confirmPassword')} autoComplete="new-password" required />
+              <SubmitButton loading={form.formState.isSubmitting} loadingText={t('account.register.submitting')}>
+                {t('account.register.submit')}
               </SubmitButton>
               <Text fontSize="sm" color="gray.700">
-                Already have an account?{' '}
+                {t('account.register.haveAccount')}{' '}
                 <ChakraLink asChild color="brand.fg">
-                  <RouterLink to={paths.login}>Log in</RouterLink>
+                  <RouterLink to={paths.login}>{t('account.logIn')}</RouterLink>
                 </ChakraLink>
               </Text>
             </FormStack>

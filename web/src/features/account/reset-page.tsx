@@ -18,10 +18,13 @@ import { toaster } from '../../components/ui/toaster';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
 import { accountApi } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 export default function ResetPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
+  const t = useT();
+  const localise = useLocalise();
   const form = useForm<ResetInput>({
     resolver: zodResolver(resetSchema),
     defaultValues: { token, new_password: '', confirm_password: '' },
@@ -32,7 +35,7 @@ export default function ResetPage() {
     try {
       await accountApi.resetPassword(values);
       session.clear();
-      toaster.success({ title: 'Password reset', description: 'Please log in with your new password.' });
+      toaster.success({ title: t('account.reset.toastTitle'), description: t('account.loginWithNew') });
       navigate(paths.login, { replace: true });
     } catch (error) {
       const message = applyServerErrors(error, form.setError, ['new_password', 'confirm_password']);
@@ -40,29 +43,29 @@ export default function ResetPage() {
     }
   });
   return (
-    <Page title="Choose a new password" lead="After the change, every device logged in to your account is logged out.">
+    <Page title={t('account.reset.title')} lead={t('account.reset.lead')}>
       <Card.Root maxW="md" mx="auto" width="100%">
         <Card.Body>
           <FormProvider {...form}>
-            <FormStack onSubmit={submit} noValidate aria-label="Choose a new password">
+            <FormStack onSubmit={submit} noValidate aria-label={t('account.reset.title')}>
               {failure && (
-                <FormAlert status="error" title="System Tips">
-                  {failure}{' '}
+                <FormAlert status="error" title={t('account.systemTips')}>
+                  {localise(failure)}{' '}
                   <ChakraLink asChild textDecoration="underline">
-                    <RouterLink to={paths.forgot}>Ask for a new link</RouterLink>
+                    <RouterLink to={paths.forgot}>{t('account.reset.askNew')}</RouterLink>
                   </ChakraLink>
                 </FormAlert>
               )}
               <PasswordField<ResetInput>
                 name="new_password"
-                label="New password"
+                label={t('account.newPassword')}
                 autoComplete="new-password"
                 required
-                helper={`At least ${PASSWORD_MIN} characters.`}
+                helper={t('account.atLeast', { min: PASSWORD_MIN })}
               />
-              <PasswordField<ResetInput> name="confirm_password" label="Confirm the new password" autoComplete="new-password" required />
+              <PasswordField<ResetInput> name="confirm_password" label={t('account.reset.confirm')} autoComplete="new-password" required />
               <SubmitButton loading={form.formState.isSubmitting}>
-                Set the new password
+                {t('account.reset.submit')}
               </SubmitButton>
             </FormStack>
           </FormProvider>

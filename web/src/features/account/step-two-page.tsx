@@ -12,21 +12,22 @@ import { Page } from '../../components/page';
 import { ProgressSteps } from '../../components/ui/progress-steps';
 import { accountHome, pathTo, paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
-
-const steps = ['Create account', 'Activate by e-mail', 'Complete'];
+import { useT } from '../../i18n/i18n';
 
 export default function StepTwoPage() {
   const { token } = useSession();
+  const t = useT();
+  const steps = [t('account.steps.create'), t('account.steps.activate'), t('account.steps.complete')];
   if (token) {
     return (
-      <Page title="Your account is active" lead="Every step of creating your account is done: you are logged in with it.">
+      <Page title={t('account.stepTwo.activeTitle')} lead={t('account.stepTwo.activeLead')}>
         <Card.Root maxW="xl" mx="auto" width="100%">
           <Card.Body gap="6">
             <ProgressSteps steps={steps} current={steps.length} />
-            <Text>Register for the congress, submit abstracts and follow your orders from your account.</Text>
+            <Text>{t('account.stepTwo.activeText')}</Text>
             <HStack gap="3" wrap="wrap">
               <Button asChild colorPalette="brand">
-                <RouterLink to={accountHome}>Go to your account</RouterLink>
+                <RouterLink to={accountHome}>{t('account.stepTwo.goToAccount')}</RouterLink>
               </Button>
             </HStack>
           </Card.Body>
@@ -35,29 +36,26 @@ export default function StepTwoPage() {
     );
   }
   return (
-    <Page title="Activate your account" lead="Step 2 of 3: open the activation link we sent to your mailbox.">
+    <Page title={t('account.activateTitle')} lead={t('account.stepTwo.lead')}>
       <Card.Root maxW="xl" mx="auto" width="100%">
         <Card.Body gap="6">
           <ProgressSteps steps={steps} current={1} />
           <Stack gap="2">
-            <Text>
-              When you created your account we sent an activation e-mail to its address. Open the link in it: it works once and
-              expires in 24 hours. Then log in.
-            </Text>
+            <Text>{t('account.stepTwo.text')}</Text>
             <Text color="gray.700">
-              Nothing after 2-3 minutes? Check the spam folder, or{' '}
+              {t('account.nothingYet')}
               <ChakraLink asChild color="brand.fg" textDecoration="underline">
-                <RouterLink to={pathTo(paths.accountCreated, { params: 'resend' })}>send the activation e-mail again</RouterLink>
+                <RouterLink to={pathTo(paths.accountCreated, { params: 'resend' })}>{t('account.stepTwo.sendAgain')}</RouterLink>
               </ChakraLink>
-              .
+              {t('account.sentenceEnd')}
             </Text>
           </Stack>
           <HStack gap="3" wrap="wrap">
             <Button asChild colorPalette="brand">
-              <RouterLink to={paths.login}>I have completed activation</RouterLink>
+              <RouterLink to={paths.login}>{t('account.completedActivation')}</RouterLink>
             </Button>
             <Button asChild variant="outline">
-              <RouterLink to={paths.registerStepOne}>Create an account</RouterLink>
+              <RouterLink to={paths.registerStepOne}>{t('account.stepTwo.createAccount')}</RouterLink>
             </Button>
           </HStack>
         </Card.Body>

@@ -12,9 +12,12 @@ import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { accountApi } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 export default function UnsubscribePage() {
   const [search] = useSearchParams();
+  const t = useT();
+  const localise = useLocalise();
   const token = search.get('token') ?? '';
   const [state, setState] = useState<{ status: 'ask' | 'busy' } | { status: 'done' | 'failed'; message: string }>({ status: 'ask' });
   const confirm = async () => {
@@ -27,30 +30,27 @@ export default function UnsubscribePage() {
     }
   };
   return (
-    <Page title="Stop announcements">
+    <Page title={t('account.unsubscribe.title')}>
       <Card.Root maxW="xl" mx="auto" width="100%">
         <Card.Body>
           {state.status === 'done' ? (
-            <FormAlert status="success" title="Unsubscribed">
+            <FormAlert status="success" title={t('account.unsubscribe.done')}>
               {state.message}
             </FormAlert>
           ) : state.status === 'failed' ? (
             <Stack gap="4">
-              <FormAlert status="error" title="This link cannot be used">
-                {state.message}
+              <FormAlert status="error" title={t('account.linkUnusable')}>
+                {localise(state.message)}
               </FormAlert>
               <ChakraLink asChild textDecoration="underline">
-                <RouterLink to={paths.center}>Open your account</RouterLink>
+                <RouterLink to={paths.center}>{t('account.unsubscribe.openAccount')}</RouterLink>
               </ChakraLink>
             </Stack>
           ) : (
             <Stack gap="4">
-              <Text>
-                Do you want to stop receiving the congress&apos;s announcements? Mails about your own registration and payments will still reach you. You can turn
-                announcements on again in your account.
-              </Text>
+              <Text>{t('account.unsubscribe.ask')}</Text>
               <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void confirm()} loading={state.status === 'busy'} disabled={!token}>
-                Stop announcements
+                {t('account.unsubscribe.submit')}
               </Button>
             </Stack>
           )}
