@@ -16,7 +16,9 @@ const inCatalogs = [
   'web/src/components/page.tsx',
   'web/src/components/smart-link.tsx',
   'web/src/features/home/**/*.tsx',
-  'web/src/features/account/login-page.tsx',
+  'web/src/features/account/**/*.tsx',
+  'web/src/components/form/**/*.tsx',
+  'web/src/components/query-error.tsx',
 ];
 const literalRules = [
   { selector: 'JSXText[value=/\\p{L}{2,}/u]', message: 'Text people read comes from the catalogs: t(id) (web/src/i18n/i18n.tsx, functions/core/i18n/catalogs).' },
