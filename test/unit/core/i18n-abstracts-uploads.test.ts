@@ -12,6 +12,7 @@ import { uploadMessages, uploadPurposeIds } from '#core/uploads/rules';
 import { fileMessages, modificationsProhibited, pendingMessages } from '#core/uploads/uploads';
 import { presignSchema, confirmSchema } from '#core/uploads/schemas';
 import { uploadFailed } from '../../../web/src/components/upload/upload-file';
+import { abstractCategories, submissionAgreements } from '#core/data/abstract-options';
 
 const apiEnglish = new Set(Object.entries(en).filter(([id]) => id.startsWith('api.')).map(([, text]) => text));
 
@@ -40,5 +41,16 @@ describe('abstract and upload messages in the catalogs', () => {
     ].flat();
     expect(errors.length).toBeGreaterThan(4);
     for (const m of errors) expect(apiEnglish.has(m!), m).toBe(true);
+  });
+});
+
+describe('the abstract form’s choices in the catalogs', () => {
+  const catalog = en as Record<string, string>;
+  it('name every category group, category and agreement with its English label (the value stays the stored one)', () => {
+    for (const group of abstractCategories) {
+      expect(catalog[`abstracts.category.${group.value}`], group.value).toBe(group.label);
+      for (const c of group.children) expect(catalog[`abstracts.category.${c.value}`], c.value).toBe(c.label);
+    }
+    for (const a of submissionAgreements) expect(catalog[`abstracts.agreement.${a.value}`], a.value).toBe(a.label);
   });
 });

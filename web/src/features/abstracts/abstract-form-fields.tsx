@@ -11,6 +11,7 @@ import { countWords } from '#core/abstracts/words';
 import type { CategoryGroup, CategoryOption } from '#core/data/abstract-options';
 import { SelectField, TextField } from '../../components/form/fields';
 import { useLocalise, useT } from '../../i18n/i18n';
+import { agreementLabel, categoryOptionLabel } from './option-labels';
 
 export type AbstractFormValues = Omit<AbstractInput, 'presenter_abstract' | 'financial_support' | 'conference_iacr_fellowship' | 'upload_files'> & {
   presenter_abstract?: boolean;
@@ -146,10 +147,10 @@ export function CategoryField(props: { groups: readonly CategoryGroup[]; readOnl
       <NativeSelect.Root>
         <NativeSelect.Field {...register('abstract_category')} placeholder={t('abstracts.form.selectCategory')}>
           {props.groups.map((group) => (
-            <optgroup key={group.value} label={group.label}>
+            <optgroup key={group.value} label={categoryOptionLabel(t, group.value, group.label)}>
               {group.children.map((c) => (
                 <option key={c.value} value={c.value}>
-                  {c.label}
+                  {categoryOptionLabel(t, c.value, c.label)}
                 </option>
               ))}
             </optgroup>
@@ -217,7 +218,7 @@ export function AgreementsField(props: { agreements: readonly CategoryOption[]; 
                 >
                   <Checkbox.HiddenInput onBlur={field.onBlur} ref={i === 0 ? field.ref : undefined} />
                   <Checkbox.Control mt="0.5" />
-                  <Checkbox.Label fontWeight="normal">{a.label}</Checkbox.Label>
+                  <Checkbox.Label fontWeight="normal">{agreementLabel(t, a.value, a.label)}</Checkbox.Label>
                 </Checkbox.Root>
               ))}
             </Stack>

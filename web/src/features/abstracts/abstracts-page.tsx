@@ -16,7 +16,8 @@ import { toaster } from '../../components/ui/toaster';
 import { paths, pathTo } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
 import { abstractsFrame, useDeadlineText } from './abstracts-frame';
-import { useT } from '../../i18n/i18n';
+import { useLang, useT } from '../../i18n/i18n';
+import { categoryNameOf } from './option-labels';
 import { ReviewStatus } from './review-status';
 import { abstractApi, abstractKeys, useAbstracts, useAbstractsOpen, type AbstractListItem } from './api';
 
@@ -66,7 +67,11 @@ export default function AbstractsPage() {
   const items = list.data?.items ?? [];
   const full = items.length >= abstractLimits.maxAbstractsPerDelegate;
   const t = useT();
+  const lang = useLang();
   const deadlineText = useDeadlineText();
+  // The server names the category in English; other languages name it from the catalogs.
+  const categoryOf = (item: AbstractListItem) =>
+    lang === 'en' ? item.abstract_category_name : categoryNameOf(t, item.abstract_category, item.abstract_category_name);
 
   const uploadButton = (
     <Box>
@@ -121,7 +126,7 @@ export default function AbstractsPage() {
                   {items.map((item) => (
                     <Table.Row key={item.id}>
                       <Table.Cell fontWeight="medium">{item.title_of_abstract}</Table.Cell>
-                      <Table.Cell>{item.abstract_category_name}</Table.Cell>
+                      <Table.Cell>{categoryOf(item)}</Table.Cell>
                       <Table.Cell>{item.keywords}</Table.Cell>
                       <Table.Cell>
                         <ReviewStatus status={item.review_status} />
@@ -140,7 +145,7 @@ export default function AbstractsPage() {
                   <Card.Body gap="1">
                     <Text fontWeight="semibold">{item.title_of_abstract}</Text>
                     <Text fontSize="sm" color="gray.700">
-                      {item.abstract_category_name}
+                      {categoryOf(item)}
                     </Text>
                     <Text fontSize="sm">{t('abstracts.list.keywordsLine', { keywords: item.keywords })}</Text>
                     <Box>

@@ -12,6 +12,7 @@ import type { AbstractFormValues } from './abstract-form-fields';
 import type { AbstractOptions } from './api';
 import type { MessageId, Translate } from '#core/i18n/messages';
 import { useT } from '../../i18n/i18n';
+import { agreementLabel, categoryFullName } from './option-labels';
 
 export interface UnsavedField {
   name: keyof AbstractFormValues;
@@ -49,13 +50,7 @@ function people(t: Translate, list: unknown): string {
 
 /** Each changed field as the words a person reads (names, not codes), in the form's order, in the language of `t`. */
 export function unsavedFields(changes: Partial<AbstractFormValues>, options: AbstractOptions | undefined, t: Translate): UnsavedField[] {
-  const categoryLabel = (value: string) => {
-    for (const group of options?.abstract_categories ?? []) {
-      const topic = group.children.find((c) => c.value === value);
-      if (topic) return `${group.label}: ${topic.label}`;
-    }
-    return value;
-  };
+  const categoryLabel = (value: string) => categoryFullName(t, options?.abstract_categories ?? [], value, value);
   const text = (name: keyof AbstractFormValues, value: unknown): string => {
     switch (name) {
       case 'authors':
@@ -69,7 +64,7 @@ export function unsavedFields(changes: Partial<AbstractFormValues>, options: Abs
         return value ? categoryLabel(String(value)) : t('abstracts.unsaved.none');
       case 'agreements': {
         const ticked = (value as string[] | undefined) ?? [];
-        const byValue = new Map((options?.submission_agreements ?? []).map((a) => [a.value, a.label]));
+        const byValue = new Map((options?.submission_agreements ?? []).map((a) => [a.value, agreementLabel(t, a.value, a.label)]));
         return ticked.length ? ticked.map((v) => byValue.get(v) ?? v).join('\n') : t('abstracts.unsaved.noneTicked');
       }
       case 'upload_files': {

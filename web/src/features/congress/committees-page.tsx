@@ -4,12 +4,15 @@ import type { CommitteesContent } from '../../content/schema';
 import { ContentBlocks } from '../../components/content/content-blocks';
 import { useContentFacts } from '../../components/content/content-page';
 import { Page, PageSkeleton } from '../../components/page';
+import { useContent } from '../../content/localise';
 
-const committees = committeesJson as CommitteesContent;
+const english = committeesJson as CommitteesContent;
 
 /** The committees page: five committees, each with title, cover image and description. */
 export default function CommitteesPage() {
   const { facts, values } = useContentFacts();
+  // The content in the page's language (web/src/content/localise.ts).
+  const committees = useContent(english);
   if (!facts.data || !values) return <PageSkeleton />;
   return (
     <Page title={committees.title} lead={committees.lead} description={committees.lead} width="wide">

@@ -3,11 +3,14 @@ import pastJson from '../../content/past-congresses.json';
 import type { PastCongressesContent } from '../../content/schema';
 import { Page } from '../../components/page';
 import { SmartLink } from '../../components/smart-link';
+import { useContent } from '../../content/localise';
 
-const past = pastJson as PastCongressesContent;
+const english = pastJson as PastCongressesContent;
 
 /** /congress/past: the 13 congresses from 1984 to 2017, newest first, as a timeline. */
 export default function PastCongressesPage() {
+  // The content in the page's language (web/src/content/localise.ts).
+  const past = useContent(english);
   const congresses = [...past.congresses].sort((a, b) => b.year - a.year);
   return (
     <Page title={past.title} lead={past.lead} description={past.lead}>
