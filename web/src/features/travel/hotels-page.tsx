@@ -57,7 +57,7 @@ function HotelCard({ hotel, viaRegistration, fromCny, values }: { hotel: Hotel; 
           {/* Only what the organisers supplied; until then, the congress's registration address. */}
           {c.phone && (
             <Text>
-              {t('travel.hotels.tel')} <a href={`tel:${c.phone.replace(/\s/g, '')}`}>{c.phone}</a>
+              {t('travel.hotels.tel')}<a href={`tel:${c.phone.replace(/\s/g, '')}`}>{c.phone}</a>
             </Text>
           )}
           {c.email && (
@@ -74,7 +74,7 @@ function HotelCard({ hotel, viaRegistration, fromCny, values }: { hotel: Hotel; 
           )}
           {!c.phone && !c.email && !c.website && (
             <Text>
-              {t('travel.hotels.bookingQuestions')} <a href={`mailto:${values.registrationEmail}`}>{values.registrationEmail}</a>
+              {t('travel.hotels.bookingQuestions')}<a href={`mailto:${values.registrationEmail}`}>{values.registrationEmail}</a>
             </Text>
           )}
         </Box>
