@@ -10,7 +10,7 @@ import { expect, test } from './fixtures';
 import { screenshots } from './office-ui-steps';
 
 /** The Chinese pages whose every text comes from the catalogs. */
-export const chinesePages = ['/zh/home', '/zh/login'];
+export const chinesePages = ['/zh/home', '/zh/login', '/zh/register/StepOne', '/zh/common/forgot', '/zh/congress/info', '/zh/congress/welcome', '/zh/congress/introduction', '/zh/congress/venue', '/zh/congress/news', '/zh/about', '/zh/contact', '/zh/legal-notice', '/zh/congress/committees', '/zh/congress/past', '/zh/abstract/submission', '/zh/abstract/late', '/zh/register/instruction', '/zh/register/hotel'];
 
 /** Latin words that stay as they are in Chinese text. */
 const keptWords = /^(IACR|IARC|US\$?|CST|UTC|PDF|QQ|ID|ORCID|Gmail|Beijing|BEIJING|English|E-mail|e-mail|www|org|com|iacr2024|\d.*)$/;

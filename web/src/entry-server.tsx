@@ -64,8 +64,12 @@ function splitHoisted(html: string): { hoisted: string; body: string } {
 }
 
 /** The router of a page pre-rendered in `lang`: its address is `url` in that language (`/zh/login`). */
+// '/404.html' is a file's address, which pathIn leaves alone: under /zh the router (basename /zh)
+// matched nothing and the Chinese not-found page came out empty.
+const routerLocation = (lang: Lang, url: string) => (url === '/404.html' ? `${langPrefix[lang]}${url}` : pathIn(lang, url));
+
 const staticRouter = (s: Setup, url: string, children: ReactNode) => (
-  <StaticRouter location={pathIn(s.language.lang, url)} basename={langPrefix[s.language.lang] || undefined}>
+  <StaticRouter location={routerLocation(s.language.lang, url)} basename={langPrefix[s.language.lang] || undefined}>
     {children}
   </StaticRouter>
 );

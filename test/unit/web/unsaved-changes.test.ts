@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { abstractOptions } from '#core/abstracts/abstracts';
 import { allText, unsavedFields } from '../../../web/src/features/abstracts/unsaved-changes';
+import { serverTranslator } from '#core/i18n/server-messages';
+
+const t = serverTranslator('en');
 
 describe('text not saved by the deadline, as the delegate reads it', () => {
   const options = abstractOptions();
@@ -15,6 +18,7 @@ describe('text not saved by the deadline, as the delegate reads it', () => {
         upload_files: [{ id: 'f1', name: 'figure-1.pdf', size: 10 }],
       },
       options,
+      t,
     );
     expect(fields.map((f) => [f.label, f.text])).toEqual([
       ['Authors', '1. Wei Zhang, wei@example.org, NCC, Beijing, China'],
@@ -26,7 +30,7 @@ describe('text not saved by the deadline, as the delegate reads it', () => {
     ]);
   });
   it('says so when a field was emptied, and copies all as label and text', () => {
-    const fields = unsavedFields({ abstract_body: '', agreements: [] }, options);
-    expect(allText(fields)).toBe('Abstract:\n(empty)\n\nSubmission agreements:\n(none ticked)');
+    const fields = unsavedFields({ abstract_body: '', agreements: [] }, options, t);
+    expect(allText(fields, t)).toBe('Abstract:\n(empty)\n\nSubmission agreements:\n(none ticked)');
   });
 });

@@ -7,7 +7,9 @@ import { ScrollTable } from '../ui/scroll-table';
 import type { ConferenceFacts } from '#core/domain/conference-facts';
 import { formatMoney } from '#core/money';
 import { refundPolicyLines } from '#core/orders/refund-policy';
-import { formatCstDeadline } from '#core/time';
+import { formatDeadline } from '#core/i18n/format';
+import { useLang, useT } from '../../i18n/i18n';
+import { localiseContent } from '../../content/localise';
 import type { Block } from '../../content/schema';
 import { withoutMissing } from '../../content/placeholders';
 import { newWindowProps, linkKind } from '../smart-link';
@@ -71,16 +73,20 @@ function SimpleTable(props: { caption?: string; columns: string[]; rows: string[
 
 export function FeeTable({ source, facts, caption }: { source: 'registration2024' | 'legacy2019' | 'hotelRooms'; facts: ConferenceFacts; caption?: string }) {
   const values = {};
+  const t = useT();
+  const lang = useLang();
+  /** Names from the facts (rates, rooms, categories) in the page's language where the content translations have them. */
+  const name = (english: string) => localiseContent(lang, english);
   if (source === 'registration2024') {
     const r = facts.registration2024;
     return (
       <SimpleTable
-        caption={`Registration fees 2024 (valid until ${formatCstDeadline(facts.deadlines.ratesValidUntil)})`}
-        columns={['Item', 'Fee (USD)']}
+        caption={t('congress.fees.caption2024', { until: formatDeadline(lang, facts.deadlines.ratesValidUntil) })}
+        columns={[t('congress.fees.item'), t('congress.fees.feeUsd')]}
         rows={[
-          ...r.rates.map((rate) => [`${rate.label} rate`, formatMoney(rate.amount)]),
-          ['Accompanying person (each)', formatMoney(r.accompanyingPersonAmount)],
-          ['Post-conference visit (each participant)', formatMoney(r.postConferenceVisitAmount)],
+          ...r.rates.map((rate) => [t('congress.fees.rate', { label: name(rate.label) }), formatMoney(rate.amount)]),
+          [t('congress.fees.accompanying'), formatMoney(r.accompanyingPersonAmount)],
+          [t('congress.fees.postConference'), formatMoney(r.postConferenceVisitAmount)],
         ]}
         values={values}
       />
@@ -90,9 +96,9 @@ export function FeeTable({ source, facts, caption }: { source: 'registration2024
     const r = facts.registration2024;
     return (
       <SimpleTable
-        caption={caption ?? 'Congress hotel room rates per night, booked in the registration form and paid at the hotel (CNY)'}
-        columns={['Room type', 'Per night']}
-        rows={r.hotelRooms.map((room) => [room.label, formatMoney(room.pricePerNight, 'CNY', 0)])}
+        caption={caption ?? t('congress.fees.hotelCaption')}
+        columns={[t('congress.fees.roomType'), t('congress.fees.perNight')]}
+        rows={r.hotelRooms.map((room) => [name(room.label), formatMoney(room.pricePerNight, 'CNY', 0)])}
         values={values}
       />
     );
@@ -100,9 +106,9 @@ export function FeeTable({ source, facts, caption }: { source: 'registration2024
   const l = facts.legacyFees2019;
   return (
     <SimpleTable
-      caption="Category fees of the earlier registration flow (USD, 2019 figures)"
-      columns={['Category', ...l.periods.map((p) => `${p.label} (${p.description})`)]}
-      rows={l.categories.map((c) => [c.name, ...l.periods.map((p) => formatMoney(c[p.id], 'USD', 0))])}
+      caption={t('congress.fees.legacyCaption')}
+      columns={[t('congress.fees.category'), ...l.periods.map((p) => `${name(p.label)} (${name(p.description)})`)]}
+      rows={l.categories.map((c) => [name(c.name), ...l.periods.map((p) => formatMoney(c[p.id], 'USD', 0))])}
       values={values}
     />
   );

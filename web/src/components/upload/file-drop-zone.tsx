@@ -7,6 +7,7 @@ import { Box, Button, List, Stack, Text, VisuallyHidden } from '@chakra-ui/react
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { uploadPurposes } from '#core/config/conference';
 import { checkDeclaredFile, fileTypesText, megabytes, uploadMessages, type UploadPurpose } from '#core/uploads/rules';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 export function FileDropZone(props: {
   purpose: UploadPurpose;
@@ -19,11 +20,13 @@ export function FileDropZone(props: {
   onFiles: (files: File[]) => void;
 }) {
   const rule = uploadPurposes[props.purpose];
+  const t = useT();
+  const localise = useLocalise();
   const messages = uploadMessages(props.purpose);
   const maxFiles = props.maxFiles ?? rule.maxCount;
   const single = maxFiles === 1;
-  const types = fileTypesText(props.purpose);
-  const tooMany = single ? 'Only one file can be added here.' : messages.tooMany;
+  const types = fileTypesText(props.purpose).replace(/ or /g, t('presentations.page.or'));
+  const tooMany = single ? t('presentations.drop.onlyOne') : localise(messages.tooMany);
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [over, setOver] = useState(false);
@@ -37,8 +40,8 @@ export function FileDropZone(props: {
     const refused: string[] = [];
     for (const file of Array.from(list)) {
       const problem = checkDeclaredFile(props.purpose, file);
-      if (problem) refused.push(`${file.name}: ${problem}`);
-      else if (accepted.length >= props.remaining) refused.push(`${file.name}: ${tooMany}`);
+      if (problem) refused.push(t('presentations.drop.problem', { name: file.name, problem: localise(problem) }));
+      else if (accepted.length >= props.remaining) refused.push(t('presentations.drop.problem', { name: file.name, problem: tooMany }));
       else accepted.push(file);
     }
     setProblems(refused);
@@ -73,17 +76,17 @@ export function FileDropZone(props: {
       >
         <Stack gap="3" align="center">
           <Text fontWeight="semibold" hideBelow="md">
-            {single ? `Drag and drop a ${types} file here, or` : `Drag and drop ${types} files here, or`}
+            {single ? t('presentations.drop.dragOne', { types }) : t('presentations.drop.dragMany', { types })}
           </Text>
           <Button colorPalette="brand" variant="outline" disabled={disabled} onClick={() => inputRef.current?.click()} aria-describedby={hintId}>
             {props.label}
           </Button>
           <Text id={hintId} fontSize="sm" color="gray.700">
             {single
-              ? `One file: ${types}, up to ${megabytes(rule.maxBytes)} MB.`
-              : `${types}, up to ${megabytes(rule.maxBytes)} MB each, at most ${maxFiles} files.`}
+              ? t('presentations.drop.hintOne', { types, mb: megabytes(rule.maxBytes) })
+              : t('presentations.drop.hintMany', { types, mb: megabytes(rule.maxBytes), max: maxFiles })}
             {/* A single file's place is taken by the upload under way, which shows itself. */}
-            {props.remaining <= 0 && !single && ` ${messages.tooMany}`}
+            {props.remaining <= 0 && !single && ` ${localise(messages.tooMany)}`}
           </Text>
           <VisuallyHidden>
             <input

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { isCancelled } from '../../lib/api-client';
 import { toaster } from '../ui/toaster';
 import { formatBytes } from './format';
+import { useT } from '../../i18n/i18n';
 import { downloadFile, type UploadedFile } from './upload-file';
 
 export function StoredFiles(props: {
@@ -17,6 +18,7 @@ export function StoredFiles(props: {
   empty?: string;
 }) {
   const [downloading, setDownloading] = useState<string | null>(null);
+  const t = useT();
   if (props.files.length === 0) {
     return props.empty ? (
       <Text color="gray.700" fontSize="sm">
@@ -40,13 +42,13 @@ export function StoredFiles(props: {
                 textAlign="start"
                 wordBreak="break-all"
                 loading={downloading === file.id}
-                aria-label={`Download ${file.name}`}
+                aria-label={t('presentations.files.downloadLabel', { name: file.name })}
                 onClick={async () => {
                   setDownloading(file.id);
                   try {
                     await downloadFile(file.id);
                   } catch (error) {
-                    if (!isCancelled(error)) toaster.error({ title: 'The download failed.', description: (error as Error).message });
+                    if (!isCancelled(error)) toaster.error({ title: t('presentations.files.downloadFailed'), description: (error as Error).message });
                   } finally {
                     setDownloading(null);
                   }
@@ -66,8 +68,8 @@ export function StoredFiles(props: {
               )}
             </Box>
             {props.onRemove && (
-              <Button size="sm" variant="outline" colorPalette="red" onClick={() => props.onRemove!(file)} aria-label={`Remove ${file.name}`}>
-                Remove
+              <Button size="sm" variant="outline" colorPalette="red" onClick={() => props.onRemove!(file)} aria-label={t('presentations.files.removeLabel', { name: file.name })}>
+                {t('presentations.files.remove')}
               </Button>
             )}
           </HStack>

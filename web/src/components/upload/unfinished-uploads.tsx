@@ -7,9 +7,10 @@ import { Box, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/reac
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { routes } from '#core/routes';
-import { uploadPurposes } from '#core/config/conference';
 import type { listUnfinished } from '#core/uploads/uploads';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import type { Translate } from '#core/i18n/messages';
+import { useLang, useT } from '../../i18n/i18n';
 import { callApi, isCancelled } from '../../lib/api-client';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toaster } from '../ui/toaster';
@@ -20,15 +21,17 @@ type Item = Unfinished['items'][number];
 
 const unfinishedKey = ['uploads', 'unfinished'] as const;
 
-const stateText = (item: Item) =>
+const stateText = (t: Translate, item: Item) =>
   item.state === 'not-saved'
-    ? 'Uploaded in the abstract form, but the abstract was never saved with it.'
+    ? t('presentations.unfinished.notSaved')
     : item.expired
-      ? 'Upload not finished; it can no longer be completed.'
-      : 'Upload not finished.';
+      ? t('presentations.unfinished.expired')
+      : t('presentations.unfinished.notFinished');
 
 export function UnfinishedUploads() {
   const queryClient = useQueryClient();
+  const t = useT();
+  const lang = useLang();
   const list = useQuery({ queryKey: unfinishedKey, queryFn: () => callApi<Unfinished>(routes.listPendingUploads) });
   const [removing, setRemoving] = useState<Item | null>(null);
   const items = list.data?.items ?? [];
@@ -37,15 +40,14 @@ export function UnfinishedUploads() {
     <Card.Root as="section" aria-labelledby="unfinished-uploads">
       <Card.Header>
         <Heading as="h2" size="md" id="unfinished-uploads">
-          Unfinished uploads
+          {t('presentations.unfinished.title')}
         </Heading>
         <Text fontSize="sm" color="gray.700">
-          These files were not completed. Remove the ones you no longer need: at most {list.data!.max_unconfirmed} uploads can
-          be unfinished at a time.
+          {t('presentations.unfinished.lead', { max: list.data!.max_unconfirmed })}
         </Text>
       </Card.Header>
       <Card.Body>
-        <Stack as="ul" listStyleType="none" gap="2" aria-label="Unfinished uploads">
+        <Stack as="ul" listStyleType="none" gap="2" aria-label={t('presentations.unfinished.title')}>
           {items.map((item) => (
             <Box as="li" key={item.id} borderWidth="1px" rounded="md" px="3" py="2">
               <HStack justify="space-between" gap="3" wrap="wrap">
@@ -54,12 +56,12 @@ export function UnfinishedUploads() {
                     {item.name}
                   </Text>
                   <Text fontSize="xs" color="gray.700">
-                    {uploadPurposes[item.purpose].label} · {formatBytes(item.size)} · started {formatCstInstant(item.started_at)}
+                    {t('presentations.unfinished.meta', { purpose: item.purpose, size: formatBytes(item.size), started: formatInstant(lang, item.started_at) })}
                   </Text>
-                  <Text fontSize="sm">{stateText(item)}</Text>
+                  <Text fontSize="sm">{stateText(t, item)}</Text>
                 </Box>
-                <Button size="sm" variant="outline" colorPalette="red" onClick={() => setRemoving(item)} aria-label={`Remove ${item.name}`}>
-                  Remove
+                <Button size="sm" variant="outline" colorPalette="red" onClick={() => setRemoving(item)} aria-label={t('presentations.files.removeLabel', { name: item.name })}>
+                  {t('presentations.files.remove')}
                 </Button>
               </HStack>
             </Box>
@@ -68,21 +70,21 @@ export function UnfinishedUploads() {
       </Card.Body>
       <ConfirmDialog
         open={removing !== null}
-        title="Remove this file?"
-        confirmLabel="Remove"
+        title={t('presentations.files.removeTitle')}
+        confirmLabel={t('presentations.files.remove')}
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
           try {
             await callApi(routes.deleteUpload, { params: { id: removing!.id } });
-            toaster.success({ title: 'The file has been removed.' });
+            toaster.success({ title: t('presentations.unfinished.removed') });
             setRemoving(null);
             await queryClient.invalidateQueries({ queryKey: unfinishedKey });
           } catch (error) {
-            if (!isCancelled(error)) toaster.error({ title: 'The operation failed.', description: (error as Error).message });
+            if (!isCancelled(error)) toaster.error({ title: t('abstracts.form.operationFailed'), description: (error as Error).message });
           }
         }}
       >
-        {removing?.name} will be deleted.
+        {t('presentations.unfinished.removeText', { name: removing?.name ?? '' })}
       </ConfirmDialog>
     </Card.Root>
   );

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadPurpose } from '#core/uploads/rules';
 import { isCancelled } from '../../lib/api-client';
 import { uploadFailed, uploadFile, type UploadedFile } from './upload-file';
+import { useLocalise } from '../../i18n/i18n';
 
 export interface UploadTask {
   id: string;
@@ -28,6 +29,10 @@ export function useUploads(
   const controllers = useRef(new Map<string, AbortController>());
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
+  // The browser's own failures are English (upload-file.ts); the API's come in the page's language already.
+  const localise = useLocalise();
+  const localiseRef = useRef(localise);
+  localiseRef.current = localise;
 
   // Leaving the page cancels what is still uploading.
   useEffect(() => () => controllers.current.forEach((c) => c.abort()), []);
@@ -70,7 +75,7 @@ export function useUploads(
           })
           .catch((error: unknown) => {
             if (isCancelled(error)) return drop(id);
-            const message = error instanceof Error && error.message ? error.message : uploadFailed;
+            const message = localiseRef.current(error instanceof Error && error.message ? error.message : uploadFailed);
             update(id, { status: 'failed', error: message });
             handlersRef.current.onFailed?.(file.name, message);
           })

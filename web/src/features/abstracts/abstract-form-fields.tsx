@@ -10,6 +10,8 @@ import type { AbstractInput, PersonInput } from '#core/abstracts/schemas';
 import { countWords } from '#core/abstracts/words';
 import type { CategoryGroup, CategoryOption } from '#core/data/abstract-options';
 import { SelectField, TextField } from '../../components/form/fields';
+import { useLocalise, useT } from '../../i18n/i18n';
+import { agreementLabel, categoryOptionLabel } from './option-labels';
 
 export type AbstractFormValues = Omit<AbstractInput, 'presenter_abstract' | 'financial_support' | 'conference_iacr_fellowship' | 'upload_files'> & {
   presenter_abstract?: boolean;
@@ -20,39 +22,44 @@ export type AbstractFormValues = Omit<AbstractInput, 'presenter_abstract' | 'fin
 
 export const emptyPerson = (): PersonInput => ({ last_name: '', first_name: '', email: '', institute: '', city: '', country: '' });
 
+/** A field's error (the shared schema's English) in the page's language. */
 function useError(name: string) {
   const { formState } = useFormContext();
-  return (get(formState.errors, name) as { message?: string } | undefined)?.message;
+  const localise = useLocalise();
+  const message = (get(formState.errors, name) as { message?: string } | undefined)?.message;
+  return message && localise(message);
 }
 
 function PersonFields(props: { list: 'authors' | 'presenter_infos'; index: number; countries: { value: string; label: string }[] }) {
   const base = `${props.list}.${props.index}` as const;
+  const t = useT();
   return (
     <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' }} gap="4">
-      <TextField<AbstractFormValues> name={`${base}.first_name`} label="First name" required autoComplete="off" />
-      <TextField<AbstractFormValues> name={`${base}.last_name`} label="Last name" required autoComplete="off" />
-      <TextField<AbstractFormValues> name={`${base}.email`} label="E-mail" type="email" required autoComplete="off" />
-      <TextField<AbstractFormValues> name={`${base}.institute`} label="Institute" required autoComplete="off" />
-      <TextField<AbstractFormValues> name={`${base}.city`} label="City" required autoComplete="off" />
-      <SelectField<AbstractFormValues> name={`${base}.country`} label="Country or region" options={props.countries} required />
+      <TextField<AbstractFormValues> name={`${base}.first_name`} label={t('abstracts.person.firstName')} required autoComplete="off" />
+      <TextField<AbstractFormValues> name={`${base}.last_name`} label={t('abstracts.person.lastName')} required autoComplete="off" />
+      <TextField<AbstractFormValues> name={`${base}.email`} label={t('abstracts.person.email')} type="email" required autoComplete="off" />
+      <TextField<AbstractFormValues> name={`${base}.institute`} label={t('abstracts.person.institute')} required autoComplete="off" />
+      <TextField<AbstractFormValues> name={`${base}.city`} label={t('abstracts.person.city')} required autoComplete="off" />
+      <SelectField<AbstractFormValues> name={`${base}.country`} label={t('abstracts.person.country')} options={props.countries} required />
     </Grid>
   );
 }
 
 /** Authors (at least one; Remove shows only with more than one) or presenters. */
-export function PeopleFields(props: { list: 'authors' | 'presenter_infos'; noun: string; countries: { value: string; label: string }[]; readOnly: boolean }) {
+export function PeopleFields(props: { list: 'authors' | 'presenter_infos'; countries: { value: string; label: string }[]; readOnly: boolean }) {
   const { control } = useFormContext<AbstractFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: props.list });
   const listError = useError(props.list);
   const addRef = useRef<HTMLButtonElement>(null);
+  const t = useT();
+  const kind = props.list === 'authors' ? 'author' : 'presenter';
   return (
     <Stack gap="4">
       {fields.map((field, index) => (
         <Fieldset.Root key={field.id} borderWidth="1px" rounded="md" p={{ base: '3', md: '4' }}>
           <HStack justify="space-between" mb="2">
             <Fieldset.Legend fontWeight="semibold">
-              {props.noun} {index + 1}
-              {props.list === 'authors' && index === 0 ? ' (first author)' : ''}
+              {props.list === 'authors' && index === 0 ? t('abstracts.person.firstAuthorLegend', { n: index + 1 }) : t('abstracts.person.legend', { kind, n: index + 1 })}
             </Fieldset.Legend>
             {fields.length > 1 && !props.readOnly && (
               <Button
@@ -64,7 +71,7 @@ export function PeopleFields(props: { list: 'authors' | 'presenter_infos'; noun:
                   addRef.current?.focus(); // the button is gone: keep keyboard users in the list
                 }}
               >
-                Remove {props.noun.toLowerCase()} {index + 1}
+                {t('abstracts.person.remove', { kind, n: index + 1 })}
               </Button>
             )}
           </HStack>
@@ -79,7 +86,7 @@ export function PeopleFields(props: { list: 'authors' | 'presenter_infos'; noun:
       {!props.readOnly && (
         <Box>
           <Button ref={addRef} variant="outline" size="sm" onClick={() => append(emptyPerson())}>
-            Add {props.noun.toLowerCase()}
+            {t('abstracts.person.add', { kind })}
           </Button>
         </Box>
       )}
@@ -91,6 +98,7 @@ export function PeopleFields(props: { list: 'authors' | 'presenter_infos'; noun:
 export function YesNoField(props: { name: 'presenter_abstract' | 'financial_support' | 'conference_iacr_fellowship'; label: string; readOnly: boolean }) {
   const { control } = useFormContext<AbstractFormValues>();
   const error = useError(props.name);
+  const t = useT();
   return (
     <Controller
       control={control}
@@ -113,7 +121,7 @@ export function YesNoField(props: { name: 'presenter_abstract' | 'financial_supp
                 <RadioGroup.Item key={v} value={v}>
                   <RadioGroup.ItemHiddenInput onBlur={field.onBlur} ref={v === 'yes' ? field.ref : undefined} />
                   <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{v === 'yes' ? 'Yes' : 'No'}</RadioGroup.ItemText>
+                  <RadioGroup.ItemText>{v === 'yes' ? t('abstracts.form.yes') : t('abstracts.form.no')}</RadioGroup.ItemText>
                 </RadioGroup.Item>
               ))}
             </HStack>
@@ -129,19 +137,20 @@ export function YesNoField(props: { name: 'presenter_abstract' | 'financial_supp
 export function CategoryField(props: { groups: readonly CategoryGroup[]; readOnly: boolean }) {
   const { register } = useFormContext<AbstractFormValues>();
   const error = useError('abstract_category');
+  const t = useT();
   return (
     <Field.Root invalid={Boolean(error)} required disabled={props.readOnly}>
       <Field.Label>
-        Category
+        {t('abstracts.list.colCategory')}
         <Field.RequiredIndicator />
       </Field.Label>
       <NativeSelect.Root>
-        <NativeSelect.Field {...register('abstract_category')} placeholder="Select a category...">
+        <NativeSelect.Field {...register('abstract_category')} placeholder={t('abstracts.form.selectCategory')}>
           {props.groups.map((group) => (
-            <optgroup key={group.value} label={group.label}>
+            <optgroup key={group.value} label={categoryOptionLabel(t, group.value, group.label)}>
               {group.children.map((c) => (
                 <option key={c.value} value={c.value}>
-                  {c.label}
+                  {categoryOptionLabel(t, c.value, c.label)}
                 </option>
               ))}
             </optgroup>
@@ -159,18 +168,20 @@ export function WordCount(props: { name: 'title_of_abstract' | 'keywords' | 'abs
   const value = useWatch<AbstractFormValues>({ name: props.name }) as string | undefined;
   const n = countWords(value);
   const over = n > props.max;
+  const t = useT();
   return (
     <Text fontSize="xs" color={over ? 'red.700' : 'gray.700'} mt="1" data-testid={`count-${props.name}`}>
-      {n} / {props.max} words{props.min ? ` (at least ${props.min})` : ''}
+      {props.min ? t('abstracts.form.wordCountMin', { n, max: props.max, min: props.min }) : t('abstracts.form.wordCount', { n, max: props.max })}
     </Text>
   );
 }
 
 export function CharCount(props: { name: 'conflict_of_interest_disclosure'; max: number }) {
   const value = (useWatch<AbstractFormValues>({ name: props.name }) as string | undefined) ?? '';
+  const t = useT();
   return (
     <Text fontSize="xs" color={value.length > props.max ? 'red.700' : 'gray.700'} mt="1">
-      {value.length} / {props.max} characters
+      {t('abstracts.form.charCount', { n: value.length, max: props.max })}
     </Text>
   );
 }
@@ -179,6 +190,7 @@ export function CharCount(props: { name: 'conflict_of_interest_disclosure'; max:
 export function AgreementsField(props: { agreements: readonly CategoryOption[]; readOnly: boolean }) {
   const { control } = useFormContext<AbstractFormValues>();
   const error = useError('agreements');
+  const t = useT();
   return (
     <Controller
       control={control}
@@ -189,10 +201,10 @@ export function AgreementsField(props: { agreements: readonly CategoryOption[]; 
           <Fieldset.Root invalid={Boolean(error)} disabled={props.readOnly}>
             <Fieldset.Legend fontWeight="medium">
               <Heading as="h3" size="sm">
-                Submission agreements <Text as="span" color="red.600" aria-hidden="true">*</Text>
+                {t('abstracts.form.agreements')} <Text as="span" color="red.600" aria-hidden="true">*</Text>
               </Heading>
             </Fieldset.Legend>
-            <Fieldset.HelperText>Please confirm each statement.</Fieldset.HelperText>
+            <Fieldset.HelperText>{t('abstracts.form.confirmEach')}</Fieldset.HelperText>
             <Stack gap="3" mt="2">
               {props.agreements.map((a, i) => (
                 <Checkbox.Root
@@ -206,7 +218,7 @@ export function AgreementsField(props: { agreements: readonly CategoryOption[]; 
                 >
                   <Checkbox.HiddenInput onBlur={field.onBlur} ref={i === 0 ? field.ref : undefined} />
                   <Checkbox.Control mt="0.5" />
-                  <Checkbox.Label fontWeight="normal">{a.label}</Checkbox.Label>
+                  <Checkbox.Label fontWeight="normal">{agreementLabel(t, a.value, a.label)}</Checkbox.Label>
                 </Checkbox.Root>
               ))}
             </Stack>

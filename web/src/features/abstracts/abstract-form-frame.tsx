@@ -5,14 +5,21 @@
  * depends on the delegate and the clock (the form, submission closed, or the limit reached), and
  * the skeleton keeps its place until the page knows it.
  */
-import { deadlines } from '#core/config/conference';
-import { formatCstDeadline } from '#core/time';
 import type { PageFrame } from '../../components/page';
+import { useT } from '../../i18n/i18n';
+import { useDeadlineText } from './abstracts-frame';
 
-export const formLead = (
-  <>
-    Deadline for abstract submission: <strong>{formatCstDeadline(deadlines.abstractSubmission)}</strong>. Fields marked * are required.
-  </>
-);
+function FormLead() {
+  const t = useT();
+  return (
+    <>
+      {t('abstracts.form.leadBefore')}
+      <strong>{useDeadlineText()}</strong>
+      {t('abstracts.form.leadAfter')}
+    </>
+  );
+}
+
+export const formLead = <FormLead />;
 
 export const abstractFormFrame: Omit<PageFrame, 'title'> = { width: 'wide', lead: formLead };

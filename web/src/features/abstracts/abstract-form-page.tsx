@@ -13,7 +13,7 @@ import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from 'react-hook-form';
 import type * as z from 'zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { abstractLimits, deadlines, uploadPurposes } from '#core/config/conference';
+import { abstractLimits, uploadPurposes } from '#core/config/conference';
 import type { SavedAbstractState } from './abstract-success-page';
 import { abstractFormFrame, formLead } from './abstract-form-frame';
 import { AbstractLimitReached } from './limit-reached';
@@ -21,7 +21,9 @@ import { SubmissionClosed } from './submission-closed';
 import { abstractMessages, abstractSchema, type AbstractInput } from '#core/abstracts/schemas';
 import { megabytes } from '#core/uploads/rules';
 import type { PersonInfo } from '#core/accounts/model';
-import { cstDate, formatCstDeadline } from '#core/time';
+import { cstDate } from '#core/time';
+import { useLocalise, useT } from '../../i18n/i18n';
+import { useDeadlineText } from './abstracts-frame';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormSection } from '../../components/form/form-section';
 import { FormStack } from '../../components/form/form-stack';
@@ -72,8 +74,6 @@ const topFields = [
   'upload_files',
 ] as const;
 
-const deadlineText = formatCstDeadline(deadlines.abstractSubmission);
-
 function blankForm(info: PersonInfo | undefined): AbstractFormValues {
   const name = [info?.first_name, info?.last_name].filter(Boolean).join(' ');
   return {
@@ -122,6 +122,7 @@ function FilesField(props: { readOnly: boolean; savedIds: string[]; uploads: Upl
   const [removing, setRemoving] = useState<string[]>([]);
   const rule = uploadPurposes.abstract;
   const { uploads } = props;
+  const t = useT();
   const remove = async (file: { id: string; name: string }) => {
     if (removing.includes(file.id)) return;
     setRemoving((ids) => [...ids, file.id]);
@@ -134,7 +135,7 @@ function FilesField(props: { readOnly: boolean; savedIds: string[]; uploads: Upl
         { shouldDirty: true, shouldValidate: true },
       );
     } catch (error) {
-      if (!isCancelled(error)) toaster.error({ title: 'The operation failed.', description: (error as Error).message });
+      if (!isCancelled(error)) toaster.error({ title: t('abstracts.form.operationFailed'), description: (error as Error).message });
     } finally {
       setRemoving((ids) => ids.filter((id) => id !== file.id));
     }
@@ -143,19 +144,19 @@ function FilesField(props: { readOnly: boolean; savedIds: string[]; uploads: Upl
     <Stack gap="3">
       {!props.readOnly && (
         <>
-          <FileDropZone purpose="abstract" remaining={rule.maxCount - files.length - uploads.active} onFiles={uploads.start} label="Choose PDF files" />
+          <FileDropZone purpose="abstract" remaining={rule.maxCount - files.length - uploads.active} onFiles={uploads.start} label={t('abstracts.form.chooseFiles')} />
           <UploadTasks tasks={uploads.tasks} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
         </>
       )}
       <StoredFiles
         files={files.filter((f) => !removing.includes(f.id))}
-        label="Files of this abstract"
-        empty={props.readOnly ? 'No file attached.' : 'No file yet. Files are optional: figures or tables as PDF.'}
+        label={t('abstracts.form.filesLabel')}
+        empty={props.readOnly ? t('abstracts.form.noFile') : t('abstracts.form.noFileYet')}
         onRemove={props.readOnly ? undefined : (f) => void remove(f)}
       />
       {!props.readOnly && props.savedIds.length > 0 && (
         <Text fontSize="xs" color="gray.700">
-          Files you remove from a saved abstract are deleted when you save the form.
+          {t('abstracts.form.removedOnSave')}
         </Text>
       )}
     </Stack>
@@ -175,6 +176,9 @@ export default function AbstractFormPage() {
   const open = detail.data?.revision_open ? true : deadlineOpen;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const t = useT();
+  const localise = useLocalise();
+  const deadlineText = useDeadlineText();
   const formRef = useRef<HTMLFormElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [filled, setFilled] = useState(false);
@@ -197,9 +201,9 @@ export default function AbstractFormPage() {
         shouldDirty: true,
         shouldValidate: form.formState.isSubmitted,
       });
-      toaster.success({ title: `${file.name} file uploaded successfully.` });
+      toaster.success({ title: t('presentations.files.uploaded', { name: file.name }) });
     },
-    onFailed: (name, message) => toaster.error({ title: `${name} file upload failed.`, description: message }),
+    onFailed: (name, message) => toaster.error({ title: t('presentations.files.uploadFailed', { name }), description: message }),
   });
 
   useEffect(() => {
@@ -278,7 +282,7 @@ export default function AbstractFormPage() {
       } catch (error) {
         const message = applyServerErrors(error, form.setError, topFields);
         if (message === null) return;
-        setFailure(message || 'Submission failed.');
+        setFailure(message || t('abstracts.form.submissionFailed'));
         showFirstError();
       }
     },
@@ -295,17 +299,17 @@ export default function AbstractFormPage() {
   // rest below them, so no single task renders and lays out the whole form; Submit comes last.
   const parts = useStagedRender(5, formReady);
 
-  if (options.isError) return <QueryError error={options.error} title="The options query failed." onRetry={() => void options.refetch()} />;
+  if (options.isError) return <QueryError error={options.error} title={t('abstracts.form.optionsFailed')} onRetry={() => void options.refetch()} />;
   if (detail.isError) {
     return (
-      <Page title="Abstract">
+      <Page title={t('abstracts.form.abstractTitle')}>
         <Stack gap="4">
-          <FormAlert status="error" title="Content query failed.">
+          <FormAlert status="error" title={t('abstracts.form.contentFailed')}>
             {(detail.error as Error).message}
           </FormAlert>
           <Box>
             <Button asChild colorPalette="brand">
-              <RouterLink to={paths.abstracts}>OK</RouterLink>
+              <RouterLink to={paths.abstracts}>{t('abstracts.form.ok')}</RouterLink>
             </Button>
           </Box>
         </Stack>
@@ -313,13 +317,13 @@ export default function AbstractFormPage() {
     );
   }
   const unsavedPanel = unsaved && (
-    <UnsavedChanges fields={unsavedFields(unsaved.changes, options.data)} newAbstract={!id} onForget={forgetUnsaved} bringIntoView={unsaved.atLock} />
+    <UnsavedChanges fields={unsavedFields(unsaved.changes, options.data, t)} newAbstract={!id} onForget={forgetUnsaved} bringIntoView={unsaved.atLock} />
   );
   // A new abstract once the deadline has passed, on arrival or while typing: nothing was saved, so
   // there is no form to show; only what was typed, apart. (An existing abstract stays, locked.)
   if (!id && (closedOnArrival.current || readOnly)) {
     return (
-      <Page title="Abstract submission closed">
+      <Page title={t('abstracts.form.closedTitle')}>
         <Stack gap="6">
           <SubmissionClosed />
           {unsavedPanel}
@@ -329,7 +333,7 @@ export default function AbstractFormPage() {
   }
   if (!id && fullOnArrival.current) {
     return (
-      <Page title="Abstract limit reached">
+      <Page title={t('abstracts.form.limitTitle')}>
         <AbstractLimitReached />
       </Page>
     );
@@ -337,7 +341,7 @@ export default function AbstractFormPage() {
   if (!options.data || !filled || (!id && fullOnArrival.current === null) || !formReady) return <PageSkeleton {...abstractFormFrame} />;
 
   const countries = options.data.country_regions.map((c) => ({ value: c, label: c }));
-  const title = readOnly ? 'View abstract' : id ? 'Edit abstract' : 'Submit an abstract';
+  const title = readOnly ? t('abstracts.form.viewTitle') : id ? t('abstracts.form.editTitle') : t('abstracts.guidelines.submit');
 
   return (
     <Page
@@ -354,67 +358,67 @@ export default function AbstractFormPage() {
                 <Alert.Root status="warning" role="status">
                   <Alert.Indicator />
                   <Alert.Content>
-                    <Alert.Title>Modifications are prohibited.</Alert.Title>
-                    <Alert.Description>Abstract submission closed on {deadlineText}. You can view the abstract but no longer change it.</Alert.Description>
+                    <Alert.Title>{t('abstracts.form.prohibited')}</Alert.Title>
+                    <Alert.Description>{t('abstracts.form.closedText', { deadline: deadlineText })}</Alert.Description>
                   </Alert.Content>
                 </Alert.Root>
               )}
               {full && (
-                <FormAlert status="warning" title={abstractMessages.limit}>
-                  Delete one of your abstracts on the ABSTRACT UPLOAD page to submit another.
+                <FormAlert status="warning" title={localise(abstractMessages.limit)}>
+                  {t('abstracts.form.limitText')}
                 </FormAlert>
               )}
               {failure && (
-                <FormAlert status="error" title={failure === abstractMessages.formInvalid ? failure : 'Submission failed.'}>
-                  {failure === abstractMessages.formInvalid ? 'Some fields need your attention; they are marked below.' : failure}
+                <FormAlert status="error" title={failure === abstractMessages.formInvalid ? localise(failure) : t('abstracts.form.submissionFailed')}>
+                  {failure === abstractMessages.formInvalid ? t('abstracts.form.fieldsMarked') : failure}
                 </FormAlert>
               )}
               {draft.restored && !readOnly && (
                 <Alert.Root status="info" role="status">
                   <Alert.Indicator />
                   <Alert.Content>
-                    <Alert.Description>Your unsaved changes from earlier were restored.</Alert.Description>
+                    <Alert.Description>{t('abstracts.form.restored')}</Alert.Description>
                   </Alert.Content>
                   <Button size="xs" variant="outline" onClick={discardDraft}>
-                    Discard them
+                    {t('abstracts.form.discard')}
                   </Button>
                 </Alert.Root>
               )}
 
               <chakra.fieldset disabled={readOnly} minW="0" display="flex" flexDirection="column" gap="8">
-                <FormSection title="Authors" description="List every author in order. The first author is usually the presenting author.">
-                  <PeopleFields list="authors" noun="Author" countries={countries} readOnly={readOnly} />
+                <FormSection title={t('abstracts.form.authors')} description={t('abstracts.form.authorsHelp')}>
+                  <PeopleFields list="authors" countries={countries} readOnly={readOnly} />
                 </FormSection>
                 <Separator />
-                <FormSection title="Presenter">
-                  <YesNoField name="presenter_abstract" label="Will the first author present the abstract?" readOnly={readOnly} />
-                  {presenterIsFirstAuthor === false && <PeopleFields list="presenter_infos" noun="Presenter" countries={countries} readOnly={readOnly} />}
+                <FormSection title={t('abstracts.form.presenter')}>
+                  <YesNoField name="presenter_abstract" label={t('abstracts.form.firstAuthorPresents')} readOnly={readOnly} />
+                  {presenterIsFirstAuthor === false && <PeopleFields list="presenter_infos" countries={countries} readOnly={readOnly} />}
                 </FormSection>
                 {parts >= 2 && (
                   <>
                     <Separator />
-                    <FormSection title="Abstract">
+                    <FormSection title={t('abstracts.form.abstractTitle')}>
                       <TextField<AbstractFormValues>
                         name="title_of_abstract"
-                        label="Title"
+                        label={t('abstracts.list.colTitle')}
                         required
-                        helper="Please write the title in CAPITAL LETTERS (ALLCAPS)."
+                        helper={t('abstracts.form.titleHelp')}
                         counter={<WordCount name="title_of_abstract" max={abstractLimits.titleMaxWords} />}
                       />
                       <CategoryField groups={options.data.abstract_categories} readOnly={readOnly} />
                       <TextField<AbstractFormValues>
                         name="keywords"
-                        label="Keywords"
+                        label={t('abstracts.list.colKeywords')}
                         required
-                        helper="For example: cancer registry; incidence; survival."
+                        helper={t('abstracts.form.keywordsHelp')}
                         counter={<WordCount name="keywords" max={abstractLimits.keywordsMaxWords} min={abstractLimits.keywordsMinWords} />}
                       />
                       <TextAreaField<AbstractFormValues>
                         name="abstract_body"
-                        label="Abstract"
+                        label={t('abstracts.form.abstractTitle')}
                         required
                         rows={12}
-                        helper="Background, methods, results and conclusions. Only words count: numbers and symbols are free."
+                        helper={t('abstracts.form.bodyHelp')}
                         counter={<WordCount name="abstract_body" max={abstractLimits.bodyMaxWords} />}
                       />
                     </FormSection>
@@ -423,17 +427,17 @@ export default function AbstractFormPage() {
                 {parts >= 3 && (
                   <>
                     <Separator />
-                    <FormSection title="Disclosures">
+                    <FormSection title={t('abstracts.form.disclosures')}>
                       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
-                        <YesNoField name="financial_support" label="Did the work receive financial support?" readOnly={readOnly} />
-                        <YesNoField name="conference_iacr_fellowship" label="Do you apply for an IACR conference fellowship?" readOnly={readOnly} />
+                        <YesNoField name="financial_support" label={t('abstracts.form.financialSupport')} readOnly={readOnly} />
+                        <YesNoField name="conference_iacr_fellowship" label={t('abstracts.form.fellowship')} readOnly={readOnly} />
                       </Grid>
                       <TextAreaField<AbstractFormValues>
                         name="conflict_of_interest_disclosure"
-                        label="Conflict of interest disclosure"
+                        label={t('abstracts.form.conflict')}
                         required
                         rows={3}
-                        helper='Write "None" if there is nothing to disclose.'
+                        helper={t('abstracts.form.conflictHelp')}
                         counter={<CharCount name="conflict_of_interest_disclosure" max={abstractLimits.conflictOfInterestMaxChars} />}
                       />
                     </FormSection>
@@ -443,8 +447,8 @@ export default function AbstractFormPage() {
                   <>
                     <Separator />
                     <FormSection
-                      title="Files"
-                      description={`Optional. PDF only, up to ${megabytes(uploadPurposes.abstract.maxBytes)} MB each, at most ${uploadPurposes.abstract.maxCount} files.`}
+                      title={t('abstracts.form.files')}
+                      description={t('abstracts.form.filesHelp', { mb: megabytes(uploadPurposes.abstract.maxBytes), max: uploadPurposes.abstract.maxCount })}
                     >
                       <FilesField readOnly={readOnly} savedIds={detail.data?.upload_files.map((f) => f.id) ?? []} uploads={uploads} />
                     </FormSection>
@@ -453,11 +457,11 @@ export default function AbstractFormPage() {
                 {parts >= 5 && (
                   <>
                     <Separator />
-                    <FormSection title="Submission">
+                    <FormSection title={t('abstracts.form.submission')}>
                       <AgreementsField agreements={options.data.submission_agreements} readOnly={readOnly} />
                       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                        <TextField<AbstractFormValues> name="submitter_name" label="Submitter name" autoComplete="name" />
-                        <TextField<AbstractFormValues> name="submitter_date" label="Date" type="date" required />
+                        <TextField<AbstractFormValues> name="submitter_name" label={t('abstracts.form.submitterName')} autoComplete="name" />
+                        <TextField<AbstractFormValues> name="submitter_date" label={t('abstracts.form.date')} type="date" required />
                       </Grid>
                     </FormSection>
                   </>
@@ -474,7 +478,7 @@ export default function AbstractFormPage() {
                       navigate(paths.abstracts);
                     }}
                   >
-                    {readOnly ? 'Back to my abstracts' : 'Cancel'}
+                    {readOnly ? t('abstracts.form.back') : t('abstracts.form.cancel')}
                   </Button>
                   {!readOnly && (
                     <Button
@@ -484,12 +488,12 @@ export default function AbstractFormPage() {
                       disabled={open !== true || full || uploads.active > 0}
                       aria-describedby={uploads.active > 0 ? 'uploading-hint' : undefined}
                     >
-                      {id ? 'Save changes' : 'Submit abstract'}
+                      {id ? t('abstracts.form.save') : t('abstracts.form.submit')}
                     </Button>
                   )}
                   {!readOnly && uploads.active > 0 && (
                     <Text id="uploading-hint" fontSize="sm" color="gray.700">
-                      Please wait until your files have finished uploading.
+                      {t('abstracts.form.waitUploads')}
                     </Text>
                   )}
                 </HStack>

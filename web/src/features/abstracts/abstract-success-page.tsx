@@ -6,12 +6,20 @@
  */
 import { Button, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { deadlines } from '#core/config/conference';
-import { formatCstDeadline } from '#core/time';
 import { Page } from '../../components/page';
 import { paths, pathTo } from '../../config/paths';
 import { usePersonInfo } from '../account/api';
 import { successAction } from './success-action';
+import type { MessageId } from '#core/i18n/messages';
+import { useT } from '../../i18n/i18n';
+import { useDeadlineText } from './abstracts-frame';
+
+/** The button's words (success-action.ts keeps the spec's English) by where it leads. */
+const actionLabels: Record<string, MessageId> = {
+  [paths.registerInformation]: 'abstracts.success.toProfile',
+  [paths.fee]: 'abstracts.success.toPayment',
+  [paths.abstracts]: 'abstracts.success.toAbstracts',
+};
 
 /** What the abstract form passes along after the server accepted a save. */
 export interface SavedAbstractState {
@@ -22,17 +30,17 @@ export interface SavedAbstractState {
 }
 
 function NothingSaved() {
+  const t = useT();
   return (
-    <Page title="Your abstracts">
+    <Page title={t('abstracts.list.yours')}>
       <Card.Root>
         <Card.Body>
           <Stack gap="4" align="flex-start">
             <Text>
-              This page confirms an abstract right after you save it; no abstract was saved on the way here. Your abstracts, as they are
-              stored, are listed on your abstracts page.
+              {t('abstracts.success.nothingSaved')}
             </Text>
             <Button asChild colorPalette="brand">
-              <RouterLink to={paths.abstracts}>View my abstracts</RouterLink>
+              <RouterLink to={paths.abstracts}>{t('abstracts.success.viewMine')}</RouterLink>
             </Button>
           </Stack>
         </Card.Body>
@@ -45,38 +53,39 @@ export default function AbstractSuccessPage() {
   // The button depends on the profile as it is now (it may have been completed on another device).
   const info = usePersonInfo({ fresh: true });
   const state = useLocation().state as Partial<SavedAbstractState> | null;
+  const t = useT();
+  const deadline = useDeadlineText();
   if (!state?.id) return <NothingSaved />;
   const action = successAction(info.data);
   const known = info.isFetchedAfterMount || info.isError;
   return (
-    <Page title="Upload SUCCESS" lead={state.title ? <>Your abstract &ldquo;{state.title}&rdquo; has been saved.</> : 'Your abstract has been saved.'}>
+    <Page title={t('abstracts.success.title')} lead={state.title ? t('abstracts.success.leadTitled', { title: state.title }) : t('abstracts.success.lead')}>
       <Card.Root>
         <Card.Body>
           <Stack gap="4">
             <Text data-testid="confirmation-mail">
               {state.mailed === false
-                ? 'The confirmation e-mail could not be sent just now. Your abstract is saved all the same: you can see it in your abstracts at any time.'
-                : 'We have sent you a confirmation e-mail with the title, the authors and the files of the abstract.'}
+                ? t('abstracts.success.mailFailed')
+                : t('abstracts.success.mailSent')}
             </Text>
             <Text>
-              You can change or delete it until {formatCstDeadline(deadlines.abstractSubmission)}. The scientific committee will review it after the
-              deadline and tell the presenting author the result by e-mail.
+              {t('abstracts.success.next', { deadline })}
             </Text>
             <HStack gap="3" wrap="wrap">
               {known ? (
                 <Button asChild colorPalette="brand">
-                  <RouterLink to={action.to}>{action.label}</RouterLink>
+                  <RouterLink to={action.to}>{actionLabels[action.to] ? t(actionLabels[action.to]!) : action.label}</RouterLink>
                 </Button>
               ) : (
                 <Skeleton height="10" width="56" rounded="l2" />
               )}
               {known && action.to !== paths.abstracts && (
                 <Button asChild variant="outline">
-                  <RouterLink to={paths.abstracts}>My abstracts</RouterLink>
+                  <RouterLink to={paths.abstracts}>{t('abstracts.success.mine')}</RouterLink>
                 </Button>
               )}
               <Button asChild variant="outline">
-                <RouterLink to={pathTo(paths.abstractEdit, { id: state.id })}>View the abstract</RouterLink>
+                <RouterLink to={pathTo(paths.abstractEdit, { id: state.id })}>{t('abstracts.success.viewIt')}</RouterLink>
               </Button>
             </HStack>
           </Stack>

@@ -2,20 +2,35 @@
  * The abstract list's title and lead: the page shows them, and its HTML (built once for every
  * delegate, web/src/app/page-frames.tsx) paints them before any script runs. Nothing here may
  * depend on the delegate or the clock: the same words are true for everyone, at any time.
+ *
+ * The frame's title is a plain string (web/src/components/page.tsx): English here, the page
+ * itself shows it in the page's language; the lead is a component, so it is in the page's language
+ * in the pre-rendered HTML too.
  */
 import { abstractLimits, deadlines } from '#core/config/conference';
-import { formatCstDeadline } from '#core/time';
+import { formatDeadline } from '#core/i18n/format';
 import type { PageFrame } from '../../components/page';
+import { useLang, useT } from '../../i18n/i18n';
 
-export const deadlineText = formatCstDeadline(deadlines.abstractSubmission);
+/** The submission deadline as the page's language writes it. */
+export function useDeadlineText(): string {
+  return formatDeadline(useLang(), deadlines.abstractSubmission);
+}
+
+function AbstractsLead() {
+  const t = useT();
+  const deadline = useDeadlineText();
+  return (
+    <>
+      {t('abstracts.list.leadBefore')}
+      <strong>{deadline}</strong>
+      {t('abstracts.list.leadAfter', { max: abstractLimits.maxAbstractsPerDelegate })}
+    </>
+  );
+}
 
 export const abstractsFrame: PageFrame = {
   title: 'ABSTRACT UPLOAD',
   width: 'wide',
-  lead: (
-    <>
-      Deadline for abstract submission: <strong>{deadlineText}</strong>. You can submit up to {abstractLimits.maxAbstractsPerDelegate} abstracts and
-      change or delete them until then.
-    </>
-  ),
+  lead: <AbstractsLead />,
 };

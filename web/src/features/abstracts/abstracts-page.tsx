@@ -15,19 +15,23 @@ import { ScrollTable } from '../../components/ui/scroll-table';
 import { toaster } from '../../components/ui/toaster';
 import { paths, pathTo } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
-import { abstractsFrame, deadlineText } from './abstracts-frame';
+import { abstractsFrame, useDeadlineText } from './abstracts-frame';
+import { useLang, useT } from '../../i18n/i18n';
+import { categoryNameOf } from './option-labels';
 import { ReviewStatus } from './review-status';
 import { abstractApi, abstractKeys, useAbstracts, useAbstractsOpen, type AbstractListItem } from './api';
 
 
 function Actions({ item, open, onDelete }: { item: AbstractListItem; open: boolean | null; onDelete: (item: AbstractListItem) => void }) {
+  const t = useT();
+  const title = item.title_of_abstract;
   const to = pathTo(paths.abstractEdit, { id: item.id });
   // The one revision the committee asked for (after the deadline): its text may change once.
   if (open === false && item.review_status.code === 'revise') {
     return (
       <Button asChild size="sm" variant="outline" colorPalette="brand">
-        <RouterLink to={to} aria-label={`Revise ${item.title_of_abstract}`}>
-          Revise
+        <RouterLink to={to} aria-label={t('abstracts.list.reviseLabel', { title })}>
+          {t('abstracts.list.revise')}
         </RouterLink>
       </Button>
     );
@@ -35,8 +39,8 @@ function Actions({ item, open, onDelete }: { item: AbstractListItem; open: boole
   if (open === false) {
     return (
       <Button asChild size="sm" variant="outline">
-        <RouterLink to={to} aria-label={`View ${item.title_of_abstract}`}>
-          View
+        <RouterLink to={to} aria-label={t('abstracts.list.viewLabel', { title })}>
+          {t('abstracts.list.view')}
         </RouterLink>
       </Button>
     );
@@ -44,12 +48,12 @@ function Actions({ item, open, onDelete }: { item: AbstractListItem; open: boole
   return (
     <HStack gap="2">
       <Button asChild size="sm" variant="outline" colorPalette="brand">
-        <RouterLink to={to} aria-label={`Edit ${item.title_of_abstract}`}>
-          Edit
+        <RouterLink to={to} aria-label={t('abstracts.list.editLabel', { title })}>
+          {t('abstracts.list.edit')}
         </RouterLink>
       </Button>
-      <Button size="sm" variant="outline" colorPalette="red" disabled={open === null} onClick={() => onDelete(item)} aria-label={`Delete ${item.title_of_abstract}`}>
-        Delete
+      <Button size="sm" variant="outline" colorPalette="red" disabled={open === null} onClick={() => onDelete(item)} aria-label={t('abstracts.list.deleteLabel', { title })}>
+        {t('abstracts.list.delete')}
       </Button>
     </HStack>
   );
@@ -62,61 +66,67 @@ export default function AbstractsPage() {
   const [deleting, setDeleting] = useState<AbstractListItem | null>(null);
   const items = list.data?.items ?? [];
   const full = items.length >= abstractLimits.maxAbstractsPerDelegate;
+  const t = useT();
+  const lang = useLang();
+  const deadlineText = useDeadlineText();
+  // The server names the category in English; other languages name it from the catalogs.
+  const categoryOf = (item: AbstractListItem) =>
+    lang === 'en' ? item.abstract_category_name : categoryNameOf(t, item.abstract_category, item.abstract_category_name);
 
   const uploadButton = (
     <Box>
       <Button asChild={!full && open !== false} colorPalette="brand" disabled={full || open === false}>
-        {full || open === false ? <span>Upload an abstract</span> : <RouterLink to={paths.abstractSubmission}>Upload an abstract</RouterLink>}
+        {full || open === false ? <span>{t('abstracts.list.upload')}</span> : <RouterLink to={paths.abstractSubmission}>{t('abstracts.list.upload')}</RouterLink>}
       </Button>
       {full && (
         <Text fontSize="sm" color="gray.700" mt="2">
-          You have submitted {abstractLimits.maxAbstractsPerDelegate} abstracts, the most one delegate may submit. Delete one to submit another.
+          {t('abstracts.list.full', { max: abstractLimits.maxAbstractsPerDelegate })}
         </Text>
       )}
     </Box>
   );
 
   return (
-    <Page {...abstractsFrame}>
+    <Page {...abstractsFrame} title={t('abstracts.list.title')}>
       <Stack gap="6">
         {open === false && (
           <Alert.Root status="info">
             <Alert.Indicator />
-            <Alert.Description>Abstract submission closed on {deadlineText}. Modifications are prohibited; you can still view your abstracts.</Alert.Description>
+            <Alert.Description>{t('abstracts.list.closed', { deadline: deadlineText })}</Alert.Description>
           </Alert.Root>
         )}
         {uploadButton}
         {list.isError ? (
-          <QueryError error={list.error} title="The list content query failed." onRetry={() => void list.refetch()} />
+          <QueryError error={list.error} title={t('abstracts.list.queryFailed')} onRetry={() => void list.refetch()} />
         ) : list.isPending ? (
-          <Text color="gray.700">Loading your abstracts...</Text>
+          <Text color="gray.700">{t('abstracts.list.loading')}</Text>
         ) : items.length === 0 ? (
           <Card.Root variant="subtle">
             <Card.Body>
-              <Text fontWeight="semibold">You have not submitted an abstract yet.</Text>
+              <Text fontWeight="semibold">{t('abstracts.list.emptyTitle')}</Text>
               <Text color="gray.700">
-                Read the guidelines, then fill in the form: authors, title, category, keywords, the abstract itself and, if you wish, PDF files.
+                {t('abstracts.list.emptyText')}
               </Text>
             </Card.Body>
           </Card.Root>
         ) : (
           <>
             <Box hideBelow="md">
-              <ScrollTable label="Your abstracts" size="md" aria-label="Your abstracts">
+              <ScrollTable label={t('abstracts.list.yours')} size="md" aria-label={t('abstracts.list.yours')}>
                 <Table.Header>
                   <Table.Row bg="gray.50">
-                    <Table.ColumnHeader>Title</Table.ColumnHeader>
-                    <Table.ColumnHeader>Category</Table.ColumnHeader>
-                    <Table.ColumnHeader>Keywords</Table.ColumnHeader>
-                    <Table.ColumnHeader>Status</Table.ColumnHeader>
-                    <Table.ColumnHeader>Action</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('abstracts.list.colTitle')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('abstracts.list.colCategory')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('abstracts.list.colKeywords')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('abstracts.list.colStatus')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('abstracts.list.colAction')}</Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
                   {items.map((item) => (
                     <Table.Row key={item.id}>
                       <Table.Cell fontWeight="medium">{item.title_of_abstract}</Table.Cell>
-                      <Table.Cell>{item.abstract_category_name}</Table.Cell>
+                      <Table.Cell>{categoryOf(item)}</Table.Cell>
                       <Table.Cell>{item.keywords}</Table.Cell>
                       <Table.Cell>
                         <ReviewStatus status={item.review_status} />
@@ -129,15 +139,15 @@ export default function AbstractsPage() {
                 </Table.Body>
               </ScrollTable>
             </Box>
-            <Stack hideFrom="md" gap="3" as="ul" listStyleType="none" aria-label="Your abstracts">
+            <Stack hideFrom="md" gap="3" as="ul" listStyleType="none" aria-label={t('abstracts.list.yours')}>
               {items.map((item) => (
                 <Card.Root as="li" key={item.id} size="sm">
                   <Card.Body gap="1">
                     <Text fontWeight="semibold">{item.title_of_abstract}</Text>
                     <Text fontSize="sm" color="gray.700">
-                      {item.abstract_category_name}
+                      {categoryOf(item)}
                     </Text>
-                    <Text fontSize="sm">Keywords: {item.keywords}</Text>
+                    <Text fontSize="sm">{t('abstracts.list.keywordsLine', { keywords: item.keywords })}</Text>
                     <Box>
                       <ReviewStatus status={item.review_status} />
                     </Box>
@@ -153,23 +163,23 @@ export default function AbstractsPage() {
       </Stack>
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this abstract?"
-        confirmLabel="Delete"
+        title={t('abstracts.list.deleteTitle')}
+        confirmLabel={t('abstracts.list.delete')}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
           try {
             await abstractApi.remove(deleting.id);
-            toaster.success({ title: 'The abstract has been deleted.' });
+            toaster.success({ title: t('abstracts.list.deleted') });
             await queryClient.invalidateQueries({ queryKey: abstractKeys.list });
           } catch (error) {
-            if (!isCancelled(error)) toaster.error({ title: 'Deletion failed.', description: (error as Error).message });
+            if (!isCancelled(error)) toaster.error({ title: t('abstracts.list.deleteFailed'), description: (error as Error).message });
           } finally {
             setDeleting(null);
           }
         }}
       >
-        &ldquo;{deleting?.title_of_abstract}&rdquo; and its files will be deleted. This cannot be undone.
+        {t('abstracts.list.deleteText', { title: deleting?.title_of_abstract ?? '' })}
       </ConfirmDialog>
     </Page>
   );

@@ -1,26 +1,29 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { abstractLimits, deadlines } from '#core/config/conference';
-import { formatCstDeadline } from '#core/time';
+import { abstractLimits } from '#core/config/conference';
 import { paths } from '../../config/paths';
+import { useT } from '../../i18n/i18n';
+import { useDeadlineText } from './abstracts-frame';
 
 /**
  * What a delegate who holds the most abstracts one may submit sees instead of a new-abstract
  * form: the limit first, before anything is typed (the server refuses a sixth in any case).
  */
 export function AbstractLimitReached() {
+  const t = useT();
   const max = abstractLimits.maxAbstractsPerDelegate;
   return (
     <Stack gap="4" align="flex-start" role="status">
       <Text fontSize="lg" fontWeight="semibold">
-        You have submitted the maximum of {max} abstracts.
+        {t('abstracts.limit.title', { max })}
       </Text>
       <Text>
-        One delegate may submit at most {max} abstracts. To submit another, first delete one of yours on your abstracts page. Until{' '}
-        <strong>{formatCstDeadline(deadlines.abstractSubmission)}</strong> you can also change the ones you have.
+        {t('abstracts.limit.textBefore', { max })}
+        <strong>{useDeadlineText()}</strong>
+        {t('abstracts.limit.textAfter')}
       </Text>
       <Button asChild colorPalette="brand">
-        <RouterLink to={paths.abstracts}>Your abstracts</RouterLink>
+        <RouterLink to={paths.abstracts}>{t('abstracts.list.yours')}</RouterLink>
       </Button>
     </Stack>
   );

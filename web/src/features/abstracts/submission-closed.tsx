@@ -1,22 +1,26 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { deadlines } from '#core/config/conference';
-import { formatCstDeadline } from '#core/time';
+import { pathIn } from '#core/i18n/lang';
 import { paths } from '../../config/paths';
+import { useLang, useT } from '../../i18n/i18n';
+import { useDeadlineText } from './abstracts-frame';
 
 /** What a delegate sees instead of a new-abstract form once the deadline has passed. */
 export function SubmissionClosed() {
+  const t = useT();
+  const lang = useLang();
   return (
     <Stack gap="4" align="flex-start" role="status">
       <Text fontSize="lg" fontWeight="semibold">
-        Abstract submission is closed.
+        {t('abstracts.closed.title')}
       </Text>
       <Text>
-        The deadline was <strong>{formatCstDeadline(deadlines.abstractSubmission)}</strong>. You can still read the abstracts you
-        submitted.
+        {t('abstracts.closed.textBefore')}
+        <strong>{useDeadlineText()}</strong>
+        {t('abstracts.closed.textAfter')}
       </Text>
       {/* A plain link: from a static page it loads the SPA; in the SPA it is a short reload. */}
       <Button asChild colorPalette="brand">
-        <a href={paths.abstracts}>Your abstracts</a>
+        <a href={pathIn(lang, paths.abstracts)}>{t('abstracts.list.yours')}</a>
       </Button>
     </Stack>
   );

@@ -10,6 +10,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toaster } from '../../components/ui/toaster';
 import type { AbstractFormValues } from './abstract-form-fields';
 import type { AbstractOptions } from './api';
+import type { MessageId, Translate } from '#core/i18n/messages';
+import { useT } from '../../i18n/i18n';
+import { agreementLabel, categoryFullName } from './option-labels';
 
 export interface UnsavedField {
   name: keyof AbstractFormValues;
@@ -17,73 +20,68 @@ export interface UnsavedField {
   text: string;
 }
 
-/** The form's fields in its order, with the labels the form shows. */
-const labels: Record<keyof AbstractFormValues, string> = {
-  authors: 'Authors',
-  presenter_abstract: 'Will the first author present the abstract?',
-  presenter_infos: 'Presenters',
-  title_of_abstract: 'Title',
-  abstract_category: 'Category',
-  keywords: 'Keywords',
-  abstract_body: 'Abstract',
-  financial_support: 'Did the work receive financial support?',
-  conference_iacr_fellowship: 'Do you apply for an IACR conference fellowship?',
-  conflict_of_interest_disclosure: 'Conflict of interest disclosure',
-  agreements: 'Submission agreements',
-  submitter_name: 'Submitter name',
-  submitter_date: 'Date',
-  upload_files: 'Files',
+/** The form's fields in its order, with (the ids of) the labels the form shows. */
+const labels: Record<keyof AbstractFormValues, MessageId> = {
+  authors: 'abstracts.form.authors',
+  presenter_abstract: 'abstracts.form.firstAuthorPresents',
+  presenter_infos: 'abstracts.unsaved.presenters',
+  title_of_abstract: 'abstracts.list.colTitle',
+  abstract_category: 'abstracts.list.colCategory',
+  keywords: 'abstracts.list.colKeywords',
+  abstract_body: 'abstracts.form.abstractTitle',
+  financial_support: 'abstracts.form.financialSupport',
+  conference_iacr_fellowship: 'abstracts.form.fellowship',
+  conflict_of_interest_disclosure: 'abstracts.form.conflict',
+  agreements: 'abstracts.form.agreements',
+  submitter_name: 'abstracts.form.submitterName',
+  submitter_date: 'abstracts.form.date',
+  upload_files: 'abstracts.form.files',
 };
 
-const yesNo = (v: unknown) => (v === true ? 'Yes' : v === false ? 'No' : '(no answer)');
+const yesNo = (t: Translate, v: unknown) => (v === true ? t('abstracts.form.yes') : v === false ? t('abstracts.form.no') : t('abstracts.unsaved.noAnswer'));
 
-function people(list: unknown): string {
+function people(t: Translate, list: unknown): string {
   const rows = (Array.isArray(list) ? list : []) as Partial<Record<'first_name' | 'last_name' | 'email' | 'institute' | 'city' | 'country', string>>[];
-  if (!rows.length) return '(none)';
+  if (!rows.length) return t('abstracts.unsaved.none');
   return rows
     .map((p, i) => `${i + 1}. ${[[p.first_name, p.last_name].filter(Boolean).join(' '), p.email, p.institute, p.city, p.country].filter(Boolean).join(', ')}`)
     .join('\n');
 }
 
-/** Each changed field as the words a person reads (names, not codes), in the form's order. */
-export function unsavedFields(changes: Partial<AbstractFormValues>, options: AbstractOptions | undefined): UnsavedField[] {
-  const categoryLabel = (value: string) => {
-    for (const group of options?.abstract_categories ?? []) {
-      const topic = group.children.find((c) => c.value === value);
-      if (topic) return `${group.label}: ${topic.label}`;
-    }
-    return value;
-  };
+/** Each changed field as the words a person reads (names, not codes), in the form's order, in the language of `t`. */
+export function unsavedFields(changes: Partial<AbstractFormValues>, options: AbstractOptions | undefined, t: Translate): UnsavedField[] {
+  const categoryLabel = (value: string) => categoryFullName(t, options?.abstract_categories ?? [], value, value);
   const text = (name: keyof AbstractFormValues, value: unknown): string => {
     switch (name) {
       case 'authors':
       case 'presenter_infos':
-        return people(value);
+        return people(t, value);
       case 'presenter_abstract':
       case 'financial_support':
       case 'conference_iacr_fellowship':
-        return yesNo(value);
+        return yesNo(t, value);
       case 'abstract_category':
-        return value ? categoryLabel(String(value)) : '(none)';
+        return value ? categoryLabel(String(value)) : t('abstracts.unsaved.none');
       case 'agreements': {
         const ticked = (value as string[] | undefined) ?? [];
-        const byValue = new Map((options?.submission_agreements ?? []).map((a) => [a.value, a.label]));
-        return ticked.length ? ticked.map((v) => byValue.get(v) ?? v).join('\n') : '(none ticked)';
+        const byValue = new Map((options?.submission_agreements ?? []).map((a) => [a.value, agreementLabel(t, a.value, a.label)]));
+        return ticked.length ? ticked.map((v) => byValue.get(v) ?? v).join('\n') : t('abstracts.unsaved.noneTicked');
       }
       case 'upload_files': {
         const files = (value as { name: string }[] | undefined) ?? [];
-        return files.length ? files.map((f) => f.name).join('\n') : '(no file)';
+        return files.length ? files.map((f) => f.name).join('\n') : t('abstracts.unsaved.noFile');
       }
       default:
-        return typeof value === 'string' && value !== '' ? value : '(empty)';
+        return typeof value === 'string' && value !== '' ? value : t('abstracts.unsaved.empty');
     }
   };
   return (Object.keys(labels) as (keyof AbstractFormValues)[])
     .filter((name) => name in changes)
-    .map((name) => ({ name, label: labels[name], text: text(name, changes[name]) }));
+    .map((name) => ({ name, label: t(labels[name]), text: text(name, changes[name]) }));
 }
 
-export const allText = (fields: UnsavedField[]) => fields.map((f) => `${f.label}:\n${f.text}`).join('\n\n');
+export const allText = (fields: UnsavedField[], t?: Translate) =>
+  fields.map((f) => (t ? t('abstracts.unsaved.copyItem', { label: f.label, text: f.text }) : `${f.label}:\n${f.text}`)).join('\n\n');
 
 /**
  * `bringIntoView`: the deadline has just locked the form under the delegate's hands (the field
@@ -91,6 +89,7 @@ export const allText = (fields: UnsavedField[]) => fields.map((f) => `${f.label}
  */
 export function UnsavedChanges(props: { fields: UnsavedField[]; newAbstract: boolean; onForget: () => void; bringIntoView?: boolean }) {
   const titleId = useId();
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!props.bringIntoView) return;
@@ -104,7 +103,7 @@ export function UnsavedChanges(props: { fields: UnsavedField[]; newAbstract: boo
       await navigator.clipboard.writeText(text);
       setCopied(key);
     } catch {
-      toaster.error({ title: 'Copying failed.', description: 'Select the text and copy it with your keyboard or menu instead.' });
+      toaster.error({ title: t('abstracts.unsaved.copyFailed'), description: t('abstracts.unsaved.copyFailedText') });
     }
   };
   return (
@@ -125,54 +124,50 @@ export function UnsavedChanges(props: { fields: UnsavedField[]; newAbstract: boo
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title id={titleId}>
-            {props.newAbstract
-              ? 'The submission deadline passed before this abstract was submitted.'
-              : 'The submission deadline passed before these changes were saved.'}
+            {props.newAbstract ? t('abstracts.unsaved.titleNew') : t('abstracts.unsaved.titleChanges')}
           </Alert.Title>
           <Alert.Description>
-            {props.newAbstract
-              ? 'It was not saved and can no longer be submitted. What you typed is kept here, marked "not saved", so that you can copy it.'
-              : 'They are not part of your abstract. The form further down shows your abstract as it was saved. What you typed is kept here, marked "not saved", so that you can copy it.'}
+            {props.newAbstract ? t('abstracts.unsaved.textNew') : t('abstracts.unsaved.textChanges')}
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
       {props.fields.map((f) => (
         <Field.Root key={f.name} readOnly>
           <HStack justify="space-between" width="100%" gap="2" align="flex-end">
-            <Field.Label>{f.label} (not saved)</Field.Label>
+            <Field.Label>{t('abstracts.unsaved.fieldLabel', { label: f.label })}</Field.Label>
             <Button
               size="xs"
               variant="outline"
-              aria-label={`${copied === f.name ? 'Copied' : 'Copy'} ${f.label.toLowerCase()}`}
+              aria-label={copied === f.name ? t('abstracts.unsaved.copiedLabel', { label: f.label.toLowerCase() }) : t('abstracts.unsaved.copyLabel', { label: f.label.toLowerCase() })}
               onClick={() => void copy(f.name, f.text)}
             >
-              {copied === f.name ? 'Copied' : 'Copy'}
+              {copied === f.name ? t('abstracts.unsaved.copied') : t('abstracts.unsaved.copy')}
             </Button>
           </HStack>
           <Textarea value={f.text} readOnly autoresize rows={1} bg="orange.50" />
         </Field.Root>
       ))}
       <HStack gap="3" wrap="wrap">
-        <Button size="sm" variant="outline" colorPalette="brand" onClick={() => void copy('*', allText(props.fields))}>
-          {copied === '*' ? 'Copied all' : 'Copy all'}
+        <Button size="sm" variant="outline" colorPalette="brand" onClick={() => void copy('*', allText(props.fields, t))}>
+          {copied === '*' ? t('abstracts.unsaved.copiedAll') : t('abstracts.unsaved.copyAll')}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setForgetting(true)}>
-          Forget this text
+          {t('abstracts.unsaved.forget')}
         </Button>
       </HStack>
       <Box>
         <ConfirmDialog
           open={forgetting}
-          title="Forget the text that was not saved?"
-          confirmLabel="Forget it"
-          dismissLabel="Keep it"
+          title={t('abstracts.unsaved.forgetTitle')}
+          confirmLabel={t('abstracts.unsaved.forgetIt')}
+          dismissLabel={t('abstracts.unsaved.keepIt')}
           onClose={() => setForgetting(false)}
           onConfirm={() => {
             setForgetting(false);
             props.onForget();
           }}
         >
-          It is kept only in this browser. Copy it first if you want to keep it.
+          {t('abstracts.unsaved.forgetText')}
         </ConfirmDialog>
       </Box>
     </Stack>

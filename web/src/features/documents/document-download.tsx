@@ -6,7 +6,8 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ApiError, isCancelled } from '../../lib/api-client';
-import { documentApi, documentLabel, type DocumentSummary } from './api';
+import { documentApi, type DocumentSummary } from './api';
+import { useT } from '../../i18n/i18n';
 
 interface Props {
   doc: DocumentSummary;
@@ -20,7 +21,13 @@ interface Props {
 export function DocumentDownload({ doc, owner, onError, size = 'sm' }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const label = documentLabel(doc);
+  const t = useT();
+  // As documentLabel (./api.ts) says it: its title and number, or its version once there are several.
+  const label = doc.number
+    ? `${doc.title} ${doc.number}`
+    : doc.version > 1
+      ? t('documents.download.version', { title: doc.title, version: doc.version })
+      : doc.title;
   const download = async () => {
     setBusy(true);
     setError(null);
@@ -30,19 +37,19 @@ export function DocumentDownload({ doc, owner, onError, size = 'sm' }: Props) {
     } catch (e) {
       if (isCancelled(e)) return;
       onError?.(e);
-      setError(e instanceof ApiError ? e.message : 'The document could not be downloaded. Please try again.');
+      setError(e instanceof ApiError ? e.message : t('documents.download.failed'));
     } finally {
       setBusy(false);
     }
   };
   return (
     <Stack gap="1" align="flex-start">
-      <Button size={size} variant="outline" onClick={() => void download()} loading={busy} loadingText="Preparing PDF…">
-        Download {label} (PDF)
+      <Button size={size} variant="outline" onClick={() => void download()} loading={busy} loadingText={t('documents.download.preparing')}>
+        {t('documents.download.label', { label })}
       </Button>
       {doc.replaced_by && (
         <Text fontSize="xs" color="fg.muted">
-          Replaced by a later version.
+          {t('documents.download.replaced')}
         </Text>
       )}
       {error && (

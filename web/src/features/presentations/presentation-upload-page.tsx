@@ -16,29 +16,20 @@ import { StoredFiles } from '../../components/upload/stored-files';
 import { UploadTasks } from '../../components/upload/upload-tasks';
 import { useUploads } from '../../components/upload/use-uploads';
 import type { UploadedFile } from '../../components/upload/upload-file';
-import { tieMessages } from '#core/review/presentation-tie';
 import { useAbstracts } from '../abstracts/api';
+import { useT } from '../../i18n/i18n';
 import { presentationFilesKey, removePresentationFile, usePresentationFiles, type PresentationPurpose } from './api';
 
 const pages = {
-  poster: {
-    title: 'Poster upload',
-    lead: 'Upload your e-poster as a PowerPoint file. It is shown on the poster screens in the exhibition hall during the congress.',
-    image: '/images/guides/poster-guideline.svg',
-    alt: 'Poster guideline: one portrait slide, 16:9, with title, authors and affiliations at the top, then introduction, methods, results and conclusions.',
-    noun: 'poster',
-  },
-  oral: {
-    title: 'Oral presentation upload',
-    lead: 'Upload the slides of your talk as a PowerPoint file, so that they are ready on the session room computer.',
-    image: '/images/guides/oral-guideline.svg',
-    alt: 'Oral presentation guideline: 16:9 slides, a title slide with your name and affiliation, about one slide per minute of your talk.',
-    noun: 'presentation',
-  },
+  poster: { image: '/images/guides/poster-guideline.svg' },
+  oral: { image: '/images/guides/oral-guideline.svg' },
 } as const;
 
 export function PresentationUploadPage({ purpose }: { purpose: PresentationPurpose }) {
   const page = pages[purpose];
+  const t = useT();
+  const kind = purpose;
+  const title = t('presentations.page.title', { kind });
   const rule = uploadPurposes[purpose];
   const queryClient = useQueryClient();
   const files = usePresentationFiles(purpose);
@@ -57,9 +48,9 @@ export function PresentationUploadPage({ purpose }: { purpose: PresentationPurpo
   const uploads = useUploads(purpose, {
     onUploaded: (file) => {
       queryClient.setQueryData<UploadedFile[]>(presentationFilesKey(purpose), (list) => [...(list ?? []).filter((f) => f.id !== file.id), file]);
-      toaster.success({ title: `${file.name} file uploaded successfully.` });
+      toaster.success({ title: t('presentations.files.uploaded', { name: file.name }) });
     },
-    onFailed: (name, message) => toaster.error({ title: `${name} file upload failed.`, description: message }),
+    onFailed: (name, message) => toaster.error({ title: t('presentations.files.uploadFailed', { name }), description: message }),
   }, accepted.length ? presents : undefined);
 
   const stored = files.data ?? [];
@@ -67,20 +58,19 @@ export function PresentationUploadPage({ purpose }: { purpose: PresentationPurpo
 
   return (
     <Page
-      title={page.title}
-      lead={page.lead}
+      title={title}
+      lead={t('presentations.page.lead', { kind })}
       width="wide"
     >
       <Stack direction={{ base: 'column', lg: 'row' }} gap="8" align="start">
         <Card.Root flex="1" w="full">
           <Card.Body gap="5">
             <Text>
-              PowerPoint ({rule.extensions.map((e) => `.${e}`).join(' or ')}) only, up to {megabytes(rule.maxBytes)} MB per file, at most {rule.maxCount} files. Large files upload straight
-              to our storage; keep this page open until the bar is full.
+              {t('presentations.page.rules', { extensions: rule.extensions.map((e) => `.${e}`).join(t('presentations.page.or')), mb: megabytes(rule.maxBytes), max: rule.maxCount })}
             </Text>
             {accepted.length > 0 && (
               <Field.Root>
-                <Field.Label>The accepted abstract this {page.noun} presents</Field.Label>
+                <Field.Label>{t('presentations.page.presents', { kind })}</Field.Label>
                 <NativeSelect.Root>
                   <NativeSelect.Field value={presents} onChange={(e) => setChosen(e.currentTarget.value)}>
                     {accepted.map((a) => (
@@ -96,58 +86,58 @@ export function PresentationUploadPage({ purpose }: { purpose: PresentationPurpo
             {decided && accepted.length === 0 ? (
               <Alert.Root status="info">
                 <Alert.Indicator />
-                <Alert.Description>{tieMessages.noneAccepted(purpose)} The status of each abstract is in your list of abstracts.</Alert.Description>
+                <Alert.Description>{t('presentations.page.noneAccepted', { kind })}</Alert.Description>
               </Alert.Root>
             ) : (
-              <FileDropZone purpose={purpose} remaining={remaining} onFiles={uploads.start} label={`Choose ${page.noun} files`} />
+              <FileDropZone purpose={purpose} remaining={remaining} onFiles={uploads.start} label={t('presentations.page.choose', { kind })} />
             )}
             <UploadTasks tasks={uploads.tasks} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
             <Box>
               <Heading as="h2" size="md" mb="3">
-                Your files ({stored.length} of {rule.maxCount})
+                {t('presentations.page.yourFiles', { count: stored.length, max: rule.maxCount })}
               </Heading>
               {files.isError ? (
-                <QueryError error={files.error} title="The list content query failed." onRetry={() => void files.refetch()} />
+                <QueryError error={files.error} title={t('abstracts.list.queryFailed')} onRetry={() => void files.refetch()} />
               ) : files.isPending ? (
-                <Text color="gray.700">Loading your files...</Text>
+                <Text color="gray.700">{t('presentations.page.loading')}</Text>
               ) : (
                 <StoredFiles
                   files={stored}
-                  label={`Your ${page.noun} files`}
-                  empty={`You have not uploaded a ${page.noun} yet. Choose a file above to start.`}
+                  label={t('presentations.page.filesLabel', { kind })}
+                  empty={t('presentations.page.empty', { kind })}
                   onRemove={setRemoving}
-                  describe={(f) => (f.presentation_of ? `Presents ${numberOf(f.presentation_of) ?? 'an abstract'}` : undefined)}
+                  describe={(f) => (f.presentation_of ? (numberOf(f.presentation_of) ? t('presentations.page.presentsAbstract', { abstract: numberOf(f.presentation_of)! }) : t('presentations.page.presentsAny')) : undefined)}
                 />
               )}
             </Box>
           </Card.Body>
         </Card.Root>
         <Box as="figure" flex="1" w="full" maxW={{ lg: 'md' }}>
-          <Image src={page.image} alt={page.alt} w="full" rounded="md" borderWidth="1px" loading="lazy" />
+          <Image src={page.image} alt={t('presentations.page.alt', { kind })} w="full" rounded="md" borderWidth="1px" loading="lazy" />
           <Text as="figcaption" fontSize="sm" color="gray.700" mt="2">
-            {page.title.replace(' upload', '')} guideline
+            {t('presentations.page.guideline', { kind })}
           </Text>
         </Box>
       </Stack>
       <ConfirmDialog
         open={removing !== null}
-        title="Remove this file?"
-        confirmLabel="Remove"
+        title={t('presentations.files.removeTitle')}
+        confirmLabel={t('presentations.files.remove')}
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
           if (!removing) return;
           try {
             await removePresentationFile(purpose, removing.id);
             queryClient.setQueryData<UploadedFile[]>(presentationFilesKey(purpose), (list) => (list ?? []).filter((f) => f.id !== removing.id));
-            toaster.success({ title: `${removing.name} has been removed.` });
+            toaster.success({ title: t('presentations.page.removed', { name: removing.name }) });
           } catch (error) {
-            toaster.error({ title: 'The operation failed.', description: (error as Error).message });
+            toaster.error({ title: t('abstracts.form.operationFailed'), description: (error as Error).message });
           } finally {
             setRemoving(null);
           }
         }}
       >
-        {removing?.name} will be deleted from the congress storage. You can upload it again later.
+        {t('presentations.page.removeText', { name: removing?.name ?? '' })}
       </ConfirmDialog>
     </Page>
   );

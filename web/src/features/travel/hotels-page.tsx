@@ -7,12 +7,14 @@ import { FeeTable } from '../../components/content/content-blocks';
 import { useContentFacts } from '../../components/content/content-page';
 import { InlineText } from '../../components/content/inline-text';
 import { Page } from '../../components/page';
+import { useT } from '../../i18n/i18n';
 
 type Hotel = HotelsContent['hotels'][number];
 
 function HotelCard({ hotel, viaRegistration, fromCny, values }: { hotel: Hotel; viaRegistration: boolean; fromCny: string; values: Record<string, string> }) {
   const id = `hotel-${hotel.image.replace(/\W+/g, '-')}`;
   const c = hotel.contact;
+  const t = useT();
   return (
     <Card.Root as="article" aria-labelledby={id} overflow="hidden">
       <Image src={hotel.image} alt="" width="100%" height="auto" aspectRatio="3 / 2" objectFit="cover" loading="lazy" />
@@ -27,22 +29,22 @@ function HotelCard({ hotel, viaRegistration, fromCny, values }: { hotel: Hotel; 
         </Stack>
         <HStack gap="2" wrap="wrap">
           <Badge colorPalette="brand" variant="solid" fontSize="sm">
-            {viaRegistration ? `From ${fromCny} / night, booked in the registration form` : `From US$${hotel.priceFromUsd} / night, booked with the hotel`}
+            {viaRegistration ? t('travel.hotels.fromViaRegistration', { price: fromCny }) : t('travel.hotels.fromDirect', { price: `US$${hotel.priceFromUsd}` })}
           </Badge>
-          <Badge variant="outline" aria-label={`${hotel.stars} stars`}>
+          <Badge variant="outline" aria-label={t('travel.hotels.stars', { stars: hotel.stars })}>
             {'★'.repeat(hotel.stars)}
           </Badge>
         </HStack>
         <Text fontSize="sm">
-          <strong>Distance: </strong>
+          <strong>{t('travel.hotels.distance')}</strong>
           {hotel.distance}
         </Text>
         <Text fontSize="sm">
-          <strong>Address: </strong>
+          <strong>{t('travel.hotels.address')}</strong>
           {hotel.address}
         </Text>
         <Box fontSize="sm">
-          <Text fontWeight="bold">Getting there</Text>
+          <Text fontWeight="bold">{t('travel.hotels.gettingThere')}</Text>
           <List.Root ps="5" listStyleType="disc">
             {hotel.transport.map((t) => (
               <List.Item key={t}>{t}</List.Item>
@@ -50,11 +52,11 @@ function HotelCard({ hotel, viaRegistration, fromCny, values }: { hotel: Hotel; 
           </List.Root>
         </Box>
         <Box fontSize="sm">
-          <Text fontWeight="bold">Contact</Text>
+          <Text fontWeight="bold">{t('travel.hotels.contact')}</Text>
           {/* Only what the organisers supplied; until then, the congress's registration address. */}
           {c.phone && (
             <Text>
-              Tel. <a href={`tel:${c.phone.replace(/\s/g, '')}`}>{c.phone}</a>
+              {t('travel.hotels.tel')}<a href={`tel:${c.phone.replace(/\s/g, '')}`}>{c.phone}</a>
             </Text>
           )}
           {c.email && (
@@ -65,13 +67,13 @@ function HotelCard({ hotel, viaRegistration, fromCny, values }: { hotel: Hotel; 
           {c.website && (
             <Text>
               <a href={c.website} target="_blank" rel="noopener noreferrer">
-                Website of the hotel
+                {t('travel.hotels.website')}
               </a>
             </Text>
           )}
           {!c.phone && !c.email && !c.website && (
             <Text>
-              Booking questions: <a href={`mailto:${values.registrationEmail}`}>{values.registrationEmail}</a>
+              {t('travel.hotels.bookingQuestions')}<a href={`mailto:${values.registrationEmail}`}>{values.registrationEmail}</a>
             </Text>
           )}
         </Box>
@@ -87,18 +89,19 @@ function HotelCard({ hotel, viaRegistration, fromCny, values }: { hotel: Hotel; 
 export default function HotelsPage() {
   const content = useContent(hotelsJson as HotelsContent);
   const { facts, values } = useContentFacts();
+  const t = useT();
   if (!facts.data || !values) return null;
   const f = facts.data;
   const hotels = [...content.hotels].sort((a, b) => a.priceFromUsd - b.priceFromUsd);
   const registrationHotel = hotels.find((h) => h.name === content.registrationHotel);
   const rooms = f.registration2024.hotelRooms;
   const fromCny = formatMoney(Math.min(...rooms.map((r) => r.pricePerNight)), 'CNY', 0);
-  const congressHotel = registrationHotel ? registrationHotel.name : 'The congress hotel';
+  const congressHotel = registrationHotel ? registrationHotel.name : t('travel.hotels.congressHotel');
   return (
-    <Page title={content.title} lead={`${content.lead} Rates from US$${f.hotelRateRangeUsd.from} to US$${f.hotelRateRangeUsd.to} per night.`} description={content.lead} width="wide">
+    <Page title={content.title} lead={`${content.lead} ${t('travel.hotels.rates', { from: `US$${f.hotelRateRangeUsd.from}`, to: `US$${f.hotelRateRangeUsd.to}` })}`} description={content.lead} width="wide">
       <Stack as="section" aria-labelledby="registration-hotel" gap="4" maxW="4xl" mb="12">
         <Heading as="h2" size="lg" color="brand.fg" id="registration-hotel">
-          {registrationHotel ? `${registrationHotel.name}: booked with your registration` : 'The congress hotel: booked with your registration'}
+          {t('travel.hotels.registrationHotel', { hotel: congressHotel })}
         </Heading>
         <List.Root ps="5" listStyleType="disc" gap="1">
           {content.notes.map((n) => (
@@ -107,11 +110,11 @@ export default function HotelsPage() {
             </List.Item>
           ))}
         </List.Root>
-        <FeeTable source="hotelRooms" facts={f} caption={`${congressHotel}: room types and rates per night, paid at the hotel (CNY)`} />
+        <FeeTable source="hotelRooms" facts={f} caption={t('travel.hotels.roomsCaption', { hotel: congressHotel })} />
       </Stack>
       <Stack as="section" aria-labelledby="other-hotels" gap="4">
         <Heading as="h2" size="lg" color="brand.fg" id="other-hotels">
-          Hotels near the venue
+          {t('travel.hotels.nearVenue')}
         </Heading>
         <Text maxW="4xl">
           <InlineText text={content.otherHotels} values={values} />
