@@ -117,7 +117,7 @@ export function renderShell(url?: string, lang: Lang = 'en'): RenderedPage {
   );
   const shell = renderAppPage(s, url ?? '/', skeleton, false);
   const siteName = translator(lang, s.language.catalog.messages)('frame.siteName');
-  return { lang, head: frame?.title ? shell.head : `<title>${siteName}</title>${shell.head}`, html: shell.html };
+  return { lang, head: frame?.title || frame?.titleId ? shell.head : `<title>${siteName}</title>${shell.head}`, html: shell.html };
 }
 
 export async function renderSpa(url: string, lang: Lang = 'en'): Promise<RenderedPage> {

@@ -3,9 +3,8 @@
  * delegate, web/src/app/page-frames.tsx) paints them before any script runs. Nothing here may
  * depend on the delegate or the clock: the same words are true for everyone, at any time.
  *
- * The frame's title is a plain string (web/src/components/page.tsx): English here, the page
- * itself shows it in the page's language; the lead is a component, so it is in the page's language
- * in the pre-rendered HTML too.
+ * The frame's title is named by its catalog id (the pre-rendered HTML of each language shows it in
+ * that language); the lead is a component, in the page's language too.
  */
 import { abstractLimits, deadlines } from '#core/config/conference';
 import { formatDeadline } from '#core/i18n/format';
@@ -31,6 +30,7 @@ function AbstractsLead() {
 
 export const abstractsFrame: PageFrame = {
   title: 'ABSTRACT UPLOAD',
+  titleId: 'abstracts.list.title',
   width: 'wide',
   lead: <AbstractsLead />,
 };
