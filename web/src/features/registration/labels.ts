@@ -8,6 +8,7 @@ import type { MessageId } from '#core/i18n/messages';
 import { orderFieldLabelIds, type OrderFieldName } from '#core/orders/field-labels';
 import { useT } from '../../i18n/i18n';
 
+const genderIds: Record<string, MessageId> = { Female: 'registration.wizard.genderFemale', Male: 'registration.wizard.genderMale', Other: 'registration.wizard.genderOther' };
 const rateIds: Record<string, MessageId> = { standard: 'registration.rate.standard', local: 'registration.rate.local' };
 
 export function useOrderLabels() {
@@ -19,6 +20,7 @@ export function useOrderLabels() {
     rateChoice: (rate: { id: string; label: string; amount: number }) =>
       t('registration.wizard.rateChoice', { rate: rateIds[rate.id] ? t(rateIds[rate.id]!) : rate.label, amount: formatMoney(rate.amount) }),
     activity: (activity: { value: number; label: string }) => (activity.value === 1 || activity.value === 2 ? t(`registration.activity.${activity.value}`) : activity.label),
+    gender: (g: string) => (genderIds[g] ? t(genderIds[g]!) : g),
     room: (room: { field: string; label: string }) => t(`registration.room.${room.field}` as MessageId),
   };
 }
