@@ -7,6 +7,8 @@ import { orderResultMessages } from '#core/orders/order-deps';
 import { refundPolicyLines } from '#core/orders/refund-policy';
 import { registrationMessages, moneyMessages, voucherMessages } from '#core/registration-by-category/schemas';
 import { byCategoryTexts } from '#core/registration-by-category/list-summary';
+import { registerMessages } from '#core/registration-by-category/register';
+import { serverTranslator } from '#core/i18n/server-messages';
 
 const english = new Set(Object.values(en));
 
@@ -17,5 +19,8 @@ describe('the registration catalog', () => {
   it('holds the fixed messages the registration pages show', () => {
     const fixed = [orderMessages, orderResultMessages, registrationMessages, moneyMessages, voucherMessages, byCategoryTexts].flatMap((m) => Object.values(m).filter((v): v is string => typeof v === 'string'));
     for (const m of [...fixed, ...refundPolicyLines()]) expect(english.has(m), m).toBe(true);
+  });
+  it('says a message raised by id in the same English as before', () => {
+    expect(serverTranslator('en')('api.registration.already', { code: 'OESO-000123' })).toBe(registerMessages.already('OESO-000123'));
   });
 });
