@@ -4,6 +4,7 @@
  */
 import { Box, Container, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import type { MessageId } from '#core/i18n/messages';
 import { useT } from '../i18n/i18n';
 
 export function PageTitle({ title, description }: { title: string; description?: string }) {
@@ -64,6 +65,8 @@ function PageLead({ children }: { children: ReactNode }) {
 /** What a page shows before its code and data: its title, lead and width (a page frame, web/src/app/page-frames.tsx). */
 export interface PageFrame {
   title: string;
+  /** The title's catalog id: the skeleton (also the pre-rendered one under /zh) shows it in the page's language. */
+  titleId?: MessageId;
   lead?: ReactNode;
   width?: 'narrow' | 'wide';
 }
@@ -73,8 +76,9 @@ export interface PageFrame {
  * where the page's will be (its heading when the page knows it already), then lines of content.
  * The SPA shell (app.html) paints it before any script runs.
  */
-export function PageSkeleton({ title, lead, width }: Partial<PageFrame>) {
+export function PageSkeleton({ title: english, titleId, lead, width }: Partial<PageFrame>) {
   const t = useT();
+  const title = titleId ? t(titleId) : english;
   return (
     <Container maxW={width === 'wide' ? '6xl' : '4xl'} {...pageBox} aria-busy="true">
       {title && <PageTitle title={title} />}

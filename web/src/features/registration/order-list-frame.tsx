@@ -26,6 +26,7 @@ export function OrderListLead() {
 
 export const orderListFrame: PageFrame = {
   title: 'My registrations',
+  titleId: 'registration.list.title',
   width: 'wide',
   lead: <OrderListLead />,
 };

@@ -14,6 +14,6 @@ import info from '../../content/registration-info.json';
 
 export const wizardLead = <InlineText text={info.lead} values={placeholderValues(conferenceFacts())} />;
 
-export const orderWizardFrame: PageFrame = { title: 'Registration', width: 'wide', lead: wizardLead };
+export const orderWizardFrame: PageFrame = { title: 'Registration', titleId: 'registration.wizard.title', width: 'wide', lead: wizardLead };
 
-export const orderEditFrame: PageFrame = { ...orderWizardFrame, title: 'Edit registration' };
+export const orderEditFrame: PageFrame = { ...orderWizardFrame, title: 'Edit registration', titleId: 'registration.wizard.editTitle' };
