@@ -7,6 +7,7 @@
 import { registration2024 } from '../config/conference';
 import { phonePrefixLabel } from '../data/phone-prefixes';
 import { formatMoney } from '../money';
+import type { MessageId } from '../i18n/messages';
 import type { stepFields } from './form-fields';
 
 export type OrderFieldName = (typeof stepFields)[2 | 3 | 4][number];
@@ -53,6 +54,12 @@ export const orderFieldLabels: Record<OrderFieldName, string> = {
   date_of_arrival_check_in: 'Date of arrival',
   accommodation_reservation: 'Accommodation reservation',
 };
+
+/**
+ * Each label's catalog id (the English text there is the label above, word for word): pages show
+ * `t(orderFieldLabelIds[field])` in their language.
+ */
+export const orderFieldLabelIds = Object.fromEntries(Object.keys(orderFieldLabels).map((field) => [field, `registration.field.${field}`])) as Record<OrderFieldName, MessageId>;
 
 /** A rate as the wizard offers it and every page names it: "Standard rate: US$650.00". */
 export const rateChoiceLabel = (rate: { label: string; amount: number }) => `${rate.label} rate: ${formatMoney(rate.amount)}`;

@@ -8,6 +8,7 @@
 import { legacyFees2019 } from '../config/conference';
 import { auditEntry, delegateActor } from '../audit/audit';
 import { conflict, forbidden, invalid } from '../errors';
+import { text } from '../i18n/messages';
 import { ACCOUNT_DELETING, deletionLeaseMessages } from '../accounts/deletion-lease';
 import { accountNameKeys } from '../accounts/name-key';
 import { STATUS } from '../accounts/model';
@@ -18,6 +19,7 @@ import type { RegistrationForm } from './schemas';
 
 export const registerMessages = {
   registered: 'Your registration has been received.',
+  /** Raised as text('api.registration.already', { code }) (the reader's language); the same English. */
   already: (code: string) => `You have registered already (registration number ${code}). To change it, please contact the registration office.`,
   fileNotFound: 'An uploaded file was not found. Please upload it again.',
 } as const;
@@ -61,7 +63,7 @@ export async function register(deps: RegistrationDeps, owner: { id: string; emai
   const period = feePeriod(now);
   if (!period) throw forbidden(feeMessages.closed);
   const existing = await deps.registrations.get(owner.id);
-  if (existing) throw conflict(registerMessages.already(existing.register_code));
+  if (existing) throw conflict(text('api.registration.already', { code: existing.register_code }));
   const fileNames = await documentNames(deps, owner.id, form);
   const profile = await deps.profile(owner.id);
   if (!profile) throw forbidden('Please log in again.');
@@ -121,7 +123,7 @@ export async function register(deps: RegistrationDeps, owner: { id: string; emai
   if (stored === 'account-deleting') throw conflict(deletionLeaseMessages.delegate, { reason: ACCOUNT_DELETING });
   if (stored === 'exists') {
     const winner = await deps.registrations.get(owner.id);
-    throw conflict(registerMessages.already(winner?.register_code ?? ''));
+    throw conflict(text('api.registration.already', { code: winner?.register_code ?? '' }));
   }
   return { message: registerMessages.registered, data: { ...summary, register_fee: summary.register_fee / 100, period } };
 }

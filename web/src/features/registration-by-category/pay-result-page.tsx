@@ -15,15 +15,8 @@ import { isCancelled } from '../../lib/api-client';
 import { readAgain } from '../../lib/read-again';
 import { personInfoKey } from '../account/api';
 import { costDetailKey, registrationByCategoryApi } from './api';
+import { useT } from '../../i18n/i18n';
 
-export const payResultTexts = {
-  success: 'Payment Successful',
-  failed: 'Payment Failed',
-  checking: 'Checking your payment...',
-  received: (type: 1 | 2) => `Thank you: ${type === 1 ? 'the registration fee is' : 'the dinners are'} paid. A confirmation has been sent to you by e-mail.`,
-  pending: 'The payment provider has not confirmed the payment yet. Your payment detail shows Paid as soon as it does, and you receive an e-mail.',
-  notPaid: 'The payment was not completed and nothing was charged. You can try again from your payment detail.',
-} as const;
 
 type Outcome = { status: 'checking' } | { status: 'paid'; type: 1 | 2 } | { status: 'pending' } | { status: 'error'; message: string };
 
@@ -55,8 +48,9 @@ export default function PayResultPage() {
   const { type } = useParams();
   const [params] = useSearchParams();
   const success = type === 'success';
+  const t = useT();
   const outcome = useConfirm(success, params.get('session_id'));
-  const title = success ? payResultTexts.success : payResultTexts.failed;
+  const title = success ? t('registration.payResult.success') : t('registration.payResult.failed');
 
   return (
     <Page title={title} width="narrow">
@@ -64,14 +58,14 @@ export default function PayResultPage() {
         <Card.Body>
           <Stack gap="4" align="flex-start">
             <div aria-live="polite">
-              {!success && <Text>{payResultTexts.notPaid}</Text>}
-              {outcome?.status === 'checking' && <Text>{payResultTexts.checking}</Text>}
-              {outcome?.status === 'paid' && <FormAlert status="success">{payResultTexts.received(outcome.type)}</FormAlert>}
-              {outcome?.status === 'pending' && <FormAlert status="info">{payResultTexts.pending}</FormAlert>}
+              {!success && <Text>{t('registration.payResult.notPaid')}</Text>}
+              {outcome?.status === 'checking' && <Text>{t('registration.list.checkingPayment')}</Text>}
+              {outcome?.status === 'paid' && <FormAlert status="success">{t('registration.payResult.received', { type: outcome.type === 1 ? 'fee' : 'dinners' })}</FormAlert>}
+              {outcome?.status === 'pending' && <FormAlert status="info">{t('registration.payResult.pending')}</FormAlert>}
               {outcome?.status === 'error' && <FormAlert status="error">{outcome.message}</FormAlert>}
             </div>
             <Button asChild colorPalette="brand">
-              <RouterLink to={paths.fee}>Back to Payment detail</RouterLink>
+              <RouterLink to={paths.fee}>{t('registration.payResult.back')}</RouterLink>
             </Button>
           </Stack>
         </Card.Body>

@@ -31,11 +31,12 @@ import { paths } from '../../config/paths';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { personInfoKey, usePersonInfo } from '../account/api';
 import { registrationByCategoryApi } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
-const title = 'Registration review';
 
 /** Sends the proof again; the answer's words, or the refusal's, shown under the form. */
 function useHandIn() {
+  const t = useT();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const send = async (cardMessage: string) => {
@@ -46,26 +47,27 @@ function useHandIn() {
       // The spec: then the user info is refreshed (the page shows the review state it holds).
       await queryClient.invalidateQueries({ queryKey: personInfoKey });
     } catch (error) {
-      if (!isCancelled(error)) setFailure(error instanceof ApiError ? error.message : 'Submission failed.');
+      if (!isCancelled(error)) setFailure(error instanceof ApiError ? error.message : t('registration.reload.failed'));
     }
   };
   return { send, failure };
 }
 
 function MemberAgain() {
+  const t = useT();
   const form = useForm<z.input<typeof memberAgainForm>>({ resolver: zodResolver(memberAgainForm, undefined, { raw: true }) as Resolver<z.input<typeof memberAgainForm>>, defaultValues: { card_message: '' } });
   const handIn = useHandIn();
   return (
     <FormProvider {...form}>
-      <FormStack noValidate aria-label="Member number" onSubmit={(e) => void form.handleSubmit((v) => handIn.send(v.card_message.trim()))(e)}>
-        <TextField<z.input<typeof memberAgainForm>> name="card_message" label="OESO member number" required helper="The registration office checks it again before you pay." />
+      <FormStack noValidate aria-label={t('registration.reload.memberForm')} onSubmit={(e) => void form.handleSubmit((v) => handIn.send(v.card_message.trim()))(e)}>
+        <TextField<z.input<typeof memberAgainForm>> name="card_message" label={t('registration.reload.member')} required helper={t('registration.reload.memberHelp')} />
         {handIn.failure && (
-          <FormAlert status="error" title="Not sent">
+          <FormAlert status="error" title={t('registration.visa.notSent')}>
             {handIn.failure}
           </FormAlert>
         )}
         <SubmitButton loading={form.formState.isSubmitting} alignSelf="flex-start">
-          Submit again
+          {t('registration.reload.submitAgain')}
         </SubmitButton>
       </FormStack>
     </FormProvider>
@@ -75,6 +77,7 @@ function MemberAgain() {
 type DocumentValues = z.input<typeof documentsAgainForm>;
 
 function DocumentsAgain({ young }: { young: boolean }) {
+  const t = useT();
   const form = useForm<DocumentValues>({ resolver: zodResolver(documentsAgainForm, undefined, { raw: true }) as Resolver<DocumentValues>, defaultValues: { files: [] } });
   const files = useFieldArray({ control: form.control, name: 'files', keyName: 'key' });
   const handIn = useHandIn();
@@ -82,22 +85,22 @@ function DocumentsAgain({ young }: { young: boolean }) {
     onUploaded: (file) => {
       files.append({ id: file.id, name: file.name });
       form.clearErrors('files');
-      toaster.success({ title: `${file.name} file uploaded successfully.` });
+      toaster.success({ title: t('registration.wizard.uploaded', { name: file.name }) });
     },
-    onFailed: (name, message) => toaster.error({ title: `${name} file upload failed.`, description: message }),
+    onFailed: (name, message) => toaster.error({ title: t('registration.wizard.uploadFailed', { name }), description: message }),
   });
   const error = (form.formState.errors.files as { message?: string } | undefined)?.message ?? form.formState.errors.files?.root?.message;
   return (
     <FormProvider {...form}>
-      <FormStack noValidate aria-label="New documents" onSubmit={(e) => void form.handleSubmit((v) => handIn.send(v.files.map((f) => f.id).join(',')))(e)}>
+      <FormStack noValidate aria-label={t('registration.reload.newDocuments')} onSubmit={(e) => void form.handleSubmit((v) => handIn.send(v.files.map((f) => f.id).join(',')))(e)}>
         <Stack gap="3" data-invalid={error ? '' : undefined}>
-          <Text fontWeight="medium">{young ? 'Young investigator documents' : 'Fellow documents'}</Text>
+          <Text fontWeight="medium">{young ? t('registration.reload.youngDocuments') : t('registration.reload.fellowDocuments')}</Text>
           <Text fontSize="sm" color="gray.700">
-            Upload the documents again (JPG, PNG or PDF, up to 5 MB each, at most 5). The registration office reviews them before you pay.
+            {t('registration.reload.uploadAgainText')}
           </Text>
-          <FileDropZone purpose="document" remaining={5 - files.fields.length - uploads.active} onFiles={uploads.start} label="Choose documents" />
+          <FileDropZone purpose="document" remaining={5 - files.fields.length - uploads.active} onFiles={uploads.start} label={t('registration.reload.chooseDocuments')} />
           <UploadTasks tasks={uploads.tasks} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
-          <StoredFiles files={files.fields} label="New documents" empty="No document yet." onRemove={(file) => files.remove(files.fields.findIndex((f) => f.id === file.id))} />
+          <StoredFiles files={files.fields} label={t('registration.reload.newDocuments')} empty={t('registration.reload.noDocument')} onRemove={(file) => files.remove(files.fields.findIndex((f) => f.id === file.id))} />
           {error && (
             <Text color="red.600" fontSize="sm" role="alert">
               {error}
@@ -105,12 +108,12 @@ function DocumentsAgain({ young }: { young: boolean }) {
           )}
         </Stack>
         {handIn.failure && (
-          <FormAlert status="error" title="Not sent">
+          <FormAlert status="error" title={t('registration.visa.notSent')}>
             {handIn.failure}
           </FormAlert>
         )}
         <SubmitButton loading={form.formState.isSubmitting} disabled={uploads.active > 0} alignSelf="flex-start">
-          Submit again
+          {t('registration.reload.submitAgain')}
         </SubmitButton>
       </FormStack>
     </FormProvider>
@@ -118,30 +121,33 @@ function DocumentsAgain({ young }: { young: boolean }) {
 }
 
 export default function ReloadPage() {
+  const t = useT();
+  const localise = useLocalise();
+  const title = t('registration.reload.title');
   const info = usePersonInfo({ fresh: true });
   if (!info.data || !(info.isFetchedAfterMount || info.isError)) return <PageSkeleton title={title} />;
   const i = info.data;
   if (!i.register_code) {
     return (
-      <Page title={title} lead="You have not registered by category yet.">
+      <Page title={title} lead={localise('You have not registered by category yet.')}>
         <ChakraLink asChild color="brand.fg" fontWeight="semibold">
-          <RouterLink to={paths.registerInformation}>Register your information</RouterLink>
+          <RouterLink to={paths.registerInformation}>{t('registration.voucher.register')}</RouterLink>
         </ChakraLink>
       </Page>
     );
   }
   const type = i.regiatration_type ?? 0;
-  const lead = `Registration ${i.register_code}: ${categoryName(type)}.`;
+  const lead = t('registration.reload.lead', { code: i.register_code, category: localise(categoryName(type)) });
   if (i.register_status === REGISTER_STATUS.rejected) {
     return (
       <Page title={title} lead={lead}>
         <Stack gap="6">
-          <FormAlert status="warning" title={type === REGISTRATION_TYPE.member ? 'Please enter your member number again' : 'Please upload again'}>
-            {rejectedText(type)}
+          <FormAlert status="warning" title={type === REGISTRATION_TYPE.member ? t('registration.reload.memberAgain') : t('registration.reload.uploadAgain')}>
+            {localise(rejectedText(type))}
           </FormAlert>
           {i.review_reason && (
             <Box borderWidth="1px" borderRadius="md" p="4">
-              <Text fontWeight="semibold">Reason given by the registration office</Text>
+              <Text fontWeight="semibold">{t('registration.reload.reason')}</Text>
               <Text whiteSpace="pre-wrap">{i.review_reason}</Text>
             </Box>
           )}
@@ -153,8 +159,8 @@ export default function ReloadPage() {
   if (i.register_status === REGISTER_STATUS.inReview) {
     return (
       <Page title={title} lead={lead}>
-        <FormAlert status="info" title="Under review">
-          {reviewTexts.inReview}
+        <FormAlert status="info" title={t('registration.reload.underReview')}>
+          {localise(reviewTexts.inReview)}
         </FormAlert>
       </Page>
     );
@@ -162,11 +168,11 @@ export default function ReloadPage() {
   return (
     <Page title={title} lead={lead}>
       <Stack gap="4">
-        <FormAlert status="success" title="Approved">
-          Your registration is approved: you can go on to the payment detail.
+        <FormAlert status="success" title={t('registration.reload.approved')}>
+          {t('registration.reload.approvedText')}
         </FormAlert>
         <ChakraLink asChild color="brand.fg" fontWeight="semibold">
-          <RouterLink to={paths.fee}>Payment detail</RouterLink>
+          <RouterLink to={paths.fee}>{t('registration.detail.paymentDetail')}</RouterLink>
         </ChakraLink>
       </Stack>
     </Page>

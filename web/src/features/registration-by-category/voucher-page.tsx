@@ -21,10 +21,11 @@ import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { personInfoKey, usePersonInfo } from '../account/api';
 import { registrationByCategoryApi } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
-const title = 'Payment voucher';
 
 function VoucherUpload({ current }: { current: string | null }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
   const uploads = useUploads('voucher', {
@@ -35,24 +36,24 @@ function VoucherUpload({ current }: { current: string | null }) {
         toaster.success({ title: message });
         await queryClient.invalidateQueries({ queryKey: personInfoKey });
       } catch (error) {
-        setOutcome({ status: 'error', text: error instanceof ApiError ? error.message : 'Upload Failed' });
+        setOutcome({ status: 'error', text: error instanceof ApiError ? error.message : t('registration.voucher.uploadFailed') });
       }
     },
-    onFailed: (name, message) => setOutcome({ status: 'error', text: `${name} file upload failed. ${message}` }),
+    onFailed: (name, message) => setOutcome({ status: 'error', text: `${t('registration.wizard.uploadFailed', { name })} ${message}` }),
   });
   return (
     <Stack gap="4">
       <Text>
-        Upload the voucher of your payment (a photo or scan of the bank slip or receipt): JPG or PNG, under 5 MB. A new upload replaces the one the
-        registration office has.
+        {t('registration.voucher.text')}
       </Text>
       <Text>
-        Current voucher: <strong>{current ?? 'none yet'}</strong>
+        {t('registration.voucher.current')}
+        <strong>{current ?? t('registration.voucher.none')}</strong>
       </Text>
-      <FileDropZone purpose="voucher" remaining={1 - uploads.active} maxFiles={1} onFiles={uploads.start} label="Choose the voucher" />
+      <FileDropZone purpose="voucher" remaining={1 - uploads.active} maxFiles={1} onFiles={uploads.start} label={t('registration.voucher.choose')} />
       <UploadTasks tasks={uploads.tasks} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
       {outcome && (
-        <FormAlert status={outcome.status} title={outcome.status === 'success' ? 'Done' : 'Not uploaded'}>
+        <FormAlert status={outcome.status} title={outcome.status === 'success' ? t('registration.voucher.done') : t('registration.voucher.notUploaded')}>
           {outcome.text}
         </FormAlert>
       )}
@@ -61,32 +62,35 @@ function VoucherUpload({ current }: { current: string | null }) {
 }
 
 export default function VoucherPage() {
+  const t = useT();
+  const localise = useLocalise();
+  const title = t('registration.voucher.title');
   const info = usePersonInfo({ fresh: true });
   if (!info.data || !(info.isFetchedAfterMount || info.isError)) return <PageSkeleton title={title} />;
   const i = info.data;
   if (!i.register_code) {
     return (
-      <Page title={title} lead="You have not registered by category yet.">
+      <Page title={title} lead={localise('You have not registered by category yet.')}>
         <ChakraLink asChild color="brand.fg" fontWeight="semibold">
-          <RouterLink to={paths.registerInformation}>Register your information</RouterLink>
+          <RouterLink to={paths.registerInformation}>{t('registration.voucher.register')}</RouterLink>
         </ChakraLink>
       </Page>
     );
   }
   if (i.register_status !== REGISTER_STATUS.none) {
     return (
-      <Page title={title} lead={`Registration ${i.register_code}.`}>
+      <Page title={title} lead={t('registration.voucher.lead', { code: i.register_code })}>
         <Stack gap="3">
-          <FormAlert status="info">{reviewMessages.voucherNotYet}</FormAlert>
+          <FormAlert status="info">{localise(reviewMessages.voucherNotYet)}</FormAlert>
           <ChakraLink asChild color="brand.fg" fontWeight="semibold">
-            <RouterLink to={paths.reload}>See the review of your registration</RouterLink>
+            <RouterLink to={paths.reload}>{t('registration.voucher.seeReview')}</RouterLink>
           </ChakraLink>
         </Stack>
       </Page>
     );
   }
   return (
-    <Page title={title} lead={`Registration ${i.register_code}.`}>
+    <Page title={title} lead={t('registration.voucher.lead', { code: i.register_code })}>
       <VoucherUpload current={i.payment_voucher} />
     </Page>
   );

@@ -4,15 +4,17 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatWireUsd } from '#core/money';
 import { paths } from '../../config/paths';
 import { type OrderListItem } from './api';
+import { useT } from '../../i18n/i18n';
 
 export function BankRefundLine({ item }: { item: OrderListItem }) {
+  const t = useT();
   if (!item.bank_refund_owed) return null;
   return (
     <Box fontSize="sm" data-testid="bank-refund" mt="1">
-      <Text color="orange.800">Refund of {formatWireUsd(item.bank_refund_owed)} by bank transfer: the registration office sends it to the account you give.</Text>
+      <Text color="orange.800">{t('registration.bankRefund.text', { amount: formatWireUsd(item.bank_refund_owed) })}</Text>
       <Link asChild color="brand.fg" textDecoration="underline">
-        <RouterLink to={paths.registrationRefundAccount} aria-label={`Give the account for the refund of order ${item.order_no}`}>
-          Give or check the account for your refund
+        <RouterLink to={paths.registrationRefundAccount} aria-label={t('registration.bankRefund.linkLabel', { orderNo: item.order_no })}>
+          {t('registration.bankRefund.link')}
         </RouterLink>
       </Link>
     </Box>

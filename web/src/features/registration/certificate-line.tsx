@@ -11,13 +11,14 @@ import { documentApi } from '../documents/api';
 import { DocumentDownload } from '../documents/document-download';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { orderApi, orderKeys, type OrderListItem } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
-const LABEL = 'Certificate of attendance';
 
 /** The order's issued certificate, among the documents the list gives with each order. */
 export const certificateOf = (item: OrderListItem) => item.documents.find((d) => d.kind === 'certificate' && !d.replaced_by);
 
 function Available({ item }: { item: OrderListItem }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +34,7 @@ function Available({ item }: { item: OrderListItem }) {
       window.location.assign(url);
     } catch (e) {
       if (isCancelled(e)) return;
-      setError(e instanceof ApiError ? e.message : 'The certificate could not be downloaded. Please try again.');
+      setError(e instanceof ApiError ? e.message : t('registration.certificate.failed'));
       void queryClient.invalidateQueries({ queryKey: orderKeys.list });
     } finally {
       setBusy(false);
@@ -41,8 +42,8 @@ function Available({ item }: { item: OrderListItem }) {
   };
   return (
     <Stack gap="1" align="flex-start">
-      <Button size="sm" variant="outline" onClick={() => void download()} loading={busy} loadingText="Preparing PDF…">
-        Download {LABEL} (PDF)
+      <Button size="sm" variant="outline" onClick={() => void download()} loading={busy} loadingText={t('registration.certificate.preparing')}>
+        {t('registration.certificate.download')}
       </Button>
       {error && (
         <Text role="alert" fontSize="sm" color="red.700">
@@ -54,18 +55,20 @@ function Available({ item }: { item: OrderListItem }) {
 }
 
 export function CertificateLine({ item }: { item: OrderListItem }) {
+  const t = useT();
+  const localise = useLocalise();
   // Only a paid order can have one (core/documents/certificate.ts `offered`).
   if (!item.certificate.offered) return null;
   return (
-    <Stack gap="1" mt="2" data-testid="certificate" aria-label={`${LABEL}, order ${item.order_no}`} role="group">
+    <Stack gap="1" mt="2" data-testid="certificate" aria-label={t('registration.certificate.groupLabel', { orderNo: item.order_no })} role="group">
       <Text fontSize="sm" fontWeight="semibold">
-        {LABEL}
+        {t('registration.certificate.label')}
       </Text>
       {item.certificate.available ? (
         <Available item={item} />
       ) : (
         <Text fontSize="sm" color="gray.700">
-          {item.certificate.message}
+          {localise(item.certificate.message ?? '')}
         </Text>
       )}
     </Stack>

@@ -9,9 +9,8 @@
 import { Badge, Button, Card, DataList, HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatWireUsd } from '#core/money';
-import { orderFieldLabels } from '#core/orders/field-labels';
-import { formatCstInstant } from '#core/time';
-import { legacyFees2019 } from '#core/config/conference';
+import { formatInstant } from '#core/i18n/format';
+import { legacyFees2019, registration2024 } from '#core/config/conference';
 import { categoryName } from '#core/registration-by-category/fees';
 import { Page, PageSkeleton } from '../../components/page';
 import { QueryError } from '../../components/query-error';
@@ -19,6 +18,9 @@ import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { usePersonInfo } from '../account/api';
 import { useOrder, type OrderDetail } from './api';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
+import { useOrderLabels } from './labels';
+import { statusNameIds } from './status-names';
 
 /** The wizard's step 5 for this order (as the list's Unpaid link). */
 const payLink = (order: { checksum: string }) => `${paths.registrationNew}?checksum=${encodeURIComponent(order.checksum)}`;
@@ -35,18 +37,20 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 function BackToList() {
+  const t = useT();
   return (
     <Button asChild variant="outline">
-      <RouterLink to={paths.registrationList}>Your registration orders</RouterLink>
+      <RouterLink to={paths.registrationList}>{t('registration.list.tableLabel')}</RouterLink>
     </Button>
   );
 }
 
 function NotFound({ id }: { id: string }) {
+  const t = useT();
   return (
-    <Page title="Order not found" lead={`There is no order ${id} in your account.`}>
+    <Page title={t('registration.detail.notFound')} lead={t('registration.detail.notFoundLead', { id })}>
       <Text mb="6" color="gray.700">
-        An order is shown only to the delegate who placed it. Your own orders are in your registration list.
+        {t('registration.detail.notFoundText')}
       </Text>
       <BackToList />
     </Page>
@@ -54,32 +58,37 @@ function NotFound({ id }: { id: string }) {
 }
 
 function OrderCard({ order }: { order: OrderDetail['order'] }) {
+  const t = useT();
+  const lang = useLang();
+  const label = useOrderLabels();
+  const rate = registration2024.rates.find((r) => r.label === order.rate_label);
+  const activity = registration2024.postConferenceActivities.find((a) => a.label === order.activity_label);
   const persons = (n: number) => String(n);
   return (
-    <Page title={`Order ${order.order_no}`} lead="Your registration order for the 2024 congress.">
+    <Page title={t('registration.wizard.orderNo', { orderNo: order.order_no })} lead={t('registration.detail.lead')}>
       <Card.Root>
         <Card.Body gap="6">
           <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
-            <Row label="Status">
+            <Row label={t('registration.list.colStatus')}>
               <Badge colorPalette={statusPalette[order.payment_status] ?? 'gray'} size="lg">
-                {order.status_name}
+                {statusNameIds[order.payment_status] ? t(statusNameIds[order.payment_status]!) : order.status_name}
               </Badge>
             </Row>
-            <Row label="Order number">{order.order_no}</Row>
-            <Row label="Rate">{order.rate_label}</Row>
-            <Row label={orderFieldLabels.accompanying_person}>{persons(order.accompanying_person)}</Row>
-            <Row label="Post-conference activities">
+            <Row label={t('registration.detail.orderNumber')}>{order.order_no}</Row>
+            <Row label={t('registration.detail.rate')}>{rate ? label.rateName(rate) : order.rate_label}</Row>
+            <Row label={label.field('accompanying_person')}>{persons(order.accompanying_person)}</Row>
+            <Row label={t('registration.detail.activities')}>
               {persons(order.post_conference_activities_person)}
-              {order.activity_label ? ` (${order.activity_label})` : ''}
+              {order.activity_label ? t('registration.detail.activity', { activity: activity ? label.activity(activity) : order.activity_label }) : ''}
             </Row>
-            <Row label="Total">{formatWireUsd(order.amount_required)}</Row>
-            {order.reference && <Row label="Transfer reference">{order.reference}</Row>}
-            <Row label="Placed">{formatCstInstant(order.created_at)}</Row>
+            <Row label={t('registration.wizard.total')}>{formatWireUsd(order.amount_required)}</Row>
+            {order.reference && <Row label={t('registration.detail.reference')}>{order.reference}</Row>}
+            <Row label={t('registration.detail.placed')}>{formatInstant(lang, order.created_at)}</Row>
           </DataList.Root>
           <HStack gap="3" wrap="wrap">
             {order.payment_status === 0 && (
               <Button asChild colorPalette="brand">
-                <RouterLink to={payLink(order)}>Pay this order</RouterLink>
+                <RouterLink to={payLink(order)}>{t('registration.detail.pay')}</RouterLink>
               </Button>
             )}
             <BackToList />
@@ -95,24 +104,26 @@ const isRegistrationNumber = (id: string) => new RegExp(`^${legacyFees2019.regis
 
 /** The registration by category, when `code` is the delegate's own registration number. */
 function RegistrationCard({ code }: { code: string }) {
+  const t = useT();
+  const localise = useLocalise();
   // Read from the server: the number this browser holds may be older than a registration just made.
   const info = usePersonInfo({ fresh: true });
   if (info.error) return <QueryError error={info.error} onRetry={() => void info.refetch()} />;
-  if (!info.data || !info.isFetchedAfterMount) return <PageSkeleton title="Order" />;
+  if (!info.data || !info.isFetchedAfterMount) return <PageSkeleton title={t('registration.wizard.order')} />;
   const i = info.data;
   if (!i.register_code || i.register_code.toUpperCase() !== code.toUpperCase()) return <NotFound id={code} />;
   return (
-    <Page title={`Registration ${i.register_code}`} lead="Your registration by category.">
+    <Page title={t('registration.detail.registrationTitle', { code: i.register_code })} lead={t('registration.detail.registrationLead')}>
       <Card.Root>
         <Card.Body gap="6">
           <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
-            <Row label="Registration number">{i.register_code}</Row>
-            <Row label="Registration type">{categoryName(i.regiatration_type ?? 0)}</Row>
-            <Row label="Payment">{i.pay_status === 2 ? 'Paid' : 'Unpaid'}</Row>
+            <Row label={t('registration.detail.registrationNumber')}>{i.register_code}</Row>
+            <Row label={t('registration.detail.registrationType')}>{localise(categoryName(i.regiatration_type ?? 0))}</Row>
+            <Row label={t('registration.detail.payment')}>{i.pay_status === 2 ? t('registration.status.paid') : t('registration.status.unpaid')}</Row>
           </DataList.Root>
           <HStack gap="3" wrap="wrap">
             <Button asChild colorPalette="brand">
-              <RouterLink to={paths.fee}>Payment detail</RouterLink>
+              <RouterLink to={paths.fee}>{t('registration.detail.paymentDetail')}</RouterLink>
             </Button>
           </HStack>
         </Card.Body>
@@ -122,12 +133,13 @@ function RegistrationCard({ code }: { code: string }) {
 }
 
 function OrderById({ id }: { id: string }) {
+  const t = useT();
   const order = useOrder(id);
   if (order.error) {
     if (order.error instanceof ApiError && order.error.status === 404) return <NotFound id={id} />;
     return <QueryError error={order.error} onRetry={() => void order.refetch()} />;
   }
-  if (!order.data) return <PageSkeleton title="Order" />;
+  if (!order.data) return <PageSkeleton title={t('registration.wizard.order')} />;
   return <OrderCard order={order.data.order} />;
 }
 

@@ -6,8 +6,10 @@
 import { Spinner, Stack, Text } from '@chakra-ui/react';
 import type { DocumentSummary } from '#core/documents/model';
 import { DocumentDownload } from '../documents/document-download';
+import { useT } from '../../i18n/i18n';
 
 export function OrderDocuments({ docs, beingIssued = false }: { docs: readonly DocumentSummary[]; beingIssued?: boolean }) {
+  const t = useT();
   if (docs.length === 0 && !beingIssued) return null;
   return (
     <Stack gap="1" align="start" data-testid="order-documents">
@@ -16,7 +18,7 @@ export function OrderDocuments({ docs, beingIssued = false }: { docs: readonly D
       ))}
       {beingIssued && (
         <Text fontSize="sm" color="gray.700" role="status" display="flex" alignItems="center" gap="2">
-          <Spinner size="xs" aria-hidden /> Your receipt is being issued: it appears here in a few seconds.
+          <Spinner size="xs" aria-hidden /> {t('registration.documents.beingIssued')}
         </Text>
       )}
     </Stack>

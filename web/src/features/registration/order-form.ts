@@ -11,6 +11,9 @@ import type { OrderDetail } from './api';
 
 type FormFields = (typeof stepFields)[2][number] | (typeof stepFields)[3][number] | (typeof stepFields)[4][number];
 
+/** The name shown for the passport page an order was saved with (the page shows it in its language). */
+export const savedPassportName = 'Passport front page (saved with the order)';
+
 export type OrderFormValues = Record<FormFields, string> & {
   /** Shown beside the uploaded passport page; never sent. */
   passport_file_name: string;
@@ -42,7 +45,7 @@ export function formFromDetail(detail: OrderDetail['detail']): OrderFormValues {
     if (key in values) (values as Record<string, string>)[key] = value === null || value === undefined ? '' : String(value);
   }
   if (values.post_conference_activities_attach === '0') values.post_conference_activities_attach = '';
-  values.passport_file_name = values.front_page_of_the_passport ? 'Passport front page (saved with the order)' : '';
+  values.passport_file_name = values.front_page_of_the_passport ? savedPassportName : '';
   return values;
 }
 

@@ -8,18 +8,25 @@ import { Link as RouterLink } from 'react-router-dom';
 import { registration2024 } from '#core/config/conference';
 import type { PageFrame } from '../../components/page';
 import { paths } from '../../config/paths';
+import { useT } from '../../i18n/i18n';
+
+/** The lead in the page's language. */
+export function OrderListLead() {
+  const t = useT();
+  return (
+    <>
+      {t('registration.list.leadBefore', { max: registration2024.maxOrdersPerDelegate })}
+      <Link asChild color="brand.fg" textDecoration="underline">
+        <RouterLink to={paths.center}>{t('registration.list.leadLink')}</RouterLink>
+      </Link>
+      {t('registration.list.leadAfter')}
+    </>
+  );
+}
 
 export const orderListFrame: PageFrame = {
   title: 'My registrations',
+  titleId: 'registration.list.title',
   width: 'wide',
-  lead: (
-    <>
-      Your registration orders for the congress. You can hold up to {registration2024.maxOrdersPerDelegate} orders. Your profile, abstracts and presentations
-      are in the{' '}
-      <Link asChild color="brand.fg" textDecoration="underline">
-        <RouterLink to={paths.center}>account centre</RouterLink>
-      </Link>
-      .
-    </>
-  ),
+  lead: <OrderListLead />,
 };

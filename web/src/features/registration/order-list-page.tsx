@@ -9,7 +9,8 @@
 import { formatWireUsd } from '#core/money';
 import { abstractsOpen } from '#core/abstracts/deadline';
 import { deadlines } from '#core/config/conference';
-import { formatCstDeadline } from '#core/time';
+import { formatDeadline, formatInstant } from '#core/i18n/format';
+import type { MessageId } from '#core/i18n/messages';
 import { Alert, Badge, Box, Button, Card, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -25,12 +26,14 @@ import { isCancelled } from '../../lib/api-client';
 import { useServerNow } from '../../lib/clock';
 import { readAgain } from '../../lib/read-again';
 import { orderApi, orderKeys, useOrders, type CheckoutOutcome, type OrderList, type OrderListItem } from './api';
-import { orderListFrame } from './order-list-frame';
+import { OrderListLead, orderListFrame } from './order-list-frame';
 import { RefundPolicy } from './refund-policy';
 import { OrderDocuments } from './order-documents';
 import { CertificateLine } from './certificate-line';
 import { VisaLetterLine } from './visa-letter-line';
 import { BankRefundLine } from './bank-refund-line';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
+import { statusNameIds } from './status-names';
 
 export { prefetchOrders as prefetch } from './api';
 
@@ -42,19 +45,20 @@ const statusPalette: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'blu
 export const payLink = (item: Pick<OrderListItem, 'checksum'>) => `${paths.registrationNew}?checksum=${encodeURIComponent(item.checksum)}`;
 
 function Status({ item }: { item: OrderListItem }) {
+  const t = useT();
   // A link to pay while paying is offered (not once registration has closed).
   if (item.payment_status === 0 && item.actions.pay) {
     return (
-      <RouterLink to={payLink(item)} aria-label={`Unpaid: pay order ${item.order_no}`}>
+      <RouterLink to={payLink(item)} aria-label={t('registration.list.payUnpaidLabel', { orderNo: item.order_no })}>
         <Badge colorPalette="orange" size="lg" textDecoration="underline" cursor="pointer">
-          Unpaid
+          {t('registration.status.unpaid')}
         </Badge>
       </RouterLink>
     );
   }
   return (
     <Badge colorPalette={statusPalette[item.payment_status] ?? 'gray'} size="lg">
-      {item.status_name}
+      {statusNameIds[item.payment_status] ? t(statusNameIds[item.payment_status]!) : item.status_name}
     </Badge>
   );
 }
@@ -68,28 +72,35 @@ function OrderLink({ item }: { item: OrderListItem }) {
   );
 }
 
-function details(item: OrderListItem) {
-  const persons = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const visit = item.activity_label ? ` (${item.activity_label})` : '';
-  return `${item.rate_label} rate, ${persons(item.accompanying_person, 'accompanying person', 'accompanying persons')}, ${persons(
-    item.post_conference_activities_person,
-    'post-conference activity',
-    'post-conference activities',
-  )}${visit}`;
+/** The rate's and the visit's names as the catalogs have them (the server gives the English). */
+const rateIds: Record<string, MessageId> = { Standard: 'registration.rate.standard', Local: 'registration.rate.local' };
+const activityIds: Record<string, MessageId> = { 'Forbidden City and Temple of Heaven': 'registration.activity.1', 'Great Wall': 'registration.activity.2' };
+
+function useDetails() {
+  const t = useT();
+  return (item: OrderListItem) => {
+    const rate = rateIds[item.rate_label] ? t(rateIds[item.rate_label]!) : item.rate_label;
+    const activity = item.activity_label ? (activityIds[item.activity_label] ? t(activityIds[item.activity_label]!) : item.activity_label) : '';
+    const line = t('registration.list.details', { rate, accompanying: item.accompanying_person, visits: item.post_conference_activities_person });
+    return activity ? t('registration.list.detailsWithVisit', { details: line, activity }) : line;
+  };
 }
 
 function Actions({ item, onDelete, onCancel }: { item: OrderListItem; onDelete: (i: OrderListItem) => void; onCancel: (i: OrderListItem) => void }) {
+  const t = useT();
   const { actions } = item;
   if (!actions.edit && !actions.delete && !actions.cancel) {
     return (
       <Text fontSize="sm" color="gray.700" data-testid="order-state">
         {item.payment_status === 2
-          ? `Waiting for the office: your transfer${item.transfer_awaited ? ` of ${formatWireUsd(item.transfer_awaited)}` : ''} with the reference ${item.reference}`
+          ? item.transfer_awaited
+            ? t('registration.list.waitingTransferAmount', { amount: formatWireUsd(item.transfer_awaited), reference: item.reference })
+            : t('registration.list.waitingTransfer', { reference: item.reference })
           : item.payment_status === -2
-            ? 'Refund in progress'
+            ? t('registration.list.refundInProgress')
             : item.refunded !== '0.00'
-              ? `Refunded ${formatWireUsd(item.refunded)}`
-              : 'No action'}
+              ? t('registration.list.refunded', { amount: formatWireUsd(item.refunded) })
+              : t('registration.list.noAction')}
       </Text>
     );
   }
@@ -97,31 +108,31 @@ function Actions({ item, onDelete, onCancel }: { item: OrderListItem; onDelete: 
     <HStack gap="2" wrap="wrap">
       {item.refund_failed && item.payment_status === 1 && (
         <Text fontSize="sm" color="orange.800" data-testid="refund-failed">
-          The refund could not be made. The registration office has been told and will try it again; your order stays paid until then.
+          {t('registration.list.refundFailed')}
         </Text>
       )}
       {actions.pay && (
         <Button asChild size="sm" colorPalette="brand">
-          <RouterLink to={payLink(item)} aria-label={`Pay order ${item.order_no}`}>
-            Pay
+          <RouterLink to={payLink(item)} aria-label={t('registration.list.payLabel', { orderNo: item.order_no })}>
+            {t('registration.list.pay')}
           </RouterLink>
         </Button>
       )}
       {actions.edit && (
         <Button asChild size="sm" variant="outline" colorPalette="brand">
-          <RouterLink to={pathTo(paths.registrationEdit, { id: item.id })} aria-label={`Edit order ${item.order_no}`}>
-            Edit
+          <RouterLink to={pathTo(paths.registrationEdit, { id: item.id })} aria-label={t('registration.list.editLabel', { orderNo: item.order_no })}>
+            {t('registration.list.edit')}
           </RouterLink>
         </Button>
       )}
       {actions.delete && (
-        <Button size="sm" variant="outline" colorPalette="red" onClick={() => onDelete(item)} aria-label={`Delete order ${item.order_no}`}>
-          Delete
+        <Button size="sm" variant="outline" colorPalette="red" onClick={() => onDelete(item)} aria-label={t('registration.list.deleteLabel', { orderNo: item.order_no })}>
+          {t('registration.list.delete')}
         </Button>
       )}
       {actions.cancel && (
-        <Button size="sm" variant="outline" colorPalette="red" onClick={() => onCancel(item)} aria-label={`Cancel order ${item.order_no} with refund`}>
-          Cancel with refund
+        <Button size="sm" variant="outline" colorPalette="red" onClick={() => onCancel(item)} aria-label={t('registration.list.cancelLabel', { orderNo: item.order_no })}>
+          {t('registration.list.cancelWithRefund')}
         </Button>
       )}
     </HStack>
@@ -134,6 +145,8 @@ function Actions({ item, onDelete, onCancel }: { item: OrderListItem; onDelete: 
  * rest of the portal is.
  */
 function NoOrders({ canCreate, registration }: { canCreate: boolean; registration: OrderList['registration'] }) {
+  const t = useT();
+  const lang = useLang();
   const now = useServerNow(60_000);
   const notYet = !registration.open && now !== null && now < new Date(registration.opens_at);
   const link = (to: string, text: string) => (
@@ -144,20 +157,21 @@ function NoOrders({ canCreate, registration }: { canCreate: boolean; registratio
   return (
     <Card.Root variant="subtle" data-testid="no-orders">
       <Card.Body gap="2">
-        <Text fontWeight="semibold">You have no registration order yet.</Text>
+        <Text fontWeight="semibold">{t('registration.list.noOrders')}</Text>
         {canCreate ? (
-          <Text color="gray.700">Choose New Registration: pick your rate, add accompanying persons and visits, and pay by card or bank transfer.</Text>
+          <Text color="gray.700">{t('registration.list.noOrdersCreate')}</Text>
         ) : registration.open || now === null ? null : (
           <>
-            <Text color="gray.700">{notYet ? 'Until registration opens, you can:' : 'You can still:'}</Text>
+            <Text color="gray.700">{notYet ? t('registration.list.untilOpens') : t('registration.list.youCanStill')}</Text>
             <Stack as="ul" gap="1" ps="5" listStyleType="disc">
               {abstractsOpen(now) && (
                 <li>
-                  {link(paths.abstracts, 'Submit an abstract')} until {formatCstDeadline(deadlines.abstractSubmission)}
+                  {link(paths.abstracts, t('registration.list.submitAbstract'))}
+                  {t('registration.list.submitAbstractUntil', { deadline: formatDeadline(lang, deadlines.abstractSubmission) })}
                 </li>
               )}
-              <li>{link(paths.center, 'Complete your profile in the account centre')}</li>
-              {!abstractsOpen(now) && <li>{link(paths.abstracts, 'See your abstracts and presentations')}</li>}
+              <li>{link(paths.center, t('registration.list.completeProfile'))}</li>
+              {!abstractsOpen(now) && <li>{link(paths.abstracts, t('registration.list.seeAbstracts'))}</li>}
             </Stack>
           </>
         )}
@@ -170,20 +184,22 @@ const byCategoryPalette: Record<string, string> = { paid: 'green', unpaid: 'oran
 
 /** The registration by category: its number, category, state and fee, and the way to its page. */
 function ByCategory({ registration: r }: { registration: NonNullable<OrderList['registration_by_category']> }) {
+  const t = useT();
+  const localise = useLocalise();
   return (
     <Card.Root variant="outline" data-testid="registration-by-category">
       <Card.Body gap="2">
         <Text fontWeight="semibold">
-          Your registration by category: {r.register_code} ({r.type_name})
+          {t('registration.list.byCategory', { code: r.register_code, type: localise(r.type_name) })}
         </Text>
         <HStack gap="3" wrap="wrap">
           <Badge colorPalette={byCategoryPalette[r.status] ?? 'gray'} size="lg" whiteSpace="normal">
-            {r.status_text}
+            {localise(r.status_text)}
           </Badge>
-          <Text>Registration fee: {formatWireUsd(r.fee)}</Text>
+          <Text>{t('registration.list.byCategoryFee', { amount: formatWireUsd(r.fee) })}</Text>
         </HStack>
         <Link asChild color="brand.fg" textDecoration="underline" fontWeight="medium" alignSelf="flex-start">
-          <RouterLink to={pathTo(paths.orderDetail, { orderId: r.register_code })}>See registration {r.register_code}</RouterLink>
+          <RouterLink to={pathTo(paths.orderDetail, { orderId: r.register_code })}>{t('registration.list.seeRegistration', { code: r.register_code })}</RouterLink>
         </Link>
       </Card.Body>
     </Card.Root>
@@ -192,6 +208,7 @@ function ByCategory({ registration: r }: { registration: NonNullable<OrderList['
 
 /** The outcome of a return from card checkout (?payment=success&session_id=... or ?payment=cancelled). */
 function useCheckoutReturn() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const payment = params.get('payment');
@@ -202,7 +219,7 @@ function useCheckoutReturn() {
     if (started.current || !payment) return;
     started.current = true;
     if (payment === 'cancelled') {
-      setOutcome({ status: 'info', title: 'The card payment was cancelled.', text: 'Your order is still unpaid. You can pay it at any time from this list.' });
+      setOutcome({ status: 'info', title: t('registration.list.cardCancelled'), text: t('registration.list.cardCancelledText') });
       setParams({}, { replace: true });
       return;
     }
@@ -210,23 +227,23 @@ function useCheckoutReturn() {
     // The address is cleaned at once: doing it when the check answers could navigate away from a
     // page the delegate has opened meanwhile (e.g. Edit), back to this list.
     setParams({}, { replace: true });
-    setOutcome({ status: 'info', title: 'Checking your payment...' });
+    setOutcome({ status: 'info', title: t('registration.list.checkingPayment') });
     orderApi
       .confirmCheckout(sessionId)
       .then((result: CheckoutOutcome) => {
         const paid = result.order.payment_status === 1;
         setOutcome(
           paid
-            ? { status: 'success', title: `Payment received: order ${result.order.order_no} is paid.`, text: 'A confirmation has been sent to you by e-mail.' }
+            ? { status: 'success', title: t('registration.list.paymentReceived', { orderNo: result.order.order_no }), text: t('registration.list.paymentReceivedText') }
             : {
                 status: 'warning',
-                title: `The payment of order ${result.order.order_no} has not been confirmed yet.`,
-                text: 'Some payment methods take a while. The list shows "Paid" as soon as it arrives, and you receive an e-mail.',
+                title: t('registration.list.paymentPending', { orderNo: result.order.order_no }),
+                text: t('registration.list.paymentPendingText'),
               },
         );
       })
       .catch((error: unknown) => {
-        if (!isCancelled(error)) setOutcome({ status: 'error', title: 'The payment could not be checked.', text: (error as Error).message });
+        if (!isCancelled(error)) setOutcome({ status: 'error', title: t('registration.list.paymentCheckFailed'), text: (error as Error).message });
       })
       // The list's first load may still be in flight, read before the payment: it is read again.
       .finally(() => void readAgain(queryClient, orderKeys.list));
@@ -235,6 +252,10 @@ function useCheckoutReturn() {
 }
 
 export default function OrderListPage() {
+  const t = useT();
+  const lang = useLang();
+  const localise = useLocalise();
+  const details = useDetails();
   const list = useOrders();
   const queryClient = useQueryClient();
   const outcome = useCheckoutReturn();
@@ -244,18 +265,18 @@ export default function OrderListPage() {
   const data = useDeferredValue(list.data);
   const items = data?.items ?? [];
   const canCreate = data?.new_order.allowed === true;
-  const refusal = data?.new_order.message;
+  const refusal = data?.new_order.message ? localise(data.new_order.message) : undefined;
   const refresh = () => queryClient.invalidateQueries({ queryKey: orderKeys.all });
 
   const table = (
     <Box hideBelow="md">
-      <ScrollTable label="Your registration orders" size="md" aria-label="Your registration orders">
+      <ScrollTable label={t('registration.list.tableLabel')} size="md" aria-label={t('registration.list.tableLabel')}>
         <Table.Header>
           <Table.Row bg="gray.50">
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader>Order details</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
-            <Table.ColumnHeader>Action</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('registration.list.colStatus')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('registration.list.colDetails')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('registration.list.colTotal')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('registration.list.colAction')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -292,7 +313,7 @@ export default function OrderListPage() {
   );
 
   const cards = (
-    <Stack hideFrom="md" gap="3" as="ul" listStyleType="none" aria-label="Your registration orders">
+    <Stack hideFrom="md" gap="3" as="ul" listStyleType="none" aria-label={t('registration.list.tableLabel')}>
       {items.map((item) => (
         <Card.Root as="li" key={item.id} size="sm">
           <Card.Body gap="2">
@@ -307,7 +328,7 @@ export default function OrderListPage() {
             </Text>
             <VisaLetterLine item={item} />
             <BankRefundLine item={item} />
-            <Text fontWeight="semibold">Total: {formatWireUsd(item.amount_required)}</Text>
+            <Text fontWeight="semibold">{t('registration.list.total', { amount: formatWireUsd(item.amount_required) })}</Text>
             <CertificateLine item={item} />
             <Box mt="1">
               <Actions item={item} onDelete={setDeleting} onCancel={setCancelling} />
@@ -329,7 +350,7 @@ export default function OrderListPage() {
   const quote = shownCancelling?.cancellation;
 
   return (
-    <Page {...orderListFrame}>
+    <Page {...orderListFrame} title={t('registration.list.title')} lead={<OrderListLead />}>
       <Stack gap="6">
         {outcome && (
           <FormAlert status={outcome.status} title={outcome.title}>
@@ -344,14 +365,14 @@ export default function OrderListPage() {
         )}
         <Box>
           <Button asChild={canCreate} colorPalette="brand" disabled={!canCreate}>
-            {canCreate ? <RouterLink to={paths.registrationNew}>New Registration</RouterLink> : <span>New Registration</span>}
+            {canCreate ? <RouterLink to={paths.registrationNew}>{t('registration.list.new')}</RouterLink> : <span>{t('registration.list.new')}</span>}
           </Button>
         </Box>
         {data?.registration_by_category && <ByCategory registration={data.registration_by_category} />}
         {list.isError ? (
-          <QueryError error={list.error} title="The list content query failed." onRetry={() => void list.refetch()} />
+          <QueryError error={list.error} title={t('registration.list.queryFailed')} onRetry={() => void list.refetch()} />
         ) : !data ? (
-          <Text color="gray.700">Loading your registration orders...</Text>
+          <Text color="gray.700">{t('registration.list.loading')}</Text>
         ) : items.length === 0 ? (
           // Registered by category: that card says it all (no "You have no registration order yet").
           data.registration_by_category ? null : <NoOrders canCreate={canCreate} registration={data.registration} />
@@ -365,8 +386,8 @@ export default function OrderListPage() {
 
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this order?"
-        confirmLabel="Delete"
+        title={t('registration.list.deleteTitle')}
+        confirmLabel={t('registration.list.delete')}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
@@ -375,20 +396,20 @@ export default function OrderListPage() {
             toaster.success({ title: message });
             await refresh();
           } catch (error) {
-            if (!isCancelled(error)) toaster.error({ title: 'Deletion failed.', description: (error as Error).message });
+            if (!isCancelled(error)) toaster.error({ title: t('registration.list.deleteFailed'), description: (error as Error).message });
           } finally {
             setDeleting(null);
           }
         }}
       >
-        Order {shownDeleting?.order_no} ({shownDeleting && formatWireUsd(shownDeleting.amount_required)}, unpaid) will be deleted. This cannot be undone.
+        {shownDeleting && t('registration.list.deleteText', { orderNo: shownDeleting.order_no, amount: formatWireUsd(shownDeleting.amount_required) })}
       </ConfirmDialog>
 
       <ConfirmDialog
         open={cancelling !== null}
-        title="Cancel this order?"
-        confirmLabel={quote && quote.refund_amount !== '0.00' ? `Cancel and refund ${formatWireUsd(quote.refund_amount)}` : 'Cancel without refund'}
-        dismissLabel="Keep the order"
+        title={t('registration.list.cancelTitle')}
+        confirmLabel={quote && quote.refund_amount !== '0.00' ? t('registration.list.cancelAndRefund', { amount: formatWireUsd(quote.refund_amount) }) : t('registration.list.cancelWithoutRefund')}
+        dismissLabel={t('registration.list.keepOrder')}
         onClose={() => setCancelling(null)}
         onConfirm={async () => {
           if (!cancelling) return;
@@ -396,7 +417,7 @@ export default function OrderListPage() {
             const { message } = await orderApi.cancel(cancelling.id, quote?.refund_amount);
             toaster.success({ title: message });
           } catch (error) {
-            if (!isCancelled(error)) toaster.error({ title: 'Cancel failed.', description: (error as Error).message });
+            if (!isCancelled(error)) toaster.error({ title: t('registration.list.cancelFailed'), description: (error as Error).message });
           } finally {
             setCancelling(null);
             await refresh();
@@ -406,22 +427,24 @@ export default function OrderListPage() {
         {quote && (
           <Stack gap="3">
             <Text>
-              Order {shownCancelling?.order_no} was paid <strong>{shownCancelling && formatWireUsd(shownCancelling.amount_required)}</strong>
-              {shownCancelling?.payment_method === 'transfer' ? ' by bank transfer' : shownCancelling?.payment_method === 'card' ? ' by card' : ''}.
+              {t('registration.list.cancelPaidBefore', { orderNo: shownCancelling?.order_no ?? '' })}
+              <strong>{shownCancelling && formatWireUsd(shownCancelling.amount_required)}</strong>
+              {t('registration.list.cancelPaidAfter', { method: shownCancelling?.payment_method ?? 'other' })}
             </Text>
             <Box borderWidth="1px" rounded="md" p="3" bg="gray.50">
               <Text>
-                Refund today: <strong data-testid="refund-amount">{formatWireUsd(quote.refund_amount)}</strong>
-                {quote.already_refunded === '0.00' ? ` (fee ${formatWireUsd(quote.fee)}).` : '.'}
+                {t('registration.list.refundToday')}
+                <strong data-testid="refund-amount">{formatWireUsd(quote.refund_amount)}</strong>
+                {quote.already_refunded === '0.00' ? t('registration.list.refundFee', { fee: formatWireUsd(quote.fee) }) : t('registration.list.refundEnd')}
               </Text>
               {quote.already_refunded !== '0.00' && (
                 <Text fontSize="sm" data-testid="already-refunded">
-                  {formatWireUsd(quote.already_refunded)} of this order has been refunded already: the refund is at most what is left.
+                  {t('registration.list.alreadyRefunded', { amount: formatWireUsd(quote.already_refunded) })}
                 </Text>
               )}
               <Text fontSize="sm" color="gray.700">
-                {quote.rule}
-                {quote.valid_until_text ? ` This amount applies until ${quote.valid_until_text}.` : ''}
+                {localise(quote.rule)}
+                {quote.valid_until ? t('registration.list.validUntil', { until: formatInstant(lang, quote.valid_until) }) : ''}
               </Text>
             </Box>
             <Box fontSize="sm">

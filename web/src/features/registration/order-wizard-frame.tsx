@@ -23,6 +23,6 @@ function WizardLead() {
 
 export const wizardLead = <WizardLead />;
 
-export const orderWizardFrame: PageFrame = { title: 'Registration', width: 'wide', lead: wizardLead };
+export const orderWizardFrame: PageFrame = { title: 'Registration', titleId: 'registration.wizard.title', width: 'wide', lead: wizardLead };
 
-export const orderEditFrame: PageFrame = { ...orderWizardFrame, title: 'Edit registration' };
+export const orderEditFrame: PageFrame = { ...orderWizardFrame, title: 'Edit registration', titleId: 'registration.wizard.editTitle' };

@@ -28,15 +28,26 @@ import { usePersonInfo } from '../account/api';
 import { orderApi, orderKeys, useOrder, useOrderByChecksum, useOrderOptions, useOrders } from './api';
 import { orderEditFrame, orderWizardFrame, wizardLead } from './order-wizard-frame';
 import { blankOrderForm, formFromDetail, validateStep, wireForm, type DataStep, type OrderFormValues } from './order-form';
+import { useLocalise, useT } from '../../i18n/i18n';
+import type { MessageId } from '#core/i18n/messages';
+import { statusNameIds } from './status-names';
 import { FeesStep, InformationStep, PaymentStep, PersonalStep, TransferStep, TravelStep, type PayableOrder } from './order-steps';
 
-const stepNames = ['Information', 'Fees', 'Personal details', 'Passport, visa and hotel', 'Payment', 'Bank transfer'];
+const stepNameIds: MessageId[] = [
+  'registration.wizard.stepInformation',
+  'registration.wizard.stepFees',
+  'registration.wizard.stepPersonal',
+  'registration.wizard.stepTravel',
+  'registration.wizard.stepPayment',
+  'registration.wizard.stepTransfer',
+];
 
 /** The edit route without an id: the spec's message, then the new-order wizard. */
 function MissingId() {
   const navigate = useNavigate();
+  const localise = useLocalise();
   useEffect(() => {
-    toaster.error({ title: orderMessages.idRequired });
+    toaster.error({ title: localise(orderMessages.idRequired) });
     navigate(paths.registrationNew, { replace: true });
   }, []);
   return null;
@@ -44,6 +55,7 @@ function MissingId() {
 
 /** A wizard that cannot go on: why, and the way back to the list (under the wizard's lead, as its HTML painted it). */
 function BackToList(props: { title: string; status: 'warning' | 'info'; message: string; children?: ReactNode }) {
+  const t = useT();
   return (
     <Page title={props.title} lead={wizardLead} width="wide">
       <Stack gap="4">
@@ -52,7 +64,7 @@ function BackToList(props: { title: string; status: 'warning' | 'info'; message:
         </FormAlert>
         <Box>
           <Button asChild colorPalette="brand">
-            <RouterLink to={paths.registrationList}>Back to my registrations</RouterLink>
+            <RouterLink to={paths.registrationList}>{t('registration.wizard.backToList')}</RouterLink>
           </Button>
         </Box>
       </Stack>
@@ -72,6 +84,9 @@ function OrderWizard({ id }: { id: string | undefined }) {
   const checksum = params.get('checksum') ?? undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const t = useT();
+  const localise = useLocalise();
+  const stepNames = stepNameIds.map((stepId) => t(stepId));
   // Step 3 starts from the profile as it is now (it may have changed since the login, here or elsewhere).
   const info = usePersonInfo({ fresh: true });
   const profileRead = info.isFetchedAfterMount || info.isError;
@@ -98,9 +113,9 @@ function OrderWizard({ id }: { id: string | undefined }) {
       form.setValue('front_page_of_the_passport', file.id, { shouldDirty: true });
       form.setValue('passport_file_name', file.name, { shouldDirty: true });
       form.clearErrors('front_page_of_the_passport');
-      toaster.success({ title: `${file.name} file uploaded successfully.` });
+      toaster.success({ title: t('registration.wizard.uploaded', { name: file.name }) });
     },
-    onFailed: (name, message) => toaster.error({ title: `${name} file upload failed.`, description: message }),
+    onFailed: (name, message) => toaster.error({ title: t('registration.wizard.uploadFailed', { name }), description: message }),
   });
 
   // Fill the form once: a saved order's fields (edit) or the profile (new), then any draft over it.
@@ -111,7 +126,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
     form.reset({ ...base, ...restored });
     if (id) {
       const order = detail.data!.order;
-      setSaved({ id: order.id, order_no: order.order_no, reference: order.reference, amount_required: order.amount_required, status_name: order.status_name, selection: order });
+      setSaved({ id: order.id, order_no: order.order_no, reference: order.reference, amount_required: order.amount_required, status_name: order.status_name, status: order.payment_status, selection: order });
       // A paid order opens at step 4, the only step it may change.
       if (order.payment_status === 1) setStep(4);
       else if (Object.keys(restored).length) setStep(2);
@@ -123,7 +138,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
   useEffect(() => {
     if (!byChecksum.data) return;
     const o = byChecksum.data;
-    setSaved({ id: o.id, order_no: o.order_no, reference: o.reference, amount_required: o.amount_required, status_name: o.status_name, selection: o });
+    setSaved({ id: o.id, order_no: o.order_no, reference: o.reference, amount_required: o.amount_required, status_name: o.status_name, status: o.payment_status, selection: o });
     setStep((s) => (s === 6 ? 6 : 5));
     setTimeout(() => document.getElementById('wizard-step-title')?.focus(), 0);
   }, [byChecksum.data]);
@@ -131,7 +146,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
   // Loading the order failed: say so and start again at step 1 (a new order, the profile and any draft).
   useEffect(() => {
     if (!byChecksum.isError) return;
-    toaster.error({ title: 'The details query failed.', description: (byChecksum.error as Error).message });
+    toaster.error({ title: t('registration.wizard.detailsFailed'), description: (byChecksum.error as Error).message });
     setStep(1);
     if (!saved) navigate(paths.registrationNew, { replace: true });
   }, [byChecksum.isError]);
@@ -145,7 +160,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
   const next = () => {
     if (step === 1) return go(2);
     if (!validateStep(form, step as DataStep)) {
-      setFailure('Some fields need your attention; they are marked below.');
+      setFailure(t('registration.wizard.fieldsNeedAttention'));
       scrollToFirstError(formRef.current);
       return;
     }
@@ -159,7 +174,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
     for (const s of paidEdit ? ([4] as const) : ([2, 3, 4] as const)) {
       if (!validateStep(form, s)) {
         if (s !== step) setStep(s);
-        setFailure('Some fields need your attention; they are marked below.');
+        setFailure(t('registration.wizard.fieldsNeedAttention'));
         scrollToFirstError(formRef.current);
         return;
       }
@@ -174,7 +189,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
         draft.clear();
         toaster.success({ title: message });
         await queryClient.invalidateQueries({ queryKey: orderKeys.list });
-        setSaved({ id: data.id, order_no: data.order_no, reference: '', amount_required: data.amount_required, status_name: 'Unpaid' });
+        setSaved({ id: data.id, order_no: data.order_no, reference: '', amount_required: data.amount_required, status_name: 'Unpaid', status: 0 });
         navigate(`${paths.registrationNew}?checksum=${encodeURIComponent(data.checksum)}`, { replace: true });
         return;
       }
@@ -200,20 +215,20 @@ function OrderWizard({ id }: { id: string | undefined }) {
 
   const payByCard = async () => {
     if (!saved) {
-      toaster.error({ title: orderMessages.submitFirst });
+      toaster.error({ title: localise(orderMessages.submitFirst) });
       return;
     }
     try {
       const { url } = await orderApi.checkout(saved.id, `${window.location.origin}${paths.registrationList}?payment=cancelled`);
       window.location.assign(url);
     } catch (error) {
-      if (!isCancelled(error)) toaster.error({ title: 'The operation failed.', description: (error as Error).message });
+      if (!isCancelled(error)) toaster.error({ title: t('registration.wizard.operationFailed'), description: (error as Error).message });
     }
   };
 
   const chooseTransfer = async (type: 'later' | 'done') => {
     if (!saved) {
-      toaster.error({ title: orderMessages.submitFirst });
+      toaster.error({ title: localise(orderMessages.submitFirst) });
       return;
     }
     try {
@@ -222,7 +237,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
       await queryClient.invalidateQueries({ queryKey: orderKeys.all });
       navigate(paths.registrationList);
     } catch (error) {
-      if (!isCancelled(error)) toaster.error({ title: 'The operation failed.', description: (error as Error).message });
+      if (!isCancelled(error)) toaster.error({ title: t('registration.wizard.operationFailed'), description: (error as Error).message });
     }
   };
 
@@ -232,53 +247,53 @@ function OrderWizard({ id }: { id: string | undefined }) {
     try {
       if (fileId && fileId !== savedId) await orderApi.removePendingFile(fileId);
     } catch (error) {
-      if (!isCancelled(error)) toaster.error({ title: 'The operation failed.', description: (error as Error).message });
+      if (!isCancelled(error)) toaster.error({ title: t('registration.wizard.operationFailed'), description: (error as Error).message });
       return;
     }
     form.setValue('front_page_of_the_passport', '', { shouldDirty: true });
     form.setValue('passport_file_name', '', { shouldDirty: true });
   };
 
-  const title = (id ? orderEditFrame : orderWizardFrame).title;
+  const title = id ? t('registration.wizard.editTitle') : t('registration.wizard.title');
   const loading = !options.data || (fromPaymentLink ? byChecksum.isPending : !filled);
   // The filled wizard renders in a deferred, interruptible pass once its data is there (React cuts
   // it into short tasks): the skeleton under the painted title stays until then, and a slow phone
   // meets no long task for the whole step.
   const rendered = useDeferredValue(!loading, false);
-  if (options.isError) return <QueryError error={options.error} title="The options query failed." onRetry={() => void options.refetch()} />;
+  if (options.isError) return <QueryError error={options.error} title={t('registration.wizard.optionsFailed')} onRetry={() => void options.refetch()} />;
   if (detail.isError && !detail.data) {
     return (
       <Page title={title}>
         <Stack gap="4">
-          <FormAlert status="error" title="The detail query failed.">
+          <FormAlert status="error" title={t('registration.wizard.detailFailed')}>
             {(detail.error as Error).message}
           </FormAlert>
           <HStack gap="3">
             <Button variant="outline" onClick={() => void detail.refetch()}>
-              Try again
+              {t('registration.wizard.tryAgain')}
             </Button>
             <Button asChild colorPalette="brand">
-              <RouterLink to={paths.registrationList}>Back to my registrations</RouterLink>
+              <RouterLink to={paths.registrationList}>{t('registration.wizard.backToList')}</RouterLink>
             </Button>
           </HStack>
         </Stack>
       </Page>
     );
   }
-  if (loading || !rendered) return <PageSkeleton {...(id ? orderEditFrame : orderWizardFrame)} />;
+  if (loading || !rendered) return <PageSkeleton {...(id ? orderEditFrame : orderWizardFrame)} title={title} />;
 
   // Only an unpaid order may be paid or edited in full; a paid one only in its step 4 (edit route).
   const locked = status !== undefined && status !== 0 && !paidEdit;
   if (locked) {
     return (
-      <BackToList title={title} status="warning" message={orderMessages.editNotAllowed}>
-        {saved ? `Order ${saved.order_no} is ${saved.status_name}.` : null}
+      <BackToList title={title} status="warning" message={localise(orderMessages.editNotAllowed)}>
+        {saved ? t('registration.wizard.orderIs', { orderNo: saved.order_no, status: saved.status !== undefined && statusNameIds[saved.status] ? t(statusNameIds[saved.status]!) : saved.status_name }) : null}
       </BackToList>
     );
   }
 
   // A new order that the server would refuse on Submit: say why before four steps are filled in.
-  const refusal = !id && !saved && !fromPaymentLink ? orders.data?.new_order.message : null;
+  const refusal = !id && !saved && !fromPaymentLink && orders.data?.new_order.message ? localise(orders.data.new_order.message) : null;
   if (refusal) return <BackToList title={title} status="info" message={refusal} />;
 
   const hidePrevious = paidEdit || Boolean(checksum) || step === 1;
@@ -304,20 +319,20 @@ function OrderWizard({ id }: { id: string | undefined }) {
                 <Stack gap="1">
                   {saved && (
                     <Text fontSize="sm" color="gray.700">
-                      Order {saved.order_no}
+                      {t('registration.wizard.orderNo', { orderNo: saved.order_no })}
                     </Text>
                   )}
                   <Text as="h2" id="wizard-step-title" tabIndex={-1} outline="none" fontSize="xl" fontWeight="bold" color="brand.fg">
-                    Step {step}: {stepNames[step - 1]}
+                    {t('registration.wizard.stepTitle', { step, name: stepNames[step - 1] ?? '' })}
                   </Text>
                 </Stack>
                 {failure && (
-                  <FormAlert status="error" title="Please check the form.">
+                  <FormAlert status="error" title={t('registration.wizard.checkForm')}>
                     {failure}
                   </FormAlert>
                 )}
                 {draft.restored && step <= 4 && (
-                  <FormAlert status="info" title="Your unsaved entries from earlier were restored.">
+                  <FormAlert status="info" title={t('registration.wizard.restored')}>
                     <Button size="xs" variant="outline" mt="2" onClick={() => {
                       draft.clear();
                       const base = id && detail.data ? formFromDetail(detail.data.detail) : blankOrderForm(info.data);
@@ -325,7 +340,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
                       draft.restore(base);
                       document.getElementById('wizard-step-title')?.focus();
                     }}>
-                      Discard them
+                      {t('registration.wizard.discard')}
                     </Button>
                   </FormAlert>
                 )}
@@ -333,32 +348,32 @@ function OrderWizard({ id }: { id: string | undefined }) {
                 {step === 2 && <FeesStep frozen={paidEdit} />}
                 {step === 3 && <PersonalStep options={options.data!} />}
                 {step === 4 && <TravelStep options={options.data!} uploads={uploads} onRemovePassport={() => void removePassport()} />}
-                {step === 5 && <PaymentStep order={saved} onCard={payByCard} onTransfer={() => (saved ? go(6) : toaster.error({ title: orderMessages.submitFirst }))} />}
+                {step === 5 && <PaymentStep order={saved} onCard={payByCard} onTransfer={() => (saved ? go(6) : toaster.error({ title: localise(orderMessages.submitFirst) }))} />}
                 {step === 6 && <TransferStep order={saved} onChoice={chooseTransfer} />}
 
                 <HStack gap="3" wrap="wrap" pt="2">
                   {!hidePrevious && step <= 6 && (
                     <Button variant="outline" onClick={() => go(step - 1)}>
-                      Previous
+                      {t('registration.wizard.previous')}
                     </Button>
                   )}
                   {step < 4 && (
                     <Button type="submit" colorPalette="brand">
-                      Next
+                      {t('registration.wizard.next')}
                     </Button>
                   )}
                   {step === 4 && (
                     <Button type="submit" colorPalette="brand" loading={submitting} disabled={uploads.active > 0}>
-                      Submit
+                      {t('registration.wizard.submit')}
                     </Button>
                   )}
                   {step === 4 && uploads.active > 0 && (
                     <Text fontSize="sm" color="gray.700">
-                      Please wait until the passport page has finished uploading.
+                      {t('registration.wizard.waitUpload')}
                     </Text>
                   )}
                   <Button asChild variant="ghost">
-                    <RouterLink to={paths.registrationList}>My registrations</RouterLink>
+                    <RouterLink to={paths.registrationList}>{t('registration.list.title')}</RouterLink>
                   </Button>
                 </HStack>
               </FormStack>

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { refundAccountSchema, refundReasonText, type RefundAccountInput } from '#core/orders/refund-account';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
 import { TextField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
@@ -23,10 +23,12 @@ import { Page, PageSkeleton } from '../../components/page';
 import { QueryError } from '../../components/query-error';
 import { paths } from '../../config/paths';
 import { orderApi, orderKeys, type RefundAccountView } from './api';
+import { useLang, useT } from '../../i18n/i18n';
 
 const fields = ['holder', 'account', 'bank', 'bic'] as const;
 
 function AccountForm({ view }: { view: RefundAccountView }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const given = view.account;
   const form = useForm<RefundAccountInput>({
@@ -47,20 +49,20 @@ function AccountForm({ view }: { view: RefundAccountView }) {
   });
   return (
     <FormProvider {...form}>
-      <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label="Account for your refund">
+      <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label={t('registration.refundAccount.title')}>
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          <TextField<RefundAccountInput> name="holder" label="Account holder" required autoComplete="name" helper="The name as your bank has it." />
-          <TextField<RefundAccountInput> name="bank" label="Bank" required autoComplete="off" helper="The bank's name, e.g. Bank of China, Beijing branch." />
-          <TextField<RefundAccountInput> name="account" label="IBAN or account number" required autoComplete="off" helper="The IBAN where your bank has one (e.g. DE89 3704 0044 0532 0130 00), otherwise the account number." />
-          <TextField<RefundAccountInput> name="bic" label="SWIFT/BIC" required autoComplete="off" helper="8 or 11 letters and digits, e.g. BKCHCNBJ." />
+          <TextField<RefundAccountInput> name="holder" label={t('registration.refundAccount.holder')} required autoComplete="name" helper={t('registration.refundAccount.holderHelp')} />
+          <TextField<RefundAccountInput> name="bank" label={t('registration.wizard.bank')} required autoComplete="off" helper={t('registration.refundAccount.bankHelp')} />
+          <TextField<RefundAccountInput> name="account" label={t('registration.refundAccount.account')} required autoComplete="off" helper={t('registration.refundAccount.accountHelp')} />
+          <TextField<RefundAccountInput> name="bic" label="SWIFT/BIC" required autoComplete="off" helper={t('registration.refundAccount.bicHelp')} />
         </Grid>
         {outcome && (
-          <FormAlert status={outcome.status} title={outcome.status === 'success' ? 'Account saved' : 'Not saved'}>
+          <FormAlert status={outcome.status} title={outcome.status === 'success' ? t('registration.refundAccount.saved') : t('registration.refundAccount.notSaved')}>
             {outcome.text}
           </FormAlert>
         )}
         <SubmitButton alignSelf="start" loading={form.formState.isSubmitting}>
-          {given ? 'Save the changed account' : 'Save the account'}
+          {given ? t('registration.refundAccount.saveChanged') : t('registration.refundAccount.save')}
         </SubmitButton>
       </FormStack>
     </FormProvider>
@@ -68,32 +70,35 @@ function AccountForm({ view }: { view: RefundAccountView }) {
 }
 
 export default function RefundAccountPage() {
-  const title = 'Account for your refund';
+  const t = useT();
+  const lang = useLang();
+  const title = t('registration.refundAccount.title');
   const view = useQuery({ queryKey: orderKeys.refundAccount, queryFn: orderApi.refundAccount });
-  if (view.isError) return <Page title={title}><QueryError error={view.error} onRetry={() => void view.refetch()} title="Your refunds could not be loaded." /></Page>;
+  if (view.isError) return <Page title={title}><QueryError error={view.error} onRetry={() => void view.refetch()} title={t('registration.refundAccount.loadFailed')} /></Page>;
   if (!view.data) return <PageSkeleton title={title} />;
   const { owed, account } = view.data;
   return (
-    <Page title={title} lead="Refunds of orders paid by bank transfer go back by bank transfer. Tell us the account to send them to; only the registration office sees it.">
+    <Page title={title} lead={t('registration.refundAccount.lead')}>
       <Stack gap="6">
         {owed.length === 0 ? (
           <Stack gap="4">
-            <Text>You have no refund by bank transfer waiting. A refund of a card payment goes back to the card on its own.</Text>
+            <Text>{t('registration.refundAccount.none')}</Text>
             <Button asChild alignSelf="start" variant="outline">
-              <RouterLink to={paths.registrationList}>Your registration orders</RouterLink>
+              <RouterLink to={paths.registrationList}>{t('registration.list.tableLabel')}</RouterLink>
             </Button>
           </Stack>
         ) : (
           <>
             <Box>
               <Heading as="h2" size="md" mb="2">
-                What we will send you
+                {t('registration.refundAccount.owedTitle')}
               </Heading>
-              <List.Root gap="1" ps="5" aria-label="Refunds waiting for your account">
+              <List.Root gap="1" ps="5" aria-label={t('registration.refundAccount.owedLabel')}>
                 {owed.map((o) => (
                   <List.Item key={`${o.order_no}-${o.since}`}>
                     <Text>
-                      <Text as="strong">{o.amount}</Text> for order {o.order_no}: {refundReasonText[o.reason].toLowerCase()} (since {formatCstInstant(o.since)})
+                      <Text as="strong">{o.amount}</Text>
+                      {t('registration.refundAccount.owed', { orderNo: o.order_no, reason: o.reason in refundReasonText ? o.reason : 'other', since: formatInstant(lang, o.since) })}
                     </Text>
                   </List.Item>
                 ))}
@@ -103,9 +108,9 @@ export default function RefundAccountPage() {
               <Alert.Root status="info">
                 <Alert.Indicator />
                 <Alert.Content>
-                  <Alert.Title>The registration office has your account</Alert.Title>
+                  <Alert.Title>{t('registration.refundAccount.hasAccount')}</Alert.Title>
                   <Alert.Description>
-                    {account.holder}, {account.bank}, {account.account} ({account.bic}), given {formatCstInstant(account.updated_at)}. Change it below if it is not right any more.
+                    {t('registration.refundAccount.given', { holder: account.holder, bank: account.bank, account: account.account, bic: account.bic, given: formatInstant(lang, account.updated_at) })}
                   </Alert.Description>
                 </Alert.Content>
               </Alert.Root>

@@ -13,7 +13,6 @@ import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form'
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { genders, passportFields, visaCorrectionSchema } from '#core/orders/schemas';
-import { orderFieldLabels } from '#core/orders/field-labels';
 import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
@@ -28,6 +27,9 @@ import { UploadTasks } from '../../components/upload/upload-tasks';
 import { useUploads } from '../../components/upload/use-uploads';
 import { paths } from '../../config/paths';
 import { orderApi, orderKeys, useOrder, useOrderOptions, type OrderDetail } from './api';
+import { useT } from '../../i18n/i18n';
+import { useOrderLabels } from './labels';
+import { savedPassportName } from './order-form';
 
 type Values = z.input<typeof visaCorrectionSchema>;
 const fields = passportFields;
@@ -38,9 +40,11 @@ const valuesOf = (d: OrderDetail): Values => ({
 });
 
 function CorrectionForm({ id, detail, countries }: { id: string; detail: OrderDetail; countries: readonly string[] }) {
+  const t = useT();
+  const label = useOrderLabels();
   const queryClient = useQueryClient();
   const form = useForm<Values>({ resolver: zodResolver(visaCorrectionSchema, undefined, { raw: true }) as Resolver<Values>, defaultValues: valuesOf(detail) });
-  const [fileName, setFileName] = useState(detail.detail.front_page_of_the_passport ? 'Passport front page (saved with the order)' : '');
+  const [fileName, setFileName] = useState(detail.detail.front_page_of_the_passport ? savedPassportName : '');
   const [outcome, setOutcome] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
   const fileId = useWatch({ control: form.control, name: 'front_page_of_the_passport' });
   const uploads = useUploads('passport', {
@@ -48,9 +52,9 @@ function CorrectionForm({ id, detail, countries }: { id: string; detail: OrderDe
       form.setValue('front_page_of_the_passport', file.id, { shouldDirty: true });
       setFileName(file.name);
       form.clearErrors('front_page_of_the_passport');
-      toaster.success({ title: `${file.name} file uploaded successfully.` });
+      toaster.success({ title: t('registration.wizard.uploaded', { name: file.name }) });
     },
-    onFailed: (name, message) => toaster.error({ title: `${name} file upload failed.`, description: message }),
+    onFailed: (name, message) => toaster.error({ title: t('registration.wizard.uploadFailed', { name }), description: message }),
   });
   const submit = form.handleSubmit(async (values) => {
     setOutcome(null);
@@ -66,41 +70,41 @@ function CorrectionForm({ id, detail, countries }: { id: string; detail: OrderDe
   if (outcome?.status === 'success') {
     return (
       <Stack gap="4">
-        <FormAlert status="success" title="Sent for review">
+        <FormAlert status="success" title={t('registration.visa.sent')}>
           {outcome.text}
         </FormAlert>
         <Button asChild alignSelf="start" colorPalette="brand">
-          <RouterLink to={paths.registrationList}>Back to your registration orders</RouterLink>
+          <RouterLink to={paths.registrationList}>{t('registration.visa.backToList')}</RouterLink>
         </Button>
       </Stack>
     );
   }
   return (
     <FormProvider {...form}>
-      <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label="Passport data">
+      <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label={t('registration.visa.formLabel')}>
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          <TextField<Values> name="full_name_as_on_passport" label={orderFieldLabels.full_name_as_on_passport} required autoComplete="name" />
-          <SelectField<Values> name="gender" label={orderFieldLabels.gender} required options={genders.map((g) => ({ value: g, label: g }))} />
-          <SelectField<Values> name="nationality" label={orderFieldLabels.nationality} required options={countries.map((c) => ({ value: c, label: c }))} />
-          <TextField<Values> name="date_of_birth" label={orderFieldLabels.date_of_birth} type="date" required autoComplete="bday" />
-          <TextField<Values> name="passport_number" label={orderFieldLabels.passport_number} required />
-          <TextField<Values> name="issue_date_of_passport" label={orderFieldLabels.issue_date_of_passport} type="date" required />
-          <TextField<Values> name="expiry_date_of_passport" label={orderFieldLabels.expiry_date_of_passport} type="date" required />
-          <TextField<Values> name="for_visa_support_letter" label={orderFieldLabels.for_visa_support_letter} />
+          <TextField<Values> name="full_name_as_on_passport" label={label.field('full_name_as_on_passport')} required autoComplete="name" />
+          <SelectField<Values> name="gender" label={label.field('gender')} required options={genders.map((g) => ({ value: g, label: label.gender(g) }))} />
+          <SelectField<Values> name="nationality" label={label.field('nationality')} required options={countries.map((c) => ({ value: c, label: c }))} />
+          <TextField<Values> name="date_of_birth" label={label.field('date_of_birth')} type="date" required autoComplete="bday" />
+          <TextField<Values> name="passport_number" label={label.field('passport_number')} required />
+          <TextField<Values> name="issue_date_of_passport" label={label.field('issue_date_of_passport')} type="date" required />
+          <TextField<Values> name="expiry_date_of_passport" label={label.field('expiry_date_of_passport')} type="date" required />
+          <TextField<Values> name="for_visa_support_letter" label={label.field('for_visa_support_letter')} />
         </Grid>
         <Stack gap="3">
-          <Text fontWeight="medium">Front page of the passport</Text>
+          <Text fontWeight="medium">{label.field('front_page_of_the_passport')}</Text>
           {fileId ? (
             <StoredFiles
-              files={[{ id: String(fileId), name: fileName || 'Passport front page' }]}
-              label="Passport page of this order"
+              files={[{ id: String(fileId), name: fileName === savedPassportName ? t('registration.wizard.passportSaved') : fileName || t('registration.wizard.passportFrontPage') }]}
+              label={t('registration.wizard.passportOfOrder')}
               onRemove={() => {
                 form.setValue('front_page_of_the_passport', '', { shouldDirty: true });
                 setFileName('');
               }}
             />
           ) : (
-            <FileDropZone purpose="passport" maxFiles={1} remaining={uploads.active > 0 ? 0 : 1} onFiles={uploads.start} label="Choose the passport page" />
+            <FileDropZone purpose="passport" maxFiles={1} remaining={uploads.active > 0 ? 0 : 1} onFiles={uploads.start} label={t('registration.wizard.choosePassport')} />
           )}
           <UploadTasks tasks={uploads.tasks} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
           {form.formState.errors.front_page_of_the_passport?.message && (
@@ -109,14 +113,14 @@ function CorrectionForm({ id, detail, countries }: { id: string; detail: OrderDe
             </Text>
           )}
         </Stack>
-        <TextAreaField<Values> name="other_info_required_by_chinese_embassy_for_visa_support" label={orderFieldLabels.other_info_required_by_chinese_embassy_for_visa_support} rows={3} />
+        <TextAreaField<Values> name="other_info_required_by_chinese_embassy_for_visa_support" label={label.field('other_info_required_by_chinese_embassy_for_visa_support')} rows={3} />
         {outcome && (
-          <FormAlert status="error" title="Not sent">
+          <FormAlert status="error" title={t('registration.visa.notSent')}>
             {outcome.text}
           </FormAlert>
         )}
         <SubmitButton alignSelf="start" loading={form.formState.isSubmitting}>
-          Send the corrected data
+          {t('registration.visa.submit')}
         </SubmitButton>
       </FormStack>
     </FormProvider>
@@ -127,24 +131,25 @@ export default function VisaCorrectionPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
   const options = useOrderOptions();
-  const title = 'Correct your passport data';
+  const t = useT();
+  const title = t('registration.visa.title');
   const [shown, setShown] = useState<OrderDetail | null>(null);
   // The form keeps the version it was opened on: a refetch after the answer does not reset it.
   useEffect(() => {
     if (order.data && !shown) setShown(order.data);
   }, [order.data, shown]);
-  if (order.isError) return <Page title={title}><QueryError error={order.error} onRetry={() => void order.refetch()} title="The order could not be loaded." /></Page>;
+  if (order.isError) return <Page title={title}><QueryError error={order.error} onRetry={() => void order.refetch()} title={t('registration.visa.loadFailed')} /></Page>;
   if (!shown || !options.data) return <PageSkeleton title={title} />;
   const visa = shown.order.visa_letter;
   return (
-    <Page title={title} lead={`Order ${shown.order.order_no}: the passport data for your visa invitation letter.`}>
+    <Page title={title} lead={t('registration.visa.lead', { orderNo: shown.order.order_no })}>
       <Stack gap="6">
         {visa?.can_correct ? (
           <>
             <Alert.Root status="warning">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>The registration office asks you to correct your passport data</Alert.Title>
+                <Alert.Title>{t('registration.visa.asked')}</Alert.Title>
                 <Alert.Description>{visa.message}</Alert.Description>
               </Alert.Content>
             </Alert.Root>
@@ -152,9 +157,9 @@ export default function VisaCorrectionPage() {
           </>
         ) : (
           <Stack gap="4">
-            <Text>The passport data of this order is not waiting for a correction{visa ? '' : ' (no visa support was asked for)'}.</Text>
+            <Text>{visa ? t('registration.visa.notWaiting') : t('registration.visa.notWaitingNoVisa')}</Text>
             <Button asChild alignSelf="start" variant="outline">
-              <RouterLink to={paths.registrationList}>Your registration orders</RouterLink>
+              <RouterLink to={paths.registrationList}>{t('registration.list.tableLabel')}</RouterLink>
             </Button>
           </Stack>
         )}

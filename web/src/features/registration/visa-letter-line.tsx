@@ -8,28 +8,32 @@ import { Link as RouterLink } from 'react-router-dom';
 import { pathTo, paths } from '../../config/paths';
 import { DocumentDownload } from '../documents/document-download';
 import { type OrderListItem } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 /** The current letter of the order (a regenerated one replaces the one before; the list's other documents leave letters to this line). */
 function LetterDownload({ item }: { item: OrderListItem }) {
+  const t = useT();
   const letter = item.documents.find((d) => d.kind === 'visa-letter' && !d.replaced_by);
-  if (!letter) return <Text>Visa letter: Passport data approved. The letter is being issued; please reload the page in a moment.</Text>;
+  if (!letter) return <Text>{t('registration.visaLine.beingIssued')}</Text>;
   return <DocumentDownload doc={letter} />;
 }
 
 export function VisaLetterLine({ item }: { item: OrderListItem }) {
+  const t = useT();
+  const localise = useLocalise();
   const visa = item.visa_letter;
   if (!visa || item.payment_status < 0) return null;
   return (
     <Box fontSize="sm" data-testid="visa-letter" mt="1">
       {visa.status === 'pending' ? (
-        <Text color="gray.700">Visa letter: Passport data under review</Text>
+        <Text color="gray.700">{t('registration.visaLine.underReview')}</Text>
       ) : visa.status === 'correction-requested' ? (
         <Stack gap="1">
-          <Text color="orange.800">Visa letter: Please correct your passport data: {visa.message}</Text>
+          <Text color="orange.800">{t('registration.visaLine.correct', { message: localise(visa.message ?? '') })}</Text>
           {visa.can_correct && (
             <Link asChild color="brand.fg" textDecoration="underline">
-              <RouterLink to={pathTo(paths.registrationVisa, { id: item.id })} aria-label={`Correct the passport data of order ${item.order_no}`}>
-                Correct your passport data
+              <RouterLink to={pathTo(paths.registrationVisa, { id: item.id })} aria-label={t('registration.visaLine.correctLabel', { orderNo: item.order_no })}>
+                {t('registration.visaLine.correctLink')}
               </RouterLink>
             </Link>
           )}
@@ -37,7 +41,7 @@ export function VisaLetterLine({ item }: { item: OrderListItem }) {
       ) : visa.paid && visa.letter_issued ? (
         <LetterDownload item={item} />
       ) : (
-        <Text color="gray.700">Visa letter: Passport data approved. The letter is issued once the order is paid.</Text>
+        <Text color="gray.700">{t('registration.visaLine.approvedUnpaid')}</Text>
       )}
     </Box>
   );
