@@ -54,7 +54,7 @@ function AccountForm({ view }: { view: RefundAccountView }) {
           <TextField<RefundAccountInput> name="holder" label={t('registration.refundAccount.holder')} required autoComplete="name" helper={t('registration.refundAccount.holderHelp')} />
           <TextField<RefundAccountInput> name="bank" label={t('registration.wizard.bank')} required autoComplete="off" helper={t('registration.refundAccount.bankHelp')} />
           <TextField<RefundAccountInput> name="account" label={t('registration.refundAccount.account')} required autoComplete="off" helper={t('registration.refundAccount.accountHelp')} />
-          <TextField<RefundAccountInput> name="bic" label="SWIFT/BIC" required autoComplete="off" helper={t('registration.refundAccount.bicHelp')} />
+          <TextField<RefundAccountInput> name="bic" label={t('registration.refundAccount.bic')} required autoComplete="off" helper={t('registration.refundAccount.bicHelp')} />
         </Grid>
         {outcome && (
           <FormAlert status={outcome.status} title={outcome.status === 'success' ? t('registration.refundAccount.saved') : t('registration.refundAccount.notSaved')}>
