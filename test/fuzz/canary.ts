@@ -55,6 +55,8 @@ export async function canary(o: Origins): Promise<string[]> {
       office: false,
       // Neither a reviewer nor on the committee: no link to the abstract review.
       review: false,
+      // The language of the page it signed up on: English, as the fuzz's client names none (decision 0058).
+      language: 'en',
     },
   });
 
