@@ -2,21 +2,21 @@
  * The Simplified Chinese catalog: every id of the English one (the type says so), one file per area.
  */
 import type { en } from '../en/index';
-import frame from './frame.json';
-import home from './home.json';
-import account from './account.json';
-import api from './api.json';
-import mail from './mail.json';
-import form from './form.json';
-import registration from './registration.json';
-import abstracts from './abstracts.json';
-import presentations from './presentations.json';
-import office from './office.json';
-import review from './review.json';
-import documents from './documents.json';
-import congress from './congress.json';
-import travel from './travel.json';
-import errors from './errors.json';
+import frame from './frame.json' with { type: 'json' };
+import home from './home.json' with { type: 'json' };
+import account from './account.json' with { type: 'json' };
+import api from './api.json' with { type: 'json' };
+import mail from './mail.json' with { type: 'json' };
+import form from './form.json' with { type: 'json' };
+import registration from './registration.json' with { type: 'json' };
+import abstracts from './abstracts.json' with { type: 'json' };
+import presentations from './presentations.json' with { type: 'json' };
+import office from './office.json' with { type: 'json' };
+import review from './review.json' with { type: 'json' };
+import documents from './documents.json' with { type: 'json' };
+import congress from './congress.json' with { type: 'json' };
+import travel from './travel.json' with { type: 'json' };
+import errors from './errors.json' with { type: 'json' };
 
 export const zhHans: Record<keyof typeof en, string> = {
   ...frame,
