@@ -84,7 +84,9 @@ test('request a visa letter, the office asks for a correction, approves it, and 
     // Oldest first, ten a page: later pages hold the newest (other tests' orders come before).
     const next = page.getByRole('link', { name: 'Next page' });
     if (!(await next.count())) break;
-    await next.click();
+    // The next page's answer is awaited before the rows are read again: a fast answer may come before
+    // the busy mark is ever seen, and the loop then read the old page and clicked on past the order.
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v1/admin/office/visa_letters')), next.click()]);
     // The page before stays on screen, busy, until the next one has come.
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`Order ${order.order_no}`) }) });
