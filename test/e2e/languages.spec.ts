@@ -76,6 +76,8 @@ test('a delegate who signed up in Chinese logs in on the English page and the po
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/zh\/registration\/list$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+  // The frame's language link leads to this very page in English (the SPA keeps it current).
+  await expect(page.locator('[data-site-header] a[data-language-switch]').first()).toHaveAttribute('href', '/registration/list');
   // The English address of one of their own pages opens in Chinese (the remembered language).
   await page.goto('/registration/list');
   await expect(page).toHaveURL(/\/zh\/registration\/list$/);

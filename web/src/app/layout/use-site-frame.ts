@@ -9,8 +9,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { isStaticPath } from '../../config/paths';
 import { enhanceDisclosures, type Disclosures } from '../../islands/disclosures';
 import { linkKind } from '../../components/smart-link';
-import { splitLangPath } from '#core/i18n/lang';
-import { enhanceLanguageSwitch } from '../../islands/language-switch';
+import { parseLang, splitLangPath } from '#core/i18n/lang';
+import { currentPageIn, enhanceLanguageSwitch } from '../../islands/language-switch';
 import { rememberOnAccount } from '../../i18n/remember-language';
 
 /** The in-app address a click on a frame link goes to, or null when the browser should follow it. */
@@ -26,7 +26,7 @@ function appTarget(event: MouseEvent): string | null {
 
 export function useSiteFrame() {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const disclosures = useRef<Disclosures | null>(null);
 
   useEffect(() => {
@@ -48,4 +48,11 @@ export function useSiteFrame() {
   }, [navigate]);
 
   useEffect(() => disclosures.current?.closeAll(), [pathname]);
+  // The frame was built for one address: its language links follow the page the SPA shows now.
+  useEffect(() => {
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-language-switch]')) {
+      const lang = parseLang(link.getAttribute('hreflang'));
+      if (lang) link.setAttribute('href', currentPageIn(lang));
+    }
+  }, [pathname, search, hash]);
 }
