@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchesRoute, paths } from '../config/paths';
 import { officePages } from '../features/office/sections';
+import { staffPageLoader } from '../i18n/staff-texts';
 
 /**
  * A page's module: the page, and optionally `prefetch`, which starts loading the page's data
@@ -86,10 +87,13 @@ const modules = import.meta.glob<PageModule>([
   '../features/review/*-page.tsx',
 ]);
 
+/** The office's and the review's pages: they read the organisers' texts (web/src/i18n/staff-texts.tsx). */
+const isStaffPage = (page: string) => page.startsWith('office/') || page.startsWith('review/');
+
 export function pageLoader(page: string): PageLoader {
   const load = modules[`../features/${page}.tsx`];
   if (!load) throw new Error(`No page module ${page} (web/src/app/pages.ts)`);
-  return load;
+  return isStaffPage(page) ? staffPageLoader(load) : load;
 }
 
 /** The page at `pathname` (the not-found page for any path that is no SPA page). */

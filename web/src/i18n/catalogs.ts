@@ -11,7 +11,9 @@ export interface LoadedCatalog {
   byEnglish: Record<string, MessageId>;
 }
 
-const loaders: Record<Lang, () => Promise<{ default: Catalog; byEnglish: Record<string, MessageId> }>> = {
+type CatalogModule = { default: Catalog; byEnglish: Record<string, MessageId> };
+
+const loaders: Record<Lang, () => Promise<CatalogModule>> = {
   en: () => import('virtual:i18n-catalog/en'),
   'zh-Hans': () => import('virtual:i18n-catalog/zh-Hans'),
 };
@@ -24,6 +26,30 @@ export async function loadCatalog(lang: Lang): Promise<LoadedCatalog> {
     loaded[lang] = { messages: module.default, byEnglish: module.byEnglish };
   }
   return loaded[lang];
+}
+
+/** The organisers' texts (office and review), a chunk of their own per language (scripts/vite-i18n.ts). */
+const staffLoaders: Record<Lang, () => Promise<CatalogModule>> = {
+  en: () => import('virtual:i18n-catalog/en/staff'),
+  'zh-Hans': () => import('virtual:i18n-catalog/zh-Hans/staff'),
+};
+
+const withStaff: Partial<Record<Lang, LoadedCatalog>> = {};
+
+/** The whole catalog, the organisers' texts with the site's: what an office or review page reads. */
+export async function loadStaffCatalog(lang: Lang): Promise<LoadedCatalog> {
+  if (!withStaff[lang]) {
+    const [site, staff] = await Promise.all([loadCatalog(lang), staffLoaders[lang]()]);
+    withStaff[lang] = { messages: { ...site.messages, ...staff.default }, byEnglish: { ...site.byEnglish, ...staff.byEnglish } };
+  }
+  return withStaff[lang];
+}
+
+/** The whole catalog, loaded before (loadStaffCatalog). */
+export function loadedStaffCatalog(lang: Lang): LoadedCatalog {
+  const catalog = withStaff[lang];
+  if (!catalog) throw new Error(`The ${lang} staff catalog is not loaded yet (loadStaffCatalog first)`);
+  return catalog;
 }
 
 /** A catalog loaded before (pre-rendering, and the browser after loadCatalog). */
