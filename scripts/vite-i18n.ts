@@ -6,7 +6,8 @@
  *
  * The organisers' texts (the office's and the review's area files, `office*.json`, `review*.json`)
  * are a second chunk per language, `virtual:i18n-catalog/<lang>/staff`, loaded only with a staff
- * page (web/src/app/pages.ts): a delegate's page never downloads them.
+ * page (web/src/app/pages.ts): a delegate's page never downloads them. The mails' texts
+ * (`mail*.json`) are the server's only: no chunk carries them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,12 +21,15 @@ const catalogDir = path.resolve(import.meta.dirname, '../functions/core/i18n/cat
 /** Which of a language's area files: the delegates' and the public's, the organisers', or all. */
 export type CatalogPart = 'site' | 'staff' | 'all';
 const isStaffArea = (file: string) => /^(office|review)[\w-]*\.json$/.test(file);
+const isServerArea = (file: string) => /^mail[\w-]*\.json$/.test(file);
+const inPart = (file: string, part: CatalogPart) =>
+  part === 'all' || (!isServerArea(file) && isStaffArea(file) === (part === 'staff'));
 
 /** The area files of a language's catalog (or of one part of it). */
 const catalogFiles = (lang: string, part: CatalogPart = 'all') =>
   fs
     .readdirSync(path.join(catalogDir, lang))
-    .filter((f) => f.endsWith('.json') && (part === 'all' || isStaffArea(f) === (part === 'staff')))
+    .filter((f) => f.endsWith('.json') && inPart(f, part))
     .sort()
     .map((f) => path.join(catalogDir, lang, f));
 

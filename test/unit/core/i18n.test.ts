@@ -54,7 +54,7 @@ describe('the message catalogs', () => {
     const t = serverTranslator('en');
     for (const [id, source] of Object.entries(en)) if (!/[{}]/.test(source)) expect(t(id as keyof typeof en), id).toBe(source.replace(/''/g, "'"));
   });
-  it('keep the organisers\' texts in their own area files (a chunk a delegate\'s page never loads)', () => {
+  it('keep the organisers\' texts and the mails\' in their own area files (chunks a delegate\'s page never loads)', () => {
     const dir = path.resolve(import.meta.dirname, '../../../functions/core/i18n/catalogs');
     for (const lang of ['en', 'zh-Hans']) {
       for (const file of fs.readdirSync(path.join(dir, lang)).filter((f) => f.endsWith('.json'))) {
@@ -62,6 +62,8 @@ describe('the message catalogs', () => {
         const ids = Object.keys(JSON.parse(fs.readFileSync(path.join(dir, lang, file), 'utf8')) as object);
         const staffIds = ids.filter((id) => /^(api\.)?(office|review)\./.test(id));
         expect(staffIds, `${lang}/${file}`).toEqual(staffFile ? ids : []);
+        const mailFile = /^mail[\w-]*\.json$/.test(file);
+        expect(ids.filter((id) => id.startsWith('mail.')), `${lang}/${file}`).toEqual(mailFile ? ids : []);
       }
     }
   });
