@@ -219,6 +219,9 @@ export const routes = {
   getOrder: { method: 'GET', path: '/registration/submission/{id}', handler: 'registration/get-order', auth: 'delegate', grants: [QUERY] },
   // The visa letter of an order (core/orders/visa-review.ts): the passport data the office asked to correct, and the current letter or why there is none
   correctVisaData: { method: 'POST', path: '/registration/submission/{id}/visa_correction', handler: 'registration/correct-visa-data', auth: 'delegate', grants: [GET, PUT] },
+  // A fapiao asked for on the order (core/orders/fapiao.ts): the order over the version read (Update), its list rows and the audit entry (Put), one transaction
+  requestFapiao: { method: 'PUT', path: '/registration/submission/{id}/fapiao', handler: 'registration/request-fapiao', auth: 'delegate', grants: [GET, PUT, UPDATE] },
+  withdrawFapiao: { method: 'DELETE', path: '/registration/submission/{id}/fapiao', handler: 'registration/withdraw-fapiao', auth: 'delegate', grants: [GET, PUT, UPDATE] },
   getVisaLetter: { method: 'GET', path: '/registration/submission/{id}/visa_letter', handler: 'registration/get-visa-letter', auth: 'delegate', grants: [GET, QUERY] },
   // The account a refund by bank transfer is sent to (core/orders/refund-account.ts): the refunds owed to the delegate and the account, and the form that gives it (with its audit entry)
   getRefundAccount: { method: 'GET', path: '/registration/refund_account', handler: 'registration/get-refund-account', auth: 'delegate', grants: [GET, QUERY] },
@@ -387,6 +390,10 @@ export const routes = {
   resendOrderMail: { method: 'POST', path: '/office/orders/{id}/mails', handler: 'office/resend-order-mail', auth: 'organiser', grants: [GET, QUERY, PUT, MAIL] },
   /** Whether the delegate attended (issue 17): the order over the version read (Update), its list rows and the audit entry (Put), one transaction. */
   // After the congress's end, the certificate-ready mail (once per order: its mark put, deleted if the mail fails).
+  /** The paid orders that asked for a fapiao, and those issued (core/office/fapiao.ts): one list each, kept in each order write. */
+  listOfficeFapiao: { method: 'GET', path: '/office/fapiao', handler: 'office/list-fapiao', auth: 'organiser', grants: [QUERY] },
+  /** A fapiao marked issued (or the mark taken back): the order over the version read, its list rows and the audit entry, one transaction. */
+  markFapiao: { method: 'POST', path: '/office/orders/{id}/fapiao', handler: 'office/mark-fapiao', auth: 'organiser', grants: [GET, PUT, UPDATE] },
   markAttendance: { method: 'POST', path: '/office/orders/{id}/attendance', handler: 'office/mark-attendance', auth: 'organiser', grants: [GET, PUT, UPDATE, DELETE, MAIL] },
 
   // The registration office (organisers): orders found by their transfer reference

@@ -152,6 +152,9 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
     },
   ],
   getVisaLetter: [{ params: { id: own('orderId') } }],
+  // A fapiao asked for over a stale version (409), and withdrawn the same way.
+  requestFapiao: [{ params: { id: own('orderId') }, body: { title: '国家癌症中心', taxpayer_id: '91350100M000100Y43', version: '2024-08-01T00:00:00.000Z' } }],
+  withdrawFapiao: [{ params: { id: own('orderId') }, body: { version: '2024-08-01T00:00:00.000Z' } }],
   createOrder: [{ body: order }, { body: orderWithVisa }, { body: orderAsForm }],
   updateOrder: [
     { params: { id: own('orderId') }, body: { ...(order as object), _method: 'PUT' } },
@@ -295,6 +298,8 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   discardMailJob: [{ params: { id: office('mailJobId') } }],
   resendOrderMail: [{ params: { id: own('orderId') }, body: { mail: 'order-placed' } }, { params: { id: own('orderId') }, body: { mail: 'transfer-noted' } }],
   // Sent while registration is open (before the congress): refused as too early, or as stale (the version is not the order's).
+  listOfficeFapiao: [{ query: [['status', 'requested']] }, { query: [['status', 'issued']] }],
+  markFapiao: [{ params: { id: own('orderId') }, body: { issued: true, number: '24110000001', version: '2024-08-01T00:00:00.000Z' } }],
   markAttendance: [{ params: { id: own('orderId') }, body: { attended: true, version: '2024-08-01T00:00:00.000Z' } }, { params: { id: own('orderId') }, body: { attended: false, version: '2024-08-01T00:00:00.000Z' } }],
   // One at a time: while one is under way the next is refused (409), so the run starts few table scans.
   requestReconciliation: [{ body: {} }],

@@ -12,7 +12,9 @@
  * Each list entry carries the whole row, so a page of 25 rows reads about 25 items.
  */
 import { registration2024 } from '../config/conference';
-import { orderStatusNames, type OrderStatus } from '../orders/states';
+import { ORDER_STATUS, orderStatusNames, type OrderStatus } from '../orders/states';
+import type { Fapiao } from '../orders/fapiao';
+import { chineseName } from '../orders/chinese-names';
 import type { StoredOrder } from '../orders/ports';
 import { parseTransferReference, transferReference } from '../orders/reference';
 import { roomFields } from '../orders/form-fields';
@@ -35,6 +37,9 @@ export const orderFilters = {
   all: 'all',
   partial: 'money:partial',
   overpaid: 'money:overpaid',
+  /** Paid orders whose fapiao the finance office is to issue (oldest request first), and those issued. */
+  fapiaoRequested: 'fapiao:requested',
+  fapiaoIssued: 'fapiao:issued',
 } as const;
 
 /**
@@ -50,6 +55,13 @@ export function moneyListOf(record: Payment | Refund): { list: string; on: boole
 
 export const needsHotel = (o: Pick<StoredOrder, (typeof roomFields)[number]>) => roomFields.some((f) => Number(o[f] ?? 0) > 0);
 export const localRateToCheck = (o: Pick<StoredOrder, 'rate' | 'primary_address_country'>) => o.rate === LOCAL_RATE && o.primary_address_country !== LOCAL_RATE_COUNTRY;
+
+/** The fapiao list the order is in: requested while paid and not issued; issued whatever the order became (a cancelled order's fapiao is the finance office's to reverse). */
+export function fapiaoListOf(o: Pick<StoredOrder, 'fapiao' | 'payment_status'>): string | null {
+  if (!o.fapiao) return null;
+  if (o.fapiao.issued) return orderFilters.fapiaoIssued;
+  return o.payment_status === ORDER_STATUS.paid ? orderFilters.fapiaoRequested : null;
+}
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -72,6 +84,12 @@ export interface OrderRow {
   hotel: boolean;
   local_check: boolean;
   created_at: string;
+  /** The order's version when the row was written (an action from a list is written over it). */
+  updated_at?: string;
+  /** The fapiao asked for on the order (core/orders/fapiao.ts), if any. */
+  fapiao?: Fapiao | null;
+  /** The name in Chinese characters, family name first (王小明), if given. */
+  chinese_name?: string | null;
 }
 
 export function orderRow(o: StoredOrder): OrderRow {
@@ -93,6 +111,9 @@ export function orderRow(o: StoredOrder): OrderRow {
     hotel: needsHotel(o),
     local_check: localRateToCheck(o),
     created_at: o.created_at,
+    updated_at: o.updated_at,
+    fapiao: o.fapiao ?? null,
+    chinese_name: chineseName(o),
   };
 }
 
@@ -105,6 +126,7 @@ export function orderListEntries(o: StoredOrder): Record<string, { list: string 
   // The same name keys as an account's (given family, family given), so one search reads both ways.
   const [first, last] = nameKeys(o);
   const contact = normaliseEmail(o.primary_email ?? '');
+  const chinese = normaliseName(chineseName(o) ?? '');
   return {
     all: { list: orderFilters.all, sort: byTime },
     status: { list: orderFilters.status(o.payment_status), sort: byTime },
@@ -113,11 +135,14 @@ export function orderListEntries(o: StoredOrder): Record<string, { list: string 
     visa: { list: o.visa_required === 1 ? orderFilters.visa : null, sort: byTime },
     hotel: { list: needsHotel(o) ? orderFilters.hotel : null, sort: byTime },
     local: { list: localRateToCheck(o) ? orderFilters.localCheck : null, sort: byTime },
+    fapiao: { list: fapiaoListOf(o), sort: `${o.fapiao?.issued?.at ?? o.fapiao?.requested_at ?? ''}#${o.id}` },
     email: { list: `email:${normaliseEmail(o.owner_email)}`, sort: byTime },
     contact: { list: contact && contact !== normaliseEmail(o.owner_email) ? `email:${contact}` : null, sort: byTime },
     // Names by their first character (a partition per letter), sorted by the whole name.
     name: { list: first ? `name:${[...first][0]}` : null, sort: `${first ?? ''}#${o.id}` },
     nameReversed: { list: last ? `name:${[...last][0]}` : null, sort: `${last ?? ''}#${o.id}` },
+    // The name in Chinese characters, family name first (王小明): found by 王 or 王小明.
+    chineseName: { list: chinese ? `name:${[...chinese][0]}` : null, sort: `${chinese}#${o.id}` },
     // The visa letters' review queue (core/office/visa-letters.ts), read oldest first.
     visaReview: { list: inVisaQueue(o) ? 'visa-review' : null, sort: `${visaReviewOf(o)?.pending_since ?? o.created_at}#${o.id}` },
   };

@@ -22,6 +22,8 @@ export const orderFieldLabels: Record<OrderFieldName, string> = {
   title: 'Title',
   first_name: 'First name',
   last_name: 'Last name',
+  family_name_in_chinese: 'Family name in Chinese characters',
+  given_name_in_chinese: 'Given name in Chinese characters',
   organization: 'Organization',
   position: 'Position',
   primary_address_country: 'Country or region',

@@ -47,6 +47,8 @@ export const stepFields = {
     'title',
     'first_name',
     'last_name',
+    'family_name_in_chinese',
+    'given_name_in_chinese',
     'organization',
     'position',
     'primary_address_country',

@@ -20,4 +20,9 @@ export const orderMessages = {
   idRequired: 'The id is required.',
   submitFirst: 'Please submit the form first.',
   editNotAllowed: 'Editing is not allowed in the current order status.',
+  chineseName: 'Please write the name in Chinese characters only, or leave it empty.',
+  chineseNameBoth: 'Please enter both the family name and the given name in Chinese characters, or leave both empty.',
+  fapiaoTitle: 'Please enter the fapiao title: the registered name of the institution that pays.',
+  fapiaoTaxpayerId: 'Please enter the taxpayer ID: the 18-character Unified Social Credit Code (统一社会信用代码).',
+  fapiaoTaxpayerIdCheck: 'This Unified Social Credit Code is not valid: please copy it again from the business licence (its last character checks the others).',
 } as const;

@@ -1,4 +1,5 @@
 /** What the order rules need from storage, and the order as stored. */
+import type { Fapiao } from './fapiao';
 import type { OrderForm } from './schemas';
 import type { OrderStatus } from './states';
 import type { VisaReview } from './visa-review';
@@ -41,6 +42,8 @@ export interface StoredOrder extends OrderForm {
   refund_failed_at?: string | null;
   /** Absent until the office marks it (the certificate of attendance needs it). */
   attendance?: Attendance | null;
+  /** A fapiao asked for by the delegate, and whether the office marked it issued (core/orders/fapiao.ts). */
+  fapiao?: Fapiao | null;
   /** The office's review of the passport data for the visa letter (core/orders/visa-review.ts); absent: never reviewed. */
   visa_review?: VisaReview;
   /** The account was deleted: the order is kept for accounting with its personal fields emptied (core/accounts/own-data.ts). */

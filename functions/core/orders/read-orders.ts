@@ -1,4 +1,5 @@
 /** Reading orders: the list, one order, the order behind a payment link, the form's options. */
+import { fapiaoView } from './fapiao';
 import { registration2024 } from '../config/conference';
 import { countryRegions } from '../data/countries';
 import { phoneNumberPrefixes } from '../data/phone-prefixes';
@@ -77,6 +78,8 @@ export function orderListItem(order: StoredOrder, now: Date, money: SubjectLedge
         : 0,
     ),
     created_at: order.created_at,
+    /** The fapiao asked for on the order, its status, and whether it can be asked for or changed now (core/orders/fapiao.ts). */
+    fapiao: fapiaoView(order),
     /** Whether its certificate of attendance can be had now, and if not, why (core/documents/certificate.ts). */
     certificate: certificateStatus(order, now),
     /** The visa letter's line (null: no visa support asked for). */

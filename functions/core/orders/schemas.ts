@@ -10,6 +10,7 @@ import { countryRegions } from '../data/countries';
 import { phoneNumberPrefixes } from '../data/phone-prefixes';
 import { roomFields, type RoomField, type stepFields } from './form-fields';
 import { orderMessages } from './messages';
+import { isChineseName, tidyChineseName } from './chinese-names';
 import { emptyToUndefined, read, toFlag, toInt } from './wire';
 
 export { hotelRequestFields, passportFields, roomFields, stepFields, visaRequestFields, type PassportField, type RoomField } from './form-fields';
@@ -33,6 +34,14 @@ const text = (max: number) =>
 const optionalText = (max: number) => orEmpty(read(emptyToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(max, orderMessages.tooLong)))));
 const choice = (values: readonly string[]) =>
   read(emptyToUndefined, z.string({ message: orderMessages.select }).check(z.refine((v) => values.includes(v), orderMessages.select)));
+
+/** A part of a name in Chinese characters (optional: most delegates have none), stored without spaces. */
+const chineseNamePart = orEmpty(
+  read(
+    (v) => (typeof v === 'string' ? tidyChineseName(v) || undefined : v),
+    z.optional(z.string().check(z.maxLength(20, orderMessages.tooLong), z.refine(isChineseName, orderMessages.chineseName))),
+  ),
+);
 
 const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 /** YYYY-MM-DD, or empty (checked as required by the step's rules where it is). */
@@ -80,6 +89,8 @@ const step3Shape = {
   title: choice(titles),
   first_name: text(100),
   last_name: text(100),
+  family_name_in_chinese: chineseNamePart,
+  given_name_in_chinese: chineseNamePart,
   organization: text(300),
   position: text(200),
   primary_address_country: choice(countryRegions),
@@ -94,6 +105,13 @@ const step3Shape = {
   special_assistance_requirements: optionalText(500),
 };
 type Step3 = z.output<z.ZodMiniObject<typeof step3Shape>>;
+const checkStep3: Check<Step3> = (v) => {
+  const issues: Issue[] = [];
+  if (!v.family_name_in_chinese !== !v.given_name_in_chinese) {
+    issues.push({ path: v.family_name_in_chinese ? 'given_name_in_chinese' : 'family_name_in_chinese', message: orderMessages.chineseNameBoth });
+  }
+  return issues;
+};
 
 const roomShape = Object.fromEntries(roomFields.map((f) => [f, count(registration2024.maxRoomsPerType, 0)])) as Record<RoomField, ReturnType<typeof count>>;
 
@@ -156,12 +174,13 @@ const checkStep4: Check<Step4> = (v) => {
 
 /** Each step on its own: the wizard validates the step it leaves (spec: Next validates steps 2-4). */
 export const step2Schema = withChecks(z.object(step2Shape), checkStep2);
-export const step3Schema = z.object(step3Shape);
+export const step3Schema = withChecks(z.object(step3Shape), checkStep3);
 export const step4Schema = withChecks(z.object(step4Shape), checkStep4);
 
 /** The whole order form, as POST /registration/submission and its update take it. */
 export const orderFormSchema = withChecks(z.object({ ...step2Shape, ...step3Shape, ...step4Shape }), (v) => [
   ...checkStep2(v as Step2),
+  ...checkStep3(v as Step3),
   ...checkStep4(v as Step4),
 ]);
 

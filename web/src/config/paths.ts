@@ -77,6 +77,7 @@ export const paths = {
   officeMail: '/office/mail',
   officeReconciliation: '/office/reconciliation',
   officeVisaLetters: '/office/visa-letters',
+  officeFapiao: '/office/fapiao',
   officeAudit: '/office/audit',
   officeSettings: '/office/settings',
   /** The abstract review (reviewers and the programme committee): the reviewer's queue, one abstract's review, the committee's page. */

@@ -9,7 +9,7 @@ const order = (over: Partial<StoredOrder> = {}) =>
 describe('the lists of an order', () => {
   it('puts it in one list per slot, or in none, so a change moves it without knowing where it was', () => {
     const lists = Object.fromEntries(Object.entries(orderListEntries(order())).map(([slot, e]) => [slot, e.list]));
-    expect(lists).toEqual({ all: 'all', status: 'status:0', method: null, rate: 'rate:650', visa: null, hotel: null, local: null, email: 'email:wei@example.org', contact: null, name: 'name:w', nameReversed: 'name:z', visaReview: null });
+    expect(lists).toEqual({ all: 'all', status: 'status:0', method: null, rate: 'rate:650', visa: null, hotel: null, local: null, email: 'email:wei@example.org', contact: null, name: 'name:w', nameReversed: 'name:z', chineseName: null, fapiao: null, visaReview: null });
   });
 
   it('flags a Local-rate order whose country is not China (Hong Kong too), and keeps a Chinese name written together', () => {
@@ -20,6 +20,17 @@ describe('the lists of an order', () => {
       { list: 'name:伟', sort: '伟张#o1' },
       { list: 'name:张', sort: '张伟#o1' },
     ]);
+    // A name in Chinese characters beside the Latin one is found too, family name first.
+    expect(orderListEntries(order({ family_name_in_chinese: '王', given_name_in_chinese: '小明' })).chineseName).toEqual({ list: 'name:王', sort: '王小明#o1' });
+  });
+
+  it('puts a fapiao asked for on a paid order in the list to issue, an issued one in the issued list whatever the order became', () => {
+    const fapiao = { title: '国家癌症中心', taxpayer_id: '91350100M000100Y43', requested_at: '2024-08-02T00:00:00Z', issued: null };
+    const issued = { ...fapiao, issued: { at: '2024-08-03T00:00:00Z', by: 'office@example.org', number: '1' } };
+    expect(orderListEntries(order({ fapiao })).fapiao!.list).toBeNull();
+    expect(orderListEntries(order({ fapiao, payment_status: 1 })).fapiao).toEqual({ list: 'fapiao:requested', sort: '2024-08-02T00:00:00Z#o1' });
+    expect(orderListEntries(order({ fapiao, payment_status: -1 })).fapiao!.list).toBeNull();
+    expect(orderListEntries(order({ fapiao: issued, payment_status: -1 })).fapiao).toEqual({ list: 'fapiao:issued', sort: '2024-08-03T00:00:00Z#o1' });
   });
 });
 

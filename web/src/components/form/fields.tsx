@@ -33,6 +33,8 @@ export function TextField<T extends FieldValues>(
     onBlur?: () => void;
     /** Shown under the input, e.g. a live word count. */
     counter?: ReactNode;
+    /** The language typed in, when it is not the page's (a name in Chinese characters on an English page). */
+    lang?: string;
   },
 ) {
   const { register } = useFormContext<T>();
@@ -54,6 +56,7 @@ export function TextField<T extends FieldValues>(
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
         placeholder={props.placeholder}
+        lang={props.lang}
       />
       {props.counter}
       {props.helper && !error && <Field.HelperText>{props.helper}</Field.HelperText>}

@@ -64,6 +64,12 @@ export const officeSections: OfficeSection[] = [
     description: 'The passport data waiting for review, oldest first, beside the passport scan: approve it (a paid order gets its invitation letter) or ask the delegate to correct it.',
   },
   {
+    path: paths.officeFapiao,
+    label: 'Fapiao',
+    page: 'office/fapiao-page',
+    description: 'The paid orders whose delegate asked for a fapiao (Chinese tax invoice), oldest first, with the title and taxpayer ID for the finance office: mark each as issued with its number.',
+  },
+  {
     path: paths.officeReviewTeam,
     label: 'Review team',
     page: 'office/review-team-page',

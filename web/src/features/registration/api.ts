@@ -6,6 +6,7 @@ import type { confirmOrderCheckout } from '#core/orders/pay-by-card';
 import type { OrderFormInput, VisaCorrectionInput } from '#core/orders/schemas';
 import type { readRefundAccount, RefundAccountInput } from '#core/orders/refund-account';
 import type { DocumentSummary } from '#core/documents/model';
+import type { FapiaoRequestInput } from '#core/orders/fapiao';
 import type { PublishedBankAccount } from '#core/office/payment-settings';
 import { callApi, callApiForMessage } from '../../lib/api-client';
 import { session } from '../../lib/session-store';
@@ -61,6 +62,9 @@ export const orderApi = {
   /** The refunds owed to the delegate by bank transfer and the account given for them (core/orders/refund-account.ts). */
   refundAccount: () => callApi<RefundAccountView>(routes.getRefundAccount),
   saveRefundAccount: (body: RefundAccountInput) => callApiForMessage<RefundAccountView>(routes.saveRefundAccount, { body }),
+  /** A fapiao asked for on the order, or its details changed (core/orders/fapiao.ts), over the version read. */
+  requestFapiao: (id: string, body: FapiaoRequestInput) => callApiForMessage<{ updated_at: string }>(routes.requestFapiao, { params: { id }, body }),
+  withdrawFapiao: (id: string, version: string) => callApiForMessage<{ updated_at: string }>(routes.withdrawFapiao, { params: { id }, body: { version } }),
   /** The order's current visa letter (409 with the reason while there is none). */
   visaLetter: (id: string) => callApi<{ document: DocumentSummary }>(routes.getVisaLetter, { params: { id } }),
   /** A passport page uploaded in the form but not saved with the order. */

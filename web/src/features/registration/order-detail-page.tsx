@@ -6,7 +6,7 @@
  * delegate's order, or one that does not exist, is "not found" alike (the server answers 404 for
  * both): nothing tells the two apart. An anonymous visitor logs in first (an auth page).
  */
-import { Badge, Button, Card, DataList, HStack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, DataList, HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatWireUsd } from '#core/money';
 import { formatInstant } from '#core/i18n/format';
@@ -21,6 +21,7 @@ import { useOrder, type OrderDetail } from './api';
 import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { useOrderLabels } from './labels';
 import { statusNameIds } from './status-names';
+import { FapiaoCard } from './fapiao-card';
 
 /** The wizard's step 5 for this order (as the list's Unpaid link). */
 const payLink = (order: { checksum: string }) => `${paths.registrationNew}?checksum=${encodeURIComponent(order.checksum)}`;
@@ -95,6 +96,9 @@ function OrderCard({ order }: { order: OrderDetail['order'] }) {
           </HStack>
         </Card.Body>
       </Card.Root>
+      <Box mt="6">
+        <FapiaoCard order={order} />
+      </Box>
     </Page>
   );
 }

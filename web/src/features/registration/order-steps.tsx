@@ -3,7 +3,7 @@
  * details, 4 passport, visa and hotel, 5 payment choice, 6 bank transfer. Steps 2-4 read and write
  * the form through react-hook-form's context; 5 and 6 act on the saved order.
  */
-import { Box, Button, Card, DataList, Grid, Heading, List, Separator, Stack, Table, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Card, DataList, Grid, GridItem, Heading, List, Separator, Stack, Table, Text, chakra } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { registration2024 } from '#core/config/conference';
@@ -173,6 +173,13 @@ export function PersonalStep({ options }: { options: OrderOptions }) {
           <Box hideBelow="md" />
           <TextField<OrderFormValues> name="first_name" label={label.field('first_name')} required autoComplete="given-name" />
           <TextField<OrderFormValues> name="last_name" label={label.field('last_name')} required autoComplete="family-name" />
+          <GridItem colSpan={{ base: 1, md: 2 }}>
+            <Text color="gray.700" fontSize="sm">
+              {t('registration.wizard.chineseNameHelp')}
+            </Text>
+          </GridItem>
+          <TextField<OrderFormValues> name="family_name_in_chinese" label={label.field('family_name_in_chinese')} autoComplete="off" lang="zh-Hans" />
+          <TextField<OrderFormValues> name="given_name_in_chinese" label={label.field('given_name_in_chinese')} autoComplete="off" lang="zh-Hans" />
           <TextField<OrderFormValues> name="organization" label={label.field('organization')} required autoComplete="organization" />
           <TextField<OrderFormValues> name="position" label={label.field('position')} required autoComplete="organization-title" />
           <SelectField<OrderFormValues> name="primary_address_country" label={label.field('primary_address_country')} required options={countries} autoComplete="country-name" />

@@ -13,6 +13,7 @@ import abstracts from './abstracts.json' with { type: 'json' };
 import presentations from './presentations.json' with { type: 'json' };
 import office from './office.json' with { type: 'json' };
 import review from './review.json' with { type: 'json' };
+import officeFapiao from './office-fapiao.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
 import congress from './congress.json' with { type: 'json' };
 import travel from './travel.json' with { type: 'json' };
@@ -30,6 +31,7 @@ export const zhHans: Record<keyof typeof en, string> = {
   ...presentations,
   ...office,
   ...review,
+  ...officeFapiao,
   ...documents,
   ...congress,
   ...travel,
