@@ -12,6 +12,7 @@ import registration from './registration.json' with { type: 'json' };
 import abstracts from './abstracts.json' with { type: 'json' };
 import presentations from './presentations.json' with { type: 'json' };
 import office from './office.json' with { type: 'json' };
+import officeMoney from './office-money.json' with { type: 'json' };
 import review from './review.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
 import congress from './congress.json' with { type: 'json' };
@@ -29,6 +30,7 @@ export const zhHans: Record<keyof typeof en, string> = {
   ...abstracts,
   ...presentations,
   ...office,
+  ...officeMoney,
   ...review,
   ...documents,
   ...congress,
