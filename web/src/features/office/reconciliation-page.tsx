@@ -15,7 +15,7 @@ import { documentRules } from '#core/documents/rules';
 import { statementRules } from '#core/office/line-identity';
 import { formatInstant } from '#core/i18n/format';
 import type { MessageId, Translate } from '#core/i18n/messages';
-import { useLang, useT } from '../../i18n/i18n';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
@@ -85,6 +85,7 @@ function RunCheck({ busyElsewhere, onStarted }: { busyElsewhere: boolean; onStar
 
 function Disagreements({ result }: { result: NonNullable<ReconciliationView['result']> }) {
   const t = useT();
+  const localise = useLocalise();
   return (
     <Stack as="ul" gap="3" listStyleType="none" aria-label={t('office.money.reconcile.disagreementsList')}>
       {result.disagreements.map((d, i) => (
@@ -103,7 +104,7 @@ function Disagreements({ result }: { result: NonNullable<ReconciliationView['res
               <Badge colorPalette="orange" me="2">
                 {d.rule}
               </Badge>
-              {ruleTexts[d.rule] ?? ''}
+              {localise(ruleTexts[d.rule] ?? '')}
             </Text>
             <Text fontSize="sm" wordBreak="break-word">
               {t('office.money.reconcile.found', { detail: d.detail })}
@@ -118,6 +119,7 @@ function Disagreements({ result }: { result: NonNullable<ReconciliationView['res
 function CheckResult({ job }: { job: ReconciliationView }) {
   const t = useT();
   const lang = useLang();
+  const localise = useLocalise();
   const requested = (
     <Text color="gray.700">
       {t('office.money.reconcile.askedFor', { at: formatInstant(lang, job.requested_at), by: job.requested_by })}
@@ -139,7 +141,7 @@ function CheckResult({ job }: { job: ReconciliationView }) {
     return (
       <Stack gap="3">
         <FormAlert status="error" title={t('office.money.reconcile.failedTitle')}>
-          {job.error ?? t('office.money.reconcile.failedText')}
+          {job.error ? localise(job.error) : t('office.money.reconcile.failedText')}
         </FormAlert>
         {requested}
       </Stack>
@@ -167,7 +169,7 @@ function CheckResult({ job }: { job: ReconciliationView }) {
       {r.disagreement_count > r.listed && (
         <Text>
           {t('office.money.reconcile.firstListedBefore', { listed: String(r.listed), count: String(r.disagreement_count) })}
-          <code>npm run reconcile</code>
+          <code>{'npm run reconcile'}</code>
           {t('office.money.reconcile.firstListedAfter')}
         </Text>
       )}
