@@ -21,6 +21,7 @@ import { csvMappingSchema, decodeStatement, isXml, mappingFields, mappingFormat,
 import { readCsvTable } from '#lib/statements/csv-reader';
 import { formatWireUsd } from '#core/money';
 import { formatInstant } from '#core/i18n/format';
+import type { Lang } from '#core/i18n/lang';
 import type { MessageId, Translate } from '#core/i18n/messages';
 import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { FormAlert } from '../../components/form/form-alert';
@@ -104,9 +105,9 @@ function base64Of(bytes: Uint8Array) {
 }
 
 /** A line's result in words. */
-function lineResult(t: Translate, line: StatementLineView): string {
+function lineResult(t: Translate, lang: Lang, line: StatementLineView): string {
   if (line.state === 'booked') {
-    const status = line.status_name ? t('office.import.result.status', { status: line.status_name }) : '';
+    const status = line.status_name ? t('office.import.result.status', { status: statusName(t, line.status_name) }) : '';
     const difference = Number(line.difference);
     const kept = line.kept_distinct ? t('office.import.result.kept', { by: line.kept_distinct.by }) : '';
     const reference = line.reference ?? '';
@@ -117,7 +118,54 @@ function lineResult(t: Translate, line: StatementLineView): string {
   if (line.state === 'discarded') return t('office.import.result.discarded', { by: line.resolved_by ?? '', note: line.note ?? '' });
   if (line.state === 'booking') return t('office.import.result.booking');
   if (line.state === 'new') return t('office.import.result.new');
-  return line.reason_text ?? '';
+  return line.reason_text === null ? '' : reasonOf(t, lang, line);
+}
+
+/** An order's status as the server names it (core/orders/states.ts), in the page's language. */
+const statusIds: Record<string, MessageId> = {
+  Unpaid: 'registration.status.unpaid',
+  Paid: 'registration.status.paid',
+  Checking: 'registration.status.checking',
+  Cancelled: 'registration.status.cancelled',
+  Refunding: 'registration.status.refunding',
+};
+const statusName = (t: Translate, name: string) => (Object.hasOwn(statusIds, name) ? t(statusIds[name]!) : name);
+
+/** Why a line is listed (core/office/import-statement.ts reasonText, whose English it is), in the page's language. */
+function reasonOf(t: Translate, lang: Lang, line: StatementLineView): string {
+  // English: the server's own words, as they are.
+  if (lang === 'en') return line.reason_text ?? '';
+  const reference = line.reference ?? '';
+  const order = line.order_no ? t('office.import.reason.order', { no: line.order_no, reference }) : t('office.import.reason.theOrder', { reference });
+  switch (line.reason) {
+    case 'no-reference':
+      return t('office.import.reason.noReference');
+    case 'unknown-order':
+      return t('office.import.reason.unknownOrder', { reference });
+    case 'not-awaiting':
+      return t('office.import.reason.notAwaiting', { order, status: line.status_name ? statusName(t, line.status_name) : t('office.import.reason.notWaiting') });
+    case 'already-paid':
+      return t('office.import.reason.alreadyPaid', { order });
+    case 'cancelled':
+      return t('office.import.reason.cancelled', { order, status: line.status_name ? statusName(t, line.status_name) : t('office.import.reason.cancelledDefault') });
+    case 'currency':
+      return t('office.import.reason.currency', { currency: line.currency });
+    case 'possible-duplicate': {
+      const d = line.duplicate_of;
+      const what = !d
+        ? ''
+        : d.state === 'booked'
+          ? d.order_no
+            ? t('office.import.reason.duplicateBooked', { order: d.order_no })
+            : t('office.import.reason.duplicateBookedNoOrder')
+          : d.state === 'discarded'
+            ? t('office.import.reason.duplicateDiscarded')
+            : '';
+      return t('office.import.reason.duplicate', { row: String(d?.row ?? '?'), file: d?.file_name || t('office.import.reason.anotherFile'), what });
+    }
+    default:
+      return line.reason_text ?? '';
+  }
 }
 
 const amountOf = (line: StatementLineView) => (line.currency === 'USD' ? formatWireUsd(line.amount) : `${line.currency} ${line.amount}`);
@@ -159,6 +207,7 @@ function ImportLines(props: { result: StatementImportResult; title: ReactNode })
 /** Lines with what became of each (booked, and to which order, or why listed). */
 function ResultTable(props: { label: string; lines: StatementLineView[] }) {
   const t = useT();
+  const lang = useLang();
   return (
     <ScrollTable label={props.label} size="sm" aria-label={props.label}>
       <Table.Header>
@@ -174,7 +223,7 @@ function ResultTable(props: { label: string; lines: StatementLineView[] }) {
         {props.lines.map((line) => (
           <Table.Row key={line.id}>
             <LineCells line={line} />
-            <Table.Cell minW="14rem">{lineResult(t, line)}</Table.Cell>
+            <Table.Cell minW="14rem">{lineResult(t, lang, line)}</Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>
@@ -408,7 +457,7 @@ function AssignPanel(props: { line: StatementLineView; onDone: (message: string)
                 {order.delegate || t('office.import.noName')} · <Box as="span" wordBreak="break-all">{order.email}</Box>
               </Text>
               <Text fontSize="sm" color="gray.700">
-                {order.status_name}; {formatWireUsd(order.amount_required)}
+                {statusName(t, order.status_name)}; {formatWireUsd(order.amount_required)}
                 {order.awaited ? t('office.import.awaits', { amount: formatWireUsd(order.awaited) }) : ''}
               </Text>
               {order.can_assign ? (
@@ -482,6 +531,7 @@ function DiscardPanel(props: { line: StatementLineView; onDone: (message: string
 /** The lines no order could take: assign each to an order, or discard it with a note. */
 function OpenLines(props: { lines: StatementLineView[]; onChanged: () => void }) {
   const t = useT();
+  const lang = useLang();
   const [picked, setPicked] = useState<{ id: string; mode: 'assign' | 'discard' } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const line = props.lines.find((l) => l.id === picked?.id);
@@ -520,7 +570,7 @@ function OpenLines(props: { lines: StatementLineView[]; onChanged: () => void })
             {props.lines.map((l) => (
               <Table.Row key={l.id} aria-selected={picked?.id === l.id || undefined}>
                 <LineCells line={l} />
-                <Table.Cell minW="14rem">{lineResult(t, l)}</Table.Cell>
+                <Table.Cell minW="14rem">{lineResult(t, lang, l)}</Table.Cell>
                 <Table.Cell>
                   <HStack gap="2">
                     <Button size="sm" variant="outline" aria-label={t('office.import.assignLabel', { amount: amountOf(l), payer: l.payer || t('office.import.unnamedPayer') })} onClick={() => (setDone(null), setPicked({ id: l.id, mode: 'assign' }))}>
@@ -563,6 +613,7 @@ const whereFrom = (t: Translate, line: Pick<StatementLineView, 'row' | 'import_i
  */
 function HeldLines(props: { lines: StatementLineView[]; fileNames: Map<string, string>; onChanged: () => void }) {
   const t = useT();
+  const lang = useLang();
   const [confirming, setConfirming] = useState<StatementLineView | null>(null);
   const [discarding, setDiscarding] = useState<string | null>(null);
   const [done, setDone] = useState<Outcome>(null);
@@ -618,7 +669,7 @@ function HeldLines(props: { lines: StatementLineView[]; fileNames: Map<string, s
                   <Text wordBreak="break-word">
                     {l.payer || t('office.import.noPayer')} · {l.text || t('office.import.noText')}
                   </Text>
-                  <Text>{l.reason_text}</Text>
+                  <Text>{l.reason_text === null ? null : reasonOf(t, lang, l)}</Text>
                   <HStack gap="2" wrap="wrap">
                     <Button size="sm" onClick={() => (setDone(null), setConfirming(l))} aria-label={t('office.import.held.bookLabel', { what })}>
                       {t('office.import.held.book')}
