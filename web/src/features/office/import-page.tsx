@@ -760,12 +760,24 @@ function Imports(props: { imports: StatementImportView[] }) {
             <Table.Row>
               <Table.ColumnHeader>{t('office.import.col.file')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('office.import.col.imported')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('office.import.col.moneyIn')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('office.import.col.new')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('office.import.col.booked')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('office.import.col.listed')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('office.import.col.known')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('office.import.col.moneyOut')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                {t('office.import.col.moneyIn')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                {t('office.import.col.new')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                {t('office.import.col.booked')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                {t('office.import.col.listed')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                {t('office.import.col.known')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                {t('office.import.col.moneyOut')}
+              </Table.ColumnHeader>
               <Table.ColumnHeader>
                 <Box srOnly>{t('office.import.col.action')}</Box>
               </Table.ColumnHeader>

@@ -224,10 +224,12 @@ function EarlierChecks({ items, shown, onShow }: { items: ReconciliationView[]; 
             <Table.Cell>
               <StateBadge job={job} />
             </Table.Cell>
-            <Table.Cell>{job.result ? (job.result.all_agree ? t('office.money.reconcile.allAgree') : plural(t, job.result.disagreement_count + job.result.webhook.length, 'office.money.reconcile.disagreements')) : ''}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{job.result ? (job.result.all_agree ? t('office.money.reconcile.allAgree') : plural(t, job.result.disagreement_count + job.result.webhook.length, 'office.money.reconcile.disagreements')) : ''}</Table.Cell>
             <Table.Cell>
               {job.id === shown ? (
-                <Text fontSize="sm">{t('office.money.reconcile.shownAbove')}</Text>
+                <Text fontSize="sm" whiteSpace="nowrap">
+                  {t('office.money.reconcile.shownAbove')}
+                </Text>
               ) : (
                 <Button size="sm" variant="outline" onClick={() => onShow(job.id)} aria-label={t('office.money.reconcile.showLabel', { at: formatInstant(lang, job.requested_at) })}>
                   {t('office.money.reconcile.show')}
