@@ -12,6 +12,7 @@ import { useLang, useT } from '../../i18n/i18n';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { pathTo, paths } from '../../config/paths';
+import { categoryNameOf } from '../abstracts/option-labels';
 import { officeApi } from './api';
 import { AuditTable } from './audit-trail';
 import { FileLink } from './file-link';
@@ -39,7 +40,7 @@ function AbstractDetail({ owner, id }: { owner: string; id: string }) {
   if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} title={t('office.abstracts.detail.loadFailed')} />;
   const a = detail.data;
   const facts: [string, ReactNode][] = [
-    [t('office.abstracts.detail.category'), a.abstract_category_name],
+    [t('office.abstracts.detail.category'), categoryNameOf(t, a.abstract_category, a.abstract_category_name)],
     [
       t('office.abstracts.detail.author'),
       a.author ? <SmartLink href={pathTo(paths.officeDelegate, { id: a.author.id })}>{a.author.name || a.author.email}</SmartLink> : t('office.abstracts.accountGone'),

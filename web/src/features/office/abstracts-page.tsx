@@ -17,6 +17,7 @@ import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { pathTo, paths } from '../../config/paths';
 import { OFFICE_PAGE_SIZE } from '#core/office/delegates';
+import { categoryNameOf } from '../abstracts/option-labels';
 import { officeApi, useListTotal } from './api';
 import { OfficeFrame } from './office-frame';
 import { OfficeTable, officeColumnHelper } from './office-table';
@@ -60,7 +61,7 @@ function Abstracts() {
           <NativeSelect.Field value={category} onChange={(e) => setParams({ category: e.currentTarget.value })}>
             {categoryChoices.map((c) => (
               <option key={c.value} value={c.value}>
-                {c.label}
+                {categoryNameOf(t, c.value, c.label)}
               </option>
             ))}
           </NativeSelect.Field>
