@@ -17,7 +17,20 @@ import { amountFormatId, amountFormatOfId, amountFormats, inferAmountFormat, typ
 import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
 import { discardLineBody, orderSearchQuery, toCents } from '#core/office/schemas';
 import { lineAssignmentConfirmation, type Confirmation } from '#core/office/confirmations';
-import { csvMappingSchema, decodeStatement, isXml, mappingFields, mappingFormat, statementLimits, statementMessages, type CsvMapping, type CsvTable, type MappingField } from '#core/office/statement';
+import {
+  csvMappingSchema,
+  decodeStatement,
+  isXml,
+  mappingFields,
+  mappingFormat,
+  StatementError,
+  statementLimits,
+  statementMessages,
+  statementTexts,
+  type CsvMapping,
+  type CsvTable,
+  type MappingField,
+} from '#core/office/statement';
 import { readCsvTable } from '#lib/statements/csv-reader';
 import { formatWireUsd } from '#core/money';
 import { formatInstant } from '#core/i18n/format';
@@ -259,7 +272,10 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
     setFile(null);
     if (!chosen) return;
     // The same limit and words as the server's, before anything is read or sent.
-    if (chosen.size > statementLimits.maxBytes) return setOutcome({ status: 'error', text: statementMessages.tooLarge(chosen.size) });
+    if (chosen.size > statementLimits.maxBytes) {
+      const said = statementTexts.tooLarge(chosen.size);
+      return setOutcome({ status: 'error', text: t(said.id, said.values) });
+    }
     const bytes = new Uint8Array(await chosen.arrayBuffer());
     setChosenFormat(null);
     setFormatMissing(false);
@@ -271,7 +287,7 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
       if (columns) form.reset(firstMapping(columns, props.remembered));
       setFile({ name: chosen.name, bytes, columns, table });
     } catch (error) {
-      setOutcome({ status: 'error', text: localise((error as Error).message) });
+      setOutcome({ status: 'error', text: error instanceof StatementError && error.text ? t(error.text.id, error.text.values) : localise((error as Error).message) });
     }
   };
 
