@@ -1,7 +1,7 @@
 /**
  * The office's money pages in Chinese (issue 32): an organiser under /zh opens the statement
- * import, is refused a spreadsheet (the page's own check) and a CSV with no lines (the server's,
- * in the language the page asks for), imports a one-line statement that pays a delegate's order,
+ * import, is refused a spreadsheet (the page's own check), a CSV with no lines and one with a
+ * date that is not one (the server's, in the language the page asks for), imports a one-line statement that pays a delegate's order,
  * and runs the reconciliation; every label, heading and message on the way is Chinese. Kept
  * screenshots at 390 px and 1366 px (test-results/office-money-zh-*.png).
  */
@@ -59,6 +59,12 @@ test('an organiser imports a statement and runs the check in Chinese', async ({ 
   await form.getByRole('button', { name: '导入对账单' }).click();
   await expect(form.getByRole('alert')).toContainText('文件只有标题行，下面没有数据行。');
 
+  // A line whose date is not a date: refused with its line and value, in Chinese (a message with values).
+  await file.setInputFiles({ name: `bad-date-${t}.csv`, mimeType: 'text/csv', buffer: Buffer.from('Date;Amount;Currency;Payer;Text\r\n2024-13-45;650.00;USD;A;B\r\n') });
+  await expect(columns.getByRole('combobox', { name: '附言' })).toHaveValue('Text');
+  await form.getByRole('button', { name: '导入对账单' }).click();
+  await expect(form.getByRole('alert')).toContainText('第 2 行：“2024-13-45”不是日期（例如 2024-08-05、05.08.2024 或 05/08/2024）。');
+
   // A one-line statement that pays the order.
   const fileName = `zh-statement-${t}.csv`;
   const csv = ['Date;Amount;Currency;Payer;Text', `2024-08-26;${order.amount_required};USD;"ZHANG WEI ${t}";"REG ${order.reference}"`].join('\r\n');
@@ -92,7 +98,7 @@ test('an organiser imports a statement and runs the check in Chinese', async ({ 
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: 'test-results/office-money-zh-reconciliation-1366.png', fullPage: true });
 
-  // The only console errors: the two refusals' answers (the page said why, in Chinese).
+  // The only console errors: the server's refusals' answers (the page said why, in Chinese).
   expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
   await delegateContext.close();
 });
