@@ -476,7 +476,8 @@ const actorName = (actor: Actor) => actor.email ?? actor.id;
 
 function refuse(error: unknown): never {
   if (error instanceof StatementError) {
-    throw new AppError(error.kind === 'too_large' ? 'too_large' : 'validation', error.message, { errors: { file: error.message } });
+    // The message in the reader's language (by its catalog id when it has values); the field's error stays the English words.
+    throw new AppError(error.kind === 'too_large' ? 'too_large' : 'validation', error.text ?? error.message, { errors: { file: error.message } });
   }
   throw error;
 }

@@ -11,6 +11,7 @@
  * uses the same code to offer the column mapping and the amount format.
  */
 import * as z from 'zod/mini';
+import { text, type Text } from '../i18n/messages';
 import { amountFormatExample, decimalSeparators, groupingSeparators, inferAmountFormat, readAmount, readCamtAmount, type AmountFormat, type AmountReading } from './amount-format';
 
 export const statementLimits = {
@@ -62,6 +63,33 @@ export const statementMessages = {
   xmlUnreadable: (why: string) => `This XML file cannot be read: ${why}. Export the statement from the bank again as CAMT.053.`,
 } as const;
 
+/**
+ * The messages with values by their catalog ids (issue 32, catalogs/<lang>/office-money.json), for the
+ * API to say in the reader's language; their English is `statementMessages`' word for word.
+ */
+export const statementTexts = {
+  tooLarge: (bytes: number) => text('api.office.statement.tooLarge', { size: megabytes(bytes), max: megabytes(statementLimits.maxBytes) }),
+  tooManyRows: (rows: number) => text('api.office.statement.tooManyRows', { rows: rows.toLocaleString('en-US'), max: statementLimits.maxRows.toLocaleString('en-US') }),
+  missingColumns: (names: string[], available: string[]) =>
+    text('api.office.statement.missingColumns', { names: names.map((n) => `"${n}"`).join(', '), available: available.map((n) => `"${n}"`).join(', ') }),
+  unclosedQuote: (row: number) => text('api.office.statement.unclosedQuote', { row: String(row) }),
+  badCsv: (row: number) => text('api.office.statement.badCsv', { row: String(row) }),
+  shortRow: (row: number, cells: number, wanted: number) => text('api.office.statement.shortRow', { row: String(row), cells: String(cells), wanted: String(wanted) }),
+  badAmount: (row: number, value: string, format: AmountFormat) =>
+    text('api.office.statement.badAmount', { row: String(row), value: clip(value), example: amountFormatExample(format) }),
+  amountDecimals: (row: number, value: string) => text('api.office.statement.amountDecimals', { row: String(row), value: clip(value) }),
+  amountSize: (row: number, value: string) => text('api.office.statement.amountSize', { row: String(row), value: clip(value) }),
+  amountFormatUnknown: (row: number, value: string) => text('api.office.statement.amountFormatUnknown', { row: String(row), value: clip(value) }),
+  amountFormatConflict: (a: { line: number; value: string }, b: { line: number; value: string }) =>
+    text('api.office.statement.amountFormatConflict', { lineA: String(a.line), valueA: clip(a.value), lineB: String(b.line), valueB: clip(b.value) }),
+  badDate: (row: number, value: string) => text('api.office.statement.badDate', { row: String(row), value: clip(value) }),
+  badCurrency: (row: number, value: string) => text('api.office.statement.badCurrency', { row: String(row), value: clip(value) }),
+  camtEntry: (n: number, what: 'amount' | 'date') => text('api.office.statement.camtEntry', { n: String(n), what }),
+  camtAmount: (n: number, value: string, why: AmountReading & { ok: false }) =>
+    text(why.why === 'decimals' ? 'api.office.statement.camtAmountDecimals' : 'api.office.statement.camtAmountInvalid', { n: String(n), value: clip(value) }),
+  xmlUnreadable: (why: string) => text('api.office.statement.xmlUnreadable', { why }),
+};
+
 function clip(value: string) {
   return value.length > 40 ? `${value.slice(0, 40)}...` : value;
 }
@@ -70,6 +98,8 @@ export class StatementError extends Error {
   constructor(
     message: string,
     readonly kind: 'invalid' | 'too_large' = 'invalid',
+    /** The message by its catalog id, when it has values (`statementTexts`): said in the reader's language. */
+    readonly text?: Text,
   ) {
     super(message);
     this.name = 'StatementError';
@@ -174,7 +204,7 @@ export interface StatementReader {
 /** The file as text: UTF-8 only (a BOM is dropped); anything else gets a message saying how to save it. */
 export function decodeStatement(bytes: Uint8Array): string {
   if (bytes.length === 0) throw new StatementError(statementMessages.empty);
-  if (bytes.length > statementLimits.maxBytes) throw new StatementError(statementMessages.tooLarge(bytes.length), 'too_large');
+  if (bytes.length > statementLimits.maxBytes) throw new StatementError(statementMessages.tooLarge(bytes.length), 'too_large', statementTexts.tooLarge(bytes.length));
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new StatementError(statementMessages.utf16);
   // Zip (xlsx), OLE (xls), PDF: a spreadsheet chosen instead of its CSV export.
   if ((bytes[0] === 0x50 && bytes[1] === 0x4b) || (bytes[0] === 0xd0 && bytes[1] === 0xcf) || (bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46)) {
@@ -244,31 +274,31 @@ function csvAmountFormat(mapping: CsvMapping, amounts: { line: number; value: st
   if (given) return given;
   const inferred = inferAmountFormat(amounts);
   if (inferred.kind === 'known') return inferred.format;
-  if (inferred.kind === 'ambiguous') throw new StatementError(statementMessages.amountFormatUnknown(inferred.example.line, inferred.example.value));
-  if (inferred.kind === 'conflict') throw new StatementError(statementMessages.amountFormatConflict(inferred.a, inferred.b));
+  if (inferred.kind === 'ambiguous') throw new StatementError(statementMessages.amountFormatUnknown(inferred.example.line, inferred.example.value), 'invalid', statementTexts.amountFormatUnknown(inferred.example.line, inferred.example.value));
+  if (inferred.kind === 'conflict') throw new StatementError(statementMessages.amountFormatConflict(inferred.a, inferred.b), 'invalid', statementTexts.amountFormatConflict(inferred.a, inferred.b));
   return undefined;
 }
 
 function amountError(line: number, raw: string, reading: AmountReading & { ok: false }, format: AmountFormat) {
-  if (reading.why === 'decimals') return new StatementError(statementMessages.amountDecimals(line, raw));
-  if (reading.why === 'size') return new StatementError(statementMessages.amountSize(line, raw));
-  return new StatementError(statementMessages.badAmount(line, raw, format));
+  if (reading.why === 'decimals') return new StatementError(statementMessages.amountDecimals(line, raw), 'invalid', statementTexts.amountDecimals(line, raw));
+  if (reading.why === 'size') return new StatementError(statementMessages.amountSize(line, raw), 'invalid', statementTexts.amountSize(line, raw));
+  return new StatementError(statementMessages.badAmount(line, raw, format), 'invalid', statementTexts.badAmount(line, raw, format));
 }
 
 /** Reads a CSV statement's records with the organiser's mapping; any unreadable row refuses the whole file. */
 export function linesOfCsv(table: CsvTable, mapping: CsvMapping): ParsedStatement {
   const { rows, total } = table;
   const names = csvHeader(table);
-  if (total - 1 > statementLimits.maxRows) throw new StatementError(statementMessages.tooManyRows(total - 1), 'too_large');
+  if (total - 1 > statementLimits.maxRows) throw new StatementError(statementMessages.tooManyRows(total - 1), 'too_large', statementTexts.tooManyRows(total - 1));
   const wanted = mappingFields.filter((f) => !optionalFields.includes(f) || mapping[f]);
   const missing = wanted.map((f) => mapping[f]!.trim()).filter((name) => !names.includes(name));
-  if (missing.length > 0) throw new StatementError(statementMessages.missingColumns([...new Set(missing)], names));
+  if (missing.length > 0) throw new StatementError(statementMessages.missingColumns([...new Set(missing)], names), 'invalid', statementTexts.missingColumns([...new Set(missing)], names));
   const at = (f: MappingField) => (mapping[f] ? names.indexOf(mapping[f].trim()) : undefined);
   const index = { date: at('date'), amount: at('amount'), currency: at('currency'), payer: at('payer'), reference: at('reference'), bank: at('bank_reference') };
   const needed = Math.max(...Object.values(index).filter((i): i is number => i !== undefined)) + 1;
   if (rows.length < 2) throw new StatementError(statementMessages.noRows);
   for (const { line, cells } of rows.slice(1)) {
-    if (cells.length < needed) throw new StatementError(statementMessages.shortRow(line, cells.length, names.length));
+    if (cells.length < needed) throw new StatementError(statementMessages.shortRow(line, cells.length, names.length), 'invalid', statementTexts.shortRow(line, cells.length, names.length));
   }
   const amounts = rows.slice(1).map(({ line, cells }) => ({ line, value: cellOf(cells, index.amount) })).filter((a) => a.value.trim() !== '');
   const format = csvAmountFormat(mapping, amounts);
@@ -287,10 +317,10 @@ export function linesOfCsv(table: CsvTable, mapping: CsvMapping): ParsedStatemen
     }
     const rawDate = cellOf(cells, index.date);
     const date = parseStatementDate(rawDate);
-    if (!date) throw new StatementError(statementMessages.badDate(line, rawDate));
+    if (!date) throw new StatementError(statementMessages.badDate(line, rawDate), 'invalid', statementTexts.badDate(line, rawDate));
     const rawCurrency = index.currency === undefined ? 'USD' : cellOf(cells, index.currency).trim().toUpperCase();
     const currency = rawCurrency === '' ? 'USD' : rawCurrency;
-    if (!/^[A-Z]{3}$/.test(currency)) throw new StatementError(statementMessages.badCurrency(line, rawCurrency));
+    if (!/^[A-Z]{3}$/.test(currency)) throw new StatementError(statementMessages.badCurrency(line, rawCurrency), 'invalid', statementTexts.badCurrency(line, rawCurrency));
     const bankRef = index.bank === undefined ? undefined : normaliseBankRef(cellOf(cells, index.bank));
     lines.push({
       row: line,
@@ -383,20 +413,20 @@ export function linesOfCamt(doc: XmlElement): ParsedStatement {
   // Under Stmt (camt.053), Rpt (camt.052) or Ntfctn (camt.054): wherever the bank puts them.
   const entries = entriesOf(doc);
   if (entries.length === 0) throw new StatementError(statementMessages.camtInvalid);
-  if (entries.length > statementLimits.maxRows) throw new StatementError(statementMessages.tooManyRows(entries.length), 'too_large');
+  if (entries.length > statementLimits.maxRows) throw new StatementError(statementMessages.tooManyRows(entries.length), 'too_large', statementTexts.tooManyRows(entries.length));
   const lines: StatementLine[] = [];
   let debits = 0;
   entries.forEach(({ entry, statementId }, i) => {
     const n = i + 1;
     const amt = first(entry, ['Amt']);
-    if (amt === undefined) throw new StatementError(statementMessages.camtEntry(n, 'amount (<Amt>)'));
+    if (amt === undefined) throw new StatementError(statementMessages.camtEntry(n, 'amount (<Amt>)'), 'invalid', statementTexts.camtEntry(n, 'amount'));
     const read = readCamtAmount(textOf(amt));
-    if (!read.ok) throw new StatementError(statementMessages.camtAmount(n, textOf(amt), read));
+    if (!read.ok) throw new StatementError(statementMessages.camtAmount(n, textOf(amt), read), 'invalid', statementTexts.camtAmount(n, textOf(amt), read));
     const currency = /^[A-Za-z]{3}$/.test(attribute(amt, 'Ccy') ?? '') ? attribute(amt, 'Ccy')!.toUpperCase() : 'USD';
     const booked = dateOf(first(entry, ['BookgDt']));
     const value = dateOf(first(entry, ['ValDt']));
     const date = booked ?? value;
-    if (!date) throw new StatementError(statementMessages.camtEntry(n, 'booking date (<BookgDt>)'));
+    if (!date) throw new StatementError(statementMessages.camtEntry(n, 'booking date (<BookgDt>)'), 'invalid', statementTexts.camtEntry(n, 'date'));
     const credit = textOf(first(entry, ['CdtDbtInd'])).toUpperCase() !== 'DBIT';
     if (!credit || read.cents <= 0) {
       debits++;
@@ -427,7 +457,7 @@ export function linesOfCamt(doc: XmlElement): ParsedStatement {
 export function statementBytes(base64: string): Uint8Array {
   const clean = base64.replace(/\s/g, '');
   const size = Math.floor((clean.length * 3) / 4) - (clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0);
-  if (size > statementLimits.maxBytes) throw new StatementError(statementMessages.tooLarge(size), 'too_large');
+  if (size > statementLimits.maxBytes) throw new StatementError(statementMessages.tooLarge(size), 'too_large', statementTexts.tooLarge(size));
   if (clean.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) throw new StatementError(statementMessages.unreadable);
   const binary = atob(clean);
   const bytes = new Uint8Array(binary.length);

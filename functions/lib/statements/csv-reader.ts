@@ -6,7 +6,7 @@
  * (browser: vite.config.ts points `csv-parse/sync` at the library's browser build there).
  */
 import { CsvError, parse, type Options } from 'csv-parse/sync';
-import { StatementError, statementMessages, type CsvTable } from '#core/office/statement';
+import { StatementError, statementMessages, statementTexts, type CsvTable } from '#core/office/statement';
 
 const SEPARATORS = [';', ',', '\t'] as const;
 
@@ -85,7 +85,9 @@ export function readCsvTable(text: string, maxRows: number): CsvTable {
     if (error instanceof CsvError) {
       // The record that cannot be read starts after the last one read.
       const line = nextLine(lf.split('\n'), lastEnd);
-      throw new StatementError(error.code === 'CSV_QUOTE_NOT_CLOSED' ? statementMessages.unclosedQuote(line) : statementMessages.badCsv(line));
+      throw error.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? new StatementError(statementMessages.unclosedQuote(line), 'invalid', statementTexts.unclosedQuote(line))
+        : new StatementError(statementMessages.badCsv(line), 'invalid', statementTexts.badCsv(line));
     }
     throw error;
   }

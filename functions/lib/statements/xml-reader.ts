@@ -13,7 +13,7 @@
  *   crossed tags is refused, not half read).
  */
 import { XMLParser, XMLValidator, type EntityDecoderOptions } from 'fast-xml-parser';
-import { StatementError, statementMessages, type XmlElement } from '#core/office/statement';
+import { StatementError, statementMessages, statementTexts, type XmlElement } from '#core/office/statement';
 
 /** Deeper than any CAMT.053 statement (Document/BkToCstmrStmt/Stmt/Ntry/NtryDtls/TxDtls/RltdPties/Dbtr/Pty/Id/OrgId/Othr/SchmeNm/Cd is 14). */
 export const MAX_DEPTH = 40;
@@ -93,10 +93,13 @@ export function readXml(text: string): XmlElement {
   try {
     tree = parser().parse(text) as XmlElement;
   } catch (error) {
-    throw new StatementError(statementMessages.xmlUnreadable(why(error)));
+    throw new StatementError(statementMessages.xmlUnreadable(why(error)), 'invalid', statementTexts.xmlUnreadable(why(error)));
   }
   // Only now (the depth is bounded): the whole file well-formed, with the line of its first fault.
   const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new StatementError(statementMessages.xmlUnreadable(`line ${valid.err.line}: ${valid.err.msg.replace(/\s+/g, ' ').slice(0, 160).replace(/[.\s]+$/, '')}`));
+  if (valid !== true) {
+    const fault = `line ${valid.err.line}: ${valid.err.msg.replace(/\s+/g, ' ').slice(0, 160).replace(/[.\s]+$/, '')}`;
+    throw new StatementError(statementMessages.xmlUnreadable(fault), 'invalid', statementTexts.xmlUnreadable(fault));
+  }
   return tree;
 }

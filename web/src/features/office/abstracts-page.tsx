@@ -5,36 +5,45 @@
  */
 import { Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { categoryChoices } from '#core/office/categories';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import type { Lang } from '#core/i18n/lang';
+import type { Translate } from '#core/i18n/messages';
+import { useLang, useT } from '../../i18n/i18n';
 import type { OfficeAbstractRow } from '#core/office/abstract-list';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { pathTo, paths } from '../../config/paths';
 import { OFFICE_PAGE_SIZE } from '#core/office/delegates';
+import { categoryNameOf } from '../abstracts/option-labels';
 import { officeApi, useListTotal } from './api';
 import { OfficeFrame } from './office-frame';
 import { OfficeTable, officeColumnHelper } from './office-table';
 
 const column = officeColumnHelper<OfficeAbstractRow>();
 
-const abstractColumns = column.columns([
-  column.accessor('title_of_abstract', {
-    header: 'Title',
-    cell: ({ row }) => <SmartLink href={pathTo(paths.officeAbstract, { owner: row.original.owner_id, id: row.original.id })}>{row.original.title_of_abstract}</SmartLink>,
-    meta: { cell: { minW: '16rem' } },
-  }),
-  column.accessor('author', {
-    header: 'Author',
-    cell: ({ row }) => <SmartLink href={pathTo(paths.officeDelegate, { id: row.original.owner_id })}>{row.original.author || row.original.author_email || '(account gone)'}</SmartLink>,
-    meta: { cell: { minW: '10rem' } },
-  }),
-  column.accessor('files', { header: 'PDFs', meta: { cell: { textAlign: 'end' } } }),
-  column.accessor('created_at', { header: 'Submitted (CST)', cell: ({ getValue }) => formatCstInstant(getValue()), meta: { cell: { whiteSpace: 'nowrap' } } }),
-]);
+const abstractColumns = (t: Translate, lang: Lang) =>
+  column.columns([
+    column.accessor('title_of_abstract', {
+      header: t('office.abstracts.col.title'),
+      cell: ({ row }) => <SmartLink href={pathTo(paths.officeAbstract, { owner: row.original.owner_id, id: row.original.id })}>{row.original.title_of_abstract}</SmartLink>,
+      meta: { cell: { minW: '16rem' } },
+    }),
+    column.accessor('author', {
+      header: t('office.abstracts.col.author'),
+      cell: ({ row }) => <SmartLink href={pathTo(paths.officeDelegate, { id: row.original.owner_id })}>{row.original.author || row.original.author_email || t('office.abstracts.accountGone')}</SmartLink>,
+      meta: { cell: { minW: '10rem' } },
+    }),
+    column.accessor('files', { header: t('office.abstracts.col.pdfs'), meta: { cell: { textAlign: 'end' } } }),
+    column.accessor('created_at', { header: t('office.abstracts.col.submitted'), cell: ({ getValue }) => formatInstant(lang, getValue()), meta: { cell: { whiteSpace: 'nowrap' } } }),
+  ]);
 
 function Abstracts() {
+  const t = useT();
+  const lang = useLang();
+  const columns = useMemo(() => abstractColumns(t, lang), [t, lang]);
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? categoryChoices[0]!.value;
   const after = params.get('after') ?? undefined;
@@ -47,12 +56,12 @@ function Abstracts() {
   return (
     <Stack gap="5">
       <Field.Root maxW="2xl">
-        <Field.Label>Category</Field.Label>
+        <Field.Label>{t('office.abstracts.category')}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field value={category} onChange={(e) => setParams({ category: e.currentTarget.value })}>
             {categoryChoices.map((c) => (
               <option key={c.value} value={c.value}>
-                {c.label}
+                {categoryNameOf(t, c.value, c.label)}
               </option>
             ))}
           </NativeSelect.Field>
@@ -60,18 +69,18 @@ function Abstracts() {
         </NativeSelect.Root>
       </Field.Root>
       {list.isPending ? (
-        <Text color="gray.700">Loading the abstracts...</Text>
+        <Text color="gray.700">{t('office.abstracts.loading')}</Text>
       ) : list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} title="The abstracts could not be loaded." />
+        <QueryError error={list.error} onRetry={() => void list.refetch()} title={t('office.abstracts.loadFailed')} />
       ) : (
         <OfficeTable
-          label="Abstracts"
-          columns={abstractColumns}
+          label={t('office.abstracts.list')}
+          columns={columns}
           rows={list.data.items}
           rowId={(a) => a.id}
           pages={{ param: 'after', next: list.data.cursor, pageSize: OFFICE_PAGE_SIZE, total, noun: ['abstract', 'abstracts'] }}
           stale={list.isPlaceholderData}
-          empty={<Text aria-live="polite">No abstract in this category{after ? ' on this page' : ' yet'}.</Text>}
+          empty={<Text aria-live="polite">{t('office.abstracts.empty', { page: after ? 'yes' : 'no' })}</Text>}
         />
       )}
     </Stack>
@@ -79,8 +88,9 @@ function Abstracts() {
 }
 
 export default function AbstractsPage() {
+  const t = useT();
   return (
-    <OfficeFrame title="Abstracts">
+    <OfficeFrame title={t('office.abstracts.pageTitle')}>
       <Abstracts />
     </OfficeFrame>
   );

@@ -6,9 +6,11 @@
 import { Badge, Box, Button, Card, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { exportKinds, exportLabels, type ExportKind } from '#core/office/exports';
+import { exportKinds, type ExportKind } from '#core/office/exports';
 import type { JobState, JobView } from '#core/office/jobs';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import type { MessageId, Translate } from '#core/i18n/messages';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
 import { ScrollTable } from '../../components/ui/scroll-table';
@@ -16,27 +18,34 @@ import { ApiError, isCancelled } from '../../lib/api-client';
 import { exportsKey, officeApi, secondFactorKey } from './api';
 import { OfficeFrame } from './office-frame';
 
-const descriptions: Record<ExportKind, string> = {
-  orders: 'Every order with every field the delegate entered, the amounts, and the dates and methods of its payments and refunds.',
-  registrations:
-    'Every registration by category (the older flow): number, names, e-mail, type, review state, the fee and the dinners with their pay state, the amounts paid, and its payments and refunds.',
-  delegates: 'Every account: names, organisation, country, whether it is activated, and whether the delegate takes announcements.',
-  abstracts: 'Every abstract with its authors, presenters, category, keywords and text.',
-  review_sheet:
-    'Every review: abstract, reviewer, state (with the reason of a decline), each criterion’s score, the weighted score, the proposed outcome and both comments. Beside them, each reviewer of the category in conflict of interest with an abstract, and why.',
-  decisions:
-    'Every abstract with its submitter, the number of reviews, the mean and median scores, whether the reviewers disagree, the proposals, the pending decision with who decided it, and what was published.',
+/** What each export is called (the server's `label` is its English, core/office/exports.ts). */
+const labels: Record<ExportKind, MessageId> = {
+  orders: 'office.exports.kind.orders',
+  registrations: 'office.exports.kind.registrations',
+  delegates: 'office.exports.kind.delegates',
+  abstracts: 'office.exports.kind.abstracts',
+  review_sheet: 'office.exports.kind.review_sheet',
+  decisions: 'office.exports.kind.decisions',
 };
 
-const stateNames: Record<JobState, { label: string; palette: string }> = {
-  queued: { label: 'Waiting', palette: 'gray' },
-  running: { label: 'Being made', palette: 'blue' },
-  done: { label: 'Ready', palette: 'green' },
-  failed: { label: 'Failed', palette: 'red' },
+const descriptions: Record<ExportKind, MessageId> = {
+  orders: 'office.exports.desc.orders',
+  registrations: 'office.exports.desc.registrations',
+  delegates: 'office.exports.desc.delegates',
+  abstracts: 'office.exports.desc.abstracts',
+  review_sheet: 'office.exports.desc.review_sheet',
+  decisions: 'office.exports.desc.decisions',
+};
+
+const stateNames: Record<JobState, { label: MessageId; palette: string }> = {
+  queued: { label: 'office.exports.state.queued', palette: 'gray' },
+  running: { label: 'office.exports.state.running', palette: 'blue' },
+  done: { label: 'office.exports.state.done', palette: 'green' },
+  failed: { label: 'office.exports.state.failed', palette: 'red' },
   // A mail job's own states (never an export's or a check's).
-  ready: { label: 'Waiting', palette: 'gray' },
-  sending: { label: 'Running', palette: 'blue' },
-  cancelled: { label: 'Cancelled', palette: 'gray' },
+  ready: { label: 'office.exports.state.queued', palette: 'gray' },
+  sending: { label: 'office.exports.state.sending', palette: 'blue' },
+  cancelled: { label: 'office.exports.state.cancelled', palette: 'gray' },
 };
 
 interface Outcome {
@@ -44,7 +53,7 @@ interface Outcome {
   text: string;
 }
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'request failure.');
+const messageOf = (t: Translate, error: unknown) => (error instanceof ApiError ? error.message : t('office.exports.requestFailure'));
 
 function useOfficeCall() {
   const queryClient = useQueryClient();
@@ -55,6 +64,7 @@ function useOfficeCall() {
 }
 
 function RequestExports() {
+  const t = useT();
   const queryClient = useQueryClient();
   const onOfficeError = useOfficeCall();
   const [busy, setBusy] = useState<ExportKind | null>(null);
@@ -69,7 +79,7 @@ function RequestExports() {
     } catch (error) {
       if (isCancelled(error)) return;
       onOfficeError(error);
-      setOutcome({ status: 'error', text: messageOf(error) });
+      setOutcome({ status: 'error', text: messageOf(t, error) });
     } finally {
       setBusy(null);
     }
@@ -80,19 +90,19 @@ function RequestExports() {
         {exportKinds.map((kind) => (
           <Card.Root key={kind}>
             <Card.Header>
-              <Card.Title as="h3">{exportLabels[kind]}</Card.Title>
-              <Card.Description>{descriptions[kind]}</Card.Description>
+              <Card.Title as="h3">{t(labels[kind])}</Card.Title>
+              <Card.Description>{t(descriptions[kind])}</Card.Description>
             </Card.Header>
             <Card.Footer>
               <Button onClick={() => void request(kind)} loading={busy === kind} disabled={busy !== null && busy !== kind}>
-                Export {exportLabels[kind].toLowerCase()}
+                {t('office.exports.exportButton', { label: t(labels[kind]).toLowerCase() })}
               </Button>
             </Card.Footer>
           </Card.Root>
         ))}
       </SimpleGrid>
       {outcome && (
-        <FormAlert status={outcome.status} title={outcome.status === 'error' ? 'Not done' : 'Requested'}>
+        <FormAlert status={outcome.status} title={outcome.status === 'error' ? t('office.exports.notDone') : t('office.exports.requested')}>
           {outcome.text}
         </FormAlert>
       )}
@@ -103,6 +113,7 @@ function RequestExports() {
 const size = (bytes: number | null) => (bytes === null ? '' : bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 function Download(props: { job: JobView }) {
+  const t = useT();
   const onOfficeError = useOfficeCall();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -116,15 +127,15 @@ function Download(props: { job: JobView }) {
     } catch (e) {
       if (isCancelled(e)) return;
       onOfficeError(e);
-      setError(messageOf(e));
+      setError(messageOf(t, e));
     } finally {
       setBusy(false);
     }
   };
   return (
     <Stack gap="1">
-      <Button size="sm" variant="outline" onClick={() => void download()} loading={busy} aria-label={`Download ${props.job.file_name ?? props.job.label}`}>
-        Download
+      <Button size="sm" variant="outline" onClick={() => void download()} loading={busy} aria-label={t('office.exports.downloadLabel', { file: props.job.file_name ?? props.job.label })}>
+        {t('office.exports.download')}
       </Button>
       {error && (
         <Text role="alert" fontSize="sm" color="red.700">
@@ -136,25 +147,28 @@ function Download(props: { job: JobView }) {
 }
 
 function ExportList() {
+  const t = useT();
+  const lang = useLang();
+  const localise = useLocalise();
   const list = useQuery({
     queryKey: exportsKey,
     queryFn: officeApi.exports,
     // While an export is being made, look again every two seconds.
     refetchInterval: (query) => (query.state.data?.items.some((j) => j.state === 'queued' || j.state === 'running') ? 2000 : false),
   });
-  if (list.isPending) return <Text color="gray.700">Loading the exports...</Text>;
-  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title="The exports could not be loaded." />;
-  if (list.data.items.length === 0) return <Text color="gray.700">No export has been made yet.</Text>;
+  if (list.isPending) return <Text color="gray.700">{t('office.exports.loading')}</Text>;
+  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title={t('office.exports.loadFailed')} />;
+  if (list.data.items.length === 0) return <Text color="gray.700">{t('office.exports.none')}</Text>;
   return (
-    <ScrollTable label="Exports" size="sm" aria-label="Exports">
+    <ScrollTable label={t('office.exports.list')} size="sm" aria-label={t('office.exports.list')}>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeader>Export</Table.ColumnHeader>
-          <Table.ColumnHeader>Requested</Table.ColumnHeader>
-          <Table.ColumnHeader>State</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Rows</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.exports.col.export')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.exports.col.requested')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.exports.col.state')}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('office.exports.col.rows')}</Table.ColumnHeader>
           <Table.ColumnHeader>
-            <Box srOnly>Download</Box>
+            <Box srOnly>{t('office.exports.col.download')}</Box>
           </Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
@@ -162,7 +176,7 @@ function ExportList() {
         {list.data.items.map((job) => (
           <Table.Row key={job.id}>
             <Table.Cell minW="10rem">
-              <Text>{job.label}</Text>
+              <Text>{job.export ? t(labels[job.export]) : job.label}</Text>
               {job.file_name && (
                 <Text fontSize="sm" color="gray.700" wordBreak="break-all">
                   {job.file_name} {size(job.bytes)}
@@ -170,21 +184,25 @@ function ExportList() {
               )}
             </Table.Cell>
             <Table.Cell minW="12rem">
-              <Text>{formatCstInstant(job.requested_at)}</Text>
+              <Text>{formatInstant(lang, job.requested_at)}</Text>
               <Text fontSize="sm" color="gray.700" wordBreak="break-all">
-                by {job.requested_by}
+                {t('office.exports.by', { by: job.requested_by })}
               </Text>
             </Table.Cell>
             <Table.Cell>
-              {job.withdrawn_at ? <Badge colorPalette="gray">Deleted</Badge> : <Badge colorPalette={stateNames[job.state].palette}>{stateNames[job.state].label}</Badge>}
+              {job.withdrawn_at ? (
+                <Badge colorPalette="gray">{t('office.exports.deleted')}</Badge>
+              ) : (
+                <Badge colorPalette={stateNames[job.state].palette}>{t(stateNames[job.state].label)}</Badge>
+              )}
               {job.withdrawn_at && (
                 <Text fontSize="sm" color="gray.700">
-                  A delegate deleted their account after it was made: make a new one.
+                  {t('office.exports.withdrawn')}
                 </Text>
               )}
               {job.error && (
                 <Text fontSize="sm" color="red.700">
-                  {job.error}
+                  {localise(job.error)}
                 </Text>
               )}
             </Table.Cell>
@@ -198,22 +216,20 @@ function ExportList() {
 }
 
 export default function ExportsPage() {
+  const t = useT();
   return (
-    <OfficeFrame title="Exports">
+    <OfficeFrame title={t('office.exports.pageTitle')}>
       <Stack gap="8">
         <Stack gap="4">
           <Heading as="h2" size="xl">
-            Make an export
+            {t('office.exports.make')}
           </Heading>
-          <Text>
-            Each export is a CSV file in UTF-8 that Excel opens with Chinese names intact. It is made in the background, so a large congress takes a moment; the list below
-            shows when it is ready.
-          </Text>
+          <Text>{t('office.exports.intro')}</Text>
           <RequestExports />
         </Stack>
         <Stack gap="4">
           <Heading as="h2" size="xl">
-            Exports made
+            {t('office.exports.made')}
           </Heading>
           <ExportList />
         </Stack>

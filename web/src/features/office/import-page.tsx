@@ -17,10 +17,26 @@ import { amountFormatId, amountFormatOfId, amountFormats, inferAmountFormat, typ
 import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
 import { discardLineBody, orderSearchQuery, toCents } from '#core/office/schemas';
 import { lineAssignmentConfirmation, type Confirmation } from '#core/office/confirmations';
-import { csvMappingSchema, decodeStatement, isXml, mappingFields, mappingFormat, statementLimits, statementMessages, type CsvMapping, type CsvTable, type MappingField } from '#core/office/statement';
+import {
+  csvMappingSchema,
+  decodeStatement,
+  isXml,
+  mappingFields,
+  mappingFormat,
+  StatementError,
+  statementLimits,
+  statementMessages,
+  statementTexts,
+  type CsvMapping,
+  type CsvTable,
+  type MappingField,
+} from '#core/office/statement';
 import { readCsvTable } from '#lib/statements/csv-reader';
 import { formatWireUsd } from '#core/money';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import type { Lang } from '#core/i18n/lang';
+import type { MessageId, Translate } from '#core/i18n/messages';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
 import { TextAreaField, TextField } from '../../components/form/fields';
@@ -34,15 +50,15 @@ import { ConfirmationText } from './action-card';
 
 type Outcome = { status: 'success' | 'error'; text: string } | null;
 
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'request failure.');
+const errorText = (t: Translate, error: unknown) => (error instanceof ApiError ? error.message : t('office.import.requestFailure'));
 
-const fieldLabels: Record<MappingField, string> = {
-  date: 'Date',
-  amount: 'Amount',
-  currency: 'Currency',
-  payer: 'Payer',
-  reference: 'Reference text',
-  bank_reference: "Bank's transaction reference",
+const fieldLabels: Record<MappingField, MessageId> = {
+  date: 'office.import.field.date',
+  amount: 'office.import.field.amount',
+  currency: 'office.import.field.currency',
+  payer: 'office.import.field.payer',
+  reference: 'office.import.field.reference',
+  bank_reference: 'office.import.field.bankReference',
 };
 
 /** Words banks use in their headers, to offer a first mapping when none is remembered. */
@@ -65,9 +81,9 @@ function firstMapping(columns: string[], remembered: CsvMapping | null): CsvMapp
 }
 
 /** How each amount format reads, for the organiser: short enough for a select at phone width. */
-function formatLabel(f: AmountFormat): string {
+function formatLabel(t: Translate, f: AmountFormat): string {
   const example = `${f.grouping ? `1${f.grouping}234` : '1234'}${f.decimal}56`;
-  return `${example} (decimal ${f.decimal === '.' ? 'point' : 'comma'})`;
+  return t('office.import.format.label', { example, kind: f.decimal === '.' ? 'point' : 'comma' });
 }
 
 /** The non-empty cells of a column, with the line each is on. */
@@ -78,19 +94,19 @@ function columnCells(table: CsvTable, column: string) {
 }
 
 /** What the page says it read of the file's amounts. */
-function inferenceText(inferred: InferredFormat | null): { status: 'info' | 'warning'; text: string } | null {
+function inferenceText(t: Translate, inferred: InferredFormat | null): { status: 'info' | 'warning'; text: string } | null {
   if (!inferred) return null;
   switch (inferred.kind) {
     case 'known':
-      return { status: 'info', text: `Read from the file: line ${inferred.evidence.line} writes "${inferred.evidence.value}".` };
+      return { status: 'info', text: t('office.import.inferred.known', { line: String(inferred.evidence.line), value: inferred.evidence.value }) };
     case 'none':
-      return { status: 'info', text: 'No amount of this file has a separator: every format reads them the same.' };
+      return { status: 'info', text: t('office.import.inferred.none') };
     case 'ambiguous':
-      return { status: 'warning', text: `Line ${inferred.example.line} writes "${inferred.example.value}", which could be read two ways: check that the format chosen is the bank's.` };
+      return { status: 'warning', text: t('office.import.inferred.ambiguous', { line: String(inferred.example.line), value: inferred.example.value }) };
     case 'conflict':
       return {
         status: 'warning',
-        text: `The file writes amounts in two ways (line ${inferred.a.line}: "${inferred.a.value}", line ${inferred.b.line}: "${inferred.b.value}"): lines that do not fit the format chosen refuse the file.`,
+        text: t('office.import.inferred.conflict', { lineA: String(inferred.a.line), valueA: inferred.a.value, lineB: String(inferred.b.line), valueB: inferred.b.value }),
       };
   }
 }
@@ -102,19 +118,67 @@ function base64Of(bytes: Uint8Array) {
 }
 
 /** A line's result in words. */
-function lineResult(line: StatementLineView): string {
+function lineResult(t: Translate, lang: Lang, line: StatementLineView): string {
   if (line.state === 'booked') {
-    const status = line.status_name ? ` Order status after it: ${line.status_name}.` : '';
+    const status = line.status_name ? t('office.import.result.status', { status: statusName(t, line.status_name) }) : '';
     const difference = Number(line.difference);
-    const kept = line.kept_distinct ? ` Booked as a transfer of its own by ${line.kept_distinct.by}.` : '';
-    if (line.outcome === 'shortfall') return `Booked to ${line.reference}: ${formatWireUsd(String(-difference))} short of what it awaited.${status}${kept}`;
-    if (line.outcome === 'surplus') return `Booked to ${line.reference}: ${formatWireUsd(line.difference)} more than it awaited (to be refunded).${status}${kept}`;
-    return `Booked to ${line.reference}.${status}${kept}`;
+    const kept = line.kept_distinct ? t('office.import.result.kept', { by: line.kept_distinct.by }) : '';
+    const reference = line.reference ?? '';
+    if (line.outcome === 'shortfall') return t('office.import.result.shortfall', { reference, amount: formatWireUsd(String(-difference)), status, kept });
+    if (line.outcome === 'surplus') return t('office.import.result.surplus', { reference, amount: formatWireUsd(line.difference), status, kept });
+    return t('office.import.result.booked', { reference, status, kept });
   }
-  if (line.state === 'discarded') return `Discarded by ${line.resolved_by}: ${line.note}`;
-  if (line.state === 'booking') return 'Being booked: assign it again to finish.';
-  if (line.state === 'new') return 'Being read: import the file again to finish.';
-  return line.reason_text ?? '';
+  if (line.state === 'discarded') return t('office.import.result.discarded', { by: line.resolved_by ?? '', note: line.note ?? '' });
+  if (line.state === 'booking') return t('office.import.result.booking');
+  if (line.state === 'new') return t('office.import.result.new');
+  return line.reason_text === null ? '' : reasonOf(t, lang, line);
+}
+
+/** An order's status as the server names it (core/orders/states.ts), in the page's language. */
+const statusIds: Record<string, MessageId> = {
+  Unpaid: 'registration.status.unpaid',
+  Paid: 'registration.status.paid',
+  Checking: 'registration.status.checking',
+  Cancelled: 'registration.status.cancelled',
+  Refunding: 'registration.status.refunding',
+};
+const statusName = (t: Translate, name: string) => (Object.hasOwn(statusIds, name) ? t(statusIds[name]!) : name);
+
+/** Why a line is listed (core/office/import-statement.ts reasonText, whose English it is), in the page's language. */
+function reasonOf(t: Translate, lang: Lang, line: StatementLineView): string {
+  // English: the server's own words, as they are.
+  if (lang === 'en') return line.reason_text ?? '';
+  const reference = line.reference ?? '';
+  const order = line.order_no ? t('office.import.reason.order', { no: line.order_no, reference }) : t('office.import.reason.theOrder', { reference });
+  switch (line.reason) {
+    case 'no-reference':
+      return t('office.import.reason.noReference');
+    case 'unknown-order':
+      return t('office.import.reason.unknownOrder', { reference });
+    case 'not-awaiting':
+      return t('office.import.reason.notAwaiting', { order, status: line.status_name ? statusName(t, line.status_name) : t('office.import.reason.notWaiting') });
+    case 'already-paid':
+      return t('office.import.reason.alreadyPaid', { order });
+    case 'cancelled':
+      return t('office.import.reason.cancelled', { order, status: line.status_name ? statusName(t, line.status_name) : t('office.import.reason.cancelledDefault') });
+    case 'currency':
+      return t('office.import.reason.currency', { currency: line.currency });
+    case 'possible-duplicate': {
+      const d = line.duplicate_of;
+      const what = !d
+        ? ''
+        : d.state === 'booked'
+          ? d.order_no
+            ? t('office.import.reason.duplicateBooked', { order: d.order_no })
+            : t('office.import.reason.duplicateBookedNoOrder')
+          : d.state === 'discarded'
+            ? t('office.import.reason.duplicateDiscarded')
+            : '';
+      return t('office.import.reason.duplicate', { row: String(d?.row ?? '?'), file: d?.file_name || t('office.import.reason.anotherFile'), what });
+    }
+    default:
+      return line.reason_text ?? '';
+  }
 }
 
 const amountOf = (line: StatementLineView) => (line.currency === 'USD' ? formatWireUsd(line.amount) : `${line.currency} ${line.amount}`);
@@ -137,6 +201,7 @@ function LineCells(props: { line: StatementLineView }) {
 
 /** Every line of one import, with what became of it. */
 function ImportLines(props: { result: StatementImportResult; title: ReactNode }) {
+  const t = useT();
   const { result } = props;
   return (
     <Stack gap="3">
@@ -144,9 +209,9 @@ function ImportLines(props: { result: StatementImportResult; title: ReactNode })
         {props.title}
       </Heading>
       {result.lines.length === 0 ? (
-        <Text color="gray.700">No line of money in was new in this file.</Text>
+        <Text color="gray.700">{t('office.import.noNewLines')}</Text>
       ) : (
-        <ResultTable label={`Lines of ${result.import.file_name}`} lines={result.lines} />
+        <ResultTable label={t('office.import.linesOf', { file: result.import.file_name })} lines={result.lines} />
       )}
     </Stack>
   );
@@ -154,22 +219,24 @@ function ImportLines(props: { result: StatementImportResult; title: ReactNode })
 
 /** Lines with what became of each (booked, and to which order, or why listed). */
 function ResultTable(props: { label: string; lines: StatementLineView[] }) {
+  const t = useT();
+  const lang = useLang();
   return (
     <ScrollTable label={props.label} size="sm" aria-label={props.label}>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeader>Date</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-          <Table.ColumnHeader>Payer</Table.ColumnHeader>
-          <Table.ColumnHeader>Text</Table.ColumnHeader>
-          <Table.ColumnHeader>Result</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.import.col.date')}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('office.import.col.amount')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.import.col.payer')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.import.col.text')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.import.col.result')}</Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
       <Table.Body>
         {props.lines.map((line) => (
           <Table.Row key={line.id}>
             <LineCells line={line} />
-            <Table.Cell minW="14rem">{lineResult(line)}</Table.Cell>
+            <Table.Cell minW="14rem">{lineResult(t, lang, line)}</Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>
@@ -179,6 +246,8 @@ function ResultTable(props: { label: string; lines: StatementLineView[] }) {
 
 /** Choose the file, map the CSV's columns (remembered), import; a long file is sent again until done. */
 function ImportCard(props: { remembered: CsvMapping | null; onImported: (result: StatementImportResult) => void }) {
+  const t = useT();
+  const localise = useLocalise();
   const [file, setFile] = useState<{ name: string; bytes: Uint8Array; columns: string[] | null; table: CsvTable | null } | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [progress, setProgress] = useState<string | null>(null);
@@ -196,14 +265,17 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
   const remembered = mappingFormat(props.remembered ?? undefined);
   const proposed = inferred?.kind === 'known' ? amountFormatId(inferred.format) : remembered ? amountFormatId(remembered) : inferred?.kind === 'none' ? amountFormatId(amountFormats[5]!) : '';
   const formatId = chosenFormat ?? proposed;
-  const said = inferenceText(inferred);
+  const said = inferenceText(t, inferred);
 
   const choose = async (chosen: File | undefined) => {
     setOutcome(null);
     setFile(null);
     if (!chosen) return;
     // The same limit and words as the server's, before anything is read or sent.
-    if (chosen.size > statementLimits.maxBytes) return setOutcome({ status: 'error', text: statementMessages.tooLarge(chosen.size) });
+    if (chosen.size > statementLimits.maxBytes) {
+      const said = statementTexts.tooLarge(chosen.size);
+      return setOutcome({ status: 'error', text: t(said.id, said.values) });
+    }
     const bytes = new Uint8Array(await chosen.arrayBuffer());
     setChosenFormat(null);
     setFormatMissing(false);
@@ -215,12 +287,12 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
       if (columns) form.reset(firstMapping(columns, props.remembered));
       setFile({ name: chosen.name, bytes, columns, table });
     } catch (error) {
-      setOutcome({ status: 'error', text: (error as Error).message });
+      setOutcome({ status: 'error', text: error instanceof StatementError && error.text ? t(error.text.id, error.text.values) : localise((error as Error).message) });
     }
   };
 
   const run = async (mapping: CsvMapping | undefined) => {
-    if (!file) return setOutcome({ status: 'error', text: statementMessages.empty });
+    if (!file) return setOutcome({ status: 'error', text: localise(statementMessages.empty) });
     setOutcome(null);
     const body = { file_name: file.name, content_base64: base64Of(file.bytes), ...(mapping ? { mapping: { ...mapping, currency: mapping.currency || undefined, bank_reference: mapping.bank_reference || undefined } } : {}) };
     try {
@@ -238,12 +310,12 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
         setProgress(message);
       }
       setProgress(null);
-      setOutcome({ status: 'error', text: 'The import does not move on. Please try again in a minute: what was imported stays, the rest follows.' });
+      setOutcome({ status: 'error', text: t('office.import.stalled') });
     } catch (error) {
       setProgress(null);
       if (isCancelled(error)) return;
       if (error instanceof ApiError && (error.data as { second_factor?: string } | null)?.second_factor) void queryClient.invalidateQueries({ queryKey: secondFactorKey });
-      setOutcome({ status: 'error', text: errorText(error) });
+      setOutcome({ status: 'error', text: errorText(t, error) });
     }
   };
   const submit = form.handleSubmit((mapping) => {
@@ -258,39 +330,36 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title as="h2">Import a bank statement</Card.Title>
-        <Card.Description>
-          The bank&apos;s CSV export (UTF-8) or a CAMT.053 XML file, up to {statementLimits.maxRows.toLocaleString('en-US')} lines. Importing a file again, or one that overlaps an
-          earlier one, changes nothing.
-        </Card.Description>
+        <Card.Title as="h2">{t('office.import.title')}</Card.Title>
+        <Card.Description>{t('office.import.description', { max: statementLimits.maxRows.toLocaleString('en-US') })}</Card.Description>
       </Card.Header>
       <Card.Body>
         <FormProvider {...form}>
-          <FormStack gap="4" onSubmit={(e) => void submit(e)} noValidate aria-label="Import a bank statement">
+          <FormStack gap="4" onSubmit={(e) => void submit(e)} noValidate aria-label={t('office.import.title')}>
             <Field.Root>
-              <Field.Label htmlFor="statement-file">Statement file</Field.Label>
+              <Field.Label htmlFor="statement-file">{t('office.import.file')}</Field.Label>
               <input id="statement-file" type="file" accept=".csv,.txt,.xml,text/csv,application/xml,text/xml" style={{ maxWidth: '100%' }} onChange={(e) => void choose(e.target.files?.[0])} />
-              <Field.HelperText>CSV or CAMT.053 XML, at most 4 MB.</Field.HelperText>
+              <Field.HelperText>{t('office.import.fileHelp')}</Field.HelperText>
             </Field.Root>
-            {file && !columns && <Text>CAMT.053 statement: no columns to map.</Text>}
+            {file && !columns && <Text>{t('office.import.camtNoColumns')}</Text>}
             {columns && (
-              <Stack gap="3" role="group" aria-label="Columns of the file">
-                <Text>Which column holds what (remembered for the next file):</Text>
+              <Stack gap="3" role="group" aria-label={t('office.import.columns')}>
+                <Text>{t('office.import.columnsIntro')}</Text>
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                   {mappingFields.map((f) => (
-                    <MappingSelect key={f} name={f} label={fieldLabels[f]} columns={columns} optional={f === 'currency' || f === 'bank_reference'} />
+                    <MappingSelect key={f} name={f} label={t(fieldLabels[f])} columns={columns} optional={f === 'currency' || f === 'bank_reference'} />
                   ))}
                   <Field.Root required invalid={formatMissing && !formatId}>
                     <Field.Label>
-                      Decimal and thousands separators
+                      {t('office.import.separators')}
                       <Field.RequiredIndicator />
                     </Field.Label>
                     <NativeSelect.Root>
                       <NativeSelect.Field value={formatId} onChange={(e) => setChosenFormat(e.target.value)}>
-                        <option value="">Choose the format...</option>
+                        <option value="">{t('office.import.chooseFormat')}</option>
                         {amountFormats.map((f) => (
                           <option key={amountFormatId(f)} value={amountFormatId(f)}>
-                            {formatLabel(f)}
+                            {formatLabel(t, f)}
                           </option>
                         ))}
                       </NativeSelect.Field>
@@ -301,19 +370,19 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
                         {said.text}
                       </Field.HelperText>
                     )}
-                    <Field.ErrorText>Choose how the file writes its amounts: they are read in it (0.650 is not 650.00).</Field.ErrorText>
+                    <Field.ErrorText>{t('office.import.formatMissing')}</Field.ErrorText>
                   </Field.Root>
                 </SimpleGrid>
               </Stack>
             )}
             <Box>
               <Button type="submit" loading={form.formState.isSubmitting} disabled={!file}>
-                Import the statement
+                {t('office.import.submit')}
               </Button>
             </Box>
             {progress && <Text role="status">{progress}</Text>}
             {outcome && (
-              <FormAlert status={outcome.status} title={outcome.status === 'error' ? 'Not imported' : 'Imported'}>
+              <FormAlert status={outcome.status} title={outcome.status === 'error' ? t('office.import.notImported') : t('office.import.imported')}>
                 {outcome.text}
               </FormAlert>
             )}
@@ -325,6 +394,7 @@ function ImportCard(props: { remembered: CsvMapping | null; onImported: (result:
 }
 
 function MappingSelect(props: { name: keyof CsvMapping; label: string; columns: string[]; optional: boolean }) {
+  const t = useT();
   const { register, formState } = useFormContext<CsvMapping>();
   const error = (formState.errors[props.name] as { message?: string } | undefined)?.message;
   return (
@@ -335,7 +405,7 @@ function MappingSelect(props: { name: keyof CsvMapping; label: string; columns: 
       </Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field {...register(props.name)}>
-          <option value="">{props.name === 'bank_reference' ? '(none: known by date, amount and reference)' : props.optional ? '(none: every line is in USD)' : 'Choose a column...'}</option>
+          <option value="">{props.name === 'bank_reference' ? t('office.import.noBankReference') : props.optional ? t('office.import.noCurrency') : t('office.import.chooseColumn')}</option>
           {props.columns.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -351,6 +421,7 @@ function MappingSelect(props: { name: keyof CsvMapping; label: string; columns: 
 
 /** The search and the assignment of one listed line. */
 function AssignPanel(props: { line: StatementLineView; onDone: (message: string) => void }) {
+  const t = useT();
   const [found, setFound] = useState<OrderForLine[] | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const search = useForm<{ q: string }>({ resolver: zodResolver(orderSearchQuery) as Resolver<{ q: string }>, defaultValues: { q: '' } });
@@ -359,7 +430,7 @@ function AssignPanel(props: { line: StatementLineView; onDone: (message: string)
     try {
       setFound((await officeApi.searchOrdersForLine(q)).items);
     } catch (error) {
-      if (!isCancelled(error)) setOutcome({ status: 'error', text: errorText(error) });
+      if (!isCancelled(error)) setOutcome({ status: 'error', text: errorText(t, error) });
     }
   });
   // Booking a line moves money: the organiser confirms what it does to the order first.
@@ -375,43 +446,43 @@ function AssignPanel(props: { line: StatementLineView; onDone: (message: string)
       const { message } = await officeApi.assignLine(props.line.id, order.reference);
       props.onDone(message);
     } catch (error) {
-      if (!isCancelled(error)) setOutcome({ status: 'error', text: errorText(error) });
+      if (!isCancelled(error)) setOutcome({ status: 'error', text: errorText(t, error) });
     }
   };
   return (
     <Stack gap="3">
       <FormProvider {...search}>
-        <FormStack gap="3" onSubmit={(e) => void submit(e)} noValidate aria-label="Find the order">
-          <TextField<{ q: string }> name="q" label="Order number, payment reference or e-mail" required autoComplete="off" helper="e.g. R24-000123 or the delegate's e-mail address (exact)." />
+        <FormStack gap="3" onSubmit={(e) => void submit(e)} noValidate aria-label={t('office.import.find')}>
+          <TextField<{ q: string }> name="q" label={t('office.import.findField')} required autoComplete="off" helper={t('office.import.findHelp')} />
           <Box>
             <Button type="submit" variant="outline" loading={search.formState.isSubmitting}>
-              Find the order
+              {t('office.import.find')}
             </Button>
           </Box>
         </FormStack>
       </FormProvider>
-      {found && found.length === 0 && <Text role="status">No order found.</Text>}
+      {found && found.length === 0 && <Text role="status">{t('office.import.noOrderFound')}</Text>}
       {found && found.length > 0 && (
-        <Stack as="ul" gap="2" listStyleType="none" aria-label="Orders found">
+        <Stack as="ul" gap="2" listStyleType="none" aria-label={t('office.import.ordersFound')}>
           {found.map((order) => (
             <Box as="li" key={order.reference} borderWidth="1px" rounded="md" p="3">
               <Text fontWeight="semibold">
                 {order.order_no} · {order.reference}
               </Text>
               <Text fontSize="sm">
-                {order.delegate || '(no name)'} · <Box as="span" wordBreak="break-all">{order.email}</Box>
+                {order.delegate || t('office.import.noName')} · <Box as="span" wordBreak="break-all">{order.email}</Box>
               </Text>
               <Text fontSize="sm" color="gray.700">
-                {order.status_name}; {formatWireUsd(order.amount_required)}
-                {order.awaited ? `; awaits ${formatWireUsd(order.awaited)}` : ''}
+                {statusName(t, order.status_name)}; {formatWireUsd(order.amount_required)}
+                {order.awaited ? t('office.import.awaits', { amount: formatWireUsd(order.awaited) }) : ''}
               </Text>
               {order.can_assign ? (
                 <Button size="sm" mt="2" onClick={() => ask(order)}>
-                  Assign to {order.order_no}...
+                  {t('office.import.assignTo', { order: order.order_no })}
                 </Button>
               ) : (
                 <Text fontSize="sm" mt="1">
-                  Not waiting for a transfer: it cannot take this money.
+                  {t('office.import.cannotTake')}
                 </Text>
               )}
             </Box>
@@ -419,7 +490,7 @@ function AssignPanel(props: { line: StatementLineView; onDone: (message: string)
         </Stack>
       )}
       {outcome && (
-        <FormAlert status="error" title="Not assigned">
+        <FormAlert status="error" title={t('office.import.notAssigned')}>
           {outcome.text}
         </FormAlert>
       )}
@@ -442,6 +513,7 @@ function AssignPanel(props: { line: StatementLineView; onDone: (message: string)
 }
 
 function DiscardPanel(props: { line: StatementLineView; onDone: (message: string) => void; note?: string }) {
+  const t = useT();
   const form = useForm<{ note: string }>({ resolver: zodResolver(discardLineBody) as Resolver<{ note: string }>, defaultValues: { note: props.note ?? '' } });
   const [outcome, setOutcome] = useState<Outcome>(null);
   const submit = form.handleSubmit(async ({ note }) => {
@@ -450,20 +522,20 @@ function DiscardPanel(props: { line: StatementLineView; onDone: (message: string
       const { message } = await officeApi.discardLine(props.line.id, note);
       props.onDone(message);
     } catch (error) {
-      if (!isCancelled(error)) setOutcome({ status: 'error', text: errorText(error) });
+      if (!isCancelled(error)) setOutcome({ status: 'error', text: errorText(t, error) });
     }
   });
   return (
     <FormProvider {...form}>
-      <FormStack gap="3" onSubmit={(e) => void submit(e)} noValidate aria-label="Discard the line">
-        <TextAreaField<{ note: string }> name="note" label="Why it is set aside" required rows={2} helper='e.g. "sent back to the payer", "not for the congress".' />
+      <FormStack gap="3" onSubmit={(e) => void submit(e)} noValidate aria-label={t('office.import.discardForm')}>
+        <TextAreaField<{ note: string }> name="note" label={t('office.import.discardNote')} required rows={2} helper={t('office.import.discardNoteHelp')} />
         <Box>
           <Button type="submit" variant="outline" colorPalette="red" loading={form.formState.isSubmitting}>
-            Discard the line
+            {t('office.import.discardForm')}
           </Button>
         </Box>
         {outcome && (
-          <FormAlert status="error" title="Not discarded">
+          <FormAlert status="error" title={t('office.import.notDiscarded')}>
             {outcome.text}
           </FormAlert>
         )}
@@ -474,6 +546,8 @@ function DiscardPanel(props: { line: StatementLineView; onDone: (message: string
 
 /** The lines no order could take: assign each to an order, or discard it with a note. */
 function OpenLines(props: { lines: StatementLineView[]; onChanged: () => void }) {
+  const t = useT();
+  const lang = useLang();
   const [picked, setPicked] = useState<{ id: string; mode: 'assign' | 'discard' } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const line = props.lines.find((l) => l.id === picked?.id);
@@ -485,26 +559,26 @@ function OpenLines(props: { lines: StatementLineView[]; onChanged: () => void })
   return (
     <Stack gap="3">
       <Heading as="h2" size="xl">
-        Lines to resolve
+        {t('office.import.toResolve')}
       </Heading>
       {done && (
-        <FormAlert status="success" title="Done">
+        <FormAlert status="success" title={t('office.import.done')}>
           {done}
         </FormAlert>
       )}
       {props.lines.length === 0 ? (
-        <Text color="gray.700">Nothing to resolve: every imported line is booked or discarded.</Text>
+        <Text color="gray.700">{t('office.import.nothingToResolve')}</Text>
       ) : (
-        <ScrollTable label="Lines to resolve" size="sm" aria-label="Lines to resolve">
+        <ScrollTable label={t('office.import.toResolve')} size="sm" aria-label={t('office.import.toResolve')}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>Date</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-              <Table.ColumnHeader>Payer</Table.ColumnHeader>
-              <Table.ColumnHeader>Text</Table.ColumnHeader>
-              <Table.ColumnHeader>Why it is listed</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.import.col.date')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('office.import.col.amount')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.import.col.payer')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.import.col.text')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.import.col.why')}</Table.ColumnHeader>
               <Table.ColumnHeader>
-                <Box srOnly>Actions</Box>
+                <Box srOnly>{t('office.import.col.actions')}</Box>
               </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
@@ -512,14 +586,14 @@ function OpenLines(props: { lines: StatementLineView[]; onChanged: () => void })
             {props.lines.map((l) => (
               <Table.Row key={l.id} aria-selected={picked?.id === l.id || undefined}>
                 <LineCells line={l} />
-                <Table.Cell minW="14rem">{lineResult(l)}</Table.Cell>
+                <Table.Cell minW="14rem">{lineResult(t, lang, l)}</Table.Cell>
                 <Table.Cell>
                   <HStack gap="2">
-                    <Button size="sm" variant="outline" aria-label={`Assign the line of ${amountOf(l)} from ${l.payer || 'an unnamed payer'}`} onClick={() => (setDone(null), setPicked({ id: l.id, mode: 'assign' }))}>
-                      Assign...
+                    <Button size="sm" variant="outline" aria-label={t('office.import.assignLabel', { amount: amountOf(l), payer: l.payer || t('office.import.unnamedPayer') })} onClick={() => (setDone(null), setPicked({ id: l.id, mode: 'assign' }))}>
+                      {t('office.import.assign')}
                     </Button>
-                    <Button size="sm" variant="ghost" aria-label={`Discard the line of ${amountOf(l)} from ${l.payer || 'an unnamed payer'}`} onClick={() => (setDone(null), setPicked({ id: l.id, mode: 'discard' }))}>
-                      Discard...
+                    <Button size="sm" variant="ghost" aria-label={t('office.import.discardLabel', { amount: amountOf(l), payer: l.payer || t('office.import.unnamedPayer') })} onClick={() => (setDone(null), setPicked({ id: l.id, mode: 'discard' }))}>
+                      {t('office.import.discard')}
                     </Button>
                   </HStack>
                 </Table.Cell>
@@ -532,9 +606,9 @@ function OpenLines(props: { lines: StatementLineView[]; onChanged: () => void })
         <Card.Root id="resolve-line">
           <Card.Header>
             <Card.Title as="h3">
-              {picked.mode === 'assign' ? 'Assign' : 'Discard'} {amountOf(line)} from {line.payer || 'an unnamed payer'} ({line.date})
+              {t('office.import.resolveTitle', { mode: picked.mode, amount: amountOf(line), payer: line.payer || t('office.import.unnamedPayer'), date: line.date })}
             </Card.Title>
-            <Card.Description>{line.text || '(no text)'}</Card.Description>
+            <Card.Description>{line.text || t('office.import.noText')}</Card.Description>
           </Card.Header>
           <Card.Body>
             {picked.mode === 'assign' ? <AssignPanel key={line.id} line={line} onDone={resolved} /> : <DiscardPanel key={line.id} line={line} onDone={resolved} />}
@@ -546,14 +620,16 @@ function OpenLines(props: { lines: StatementLineView[]; onChanged: () => void })
 }
 
 /** Where a line came from, in words: "line 3 of august.xml". */
-const whereFrom = (line: Pick<StatementLineView, 'row' | 'import_id' | 'format'>, fileNames: Map<string, string>) =>
-  `${line.format === 'camt053' ? 'entry' : 'line'} ${line.row} of ${fileNames.get(line.import_id) ?? 'another import'}`;
+const whereFrom = (t: Translate, line: Pick<StatementLineView, 'row' | 'import_id' | 'format'>, fileNames: Map<string, string>) =>
+  t('office.import.whereFrom', { kind: line.format === 'camt053' ? 'entry' : 'line', row: String(line.row), file: fileNames.get(line.import_id) ?? t('office.import.anotherImport') });
 
 /**
  * Lines held as possible duplicates of a line of another file (decision 0036): booked only when
  * the organiser says the bank received that money twice; otherwise discarded as the same transfer.
  */
 function HeldLines(props: { lines: StatementLineView[]; fileNames: Map<string, string>; onChanged: () => void }) {
+  const t = useT();
+  const lang = useLang();
   const [confirming, setConfirming] = useState<StatementLineView | null>(null);
   const [discarding, setDiscarding] = useState<string | null>(null);
   const [done, setDone] = useState<Outcome>(null);
@@ -569,7 +645,7 @@ function HeldLines(props: { lines: StatementLineView[]; fileNames: Map<string, s
       setDone({ status: 'success', text: message });
       props.onChanged();
     } catch (error) {
-      if (!isCancelled(error)) setDone({ status: 'error', text: errorText(error) });
+      if (!isCancelled(error)) setDone({ status: 'error', text: errorText(t, error) });
     } finally {
       setConfirming(null);
     }
@@ -577,57 +653,56 @@ function HeldLines(props: { lines: StatementLineView[]; fileNames: Map<string, s
   return (
     <Stack gap="3" as="section" aria-labelledby="held-lines">
       <Heading as="h2" size="xl" id="held-lines">
-        Possible duplicates to decide
+        {t('office.import.held.title')}
       </Heading>
       <Text color="gray.700" maxW="48rem">
-        Each of these lines agrees with a line of another file on date, amount, currency and reference: it may be the same transfer exported twice (the day&apos;s CSV and
-        its CAMT.053). It is booked only if you say the bank received that money twice.
+        {t('office.import.held.intro')}
       </Text>
       {done && (
-        <FormAlert status={done.status} title={done.status === 'error' ? 'Not done' : 'Done'}>
+        <FormAlert status={done.status} title={done.status === 'error' ? t('office.import.notDone') : t('office.import.done')}>
           {done.text}
         </FormAlert>
       )}
       {props.lines.length > 0 && (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Possible duplicates">
+        <Stack as="ul" gap="3" listStyleType="none" aria-label={t('office.import.held.list')}>
           {props.lines.map((l) => {
             const d = l.duplicate_of;
-            const what = `the line of ${amountOf(l)} from ${l.payer || 'an unnamed payer'} on ${l.date}`;
+            const what = t('office.import.held.what', { amount: amountOf(l), payer: l.payer || t('office.import.unnamedPayer'), date: l.date });
             return (
-              <Box as="li" key={l.id} borderWidth="1px" borderColor="orange.300" rounded="md" p="4" aria-label={`Possible duplicate: ${what}`}>
+              <Box as="li" key={l.id} borderWidth="1px" borderColor="orange.300" rounded="md" p="4" aria-label={t('office.import.held.itemLabel', { what })}>
                 <Stack gap="2">
                   <HStack gap="2" wrap="wrap">
                     <Badge colorPalette="orange" size="lg">
-                      Possible duplicate
+                      {t('office.import.held.badge')}
                     </Badge>
                     <Text fontWeight="semibold">
                       {amountOf(l)} · {l.date}
                     </Text>
                     <Text fontSize="sm" color="gray.700">
-                      {whereFrom(l, props.fileNames)}
+                      {whereFrom(t, l, props.fileNames)}
                     </Text>
                   </HStack>
                   <Text wordBreak="break-word">
-                    {l.payer || '(no payer)'} · {l.text || '(no text)'}
+                    {l.payer || t('office.import.noPayer')} · {l.text || t('office.import.noText')}
                   </Text>
-                  <Text>{l.reason_text}</Text>
+                  <Text>{l.reason_text === null ? null : reasonOf(t, lang, l)}</Text>
                   <HStack gap="2" wrap="wrap">
-                    <Button size="sm" onClick={() => (setDone(null), setConfirming(l))} aria-label={`Book ${what} as a transfer of its own`}>
-                      Book as a transfer of its own...
+                    <Button size="sm" onClick={() => (setDone(null), setConfirming(l))} aria-label={t('office.import.held.bookLabel', { what })}>
+                      {t('office.import.held.book')}
                     </Button>
                     <Button
                       size="sm"
                       variant="outline"
                       colorPalette="red"
                       aria-expanded={discarding === l.id}
-                      aria-label={`Discard ${what} as the same transfer`}
+                      aria-label={t('office.import.held.discardLabel', { what })}
                       onClick={() => (setDone(null), setDiscarding(discarding === l.id ? null : l.id))}
                     >
-                      Discard as the same transfer...
+                      {t('office.import.held.discard')}
                     </Button>
                   </HStack>
                   {discarding === l.id && (
-                    <DiscardPanel key={l.id} line={l} onDone={resolved} note={d ? `The same transfer as line ${d.row} of ${d.file_name}` : 'The same transfer as in another file'} />
+                    <DiscardPanel key={l.id} line={l} onDone={resolved} note={d ? t('office.import.held.sameAs', { row: String(d.row), file: d.file_name }) : t('office.import.held.sameAsOther')} />
                   )}
                 </Stack>
               </Box>
@@ -637,19 +712,22 @@ function HeldLines(props: { lines: StatementLineView[]; fileNames: Map<string, s
       )}
       <ConfirmDialog
         open={confirming !== null}
-        title="Book it as a transfer of its own?"
-        confirmLabel="Book the transfer"
+        title={t('office.import.held.confirmTitle')}
+        confirmLabel={t('office.import.held.confirm')}
         onConfirm={() => (confirming ? book(confirming) : undefined)}
         onClose={() => setConfirming(null)}
       >
         {confirming && (
           <Stack gap="2">
             <Text>
-              {amountOf(confirming)} from {confirming.payer || 'an unnamed payer'} on {confirming.date} is booked
-              {confirming.duplicate_of?.order_no ? ` to the order it names (the other line was booked to ${confirming.duplicate_of.order_no})` : ' to the order it names'}, and the delegate is
-              mailed.
+              {t('office.import.held.confirmText', {
+                amount: amountOf(confirming),
+                payer: confirming.payer || t('office.import.unnamedPayer'),
+                date: confirming.date,
+                other: confirming.duplicate_of?.order_no || 'none',
+              })}
             </Text>
-            <Text>Book it only if the bank received this money twice. If it is line {confirming.duplicate_of?.row} of {confirming.duplicate_of?.file_name} exported again, discard it.</Text>
+            <Text>{t('office.import.held.confirmOnly', { row: String(confirming.duplicate_of?.row ?? ''), file: confirming.duplicate_of?.file_name ?? '' })}</Text>
           </Stack>
         )}
       </ConfirmDialog>
@@ -658,50 +736,66 @@ function HeldLines(props: { lines: StatementLineView[]; fileNames: Map<string, s
 }
 
 function DifferingLines(props: { lines: StatementLineView[] }) {
+  const t = useT();
   return (
     <Stack gap="3">
       <Heading as="h2" size="xl">
-        Booked with another amount
+        {t('office.import.differs.title')}
       </Heading>
       {props.lines.length === 0 ? (
-        <Text color="gray.700">Every booked line brought exactly what its order awaited.</Text>
+        <Text color="gray.700">{t('office.import.differs.none')}</Text>
       ) : (
-        <ResultTable label="Booked with another amount" lines={props.lines} />
+        <ResultTable label={t('office.import.differs.title')} lines={props.lines} />
       )}
     </Stack>
   );
 }
 
 function ImportDetail(props: { id: string }) {
+  const t = useT();
   const detail = useQuery({ queryKey: [...statementsKey, props.id], queryFn: () => officeApi.statementImport(props.id) });
-  if (detail.isPending) return <Text color="gray.700">Loading the lines...</Text>;
-  if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} title="The lines could not be loaded." />;
-  return <ImportLines result={detail.data} title={`Lines of ${detail.data.import.file_name}`} />;
+  if (detail.isPending) return <Text color="gray.700">{t('office.import.loadingLines')}</Text>;
+  if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} title={t('office.import.linesFailed')} />;
+  return <ImportLines result={detail.data} title={t('office.import.linesOf', { file: detail.data.import.file_name })} />;
 }
 
 function Imports(props: { imports: StatementImportView[] }) {
+  const t = useT();
+  const lang = useLang();
   const [shown, setShown] = useState<string | null>(null);
   return (
     <Stack gap="3">
       <Heading as="h2" size="xl">
-        Imports
+        {t('office.import.imports')}
       </Heading>
       {props.imports.length === 0 ? (
-        <Text color="gray.700">No statement has been imported yet.</Text>
+        <Text color="gray.700">{t('office.import.noImports')}</Text>
       ) : (
-        <ScrollTable label="Imports" size="sm" aria-label="Imports">
+        <ScrollTable label={t('office.import.imports')} size="sm" aria-label={t('office.import.imports')}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>File</Table.ColumnHeader>
-              <Table.ColumnHeader>Imported</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Money in</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">New</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Booked</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Listed</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Known before</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Money out</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.import.col.file')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.import.col.imported')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                {t('office.import.col.moneyIn')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                {t('office.import.col.new')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                {t('office.import.col.booked')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                {t('office.import.col.listed')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                {t('office.import.col.known')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                {t('office.import.col.moneyOut')}
+              </Table.ColumnHeader>
               <Table.ColumnHeader>
-                <Box srOnly>Action</Box>
+                <Box srOnly>{t('office.import.col.action')}</Box>
               </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
@@ -712,12 +806,12 @@ function Imports(props: { imports: StatementImportView[] }) {
                   {i.file_name}
                   {i.state === 'running' && (
                     <Text fontSize="sm" color="orange.800">
-                      Not finished ({i.done_lines} of {i.lines}): import the file again to go on.
+                      {t('office.import.notFinished', { done: String(i.done_lines), lines: String(i.lines) })}
                     </Text>
                   )}
                 </Table.Cell>
                 <Table.Cell minW="10rem">
-                  {formatCstInstant(i.finished_at ?? i.created_at)}
+                  {formatInstant(lang, i.finished_at ?? i.created_at)}
                   <Text fontSize="sm" color="gray.700" wordBreak="break-all">
                     {i.created_by}
                   </Text>
@@ -729,15 +823,15 @@ function Imports(props: { imports: StatementImportView[] }) {
                   {i.listed}
                   {i.held > 0 && (
                     <Text fontSize="sm" color="orange.800" whiteSpace="nowrap">
-                      {i.held} held
+                      {t('office.import.held', { held: String(i.held) })}
                     </Text>
                   )}
                 </Table.Cell>
                 <Table.Cell textAlign="end">{i.known}</Table.Cell>
                 <Table.Cell textAlign="end">{i.debits}</Table.Cell>
                 <Table.Cell>
-                  <Button size="sm" variant="outline" onClick={() => setShown(shown === i.id ? null : i.id)} aria-expanded={shown === i.id} aria-label={`Lines of ${i.file_name}`}>
-                    {shown === i.id ? 'Hide lines' : 'Lines'}
+                  <Button size="sm" variant="outline" onClick={() => setShown(shown === i.id ? null : i.id)} aria-expanded={shown === i.id} aria-label={t('office.import.linesOf', { file: i.file_name })}>
+                    {shown === i.id ? t('office.import.hideLines') : t('office.import.lines')}
                   </Button>
                 </Table.Cell>
               </Table.Row>
@@ -747,7 +841,7 @@ function Imports(props: { imports: StatementImportView[] }) {
       )}
       {props.imports.length >= statementLimits.importsListed && (
         <Text fontSize="sm" color="gray.700">
-          The {statementLimits.importsListed} most recent imports are listed. Importing an older file again shows what became of each of its lines.
+          {t('office.import.mostRecent', { count: String(statementLimits.importsListed) })}
         </Text>
       )}
       {shown && <ImportDetail id={shown} />}
@@ -756,12 +850,13 @@ function Imports(props: { imports: StatementImportView[] }) {
 }
 
 function StatementImport() {
+  const t = useT();
   const queryClient = useQueryClient();
   const overview = useQuery({ queryKey: statementsKey, queryFn: officeApi.statements });
   const [last, setLast] = useState<StatementImportResult | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: statementsKey });
-  if (overview.isPending) return <Text color="gray.700">Loading the statement imports...</Text>;
-  if (overview.isError) return <QueryError error={overview.error} onRetry={() => void overview.refetch()} title="The statement imports could not be loaded." />;
+  if (overview.isPending) return <Text color="gray.700">{t('office.import.loading')}</Text>;
+  if (overview.isError) return <QueryError error={overview.error} onRetry={() => void overview.refetch()} title={t('office.import.loadFailed')} />;
   const fileNames = new Map(overview.data.imports.map((i) => [i.id, i.file_name]));
   return (
     <Stack gap="8">
@@ -772,7 +867,7 @@ function StatementImport() {
           refresh();
         }}
       />
-      {last && <ImportLines result={last} title={`What became of each line of ${last.import.file_name}`} />}
+      {last && <ImportLines result={last} title={t('office.import.whatBecame', { file: last.import.file_name })} />}
       <HeldLines lines={overview.data.open.filter((l) => l.held)} fileNames={fileNames} onChanged={refresh} />
       <OpenLines lines={overview.data.open.filter((l) => !l.held)} onChanged={refresh} />
       <DifferingLines lines={overview.data.differs} />
@@ -782,8 +877,9 @@ function StatementImport() {
 }
 
 export default function ImportPage() {
+  const t = useT();
   return (
-    <OfficeFrame title="Statement import">
+    <OfficeFrame title={t('office.import.pageTitle')}>
       <StatementImport />
     </OfficeFrame>
   );

@@ -13,7 +13,9 @@ import { moneyRules } from '#core/orders/invariants';
 import { eventRules, providerRules } from '#core/payments/reconcile';
 import { documentRules } from '#core/documents/rules';
 import { statementRules } from '#core/office/line-identity';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import type { MessageId, Translate } from '#core/i18n/messages';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
@@ -23,27 +25,29 @@ import { ApiError, isCancelled } from '../../lib/api-client';
 import { officeApi, reconciliationsKey, secondFactorKey } from './api';
 import { OfficeFrame } from './office-frame';
 
-const stateNames: Record<JobState, { label: string; palette: string }> = {
-  queued: { label: 'Queued', palette: 'gray' },
-  running: { label: 'Running', palette: 'blue' },
-  done: { label: 'Done', palette: 'green' },
-  failed: { label: 'Failed', palette: 'red' },
+const stateNames: Record<JobState, { label: MessageId; palette: string }> = {
+  queued: { label: 'office.money.reconcile.state.queued', palette: 'gray' },
+  running: { label: 'office.money.reconcile.state.running', palette: 'blue' },
+  done: { label: 'office.money.reconcile.state.done', palette: 'green' },
+  failed: { label: 'office.money.reconcile.state.failed', palette: 'red' },
   // A mail job's own states (never an export's or a check's).
-  ready: { label: 'Waiting', palette: 'gray' },
-  sending: { label: 'Running', palette: 'blue' },
-  cancelled: { label: 'Cancelled', palette: 'gray' },
+  ready: { label: 'office.money.reconcile.state.ready', palette: 'gray' },
+  sending: { label: 'office.money.reconcile.state.running', palette: 'blue' },
+  cancelled: { label: 'office.money.reconcile.state.cancelled', palette: 'gray' },
 };
 
 const ruleTexts: Record<string, string> = { ...moneyRules, ...providerRules, ...documentRules, ...eventRules, ...statementRules };
 const inProgress = (job: ReconciliationView) => job.state === 'queued' || job.state === 'running';
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const plural = (t: Translate, n: number, id: MessageId) => t(id, { count: n, n: String(n) });
 
 function StateBadge({ job }: { job: ReconciliationView }) {
-  return <Badge colorPalette={stateNames[job.state].palette}>{stateNames[job.state].label}</Badge>;
+  const t = useT();
+  return <Badge colorPalette={stateNames[job.state].palette}>{t(stateNames[job.state].label)}</Badge>;
 }
 
 /** `onStarted`: the page then shows the check this organiser started (not whichever is newest). */
 function RunCheck({ busyElsewhere, onStarted }: { busyElsewhere: boolean; onStarted: (id: string) => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
@@ -58,7 +62,7 @@ function RunCheck({ busyElsewhere, onStarted }: { busyElsewhere: boolean; onStar
       if (isCancelled(error)) return;
       // The office session ended: the frame asks for the code again.
       if (error instanceof ApiError && (error.data as { second_factor?: string } | null)?.second_factor) void queryClient.invalidateQueries({ queryKey: secondFactorKey });
-      setOutcome({ status: 'error', text: error instanceof ApiError ? error.message : 'The check could not be started. Please try again.' });
+      setOutcome({ status: 'error', text: error instanceof ApiError ? error.message : t('office.money.reconcile.startFailed') });
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: reconciliationsKey });
@@ -66,12 +70,12 @@ function RunCheck({ busyElsewhere, onStarted }: { busyElsewhere: boolean; onStar
   };
   return (
     <Stack gap="4" align="start">
-      <Button onClick={() => void run()} loading={busy} disabled={busyElsewhere} loadingText="Starting the check">
-        Run the check
+      <Button onClick={() => void run()} loading={busy} disabled={busyElsewhere} loadingText={t('office.money.reconcile.starting')}>
+        {t('office.money.reconcile.run')}
       </Button>
-      {busyElsewhere && <Text color="gray.700">A check is under way; its result appears below.</Text>}
+      {busyElsewhere && <Text color="gray.700">{t('office.money.reconcile.busyElsewhere')}</Text>}
       {outcome && (
-        <FormAlert status={outcome.status} title={outcome.status === 'error' ? 'Not started' : 'Started'}>
+        <FormAlert status={outcome.status} title={outcome.status === 'error' ? t('office.money.reconcile.notStarted') : t('office.money.reconcile.started')}>
           {outcome.text}
         </FormAlert>
       )}
@@ -80,28 +84,30 @@ function RunCheck({ busyElsewhere, onStarted }: { busyElsewhere: boolean; onStar
 }
 
 function Disagreements({ result }: { result: NonNullable<ReconciliationView['result']> }) {
+  const t = useT();
+  const localise = useLocalise();
   return (
-    <Stack as="ul" gap="3" listStyleType="none" aria-label="Disagreements">
+    <Stack as="ul" gap="3" listStyleType="none" aria-label={t('office.money.reconcile.disagreementsList')}>
       {result.disagreements.map((d, i) => (
         <Box as="li" key={`${d.order_id}-${d.payment_id ?? ''}-${d.refund_id ?? ''}-${d.rule}-${i}`} borderWidth="1px" borderColor="orange.300" borderRadius="md" p="3">
           <Stack gap="1">
             <Text fontWeight="semibold" wordBreak="break-all">
-              <SmartLink href={pathTo(paths.officeOrder, { id: d.order_id })}>Order {d.order_no ?? d.order_id}</SmartLink>
-              {!d.order_no && ' (deleted)'}
+              <SmartLink href={pathTo(paths.officeOrder, { id: d.order_id })}>{t('office.money.reconcile.order', { no: d.order_no ?? d.order_id })}</SmartLink>
+              {!d.order_no && t('office.money.reconcile.deleted')}
             </Text>
             {(d.payment_id || d.refund_id) && (
               <Text fontSize="sm" color="gray.700" wordBreak="break-all">
-                {[d.payment_id && `Payment ${d.payment_id}`, d.refund_id && `Refund ${d.refund_id}`].filter(Boolean).join(' · ')}
+                {[d.payment_id && t('office.money.reconcile.payment', { id: d.payment_id }), d.refund_id && t('office.money.reconcile.refund', { id: d.refund_id })].filter(Boolean).join(' · ')}
               </Text>
             )}
             <Text>
               <Badge colorPalette="orange" me="2">
                 {d.rule}
               </Badge>
-              {ruleTexts[d.rule] ?? ''}
+              {localise(ruleTexts[d.rule] ?? '')}
             </Text>
             <Text fontSize="sm" wordBreak="break-word">
-              Found: {d.detail}
+              {t('office.money.reconcile.found', { detail: d.detail })}
             </Text>
           </Stack>
         </Box>
@@ -111,10 +117,14 @@ function Disagreements({ result }: { result: NonNullable<ReconciliationView['res
 }
 
 function CheckResult({ job }: { job: ReconciliationView }) {
+  const t = useT();
+  const lang = useLang();
+  const localise = useLocalise();
   const requested = (
     <Text color="gray.700">
-      Asked for {formatCstInstant(job.requested_at)} by {job.requested_by}
-      {job.finished_at && `; finished ${formatCstInstant(job.finished_at)}`}.
+      {t('office.money.reconcile.askedFor', { at: formatInstant(lang, job.requested_at), by: job.requested_by })}
+      {job.finished_at && t('office.money.reconcile.finished', { at: formatInstant(lang, job.finished_at) })}
+      {lang === 'en' ? '.' : '。'}
     </Text>
   );
   if (inProgress(job))
@@ -122,7 +132,7 @@ function CheckResult({ job }: { job: ReconciliationView }) {
       <Stack gap="3" aria-live="polite">
         <Text>
           <StateBadge job={job} />{' '}
-          {job.state === 'queued' ? 'The check is waiting for the background worker.' : 'The check is reading every order and asking Stripe about each card payment.'}
+          {job.state === 'queued' ? t('office.money.reconcile.queuedText') : t('office.money.reconcile.runningText')}
         </Text>
         {requested}
       </Stack>
@@ -130,8 +140,8 @@ function CheckResult({ job }: { job: ReconciliationView }) {
   if (job.state === 'failed' || !job.result)
     return (
       <Stack gap="3">
-        <FormAlert status="error" title="The check failed">
-          {job.error ?? 'The check could not be completed. Please run it again.'}
+        <FormAlert status="error" title={t('office.money.reconcile.failedTitle')}>
+          {job.error ? localise(job.error) : t('office.money.reconcile.failedText')}
         </FormAlert>
         {requested}
       </Stack>
@@ -141,28 +151,33 @@ function CheckResult({ job }: { job: ReconciliationView }) {
     <Stack gap="4" aria-live="polite">
       {requested}
       <Text>
-        Checked {plural(r.orders, 'order')} with {plural(r.payments, 'payment')} and {plural(r.refunds, 'refund')}; the card payments and refunds also against Stripe.
+        {t('office.money.reconcile.checked', {
+          orders: plural(t, r.orders, 'office.money.reconcile.orders'),
+          payments: plural(t, r.payments, 'office.money.reconcile.payments'),
+          refunds: plural(t, r.refunds, 'office.money.reconcile.refunds'),
+        })}
       </Text>
       {r.all_agree ? (
-        <FormAlert status="success" title="All agree">
-          Every order agrees with its payments and refunds, and every card payment and refund with Stripe.
+        <FormAlert status="success" title={t('office.money.reconcile.allAgree')}>
+          {t('office.money.reconcile.allAgreeText')}
         </FormAlert>
       ) : (
-        <FormAlert status="warning" title={`${plural(r.disagreement_count + r.webhook.length, 'disagreement')} found`}>
-          Open each order to see its payments, refunds and history. A payment being made or a refund Stripe has not answered yet also shows here: if it is still listed
-          in a later check, it needs looking into.
+        <FormAlert status="warning" title={t('office.money.reconcile.foundTitle', { disagreements: plural(t, r.disagreement_count + r.webhook.length, 'office.money.reconcile.disagreements') })}>
+          {t('office.money.reconcile.foundText')}
         </FormAlert>
       )}
       {r.disagreement_count > r.listed && (
         <Text>
-          The first {r.listed} of {r.disagreement_count} are listed; <code>npm run reconcile</code> prints them all.
+          {t('office.money.reconcile.firstListedBefore', { listed: String(r.listed), count: String(r.disagreement_count) })}
+          <code>{'npm run reconcile'}</code>
+          {t('office.money.reconcile.firstListedAfter')}
         </Text>
       )}
       {r.disagreements.length > 0 && <Disagreements result={r} />}
       {r.webhook.length > 0 && (
         <Stack gap="2">
           <Heading as="h3" size="md">
-            Stripe&apos;s webhook endpoint
+            {t('office.money.reconcile.webhook')}
           </Heading>
           <Stack as="ul" ps="5">
             {r.webhook.map((line) => (
@@ -175,7 +190,7 @@ function CheckResult({ job }: { job: ReconciliationView }) {
       )}
       {r.webhook_note && (
         <Text fontSize="sm" color="gray.700">
-          Note: {r.webhook_note}.
+          {t('office.money.reconcile.note', { note: r.webhook_note })}
         </Text>
       )}
     </Stack>
@@ -183,15 +198,17 @@ function CheckResult({ job }: { job: ReconciliationView }) {
 }
 
 function EarlierChecks({ items, shown, onShow }: { items: ReconciliationView[]; shown: string; onShow: (id: string) => void }) {
+  const t = useT();
+  const lang = useLang();
   return (
-    <ScrollTable label="Earlier checks" size="sm" aria-label="Earlier checks">
+    <ScrollTable label={t('office.money.reconcile.earlier')} size="sm" aria-label={t('office.money.reconcile.earlier')}>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeader>Asked for</Table.ColumnHeader>
-          <Table.ColumnHeader>State</Table.ColumnHeader>
-          <Table.ColumnHeader>Result</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.money.reconcile.col.askedFor')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.money.reconcile.col.state')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.money.reconcile.col.result')}</Table.ColumnHeader>
           <Table.ColumnHeader>
-            <Box srOnly>Show</Box>
+            <Box srOnly>{t('office.money.reconcile.col.show')}</Box>
           </Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
@@ -199,21 +216,23 @@ function EarlierChecks({ items, shown, onShow }: { items: ReconciliationView[]; 
         {items.map((job) => (
           <Table.Row key={job.id}>
             <Table.Cell minW="11rem">
-              <Text>{formatCstInstant(job.requested_at)}</Text>
+              <Text>{formatInstant(lang, job.requested_at)}</Text>
               <Text fontSize="sm" color="gray.700" wordBreak="break-all">
-                by {job.requested_by}
+                {t('office.money.reconcile.by', { by: job.requested_by })}
               </Text>
             </Table.Cell>
             <Table.Cell>
               <StateBadge job={job} />
             </Table.Cell>
-            <Table.Cell>{job.result ? (job.result.all_agree ? 'All agree' : plural(job.result.disagreement_count + job.result.webhook.length, 'disagreement')) : ''}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{job.result ? (job.result.all_agree ? t('office.money.reconcile.allAgree') : plural(t, job.result.disagreement_count + job.result.webhook.length, 'office.money.reconcile.disagreements')) : ''}</Table.Cell>
             <Table.Cell>
               {job.id === shown ? (
-                <Text fontSize="sm">Shown above</Text>
+                <Text fontSize="sm" whiteSpace="nowrap">
+                  {t('office.money.reconcile.shownAbove')}
+                </Text>
               ) : (
-                <Button size="sm" variant="outline" onClick={() => onShow(job.id)} aria-label={`Show the check of ${formatCstInstant(job.requested_at)}`}>
-                  Show
+                <Button size="sm" variant="outline" onClick={() => onShow(job.id)} aria-label={t('office.money.reconcile.showLabel', { at: formatInstant(lang, job.requested_at) })}>
+                  {t('office.money.reconcile.show')}
                 </Button>
               )}
             </Table.Cell>
@@ -225,6 +244,7 @@ function EarlierChecks({ items, shown, onShow }: { items: ReconciliationView[]; 
 }
 
 function Checks() {
+  const t = useT();
   const [chosen, setChosen] = useState<string | null>(null);
   // The check this organiser started here: the latest one, whatever the list's order says.
   const [started, setStarted] = useState<string | null>(null);
@@ -234,8 +254,8 @@ function Checks() {
     // While a check is queued or running, look again every two seconds.
     refetchInterval: (query) => (query.state.data?.items.some(inProgress) ? 2000 : false),
   });
-  if (list.isPending) return <Text color="gray.700">Loading the checks...</Text>;
-  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title="The checks could not be loaded." />;
+  if (list.isPending) return <Text color="gray.700">{t('office.money.reconcile.loading')}</Text>;
+  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title={t('office.money.reconcile.loadFailed')} />;
   const items = list.data.items;
   const latest = items[0];
   const shown = items.find((j) => j.id === chosen) ?? latest;
@@ -243,12 +263,9 @@ function Checks() {
     <Stack gap="8">
       <Stack gap="4">
         <Heading as="h2" size="xl">
-          Run the check
+          {t('office.money.reconcile.run')}
         </Heading>
-        <Text>
-          The check reads every order with its payments and refunds and asks Stripe about every card payment and refund. It runs in the background and takes a moment
-          for a large congress. Run it after a busy day, before closing the books, or when a delegate&apos;s payment looks wrong.
-        </Text>
+        <Text>{t('office.money.reconcile.intro')}</Text>
         <RunCheck
           busyElsewhere={Boolean(latest && inProgress(latest))}
           onStarted={(id) => {
@@ -259,20 +276,18 @@ function Checks() {
       </Stack>
       <Stack gap="4">
         <Heading as="h2" size="xl">
-          {shown && shown !== latest && shown.id !== started ? 'An earlier check' : 'Latest check'}
+          {shown && shown !== latest && shown.id !== started ? t('office.money.reconcile.earlierCheck') : t('office.money.reconcile.latest')}
         </Heading>
         {shown ? (
           <CheckResult job={shown} />
         ) : (
-          <Text color="gray.700">
-            No check has been run yet. Run the check to see whether every order agrees with the money it received and gave back, and with Stripe.
-          </Text>
+          <Text color="gray.700">{t('office.money.reconcile.none')}</Text>
         )}
       </Stack>
       {items.length > 1 && shown && (
         <Stack gap="4">
           <Heading as="h2" size="xl">
-            Checks run
+            {t('office.money.reconcile.checksRun')}
           </Heading>
           <EarlierChecks items={items} shown={shown.id} onShow={setChosen} />
         </Stack>
@@ -282,8 +297,9 @@ function Checks() {
 }
 
 export default function ReconciliationPage() {
+  const t = useT();
   return (
-    <OfficeFrame title="Reconciliation">
+    <OfficeFrame title={t('office.money.reconcile.title')}>
       <Checks />
     </OfficeFrame>
   );

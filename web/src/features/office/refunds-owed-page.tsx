@@ -11,7 +11,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RefundOwedRow } from '#core/office/refunds-owed';
 import { formatWireUsd } from '#core/money';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import type { MessageId, Translate } from '#core/i18n/messages';
+import { useLang, useT } from '../../i18n/i18n';
 import { QueryError } from '../../components/query-error';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ScrollTable } from '../../components/ui/scroll-table';
@@ -23,13 +25,21 @@ import { dashboardKey, officeApi } from './api';
 import { OfficeFrame } from './office-frame';
 
 const refundsOwedKey = ['office', 'refunds-owed'] as const;
-const days = (n: number) => (n === 0 ? 'today' : `${n} day${n === 1 ? '' : 's'} ago`);
+const days = (t: Translate, n: number) => (n === 0 ? t('office.money.refunds.today') : t('office.money.refunds.daysAgo', { days: n, n: String(n) }));
+const reasonIds: Record<RefundOwedRow['reason'], MessageId> = {
+  cancellation: 'office.money.refunds.reason.cancellation',
+  surplus: 'office.money.refunds.reason.surplus',
+  external: 'office.money.refunds.reason.external',
+};
+/** Why the refund is owed, in the page's language (the server's `reason_text` is its English). */
+const reasonOf = (t: Translate, row: RefundOwedRow) => (row.reason in reasonIds ? t(reasonIds[row.reason]) : row.reason_text);
 
 function Account({ row }: { row: RefundOwedRow }) {
+  const t = useT();
   if (!row.account)
     return (
       <Text fontSize="sm" color="orange.800">
-        Not given yet: the refund mail asked the delegate for it.
+        {t('office.money.refunds.noAccount')}
       </Text>
     );
   return (
@@ -39,16 +49,25 @@ function Account({ row }: { row: RefundOwedRow }) {
         {row.account.account}
       </Text>
       <Text color="gray.700">
-        {row.account.bank} · SWIFT/BIC <Text as="span" fontFamily="mono">{row.account.bic}</Text>
+        {row.account.bank}
+        {' · SWIFT/BIC '}
+        <Text as="span" fontFamily="mono">{row.account.bic}</Text>
       </Text>
     </Box>
   );
 }
 
 function RecordButton({ row, onPick }: { row: RefundOwedRow; onPick: (row: RefundOwedRow) => void }) {
+  const t = useT();
   return (
-    <Button size="sm" variant="outline" disabled={!row.account} onClick={() => onPick(row)} aria-label={`Record the refund of ${formatWireUsd(row.amount)} for order ${row.order_no} as sent`}>
-      Record as sent...
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={!row.account}
+      onClick={() => onPick(row)}
+      aria-label={t('office.money.refunds.recordLabel', { amount: formatWireUsd(row.amount), order: row.order_no })}
+    >
+      {t('office.money.refunds.record')}
     </Button>
   );
 }
@@ -58,18 +77,20 @@ const OrderLink = ({ row }: { row: RefundOwedRow }) => (
 );
 
 function Rows({ rows, onPick }: { rows: RefundOwedRow[]; onPick: (row: RefundOwedRow) => void }) {
+  const t = useT();
+  const lang = useLang();
   return (
     <>
       <Box hideBelow="md">
-        <ScrollTable label="Refunds owed by bank transfer" size="sm" aria-label="Refunds owed by bank transfer">
+        <ScrollTable label={t('office.money.refunds.list')} size="sm" aria-label={t('office.money.refunds.list')}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>Order</Table.ColumnHeader>
-              <Table.ColumnHeader>Delegate</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-              <Table.ColumnHeader>Why</Table.ColumnHeader>
-              <Table.ColumnHeader>Owed since</Table.ColumnHeader>
-              <Table.ColumnHeader>Account, and the refund once sent</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.money.refunds.col.order')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.money.refunds.col.delegate')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('office.money.refunds.col.amount')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.money.refunds.col.why')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.money.refunds.col.since')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.money.refunds.col.account')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -82,7 +103,7 @@ function Rows({ rows, onPick }: { rows: RefundOwedRow[]; onPick: (row: RefundOwe
                   </Text>
                 </Table.Cell>
                 <Table.Cell minW="10rem">
-                  <Text>{row.delegate || '(no name)'}</Text>
+                  <Text>{row.delegate || t('office.money.refunds.noName')}</Text>
                   <Text fontSize="sm" color="gray.700" wordBreak="break-all">
                     {row.email}
                   </Text>
@@ -91,7 +112,7 @@ function Rows({ rows, onPick }: { rows: RefundOwedRow[]; onPick: (row: RefundOwe
                   {formatWireUsd(row.amount)}
                 </Table.Cell>
                 <Table.Cell minW="8rem">
-                  {row.reason_text}
+                  {reasonOf(t, row)}
                   {row.note && (
                     <Text fontSize="sm" color="gray.700">
                       {row.note}
@@ -99,9 +120,9 @@ function Rows({ rows, onPick }: { rows: RefundOwedRow[]; onPick: (row: RefundOwe
                   )}
                 </Table.Cell>
                 <Table.Cell minW="8rem">
-                  {formatCstInstant(row.since)}
+                  {formatInstant(lang, row.since)}
                   <Text fontSize="sm" color="gray.700">
-                    {days(row.waiting_days)}
+                    {days(t, row.waiting_days)}
                   </Text>
                 </Table.Cell>
                 <Table.Cell minW="13rem">
@@ -115,7 +136,7 @@ function Rows({ rows, onPick }: { rows: RefundOwedRow[]; onPick: (row: RefundOwe
           </Table.Body>
         </ScrollTable>
       </Box>
-      <Stack hideFrom="md" gap="3" as="ul" listStyleType="none" aria-label="Refunds owed by bank transfer">
+      <Stack hideFrom="md" gap="3" as="ul" listStyleType="none" aria-label={t('office.money.refunds.list')}>
         {rows.map((row) => (
           <Card.Root as="li" key={row.refund_id} size="sm">
             <Card.Body gap="2">
@@ -126,13 +147,13 @@ function Rows({ rows, onPick }: { rows: RefundOwedRow[]; onPick: (row: RefundOwe
                 <Text fontWeight="semibold">{formatWireUsd(row.amount)}</Text>
               </HStack>
               <Text>
-                {row.delegate || '(no name)'}{' '}
+                {row.delegate || t('office.money.refunds.noName')}{' '}
                 <Text as="span" fontSize="sm" color="gray.700" wordBreak="break-all">
                   {row.email}
                 </Text>
               </Text>
               <Text fontSize="sm">
-                <Badge>{row.reason_text}</Badge> since {formatCstInstant(row.since)} ({days(row.waiting_days)})
+                <Badge>{reasonOf(t, row)}</Badge> {t('office.money.refunds.since', { at: formatInstant(lang, row.since), ago: days(t, row.waiting_days) })}
               </Text>
               <Account row={row} />
               <Box>
@@ -147,30 +168,31 @@ function Rows({ rows, onPick }: { rows: RefundOwedRow[]; onPick: (row: RefundOwe
 }
 
 function RefundsOwed() {
+  const t = useT();
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: refundsOwedKey, queryFn: officeApi.refundsOwed });
   const [picked, setPicked] = useState<RefundOwedRow | null>(null);
   return (
     <Stack gap="4">
       <Heading as="h2" size="xl">
-        Refunds to send by bank transfer
+        {t('office.money.refunds.title')}
       </Heading>
       <Text color="gray.700" maxW="3xl">
-        Send each refund from the congress account to the account the delegate gave, then record it as sent here: the delegate is mailed where the money went and gets the credit note.
+        {t('office.money.refunds.intro')}
       </Text>
       {list.isPending ? (
-        <Text color="gray.700">Loading the refunds owed...</Text>
+        <Text color="gray.700">{t('office.money.refunds.loading')}</Text>
       ) : list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} title="The refunds owed could not be loaded." />
+        <QueryError error={list.error} onRetry={() => void list.refetch()} title={t('office.money.refunds.loadFailed')} />
       ) : list.data.items.length === 0 ? (
-        <Text>No refund is owed by bank transfer.</Text>
+        <Text>{t('office.money.refunds.none')}</Text>
       ) : (
         <Rows rows={list.data.items} onPick={setPicked} />
       )}
       <ConfirmDialog
         open={picked !== null}
-        title={picked ? `Record ${formatWireUsd(picked.amount)} as sent?` : ''}
-        confirmLabel={picked ? `Record ${formatWireUsd(picked.amount)} as sent` : 'Record as sent'}
+        title={picked ? t('office.money.refunds.confirmTitle', { amount: formatWireUsd(picked.amount) }) : ''}
+        confirmLabel={picked ? t('office.money.refunds.confirm', { amount: formatWireUsd(picked.amount) }) : t('office.money.refunds.confirmPlain')}
         onClose={() => setPicked(null)}
         onConfirm={async () => {
           const row = picked;
@@ -179,7 +201,7 @@ function RefundsOwed() {
             const answer = await officeApi.recordBankRefund(row, row.account.paid_to);
             toaster.success({ title: answer.message });
           } catch (error) {
-            if (!isCancelled(error)) toaster.error({ title: 'The refund was not recorded.', description: (error as Error).message });
+            if (!isCancelled(error)) toaster.error({ title: t('office.money.refunds.notRecorded'), description: (error as Error).message });
           } finally {
             setPicked(null);
             await queryClient.invalidateQueries({ queryKey: refundsOwedKey });
@@ -191,16 +213,18 @@ function RefundsOwed() {
           <Stack gap="3">
             <List.Root gap="1" ps="5">
               <List.Item>
-                <Text as="strong">Amount:</Text> {formatWireUsd(picked.amount)} ({picked.reason_text.toLowerCase()}, order {picked.order_no})
+                <Text as="strong">{t('office.money.refunds.amount')}</Text>{' '}
+                {t('office.money.refunds.amountText', { amount: formatWireUsd(picked.amount), reason: reasonOf(t, picked).toLowerCase(), order: picked.order_no })}
               </List.Item>
               <List.Item>
-                <Text as="strong">To:</Text> {picked.delegate || picked.email} ({picked.email})
+                <Text as="strong">{t('office.money.refunds.to')}</Text> {picked.delegate || picked.email} ({picked.email})
               </List.Item>
               <List.Item>
-                <Text as="strong">By:</Text> bank transfer to {picked.account.holder}, {picked.account.bank}, {picked.account.account}, SWIFT/BIC {picked.account.bic}
+                <Text as="strong">{t('office.money.refunds.by')}</Text>{' '}
+                {t('office.money.refunds.byText', { holder: picked.account.holder, bank: picked.account.bank, account: picked.account.account, bic: picked.account.bic })}
               </List.Item>
             </List.Root>
-            <Text>Record it only once the money has left the congress account. The delegate is then mailed and the credit note is issued; this cannot be undone.</Text>
+            <Text>{t('office.money.refunds.onlyOnce')}</Text>
           </Stack>
         )}
       </ConfirmDialog>
@@ -209,8 +233,9 @@ function RefundsOwed() {
 }
 
 export default function RefundsOwedPage() {
+  const t = useT();
   return (
-    <OfficeFrame title="Refunds owed">
+    <OfficeFrame title={t('office.money.refunds.pageTitle')}>
       <RefundsOwed />
     </OfficeFrame>
   );

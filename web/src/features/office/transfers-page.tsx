@@ -13,7 +13,9 @@ import { retryRefundConfirmation, transferConfirmation, type Confirmation } from
 import { officeMessages } from '#core/office/order-by-reference';
 import { TextField } from '../../components/form/fields';
 import { QueryError } from '../../components/query-error';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import type { MessageId } from '#core/i18n/messages';
+import { useLang, useT } from '../../i18n/i18n';
 import { formatWireUsd } from '#core/money';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { FormAlert } from '../../components/form/form-alert';
@@ -26,16 +28,20 @@ import { OfficeFrame } from './office-frame';
 
 type ReferenceValues = { reference: string };
 type ReceivedValues = { reference: string; amount: string };
-const referenceField = <TextField<ReferenceValues> name="reference" label="Payment reference" required helper="As on the bank statement, e.g. IACR24-000123-7." autoComplete="off" />;
+function ReferenceField() {
+  const t = useT();
+  return <TextField<ReferenceValues> name="reference" label={t('office.money.transfers.reference')} required helper={t('office.money.transfers.referenceHelp')} autoComplete="off" />;
+}
+const referenceField = <ReferenceField />;
 
 const referenceResolver = zodResolver(referenceForm, undefined, { raw: true }) as Resolver<ReferenceValues>;
 
 /** The office actions that need only a payment reference; `confirm`: what the dialog says first (money moves). */
-const referenceActions: { title: string; description: string; submitLabel: string; run: (reference: string) => Promise<{ message: string }>; confirm?: (reference: string) => Promise<Confirmation> }[] = [
+const referenceActions: { title: MessageId; description: MessageId; submitLabel: MessageId; run: (reference: string) => Promise<{ message: string }>; confirm?: (reference: string) => Promise<Confirmation> }[] = [
   {
-    title: 'Try a failed card refund again',
-    description: "When a card refund failed (the delegate's list says so), ask the card provider again.",
-    submitLabel: 'Try the refund again',
+    title: 'office.money.transfers.retry.title',
+    description: 'office.money.transfers.retry.description',
+    submitLabel: 'office.money.transfers.retry.submit',
     run: officeApi.retryRefund,
     confirm: async (reference) => {
       const detail = await officeApi.orderByReference(reference);
@@ -55,23 +61,25 @@ async function transferConfirmationFor(reference: string, amount: string) {
 
 /** The transfers delegates said they sent, oldest first; "Confirm" puts a row into the confirm form. */
 function AwaitedTransfers(props: { onPick: (row: ReceivedValues) => void }) {
+  const t = useT();
+  const lang = useLang();
   const list = useQuery({ queryKey: awaitedTransfersKey, queryFn: officeApi.awaitedTransfers });
-  if (list.isPending) return <Text color="gray.700">Loading the transfers to look for...</Text>;
-  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title="The transfers could not be loaded." />;
+  if (list.isPending) return <Text color="gray.700">{t('office.money.transfers.loading')}</Text>;
+  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title={t('office.money.transfers.loadFailed')} />;
   if (list.data.items.length === 0) {
-    return <Text color="gray.700">No transfer is awaited: every delegate who chose bank transfer and pressed Done has been found, or none has yet.</Text>;
+    return <Text color="gray.700">{t('office.money.transfers.none')}</Text>;
   }
   return (
-    <ScrollTable label="Transfers to look for" size="sm" aria-label="Transfers to look for">
+    <ScrollTable label={t('office.money.transfers.list')} size="sm" aria-label={t('office.money.transfers.list')}>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeader>Reference</Table.ColumnHeader>
-          <Table.ColumnHeader>Order</Table.ColumnHeader>
-          <Table.ColumnHeader>Delegate</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Awaited</Table.ColumnHeader>
-          <Table.ColumnHeader>Noted</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.money.transfers.col.reference')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.money.transfers.col.order')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.money.transfers.col.delegate')}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('office.money.transfers.col.awaited')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.money.transfers.col.noted')}</Table.ColumnHeader>
           <Table.ColumnHeader>
-            <Box srOnly>Action</Box>
+            <Box srOnly>{t('office.money.transfers.col.action')}</Box>
           </Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
@@ -83,7 +91,7 @@ function AwaitedTransfers(props: { onPick: (row: ReceivedValues) => void }) {
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap">{row.order_no}</Table.Cell>
             <Table.Cell minW="14rem">
-              <Text>{row.delegate || '(no name)'}</Text>
+              <Text>{row.delegate || t('office.money.transfers.noName')}</Text>
               <Text fontSize="sm" color="gray.700" wordBreak="break-all">
                 {row.email}
               </Text>
@@ -92,14 +100,14 @@ function AwaitedTransfers(props: { onPick: (row: ReceivedValues) => void }) {
               {formatWireUsd(row.amount)}
             </Table.Cell>
             <Table.Cell>
-              {formatCstInstant(row.noted_at)}
+              {formatInstant(lang, row.noted_at)}
               <Text fontSize="sm" color="gray.700">
-                {row.waiting_days === 0 ? 'today' : `${row.waiting_days} day${row.waiting_days === 1 ? '' : 's'} ago`}
+                {row.waiting_days === 0 ? t('office.money.transfers.today') : t('office.money.transfers.daysAgo', { days: row.waiting_days, n: String(row.waiting_days) })}
               </Text>
             </Table.Cell>
             <Table.Cell>
-              <Button size="sm" variant="outline" onClick={() => props.onPick({ reference: row.reference, amount: row.amount })} aria-label={`Confirm the transfer ${row.reference}`}>
-                Confirm...
+              <Button size="sm" variant="outline" onClick={() => props.onPick({ reference: row.reference, amount: row.amount })} aria-label={t('office.money.transfers.confirmLabel', { reference: row.reference })}>
+                {t('office.money.transfers.confirmRow')}
               </Button>
             </Table.Cell>
           </Table.Row>
@@ -111,22 +119,23 @@ function AwaitedTransfers(props: { onPick: (row: ReceivedValues) => void }) {
 
 /** Statement lines held as possible duplicates (issue 29): decided on the import page, said here too. */
 function HeldLinesNotice() {
+  const t = useT();
   const overview = useQuery({ queryKey: statementsKey, queryFn: officeApi.statements });
   const held = overview.data?.open.filter((l) => l.held).length ?? 0;
   if (held === 0) return null;
   return (
-    <FormAlert status="warning" title={held === 1 ? '1 statement line may be a transfer booked already' : `${held} statement lines may be transfers booked already`}>
-      Decide on the{' '}
+    <FormAlert status="warning" title={t('office.money.transfers.held', { held, n: String(held) })}>
+      {t('office.money.transfers.heldBefore')}{' '}
       <SmartLink href={paths.officeImport} textDecoration="underline" fontWeight="semibold">
-        statement import page
+        {t('office.money.transfers.heldLink')}
       </SmartLink>{' '}
-      whether each is a transfer of its own or the same transfer exported in another file; it is
-      booked only if the bank received the money twice.
+      {t('office.money.transfers.heldAfter')}
     </FormAlert>
   );
 }
 
 function Transfers() {
+  const t = useT();
   const queryClient = useQueryClient();
   const [picked, setPicked] = useState<ReceivedValues | undefined>(undefined);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: awaitedTransfersKey });
@@ -134,10 +143,11 @@ function Transfers() {
     <Stack gap="4">
       <HeldLinesNotice />
       <Heading as="h2" size="xl">
-        Transfers delegates said they sent
+        {t('office.money.transfers.title')}
       </Heading>
       <Text color="gray.700">
-        Refunds the office sends by bank transfer, with the delegates' accounts, are under <SmartLink href={paths.officeRefundsOwed}>Refunds owed</SmartLink>.
+        {t('office.money.transfers.refundsBefore')} <SmartLink href={paths.officeRefundsOwed}>{t('office.money.transfers.refundsLink')}</SmartLink>
+        {t('office.money.transfers.refundsAfter')}
       </Text>
       <AwaitedTransfers
         onPick={(row) => {
@@ -149,29 +159,29 @@ function Transfers() {
         <ActionCard<ReceivedValues>
           prefill={picked}
           onDone={refresh}
-          title="Confirm a transfer"
-          description="Enter what arrived. The order is paid when it covers the order; less keeps it waiting and tells the delegate what is missing; more is refunded."
+          title={t('office.money.transfers.confirm.title')}
+          description={t('office.money.transfers.confirm.description')}
           resolver={zodResolver(transferReceivedForm, undefined, { raw: true }) as Resolver<ReceivedValues>}
           defaults={{ reference: '', amount: '' }}
           fields={
             <>
               {referenceField}
-              <TextField<ReceivedValues> name="amount" label="Amount received (US$)" required inputMode="decimal" helper="e.g. 650.00" autoComplete="off" />
+              <TextField<ReceivedValues> name="amount" label={t('office.money.transfers.confirm.amount')} required inputMode="decimal" helper={t('office.money.transfers.confirm.amountHelp')} autoComplete="off" />
             </>
           }
-          submitLabel="Confirm the transfer"
+          submitLabel={t('office.money.transfers.confirm.submit')}
           confirm={(v) => transferConfirmationFor(v.reference, v.amount)}
           run={(v) => officeApi.transferReceived(v.reference.trim(), v.amount)}
         />
         {referenceActions.map((action) => (
           <ActionCard<ReferenceValues>
             key={action.title}
-            title={action.title}
-            description={action.description}
+            title={t(action.title)}
+            description={t(action.description)}
             resolver={referenceResolver}
             defaults={{ reference: '' }}
             fields={referenceField}
-            submitLabel={action.submitLabel}
+            submitLabel={t(action.submitLabel)}
             confirm={action.confirm && ((v) => action.confirm!(v.reference.trim()))}
             run={(v) => action.run(v.reference.trim())}
           />
@@ -182,8 +192,9 @@ function Transfers() {
 }
 
 export default function TransfersPage() {
+  const t = useT();
   return (
-    <OfficeFrame title="Bank transfers">
+    <OfficeFrame title={t('office.money.transfers.pageTitle')}>
       <Transfers />
     </OfficeFrame>
   );

@@ -12,6 +12,7 @@ import registration from './registration.json' with { type: 'json' };
 import abstracts from './abstracts.json' with { type: 'json' };
 import presentations from './presentations.json' with { type: 'json' };
 import office from './office.json' with { type: 'json' };
+import officeMoney from './office-money.json' with { type: 'json' };
 import review from './review.json' with { type: 'json' };
 import officeFapiao from './office-fapiao.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
@@ -30,6 +31,7 @@ export const en = {
   ...abstracts,
   ...presentations,
   ...office,
+  ...officeMoney,
   ...review,
   ...officeFapiao,
   ...documents,
