@@ -22,6 +22,7 @@ import type { Principal } from '#core/accounts/ports';
 import { AppError, unauthorized } from '#core/errors';
 import { LANGUAGE_HEADER, parseLang, type Lang } from '#core/i18n/lang';
 import { localise } from '#core/i18n/server-messages';
+import type { Text } from '#core/i18n/messages';
 import type { Envelope } from '#core/envelope';
 import { asRoute } from '../aws/grants';
 import { assertClockConfig, now } from '../clock';
@@ -63,14 +64,15 @@ export interface HandlerInput<Q, B, P, A> {
 export class Reply<T> {
   constructor(
     readonly data: T,
-    readonly message = 'success',
+    /** Words, or a catalog text with values (given in the request's language). */
+    readonly message: string | Text = 'success',
     readonly status = 200,
   ) {}
 }
-export const reply = <T>(data: T, message?: string, status?: number) => new Reply(data, message, status);
+export const reply = <T>(data: T, message?: string | Text, status?: number) => new Reply(data, message, status);
 
 /** The answer of a domain rule that says what happened: `{ message, data? }`. */
-export const replyWith = (result: { message: string; data?: unknown }) => new Reply(result.data ?? null, result.message);
+export const replyWith = (result: { message: string | Text; data?: unknown }) => new Reply(result.data ?? null, result.message);
 
 interface Options<Q, B, P> {
   query?: Q;
