@@ -116,7 +116,7 @@ function FapiaoCardOf({ row, status, onDone }: { row: Row; status: Status; onDon
         </Text>
       </Card.Header>
       <Card.Body gap="4">
-        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="2">
+        <DataList.Root orientation="vertical" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }} gap="4">
           <DataList.Item>
             <DataList.ItemLabel>{t('office.fapiao.title')}</DataList.ItemLabel>
             <DataList.ItemValue>{f.title}</DataList.ItemValue>
