@@ -35,6 +35,20 @@ const officeList = async (token: string, status: 'requested' | 'issued') => {
   return rows;
 };
 
+/** The office's fapiao export: asked for, waited for, downloaded (the CSV's text). */
+async function fapiaoExport(token: string): Promise<string> {
+  const requested = await call<{ job: { id: string } }>('POST', '/office/exports', { token, at: T0, json: { kind: 'fapiao' } });
+  expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+  const id = requested.body.data.job.id;
+  const deadline = Date.now() + 25_000;
+  for (;;) {
+    const link = await call<{ url: string }>('GET', `/office/exports/${id}/download`, { token, at: T0 });
+    if (link.status === 200) return (await (await fetch(link.body.data.url)).text()).replace(/^\uFEFF/, '');
+    if (Date.now() > deadline) throw new Error(`the fapiao export is not ready: ${JSON.stringify(link.body)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
 async function placeOrder(token: string, overrides: Record<string, string | number> = {}) {
   const created = await call<{ id: string }>('POST', '/registration/submission', { token, at: T0, json: validOrder(overrides) });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -137,6 +151,15 @@ describe('a fapiao asked for on the order', () => {
     const trail = (await call<{ audit: { action: string; actor: { email?: string } }[] }>('GET', `/office/orders/${id}`, { token: office.token, at: T0 })).body.data.audit;
     expect(trail.map((a) => a.action)).toEqual(expect.arrayContaining(['order.fapiao_requested', 'order.fapiao_issued']));
     expect(trail.find((a) => a.action === 'order.fapiao_issued')?.actor.email).toBe(office.email);
+
+    // The finance office's file: the order with its title, code, name in both scripts and number.
+    const csv = await fapiaoExport(office.token);
+    const line = csv.split('\n').find((l) => l.includes(row.order_no))!;
+    expect(line).toContain('北京大学肿瘤医院');
+    expect(line).toContain(CODE);
+    expect(line).toContain('王小明');
+    expect(line).toContain('24110000001');
+    expect(csv.split('\n')[0]).toContain('taxpayer_id');
 
     const takeBack = await call('POST', `/office/orders/${id}/fapiao`, { token: office.token, at: T0, json: { issued: false, version: issued.body.data.version } });
     expect([takeBack.status, takeBack.body.message]).toEqual([200, officeFapiaoMessages.unmarked]);

@@ -11,6 +11,7 @@ import { step2Schema, step3Schema, step4Schema } from '../orders/schemas';
 import { orderFieldText, type OrderFieldName } from '../orders/field-labels';
 import { categoryName as abstractCategoryName } from '../data/abstract-options';
 import type { StoredOrder } from '../orders/ports';
+import { chineseName } from '../orders/chinese-names';
 import { orderStatusNames } from '../orders/states';
 import type { Payment, Refund } from '../payments/model';
 import { cstParts } from '../time';
@@ -21,7 +22,7 @@ import { REGISTRATION_DINNERS, REGISTRATION_FEE, registrationStatusName } from '
 import { reviewStateNames } from './registrations';
 import type { CellValue, Column } from './csv';
 
-export const exportKinds = ['orders', 'registrations', 'delegates', 'abstracts', 'review_sheet', 'decisions'] as const;
+export const exportKinds = ['orders', 'fapiao', 'registrations', 'delegates', 'abstracts', 'review_sheet', 'decisions'] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
 /** Days an export's file is kept (S3 deletes it then: infra/cdk/data-stack.ts); its link is refused after. */
@@ -29,6 +30,7 @@ export const EXPORT_KEEP_DAYS = 7;
 
 export const exportLabels: Record<ExportKind, string> = {
   orders: 'Registration orders',
+  fapiao: 'Fapiao requests',
   registrations: 'Registrations by category',
   delegates: 'Delegates (accounts)',
   abstracts: 'Abstracts',
@@ -95,6 +97,30 @@ export const orderColumns: Column<OrderExportRow>[] = [
   { header: `last_refund_at ${TIME}`, cell: (r) => csvInstant(r.refunds.map((x) => x.done_at ?? '').sort().pop()) },
   // What the delegate chose, as the order pages say it (a rate, a visit, Yes/No), never the form's codes.
   ...orderFormFields.map((field) => ({ header: String(field), cell: (r: OrderExportRow) => formText(field, r.order[field]) })),
+];
+
+/** The orders that asked for a fapiao, for the finance office (core/orders/fapiao.ts): what it needs to issue each. */
+export const fapiaoColumns: Column<OrderExportRow>[] = [
+  { header: 'order_no', cell: (r) => r.order.order_no },
+  { header: 'reference', cell: (r) => r.order.reference },
+  { header: 'status', cell: (r) => orderStatusNames[r.order.payment_status] ?? String(r.order.payment_status) },
+  { header: 'fapiao_title', cell: (r) => r.order.fapiao?.title ?? '' },
+  { header: 'taxpayer_id', cell: (r) => r.order.fapiao?.taxpayer_id ?? '' },
+  { header: 'name', cell: (r) => `${r.order.first_name} ${r.order.last_name}`.trim() },
+  { header: 'name_in_chinese', cell: (r) => chineseName(r.order) ?? '' },
+  { header: 'organization', cell: (r) => r.order.organization },
+  { header: 'account_email', cell: (r) => r.order.owner_email },
+  { header: 'currency', cell: (r) => r.order.currency },
+  { header: 'amount_required', cell: (r) => usd(r.order.amount_required) },
+  { header: 'amount_received', cell: (r) => usd(received(r)) },
+  { header: 'amount_refunded', cell: (r) => usd(refunded(r)) },
+  { header: 'payment_method', cell: (r) => r.order.payment_method ?? '' },
+  { header: `paid_at ${TIME}`, cell: (r) => csvInstant(r.order.paid_at) },
+  { header: `requested_at ${TIME}`, cell: (r) => csvInstant(r.order.fapiao?.requested_at) },
+  { header: 'fapiao_status', cell: (r) => (r.order.fapiao?.issued ? 'issued' : 'requested') },
+  { header: 'fapiao_number', cell: (r) => r.order.fapiao?.issued?.number ?? '' },
+  { header: `issued_at ${TIME}`, cell: (r) => csvInstant(r.order.fapiao?.issued?.at) },
+  { header: 'issued_by', cell: (r) => r.order.fapiao?.issued?.by ?? '' },
 ];
 
 /** A registration by category with the payments and refunds of its fee and its dinners. */

@@ -32,6 +32,7 @@ import {
   EXPORT_KEEP_DAYS,
   exportFileName,
   exportKinds,
+  fapiaoColumns,
   exportLabels,
   orderColumns,
   type AbstractExportRow,
@@ -160,7 +161,7 @@ export const jobMessages = {
 } as const;
 
 export const exportRequestSchema = z.object({
-  kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, registrations, delegates, abstracts, the review sheet or the review decisions.' }),
+  kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet or the review decisions.' }),
 });
 
 /** A job id that sorts by time (to the millisecond): `20240801T020000123Z-1a2b3c4d`. */
@@ -264,6 +265,8 @@ async function runExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind
   const made =
     job.export === 'orders'
       ? await build(orderColumns, deps.source.orders())
+      : job.export === 'fapiao'
+      ? await build(fapiaoColumns, deps.source.orders().then((rows) => rows.filter((r) => r.order.fapiao)))
       : job.export === 'registrations'
         ? await build(registrationColumns, deps.source.registrations())
         : job.export === 'delegates'

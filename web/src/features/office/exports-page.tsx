@@ -21,6 +21,7 @@ import { OfficeFrame } from './office-frame';
 /** What each export is called (the server's `label` is its English, core/office/exports.ts). */
 const labels: Record<ExportKind, MessageId> = {
   orders: 'office.exports.kind.orders',
+  fapiao: 'office.exports.kind.fapiao',
   registrations: 'office.exports.kind.registrations',
   delegates: 'office.exports.kind.delegates',
   abstracts: 'office.exports.kind.abstracts',
@@ -30,6 +31,7 @@ const labels: Record<ExportKind, MessageId> = {
 
 const descriptions: Record<ExportKind, MessageId> = {
   orders: 'office.exports.desc.orders',
+  fapiao: 'office.exports.desc.fapiao',
   registrations: 'office.exports.desc.registrations',
   delegates: 'office.exports.desc.delegates',
   abstracts: 'office.exports.desc.abstracts',
