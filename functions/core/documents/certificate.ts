@@ -75,7 +75,7 @@ export function presentationsFor(order: Pick<StoredOrder, 'first_name' | 'last_n
 }
 
 /** What the certificate says: fixed at `issuedAt`, rendered later from this spec. */
-export function certificateSpec(input: { order: Pick<StoredOrder, 'first_name' | 'last_name' | 'order_no'>; presentations: readonly CertificatePresentation[]; issuedAt: Date }): PdfSpec {
+export function certificateSpec(input: { order: Pick<StoredOrder, 'first_name' | 'last_name' | 'order_no'> & Partial<Pick<StoredOrder, 'family_name_in_chinese' | 'given_name_in_chinese'>>; presentations: readonly CertificatePresentation[]; issuedAt: Date }): PdfSpec {
   const day = formatCstDay(input.issuedAt);
   const values = {
     name: certificateName(input.order),

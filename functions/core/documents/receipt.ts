@@ -33,7 +33,8 @@ export type ReceiptOrder = Pick<
   | 'accompanying_person'
   | 'post_conference_activities_person'
   | 'amount_required'
->;
+> &
+  Partial<Pick<StoredOrder, 'family_name_in_chinese' | 'given_name_in_chinese'>>;
 
 export type ReceiptPayment = Pick<Payment, 'id' | 'method' | 'amount' | 'provider_ids' | 'confirmed_at'>;
 

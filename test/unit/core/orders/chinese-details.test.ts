@@ -8,6 +8,7 @@ import { isUnifiedSocialCreditCode, normaliseCreditCode } from '#core/orders/fap
 import { chineseName, isChineseName } from '#core/orders/chinese-names';
 import { step3Schema } from '#core/orders/schemas';
 import { orderMessages } from '#core/orders/messages';
+import { personName } from '#core/documents/names';
 
 const CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
@@ -52,6 +53,11 @@ describe('a name in Chinese characters', () => {
     expect(chineseName({ family_name_in_chinese: ' 王 ', given_name_in_chinese: '小 明' })).toBe('王小明');
     expect(chineseName({ family_name_in_chinese: '', given_name_in_chinese: '' })).toBeNull();
     expect(chineseName({})).toBeNull();
+  });
+  it('follows the Latin name on documents, in brackets; a name given in Chinese only is written as before', () => {
+    expect(personName({ first_name: 'Xiaoming', last_name: 'Wang', family_name_in_chinese: '王', given_name_in_chinese: '小明' })).toBe('Xiaoming Wang (王小明)');
+    expect(personName({ first_name: 'Xiaoming', last_name: 'Wang' })).toBe('Xiaoming Wang');
+    expect(personName({ first_name: '小明', last_name: '王', family_name_in_chinese: '王', given_name_in_chinese: '小明' })).toBe('王小明');
   });
   it('takes Chinese characters and the middle dot of transcribed names only', () => {
     expect(isChineseName('阿依古丽·买买提')).toBe(true);
