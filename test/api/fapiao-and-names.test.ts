@@ -171,3 +171,16 @@ describe('a fapiao asked for on the order', () => {
     expect((await officeList(office.token, 'requested')).some((r) => r.id === id)).toBe(false);
   }, 90_000);
 });
+
+describe('a name in Chinese characters on the profile', () => {
+  it('is kept and given back with the user info; both or neither', async () => {
+    const d = await newDelegate('profile-chinese');
+    const profile = { first_name: 'Xiaoming', last_name: 'Wang', occupation: 'Registrar', organization: 'NCC', country: 'China', mobile: '+86 10 1234 5678' };
+    const half = await call<Errors>('POST', '/update', { token: d.token, at: T0, json: { ...profile, given_name_in_chinese: '小明' } });
+    expect([half.status, half.body.data.errors.family_name_in_chinese]).toEqual([422, orderMessages.chineseNameBoth]);
+    const saved = await call<{ family_name_in_chinese: string; given_name_in_chinese: string }>('POST', '/update', { token: d.token, at: T0, json: { ...profile, family_name_in_chinese: '王', given_name_in_chinese: '小 明' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const info = (await call<{ family_name_in_chinese: string; given_name_in_chinese: string }>('GET', '/get_person_info', { token: d.token, at: T0 })).body.data;
+    expect([info.family_name_in_chinese, info.given_name_in_chinese]).toEqual(['王', '小明']);
+  });
+});

@@ -271,6 +271,8 @@ export async function updateProfile(deps: AccountDeps, userId: string, input: Pr
     middle_initial: input.middle_initial ?? user.middle_initial,
     last_name: input.last_name ?? user.last_name,
     nick_name: input.nick_name ?? '',
+    family_name_in_chinese: input.family_name_in_chinese ?? user.family_name_in_chinese ?? '',
+    given_name_in_chinese: input.given_name_in_chinese ?? user.given_name_in_chinese ?? '',
     occupation: input.occupation,
     organization: input.organization,
     country: input.country,

@@ -23,6 +23,9 @@ export interface User {
   middle_initial: string;
   last_name: string;
   nick_name: string;
+  /** A name in Chinese characters beside the Latin one (issue 32); absent on older accounts. */
+  family_name_in_chinese?: string;
+  given_name_in_chinese?: string;
   occupation: string;
   organization: string;
   country: string;
@@ -118,6 +121,8 @@ export function personInfo(user: User, mailDelivery: DeliveryNotice = null) {
     middle_initial: user.middle_initial,
     last_name: user.last_name,
     nick_name: user.nick_name,
+    family_name_in_chinese: user.family_name_in_chinese ?? '',
+    given_name_in_chinese: user.given_name_in_chinese ?? '',
     occupation: user.occupation,
     organization: user.organization,
     country: user.country,

@@ -4,6 +4,8 @@
  * every lookup compares the same form.
  */
 import * as z from 'zod/mini';
+import { isChineseName, tidyChineseName } from '../orders/chinese-names';
+import { orderMessages } from '../orders/messages';
 import { normalizeEmail } from './email';
 
 export const PASSWORD_MIN = 8;
@@ -94,6 +96,11 @@ const requiredText = (max: number, ...more: z.core.$ZodCheck<string>[]) =>
   z.string({ message: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(max), ...more);
 const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
 
+/** A part of a name in Chinese characters (issue 32): optional, spaces dropped, Chinese characters only. */
+const chineseNamePart = z.optional(
+  z.pipe(z.string().check(z.maxLength(40, orderMessages.tooLong)), z.transform(tidyChineseName)).check(z.refine((v) => v === '' || isChineseName(v), orderMessages.chineseName)),
+);
+
 /** Profile edit: occupation, organization, country and mobile required; nickname optional; e-mail not editable. */
 export const profileSchema = z.object({
   first_name: optionalText(100),
@@ -104,5 +111,12 @@ export const profileSchema = z.object({
   organization: requiredText(200),
   country: requiredText(100),
   mobile: requiredText(40, z.regex(/^[+()\d\s-]{5,40}$/, 'Please enter a valid phone number.')),
-});
+  family_name_in_chinese: chineseNamePart,
+  given_name_in_chinese: chineseNamePart,
+}).check(
+  z.superRefine((v, ctx) => {
+    if (!v.family_name_in_chinese !== !v.given_name_in_chinese)
+      ctx.addIssue({ code: 'custom', path: [v.family_name_in_chinese ? 'given_name_in_chinese' : 'family_name_in_chinese'], message: orderMessages.chineseNameBoth });
+  }),
+);
 export type ProfileInput = z.input<typeof profileSchema>;

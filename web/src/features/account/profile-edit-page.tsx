@@ -3,7 +3,7 @@
  * required; nickname optional; the e-mail is shown but cannot change. What the delegate types is
  * kept as a draft in this browser until saved, so a reload or a failed save loses nothing.
  */
-import { Button, Card, Field, Grid, HStack, Input } from '@chakra-ui/react';
+import { Button, Card, Field, Grid, GridItem, HStack, Input, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -24,7 +24,7 @@ import { session } from '../../lib/session';
 import { accountApi, personInfoKey, usePersonInfo } from './api';
 import { useLocalise, useT } from '../../i18n/i18n';
 
-const fields = ['first_name', 'middle_initial', 'last_name', 'nick_name', 'occupation', 'organization', 'country', 'mobile'] as const;
+const fields = ['first_name', 'middle_initial', 'last_name', 'family_name_in_chinese', 'given_name_in_chinese', 'nick_name', 'occupation', 'organization', 'country', 'mobile'] as const;
 const countryOptions = countryRegions.map((c) => ({ value: c, label: c }));
 
 export default function ProfileEditPage() {
@@ -80,6 +80,15 @@ export default function ProfileEditPage() {
                 <TextField<ProfileInput> name="first_name" label={t('account.profile.firstName')} autoComplete="given-name" />
                 <TextField<ProfileInput> name="middle_initial" label={t('account.profile.middleInitial')} autoComplete="additional-name" />
                 <TextField<ProfileInput> name="last_name" label={t('account.profile.lastName')} autoComplete="family-name" />
+              </Grid>
+              <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
+                <GridItem colSpan={{ base: 1, md: 2 }}>
+                  <Text color="gray.700" fontSize="sm">
+                    {t('registration.wizard.chineseNameHelp')}
+                  </Text>
+                </GridItem>
+                <TextField<ProfileInput> name="family_name_in_chinese" label={t('registration.field.family_name_in_chinese')} autoComplete="off" lang="zh-Hans" />
+                <TextField<ProfileInput> name="given_name_in_chinese" label={t('registration.field.given_name_in_chinese')} autoComplete="off" lang="zh-Hans" />
               </Grid>
               <TextField<ProfileInput> name="nick_name" label={t('account.profile.nickname')} autoComplete="nickname" />
               <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">

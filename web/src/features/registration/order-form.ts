@@ -24,13 +24,15 @@ export type DataStep = (typeof dataSteps)[number];
 
 const stepSchemas = { 2: step2Schema, 3: step3Schema, 4: step4Schema } as const;
 
-export function blankOrderForm(profile?: { first_name?: string; last_name?: string; organization?: string; email?: string; country?: string }): OrderFormValues {
+export function blankOrderForm(profile?: { first_name?: string; last_name?: string; family_name_in_chinese?: string; given_name_in_chinese?: string; organization?: string; email?: string; country?: string }): OrderFormValues {
   const values = Object.fromEntries([...stepFields[2], ...stepFields[3], ...stepFields[4]].map((f) => [f, ''])) as OrderFormValues;
   values.accompanying_person = '0';
   values.post_conference_activities_person = '0';
   for (const room of roomFields) values[room] = '0';
   values.first_name = profile?.first_name ?? '';
   values.last_name = profile?.last_name ?? '';
+  values.family_name_in_chinese = profile?.family_name_in_chinese ?? '';
+  values.given_name_in_chinese = profile?.given_name_in_chinese ?? '';
   values.organization = profile?.organization ?? '';
   values.primary_email = profile?.email ?? '';
   values.primary_address_country = profile?.country ?? '';
