@@ -30,10 +30,7 @@ const inCatalogs = [
   'web/src/features/travel/**/*.tsx',
   'web/src/features/errors/**/*.tsx',
   'web/src/features/documents/**/*.tsx',
-  'web/src/features/review/queue-page.tsx',
-  'web/src/features/review/review-page.tsx',
-  'web/src/features/review/review-frame.tsx',
-  'web/src/features/review/category-select.tsx',
+  'web/src/features/review/**/*.tsx',
 ];
 const literalRules = [
   { selector: 'JSXText[value=/\\p{L}{2,}/u]', message: 'Text people read comes from the catalogs: t(id) (web/src/i18n/i18n.tsx, functions/core/i18n/catalogs).' },
