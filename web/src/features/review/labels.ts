@@ -28,3 +28,6 @@ export const proposalIds = {
   poster: 'review.proposal.poster',
   reject: 'review.proposal.reject',
 } as const satisfies Record<string, MessageId>;
+
+/** Why a reviewer is in conflict with an abstract (functions/core/review/conflicts.ts), by its code. */
+export const conflictReasonLabel = (t: Translate, reason: { code: string; text: string }) => byId(t, `review.office.conflicts.reason.${reason.code}`, reason.text);
