@@ -31,6 +31,9 @@ const inCatalogs = [
   'web/src/features/errors/**/*.tsx',
   'web/src/features/documents/**/*.tsx',
   'web/src/features/office/{reconciliation,transfers,refunds-owed,import,exports,abstracts,abstract}-page.tsx',
+  'web/src/features/review/**/*.tsx',
+  'web/src/features/office/review-team-page.tsx',
+  'web/src/features/office/review-conflicts-page.tsx',
 ];
 const literalRules = [
   { selector: 'JSXText[value=/\\p{L}{2,}/u]', message: 'Text people read comes from the catalogs: t(id) (web/src/i18n/i18n.tsx, functions/core/i18n/catalogs).' },

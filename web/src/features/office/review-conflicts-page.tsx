@@ -12,7 +12,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { conflictOverrideBody, type ConflictOverrideForm } from '#core/review/schemas';
 import { reviewCategories } from '#core/review/team';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import type { MessageId } from '#core/i18n/messages';
 import { TextAreaField } from '../../components/form/fields';
 import { QueryError } from '../../components/query-error';
 import { ScrollTable } from '../../components/ui/scroll-table';
@@ -20,27 +21,31 @@ import { ActionCard } from './action-card';
 import { officeApi, reviewConflictsKey, type ReviewConflictRow, type ReviewConflictsPage } from './api';
 import { OfficeFrame } from './office-frame';
 import { CategorySelect } from '../review/category-select';
+import { categoryLabel, conflictReasonLabel } from '../review/labels';
+import { useLang, useT } from '../../i18n/i18n';
 
 const rowKey = (row: ReviewConflictRow) => `${row.abstract_id}/${row.reviewer_id}`;
 
-const assignmentText: Record<string, string> = {
-  assigned: 'Assigned',
-  draft: 'Assigned (draft saved)',
-  submitted: 'Review submitted',
-  declined: 'Declined',
-  removed: 'Removed by the committee',
+const assignmentText: Record<string, MessageId> = {
+  assigned: 'review.office.conflicts.assignment.assigned',
+  draft: 'review.office.conflicts.assignment.draft',
+  submitted: 'review.office.conflicts.assignment.submitted',
+  declined: 'review.office.conflicts.assignment.declined',
+  removed: 'review.office.conflicts.assignment.removed',
 };
 
 function Status({ row }: { row: ReviewConflictRow }) {
+  const t = useT();
+  const lang = useLang();
   if (row.override) {
     return (
       <Stack gap="1">
         <Box>
-          <Badge colorPalette="green">{row.holds ? 'Overridden, but a new reason holds' : 'Overridden'}</Badge>
+          <Badge colorPalette="green">{row.holds ? t('review.office.conflicts.overriddenHolds') : t('review.office.conflicts.overridden')}</Badge>
         </Box>
         <Text fontSize="sm">&ldquo;{row.override.reason}&rdquo;</Text>
         <Text fontSize="sm" color="gray.700" wordBreak="break-all">
-          {row.override.by}, {formatCstInstant(row.override.at)}
+          {t('review.office.conflicts.byAt', { by: row.override.by, at: formatInstant(lang, row.override.at) })}
         </Text>
       </Stack>
     );
@@ -48,11 +53,11 @@ function Status({ row }: { row: ReviewConflictRow }) {
   return (
     <Stack gap="1">
       <Box>
-        <Badge colorPalette="red">{row.overridable ? 'Holds' : 'Holds: an author'}</Badge>
+        <Badge colorPalette="red">{row.overridable ? t('review.office.conflicts.holds') : t('review.office.conflicts.holdsAuthor')}</Badge>
       </Box>
       {row.restored && (
         <Text fontSize="sm" color="gray.700">
-          Restored by {row.restored.by}, {formatCstInstant(row.restored.at)}: &ldquo;{row.restored.reason}&rdquo;
+          {t('review.office.conflicts.restoredBy', { by: row.restored.by, at: formatInstant(lang, row.restored.at), reason: row.restored.reason })}
         </Text>
       )}
     </Stack>
@@ -60,20 +65,22 @@ function Status({ row }: { row: ReviewConflictRow }) {
 }
 
 function ConflictTable(props: { page: ReviewConflictsPage; chosen: string | null; onChoose: (row: ReviewConflictRow) => void }) {
+  const t = useT();
+  const category = categoryLabel(t, props.page.category);
   if (props.page.items.length === 0) {
-    return <Text color="gray.700">No conflict of interest between the reviewers of {props.page.category_label} and its abstracts.</Text>;
+    return <Text color="gray.700">{t('review.office.conflicts.none', { category })}</Text>;
   }
   return (
-    <ScrollTable label={`Conflicts in ${props.page.category_label}`} size="sm" aria-label={`Conflicts in ${props.page.category_label}`}>
+    <ScrollTable label={t('review.office.conflicts.table', { category })} size="sm" aria-label={t('review.office.conflicts.table', { category })}>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeader>Abstract</Table.ColumnHeader>
-          <Table.ColumnHeader>Reviewer</Table.ColumnHeader>
-          <Table.ColumnHeader>Why</Table.ColumnHeader>
-          <Table.ColumnHeader>Status</Table.ColumnHeader>
-          <Table.ColumnHeader>Assignment</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('review.office.conflicts.colAbstract')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('review.office.conflicts.colReviewer')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('review.office.conflicts.colWhy')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('review.office.conflicts.colStatus')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('review.office.conflicts.colAssignment')}</Table.ColumnHeader>
           <Table.ColumnHeader>
-            <Box srOnly>Action</Box>
+            <Box srOnly>{t('review.office.conflicts.colAction')}</Box>
           </Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
@@ -94,19 +101,19 @@ function ConflictTable(props: { page: ReviewConflictsPage; chosen: string | null
                 </Text>
               )}
             </Table.Cell>
-            <Table.Cell minW="12rem">{row.reasons.length ? row.reasons.map((r) => r.text).join('; ') : <Text color="gray.700">No reason found any more</Text>}</Table.Cell>
+            <Table.Cell minW="12rem">{row.reasons.length ? row.reasons.map((r) => conflictReasonLabel(t, r)).join(t('review.office.conflicts.reasonSeparator')) : <Text color="gray.700">{t('review.office.conflicts.noReason')}</Text>}</Table.Cell>
             <Table.Cell minW="12rem">
               <Status row={row} />
             </Table.Cell>
-            <Table.Cell minW="8rem">{row.assignment ? assignmentText[row.assignment] ?? row.assignment : <Text color="gray.700">Not assigned</Text>}</Table.Cell>
+            <Table.Cell minW="8rem">{row.assignment ? (assignmentText[row.assignment] ? t(assignmentText[row.assignment]!) : row.assignment) : <Text color="gray.700">{t('review.office.conflicts.notAssigned')}</Text>}</Table.Cell>
             <Table.Cell>
               {row.override ? (
-                <Button size="sm" variant="outline" onClick={() => props.onChoose(row)} aria-label={`Restore the conflict of ${row.reviewer_email} with ${row.title}`}>
-                  Restore
+                <Button size="sm" variant="outline" onClick={() => props.onChoose(row)} aria-label={t('review.office.conflicts.restoreLabel', { email: row.reviewer_email, title: row.title })}>
+                  {t('review.office.conflicts.restore')}
                 </Button>
               ) : row.overridable ? (
-                <Button size="sm" variant="outline" onClick={() => props.onChoose(row)} aria-label={`Override the conflict of ${row.reviewer_email} with ${row.title}`}>
-                  Override
+                <Button size="sm" variant="outline" onClick={() => props.onChoose(row)} aria-label={t('review.office.conflicts.overrideLabel', { email: row.reviewer_email, title: row.title })}>
+                  {t('review.office.conflicts.override')}
                 </Button>
               ) : null}
             </Table.Cell>
@@ -119,6 +126,7 @@ function ConflictTable(props: { page: ReviewConflictsPage; chosen: string | null
 
 function OverrideCard({ row }: { row: ReviewConflictRow }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const top = useRef<HTMLDivElement>(null);
   useEffect(() => {
     top.current?.scrollIntoView({ block: 'start' });
@@ -128,16 +136,16 @@ function OverrideCard({ row }: { row: ReviewConflictRow }) {
   return (
     <Box ref={top}>
       <ActionCard<ConflictOverrideForm>
-        title={overriding ? 'Override the conflict' : 'Restore the conflict'}
+        title={overriding ? t('review.office.conflicts.overrideTitle') : t('review.office.conflicts.restoreTitle')}
         description={
           overriding
-            ? `${row.reviewer_email} and "${row.title}": the reviewer ${row.reasons.map((r) => r.text).join('; ')}. Overridden, they may review it: the committee assigns them by hand or in its next run. The reason is kept in the audit log.`
-            : `${row.reviewer_email} and "${row.title}": the conflict holds again, the abstract leaves their list at once and the next assignment run gives it to another reviewer. The reason is kept in the audit log.`
+            ? t('review.office.conflicts.overrideText', { email: row.reviewer_email, title: row.title, reasons: row.reasons.map((r) => conflictReasonLabel(t, r)).join(t('review.office.conflicts.reasonSeparator')) })
+            : t('review.office.conflicts.restoreText', { email: row.reviewer_email, title: row.title })
         }
         resolver={zodResolver(conflictOverrideBody, undefined, { raw: true }) as Resolver<ConflictOverrideForm>}
         defaults={{ abstract_id: row.abstract_id, reviewer_id: row.reviewer_id, overridden: overriding, reason: '', version: row.version }}
-        fields={<TextAreaField<ConflictOverrideForm> name="reason" label="Reason" required rows={3} helper={overriding ? 'For example: another department of the university, no joint work or publication.' : 'For example: they wrote a grant together after all.'} />}
-        submitLabel={overriding ? 'Override the conflict' : 'Restore the conflict'}
+        fields={<TextAreaField<ConflictOverrideForm> name="reason" label={t('review.office.conflicts.reason')} required rows={3} helper={overriding ? t('review.office.conflicts.overrideHelper') : t('review.office.conflicts.restoreHelper')} />}
+        submitLabel={overriding ? t('review.office.conflicts.overrideTitle') : t('review.office.conflicts.restoreTitle')}
         run={(values) => officeApi.setReviewConflict(values)}
         onDone={() => void queryClient.invalidateQueries({ queryKey: ['office', 'review-conflicts'] })}
       />
@@ -146,6 +154,7 @@ function OverrideCard({ row }: { row: ReviewConflictRow }) {
 }
 
 function ReviewConflicts() {
+  const t = useT();
   const [category, setCategory] = useState(reviewCategories[0]!.value);
   const [cursors, setCursors] = useState<string[]>([]);
   const [chosen, setChosen] = useState<ReviewConflictRow | null>(null);
@@ -153,12 +162,9 @@ function ReviewConflicts() {
   const page = useQuery({ queryKey: reviewConflictsKey(category, cursor), queryFn: () => officeApi.reviewConflicts(category, cursor) });
   return (
     <Stack gap="6">
-      <Text color="gray.700">
-        A reviewer never sees an abstract where a conflict holds: they are an author, share an author&apos;s e-mail domain or institution, co-authored another abstract with an author, or
-        declared a conflict. Override one the rules found but that does not hold; an author&apos;s own abstract is never overridden.
-      </Text>
+      <Text color="gray.700">{t('review.office.conflicts.intro')}</Text>
       <CategorySelect
-        label="Review category"
+        label={t('review.office.conflicts.category')}
         value={category}
         onChange={(value) => {
           setCategory(value);
@@ -167,21 +173,21 @@ function ReviewConflicts() {
         }}
       />
       {page.isPending ? (
-        <Text color="gray.700">Loading the conflicts...</Text>
+        <Text color="gray.700">{t('review.office.conflicts.loading')}</Text>
       ) : page.isError ? (
-        <QueryError error={page.error} onRetry={() => void page.refetch()} title="The conflicts could not be loaded." />
+        <QueryError error={page.error} onRetry={() => void page.refetch()} title={t('review.office.conflicts.loadFailed')} />
       ) : (
         <>
           <ConflictTable page={page.data} chosen={chosen ? rowKey(chosen) : null} onChoose={setChosen} />
           <HStack>
             {cursors.length > 0 && (
               <Button variant="outline" size="sm" onClick={() => setCursors(cursors.slice(0, -1))}>
-                Previous page
+                {t('review.office.conflicts.previous')}
               </Button>
             )}
             {page.data.cursor && (
               <Button variant="outline" size="sm" onClick={() => setCursors([...cursors, page.data.cursor!])}>
-                Next page
+                {t('review.office.conflicts.next')}
               </Button>
             )}
           </HStack>
@@ -193,8 +199,9 @@ function ReviewConflicts() {
 }
 
 export default function ReviewConflictsPage() {
+  const t = useT();
   return (
-    <OfficeFrame title="Review conflicts">
+    <OfficeFrame title={t('review.office.conflicts.title')}>
       <ReviewConflicts />
     </OfficeFrame>
   );

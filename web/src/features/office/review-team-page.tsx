@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { reviewRolesBody, type ReviewRolesForm } from '#core/review/schemas';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
 import { TextField } from '../../components/form/fields';
@@ -18,12 +18,16 @@ import { SubmitButton } from '../../components/form/submit-button';
 import { QueryError } from '../../components/query-error';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { officeApi, reviewTeamKey, type ReviewTeamView } from './api';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
+import { categoryLabel } from '../review/labels';
 import { OfficeFrame } from './office-frame';
 
 const empty: ReviewRolesForm = { email: '', reviewer_categories: [], committee: false };
 
 function RolesForm(props: { team: ReviewTeamView; form: ReturnType<typeof useForm<ReviewRolesForm>> }) {
   const queryClient = useQueryClient();
+  const t = useT();
+  const localise = useLocalise();
   const { form } = props;
   const [outcome, setOutcome] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
   const submit = form.handleSubmit(async (values) => {
@@ -40,14 +44,11 @@ function RolesForm(props: { team: ReviewTeamView; form: ReturnType<typeof useFor
   });
   return (
     <FormProvider {...form}>
-      <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label="Review roles">
-        <Text color="gray.700">
-          Enter the e-mail of the person&apos;s account (they sign up and activate it first), then choose what
-          they do. Clearing every box revokes their roles from their next request.
-        </Text>
+      <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label={t('review.office.team.formLabel')}>
+        <Text color="gray.700">{t('review.office.team.intro')}</Text>
         <TextField<ReviewRolesForm>
           name="email"
-          label="E-mail of the account"
+          label={t('review.office.team.email')}
           required
           autoComplete="off"
           type="email"
@@ -59,7 +60,7 @@ function RolesForm(props: { team: ReviewTeamView; form: ReturnType<typeof useFor
             const selected = field.value ?? [];
             return (
               <Fieldset.Root invalid={Boolean(fieldState.error)}>
-                <Fieldset.Legend fontWeight="medium">Reviews the abstracts of</Fieldset.Legend>
+                <Fieldset.Legend fontWeight="medium">{t('review.office.team.reviews')}</Fieldset.Legend>
                 <Stack gap="2" mt="2">
                   {props.team.categories.map((c, i) => (
                     <Checkbox.Root
@@ -77,11 +78,11 @@ function RolesForm(props: { team: ReviewTeamView; form: ReturnType<typeof useFor
                     >
                       <Checkbox.HiddenInput onBlur={field.onBlur} ref={i === 0 ? field.ref : undefined} />
                       <Checkbox.Control mt="0.5" />
-                      <Checkbox.Label fontWeight="normal">{c.label}</Checkbox.Label>
+                      <Checkbox.Label fontWeight="normal">{categoryLabel(t, c.value)}</Checkbox.Label>
                     </Checkbox.Root>
                   ))}
                 </Stack>
-                <Fieldset.ErrorText>{fieldState.error?.message}</Fieldset.ErrorText>
+                <Fieldset.ErrorText>{fieldState.error?.message && localise(fieldState.error.message)}</Fieldset.ErrorText>
               </Fieldset.Root>
             );
           }}
@@ -98,16 +99,13 @@ function RolesForm(props: { team: ReviewTeamView; form: ReturnType<typeof useFor
             >
               <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
               <Checkbox.Control mt="0.5" />
-              <Checkbox.Label fontWeight="normal">
-                On the programme committee (decides on every abstract; uses the office&apos;s authenticator
-                code)
-              </Checkbox.Label>
+              <Checkbox.Label fontWeight="normal">{t('review.office.team.committee')}</Checkbox.Label>
             </Checkbox.Root>
           )}
         />
         {outcome && <FormAlert status={outcome.status}>{outcome.text}</FormAlert>}
         <Box>
-          <SubmitButton>Save the roles</SubmitButton>
+          <SubmitButton>{t('review.office.team.save')}</SubmitButton>
         </Box>
       </FormStack>
     </FormProvider>
@@ -115,22 +113,24 @@ function RolesForm(props: { team: ReviewTeamView; form: ReturnType<typeof useFor
 }
 
 function Members(props: { team: ReviewTeamView; onChange: (m: ReviewTeamView['members'][number]) => void }) {
-  const label = (value: string) => props.team.categories.find((c) => c.value === value)?.label ?? value;
+  const t = useT();
+  const lang = useLang();
+  const label = (value: string) => categoryLabel(t, value);
   if (props.team.members.length === 0) {
     return (
-      <Text color="gray.700">Nobody reviews yet. Grant the first reviewers and the committee above.</Text>
+      <Text color="gray.700">{t('review.office.team.nobody')}</Text>
     );
   }
   return (
-    <ScrollTable label="Review team" size="sm" aria-label="Review team">
+    <ScrollTable label={t('review.office.team.table')} size="sm" aria-label={t('review.office.team.table')}>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeader>Person</Table.ColumnHeader>
-          <Table.ColumnHeader>Reviews</Table.ColumnHeader>
-          <Table.ColumnHeader>Committee</Table.ColumnHeader>
-          <Table.ColumnHeader>Last change</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('review.office.team.colPerson')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('review.office.team.colReviews')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('review.office.team.colCommittee')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('review.office.team.colChanged')}</Table.ColumnHeader>
           <Table.ColumnHeader>
-            <Box srOnly>Action</Box>
+            <Box srOnly>{t('review.office.team.colAction')}</Box>
           </Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
@@ -147,18 +147,18 @@ function Members(props: { team: ReviewTeamView; onChange: (m: ReviewTeamView['me
               {m.reviewer_categories.length ? (
                 m.reviewer_categories.map(label).join('; ')
               ) : (
-                <Text color="gray.700">No category</Text>
+                <Text color="gray.700">{t('review.office.team.noCategory')}</Text>
               )}
             </Table.Cell>
             <Table.Cell>
               {m.committee ? (
-                <Badge colorPalette="brand">Committee</Badge>
+                <Badge colorPalette="brand">{t('review.office.team.committeeBadge')}</Badge>
               ) : (
-                <Text color="gray.700">No</Text>
+                <Text color="gray.700">{t('review.office.team.no')}</Text>
               )}
             </Table.Cell>
             <Table.Cell minW="10rem">
-              {formatCstInstant(m.updated_at)}
+              {formatInstant(lang, m.updated_at)}
               <Text fontSize="sm" color="gray.700" wordBreak="break-all">
                 {m.updated_by}
               </Text>
@@ -168,9 +168,9 @@ function Members(props: { team: ReviewTeamView; onChange: (m: ReviewTeamView['me
                 size="sm"
                 variant="outline"
                 onClick={() => props.onChange(m)}
-                aria-label={`Change the roles of ${m.email}`}
+                aria-label={t('review.office.team.changeLabel', { email: m.email })}
               >
-                Change
+                {t('review.office.team.change')}
               </Button>
             </Table.Cell>
           </Table.Row>
@@ -181,32 +181,33 @@ function Members(props: { team: ReviewTeamView; onChange: (m: ReviewTeamView['me
 }
 
 function ReviewTeam() {
+  const t = useT();
   const team = useQuery({ queryKey: reviewTeamKey, queryFn: officeApi.reviewTeam });
   const form = useForm<ReviewRolesForm>({
     resolver: zodResolver(reviewRolesBody) as Resolver<ReviewRolesForm>,
     defaultValues: empty,
   });
   const formTop = useRef<HTMLDivElement>(null);
-  if (team.isPending) return <Text color="gray.700">Loading the review team...</Text>;
+  if (team.isPending) return <Text color="gray.700">{t('review.office.team.loading')}</Text>;
   if (team.isError)
     return (
       <QueryError
         error={team.error}
         onRetry={() => void team.refetch()}
-        title="The review team could not be loaded."
+        title={t('review.office.team.loadFailed')}
       />
     );
   return (
     <Stack gap="8">
       <Stack gap="3" ref={formTop}>
         <Heading as="h2" size="xl">
-          Grant or change roles
+          {t('review.office.team.grant')}
         </Heading>
         <RolesForm team={team.data} form={form} />
       </Stack>
       <Stack gap="3">
         <Heading as="h2" size="xl">
-          Reviewers and committee ({team.data.members.length})
+          {t('review.office.team.members', { count: String(team.data.members.length) })}
         </Heading>
         <Members
           team={team.data}
@@ -226,8 +227,9 @@ function ReviewTeam() {
 }
 
 export default function ReviewTeamPage() {
+  const t = useT();
   return (
-    <OfficeFrame title="Review team">
+    <OfficeFrame title={t('review.office.team.title')}>
       <ReviewTeam />
     </OfficeFrame>
   );

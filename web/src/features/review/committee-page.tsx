@@ -9,7 +9,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { reviewSettings } from '#core/config/review';
 import { officeMessages } from '#core/office/access';
-import { reviewCategoryLabel } from '#core/review/team';
 import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
 import { secondFactorQuery } from '../../components/second-factor/api';
@@ -17,7 +16,9 @@ import { Enrol, Verify } from '../../components/second-factor/second-factor';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { assignmentRunsKey, reviewApi } from './api';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
+import { categoryLabel } from './labels';
 import { Deciding, Slots } from './deciding';
 import { Publication } from './publication';
 import { NotOnTheTeam, ReviewFrame } from './review-frame';
@@ -26,6 +27,8 @@ const runBusy = (state: string) => state === 'queued' || state === 'running';
 
 function Assignment() {
   const queryClient = useQueryClient();
+  const t = useT();
+  const lang = useLang();
   const [confirming, setConfirming] = useState(false);
   const [asked, setAsked] = useState<{ message: string; job: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,7 +46,7 @@ function Assignment() {
       setAsked({ message, job: data.job.id });
       await queryClient.invalidateQueries({ queryKey: assignmentRunsKey });
     } catch (error) {
-      if (!isCancelled(error)) setFailure(error instanceof ApiError ? error.message : 'The assignment could not be run: request failure. Try again.');
+      if (!isCancelled(error)) setFailure(error instanceof ApiError ? error.message : t('review.committee.runFailure'));
     } finally {
       setConfirming(false);
     }
@@ -52,31 +55,39 @@ function Assignment() {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title as="h2">Assign the reviewers</Card.Title>
-        <Card.Description>
-          Each abstract gets {reviewSettings.reviewersPerAbstract} reviewers of its category, none with a conflict of interest, the work spread as evenly as the pool allows. Run it again after new
-          abstracts or declines: what is assigned stays.
-        </Card.Description>
+        <Card.Title as="h2">{t('review.committee.assignTitle')}</Card.Title>
+        <Card.Description>{t('review.committee.assignText', { count: reviewSettings.reviewersPerAbstract })}</Card.Description>
       </Card.Header>
       <Card.Body>
         <Stack gap="4">
           {failure && <FormAlert status="error">{failure}</FormAlert>}
           {latest && runBusy(latest.state) ? (
-            <FormAlert status="info">{asked?.message ?? 'The assignment is running in the background.'} Started {formatCstInstant(latest.requested_at)}.</FormAlert>
+            <FormAlert status="info">
+              {asked?.message ?? t('review.committee.running')}
+              {t('review.committee.started', { at: formatInstant(lang, latest.requested_at) })}
+            </FormAlert>
           ) : latest?.state === 'failed' ? (
-            <FormAlert status="error">The last run did not complete: {latest.error}</FormAlert>
+            <FormAlert status="error">{t('review.committee.failed', { error: String(latest.error) })}</FormAlert>
           ) : (
             result && (
-              <FormAlert status="success" title={result.message}>
-                Run of {formatCstInstant(latest.finished_at ?? latest.requested_at)}: {result.abstracts} abstracts, {result.reviewers} reviewers.
+              <FormAlert
+                status="success"
+                title={
+                  // The run's message is kept in English with its job; the page says it again from its numbers in another language.
+                  lang === 'en'
+                    ? result.message
+                    : t('review.committee.assigned', { added: result.added, addedText: String(result.added), short: result.short_count, shortText: String(result.short_count), per: reviewSettings.reviewersPerAbstract })
+                }
+              >
+                {t('review.committee.runOf', { at: formatInstant(lang, latest.finished_at ?? latest.requested_at), abstracts: String(result.abstracts), reviewers: String(result.reviewers) })}
                 {result.short.length > 0 && (
                   <List.Root mt="2" ps="5">
                     {result.short.slice(0, 20).map((s) => (
                       <List.Item key={s.abstract_id}>
-                        {reviewCategoryLabel(s.category)}: abstract {s.abstract_id} has {s.assigned}, lacks {s.missing}
+                        {t('review.committee.short', { category: categoryLabel(t, s.category), id: s.abstract_id, assigned: String(s.assigned), missing: String(s.missing) })}
                       </List.Item>
                     ))}
-                    {result.short_count > 20 && <List.Item>and {result.short_count - 20} more</List.Item>}
+                    {result.short_count > 20 && <List.Item>{t('review.committee.more', { count: String(result.short_count - 20) })}</List.Item>}
                   </List.Root>
                 )}
               </FormAlert>
@@ -84,12 +95,12 @@ function Assignment() {
           )}
           <HStack>
             <Button colorPalette="brand" onClick={() => setConfirming(true)} disabled={Boolean(latest && runBusy(latest.state))}>
-              Run the assignment
+              {t('review.committee.run')}
             </Button>
           </HStack>
         </Stack>
-        <ConfirmDialog open={confirming} title="Assign reviewers now?" confirmLabel="Assign" confirmPalette="brand" onClose={() => setConfirming(false)} onConfirm={run}>
-          <Text>Reviewers are assigned to every abstract short of them. Each assignment is in the audit log and shows in the reviewer&apos;s list at once.</Text>
+        <ConfirmDialog open={confirming} title={t('review.committee.confirmTitle')} confirmLabel={t('review.committee.confirm')} confirmPalette="brand" onClose={() => setConfirming(false)} onConfirm={run}>
+          <Text>{t('review.committee.confirmText')}</Text>
         </ConfirmDialog>
       </Card.Body>
     </Card.Root>
@@ -98,13 +109,15 @@ function Assignment() {
 
 export default function CommitteePage() {
   const queryClient = useQueryClient();
+  const t = useT();
+  const localise = useLocalise();
   const status = useQuery({ ...secondFactorQuery });
   let content;
-  if (status.isPending) content = <Text color="gray.700">Loading...</Text>;
+  if (status.isPending) content = <Text color="gray.700">{t('review.committee.loading')}</Text>;
   else if (status.isError) {
     const error = status.error;
     // The second factor's door is the office's and the committee's: a reviewer who is neither is told what this page is.
-    content = error instanceof ApiError && error.status === 403 ? <NotOnTheTeam message={officeMessages.committeeOnly} /> : <QueryError error={error} onRetry={() => void status.refetch()} />;
+    content = error instanceof ApiError && error.status === 403 ? <NotOnTheTeam message={localise(officeMessages.committeeOnly)} /> : <QueryError error={error} onRetry={() => void status.refetch()} />;
   } else if (!status.data.enrolled) content = <Enrol />;
   else if (!status.data.verified) content = <Verify recoveryCodesLeft={status.data.recovery_codes_left} />;
   else
@@ -116,5 +129,5 @@ export default function CommitteePage() {
         <Publication onPublished={() => void queryClient.invalidateQueries({ queryKey: ['review'] })} />
       </Stack>
     );
-  return <ReviewFrame title="Programme committee">{content}</ReviewFrame>;
+  return <ReviewFrame title={t('review.committee.title')}>{content}</ReviewFrame>;
 }

@@ -9,10 +9,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
-import { outcomeLabels, outcomes, type Outcome } from '#core/review/deciding';
+import { outcomes, type Outcome } from '#core/review/deciding';
 import { assignmentMoveBody, type AssignmentMoveForm } from '#core/review/schemas';
 import { reviewCategories } from '#core/review/team';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import type { MessageId, Translate } from '#core/i18n/messages';
 import { SelectField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
@@ -22,12 +23,24 @@ import { QueryError } from '../../components/query-error';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { committeeAbstractKey, rankingKey, reviewApi, slotsKey, type CommitteeAbstract, type Ranking } from './api';
+import { useLang, useT } from '../../i18n/i18n';
 import { CategorySelect } from './category-select';
+import { categoryLabel } from './labels';
 
-const failureOf = (error: unknown) => (isCancelled(error) ? null : error instanceof ApiError ? error.message : 'request failure. Try again.');
+const failureOf = (t: Translate, error: unknown) => (isCancelled(error) ? null : error instanceof ApiError ? error.message : t('review.decide.requestFailure'));
+
+/** A decision's outcome in the page's language. */
+export const outcomeIds: Record<Outcome, MessageId> = {
+  oral: 'review.outcome.oral',
+  poster: 'review.outcome.poster',
+  reject: 'review.outcome.reject',
+  revise: 'review.outcome.revise',
+  duplicate: 'review.outcome.duplicate',
+};
 const score = (n: number | null) => (n === null ? '-' : n.toFixed(2));
 
 function DecisionForm(props: { id: string; data: CommitteeAbstract; onSaved: () => void }) {
+  const t = useT();
   const [outcome, setOutcome] = useState<Outcome | ''>(props.data.decision?.outcome ?? '');
   const [duplicateOf, setDuplicateOf] = useState(props.data.decision?.duplicate_of ?? '');
   const [note, setNote] = useState(props.data.decision?.note ?? '');
@@ -39,20 +52,20 @@ function DecisionForm(props: { id: string; data: CommitteeAbstract; onSaved: () 
       setResult({ status: 'success', text: message });
       props.onSaved();
     } catch (error) {
-      const text = failureOf(error);
+      const text = failureOf(t, error);
       if (text) setResult({ status: 'error', text });
     }
   };
   return (
-    <Stack gap="3" as="form" aria-label="Pending decision" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+    <Stack gap="3" as="form" aria-label={t('review.decide.pending')} onSubmit={(e) => { e.preventDefault(); void save(); }}>
       <Field.Root>
-        <Field.Label>Pending decision</Field.Label>
+        <Field.Label>{t('review.decide.pending')}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field value={outcome} onChange={(e) => setOutcome(e.currentTarget.value as Outcome | '')}>
-            <option value="">Not decided</option>
+            <option value="">{t('review.decide.notDecided')}</option>
             {outcomes.map((o) => (
               <option key={o} value={o}>
-                {outcomeLabels[o]}
+                {t(outcomeIds[o])}
               </option>
             ))}
           </NativeSelect.Field>
@@ -61,18 +74,18 @@ function DecisionForm(props: { id: string; data: CommitteeAbstract; onSaved: () 
       </Field.Root>
       {outcome === 'duplicate' && (
         <Field.Root>
-          <Field.Label>The abstract it duplicates (its id)</Field.Label>
+          <Field.Label>{t('review.decide.duplicateOf')}</Field.Label>
           <Input value={duplicateOf} onChange={(e) => setDuplicateOf(e.target.value)} />
         </Field.Root>
       )}
       <Field.Root>
-        <Field.Label>Note for the committee (not sent to the authors)</Field.Label>
+        <Field.Label>{t('review.decide.note')}</Field.Label>
         <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
       </Field.Root>
       {result && <FormAlert status={result.status}>{result.text}</FormAlert>}
       <Box>
         <Button type="submit" colorPalette="brand">
-          Save the decision
+          {t('review.decide.save')}
         </Button>
       </Box>
     </Stack>
@@ -81,25 +94,29 @@ function DecisionForm(props: { id: string; data: CommitteeAbstract; onSaved: () 
 
 /** The mail the abstract's authors get with its decision, as the worker will send it (its number given at publication). */
 function MailPreview(props: { id: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const preview = useQuery({ queryKey: ['review', 'mail-preview', props.id], queryFn: () => reviewApi.previewMail(props.id), enabled: open });
   return (
     <Stack gap="2">
       <Box>
         <Button variant="outline" size="sm" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-          {open ? "Hide the authors' mail" : "Preview the authors' mail"}
+          {open ? t('review.decide.previewHide') : t('review.decide.previewShow')}
         </Button>
       </Box>
       {open &&
         (preview.isPending ? (
-          <Text color="gray.700">Loading the preview...</Text>
+          <Text color="gray.700">{t('review.decide.previewLoading')}</Text>
         ) : preview.isError ? (
-          <QueryError error={preview.error} onRetry={() => void preview.refetch()} title="The preview could not be made." />
+          <QueryError error={preview.error} onRetry={() => void preview.refetch()} title={t('review.decide.previewFailed')} />
         ) : (
-          <Box borderWidth="1px" borderRadius="md" p="3" role="region" aria-label="The authors' mail">
-            <Text fontSize="sm">To: {preview.data.to.join(', ')}</Text>
-            <Text fontWeight="semibold">Subject: {preview.data.subject}</Text>
-            {preview.data.numbered_at_publication && <Text fontSize="sm" color="gray.700">The number (###) is given when the decision is published.</Text>}
+          <Box borderWidth="1px" borderRadius="md" p="3" role="region" aria-label={t('review.decide.previewRegion')}>
+            <Text fontSize="sm">{t('review.decide.previewTo', { to: preview.data.to.join(', ') })}</Text>
+            <Text fontWeight="semibold">
+              {t('review.decide.previewSubject')}
+              {preview.data.subject}
+            </Text>
+            {preview.data.numbered_at_publication && <Text fontSize="sm" color="gray.700">{t('review.decide.previewNumber')}</Text>}
             <Text whiteSpace="pre-wrap" mt="2" fontSize="sm">
               {preview.data.text}
             </Text>
@@ -111,6 +128,7 @@ function MailPreview(props: { id: string }) {
 
 /** One assignment moved to another reviewer, added or removed (a submitted review stays). */
 function ReviewersForm(props: { id: string; data: CommitteeAbstract; onSaved: () => void }) {
+  const t = useT();
   const form = useForm<AssignmentMoveForm>({ resolver: zodResolver(assignmentMoveBody, undefined, { raw: true }) as Resolver<AssignmentMoveForm>, defaultValues: { remove_reviewer_id: '', add_reviewer_id: '' } });
   const [result, setResult] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
   const removable = props.data.reviews.filter((r) => r.state === 'assigned' || r.state === 'draft').map((r) => ({ value: r.reviewer_id, label: r.reviewer }));
@@ -129,23 +147,23 @@ function ReviewersForm(props: { id: string; data: CommitteeAbstract; onSaved: ()
   });
   return (
     <FormProvider {...form}>
-      <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label="Change the reviewers" gap="3">
+      <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label={t('review.decide.reviewersTitle')} gap="3">
         <Heading as="h4" size="sm">
-          Change the reviewers
+          {t('review.decide.reviewersTitle')}
         </Heading>
         <Text color="gray.700" fontSize="sm">
-          Move an assignment to another reviewer of the category, or add or remove one. A submitted review stays; a reviewer removed no longer sees the abstract.
+          {t('review.decide.reviewersText')}
         </Text>
-        <SelectField<AssignmentMoveForm> name="remove_reviewer_id" label="Take the assignment from" options={removable} placeholder="Nobody (only add a reviewer)" />
+        <SelectField<AssignmentMoveForm> name="remove_reviewer_id" label={t('review.decide.takeFrom')} options={removable} placeholder={t('review.decide.takeFromNobody')} />
         <SelectField<AssignmentMoveForm>
           name="add_reviewer_id"
-          label="Give it to"
+          label={t('review.decide.giveTo')}
           options={eligible}
-          placeholder={eligible.length ? 'Nobody (only remove)' : 'Nobody: no other reviewer of the category is free of conflicts'}
+          placeholder={eligible.length ? t('review.decide.giveToNobody') : t('review.decide.giveToNone')}
         />
         {result && <FormAlert status={result.status}>{result.text}</FormAlert>}
         <Box>
-          <SubmitButton>Save the reviewers</SubmitButton>
+          <SubmitButton>{t('review.decide.saveReviewers')}</SubmitButton>
         </Box>
       </FormStack>
     </FormProvider>
@@ -154,9 +172,11 @@ function ReviewersForm(props: { id: string; data: CommitteeAbstract; onSaved: ()
 
 function AbstractDetail(props: { id: string; onSaved: () => void }) {
   const queryClient = useQueryClient();
+  const t = useT();
+  const lang = useLang();
   const detail = useQuery({ queryKey: committeeAbstractKey(props.id), queryFn: () => reviewApi.committeeAbstract(props.id) });
-  if (detail.isPending) return <Text color="gray.700">Loading the abstract...</Text>;
-  if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} title="The abstract could not be loaded." />;
+  if (detail.isPending) return <Text color="gray.700">{t('review.decide.loading')}</Text>;
+  if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} title={t('review.decide.loadFailed')} />;
   const d = detail.data;
   return (
     <Card.Root>
@@ -168,20 +188,31 @@ function AbstractDetail(props: { id: string; onSaved: () => void }) {
         <Stack gap="4">
           <Text whiteSpace="pre-wrap">{d.abstract.abstract_body}</Text>
           <Heading as="h4" size="sm">
-            Reviews
+            {t('review.decide.reviews')}
           </Heading>
           {d.reviews.map((r) => (
             <Box key={r.reviewer_id} borderLeftWidth="3px" borderColor="gray.300" ps="3">
               <Text fontWeight="semibold">
-                {r.reviewer}: {r.state === 'submitted' ? `${score(r.score)}, proposes ${r.proposal}` : r.state === 'declined' ? `declined (${r.decline_reason})` : 'not submitted yet'}
+                {r.state === 'submitted'
+                  ? t('review.decide.reviewSubmitted', { reviewer: r.reviewer, score: score(r.score), proposal: String(r.proposal) })
+                  : r.state === 'declined'
+                    ? t('review.decide.reviewDeclined', { reviewer: r.reviewer, reason: String(r.decline_reason) })
+                    : t('review.decide.reviewOpen', { reviewer: r.reviewer })}
               </Text>
-              {r.comment_to_authors && <Text>To the authors: {r.comment_to_authors}</Text>}
-              {r.comment_to_committee && <Text>For the committee: {r.comment_to_committee}</Text>}
+              {r.comment_to_authors && <Text>{t('review.decide.toAuthors', { comment: r.comment_to_authors })}</Text>}
+              {r.comment_to_committee && <Text>{t('review.decide.forCommittee', { comment: r.comment_to_committee })}</Text>}
             </Box>
           ))}
           {d.published && (
-            <FormAlert status="info" title={`Published on ${formatCstInstant(d.published.published_at)}: ${outcomeLabels[d.published.outcome]}${d.published.number ? `, ${d.published.number}` : ''}.`}>
-              {d.published.outcome === 'revise' ? 'The authors may revise it once; decide again after the re-check, then publish.' : 'The decision is final.'}
+            <FormAlert
+              status="info"
+              title={
+                d.published.number
+                  ? t('review.decide.publishedNumbered', { at: formatInstant(lang, d.published.published_at), outcome: t(outcomeIds[d.published.outcome]), number: d.published.number })
+                  : t('review.decide.published', { at: formatInstant(lang, d.published.published_at), outcome: t(outcomeIds[d.published.outcome]) })
+              }
+            >
+              {d.published.outcome === 'revise' ? t('review.decide.publishedRevise') : t('review.decide.publishedFinal')}
             </FormAlert>
           )}
           {!d.published && <ReviewersForm id={props.id} data={d} onSaved={() => void queryClient.invalidateQueries({ queryKey: committeeAbstractKey(props.id) })} />}
@@ -204,17 +235,19 @@ function AbstractDetail(props: { id: string; onSaved: () => void }) {
 
 function RankingTable(props: { ranking: Ranking; open: string | null; onOpen: (id: string) => void }) {
   const { ranking } = props;
-  if (ranking.items.length === 0) return <Text color="gray.700">No abstract of this category has been assigned yet: run the assignment first.</Text>;
+  const t = useT();
+  if (ranking.items.length === 0) return <Text color="gray.700">{t('review.decide.noneAssigned')}</Text>;
+  const label = t('review.decide.ranking', { category: categoryLabel(t, ranking.category) });
   return (
-    <ScrollTable label={`Ranking of ${ranking.category_label}`} size="sm" aria-label={`Ranking of ${ranking.category_label}`}>
+    <ScrollTable label={label} size="sm" aria-label={label}>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeader>Abstract</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Reviews</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Mean</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Median</Table.ColumnHeader>
-          <Table.ColumnHeader>Proposed</Table.ColumnHeader>
-          <Table.ColumnHeader>Pending</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('review.decide.colAbstract')}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('review.decide.colReviews')}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('review.decide.colMean')}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('review.decide.colMedian')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('review.decide.colProposed')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('review.decide.colPending')}</Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -227,7 +260,7 @@ function RankingTable(props: { ranking: Ranking; open: string | null; onOpen: (i
               {item.score.disagreement.length > 0 && (
                 <Box>
                   <Badge colorPalette="orange" mt="1">
-                    Reviewers disagree
+                    {t('review.decide.disagree')}
                   </Badge>
                 </Box>
               )}
@@ -236,14 +269,14 @@ function RankingTable(props: { ranking: Ranking; open: string | null; onOpen: (i
             <Table.Cell textAlign="end">{score(item.score.mean)}</Table.Cell>
             <Table.Cell textAlign="end">{score(item.score.median)}</Table.Cell>
             <Table.Cell minW="9rem">
-              oral {item.score.proposals.oral} · poster {item.score.proposals.poster} · reject {item.score.proposals.reject}
+              {t('review.decide.proposals', { oral: item.score.proposals.oral, poster: item.score.proposals.poster, reject: item.score.proposals.reject })}
             </Table.Cell>
             <Table.Cell minW="8rem">
-              {item.decision ? outcomeLabels[item.decision.outcome] : <Text color="gray.700">Not decided</Text>}
+              {item.decision ? t(outcomeIds[item.decision.outcome]) : <Text color="gray.700">{t('review.decide.notDecided')}</Text>}
               {item.published && (
                 <Box>
                   <Badge colorPalette="green" mt="1">
-                    Published{item.published.number ? ` ${item.published.number}` : ''}
+                    {item.published.number ? t('review.decide.publishedBadgeNumbered', { number: item.published.number }) : t('review.decide.publishedBadge')}
                   </Badge>
                 </Box>
               )}
@@ -257,6 +290,7 @@ function RankingTable(props: { ranking: Ranking; open: string | null; onOpen: (i
 
 export function Deciding() {
   const queryClient = useQueryClient();
+  const t = useT();
   const [category, setCategory] = useState(reviewCategories[0]!.value);
   const [cursors, setCursors] = useState<string[]>([]);
   const [open, setOpen] = useState<string | null>(null);
@@ -269,10 +303,10 @@ export function Deciding() {
   return (
     <Stack gap="4">
       <Heading as="h2" size="xl">
-        Decide
+        {t('review.decide.title')}
       </Heading>
       <CategorySelect
-        label="Review category"
+        label={t('review.decide.category')}
         value={category}
         onChange={(value) => {
           setCategory(value);
@@ -281,32 +315,34 @@ export function Deciding() {
         }}
       />
       {page.isPending ? (
-        <Text color="gray.700">Loading the ranking...</Text>
+        <Text color="gray.700">{t('review.decide.rankingLoading')}</Text>
       ) : page.isError ? (
-        <QueryError error={page.error} onRetry={() => void page.refetch()} title="The ranking could not be loaded." />
+        <QueryError error={page.error} onRetry={() => void page.refetch()} title={t('review.decide.rankingFailed')} />
       ) : (
         <>
-          <HStack gap="6" wrap="wrap" aria-label="Slots" role="group">
+          <HStack gap="6" wrap="wrap" aria-label={t('review.decide.slots')} role="group">
             <Text>
-              Oral slots: <strong>{page.data.slots.oral.decided}</strong> of {page.data.slots.oral.quota} decided
+              {t('review.decide.oralSlots')}
+              <strong>{page.data.slots.oral.decided}</strong>
+              {t('review.decide.ofDecided', { quota: page.data.slots.oral.quota })}
             </Text>
             <Text>
-              Poster boards: <strong>{page.data.slots.poster.decided}</strong> of {page.data.slots.poster.quota} decided
+              {t('review.decide.posterBoards')}
+              <strong>{page.data.slots.poster.decided}</strong>
+              {t('review.decide.ofDecided', { quota: page.data.slots.poster.quota })}
             </Text>
-            <Text color="gray.700">
-              Rejected {page.data.counts.reject} · to revise {page.data.counts.revise} · duplicates {page.data.counts.duplicate}
-            </Text>
+            <Text color="gray.700">{t('review.decide.counts', { reject: page.data.counts.reject, revise: page.data.counts.revise, duplicate: page.data.counts.duplicate })}</Text>
           </HStack>
           <RankingTable ranking={page.data} open={open} onOpen={(id) => setOpen(open === id ? null : id)} />
           <HStack>
             {cursors.length > 0 && (
               <Button variant="outline" size="sm" onClick={() => setCursors(cursors.slice(0, -1))}>
-                Previous page
+                {t('review.decide.previous')}
               </Button>
             )}
             {page.data.cursor && (
               <Button variant="outline" size="sm" onClick={() => setCursors([...cursors, page.data.cursor!])}>
-                Next page
+                {t('review.decide.next')}
               </Button>
             )}
           </HStack>
@@ -319,11 +355,12 @@ export function Deciding() {
 
 export function Slots() {
   const queryClient = useQueryClient();
+  const t = useT();
   const slots = useQuery({ queryKey: slotsKey, queryFn: reviewApi.slots });
   const [edits, setEdits] = useState<Record<string, { oral: string; poster: string }>>({});
   const [result, setResult] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
-  if (slots.isPending) return <Text color="gray.700">Loading the slots...</Text>;
-  if (slots.isError) return <QueryError error={slots.error} onRetry={() => void slots.refetch()} title="The slots could not be loaded." />;
+  if (slots.isPending) return <Text color="gray.700">{t('review.slots.loading')}</Text>;
+  if (slots.isError) return <QueryError error={slots.error} onRetry={() => void slots.refetch()} title={t('review.slots.loadFailed')} />;
   const value = (category: string, type: 'oral' | 'poster') => edits[category]?.[type] ?? String(slots.data.categories.find((c) => c.category === category)![type].quota);
   const save = async () => {
     setResult(null);
@@ -335,25 +372,25 @@ export function Slots() {
       void queryClient.invalidateQueries({ queryKey: ['review', 'ranking'] });
       setResult({ status: 'success', text: message });
     } catch (error) {
-      const text = failureOf(error);
+      const text = failureOf(t, error);
       if (text) setResult({ status: 'error', text });
     }
   };
   return (
-    <Stack gap="4" as="form" aria-label="Slots per category" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+    <Stack gap="4" as="form" aria-label={t('review.slots.title')} onSubmit={(e) => { e.preventDefault(); void save(); }}>
       <Heading as="h2" size="xl">
-        Slots per category
+        {t('review.slots.title')}
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {slots.data.categories.map((c) => (
-          <Box key={c.category} borderWidth="1px" borderColor="gray.200" rounded="md" p="3" role="group" aria-label={c.label}>
+          <Box key={c.category} borderWidth="1px" borderColor="gray.200" rounded="md" p="3" role="group" aria-label={categoryLabel(t, c.category)}>
             <Text fontWeight="semibold" mb="2">
-              {c.label}
+              {categoryLabel(t, c.category)}
             </Text>
             <HStack gap="3" align="flex-end">
               {(['oral', 'poster'] as const).map((type) => (
                 <Field.Root key={type}>
-                  <Field.Label>{type === 'oral' ? `Oral slots (${c.oral.decided} decided)` : `Poster boards (${c.poster.decided} decided)`}</Field.Label>
+                  <Field.Label>{type === 'oral' ? t('review.slots.oral', { decided: c.oral.decided }) : t('review.slots.poster', { decided: c.poster.decided })}</Field.Label>
                   <Input type="number" inputMode="numeric" min={0} max={500} value={value(c.category, type)} onChange={(e) => setEdits({ ...edits, [c.category]: { oral: value(c.category, 'oral'), poster: value(c.category, 'poster'), [type]: e.target.value } })} />
                 </Field.Root>
               ))}
@@ -364,7 +401,7 @@ export function Slots() {
       {result && <FormAlert status={result.status}>{result.text}</FormAlert>}
       <Box>
         <Button type="submit" colorPalette="brand">
-          Save the slots
+          {t('review.slots.save')}
         </Button>
       </Box>
     </Stack>

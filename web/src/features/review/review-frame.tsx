@@ -9,21 +9,21 @@ import { Page } from '../../components/page';
 import { SectionNav } from '../../components/section-nav';
 import { SmartLink } from '../../components/smart-link';
 import { paths } from '../../config/paths';
-
-const LEAD = 'For the abstract reviewers and the programme committee of IACR 2024.';
-
-const sections = [
-  { path: paths.review, label: 'My reviews' },
-  { path: paths.reviewCommittee, label: 'Committee' },
-];
+import { useT } from '../../i18n/i18n';
 
 function ReviewNav() {
-  return <SectionNav label="Review" links={sections} />;
+  const t = useT();
+  const sections = [
+    { path: paths.review, label: t('review.frame.myReviews') },
+    { path: paths.reviewCommittee, label: t('review.frame.committee') },
+  ];
+  return <SectionNav label={t('review.frame.nav')} links={sections} />;
 }
 
 export function ReviewFrame({ title, children }: { title: string; children: ReactNode }) {
+  const t = useT();
   return (
-    <Page title={title} lead={LEAD} width="wide">
+    <Page title={title} lead={t('review.frame.lead')} width="wide">
       <Stack gap="6">
         <ReviewNav />
         {children}
@@ -34,13 +34,14 @@ export function ReviewFrame({ title, children }: { title: string; children: Reac
 
 /** An account without the role this page needs: what it is for and whom to ask. */
 export function NotOnTheTeam(props: { message: string }) {
+  const t = useT();
   return (
     <Stack gap="4">
       <FormAlert status="info" title={props.message}>
-        The registration office grants the review roles. If you review abstracts for IACR 2024, ask it to add your account.
+        {t('review.frame.notOnTeam')}
       </FormAlert>
       <Text>
-        <SmartLink href={paths.center}>Go to your account centre</SmartLink>
+        <SmartLink href={paths.center}>{t('review.frame.toCentre')}</SmartLink>
       </Text>
     </Stack>
   );

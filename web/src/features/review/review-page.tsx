@@ -12,7 +12,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { reviewSettings } from '#core/config/review';
 import { reviewPhases } from '#core/config/conference';
-import { formatCstDeadline } from '#core/time';
+import { formatDeadline } from '#core/i18n/format';
 import { ratingsProblems } from '#core/review/scoring';
 import { reviewMessages } from '#core/review/reviewing';
 import { FormAlert } from '../../components/form/form-alert';
@@ -25,7 +25,11 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { paths } from '../../config/paths';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { reviewApi, reviewedAbstractKey, reviewQueueKey, type ReviewedAbstract } from './api';
-import { stateLabels } from './queue-page';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
+import type { Translate } from '#core/i18n/messages';
+import { categoryNameOf } from '../abstracts/option-labels';
+import { criterionLabel, proposalIds, scaleLabel } from './labels';
+import { stateBadge } from './queue-page';
 import { NotOnTheTeam, ReviewFrame } from './review-frame';
 
 interface ReviewValues {
@@ -35,11 +39,7 @@ interface ReviewValues {
   comment_to_committee: string;
 }
 
-const proposalOptions = [
-  { value: 'oral', label: 'Accept as an oral presentation' },
-  { value: 'poster', label: 'Accept as a poster' },
-  { value: 'reject', label: 'Reject' },
-];
+const proposalOptions = (t: Translate) => reviewSettings.proposals.map((value) => ({ value, label: t(proposalIds[value]) }));
 
 const valuesOf = (review: ReviewedAbstract['review']): ReviewValues => ({
   ratings: Object.fromEntries(reviewSettings.criteria.map((c) => [c.id, review.ratings?.[c.id] ? String(review.ratings[c.id]) : ''])),
@@ -48,41 +48,49 @@ const valuesOf = (review: ReviewedAbstract['review']): ReviewValues => ({
   comment_to_committee: review.comment_to_committee,
 });
 
-const failureOf = (error: unknown) => (isCancelled(error) ? null : error instanceof ApiError ? error.message : 'The review could not be saved: request failure. Your text is still here; try again.');
+const failureOf = (t: Translate, error: unknown) => (isCancelled(error) ? null : error instanceof ApiError ? error.message : t('review.form.requestFailure'));
+
+/** "Reviewer 2" as the server names another reviewer, in the page's language. */
+const reviewerName = (t: Translate, name: string) => {
+  const n = /^Reviewer (\d+)$/.exec(name)?.[1];
+  return n ? t('review.others.reviewer', { n }) : name;
+};
 
 function AbstractText(props: { abstract: ReviewedAbstract['abstract']; recheck?: boolean }) {
   const a = props.abstract;
+  const t = useT();
+  const lang = useLang();
   return (
     <Card.Root>
       <Card.Body>
         <Stack gap="3">
           {props.recheck && (
-            <FormAlert status="info" title="Revised by its authors">
-              The committee asked for a revision and the authors sent it: read it again and change your review until {formatCstDeadline(reviewPhases.recheckUntil)}.
+            <FormAlert status="info" title={t('review.abstract.revisedTitle')}>
+              {t('review.abstract.revisedText', { deadline: formatDeadline(lang, reviewPhases.recheckUntil) })}
             </FormAlert>
           )}
           <Heading as="h2" size="lg">
             {a.title_of_abstract}
           </Heading>
-          <Text color="gray.700">{a.abstract_category_name}</Text>
+          <Text color="gray.700">{categoryNameOf(t, a.abstract_category, a.abstract_category_name)}</Text>
           <Text>
             <Text as="span" fontWeight="semibold">
-              Keywords:{' '}
+              {t('review.abstract.keywords')}
             </Text>
             {a.keywords}
           </Text>
           <Text whiteSpace="pre-wrap">{a.abstract_body}</Text>
           {a.blind && (
             <Text fontSize="sm" color="gray.700">
-              The review is blind: the authors and their institutions are not shown.
+              {t('review.abstract.blind')}
             </Text>
           )}
           {a.files.length > 0 && (
             <Stack gap="1">
-              <Text fontWeight="semibold">The abstract&apos;s PDF{a.files.length > 1 ? 's' : ''}</Text>
+              <Text fontWeight="semibold">{t('review.abstract.pdfs', { count: a.files.length })}</Text>
               {a.blind && (
                 <Text fontSize="sm" color="orange.800">
-                  A PDF may name the authors or their institutions: the authors made it, the portal cannot blind it.
+                  {t('review.abstract.pdfWarning')}
                 </Text>
               )}
               {a.files.map((f) => (
@@ -91,7 +99,7 @@ function AbstractText(props: { abstract: ReviewedAbstract['abstract']; recheck?:
                     {f.name}
                   </SmartLink>{' '}
                   <Text as="span" color="gray.700" fontSize="sm">
-                    ({Math.max(1, Math.round(f.size / 1024)).toLocaleString('en-US')} kB)
+                    {`(${Math.max(1, Math.round(f.size / 1024)).toLocaleString('en-US')} kB)`}
                   </Text>
                 </Text>
               ))}
@@ -104,22 +112,23 @@ function AbstractText(props: { abstract: ReviewedAbstract['abstract']; recheck?:
 }
 
 function Others(props: { others: NonNullable<ReviewedAbstract['others']> }) {
+  const t = useT();
   return (
     <Stack gap="3">
       <Heading as="h2" size="md">
-        The other reviews
+        {t('review.others.title')}
       </Heading>
       {props.others.length === 0 ? (
-        <Text color="gray.700">No other reviewer has submitted yet.</Text>
+        <Text color="gray.700">{t('review.others.none')}</Text>
       ) : (
         props.others.map((o) => (
           <Card.Root key={o.reviewer} size="sm">
             <Card.Body>
               <Text fontWeight="semibold">
-                {o.reviewer}: {o.score?.toFixed(2)} · proposes {o.proposal}
+                {t('review.others.line', { reviewer: reviewerName(t, o.reviewer), score: o.score?.toFixed(2) ?? '', proposal: o.proposal ?? '' })}
               </Text>
               <Text fontSize="sm" color="gray.700">
-                {reviewSettings.criteria.map((c) => `${c.label} ${o.ratings?.[c.id] ?? '-'}`).join(' · ')}
+                {reviewSettings.criteria.map((c) => `${criterionLabel(t, c)} ${o.ratings?.[c.id] ?? '-'}`).join(' · ')}
               </Text>
               {o.comment_to_authors && <Text mt="2">{o.comment_to_authors}</Text>}
             </Card.Body>
@@ -132,6 +141,9 @@ function Others(props: { others: NonNullable<ReviewedAbstract['others']> }) {
 
 function ReviewForm(props: { id: string; data: ReviewedAbstract }) {
   const queryClient = useQueryClient();
+  const t = useT();
+  const lang = useLang();
+  const localise = useLocalise();
   const { review } = props.data;
   const form = useForm<ReviewValues>({ defaultValues: valuesOf(review) });
   const draft = useDraft(form, `review:${props.id}`, String(review.version));
@@ -151,8 +163,8 @@ function ReviewForm(props: { id: string; data: ReviewedAbstract }) {
   const send = async (values: ReviewValues, submit: boolean) => {
     setOutcome(null);
     const ratings = Object.fromEntries(Object.entries(values.ratings).filter(([, v]) => v !== '').map(([k, v]) => [k, Number(v)]));
-    if (submit && ratingsProblems(ratings).length) return setOutcome({ status: 'error', text: reviewMessages.ratings });
-    if (submit && !values.proposal) return setOutcome({ status: 'error', text: reviewMessages.proposal });
+    if (submit && ratingsProblems(ratings).length) return setOutcome({ status: 'error', text: localise(reviewMessages.ratings) });
+    if (submit && !values.proposal) return setOutcome({ status: 'error', text: localise(reviewMessages.proposal) });
     try {
       const { message, data } = await reviewApi.save(props.id, {
         ratings,
@@ -168,7 +180,7 @@ function ReviewForm(props: { id: string; data: ReviewedAbstract }) {
       void queryClient.invalidateQueries({ queryKey: reviewQueueKey });
       setOutcome({ status: 'success', text: message });
     } catch (error) {
-      const text = failureOf(error);
+      const text = failureOf(t, error);
       if (text) setOutcome({ status: 'error', text });
     }
   };
@@ -183,58 +195,58 @@ function ReviewForm(props: { id: string; data: ReviewedAbstract }) {
       setOutcome({ status: 'success', text: message });
     } catch (error) {
       setDeclining(false);
-      const text = failureOf(error);
+      const text = failureOf(t, error);
       if (text) setOutcome({ status: 'error', text });
     }
   };
 
-  if (outcome?.text === reviewMessages.declined) {
+  if (outcome?.text === localise(reviewMessages.declined)) {
     return (
       <Stack gap="3">
         <FormAlert status="success">{outcome.text}</FormAlert>
         <Text>
-          <SmartLink href={paths.review}>Back to your abstracts</SmartLink>
+          <SmartLink href={paths.review}>{t('review.page.back')}</SmartLink>
         </Text>
       </Stack>
     );
   }
 
-  const state = stateLabels[review.state] ?? { label: review.state, palette: 'gray' };
+  const state = stateBadge(t, review.state);
   return (
     <FormProvider {...form}>
-      <FormStack onSubmit={(e) => void form.handleSubmit((v) => send(v, true))(e)} noValidate aria-label="Your review">
+      <FormStack onSubmit={(e) => void form.handleSubmit((v) => send(v, true))(e)} noValidate aria-label={t('review.form.title')}>
         <Stack direction="row" gap="3" align="center" wrap="wrap">
           <Heading as="h2" size="lg">
-            Your review
+            {t('review.form.title')}
           </Heading>
           <Badge colorPalette={state.palette}>{state.label}</Badge>
         </Stack>
-        {draft.restored && <FormAlert status="info">Your unsaved changes from earlier were restored.</FormAlert>}
-        {!editable && <FormAlert status="info">{reviewMessages.closed}</FormAlert>}
+        {draft.restored && <FormAlert status="info">{t('review.form.restored')}</FormAlert>}
+        {!editable && <FormAlert status="info">{t('review.form.closed', { date: formatDeadline(lang, reviewPhases.reviewCloses) })}</FormAlert>}
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
           {reviewSettings.criteria.map((c) => (
             <ChoiceField<ReviewValues>
               key={c.id}
               name={`ratings.${c.id}`}
-              label={`${c.label} (weight ${c.weight})`}
+              label={t('review.form.criterion', { label: criterionLabel(t, c), weight: c.weight })}
               direction="column"
               readOnly={!editable}
-              options={c.scale.map((label, i) => ({ value: String(i + 1), label: `${i + 1} - ${label}` }))}
+              options={c.scale.map((_, i) => ({ value: String(i + 1), label: `${i + 1} - ${scaleLabel(t, c, i + 1)}` }))}
             />
           ))}
         </SimpleGrid>
-        <ChoiceField<ReviewValues> name="proposal" label="Your proposal" direction="column" readOnly={!editable} options={proposalOptions} />
-        <TextAreaField<ReviewValues> name="comment_to_authors" label="Comment to the authors (sent with the decision)" rows={5} readOnly={!editable} />
-        <TextAreaField<ReviewValues> name="comment_to_committee" label="Comment for the committee only" rows={4} readOnly={!editable} />
+        <ChoiceField<ReviewValues> name="proposal" label={t('review.form.proposal')} direction="column" readOnly={!editable} options={proposalOptions(t)} />
+        <TextAreaField<ReviewValues> name="comment_to_authors" label={t('review.form.commentAuthors')} rows={5} readOnly={!editable} />
+        <TextAreaField<ReviewValues> name="comment_to_committee" label={t('review.form.commentCommittee')} rows={4} readOnly={!editable} />
         {outcome && <FormAlert status={outcome.status}>{outcome.text}</FormAlert>}
         {editable && (
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
             <Button type="submit" colorPalette="brand">
-              {review.state === 'submitted' ? 'Save the changes' : 'Submit the review'}
+              {review.state === 'submitted' ? t('review.form.saveChanges') : t('review.form.submit')}
             </Button>
             {review.state !== 'submitted' && (
               <Button variant="outline" onClick={() => void form.handleSubmit((v) => send(v, false))()}>
-                Save as draft
+                {t('review.form.saveDraft')}
               </Button>
             )}
           </Stack>
@@ -242,7 +254,7 @@ function ReviewForm(props: { id: string; data: ReviewedAbstract }) {
         {editable && review.state !== 'submitted' && (
           <Box borderTopWidth="1px" borderColor="gray.200" pt="4">
             <Stack gap="3">
-              <Text color="gray.700">Cannot review it (a conflict of interest, or out of your field)? Decline it with a reason: the committee assigns it to someone else.</Text>
+              <Text color="gray.700">{t('review.form.declineNote')}</Text>
               <Box>
                 <Button
                   variant="outline"
@@ -252,7 +264,7 @@ function ReviewForm(props: { id: string; data: ReviewedAbstract }) {
                     setDeclining(true);
                   }}
                 >
-                  Decline this abstract
+                  {t('review.form.decline')}
                 </Button>
               </Box>
             </Stack>
@@ -260,21 +272,21 @@ function ReviewForm(props: { id: string; data: ReviewedAbstract }) {
         )}
         <ConfirmDialog
           open={declining}
-          title="Decline this abstract?"
-          confirmLabel="Decline it"
+          title={t('review.form.declineTitle')}
+          confirmLabel={t('review.form.declineConfirm')}
           onClose={() => setDeclining(false)}
           onConfirm={() => {
             if (!reason.trim()) {
-              setReasonError(reviewMessages.declineReason);
+              setReasonError(localise(reviewMessages.declineReason));
               return;
             }
             return decline();
           }}
         >
           <Stack gap="2">
-            <Text>It leaves your list, and you cannot review it afterwards.</Text>
+            <Text>{t('review.form.declineLeaves')}</Text>
             <label htmlFor="decline-reason">
-              <Text fontWeight="medium">Why you decline</Text>
+              <Text fontWeight="medium">{t('review.form.declineWhy')}</Text>
             </label>
             <textarea
               id="decline-reason"
@@ -299,19 +311,20 @@ function ReviewForm(props: { id: string; data: ReviewedAbstract }) {
 
 export default function ReviewPage() {
   const { id = '' } = useParams();
+  const t = useT();
   const detail = useQuery({ queryKey: reviewedAbstractKey(id), queryFn: () => reviewApi.abstract(id), retry: false });
   return (
-    <ReviewFrame title="Review an abstract">
+    <ReviewFrame title={t('review.page.title')}>
       <Text>
-        <SmartLink href={paths.review}>Back to your abstracts</SmartLink>
+        <SmartLink href={paths.review}>{t('review.page.back')}</SmartLink>
       </Text>
       {detail.isPending ? (
-        <Text color="gray.700">Loading the abstract...</Text>
+        <Text color="gray.700">{t('review.page.loading')}</Text>
       ) : detail.isError ? (
         detail.error instanceof ApiError && detail.error.status === 403 ? (
           <NotOnTheTeam message={detail.error.message} />
         ) : (
-          <QueryError error={detail.error} onRetry={() => void detail.refetch()} title="The abstract could not be loaded." />
+          <QueryError error={detail.error} onRetry={() => void detail.refetch()} title={t('review.page.loadFailed')} />
         )
       ) : (
         <Stack gap="8">
