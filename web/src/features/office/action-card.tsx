@@ -12,6 +12,7 @@ import { FormStack } from '../../components/form/form-stack';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { secondFactorKey } from './api';
+import { useT } from '../../i18n/i18n';
 
 interface Outcome {
   status: 'success' | 'error';
@@ -37,6 +38,7 @@ export function ActionCard<T extends FieldValues>(props: {
    */
   confirm?: (values: T) => Promise<Confirmation> | Confirmation;
 }) {
+  const t = useT();
   const form = useForm<T>({ resolver: props.resolver, defaultValues: props.defaults as never });
   const { prefill } = props;
   useEffect(() => {
@@ -53,7 +55,7 @@ export function ActionCard<T extends FieldValues>(props: {
     if (error instanceof ApiError && (error.data as { second_factor?: string } | null)?.second_factor) {
       void queryClient.invalidateQueries({ queryKey: secondFactorKey });
     }
-    setOutcome({ status: 'error', text: error instanceof ApiError ? error.message : 'request failure.' });
+    setOutcome({ status: 'error', text: error instanceof ApiError ? error.message : t('office.action.requestFailure') });
   };
   const act = async (values: T) => {
     try {
@@ -91,7 +93,7 @@ export function ActionCard<T extends FieldValues>(props: {
               </Button>
             </Box>
             {outcome && (
-              <FormAlert status={outcome.status} title={outcome.status === 'error' ? 'Not done' : 'Done'}>
+              <FormAlert status={outcome.status} title={outcome.status === 'error' ? t('office.action.notDone') : t('office.order.done')}>
                 {outcome.text}
               </FormAlert>
             )}
