@@ -41,7 +41,7 @@ export const actorText = (a: AuditEntry['actor']) => (a.kind === 'delegate' || a
 /** Who acted, in the page's language (actorText's words in English). */
 const actorIn = (t: Translate, a: AuditEntry['actor']) =>
   a.kind === 'delegate' || a.kind === 'organiser' || a.kind === 'command-line'
-    ? t('office.audit.actor', { kind: a.kind, who: a.kind === 'command-line' ? a.id : (a.email ?? a.id) })
+    ? t('office.audit.actor', { kind: a.kind === 'command-line' ? 'cli' : a.kind, who: a.kind === 'command-line' ? a.id : (a.email ?? a.id) })
     : a.kind;
 
 const shown = (t: Translate, v: unknown) => (v === null || v === undefined || v === '' ? t('office.audit.none') : typeof v === 'string' ? v : JSON.stringify(v));
