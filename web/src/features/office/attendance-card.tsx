@@ -6,7 +6,7 @@ import { Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Resolver } from 'react-hook-form';
-import { attendanceForm, type AttendanceFormValues } from '#core/office/attendance';
+import { attendanceForm, attendanceMessages, congressStarts, type AttendanceFormValues } from '#core/office/attendance';
 import type { Attendance } from '#core/orders/ports';
 import { formatInstant } from '#core/i18n/format';
 import { useLang, useLocalise, useT } from '../../i18n/i18n';
@@ -64,7 +64,7 @@ export function AttendanceCard({ detail }: { detail: OfficeOrderDetail }) {
       </Text>
       <IssuedCertificate detail={detail} />
       {!marking.open ? (
-        <Text color="gray.700">{marking.message && localise(marking.message)}</Text>
+        <Text color="gray.700">{marking.message === attendanceMessages.tooEarly ? t('office.attendance.tooEarly', { at: formatInstant(lang, congressStarts) }) : marking.message && localise(marking.message)}</Text>
       ) : (
         <ActionCard<AttendanceFormValues>
           title={t('office.attendance.title')}

@@ -20,7 +20,7 @@ export function ResendMailCard({ detail }: { detail: OfficeOrderDetail }) {
       description={t('office.resend.description', { email: detail.order.owner_email ?? '' })}
       resolver={zodResolver(resendOrderMailSchema) as Resolver<ResendValues>}
       defaults={{ mail: detail.mails.at(-1)!.kind }}
-      fields={<ChoiceField<ResendValues> name="mail" label={t('office.resend.mail')} direction="column" options={detail.mails.map((m) => ({ value: m.kind, label: m.label }))} />}
+      fields={<ChoiceField<ResendValues> name="mail" label={t('office.resend.mail')} direction="column" options={detail.mails.map((m) => ({ value: m.kind, label: t('office.mailKind', { kind: m.kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), label: m.label }) }))} />}
       submitLabel={t('office.resend.submit')}
       run={(v) => officeApi.resendOrderMail(detail.order.id, v.mail)}
       onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })}

@@ -35,6 +35,7 @@ export function useOrderFieldText() {
       const activity = registration2024.postConferenceActivities.find((a) => a.value === Number(value));
       return activity ? labels.activity(activity) : english;
     }
+    if (field === 'gender') return labels.gender(english);
     const id = fieldWords[english];
     return id && field !== 'phone_number_prefix' ? t(id) : english;
   };
