@@ -6,7 +6,7 @@ import type { MessageId, MessageValues } from '#core/i18n/messages';
 import { formatInstant } from '#core/i18n/format';
 import { registration2024 } from '#core/config/conference';
 import { orderFieldText, type OrderFieldName } from '#core/orders/field-labels';
-import { useLang, useT } from '../../i18n/i18n';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { useOrderLabels } from '../registration/labels';
 
 /** A catalog text. */
@@ -42,3 +42,9 @@ export function useOrderFieldText() {
 }
 
 const fieldWords: Record<string, MessageId> = { Yes: 'office.field.yes', No: 'office.field.no', None: 'office.field.none', Uploaded: 'office.field.uploaded' };
+
+/** A server's English word or phrase in the page's language, when the catalogs hold it (else as it is). */
+export function Localised({ text }: { text: string }) {
+  const localise = useLocalise();
+  return <>{localise(text)}</>;
+}

@@ -146,7 +146,6 @@ function Letters({ v }: { v: VisaView }) {
 export function VisaPanel({ v, headingLevel = 'h3', onDecided }: { v: VisaView; headingLevel?: 'h2' | 'h3'; onDecided?: (message: string) => void }) {
   const t = useT();
   const lang = useLang();
-  const localise = useLocalise();
   const sub = headingLevel === 'h2' ? 'h3' : 'h4';
   const status = v.review?.status ?? 'pending';
   return (
