@@ -12,6 +12,7 @@ import { FormStack } from '../../components/form/form-stack';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { secondFactorKey } from './api';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 interface Outcome {
   status: 'success' | 'error';
@@ -37,6 +38,8 @@ export function ActionCard<T extends FieldValues>(props: {
    */
   confirm?: (values: T) => Promise<Confirmation> | Confirmation;
 }) {
+  const t = useT();
+  const localise = useLocalise();
   const form = useForm<T>({ resolver: props.resolver, defaultValues: props.defaults as never });
   const { prefill } = props;
   useEffect(() => {
@@ -53,7 +56,7 @@ export function ActionCard<T extends FieldValues>(props: {
     if (error instanceof ApiError && (error.data as { second_factor?: string } | null)?.second_factor) {
       void queryClient.invalidateQueries({ queryKey: secondFactorKey });
     }
-    setOutcome({ status: 'error', text: error instanceof ApiError ? error.message : 'request failure.' });
+    setOutcome({ status: 'error', text: error instanceof ApiError ? localise(error.message) : t('office.action.requestFailure') });
   };
   const act = async (values: T) => {
     try {
@@ -91,7 +94,7 @@ export function ActionCard<T extends FieldValues>(props: {
               </Button>
             </Box>
             {outcome && (
-              <FormAlert status={outcome.status} title={outcome.status === 'error' ? 'Not done' : 'Done'}>
+              <FormAlert status={outcome.status} title={outcome.status === 'error' ? t('office.action.notDone') : t('office.order.done')}>
                 {outcome.text}
               </FormAlert>
             )}
@@ -121,10 +124,11 @@ export function ActionCard<T extends FieldValues>(props: {
 
 /** A confirmation's paragraphs (core/office/confirmations.ts). */
 export function ConfirmationText({ confirmation }: { confirmation: Confirmation | null }) {
+  const localise = useLocalise();
   return (
     <Stack gap="3">
       {confirmation?.lines.map((line) => (
-        <Text key={line}>{line}</Text>
+        <Text key={line}>{localise(line)}</Text>
       ))}
     </Stack>
   );

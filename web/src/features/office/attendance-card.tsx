@@ -6,9 +6,10 @@ import { Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Resolver } from 'react-hook-form';
-import { attendanceForm, type AttendanceFormValues } from '#core/office/attendance';
+import { attendanceForm, attendanceMessages, congressStarts, type AttendanceFormValues } from '#core/office/attendance';
 import type { Attendance } from '#core/orders/ports';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
 import { ChoiceField } from '../../components/form/fields';
 import { aboutSubject, useDelegateDocuments } from '../documents/api';
@@ -18,16 +19,18 @@ import { officeApi, secondFactorKey, type OfficeOrderDetail } from './api';
 
 /** The order's certificate once the delegate has it (issued at their first download after the congress). */
 function IssuedCertificate({ detail }: { detail: OfficeOrderDetail }) {
+  const t = useT();
+  const lang = useLang();
   const owner = detail.order.owner_id as string;
   const docs = useDelegateDocuments(owner);
   const queryClient = useQueryClient();
   const certificate = aboutSubject(docs.data?.items, 'order', detail.order.id).find(
     (d) => d.kind === 'certificate' && !d.replaced_by,
   );
-  if (!certificate) return <Text>No certificate of attendance issued yet.</Text>;
+  if (!certificate) return <Text>{t('office.attendance.noCertificate')}</Text>;
   return (
     <Stack gap="2" align="flex-start">
-      <Text>Certificate of attendance issued on {formatCstInstant(certificate.issued_at)}.</Text>
+      <Text>{t('office.attendance.issued', { at: formatInstant(lang, certificate.issued_at) })}</Text>
       <DocumentDownload
         doc={certificate}
         owner={owner}
@@ -41,9 +44,12 @@ function IssuedCertificate({ detail }: { detail: OfficeOrderDetail }) {
   );
 }
 
-const choiceLabels = { yes: 'Attended', no: 'Did not attend' } as const;
+const choiceLabels = { yes: 'office.attendance.attended', no: 'office.attendance.notAttended' } as const;
 
 export function AttendanceCard({ detail }: { detail: OfficeOrderDetail }) {
+  const t = useT();
+  const lang = useLang();
+  const localise = useLocalise();
   const queryClient = useQueryClient();
   const attendance = (detail.order.attendance ?? null) as Attendance | null;
   const version = detail.order.updated_at as string;
@@ -53,27 +59,27 @@ export function AttendanceCard({ detail }: { detail: OfficeOrderDetail }) {
     <Stack gap="3">
       <Text>
         {attendance
-          ? `${attendance.attended ? 'Attended' : 'Did not attend'}: marked by ${attendance.marked_by} on ${formatCstInstant(attendance.marked_at)}.`
-          : 'Not marked yet.'}
+          ? t('office.attendance.marked', { state: t(attendance.attended ? choiceLabels.yes : choiceLabels.no), by: attendance.marked_by, at: formatInstant(lang, attendance.marked_at) })
+          : t('office.attendance.notMarked')}
       </Text>
       <IssuedCertificate detail={detail} />
       {!marking.open ? (
-        <Text color="gray.700">{marking.message}</Text>
+        <Text color="gray.700">{marking.message === attendanceMessages.tooEarly ? t('office.attendance.tooEarly', { at: formatInstant(lang, congressStarts) }) : marking.message && localise(marking.message)}</Text>
       ) : (
         <ActionCard<AttendanceFormValues>
-          title="Mark attendance"
-          description="Whether the delegate came to the congress (until the registration desk's check-in records it). A paid order marked as attended gets its certificate of attendance after the congress ends."
+          title={t('office.attendance.title')}
+          description={t('office.attendance.description')}
           resolver={zodResolver(attendanceForm) as Resolver<AttendanceFormValues>}
           defaults={{ attended: attendance ? (attendance.attended ? 'yes' : 'no') : ('' as never) }}
           fields={
             <ChoiceField<AttendanceFormValues>
               name="attended"
-              label="Did the delegate attend?"
+              label={t('office.attendance.question')}
               required
-              options={marking.choices.map((value) => ({ value, label: choiceLabels[value] }))}
+              options={marking.choices.map((value) => ({ value, label: t(choiceLabels[value]) }))}
             />
           }
-          submitLabel="Save attendance"
+          submitLabel={t('office.attendance.save')}
           run={(v) => officeApi.markAttendance(detail.order.id, { attended: v.attended === 'yes', version })}
           onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })}
         />

@@ -12,6 +12,7 @@ import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { auditLogQuery, auditObjectParams } from '#core/office/schemas';
 import { cstDate } from '#core/time';
+import { useT } from '../../i18n/i18n';
 import { SelectField, TextField } from '../../components/form/fields';
 import { FormStack } from '../../components/form/form-stack';
 import { QueryError } from '../../components/query-error';
@@ -26,17 +27,12 @@ import { StaleList } from './stale-list';
 type LogValues = { day: string; action: string; actor: string };
 type ObjectValues = { type: string; id: string };
 
-const objectTypes = [
-  { value: 'account', label: 'Account' },
-  { value: 'order', label: 'Order' },
-  { value: 'abstract', label: 'Abstract' },
-  { value: 'file', label: 'File' },
-  { value: 'payment_settings', label: 'Payment settings' },
-];
+const objectTypes = ['account', 'order', 'abstract', 'file', 'payment_settings'] as const;
 
 const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 function AuditLog() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const today = cstDate(serverNow());
   const day = params.get('day') || today;
@@ -61,27 +57,27 @@ function AuditLog() {
     <Stack gap="6">
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <FormProvider {...logForm}>
-          <FormStack gap="3" noValidate aria-label="Filter the log" onSubmit={(e) => void logForm.handleSubmit((v) => setParams(filters({ day: v.day, action: v.action.trim(), actor: v.actor.trim(), after: '' })))(e)}>
-            <TextField<LogValues> name="day" label="Day (CST)" type="date" />
-            <TextField<LogValues> name="action" label="Action starts with" helper="e.g. order. or transfer. or account.logged_in" autoComplete="off" />
-            <TextField<LogValues> name="actor" label="Who" helper="An e-mail address, an account id, or stripe, system, command-line." autoComplete="off" />
+          <FormStack gap="3" noValidate aria-label={t('office.audit.filterLog')} onSubmit={(e) => void logForm.handleSubmit((v) => setParams(filters({ day: v.day, action: v.action.trim(), actor: v.actor.trim(), after: '' })))(e)}>
+            <TextField<LogValues> name="day" label={t('office.audit.day')} type="date" />
+            <TextField<LogValues> name="action" label={t('office.audit.actionStarts')} helper={t('office.audit.actionHelper')} autoComplete="off" />
+            <TextField<LogValues> name="actor" label={t('office.audit.colWho')} helper={t('office.audit.actorHelper')} autoComplete="off" />
             <HStack gap="3" wrap="wrap">
-              <Button type="submit">Show the log</Button>
+              <Button type="submit">{t('office.audit.showLog')}</Button>
             </HStack>
           </FormStack>
         </FormProvider>
         <FormProvider {...objectForm}>
-          <FormStack gap="3" noValidate aria-label="One object's history" onSubmit={(e) => void objectForm.handleSubmit((v) => setParams({ type: v.type, id: v.id.trim() }))(e)}>
-            <SelectField<ObjectValues> name="type" label="Object" options={objectTypes} placeholder={null} />
+          <FormStack gap="3" noValidate aria-label={t('office.audit.objectHistory')} onSubmit={(e) => void objectForm.handleSubmit((v) => setParams({ type: v.type, id: v.id.trim() }))(e)}>
+            <SelectField<ObjectValues> name="type" label={t('office.audit.colObject')} options={objectTypes.map((value) => ({ value, label: t('office.audit.objectChoice', { type: value }) }))} placeholder={null} />
             <TextField<ObjectValues>
               name="id"
-              label="Its number or id"
-              helper="An order by its number (R24-000123), its payment reference or its id; anything else by the id the log shows under it."
+              label={t('office.audit.itsId')}
+              helper={t('office.audit.itsIdHelper')}
               autoComplete="off"
             />
             <HStack gap="3" wrap="wrap">
               <Button type="submit" variant="outline">
-                Show its history
+                {t('office.audit.showHistory')}
               </Button>
             </HStack>
           </FormStack>
@@ -92,28 +88,31 @@ function AuditLog() {
         <Stack gap="3">
           <ObjectHeading type={object.type} id={object.id} />
           <Text>
-            <SmartLink href={to({})}>Back to the log of {day}</SmartLink>
+            <SmartLink href={to({})}>{t('office.audit.backTo', { day })}</SmartLink>
           </Text>
-          <AuditTrail type={object.type} id={object.id} label={`History of ${object.type} ${object.id}`} />
+          <AuditTrail type={object.type} id={object.id} label={t('office.audit.historyOf', { type: t('office.audit.objectType', { type: object.type }), id: object.id })} />
         </Stack>
       ) : log.isPending ? (
-        <Text color="gray.700">Loading the log...</Text>
+        <Text color="gray.700">{t('office.audit.loadingLog')}</Text>
       ) : log.isError ? (
-        <QueryError error={log.error} onRetry={() => void log.refetch()} title="The log could not be loaded." />
+        <QueryError error={log.error} onRetry={() => void log.refetch()} title={t('office.audit.logFailed')} />
       ) : (
         <StaleList stale={log.isPlaceholderData}>
           <Text aria-live="polite">
-            {log.data.items.length === 0 ? `No entries on ${day}` : `Entries of ${day} (CST), newest first`}
-            {action ? `, action starting with "${action}"` : ''}
-            {actor ? `, by ${actor}` : ''}
-            {after ? ' (continued)' : ''}.
+            {t('office.audit.summary', {
+              entries: log.data.items.length === 0 ? 'none' : 'some',
+              day,
+              action: action || 'none',
+              actor: actor || 'none',
+              continued: after ? 'yes' : 'no',
+            })}
           </Text>
-          <AuditTable entries={log.data.items} label="Audit log" />
-          <HStack as="nav" aria-label="Pages of the log" gap="4" wrap="wrap">
-            {after && <SmartLink href={to({ after: '' })}>First page</SmartLink>}
-            {log.data.cursor && <SmartLink href={to({ after: log.data.cursor })}>More entries of this day</SmartLink>}
-            <SmartLink href={to({ day: shiftDay(day, -1), after: '' })}>Previous day</SmartLink>
-            {day < today && <SmartLink href={to({ day: shiftDay(day, 1), after: '' })}>Next day</SmartLink>}
+          <AuditTable entries={log.data.items} label={t('office.section.audit')} />
+          <HStack as="nav" aria-label={t('office.audit.pages')} gap="4" wrap="wrap">
+            {after && <SmartLink href={to({ after: '' })}>{t('office.table.firstPage')}</SmartLink>}
+            {log.data.cursor && <SmartLink href={to({ after: log.data.cursor })}>{t('office.audit.more')}</SmartLink>}
+            <SmartLink href={to({ day: shiftDay(day, -1), after: '' })}>{t('office.audit.previousDay')}</SmartLink>
+            {day < today && <SmartLink href={to({ day: shiftDay(day, 1), after: '' })}>{t('office.audit.nextDay')}</SmartLink>}
           </HStack>
         </StaleList>
       )}
@@ -125,31 +124,33 @@ function AuditLog() {
 function ObjectHeading({ type, id }: { type: string; id: string }) {
   // The same query as the trail below (one request): its answer says which object the name found.
   const trail = useQuery({ queryKey: auditTrailKey(type, id), queryFn: () => officeApi.auditTrail(type, id) });
+  const t = useT();
   const found = trail.data?.object;
   return (
     <Text data-testid="history-of">
-      Everything about {type}{' '}
+      {t('office.audit.everythingAbout', { type: t('office.audit.objectType', { type }) })}{' '}
       {found?.order_no ? (
         <>
-          <strong>{found.order_no}</strong> (id{' '}
+          <strong>{found.order_no}</strong> {t('office.audit.idOpen')}{' '}
           <Text as="span" fontFamily="mono" wordBreak="break-all">
             {found.id}
           </Text>
-          )
+          {t('office.audit.idClose')}
         </>
       ) : (
         <Text as="span" fontFamily="mono" wordBreak="break-all">
           {id}
         </Text>
       )}
-      , newest first.
+      {t('office.audit.newestFirst')}
     </Text>
   );
 }
 
 export default function AuditPage() {
+  const t = useT();
   return (
-    <OfficeFrame title="Audit log">
+    <OfficeFrame title={t('office.section.audit')}>
       <AuditLog />
     </OfficeFrame>
   );

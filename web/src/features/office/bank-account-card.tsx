@@ -9,7 +9,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { bankAccountSchema, type BankAccountInput } from '#core/office/payment-settings';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
 import { TextField } from '../../components/form/fields';
@@ -29,6 +30,9 @@ const empty: BankAccountInput = {
 const fields = Object.keys(empty);
 
 export function BankAccountCard() {
+  const t = useT();
+  const lang = useLang();
+  const localise = useLocalise();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: paymentSettingsKey, queryFn: officeApi.paymentSettings });
   const form = useForm<BankAccountInput>({
@@ -65,83 +69,81 @@ export function BankAccountCard() {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title as="h3">Congress bank account</Card.Title>
+        <Card.Title as="h3">{t('office.bank.title')}</Card.Title>
         <Card.Description>
-          Delegates who pay by bank transfer see this account at the transfer step and in their e-mails. Until
-          it is published they can pay by card only.
+          {t('office.bank.description')}
         </Card.Description>
       </Card.Header>
       <Card.Body>
         <Stack gap="4">
-          {settings.isPending && <Text color="gray.700">Loading the published bank account...</Text>}
+          {settings.isPending && <Text color="gray.700">{t('office.bank.loading')}</Text>}
           {settings.isError && (
-            <FormAlert status="error" title="The bank account could not be loaded.">
-              {settings.error instanceof ApiError ? settings.error.message : 'request failure.'}
+            <FormAlert status="error" title={t('office.bank.loadFailed')}>
+              {settings.error instanceof ApiError ? localise(settings.error.message) : t('office.action.requestFailure')}
             </FormAlert>
           )}
           {settings.isSuccess &&
             (account ? (
               <Text color="gray.700" data-testid="bank-account-status">
-                Published (version {account.version}) on {formatCstInstant(account.published_at)} by{' '}
-                {account.published_by}.
+                {t('office.bank.published', { version: String(account.version), at: formatInstant(lang, account.published_at), by: account.published_by })}
               </Text>
             ) : (
-              <FormAlert status="warning" title="Not published yet">
-                Bank transfer is closed for delegates until the account is published here.
+              <FormAlert status="warning" title={t('office.bank.notYet')}>
+                {t('office.bank.closed')}
               </FormAlert>
             ))}
           {settings.isSuccess && (
             <FormProvider {...form}>
-              <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label="Congress bank account">
+              <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label={t('office.bank.title')}>
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                   <TextField<BankAccountInput>
                     name="beneficiary"
-                    label="Beneficiary (account holder)"
+                    label={t('office.bank.beneficiary')}
                     required
                     autoComplete="off"
                   />
                   <TextField<BankAccountInput>
                     name="beneficiary_address"
-                    label="Beneficiary address"
+                    label={t('office.bank.beneficiaryAddress')}
                     autoComplete="off"
                   />
-                  <TextField<BankAccountInput> name="bank" label="Bank" required autoComplete="off" />
+                  <TextField<BankAccountInput> name="bank" label={t('office.bank.bank')} required autoComplete="off" />
                   <TextField<BankAccountInput>
                     name="bank_address"
-                    label="Bank address"
+                    label={t('office.bank.bankAddress')}
                     required
                     autoComplete="off"
                   />
                   <TextField<BankAccountInput>
                     name="account_number"
-                    label="Account number or IBAN"
+                    label={t('office.bank.accountNumber')}
                     required
                     autoComplete="off"
                   />
                   <TextField<BankAccountInput>
                     name="swift"
-                    label="SWIFT/BIC"
+                    label={t('office.bank.swift')}
                     required
                     autoComplete="off"
-                    helper="8 or 11 letters and digits."
+                    helper={t('office.bank.swiftHelper')}
                   />
                   <TextField<BankAccountInput>
                     name="currency"
-                    label="Currency"
+                    label={t('office.bank.currency')}
                     required
                     readOnly
-                    helper="Delegates pay in US dollars."
+                    helper={t('office.bank.currencyHelper')}
                   />
                 </SimpleGrid>
                 <Box>
                   <Button type="submit" loading={form.formState.isSubmitting}>
-                    {account ? 'Publish the changes' : 'Publish the bank account'}
+                    {account ? t('office.bank.publishChanges') : t('office.bank.publish')}
                   </Button>
                 </Box>
                 {outcome && (
                   <FormAlert
                     status={outcome.status}
-                    title={outcome.status === 'error' ? 'Not published' : 'Published'}
+                    title={outcome.status === 'error' ? t('office.bank.notPublished') : t('office.bank.publishedTitle')}
                   >
                     {outcome.text}
                   </FormAlert>

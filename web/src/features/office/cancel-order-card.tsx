@@ -14,26 +14,28 @@ import { ChoiceField, TextAreaField, TextField } from '../../components/form/fie
 import { ActionCard } from './action-card';
 import { partyOf, refundMethodsOf } from './confirm-steps';
 import { officeApi, type OfficeOrderDetail } from './api';
+import { useT } from '../../i18n/i18n';
 
 type CancelValues = z.input<typeof officeCancelSchema>;
 
 function CancelFields({ policy, refundable, mailed }: { policy: string; refundable: string; mailed: boolean }) {
+  const t = useT();
   const refund = useWatch<CancelValues>({ name: 'refund' });
   return (
     <>
       <ChoiceField<CancelValues>
         name="refund"
-        label="Refund"
+        label={t('office.cancel.refund')}
         direction="column"
         options={[
-          { value: 'policy', label: `The policy's refund: ${formatWireUsd(policy)}` },
-          { value: 'other', label: 'Another amount', description: `At most ${formatWireUsd(refundable)}, what the order's payments can still give back; 0 for none.` },
+          { value: 'policy', label: t('office.cancel.policyRefund', { amount: formatWireUsd(policy) }) },
+          { value: 'other', label: t('office.cancel.another'), description: t('office.cancel.atMost', { amount: formatWireUsd(refundable) }) },
         ]}
       />
       {refund === 'other' && (
         <>
-          <TextField<CancelValues> name="refund_amount" label="Refund (US$)" required inputMode="decimal" helper="e.g. 325.00" autoComplete="off" />
-          <TextAreaField<CancelValues> name="reason" label="Reason" required rows={2} helper={mailed ? 'The delegate is told this reason; the order keeps it.' : 'The order keeps it.'} />
+          <TextField<CancelValues> name="refund_amount" label={t('office.cancel.refundAmount')} required inputMode="decimal" helper={t('office.cancel.refundHelper')} autoComplete="off" />
+          <TextAreaField<CancelValues> name="reason" label={t('office.cancel.reason')} required rows={2} helper={mailed ? t('office.cancel.reasonMailed') : t('office.cancel.reasonKept')} />
         </>
       )}
     </>
@@ -41,21 +43,25 @@ function CancelFields({ policy, refundable, mailed }: { policy: string; refundab
 }
 
 export function CancelOrderCard({ detail }: { detail: OfficeOrderDetail }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const cancellation = detail.cancellation!;
   // An order kept after its account was deleted has nobody to write to.
   const mailed = !detail.account_deleted;
-  const by = cancellation.method === 'transfer' ? ' by bank transfer (the office sends it and records it)' : cancellation.method === 'card' ? ' to the card' : '';
+  const by = cancellation.method === 'transfer' || cancellation.method === 'card' ? cancellation.method : 'none';
   return (
     <ActionCard<CancelValues>
-      title="Cancel the order"
-      description={`By the refund policy today, ${formatWireUsd(cancellation.refund_amount)} goes back${by}${
-        cancellation.valid_until_text ? ` (this amount until ${cancellation.valid_until_text})` : ''
-      }. The office may give another amount, with its reason. ${mailed ? 'The delegate is mailed.' : 'No mail is sent: the delegate deleted their account.'}`}
+      title={t('office.cancel.title')}
+      description={t('office.cancel.description', {
+        amount: formatWireUsd(cancellation.refund_amount),
+        by,
+        until: cancellation.valid_until_text ?? 'none',
+        mailed: mailed ? 'yes' : 'no',
+      })}
       resolver={zodResolver(officeCancelSchema, undefined, { raw: true }) as Resolver<CancelValues>}
       defaults={{ refund: 'policy', refund_amount: '', reason: '' }}
       fields={<CancelFields policy={cancellation.refund_amount} refundable={detail.refundable} mailed={mailed} />}
-      submitLabel="Cancel the order"
+      submitLabel={t('office.cancel.title')}
       confirm={(v) =>
         cancelConfirmation(
           partyOf(detail),

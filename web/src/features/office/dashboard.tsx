@@ -7,7 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { axisDay, axisTicks, chartDays, labelledDays, type DashboardView } from '#core/office/dashboard';
 import { formatMoney, formatWireUsd } from '#core/money';
-import { formatCstDay, formatCstInstant } from '#core/time';
+import { formatDay, formatInstant } from '#core/i18n/format';
+import type { Translate } from '#core/i18n/messages';
+import { useLang, useT } from '../../i18n/i18n';
+import { categoryOptionLabel } from '../abstracts/option-labels';
+import { orderStatusName } from './status-names';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
 import { ScrollTable } from '../../components/ui/scroll-table';
@@ -45,7 +49,7 @@ function Section(props: { title: string; children: ReactNode }) {
   );
 }
 
-const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+const days = (t: Translate, n: number) => t('office.dashboard.days', { count: n });
 
 /** Where a value sits on an axis from 0 to `top`, as a percentage of its height. */
 const at = (value: number, top: number) => (top > 0 ? (value / top) * 100 : 0);
@@ -77,7 +81,9 @@ function AxisLabels({ ticks, top, format, align }: { ticks: number[]; top: numbe
  * dates named under it and a legend; the numbers themselves are in the table under it.
  */
 function DayChart({ data }: { data: DashboardView['days'] }) {
-  if (data.length === 0) return <Text color="gray.700">No order has been placed yet: the chart starts with the first.</Text>;
+  const t = useT();
+  const lang = useLang();
+  if (data.length === 0) return <Text color="gray.700">{t('office.dashboard.noOrders')}</Text>;
   const series = chartDays(data);
   const orderTicks = axisTicks(Math.max(...series.map((d) => d.orders)), 1);
   const moneyTicks = axisTicks(Math.max(...series.map((d) => d.received)), 100);
@@ -88,19 +94,19 @@ function DayChart({ data }: { data: DashboardView['days'] }) {
   const n = series.length;
   const dollars = (cents: number) => formatMoney(cents, 'USD', 0);
   const line = series.map((d, i) => `${i + 0.5},${100 - at(d.received, moneyTop)}`).join(' ');
-  const first = formatCstDay(`${series[0]!.day}T12:00:00+08:00`);
-  const last = formatCstDay(`${series.at(-1)!.day}T12:00:00+08:00`);
+  const first = formatDay(lang, `${series[0]!.day}T12:00:00+08:00`);
+  const last = formatDay(lang, `${series.at(-1)!.day}T12:00:00+08:00`);
   return (
     <Stack gap="3">
       <Box as="figure" borderWidth="1px" borderColor="gray.200" rounded="md" p="3" m="0">
-        <HStack as="ul" listStyleType="none" gap="5" wrap="wrap" fontSize="sm" mb="3" aria-label="Legend">
+        <HStack as="ul" listStyleType="none" gap="5" wrap="wrap" fontSize="sm" mb="3" aria-label={t('office.dashboard.legend')}>
           <HStack as="li" gap="2">
             <Box w="3" h="3" bg="brand.solid" rounded="sm" aria-hidden="true" />
-            <Text>Orders placed per day (left axis)</Text>
+            <Text>{t('office.dashboard.legendOrders')}</Text>
           </HStack>
           <HStack as="li" gap="2">
             <Box w="4" h="0" borderTopWidth="2px" borderColor="orange.600" aria-hidden="true" />
-            <Text>Money received per day, US$ (right axis)</Text>
+            <Text>{t('office.dashboard.legendMoney')}</Text>
           </HStack>
         </HStack>
         <Grid templateColumns="auto minmax(0, 1fr) auto" templateRows="10rem auto" columnGap="2">
@@ -111,7 +117,7 @@ function DayChart({ data }: { data: DashboardView['days'] }) {
             ))}
             <HStack
               role="img"
-              aria-label={`Orders placed per day: ${total} over ${days(n)} (${first} to ${last}), most on one day ${most}.`}
+              aria-label={t('office.dashboard.chartLabel', { total: String(total), days: days(t, n), first, last, most: String(most) })}
               position="absolute"
               inset="0"
               align="end"
@@ -125,7 +131,7 @@ function DayChart({ data }: { data: DashboardView['days'] }) {
                     h={`${at(d.orders, ordersTop)}%`}
                     bg="brand.solid"
                     roundedTop="sm"
-                    title={`${formatCstDay(`${d.day}T12:00:00+08:00`)}: ${d.orders} orders, ${formatMoney(d.received)} received`}
+                    title={t('office.dashboard.barTitle', { day: formatDay(lang, `${d.day}T12:00:00+08:00`), orders: String(d.orders), received: formatMoney(d.received) })}
                   />
                 </Box>
               ))}
@@ -150,30 +156,30 @@ function DayChart({ data }: { data: DashboardView['days'] }) {
                 whiteSpace="nowrap"
                 data-testid="chart-day"
               >
-                {axisDay(series[i]!.day)}
+                {lang === 'en' ? axisDay(series[i]!.day) : t('office.dashboard.axisDay', { month: Number(series[i]!.day.slice(5, 7)), day: Number(series[i]!.day.slice(8, 10)) })}
               </Text>
             ))}
           </Box>
           <Box />
         </Grid>
         <Text as="figcaption" fontSize="sm" color="gray.700" mt="2">
-          Days in China Standard Time (UTC+8), {first} to {last}.
+          {t('office.dashboard.caption', { first, last })}
         </Text>
       </Box>
       <details>
-        <summary>The numbers per day</summary>
-        <ScrollTable label="Orders and money per day" size="sm" aria-label="Orders and money per day">
+        <summary>{t('office.dashboard.numbersPerDay')}</summary>
+        <ScrollTable label={t('office.dashboard.perDayTable')} size="sm" aria-label={t('office.dashboard.perDayTable')}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>Day (China Standard Time)</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Orders placed</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Money received</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.dashboard.colDay')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('office.dashboard.colOrders')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('office.dashboard.colMoney')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {data.map((d) => (
               <Table.Row key={d.day}>
-                <Table.Cell>{formatCstDay(`${d.day}T12:00:00+08:00`)}</Table.Cell>
+                <Table.Cell>{formatDay(lang, `${d.day}T12:00:00+08:00`)}</Table.Cell>
                 <Table.Cell textAlign="end">{d.orders}</Table.Cell>
                 <Table.Cell textAlign="end">{formatWireUsd(d.received)}</Table.Cell>
               </Table.Row>
@@ -186,63 +192,78 @@ function DayChart({ data }: { data: DashboardView['days'] }) {
 }
 
 export function Dashboard() {
+  const tr = useT();
+  const lang = useLang();
   const view = useQuery({ queryKey: dashboardKey, queryFn: officeApi.dashboard });
-  if (view.isPending) return <Text color="gray.700">Loading the numbers...</Text>;
-  if (view.isError) return <QueryError error={view.error} onRetry={() => void view.refetch()} title="The numbers could not be loaded." />;
+  if (view.isPending) return <Text color="gray.700">{tr('office.dashboard.loading')}</Text>;
+  if (view.isError) return <QueryError error={view.error} onRetry={() => void view.refetch()} title={tr('office.dashboard.loadFailed')} />;
   const d = view.data;
   const t = d.transfers_awaited;
   return (
     <Stack gap="8">
-      <Section title="Money">
+      <Section title={tr('office.dashboard.money')}>
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
-          <Figure label="Received" value={formatWireUsd(d.money.received)} help={`card ${formatWireUsd(d.money.received_card)}, bank transfer ${formatWireUsd(d.money.received_transfer)}`} />
-          <Figure label="Refunded" value={formatWireUsd(d.money.refunded)} help={`kept ${formatWireUsd(d.money.kept)}`} />
+          <Figure label={tr('office.dashboard.received')} value={formatWireUsd(d.money.received)} help={tr('office.dashboard.receivedHelp', { card: formatWireUsd(d.money.received_card), transfer: formatWireUsd(d.money.received_transfer) })} />
+          <Figure label={tr('office.dashboard.refunded')} value={formatWireUsd(d.money.refunded)} help={tr('office.dashboard.kept', { kept: formatWireUsd(d.money.kept) })} />
           <Figure
-            label="Transfers to look for"
+            label={tr('office.dashboard.transfers')}
             href={paths.officeTransfers}
             value={t.count}
-            help={t.count === 0 ? 'none awaited' : `${formatWireUsd(d.money.awaited)} awaited; the oldest since ${formatCstInstant(t.oldest_noted_at!)} (${t.oldest_waiting_days ? `${days(t.oldest_waiting_days)} ago` : 'today'})`}
+            help={
+              t.count === 0
+                ? tr('office.dashboard.noneAwaited')
+                : tr('office.dashboard.awaited', {
+                    amount: formatWireUsd(d.money.awaited),
+                    since: formatInstant(lang, t.oldest_noted_at!),
+                    ago: t.oldest_waiting_days ? tr('office.dashboard.daysAgo', { days: days(tr, t.oldest_waiting_days) }) : tr('office.dashboard.today'),
+                  })
+            }
           />
-          <Figure label="Refunds waiting" href={paths.officeRefundsOwed} value={d.refunds_waiting.transfer + d.refunds_waiting.card} help={`${d.refunds_waiting.transfer} by bank transfer (the office sends them), ${d.refunds_waiting.card} by card`} />
+          <Figure
+            label={tr('office.dashboard.refundsWaiting')}
+            href={paths.officeRefundsOwed}
+            value={d.refunds_waiting.transfer + d.refunds_waiting.card}
+            help={tr('office.dashboard.refundsWaitingHelp', { transfer: String(d.refunds_waiting.transfer), card: String(d.refunds_waiting.card) })}
+          />
         </SimpleGrid>
       </Section>
-      <Section title="Registrations">
+      <Section title={tr('office.dashboard.registrations')}>
         <SimpleGrid columns={{ base: 2, sm: 3, lg: 6 }} gap="3">
-          <Figure label="Accounts" value={d.accounts.created} help={`${d.accounts.activated} activated`} />
+          <Figure label={tr('office.dashboard.accounts')} value={d.accounts.created} help={tr('office.dashboard.activated', { count: String(d.accounts.activated) })} />
           {d.orders.map((o) => (
-            <Figure key={o.status} label={o.name} href={`${paths.officeOrders}?status=${o.status}`} value={o.count} help="orders" />
+            <Figure key={o.status} label={orderStatusName(tr, o.status, o.name)} href={`${paths.officeOrders}?status=${o.status}`} value={o.count} help={tr('office.dashboard.ordersHelp')} />
           ))}
         </SimpleGrid>
         <Heading as="h3" size="md">
-          Orders placed and money received per day
+          {tr('office.dashboard.perDay')}
         </Heading>
         <DayChart data={d.days} />
       </Section>
-      <Section title="Abstracts and presentations">
+      <Section title={tr('office.dashboard.abstracts')}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-          <ScrollTable label="Abstracts by category" size="sm" aria-label="Abstracts by category">
+          <ScrollTable label={tr('office.dashboard.byCategory')} size="sm" aria-label={tr('office.dashboard.byCategory')}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Category</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Abstracts</Table.ColumnHeader>
+                <Table.ColumnHeader>{tr('office.dashboard.colCategory')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{tr('office.dashboard.colAbstracts')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {d.abstracts.map((a) => (
                 <Table.Row key={a.category}>
-                  <Table.Cell>{a.name}</Table.Cell>
+                  <Table.Cell>{categoryOptionLabel(tr, a.category, a.name)}</Table.Cell>
                   <Table.Cell textAlign="end">{a.count}</Table.Cell>
                 </Table.Row>
               ))}
               <Table.Row fontWeight="semibold">
-                <Table.Cell>All categories</Table.Cell>
+                <Table.Cell>{tr('office.dashboard.allCategories')}</Table.Cell>
                 <Table.Cell textAlign="end">{d.abstracts_total}</Table.Cell>
               </Table.Row>
             </Table.Body>
           </ScrollTable>
           <SimpleGrid columns={{ base: 1, sm: 3, md: 1 }} gap="3" alignContent="start">
             {d.files.map((f) => (
-              <Figure key={f.purpose} label={`${f.label}s uploaded`} value={f.count} />
+              <Figure key={f.purpose} label={tr('office.dashboard.filesUploaded', { purpose: f.purpose, label: f.label })} value={f.count} />
             ))}
           </SimpleGrid>
         </SimpleGrid>

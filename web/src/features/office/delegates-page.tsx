@@ -11,7 +11,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { delegateSearchQuery } from '#core/office/schemas';
-import { formatCstInstant } from '#core/time';
+import { useT } from '../../i18n/i18n';
+import { Instant, Tx } from './texts';
 import type { DelegateRow } from '#core/office/delegates';
 import { TextField } from '../../components/form/fields';
 import { FormStack } from '../../components/form/form-stack';
@@ -29,55 +30,66 @@ const column = officeColumnHelper<DelegateRow>();
 
 const delegateColumns = column.columns([
   column.accessor('name', {
-    header: 'Name',
+    header: () => <Tx id="office.delegates.colName" />,
     cell: ({ row }) => (
       <>
-        <SmartLink href={pathTo(paths.officeDelegate, { id: row.original.id })}>{row.original.name || '(no name yet)'}</SmartLink>
+        <SmartLink href={pathTo(paths.officeDelegate, { id: row.original.id })}>{row.original.name || <Tx id="office.delegates.noName" />}</SmartLink>
         {row.original.organiser && (
           <Badge ms="2" colorPalette="blue">
-            organiser
+            <Tx id="office.delegates.organiser" />
           </Badge>
         )}
         {row.original.name_source === 'order' && (
           <Text fontSize="xs" color="gray.700">
-            as given in an order
+            <Tx id="office.delegates.fromOrder" />
           </Text>
         )}
       </>
     ),
     meta: { cell: { minW: '10rem' } },
   }),
-  column.accessor('email', { header: 'E-mail', meta: { cell: { wordBreak: 'break-all', minW: '12rem' } } }),
-  column.accessor('country', { header: 'Country', cell: ({ getValue }) => getValue() || '-' }),
-  column.accessor('activated', { header: 'Activated', cell: ({ getValue }) => (getValue() ? 'Yes' : <Badge colorPalette="orange">Not yet</Badge>) }),
-  column.accessor('created_at', { header: 'Signed up (CST)', cell: ({ getValue }) => formatCstInstant(getValue()), meta: { cell: { whiteSpace: 'nowrap' } } }),
+  column.accessor('email', { header: () => <Tx id="office.delegates.colEmail" />, meta: { cell: { wordBreak: 'break-all', minW: '12rem' } } }),
+  column.accessor('country', { header: () => <Tx id="office.orders.colCountry" />, cell: ({ getValue }) => getValue() || '-' }),
+  column.accessor('activated', {
+    header: () => <Tx id="office.delegates.colActivated" />,
+    cell: ({ getValue }) =>
+      getValue() ? (
+        <Tx id="office.field.yes" />
+      ) : (
+        <Badge colorPalette="orange">
+          <Tx id="office.delegates.notYet" />
+        </Badge>
+      ),
+  }),
+  column.accessor('created_at', { header: () => <Tx id="office.delegates.colSignedUp" />, cell: ({ getValue }) => <Instant value={getValue()} />, meta: { cell: { whiteSpace: 'nowrap' } } }),
   column.accessor('last_login_at', {
-    header: 'Last login (CST)',
+    header: () => <Tx id="office.delegates.colLastLogin" />,
     cell: ({ getValue }) => {
       const at = getValue();
-      return at ? formatCstInstant(at) : 'Never';
+      return at ? <Instant value={at} /> : <Tx id="office.delegates.never" />;
     },
     meta: { cell: { whiteSpace: 'nowrap' } },
   }),
 ]);
 
 function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const t = useT();
   const form = useForm<SearchValues>({ resolver: zodResolver(delegateSearchQuery, undefined, { raw: true }) as Resolver<SearchValues>, defaultValues: { q } });
   return (
     <FormProvider {...form}>
-      <FormStack gap="3" onSubmit={(e) => void form.handleSubmit((v) => onSearch(v.q.trim()))(e)} noValidate aria-label="Find a delegate" role="search">
+      <FormStack gap="3" onSubmit={(e) => void form.handleSubmit((v) => onSearch(v.q.trim()))(e)} noValidate aria-label={t('office.delegates.find')} role="search">
         <TextField<SearchValues>
           name="q"
-          label="E-mail address or the start of a name"
-          helper="A whole address finds its account; otherwise names starting with the text (e.g. zhang w, or wei zh), in the profile or in an order."
+          label={t('office.delegates.searchLabel')}
+          helper={t('office.delegates.searchHelp')}
           autoComplete="off"
           type="search"
         />
         <HStack gap="3" wrap="wrap">
-          <Button type="submit">Search</Button>
+          <Button type="submit">{t('office.orders.search')}</Button>
           {q && (
             <Button variant="outline" onClick={() => { form.reset({ q: '' }); onSearch(''); }}>
-              Show everyone
+              {t('office.delegates.showEveryone')}
             </Button>
           )}
         </HStack>
@@ -87,6 +99,7 @@ function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void 
 }
 
 function Delegates() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const after = params.get('after') ?? undefined;
@@ -96,21 +109,21 @@ function Delegates() {
     <Stack gap="5">
       <SearchForm key={q} q={q} onSearch={(text) => setParams(text ? { q: text } : {})} />
       {list.isPending ? (
-        <Text color="gray.700">Loading the delegates...</Text>
+        <Text color="gray.700">{t('office.delegates.loading')}</Text>
       ) : list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} title="The delegates could not be loaded." />
+        <QueryError error={list.error} onRetry={() => void list.refetch()} title={t('office.delegates.loadFailed')} />
       ) : (
         <Stack gap="3">
           <Text aria-live="polite">
             {list.data.items.length === 0
               ? q
-                ? `No account matches "${q}".`
-                : 'No accounts yet.'
+                ? t('office.delegates.noMatch', { q })
+                : t('office.delegates.none')
               : q
-                ? `Accounts matching "${q}"${after ? ' (continued)' : ''}:`
-                : `Every account, newest first${after ? ' (continued)' : ''}:`}
+                ? t('office.delegates.matching', { q, continued: after ? 'yes' : 'no' })
+                : t('office.delegates.every', { continued: after ? 'yes' : 'no' })}
           </Text>
-          <OfficeTable label="Delegates" columns={delegateColumns} rows={list.data.items} rowId={(row) => row.id} pages={{ param: 'after', next: list.data.cursor, pageSize: OFFICE_PAGE_SIZE, total, noun: ['account', 'accounts'] }} empty={null} stale={list.isPlaceholderData} />
+          <OfficeTable label={t('office.section.delegates')} columns={delegateColumns} rows={list.data.items} rowId={(row) => row.id} pages={{ param: 'after', next: list.data.cursor, pageSize: OFFICE_PAGE_SIZE, total, noun: ['account', 'accounts'], count: 'office.delegates.count' }} empty={null} stale={list.isPlaceholderData} />
         </Stack>
       )}
     </Stack>
@@ -118,8 +131,9 @@ function Delegates() {
 }
 
 export default function DelegatesPage() {
+  const t = useT();
   return (
-    <OfficeFrame title="Delegates">
+    <OfficeFrame title={t('office.section.delegates')}>
       <Delegates />
     </OfficeFrame>
   );

@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router-dom';
 import { routes } from '#core/routes';
 import { fapiaoNumberForm, type FapiaoNumberFormValues, type listFapiao, type markFapiao } from '#core/office/fapiao';
 import { formatInstant } from '#core/i18n/format';
+import { formatWireUsd } from '#core/money';
 import { TextField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
@@ -127,7 +128,7 @@ function FapiaoCardOf({ row, status, onDone }: { row: Row; status: Status; onDon
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{t('office.fapiao.amount')}</DataList.ItemLabel>
-            <DataList.ItemValue>US${row.amount}</DataList.ItemValue>
+            <DataList.ItemValue>{formatWireUsd(row.amount)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{t('office.fapiao.requestedAt')}</DataList.ItemLabel>

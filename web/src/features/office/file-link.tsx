@@ -4,10 +4,12 @@
  */
 import { Link } from '@chakra-ui/react';
 import type { OfficeFile } from '#core/office/delegates';
+import { useT } from '../../i18n/i18n';
 
 export function FileLink({ file }: { file: OfficeFile }) {
+  const t = useT();
   return (
-    <Link href={file.url} wordBreak="break-all" aria-label={`Download ${file.name}`}>
+    <Link href={file.url} wordBreak="break-all" aria-label={t('office.file.download', { name: file.name })}>
       {file.name}
     </Link>
   );

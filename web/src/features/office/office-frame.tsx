@@ -7,6 +7,7 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { MessageId } from '#core/i18n/messages';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page } from '../../components/page';
 import { QueryError } from '../../components/query-error';
@@ -17,21 +18,23 @@ import { ApiError } from '../../lib/api-client';
 import { secondFactorQuery } from '../../components/second-factor/api';
 import { officeSections } from './sections';
 import { Enrol, Verify } from '../../components/second-factor/second-factor';
+import { useT } from '../../i18n/i18n';
 
-const LEAD = 'For the registration office: organisers only, with a code from an authenticator app once per session.';
-
-const officeLinks = officeSections.filter((s): s is typeof s & { label: string } => Boolean(s.label)).map((s) => ({ path: s.path, label: s.label }));
+const officeLinks = officeSections.filter((s): s is typeof s & { label: MessageId } => Boolean(s.label));
 
 function OfficeNav() {
-  return <SectionNav label="Office" links={officeLinks} />;
+  const t = useT();
+  return <SectionNav label={t('office.frame.nav')} links={officeLinks.map((s) => ({ path: s.path, label: t(s.label) }))} />;
 }
 
 export function OfficeFrame({ title, children }: { title: string; children: ReactNode }) {
+  const t = useT();
+  const LEAD = t('office.frame.lead');
   const status = useQuery(secondFactorQuery);
   if (status.isPending) {
     return (
       <Page title={title} lead={LEAD} width="full">
-        <Text>Loading...</Text>
+        <Text>{t('office.frame.loading')}</Text>
       </Page>
     );
   }
@@ -40,13 +43,13 @@ export function OfficeFrame({ title, children }: { title: string; children: Reac
     const gate = error instanceof ApiError ? (error.data as { second_factor?: string } | null)?.second_factor : undefined;
     if (error instanceof ApiError && error.status === 403 && !gate) {
       return (
-        <Page title="Registration office" lead={LEAD}>
+        <Page title={t('office.frame.title')} lead={LEAD}>
           <Stack gap="4">
             <FormAlert status="info" title={error.message}>
-              If you work at the registration office, ask an organiser to give your account the role.
+              {t('office.frame.askRole')}
             </FormAlert>
             <Text>
-              <SmartLink href={paths.center}>Go to your account centre</SmartLink>
+              <SmartLink href={paths.center}>{t('office.frame.toCentre')}</SmartLink>
             </Text>
           </Stack>
         </Page>
@@ -61,10 +64,10 @@ export function OfficeFrame({ title, children }: { title: string; children: Reac
   const s = status.data;
   const open = s.enrolled && s.verified;
   return (
-    <Page title={open ? title : 'Registration office'} lead={LEAD} width="full">
+    <Page title={open ? title : t('office.frame.title')} lead={LEAD} width="full">
       <Stack gap="6">
         <HStack gap="2" wrap="wrap" color="gray.700">
-          <Text>Signed in as</Text>
+          <Text>{t('office.frame.signedInAs')}</Text>
           <Text fontWeight="semibold" wordBreak="break-all">
             {s.email}
           </Text>

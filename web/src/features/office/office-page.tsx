@@ -7,14 +7,16 @@ import { SmartLink } from '../../components/smart-link';
 import { Dashboard } from './dashboard';
 import { OfficeFrame } from './office-frame';
 import { officeSections } from './sections';
+import { useT } from '../../i18n/i18n';
 
 export default function OfficePage() {
+  const t = useT();
   return (
-    <OfficeFrame title="Registration office">
+    <OfficeFrame title={t('office.frame.title')}>
       <Stack gap="10">
       <Dashboard />
       <Heading as="h2" size="lg">
-        The office's sections
+        {t('office.overview.sections')}
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
         {officeSections
@@ -23,10 +25,10 @@ export default function OfficePage() {
             <Card.Root key={s.path}>
               <Card.Header>
                 <Card.Title as="h3">
-                  <SmartLink href={s.path}>{s.label}</SmartLink>
+                  <SmartLink href={s.path}>{t(s.label!)}</SmartLink>
                 </Card.Title>
               </Card.Header>
-              <Card.Body pt="0">{s.description}</Card.Body>
+              <Card.Body pt="0">{t(s.description!)}</Card.Body>
             </Card.Root>
           ))}
       </SimpleGrid>

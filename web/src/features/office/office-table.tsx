@@ -31,6 +31,8 @@ import { StaleList } from './stale-list';
 import { SmartLink } from '../../components/smart-link';
 import { ScrollTable } from '../../components/ui/scroll-table';
 import { cursorPages, type PageSizes } from './cursor-pages';
+import type { MessageId, Translate } from '#core/i18n/messages';
+import { useT } from '../../i18n/i18n';
 
 /** How a column's cells (and its header) look: Chakra props of the cell, e.g. `textAlign: 'end'`, `whiteSpace: 'nowrap'`. */
 export interface OfficeColumnMeta {
@@ -58,14 +60,18 @@ export interface CursorPages {
   total?: number | null;
   /** What a row is, one and many ("order", "orders"): "163 orders". */
   noun?: readonly [string, string];
+  /** The count as a catalog text with `{count}` ("{count, plural, one {# order} other {# orders}}"): preferred to `noun`. */
+  count?: MessageId;
 }
 
 /** "163 orders" and "Page 2 of 7" (page x of y needs the total; without it, "Page 2"). */
-export function pageSummary(input: { total: number | null | undefined; pageIndex: number; pageSize: number; noun: readonly [string, string] }) {
-  const { total, pageIndex, pageSize, noun } = input;
-  if (total === null || total === undefined) return { count: null, page: `Page ${pageIndex + 1}` };
+export function pageSummary(input: { total: number | null | undefined; pageIndex: number; pageSize: number; noun: readonly [string, string]; t?: Translate; count?: MessageId }) {
+  const { total, pageIndex, pageSize, noun, t } = input;
+  if (total === null || total === undefined) return { count: null, page: t ? t('office.table.page', { page: String(pageIndex + 1) }) : `Page ${pageIndex + 1}` };
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-  return { count: `${total.toLocaleString('en-US')} ${total === 1 ? noun[0] : noun[1]}`, page: `Page ${Math.min(pageIndex + 1, pages)} of ${pages}` };
+  const page = Math.min(pageIndex + 1, pages);
+  const count = t && input.count ? t(input.count, { count: total }) : `${total.toLocaleString('en-US')} ${total === 1 ? noun[0] : noun[1]}`;
+  return { count, page: t ? t('office.table.pageOf', { page: String(page), pages: String(pages) }) : `Page ${page} of ${pages}` };
 }
 
 /** The address of the page `index` steps from the first, reachable from this one, and the page's size. */
@@ -91,6 +97,7 @@ export interface OfficeTableProps<Row extends RowData> {
 }
 
 export function OfficeTable<Row extends RowData>({ label, columns, rows, rowId, empty, pages, stale = false }: OfficeTableProps<Row>) {
+  const t = useT();
   const navigate = useNavigate();
   const { pageIndex, pageSize, hrefFor, sizedHref } = useCursorAddresses(pages);
   // The server cuts the page (no paginated row model is registered): pageSize is what it was asked for.
@@ -127,7 +134,7 @@ export function OfficeTable<Row extends RowData>({ label, columns, rows, rowId, 
     ) : null;
   };
   const rowModel = table.getRowModel().rows;
-  const summary = pages ? pageSummary({ total: pages.total, pageIndex, pageSize: pageSize ?? pages.pageSize ?? Math.max(rows.length, 1), noun: pages.noun ?? ['row', 'rows'] }) : null;
+  const summary = pages ? pageSummary({ total: pages.total, pageIndex, pageSize: pageSize ?? pages.pageSize ?? Math.max(rows.length, 1), noun: pages.noun ?? ['row', 'rows'], t, count: pages.count ?? (pages.noun ? undefined : 'office.table.rows') }) : null;
   return (
     <StaleList stale={stale}>
       {summary && (
@@ -169,16 +176,16 @@ export function OfficeTable<Row extends RowData>({ label, columns, rows, rowId, 
       {pages && (pages.sizes || table.getCanPreviousPage() || table.getCanNextPage()) && (
         <HStack gap="6" wrap="wrap" align="center">
           {(table.getCanPreviousPage() || table.getCanNextPage()) && (
-            <HStack as="nav" aria-label={`Pages of ${label.toLowerCase()}`} gap="4" wrap="wrap">
+            <HStack as="nav" aria-label={t('office.table.pagesOf', { list: label.toLowerCase() })} gap="4" wrap="wrap">
               {summary && <Text color="gray.700">{summary.page}</Text>}
-              {pageIndex > 1 && pageLink('First page', 0, () => table.firstPage())}
-              {table.getCanPreviousPage() && pageLink('Previous page', pageIndex - 1, () => table.previousPage())}
-              {table.getCanNextPage() && pageLink('Next page', pageIndex + 1, () => table.nextPage())}
+              {pageIndex > 1 && pageLink(t('office.table.firstPage'), 0, () => table.firstPage())}
+              {table.getCanPreviousPage() && pageLink(t('office.table.previousPage'), pageIndex - 1, () => table.previousPage())}
+              {table.getCanNextPage() && pageLink(t('office.table.nextPage'), pageIndex + 1, () => table.nextPage())}
             </HStack>
           )}
           {pages.sizes && (
             <Field.Root orientation="horizontal" w="auto" gap="2">
-              <Field.Label whiteSpace="nowrap">Rows per page</Field.Label>
+              <Field.Label whiteSpace="nowrap">{t('office.table.rowsPerPage')}</Field.Label>
               <NativeSelect.Root size="sm" w="5.5rem">
                 <NativeSelect.Field value={pagination.pageSize} onChange={(e) => table.setPageSize(Number(e.currentTarget.value))}>
                   {pages.sizes.choices.map((n) => (

@@ -14,9 +14,13 @@ import { toCents, transferReceivedForm } from '#core/office/schemas';
 import { transferConfirmation } from '#core/office/confirmations';
 import { officeMessages } from '#core/office/order-by-reference';
 import { stepFields } from '#core/orders/schemas';
-import { orderFieldLabels, orderFieldText } from '#core/orders/field-labels';
-import { formatWireUsd } from '#core/money';
-import { formatCstInstant } from '#core/time';
+import { orderFieldLabelIds } from '#core/orders/field-labels';
+import { formatMoney, formatWireUsd } from '#core/money';
+import { formatInstant } from '#core/i18n/format';
+import type { MessageId } from '#core/i18n/messages';
+import { useLang, useT } from '../../i18n/i18n';
+import { orderStatusName } from './status-names';
+import { useOrderFieldText } from './texts';
 import { TextField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
@@ -34,22 +38,24 @@ import { OfficeFrame } from './office-frame';
 import { OrderDocumentsTable } from './order-documents';
 import { OrderVisaSection } from './visa-panel';
 
-const stepTitles = { 2: 'Registration', 3: 'Personal details', 4: 'Visa and hotel' } as const;
+const stepTitles: Record<2 | 3 | 4, MessageId> = { 2: 'office.order.step2', 3: 'office.order.step3', 4: 'office.order.step4' };
 
 function Fields({ order }: { order: OfficeOrderDetail['order'] }) {
+  const t = useT();
+  const fieldText = useOrderFieldText();
   return (
     <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start">
       {([2, 3, 4] as const).map((step) => (
         <Card.Root key={step} size="sm">
           <Card.Header>
-            <Card.Title as="h3">{stepTitles[step]}</Card.Title>
+            <Card.Title as="h3">{t(stepTitles[step])}</Card.Title>
           </Card.Header>
           <Card.Body>
             <DataList.Root size="sm" orientation="vertical">
               {stepFields[step].map((f) => (
                 <DataList.Item key={f}>
-                  <DataList.ItemLabel>{orderFieldLabels[f]}</DataList.ItemLabel>
-                  <DataList.ItemValue wordBreak="break-word">{orderFieldText(f, order[f])}</DataList.ItemValue>
+                  <DataList.ItemLabel>{t(orderFieldLabelIds[f])}</DataList.ItemLabel>
+                  <DataList.ItemValue wordBreak="break-word">{fieldText(f, order[f])}</DataList.ItemValue>
                 </DataList.Item>
               ))}
             </DataList.Root>
@@ -60,62 +66,76 @@ function Fields({ order }: { order: OfficeOrderDetail['order'] }) {
   );
 }
 
+/** What the balance means, as core/office/orders.ts balanceText says it in English. */
+const balanceWords = (t: ReturnType<typeof useT>, balance: string) => {
+  const cents = Math.round(Number(balance) * 100);
+  return t('office.order.balance', { state: cents < 0 ? 'owe' : cents > 0 ? 'over' : 'settled', amount: formatMoney(Math.abs(cents)) });
+};
+
 function Money({ d }: { d: OfficeOrderDetail }) {
+  const t = useT();
+  const lang = useLang();
+  const method = (m: string) => t('office.order.method', { method: m });
   return (
     <Stack gap="3">
       <Text>
-        Required {formatWireUsd(d.money.required)}; received {formatWireUsd(d.money.received)}; refunded {formatWireUsd(d.money.refunded)}: {d.money.balance_text}.
+        {t('office.order.moneyLine', {
+          required: formatWireUsd(d.money.required),
+          received: formatWireUsd(d.money.received),
+          refunded: formatWireUsd(d.money.refunded),
+          balance: lang === 'en' ? d.money.balance_text : balanceWords(t, d.money.balance),
+        })}
       </Text>
       {d.payments.length === 0 ? (
-        <Text color="gray.700">No payment yet.</Text>
+        <Text color="gray.700">{t('office.order.noPayment')}</Text>
       ) : (
-        <ScrollTable label="Payments" size="sm" aria-label="Payments">
+        <ScrollTable label={t('office.order.payments')} size="sm" aria-label={t('office.order.payments')}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>Method</Table.ColumnHeader>
-              <Table.ColumnHeader>State</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-              <Table.ColumnHeader>Started</Table.ColumnHeader>
-              <Table.ColumnHeader>Received</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.order.colMethod')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.order.colState')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('office.orders.colAmount')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.order.colStarted')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.dashboard.received')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {d.payments.map((p) => (
               <Table.Row key={p.id}>
-                <Table.Cell>{p.method === 'card' ? 'Card' : 'Bank transfer'}</Table.Cell>
+                <Table.Cell>{method(p.method)}</Table.Cell>
                 <Table.Cell>
-                  {p.state}
-                  {p.surplus && <Badge ms="2">surplus: {p.surplus}</Badge>}
+                  {t('office.order.paymentState', { state: p.state })}
+                  {p.surplus && <Badge ms="2">{t('office.order.surplus', { surplus: p.surplus })}</Badge>}
                 </Table.Cell>
                 <Table.Cell textAlign="end">{formatWireUsd(p.amount)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatCstInstant(p.created_at)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{p.confirmed_at ? formatCstInstant(p.confirmed_at) : '-'}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatInstant(lang, p.created_at)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{p.confirmed_at ? formatInstant(lang, p.confirmed_at) : '-'}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
         </ScrollTable>
       )}
       {d.refunds.length > 0 && (
-        <ScrollTable label="Refunds" size="sm" aria-label="Refunds">
+        <ScrollTable label={t('office.order.refunds')} size="sm" aria-label={t('office.order.refunds')}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>Method</Table.ColumnHeader>
-              <Table.ColumnHeader>State</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-              <Table.ColumnHeader>Why</Table.ColumnHeader>
-              <Table.ColumnHeader>Asked</Table.ColumnHeader>
-              <Table.ColumnHeader>Done</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.order.colMethod')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.order.colState')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('office.orders.colAmount')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.order.colWhy')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.order.colAsked')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.order.colDone')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {d.refunds.map((r) => (
               <Table.Row key={r.id}>
-                <Table.Cell>{r.method === 'card' ? 'Card' : 'Bank transfer'}</Table.Cell>
-                <Table.Cell>{r.failure_reason ? `${r.state} (${r.failure_reason})` : r.state}</Table.Cell>
+                <Table.Cell>{method(r.method)}</Table.Cell>
+                <Table.Cell>{r.failure_reason ? t('office.order.failedState', { state: t('office.order.refundState', { state: r.state }), reason: r.failure_reason }) : t('office.order.refundState', { state: r.state })}</Table.Cell>
                 <Table.Cell textAlign="end">{formatWireUsd(r.amount)}</Table.Cell>
-                <Table.Cell>{`${r.reason}, asked by ${r.requested_by}${r.note ? `: ${r.note}` : ''}`}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatCstInstant(r.created_at)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{r.done_at ? formatCstInstant(r.done_at) : '-'}</Table.Cell>
+                <Table.Cell>{t(r.note ? 'office.order.whyNote' : 'office.order.why', { reason: r.reason, by: r.requested_by, note: r.note ?? '' })}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatInstant(lang, r.created_at)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{r.done_at ? formatInstant(lang, r.done_at) : '-'}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
@@ -125,47 +145,63 @@ function Money({ d }: { d: OfficeOrderDetail }) {
   );
 }
 
+/** The heading's "who" in the page's language (core/office/orders.ts officeOrderHeading's rule). */
+function headingOf(t: ReturnType<typeof useT>, d: OfficeOrderDetail): string {
+  const o = d.order;
+  if (d.account_deleted) return t('office.order.deletedHeading', { orderNo: o.order_no });
+  const name = [o.first_name, o.last_name].filter(Boolean).join(' ');
+  return o.owner_email ? t('office.order.headingWho', { name: name || t('office.orders.noName'), email: o.owner_email }) : name || o.order_no;
+}
+
 type ReceivedValues = { reference: string; amount: string };
 
 export default function OrderPage() {
+  const t = useT();
+  const lang = useLang();
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
   const detail = useQuery({ queryKey: ['office', 'order', id], queryFn: () => officeApi.order(id) });
   const [confirmed, setConfirmed] = useState<string | null>(null);
-  const title = detail.data ? `Order ${detail.data.order.order_no}` : 'Order';
+  const title = detail.data ? t('office.order.title', { orderNo: detail.data.order.order_no }) : t('office.orders.colOrder');
   return (
     <OfficeFrame title={title}>
       <Stack gap="8">
         <Text>
-          <SmartLink href={paths.officeOrders}>All orders</SmartLink>
+          <SmartLink href={paths.officeOrders}>{t('office.orders.filter.all')}</SmartLink>
         </Text>
         {detail.isPending ? (
-          <Text color="gray.700">Loading the order...</Text>
+          <Text color="gray.700">{t('office.order.loading')}</Text>
         ) : detail.isError ? (
-          <QueryError error={detail.error} onRetry={() => void detail.refetch()} title="The order could not be loaded." />
+          <QueryError error={detail.error} onRetry={() => void detail.refetch()} title={t('office.order.loadFailed')} />
         ) : (
           <>
             <Stack gap="1">
               <Text fontSize="lg">
-                {detail.data.heading}: <strong>{detail.data.order.status_name}</strong>
+                {lang === 'en' ? detail.data.heading : headingOf(t, detail.data)}
+                {t('office.order.headingColon')}
+                <strong>{orderStatusName(t, detail.data.order.payment_status, detail.data.order.status_name)}</strong>
               </Text>
               <Text fontFamily="mono">{detail.data.order.reference}</Text>
-              {detail.data.account_deleted && <Text maxW="prose">{detail.data.account_deleted.note}</Text>}
-              {detail.data.row.local_check && <Badge colorPalette="orange" alignSelf="start">Local rate, country not China: to check</Badge>}
+              {detail.data.account_deleted && (
+                <Text maxW="prose">{lang === 'en' ? detail.data.account_deleted.note : t('office.order.deletedNote', { at: formatInstant(lang, detail.data.account_deleted.at) })}</Text>
+              )}
+              {detail.data.row.local_check && <Badge colorPalette="orange" alignSelf="start">
+                  {t('office.order.localCheck')}
+                </Badge>}
             </Stack>
-            <Stack gap="3" as="section" aria-label="Money">
+            <Stack gap="3" as="section" aria-label={t('office.dashboard.money')}>
               <Heading as="h2" size="lg">
-                Money
+                {t('office.dashboard.money')}
               </Heading>
               <Money d={detail.data} />
               {detail.data.order.payment_status === 2 && (
                 <ActionCard<ReceivedValues>
-                  title="Confirm a transfer"
-                  description="Enter what arrived. The order is paid when it covers the order; less keeps it waiting and tells the delegate what is missing; more is refunded."
+                  title={t('office.order.confirmTitle')}
+                  description={t('office.order.confirmDescription')}
                   resolver={zodResolver(transferReceivedForm, undefined, { raw: true }) as Resolver<ReceivedValues>}
                   defaults={{ reference: detail.data.order.reference, amount: '' }}
-                  fields={<TextField<ReceivedValues> name="amount" label="Amount received (US$)" required inputMode="decimal" helper="e.g. 650.00" autoComplete="off" />}
-                  submitLabel="Confirm the transfer"
+                  fields={<TextField<ReceivedValues> name="amount" label={t('office.order.amountReceived')} required inputMode="decimal" helper={t('office.order.amountHelper')} autoComplete="off" />}
+                  submitLabel={t('office.order.confirmSubmit')}
                   confirm={(v) => {
                     const awaited = detail.data.transfer_awaited;
                     if (awaited === null) throw refused(officeMessages.noPendingTransfer);
@@ -180,67 +216,67 @@ export default function OrderPage() {
               )}
               {/* Once the order no longer awaits a transfer the form goes with it: its answer stays. */}
               {confirmed && detail.data.order.payment_status !== 2 && (
-                <FormAlert status="success" title="Done">
+                <FormAlert status="success" title={t('office.order.done')}>
                   {confirmed}
                 </FormAlert>
               )}
             </Stack>
-            <Stack gap="3" as="section" aria-label="Receipts and credit notes">
+            <Stack gap="3" as="section" aria-label={t('office.order.section.receipts')}>
               <Heading as="h2" size="lg">
-                Receipts and credit notes
+                {t('office.order.section.receipts')}
               </Heading>
               <OrderDocumentsTable owner={detail.data.row.owner_id} docs={detail.data.documents} beingIssued={detail.data.documents_being_issued} />
             </Stack>
             {detail.data.can_cancel && detail.data.cancellation && (
-              <Stack gap="3" as="section" aria-label="Cancel">
+              <Stack gap="3" as="section" aria-label={t('office.order.section.cancel')}>
                 <Heading as="h2" size="lg">
-                  Cancel
+                  {t('office.order.section.cancel')}
                 </Heading>
                 <CancelOrderCard detail={detail.data} />
               </Stack>
             )}
             {!detail.data.account_deleted && (
-              <Stack gap="3" as="section" aria-label="Attendance">
+              <Stack gap="3" as="section" aria-label={t('office.order.section.attendance')}>
                 <Heading as="h2" size="lg">
-                  Attendance
+                  {t('office.order.section.attendance')}
                 </Heading>
                 <AttendanceCard detail={detail.data} />
               </Stack>
             )}
             {detail.data.order.visa_required === 1 && <OrderVisaSection id={id} />}
-            <Stack gap="3" as="section" aria-label="Mails">
+            <Stack gap="3" as="section" aria-label={t('office.order.section.mails')}>
               <Heading as="h2" size="lg">
-                Mails
+                {t('office.order.section.mails')}
               </Heading>
               {detail.data.account_deleted ? (
-                <Text>No mail can be sent: the delegate deleted their account.</Text>
+                <Text>{t('office.order.noMailDeleted')}</Text>
               ) : detail.data.mails.length > 0 ? (
                 <ResendMailCard detail={detail.data} />
               ) : (
-                <Text>No mail of this order can be sent again in its current state.</Text>
+                <Text>{t('office.order.noMail')}</Text>
               )}
             </Stack>
-            <Stack gap="3" as="section" aria-label="What the delegate entered">
+            <Stack gap="3" as="section" aria-label={t('office.order.section.entered')}>
               <Heading as="h2" size="lg">
-                What the delegate entered
+                {t('office.order.section.entered')}
               </Heading>
               <Text>
-                Passport scan:{' '}
+                {t('office.order.passportScan')}{' '}
                 {detail.data.passport ? (
                   <SmartLink href={detail.data.passport.url} target="_blank" rel="noopener noreferrer">
                     {detail.data.passport.name}
                   </SmartLink>
                 ) : (
-                  'none uploaded'
+                  t('office.order.noPassport')
                 )}
               </Text>
               <Fields order={detail.data.order} />
             </Stack>
-            <Stack gap="3" as="section" aria-label="Audit trail">
+            <Stack gap="3" as="section" aria-label={t('office.order.section.audit')}>
               <Heading as="h2" size="lg">
-                Audit trail
+                {t('office.order.section.audit')}
               </Heading>
-              <AuditTable entries={detail.data.audit} label="Audit trail" />
+              <AuditTable entries={detail.data.audit} label={t('office.order.section.audit')} />
             </Stack>
           </>
         )}

@@ -11,7 +11,10 @@ import { useSearchParams } from 'react-router-dom';
 import { orderFilterValues } from '#core/office/schemas';
 import { officeLimits } from '#core/config/conference';
 import { formatWireUsd } from '#core/money';
-import { formatCstInstant } from '#core/time';
+import type { MessageId } from '#core/i18n/messages';
+import { useT } from '../../i18n/i18n';
+import { Instant, Tx } from './texts';
+import { orderStatusName } from './status-names';
 import type { OrderRow } from '#core/office/order-rows';
 import { QueryError } from '../../components/query-error';
 import { SmartLink } from '../../components/smart-link';
@@ -21,23 +24,23 @@ import { OfficeFrame } from './office-frame';
 import { pageSizeOf, type PageSizes } from './cursor-pages';
 import { OfficeTable, officeColumnHelper } from './office-table';
 
-const filterLabels: Record<(typeof orderFilterValues)[number], string> = {
-  all: 'All orders',
-  'status:0': 'Unpaid',
-  'status:2': 'Checking (transfer awaited)',
-  'status:1': 'Paid',
-  'status:-2': 'Refunding',
-  'status:-1': 'Cancelled',
-  'method:card': 'Paid or paying by card',
-  'method:transfer': 'Paid or paying by transfer',
-  'rate:650': 'Standard rate',
-  'rate:250': 'Local rate',
-  visa: 'Visa letter needed',
-  hotel: 'Hotel rooms booked',
-  'local-check': 'Local rate to check',
-  'money:partial': 'Partially paid: the rest of a transfer awaited',
-  'money:overpaid': 'Overpaid: money to give back',
-  'money:unconfirmed': 'Paid, not confirmed: transfer announced, not yet found',
+const filterLabels: Record<(typeof orderFilterValues)[number], MessageId> = {
+  all: 'office.orders.filter.all',
+  'status:0': 'office.orders.filter.status0',
+  'status:2': 'office.orders.filter.status2',
+  'status:1': 'office.orders.filter.status1',
+  'status:-2': 'office.orders.filter.statusMinus2',
+  'status:-1': 'office.orders.filter.statusMinus1',
+  'method:card': 'office.orders.filter.methodCard',
+  'method:transfer': 'office.orders.filter.methodTransfer',
+  'rate:650': 'office.orders.filter.rate650',
+  'rate:250': 'office.orders.filter.rate250',
+  visa: 'office.orders.filter.visa',
+  hotel: 'office.orders.filter.hotel',
+  'local-check': 'office.orders.filter.localCheck',
+  'money:partial': 'office.orders.filter.moneyPartial',
+  'money:overpaid': 'office.orders.filter.moneyOverpaid',
+  'money:unconfirmed': 'office.orders.filter.moneyUnconfirmed',
 };
 
 const orderPageSizes: PageSizes = { param: 'rows', choices: officeLimits.orderPage.choices, standard: officeLimits.orderPage.rows };
@@ -47,7 +50,7 @@ const column = officeColumnHelper<OrderRow>();
 /** The order table's columns; the filters and the search are the server's (the query above). */
 const orderColumns = column.columns([
   column.accessor('order_no', {
-    header: 'Order',
+    header: () => <Tx id="office.orders.colOrder" />,
     cell: ({ row }) => (
       <>
         <SmartLink href={pathTo(paths.officeOrder, { id: row.original.id })}>{row.original.order_no}</SmartLink>
@@ -60,10 +63,10 @@ const orderColumns = column.columns([
   }),
   column.display({
     id: 'delegate',
-    header: 'Delegate',
+    header: () => <Tx id="office.orders.colDelegate" />,
     cell: ({ row }) => (
       <>
-        <Text>{`${row.original.first_name} ${row.original.last_name}`.trim() || '(no name)'}</Text>
+        <Text>{`${row.original.first_name} ${row.original.last_name}`.trim() || <Tx id="office.orders.noName" />}</Text>
         <Text fontSize="sm" color="gray.700" wordBreak="break-all">
           {row.original.email}
         </Text>
@@ -71,21 +74,38 @@ const orderColumns = column.columns([
     ),
     meta: { cell: { minW: '12rem' } },
   }),
-  column.accessor('country', { header: 'Country' }),
+  column.accessor('country', { header: () => <Tx id="office.orders.colCountry" /> }),
   column.accessor('status_name', {
-    header: 'Status',
+    header: () => <Tx id="office.orders.colStatus" />,
     cell: ({ row }) => (
       <HStack gap="1" wrap="wrap">
-        <Text>{row.original.status_name}</Text>
-        {row.original.local_check && <Badge colorPalette="orange">Local rate to check</Badge>}
-        {row.original.visa && <Badge>Visa</Badge>}
-        {row.original.hotel && <Badge>Hotel</Badge>}
+        <Text>
+          <StatusName status={row.original.status} english={row.original.status_name} />
+        </Text>
+        {row.original.local_check && <Badge colorPalette="orange">
+            <Tx id="office.orders.filter.localCheck" />
+          </Badge>}
+        {row.original.visa && (
+          <Badge>
+            <Tx id="office.orders.badgeVisa" />
+          </Badge>
+        )}
+        {row.original.hotel && (
+          <Badge>
+            <Tx id="office.orders.badgeHotel" />
+          </Badge>
+        )}
       </HStack>
     ),
   }),
-  column.accessor('amount', { header: 'Amount', cell: ({ getValue }) => formatWireUsd(getValue()), meta: { cell: { textAlign: 'end', whiteSpace: 'nowrap' } } }),
-  column.accessor('created_at', { header: 'Placed', cell: ({ getValue }) => formatCstInstant(getValue()), meta: { cell: { whiteSpace: 'nowrap' } } }),
+  column.accessor('amount', { header: () => <Tx id="office.orders.colAmount" />, cell: ({ getValue }) => formatWireUsd(getValue()), meta: { cell: { textAlign: 'end', whiteSpace: 'nowrap' } } }),
+  column.accessor('created_at', { header: () => <Tx id="office.orders.colPlaced" />, cell: ({ getValue }) => <Instant value={getValue()} />, meta: { cell: { whiteSpace: 'nowrap' } } }),
 ]);
+
+function StatusName({ status, english }: { status: number; english: string }) {
+  const t = useT();
+  return <>{orderStatusName(t, status, english)}</>;
+}
 
 function filterOf(params: URLSearchParams): (typeof orderFilterValues)[number] {
   const status = params.get('status');
@@ -94,6 +114,7 @@ function filterOf(params: URLSearchParams): (typeof orderFilterValues)[number] {
 }
 
 export default function OrdersPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const q = params.get('q') ?? '';
@@ -117,20 +138,20 @@ export default function OrdersPage() {
     setParams(p);
   };
   return (
-    <OfficeFrame title="Orders">
+    <OfficeFrame title={t('office.section.orders')}>
       <Stack gap="4">
-        <HStack as="form" role="search" aria-label="Search orders" gap="3" align="end" wrap="wrap"
+        <HStack as="form" role="search" aria-label={t('office.orders.searchLabel')} gap="3" align="end" wrap="wrap"
           onSubmit={(e) => {
             e.preventDefault();
             go({ q: typed.trim() });
           }}
         >
           <Field.Root flex="2" minW="16rem">
-            <Field.Label>Search</Field.Label>
-            <Input value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="E-mail, name, order number or payment reference" />
+            <Field.Label>{t('office.orders.search')}</Field.Label>
+            <Input value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('office.orders.searchPlaceholder')} />
           </Field.Root>
           <Field.Root flex="1" minW="14rem">
-            <Field.Label>Show</Field.Label>
+            <Field.Label>{t('office.orders.show')}</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field
                 value={filter}
@@ -138,40 +159,40 @@ export default function OrdersPage() {
               >
                 {orderFilterValues.map((f) => (
                   <option key={f} value={f}>
-                    {filterLabels[f]}
+                    {t(filterLabels[f])}
                   </option>
                 ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
-          <Button type="submit">Search</Button>
+          <Button type="submit">{t('office.orders.search')}</Button>
           {q && (
             <Button variant="outline" onClick={() => { setTyped(''); go({ q: '' }); }}>
-              Clear the search
+              {t('office.orders.clearSearch')}
             </Button>
           )}
         </HStack>
         <Text fontSize="sm" color="gray.700">
-          A name is found by its beginning (first or last name first); an e-mail, order number or payment reference as a whole.
+          {t('office.orders.searchHelp')}
         </Text>
         {list.isPending ? (
-          <Text color="gray.700">Loading the orders...</Text>
+          <Text color="gray.700">{t('office.orders.loading')}</Text>
         ) : list.isError ? (
-          <QueryError error={list.error} onRetry={() => void list.refetch()} title="The orders could not be loaded." />
+          <QueryError error={list.error} onRetry={() => void list.refetch()} title={t('office.orders.loadFailed')} />
         ) : (
           <OfficeTable
-            label="Orders"
+            label={t('office.section.orders')}
             columns={orderColumns}
             rows={list.data.rows}
             rowId={(r) => r.id}
-            pages={{ param: 'page', next: list.data.next, sizes: orderPageSizes, total, noun: ['order', 'orders'] }}
+            pages={{ param: 'page', next: list.data.next, sizes: orderPageSizes, total, noun: ['order', 'orders'], count: 'office.orders.count' }}
             stale={list.isPlaceholderData}
             empty={
               <Text>
                 {q
-                  ? `No order matches "${q}"${filter !== 'all' ? ` among: ${filterLabels[filter]}` : ''}${cursor ? ' on this page' : ''}.`
-                  : `No order is in this list${cursor ? ' on this page' : ' yet'} (${filterLabels[filter]}).`}
+                  ? t('office.orders.noMatch', { q, among: filter !== 'all' ? t(filterLabels[filter]) : 'none', onPage: cursor ? 'yes' : 'no' })
+                  : t('office.orders.emptyList', { onPage: cursor ? 'yes' : 'no', filter: t(filterLabels[filter]) })}
               </Text>
             }
           />

@@ -17,7 +17,9 @@ import { formatMoney, formatWireUsd } from '#core/money';
 import type { OfficeFile } from '#core/office/delegates';
 import type { OfficeRegistration } from '#core/office/registrations';
 import { reviewDecisionBody } from '#core/office/schemas';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import type { MessageId } from '#core/i18n/messages';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { ChoiceField, TextAreaField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
@@ -53,6 +55,8 @@ const isImage = (name: string) => /\.(jpe?g|png)$/i.test(name);
 
 /** Images inline (the link opens the file), other files (PDF) as download links. */
 function Files({ files, none }: { files: OfficeFile[]; none: string }) {
+  const t = useT();
+  const lang = useLang();
   if (files.length === 0) return <Text color="gray.700">{none}</Text>;
   return (
     <Stack as="ul" gap="4" listStyleType="none">
@@ -60,16 +64,35 @@ function Files({ files, none }: { files: OfficeFile[]; none: string }) {
         <Box as="li" key={f.id}>
           <FileLink file={f} />{' '}
           <Text as="span" fontSize="sm" color="gray.700">
-            ({(f.size / 1024).toFixed(0)} KB, uploaded {formatCstInstant(f.uploaded_at)})
+            {t('office.registration.fileMeta', { kb: (f.size / 1024).toFixed(0), at: formatInstant(lang, f.uploaded_at) })}
           </Text>
-          {isImage(f.name) && <Image src={f.url} alt={`${f.name} (uploaded by the delegate)`} maxW="min(100%, 32rem)" mt="2" borderWidth="1px" borderRadius="md" />}
+          {isImage(f.name) && <Image src={f.url} alt={t('office.registration.fileAlt', { name: f.name })} maxW="min(100%, 32rem)" mt="2" borderWidth="1px" borderRadius="md" />}
         </Box>
       ))}
     </Stack>
   );
 }
 
-const methodName = (m: string) => (m === 'card' ? 'Card' : 'Bank transfer');
+/** Column names of the money tables, by their English words. */
+const headerIds: Record<string, MessageId> = {
+  For: 'office.registration.colFor',
+  Method: 'office.order.colMethod',
+  State: 'office.order.colState',
+  Amount: 'office.orders.colAmount',
+  Started: 'office.order.colStarted',
+  Received: 'office.dashboard.received',
+  'Provider ids': 'office.registration.colProviderIds',
+  Why: 'office.order.colWhy',
+  Asked: 'office.order.colAsked',
+  Done: 'office.order.colDone',
+  'Provider id': 'office.registration.colProviderId',
+  Name: 'office.delegates.colName',
+  Relationship: 'office.registration.colRelationship',
+  Organization: 'office.registration.organization',
+  Country: 'office.orders.colCountry',
+  'Gala dinner': 'office.registration.galaDinner',
+  'Working dinner': 'office.registration.workingDinner',
+};
 const providerIds = (ids: Record<string, string | undefined>) =>
   Object.entries(ids)
     .filter(([, v]) => v)
@@ -78,20 +101,30 @@ const providerIds = (ids: Record<string, string | undefined>) =>
 
 /** The payments and refunds of the fee and the dinners, as the order page lists an order's (oldest first). */
 function Money({ r }: { r: OfficeRegistration }) {
+  const t = useT();
+  const lang = useLang();
+  const localise = useLocalise();
+  const methodName = (m: string) => t('office.order.method', { method: m });
+  const forName = (what: string) => (what === 'Dinners' ? t('office.registrations.colDinners') : what === 'Registration fee' ? t('office.registration.fee') : what);
   return (
     <Stack gap="3">
       <Text>
-        Registration fee {formatMoney(r.register_fee)}: {r.pay_state}. Dinners {formatMoney(r.dinner_fee)}: {r.dinner_fee > 0 || r.repast_status === 2 ? r.repast_state : 'none chosen'}.
+        {t('office.registration.moneyLine', {
+          fee: formatMoney(r.register_fee),
+          feeState: localise(r.pay_state),
+          dinners: formatMoney(r.dinner_fee),
+          dinnerState: r.dinner_fee > 0 || r.repast_status === 2 ? localise(r.repast_state) : t('office.registration.noneChosen'),
+        })}
       </Text>
       {r.payments.length === 0 ? (
-        <Text color="gray.700">No payment yet.</Text>
+        <Text color="gray.700">{t('office.order.noPayment')}</Text>
       ) : (
-        <ScrollTable label="Payments of the registration" size="sm">
+        <ScrollTable label={t('office.registration.payments')} size="sm">
           <Table.Header>
             <Table.Row>
               {['For', 'Method', 'State', 'Amount', 'Started', 'Received', 'Provider ids'].map((h) => (
                 <Table.ColumnHeader key={h} textAlign={h === 'Amount' ? 'end' : undefined}>
-                  {h}
+                  {t(headerIds[h]!)}
                 </Table.ColumnHeader>
               ))}
             </Table.Row>
@@ -99,15 +132,15 @@ function Money({ r }: { r: OfficeRegistration }) {
           <Table.Body>
             {r.payments.map((p) => (
               <Table.Row key={p.id}>
-                <Table.Cell>{p.for}</Table.Cell>
+                <Table.Cell>{forName(p.for)}</Table.Cell>
                 <Table.Cell>{methodName(p.method)}</Table.Cell>
                 <Table.Cell>
-                  {p.state}
-                  {p.surplus && <Badge ms="2">surplus: {p.surplus}</Badge>}
+                  {t('office.order.paymentState', { state: p.state })}
+                  {p.surplus && <Badge ms="2">{t('office.order.surplus', { surplus: p.surplus })}</Badge>}
                 </Table.Cell>
                 <Table.Cell textAlign="end">{formatWireUsd(p.amount)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatCstInstant(p.created_at)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{p.confirmed_at ? formatCstInstant(p.confirmed_at) : '-'}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatInstant(lang, p.created_at)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{p.confirmed_at ? formatInstant(lang, p.confirmed_at) : '-'}</Table.Cell>
                 <Table.Cell wordBreak="break-all" minW="12rem" fontSize="xs">
                   {providerIds(p.provider_ids)}
                 </Table.Cell>
@@ -117,12 +150,12 @@ function Money({ r }: { r: OfficeRegistration }) {
         </ScrollTable>
       )}
       {r.refunds.length > 0 && (
-        <ScrollTable label="Refunds of the registration" size="sm">
+        <ScrollTable label={t('office.registration.refunds')} size="sm">
           <Table.Header>
             <Table.Row>
               {['For', 'Method', 'State', 'Amount', 'Why', 'Asked', 'Done', 'Provider id'].map((h) => (
                 <Table.ColumnHeader key={h} textAlign={h === 'Amount' ? 'end' : undefined}>
-                  {h}
+                  {t(headerIds[h]!)}
                 </Table.ColumnHeader>
               ))}
             </Table.Row>
@@ -130,13 +163,13 @@ function Money({ r }: { r: OfficeRegistration }) {
           <Table.Body>
             {r.refunds.map((x) => (
               <Table.Row key={x.id}>
-                <Table.Cell>{x.for}</Table.Cell>
+                <Table.Cell>{forName(x.for)}</Table.Cell>
                 <Table.Cell>{methodName(x.method)}</Table.Cell>
-                <Table.Cell>{x.state}</Table.Cell>
+                <Table.Cell>{t('office.order.refundState', { state: x.state })}</Table.Cell>
                 <Table.Cell textAlign="end">{formatWireUsd(x.amount)}</Table.Cell>
                 <Table.Cell>{x.reason}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatCstInstant(x.created_at)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{x.done_at ? formatCstInstant(x.done_at) : '-'}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatInstant(lang, x.created_at)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{x.done_at ? formatInstant(lang, x.done_at) : '-'}</Table.Cell>
                 <Table.Cell wordBreak="break-all" fontSize="xs">
                   {x.provider_refund_id ?? '-'}
                 </Table.Cell>
@@ -150,28 +183,29 @@ function Money({ r }: { r: OfficeRegistration }) {
 }
 
 function DecisionCard({ r, onDecided }: { r: OfficeRegistration; onDecided: (message: string) => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   return (
     <ActionCard<DecisionValues>
-      title="Decide the review"
-      description="Approve: the delegate may pay the registration fee. Reject: the delegate is asked to upload the documents (or the member number) again. Either way the delegate is mailed; a rejection's mail says the reason."
+      title={t('office.registration.decideTitle')}
+      description={t('office.registration.decideDescription')}
       resolver={zodResolver(reviewDecisionBody, undefined, { raw: true }) as Resolver<DecisionValues>}
       defaults={{ decision: 'approve', reason: '', version: r.version }}
       fields={
         <>
           <ChoiceField<DecisionValues>
             name="decision"
-            label="Decision"
+            label={t('office.visa.decision')}
             direction="column"
             options={[
-              { value: 'approve', label: 'Approve' },
-              { value: 'reject', label: 'Reject', description: 'The reason below is mailed to the delegate and shown on their page.' },
+              { value: 'approve', label: t('office.registration.approve') },
+              { value: 'reject', label: t('office.registration.reject'), description: t('office.registration.rejectDescription') },
             ]}
           />
-          <TextAreaField<DecisionValues> name="reason" label="Reason (required to reject)" rows={3} helper="The delegate reads this, e.g. which document is missing or unreadable." />
+          <TextAreaField<DecisionValues> name="reason" label={t('office.registration.reason')} rows={3} helper={t('office.registration.reasonHelper')} />
         </>
       }
-      submitLabel="Save the decision"
+      submitLabel={t('office.visa.save')}
       run={async (v) => {
         const answer = await officeApi.decideRegistration(r.owner_id, { ...v, version: r.version });
         // The card goes with the decided state; the page keeps the answer.
@@ -184,74 +218,79 @@ function DecisionCard({ r, onDecided }: { r: OfficeRegistration; onDecided: (mes
 }
 
 function RegistrationDetail({ owner }: { owner: string }) {
+  const t = useT();
+  const lang = useLang();
+  const localise = useLocalise();
   const [decided, setDecided] = useState<string | null>(null);
   const detail = useQuery({ queryKey: ['office', 'registration', owner], queryFn: () => officeApi.registration(owner) });
-  if (detail.isPending) return <Text color="gray.700">Loading the registration...</Text>;
-  if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} title="The registration could not be loaded." />;
+  if (detail.isPending) return <Text color="gray.700">{t('office.registration.loading')}</Text>;
+  if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} title={t('office.registration.loadFailed')} />;
   const r = detail.data;
   const g = r.registration;
   return (
     <Stack gap="8">
-      <Stack gap="3" as="section" aria-label="Registration">
+      <Stack gap="3" as="section" aria-label={t('office.registration.title')}>
         <Heading as="h2" size="xl">
-          {r.register_code}: {r.name}
+          {r.register_code}
+          {t('office.order.headingColon')}
+          {r.name}
         </Heading>
         <Box>
           <Badge colorPalette={reviewPalette(r.register_status)} size="lg">
-            {r.review_state}
+            {localise(r.review_state)}
           </Badge>
         </Box>
         <Facts
           facts={[
-            ['Account', <SmartLink key="a" href={pathTo(paths.officeDelegate, { id: r.owner_id })}>{r.email}</SmartLink>],
-            ['Registration type', r.type_name],
-            ['Registration fee', formatMoney(r.register_fee)],
-            ['Fee paid', r.pay_state],
-            ['Dinners', `${formatMoney(r.dinner_fee)} (${r.dinner_fee > 0 || r.repast_status === 2 ? r.repast_state : 'none chosen'})`],
-            ['Registered', formatCstInstant(r.created_at)],
-            ['Handed in for review', formatCstInstant(r.submitted_at)],
-            ...(r.decided_at ? ([['Last decision', `${formatCstInstant(r.decided_at)} by ${r.decided_by ?? ''}`]] as [string, ReactNode][]) : []),
-            ...(r.review_reason ? ([['Reason given', r.review_reason]] as [string, ReactNode][]) : []),
+            [t('office.registration.account'), <SmartLink key="a" href={pathTo(paths.officeDelegate, { id: r.owner_id })}>{r.email}</SmartLink>],
+            [t('office.registration.type'), localise(r.type_name)],
+            [t('office.registration.fee'), formatMoney(r.register_fee)],
+            [t('office.registration.feePaid'), localise(r.pay_state)],
+            [t('office.registrations.colDinners'), t('office.registration.dinnersValue', { amount: formatMoney(r.dinner_fee), state: r.dinner_fee > 0 || r.repast_status === 2 ? localise(r.repast_state) : t('office.registration.noneChosen') })],
+            [t('office.registration.registered'), formatInstant(lang, r.created_at)],
+            [t('office.registration.handedIn'), formatInstant(lang, r.submitted_at)],
+            ...(r.decided_at ? ([[t('office.registration.lastDecision'), t('office.registration.decidedBy', { at: formatInstant(lang, r.decided_at), by: r.decided_by ?? '' })]] as [string, ReactNode][]) : []),
+            ...(r.review_reason ? ([[t('office.registration.reasonGiven'), r.review_reason]] as [string, ReactNode][]) : []),
           ]}
         />
       </Stack>
       {decided && (
-        <FormAlert status="success" title="Decision saved">
-          {decided}
+        <FormAlert status="success" title={t('office.visa.decisionSaved')}>
+          {localise(decided)}
         </FormAlert>
       )}
       {r.register_status === 1 && <DecisionCard r={r} onDecided={setDecided} />}
-      <Section title="Personal information">
+      <Section title={t('office.registration.personal')}>
         <Facts
           facts={[
-            ['Name', [g.first_name, g.middle_initial, g.last_name].filter(Boolean).join(' ')],
-            ['Nickname', g.nick_name],
-            ['Occupation', g.occupation],
-            ['Organization', g.organization],
-            ['Country or region', g.country],
-            ['Mobile', g.mobile],
-            ['Gala dinner', g.gala_dinner],
-            ['Working dinner', g.working_lunch],
-            ...(g.regiatration_type === 2 ? ([['OESO member number', g.oeso_member]] as [string, ReactNode][]) : []),
+            [t('office.delegates.colName'), [g.first_name, g.middle_initial, g.last_name].filter(Boolean).join(' ')],
+            [t('office.registration.nickname'), g.nick_name],
+            [t('office.delegate.occupation'), g.occupation],
+            [t('office.registration.organization'), g.organization],
+            [t('office.registration.country'), g.country],
+            [t('office.delegate.mobile'), g.mobile],
+            [t('office.registration.galaDinner'), g.gala_dinner],
+            [t('office.registration.workingDinner'), g.working_lunch],
+            ...(g.regiatration_type === 2 ? ([[t('office.registration.member'), g.oeso_member]] as [string, ReactNode][]) : []),
           ]}
         />
       </Section>
-      <Section title="Supporting documents">
-        <Files files={r.documents} none={g.regiatration_type === 2 ? 'A member number instead of documents (above).' : 'No document.'} />
+      <Section title={t('office.registration.documents')}>
+        <Files files={r.documents} none={g.regiatration_type === 2 ? t('office.registration.memberInstead') : t('office.registration.noDocument')} />
       </Section>
-      <Section title="Payments and refunds">
+      <Section title={t('office.registration.money')}>
         <Money r={r} />
       </Section>
-      <Section title="Payment voucher">
-        <Files files={r.payment_voucher} none="No payment voucher uploaded." />
+      <Section title={t('office.registration.voucher')}>
+        <Files files={r.payment_voucher} none={t('office.registration.noVoucher')} />
       </Section>
       {g.accompany.length > 0 && (
-        <Section title="Accompanying persons">
-          <ScrollTable label="Accompanying persons">
+        <Section title={t('office.registration.accompanying')}>
+          <ScrollTable label={t('office.registration.accompanying')}>
             <Table.Header>
               <Table.Row>
                 {['Name', 'Relationship', 'Organization', 'Country', 'Gala dinner', 'Working dinner'].map((h) => (
-                  <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+                  <Table.ColumnHeader key={h}>{t(headerIds[h]!)}</Table.ColumnHeader>
                 ))}
               </Table.Row>
             </Table.Header>
@@ -271,37 +310,38 @@ function RegistrationDetail({ owner }: { owner: string }) {
         </Section>
       )}
       {g.regiatration_type === 7 && (
-        <Section title="Group">
+        <Section title={t('office.registration.group')}>
           <Facts
             facts={[
-              ['Group name', g.group_name],
-              ['Company represented', g.company_represent],
-              ['Address', [g.address_one, g.address_two].filter(Boolean).join(', ')],
-              ['Members', String(g.groups.length)],
+              [t('office.registration.groupName'), g.group_name],
+              [t('office.registration.company'), g.company_represent],
+              [t('office.registration.address'), [g.address_one, g.address_two].filter(Boolean).join(', ')],
+              [t('office.registration.members'), String(g.groups.length)],
             ]}
           />
           <Stack as="ol" gap="1" ps="5">
             {g.groups.map((m, i) => (
               <li key={i}>
-                {[m.first_name, m.middle_initial, m.last_name].filter(Boolean).join(' ')} (gala dinner {m.gala_dinner}, working dinner {m.working_lunch})
+                {t('office.registration.memberLine', { name: [m.first_name, m.middle_initial, m.last_name].filter(Boolean).join(' '), gala: m.gala_dinner, working: m.working_lunch })}
               </li>
             ))}
           </Stack>
         </Section>
       )}
-      <Section title="History">
-        <AuditTable entries={r.activity} label="History of the registration" />
+      <Section title={t('office.audit.history')}>
+        <AuditTable entries={r.activity} label={t('office.registration.historyLabel')} />
       </Section>
     </Stack>
   );
 }
 
 export default function RegistrationPage() {
+  const t = useT();
   const { owner = '' } = useParams();
   return (
-    <OfficeFrame title="Registration">
+    <OfficeFrame title={t('office.registration.title')}>
       <Stack gap="4">
-        <SmartLink href={paths.officeRegistrations}>Back to the registrations</SmartLink>
+        <SmartLink href={paths.officeRegistrations}>{t('office.registration.back')}</SmartLink>
         <RegistrationDetail owner={owner} />
       </Stack>
     </OfficeFrame>

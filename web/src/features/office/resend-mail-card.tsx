@@ -7,19 +7,21 @@ import { resendOrderMailSchema } from '#core/office/schemas';
 import { ChoiceField } from '../../components/form/fields';
 import { ActionCard } from './action-card';
 import { officeApi, type OfficeOrderDetail } from './api';
+import { useT } from '../../i18n/i18n';
 
 type ResendValues = z.input<typeof resendOrderMailSchema>;
 
 export function ResendMailCard({ detail }: { detail: OfficeOrderDetail }) {
+  const t = useT();
   const queryClient = useQueryClient();
   return (
     <ActionCard<ResendValues>
-      title="Send a mail again"
-      description={`To ${detail.order.owner_email}, as it reads now (e.g. with the bank details published since). Each sending is in the audit trail.`}
+      title={t('office.resend.title')}
+      description={t('office.resend.description', { email: detail.order.owner_email ?? '' })}
       resolver={zodResolver(resendOrderMailSchema) as Resolver<ResendValues>}
       defaults={{ mail: detail.mails.at(-1)!.kind }}
-      fields={<ChoiceField<ResendValues> name="mail" label="Mail" direction="column" options={detail.mails.map((m) => ({ value: m.kind, label: m.label }))} />}
-      submitLabel="Send again"
+      fields={<ChoiceField<ResendValues> name="mail" label={t('office.resend.mail')} direction="column" options={detail.mails.map((m) => ({ value: m.kind, label: t('office.mailKind', { kind: m.kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), label: m.label }) }))} />}
+      submitLabel={t('office.resend.submit')}
       run={(v) => officeApi.resendOrderMail(detail.order.id, v.mail)}
       onDone={() => void queryClient.invalidateQueries({ queryKey: ['office'] })}
     />

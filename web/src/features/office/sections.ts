@@ -3,125 +3,126 @@
  * one lazy chunk per page, so a delegate's bundle holds only these names) and the office frame
  * shows them as its navigation. A new section: its path in web/src/config/paths.ts and a line here.
  */
+import type { MessageId } from '#core/i18n/messages';
 import { paths } from '../../config/paths';
 
 export interface OfficeSection {
   path: string;
-  /** In the office navigation; absent for pages reached from another (an order's detail). */
-  label?: string;
+  /** In the office navigation (a catalog id); absent for pages reached from another (an order's detail). */
+  label?: MessageId;
   /** The page module under web/src/features, without .tsx. */
   page: string;
-  /** What the section is for (the overview's card). */
-  description?: string;
+  /** What the section is for (the overview's card; a catalog id). */
+  description?: MessageId;
 }
 
 export const officeSections: OfficeSection[] = [
-  { path: paths.office, label: 'Overview', page: 'office/office-page' },
+  { path: paths.office, label: 'office.section.overview', page: 'office/office-page' },
   {
     path: paths.officeOrders,
-    label: 'Orders',
+    label: 'office.section.orders',
     page: 'office/orders-page',
-    description: 'Every order, a page at a time: filter by status, method, rate, visa, hotel or a Local rate to check; search by e-mail, name, order number or reference.',
+    description: 'office.section.ordersDescription',
   },
   { path: paths.officeOrder, page: 'office/order-page' },
   {
     path: paths.officeTransfers,
-    label: 'Bank transfers',
+    label: 'office.section.transfers',
     page: 'office/transfers-page',
-    description: 'The transfers delegates said they sent: confirm what arrived, record bank refunds, retry failed card refunds.',
+    description: 'office.section.transfersDescription',
   },
   {
     path: paths.officeRefundsOwed,
-    label: 'Refunds owed',
+    label: 'office.section.refundsOwed',
     page: 'office/refunds-owed-page',
-    description: 'The refunds the office sends by bank transfer (cancellations, money paid beyond an order), oldest first, with the account each delegate gave: record one as sent once the money has left.',
+    description: 'office.section.refundsOwedDescription',
   },
   {
     path: paths.officeDelegates,
-    label: 'Delegates',
+    label: 'office.section.delegates',
     page: 'office/delegates-page',
-    description: 'Every account, newest first: find one by e-mail or the start of a name; their orders, abstracts, files and history; resend the activation mail.',
+    description: 'office.section.delegatesDescription',
   },
   { path: paths.officeDelegate, page: 'office/delegate-page' },
   {
     path: paths.officeAbstracts,
-    label: 'Abstracts',
+    label: 'office.section.abstracts',
     page: 'office/abstracts-page',
-    description: "The abstracts of a category, newest first: open one to read it and download its PDFs and its author's posters and slides.",
+    description: 'office.section.abstractsDescription',
   },
   { path: paths.officeAbstract, page: 'office/abstract-page' },
   {
     path: paths.officeRegistrations,
-    label: 'Registrations',
+    label: 'office.section.registrations',
     page: 'office/registrations-page',
-    description: 'The registrations by category (the older flow), newest first, or the review queue (oldest first): open one to see its documents and voucher, approve it or reject it with a reason.',
+    description: 'office.section.registrationsDescription',
   },
   { path: paths.officeRegistration, page: 'office/registration-page' },
   {
     path: paths.officeVisaLetters,
-    label: 'Visa letters',
+    label: 'office.section.visaLetters',
     page: 'office/visa-letters-page',
-    description: 'The passport data waiting for review, oldest first, beside the passport scan: approve it (a paid order gets its invitation letter) or ask the delegate to correct it.',
+    description: 'office.section.visaLettersDescription',
   },
   {
     path: paths.officeFapiao,
-    label: 'Fapiao',
+    label: 'office.fapiao.navLabel',
     page: 'office/fapiao-page',
-    description: 'The paid orders whose delegate asked for a fapiao (Chinese tax invoice), oldest first, with the title and taxpayer ID for the finance office: mark each as issued with its number.',
+    description: 'office.fapiao.description',
   },
   {
     path: paths.officeReviewTeam,
-    label: 'Review team',
+    label: 'office.section.reviewTeam',
     page: 'office/review-team-page',
-    description: 'Who reviews the abstracts of each category and who sits on the programme committee: grant, change or revoke their roles.',
+    description: 'office.section.reviewTeamDescription',
   },
   {
     path: paths.officeDecisionMails,
-    label: 'Decision mails',
+    label: 'office.section.decisionMails',
     page: 'office/decision-mails-page',
-    description: "The mails of each publication of the committee's decisions: what was sent to each author, what bounced or failed; send one again.",
+    description: 'office.section.decisionMailsDescription',
   },
   {
     path: paths.officeReviewConflicts,
-    label: 'Review conflicts',
+    label: 'office.section.reviewConflicts',
     page: 'office/review-conflicts-page',
-    description: "The conflicts of interest the rules find between a category's reviewers and its abstracts: override one that does not hold, with a reason, or restore it.",
+    description: 'office.section.reviewConflictsDescription',
   },
   {
     path: paths.officeAudit,
-    label: 'Audit log',
+    label: 'office.section.audit',
     page: 'office/audit-page',
-    description: 'Every change in the portal, who made it and when: by day, by action (e.g. order.) or actor, or everything about one account, order, abstract or file.',
+    description: 'office.section.auditDescription',
   },
   {
     path: paths.officeImport,
-    label: 'Statement import',
+    label: 'office.section.import',
     page: 'office/import-page',
-    description: "Import the bank's statement (CSV or CAMT.053): transfers are matched to orders by their reference and booked; the rest is listed to assign or discard.",
+    description: 'office.section.importDescription',
   },
   {
     path: paths.officeReconciliation,
-    label: 'Reconciliation',
+    label: 'office.section.reconciliation',
     page: 'office/reconciliation-page',
-    description: 'Check every order against its payments and refunds, and every card payment against Stripe: see what disagrees, with a link to each order.',
+    description: 'office.section.reconciliationDescription',
   },
   {
     path: paths.officeSettings,
-    label: 'Payment settings',
+    label: 'office.section.settings',
     page: 'office/settings-page',
-    description: 'The congress bank account delegates pay into: bank transfer opens when it is published.',
+    description: 'office.section.settingsDescription',
   },
   {
     path: paths.officeExports,
-    label: 'Exports',
+    label: 'office.section.exports',
     page: 'office/exports-page',
-    description: 'Orders, registrations by category, delegates and abstracts as CSV files for Excel, made in the background and downloaded when ready.',
+    description: 'office.section.exportsDescription',
   },
   {
     path: paths.officeMail,
-    label: 'Mail to delegates',
+    label: 'office.section.mail',
     page: 'office/mail-page',
-    description: 'Write to paid delegates, those needing a visa or a hotel, presenters or one order: preview, send, and see what reached whom.',
+    description: 'office.section.mailDescription',
   },
 ];
 

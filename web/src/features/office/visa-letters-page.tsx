@@ -15,33 +15,38 @@ import { officeApi } from './api';
 import { OfficeFrame } from './office-frame';
 import { StaleList } from './stale-list';
 import { VisaPanel } from './visa-panel';
+import { useLocalise, useT } from '../../i18n/i18n';
 
 function Queue() {
+  const t = useT();
+  const localise = useLocalise();
   const [params] = useSearchParams();
   const after = params.get('after') ?? undefined;
   const [decided, setDecided] = useState<{ order: string; message: string } | null>(null);
   const page = useQuery({ queryKey: ['office', 'visa-queue', after ?? ''], queryFn: () => officeApi.visaQueue({ cursor: after }), placeholderData: keepPreviousData });
-  if (page.isPending) return <Text color="gray.700">Loading the passport data waiting for review...</Text>;
-  if (page.isError) return <QueryError error={page.error} onRetry={() => void page.refetch()} title="The visa letters queue could not be loaded." />;
+  if (page.isPending) return <Text color="gray.700">{t('office.visaQueue.loading')}</Text>;
+  if (page.isError) return <QueryError error={page.error} onRetry={() => void page.refetch()} title={t('office.visaQueue.loadFailed')} />;
   const { items, next } = page.data;
   return (
     <Stack gap="6">
-      <Text>Orders with visa support asked for whose passport data waits for review, the longest waiting first. Compare the typed data with the scan, then approve it or ask the delegate to correct it.</Text>
+      <Text>{t('office.visaQueue.lead')}</Text>
       {decided && (
-        <FormAlert status="success" title={`Order ${decided.order}: decision saved`}>
-          {decided.message}
+        <FormAlert status="success" title={t('office.visaQueue.saved', { orderNo: decided.order })}>
+          {localise(decided.message)}
         </FormAlert>
       )}
       <StaleList stale={page.isPlaceholderData}>
         {items.length === 0 ? (
-          <Text aria-live="polite">{after ? 'No more passport data waiting on this page.' : 'No passport data is waiting for review.'}</Text>
+          <Text aria-live="polite">{after ? t('office.visaQueue.noMore') : t('office.visaQueue.none')}</Text>
         ) : (
           <Stack as="ol" gap="6" listStyleType="none">
             {items.map((v) => (
               <Card.Root as="li" key={v.order_id}>
                 <Card.Header>
                   <Heading as="h2" size="lg">
-                    <SmartLink href={pathTo(paths.officeOrder, { id: v.order_id })}>Order {v.order_no}</SmartLink>: {v.passport.full_name_as_on_passport || v.name}
+                    <SmartLink href={pathTo(paths.officeOrder, { id: v.order_id })}>{t('office.order.title', { orderNo: v.order_no })}</SmartLink>
+                    {t('office.order.headingColon')}
+                    {v.passport.full_name_as_on_passport || v.name}
                   </Heading>
                   <Text fontSize="sm" color="gray.700" wordBreak="break-all">
                     {v.name}, {v.email}
@@ -55,8 +60,8 @@ function Queue() {
           </Stack>
         )}
         <HStack gap="6">
-          {after && <SmartLink href={paths.officeVisaLetters}>First page</SmartLink>}
-          {next && <SmartLink href={`${paths.officeVisaLetters}?${new URLSearchParams({ after: next })}`}>Next page</SmartLink>}
+          {after && <SmartLink href={paths.officeVisaLetters}>{t('office.table.firstPage')}</SmartLink>}
+          {next && <SmartLink href={`${paths.officeVisaLetters}?${new URLSearchParams({ after: next })}`}>{t('office.table.nextPage')}</SmartLink>}
         </HStack>
       </StaleList>
     </Stack>
@@ -64,8 +69,9 @@ function Queue() {
 }
 
 export default function VisaLettersPage() {
+  const t = useT();
   return (
-    <OfficeFrame title="Visa letters">
+    <OfficeFrame title={t('office.section.visaLetters')}>
       <Queue />
     </OfficeFrame>
   );

@@ -12,8 +12,11 @@ import type { Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { visaDecisionBody } from '#core/office/schemas';
 import type { VisaView } from '#core/office/visa-letters';
-import { orderFieldLabels } from '#core/orders/field-labels';
-import { formatCstInstant } from '#core/time';
+import { orderFieldLabelIds } from '#core/orders/field-labels';
+import { formatInstant } from '#core/i18n/format';
+import type { MessageId } from '#core/i18n/messages';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
+import { orderStatusName } from './status-names';
 import { ChoiceField, TextAreaField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
@@ -25,37 +28,39 @@ import { officeApi, secondFactorKey } from './api';
 
 type DecisionValues = z.input<typeof visaDecisionBody>;
 
-export const visaStatusText = { pending: 'Waiting for review', approved: 'Approved', 'correction-requested': 'Correction asked for' } as const;
+export const visaStatusText: Record<'pending' | 'approved' | 'correction-requested', MessageId> = { pending: 'office.visa.pending', approved: 'office.visa.approved', 'correction-requested': 'office.visa.correctionRequested' };
 const statusPalette = { pending: 'orange', approved: 'green', 'correction-requested': 'red' } as const;
 
-const passportLabels: [keyof VisaView['passport'], string][] = (
+const passportLabels: [keyof VisaView['passport'], MessageId][] = (
   ['full_name_as_on_passport', 'gender', 'nationality', 'date_of_birth', 'passport_number', 'issue_date_of_passport', 'expiry_date_of_passport', 'for_visa_support_letter', 'other_info_required_by_chinese_embassy_for_visa_support'] as const
-).map((field) => [field, orderFieldLabels[field]]);
+).map((field) => [field, orderFieldLabelIds[field]]);
 
 const isImage = (name: string) => /\.(jpe?g|png)$/i.test(name);
 
 function Scan({ v }: { v: VisaView }) {
-  if (!v.scan) return <Text color="gray.700">No passport scan (none uploaded, or it was removed).</Text>;
+  const t = useT();
+  if (!v.scan) return <Text color="gray.700">{t('office.visa.noScan')}</Text>;
   return (
     <Stack gap="2">
       <SmartLink href={v.scan.url} target="_blank" rel="noopener noreferrer">
-        Open the passport scan ({v.scan.name})
+        {t('office.visa.openScan', { name: v.scan.name })}
       </SmartLink>
-      {isImage(v.scan.name) && <Image src={v.scan.url} alt={`Passport front page of ${v.passport.full_name_as_on_passport} (uploaded by the delegate)`} maxW="100%" borderWidth="1px" borderRadius="md" />}
+      {isImage(v.scan.name) && <Image src={v.scan.url} alt={t('office.visa.scanAlt', { name: v.passport.full_name_as_on_passport })} maxW="100%" borderWidth="1px" borderRadius="md" />}
     </Stack>
   );
 }
 
 function DecisionCard({ v, onDecided }: { v: VisaView; onDecided?: (message: string) => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const pending = v.review?.status === 'pending';
   return (
     <ActionCard<DecisionValues>
-      title={pending ? 'Decide the passport data' : 'Ask for a correction'}
+      title={pending ? t('office.visa.decideTitle') : t('office.visa.askTitle')}
       description={
         pending
-          ? 'Approve: the letter is issued now if the order is paid, else when it is paid. Ask to correct: your message is mailed to the delegate, who corrects the data on the order list.'
-          : 'The data is approved. If you find a mistake now, ask the delegate to correct it: your message is mailed to them.'
+          ? t('office.visa.decideDescription')
+          : t('office.visa.askDescription')
       }
       resolver={zodResolver(visaDecisionBody, undefined, { raw: true }) as Resolver<DecisionValues>}
       defaults={{ decision: pending ? 'approve' : 'correct', message: '', version: v.version }}
@@ -63,17 +68,17 @@ function DecisionCard({ v, onDecided }: { v: VisaView; onDecided?: (message: str
         <>
           <ChoiceField<DecisionValues>
             name="decision"
-            label="Decision"
+            label={t('office.visa.decision')}
             direction="column"
             options={[
-              ...(pending ? [{ value: 'approve', label: 'Approve the passport data' }] : []),
-              { value: 'correct', label: 'Ask the delegate to correct it', description: 'Say what is wrong; the delegate reads it in the mail and on the order list.' },
+              ...(pending ? [{ value: 'approve', label: t('office.visa.approve') }] : []),
+              { value: 'correct', label: t('office.visa.correct'), description: t('office.visa.correctDescription') },
             ]}
           />
-          <TextAreaField<DecisionValues> name="message" label="Message to the delegate (required to ask for a correction)" rows={3} />
+          <TextAreaField<DecisionValues> name="message" label={t('office.visa.message')} rows={3} />
         </>
       }
-      submitLabel="Save the decision"
+      submitLabel={t('office.visa.save')}
       run={async (values) => {
         const answer = await officeApi.decideVisa(v.order_id, { ...values, version: v.version });
         // The card goes with the decided state (a decided order leaves the queue): the page keeps the answer.
@@ -86,6 +91,9 @@ function DecisionCard({ v, onDecided }: { v: VisaView; onDecided?: (message: str
 }
 
 function Letters({ v }: { v: VisaView }) {
+  const t = useT();
+  const lang = useLang();
+  const localise = useLocalise();
   const queryClient = useQueryClient();
   // The office session ended (12 hours idle): the frame asks for the code again.
   const onSessionEnded = (error: unknown) => {
@@ -98,15 +106,15 @@ function Letters({ v }: { v: VisaView }) {
   return (
     <Stack gap="3">
       {v.letters.length === 0 ? (
-        <Text>No letter issued yet{v.letter_refusal ? `: ${v.letter_refusal}` : '.'}</Text>
+        <Text>{v.letter_refusal ? t('office.visa.noLetterBecause', { why: localise(v.letter_refusal) }) : t('office.visa.noLetter')}</Text>
       ) : (
         <Stack as="ul" gap="2" listStyleType="none">
           {v.letters.map((l) => (
             <Box as="li" key={l.id}>
               <Stack gap="1">
                 <Text>
-                  Version {l.version}, issued {formatCstInstant(l.issued_at)}: {l.file_name}{' '}
-                  {l.replaced_by ? <Badge>replaced</Badge> : <Badge colorPalette="green">current</Badge>}
+                  {t('office.visa.letterLine', { version: String(l.version), at: formatInstant(lang, l.issued_at), file: l.file_name })}{' '}
+                  {l.replaced_by ? <Badge>{t('office.visa.replaced')}</Badge> : <Badge colorPalette="green">{t('office.visa.current')}</Badge>}
                 </Text>
                 <DocumentDownload doc={l} owner={v.owner_id} onError={onSessionEnded} />
               </Stack>
@@ -117,18 +125,18 @@ function Letters({ v }: { v: VisaView }) {
       {!v.letter_refusal && (
         <Box>
           <Button variant="outline" onClick={() => regenerate.mutate()} loading={regenerate.isPending}>
-            Issue a new version of the letter
+            {t('office.visa.regenerate')}
           </Button>
         </Box>
       )}
       {regenerate.isSuccess && (
-        <FormAlert status="success" title="Done">
+        <FormAlert status="success" title={t('office.order.done')}>
           {regenerate.data.message}
         </FormAlert>
       )}
       {regenerate.isError && (
-        <FormAlert status="error" title="Not done">
-          {regenerate.error instanceof ApiError ? regenerate.error.message : 'request failure.'}
+        <FormAlert status="error" title={t('office.action.notDone')}>
+          {regenerate.error instanceof ApiError ? localise(regenerate.error.message) : t('office.action.requestFailure')}
         </FormAlert>
       )}
     </Stack>
@@ -136,6 +144,8 @@ function Letters({ v }: { v: VisaView }) {
 }
 
 export function VisaPanel({ v, headingLevel = 'h3', onDecided }: { v: VisaView; headingLevel?: 'h2' | 'h3'; onDecided?: (message: string) => void }) {
+  const t = useT();
+  const lang = useLang();
   const sub = headingLevel === 'h2' ? 'h3' : 'h4';
   const status = v.review?.status ?? 'pending';
   return (
@@ -143,28 +153,28 @@ export function VisaPanel({ v, headingLevel = 'h3', onDecided }: { v: VisaView; 
       <Stack gap="1">
         <Box>
           <Badge colorPalette={statusPalette[status]} size="lg">
-            {visaStatusText[status]}
+            {t(visaStatusText[status])}
           </Badge>
         </Box>
         {v.review?.reviewed_at && (
           <Text fontSize="sm" color="gray.700">
-            Last decision {formatCstInstant(v.review.reviewed_at)} by {v.review.reviewer}
+            {t('office.visa.lastDecision', { at: formatInstant(lang, v.review.reviewed_at), by: v.review.reviewer ?? '' })}
           </Text>
         )}
-        {v.review?.status === 'correction-requested' && <Text>Asked: {v.review.message}</Text>}
+        {v.review?.status === 'correction-requested' && <Text>{t('office.visa.asked', { message: v.review.message ?? '' })}</Text>}
         <Text fontSize="sm" color="gray.700">
-          Waiting since {v.review ? formatCstInstant(v.review.pending_since) : '-'}; order {v.status_name}.
+          {t('office.visa.waitingSince', { since: v.review ? formatInstant(lang, v.review.pending_since) : '-', status: orderStatusName(t, v.status, v.status_name) })}
         </Text>
       </Stack>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" alignItems="start">
         <Stack gap="2">
           <Heading as={sub} size="md">
-            Typed by the delegate
+            {t('office.visa.typed')}
           </Heading>
           <DataList.Root orientation="vertical" gap="2">
             {passportLabels.map(([field, label]) => (
               <DataList.Item key={field}>
-                <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                <DataList.ItemLabel>{t(label)}</DataList.ItemLabel>
                 <DataList.ItemValue wordBreak="break-word">{v.passport[field] || '-'}</DataList.ItemValue>
               </DataList.Item>
             ))}
@@ -172,7 +182,7 @@ export function VisaPanel({ v, headingLevel = 'h3', onDecided }: { v: VisaView; 
         </Stack>
         <Stack gap="2">
           <Heading as={sub} size="md">
-            Passport scan
+            {t('office.visa.scan')}
           </Heading>
           <Scan v={v} />
         </Stack>
@@ -180,7 +190,7 @@ export function VisaPanel({ v, headingLevel = 'h3', onDecided }: { v: VisaView; 
       {(status === 'pending' || status === 'approved') && v.status >= 0 && <DecisionCard key={v.version} v={v} onDecided={onDecided} />}
       <Stack gap="2">
         <Heading as={sub} size="md">
-          Letters
+          {t('office.visa.letters')}
         </Heading>
         <Letters v={v} />
       </Stack>
@@ -190,21 +200,22 @@ export function VisaPanel({ v, headingLevel = 'h3', onDecided }: { v: VisaView; 
 
 /** The order page's section: the order's visa review and letters. */
 export function OrderVisaSection({ id }: { id: string }) {
+  const t = useT();
   const visa = useQuery({ queryKey: ['office', 'order-visa', id], queryFn: () => officeApi.orderVisa(id) });
   const [decided, setDecided] = useState<string | null>(null);
   return (
-    <Stack gap="3" as="section" aria-label="Visa letter">
+    <Stack gap="3" as="section" aria-label={t('office.visa.section')}>
       <Heading as="h2" size="lg">
-        Visa letter
+        {t('office.visa.section')}
       </Heading>
       {visa.isPending ? (
-        <Text color="gray.700">Loading the visa review...</Text>
+        <Text color="gray.700">{t('office.visa.loading')}</Text>
       ) : visa.isError ? (
-        <QueryError error={visa.error} onRetry={() => void visa.refetch()} title="The visa review could not be loaded." />
+        <QueryError error={visa.error} onRetry={() => void visa.refetch()} title={t('office.visa.loadFailed')} />
       ) : (
         <>
           {decided && (
-            <FormAlert status="success" title="Decision saved">
+            <FormAlert status="success" title={t('office.visa.decisionSaved')}>
               {decided}
             </FormAlert>
           )}
