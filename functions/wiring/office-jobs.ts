@@ -30,7 +30,7 @@ export const jobQueue: JobQueue = { send: (message) => officeJobs.send({ body: m
 
 export const jobDeps: JobDeps = { jobs: officeJobStore, queue: jobQueue, newId: secrets.newId };
 
-const publicationMails = { publication: publicationStore, source: decisionMailSource };
+const publicationMails = { publication: publicationStore, source: decisionMailSource, languages: recipientLanguages };
 
 export const jobWorkerDeps: WorkerDeps = {
   jobs: officeJobStore,
