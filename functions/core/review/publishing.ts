@@ -28,7 +28,7 @@ import { isJobId, jobIdOf, jobView, underWay } from '../office/jobs';
 import type { MailBatchStore } from '../office/send-mail';
 import { MAIL_BATCH_SIZE, tally, type RecipientResult } from '../office/mail-jobs';
 import { formatCstDeadline, isBefore } from '../time';
-import { outcomeLabels, type AbstractSummary, type Outcome, type SlotType } from './deciding';
+import { type AbstractSummary, type Outcome, type SlotType } from './deciding';
 import { reviewCategoryValues } from './team';
 import type { StoredReview } from './reviewing';
 
