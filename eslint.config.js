@@ -30,6 +30,8 @@ const inCatalogs = [
   'web/src/features/travel/**/*.tsx',
   'web/src/features/errors/**/*.tsx',
   'web/src/features/documents/**/*.tsx',
+  'web/src/features/office/mail-page.tsx',
+  'web/src/features/office/decision-mails-page.tsx',
 ];
 const literalRules = [
   { selector: 'JSXText[value=/\\p{L}{2,}/u]', message: 'Text people read comes from the catalogs: t(id) (web/src/i18n/i18n.tsx, functions/core/i18n/catalogs).' },
