@@ -12,7 +12,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import type { JobState, JobView } from '#core/office/jobs';
 import { mailConfirmation, type Confirmation } from '#core/office/confirmations';
-import { mailFilters, mailJobSchema, mailPurposes, type MailSpec, type RecipientState } from '#core/office/mail-jobs';
+import { inBothLanguages, mailFilters, mailJobSchema, mailPurposes, versionFor, type MailSpec, type RecipientState } from '#core/office/mail-jobs';
 import { formatInstant } from '#core/i18n/format';
 import type { MessageId } from '#core/i18n/messages';
 import { useLang, useT } from '../../i18n/i18n';
@@ -75,7 +75,11 @@ function MailDecision(props: { id: string | null; onDecided: (outcome: Outcome) 
     refetchInterval: (query) => (query.state.data?.job.state === 'queued' || query.state.data?.job.state === 'running' || !query.state.data ? 1000 : false),
   });
   const view = id !== null ? job.data?.job : undefined;
-  const confirmation = view?.state === 'ready' && view.mail ? mailConfirmation(view.mail, view.total ?? 0) : null;
+  // The subject as the organiser wrote it: both versions when the mail has both (the English, else the Chinese, when one).
+  const confirmation =
+    view?.state === 'ready' && view.mail
+      ? mailConfirmation({ ...view.mail, subject: inBothLanguages(view.mail) ? `${view.mail.subject} / ${view.mail.subject_zh}` : versionFor(view.mail).subject }, view.total ?? 0)
+      : null;
   // Kept while the dialog closes (its animation), so its words do not change under the organiser's eyes.
   const [shown, setShown] = useState<Confirmation | null>(null);
   if (confirmation && confirmation.title !== shown?.title) setShown(confirmation);
