@@ -62,7 +62,7 @@ export default tseslint.config(
   {
     files: inCatalogs,
     // Still English (issue 32): the older flow's fee and registration information pages. ScrollTable is the one table.
-    ignores: ['web/src/features/office/mail-page.tsx', 'web/src/features/office/decision-mails-page.tsx', 'web/src/features/registration-by-category/fee-page.tsx', 'web/src/features/registration-by-category/register-information-page.tsx', 'web/src/components/ui/scroll-table.tsx'],
+    ignores: ['web/src/features/registration-by-category/fee-page.tsx', 'web/src/features/registration-by-category/register-information-page.tsx', 'web/src/components/ui/scroll-table.tsx'],
     rules: { 'no-restricted-syntax': ['error', tableRule, ...literalRules] },
   },
   {

@@ -5,6 +5,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { parseLang } from '#core/i18n/lang';
 import type { LanguagePreferences } from '#core/accounts/ports';
+import type { RecipientLanguages } from '#core/mail/recipient-language';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import { keys } from './keys';
@@ -19,4 +20,9 @@ export const languagePreference: LanguagePreferences = {
       new PutCommand({ TableName: env.tableName(), Item: { ...keys.language(userId), entity: 'language', language: lang, changed_at: at.toISOString() } }),
     );
   },
+};
+
+/** The language of the mails to an account (the mails' port, core/mail/recipient-language.ts). */
+export const recipientLanguages: RecipientLanguages = {
+  get: (userId) => languagePreference.get(userId),
 };

@@ -1,4 +1,5 @@
 /** Wiring of the abstract rules: table, uploads bucket and mail. */
+import { recipientLanguages } from '#storage/language';
 import type { AbstractDeps } from '#core/abstracts/abstracts';
 import { abstractStore } from '#storage/abstracts';
 import { fileStore } from '#storage/files';
@@ -18,5 +19,6 @@ export function abstractDeps(siteOrigin: string): AbstractDeps {
     newId: secrets.newId,
     log: domainLog,
     siteOrigin,
+    languages: recipientLanguages,
   };
 }

@@ -1,4 +1,5 @@
 /** Wiring of the certificate-ready mail: SES, the once-only marks and the office's list of paid orders (table). */
+import { recipientLanguages } from '#storage/language';
 import type { CertificateMailDeps, PaidOrders } from '#core/documents/certificate-mail';
 import { orderFilters } from '#core/office/order-rows';
 import { ORDER_STATUS } from '#core/orders/states';
@@ -8,7 +9,7 @@ import { orderStore } from '#storage/orders';
 import { domainLog } from '#lib/logger';
 import { sesMailer } from '#lib/mailer';
 
-export const certificateMailDeps = (siteOrigin: string): CertificateMailDeps => ({ mailer: sesMailer, log: domainLog, siteOrigin, once: mailOnce });
+export const certificateMailDeps = (siteOrigin: string): CertificateMailDeps => ({ mailer: sesMailer, log: domainLog, siteOrigin, once: mailOnce, languages: recipientLanguages });
 
 /** The paid orders, oldest first, as the office's status list holds them; each read as it is now. */
 export const paidOrders: PaidOrders = {

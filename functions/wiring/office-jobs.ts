@@ -1,4 +1,5 @@
 /** Wiring of the office's jobs: the job records (table), the office-jobs queue (SQS), the export files (S3), the mail. */
+import { recipientLanguages } from '#storage/language';
 import type { JobDeps, JobQueue, WorkerDeps } from '#core/office/jobs';
 import type { PreviewDeps } from '#core/office/send-mail';
 import { abstractStore } from '#storage/abstracts';
@@ -29,7 +30,7 @@ export const jobQueue: JobQueue = { send: (message) => officeJobs.send({ body: m
 
 export const jobDeps: JobDeps = { jobs: officeJobStore, queue: jobQueue, newId: secrets.newId };
 
-const publicationMails = { publication: publicationStore, source: decisionMailSource };
+const publicationMails = { publication: publicationStore, source: decisionMailSource, languages: recipientLanguages };
 
 export const jobWorkerDeps: WorkerDeps = {
   jobs: officeJobStore,
@@ -63,6 +64,7 @@ export const jobWorkerDeps: WorkerDeps = {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     decisionMail: (r, siteOrigin) => decisionMailOf(publicationMails, r, siteOrigin),
     log: domainLog,
+    languages: recipientLanguages,
   },
   assignment: { jobs: officeJobStore, run: (actor, now) => runAssignment(reviewDeps, actor, now) },
   publication: { publication: publicationStore, source: decisionMailSource, jobs: officeJobStore, batches: mailBatchStore, queue: jobQueue, log: domainLog },
@@ -77,4 +79,5 @@ export const previewDeps: PreviewDeps = {
   },
   ordersOf: (userId) => orderStore.list(userId),
   hasAbstract: async (userId) => (await abstractStore.list(userId)).length > 0,
+  languages: recipientLanguages,
 };

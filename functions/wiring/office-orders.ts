@@ -15,6 +15,7 @@ import { orderStore } from '#storage/orders';
 import { uploadDeps } from './uploads';
 import { ownerOrderDocuments } from '#core/documents/order-documents';
 import { documentStore } from '#storage/documents';
+import { recipientLanguages } from '#storage/language';
 import { orderDocumentDeps } from './order-documents';
 
 export const officeOrderReads: OfficeOrderReads = {
@@ -46,7 +47,7 @@ export const officeOrderReads: OfficeOrderReads = {
 
 /** Wiring of the office's "send again" of an order's mails: the reads above, SES, the throttle's cooldowns and the audit log. */
 export const resendDeps = (siteOrigin: string): ResendDeps => ({
-  order: { mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount },
+  order: { mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount, languages: recipientLanguages },
   reads: officeOrderReads,
   cooldown: (key, seconds, at) => throttle.cooldown(key, seconds, at),
   audit: recordAudit,

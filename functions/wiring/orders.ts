@@ -1,4 +1,5 @@
 /** Wiring of the order rules and the payments module: the table, Stripe, SES. */
+import { recipientLanguages } from '#storage/language';
 import { conference } from '#core/config/conference';
 import { orderPayables } from '#core/orders/order-payables';
 import { type OrderDeps } from '#core/orders/order-deps';
@@ -67,5 +68,6 @@ export function orderDeps(siteOrigin: string, who: RequestActor): OrderDeps {
     siteOrigin,
     bankAccount: paymentSettingsStore.bankAccount,
     accountNames: { refreshFromOrders: refreshOrderNames },
+    languages: recipientLanguages,
   };
 }

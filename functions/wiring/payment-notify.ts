@@ -10,6 +10,7 @@ import { orderStore } from '#storage/orders';
 import { mailsByKind } from '#core/payments/payables-by-kind';
 import { registrationPaymentMails } from '#core/registration-by-category/registration-payment-mails';
 import { moneyEventStore } from '#storage/money-events';
+import { recipientLanguages } from '#storage/language';
 import { paymentSettingsStore } from '#storage/payment-settings';
 import { domainLog } from '#lib/logger';
 import { sesMailer } from '#lib/mailer';
@@ -18,15 +19,15 @@ import { issueAfterMoneyDeps } from './order-documents';
 import { visaLetterHook } from './visa-letters';
 
 export function followMoneyDeps(siteOrigin: string): FollowMoneyDeps {
-  const registrationMails = registrationPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin }, registrationOffice);
+  const registrationMails = registrationPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, languages: recipientLanguages }, registrationOffice);
   const mail = mailsByKind({
-    order: orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount, visaLetters: visaLetterHook(siteOrigin) }, registrationOffice),
+    order: orderPaymentMails({ mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount, languages: recipientLanguages, visaLetters: visaLetterHook(siteOrigin) }, registrationOffice),
     'registration-fee': registrationMails,
     'registration-dinners': registrationMails,
   });
   return {
     events: moneyEventStore,
-    orderPlaced: orderPlacedMails({ orders: orderStore, mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount }),
+    orderPlaced: orderPlacedMails({ orders: orderStore, mailer: sesMailer, log: domainLog, siteOrigin, bankAccount: paymentSettingsStore.bankAccount, languages: recipientLanguages }),
     documents: (subject, actor, at) => issueAfterMoney(issueAfterMoneyDeps, subject, actor, at),
     mail: async (m) => {
       try {

@@ -1,4 +1,5 @@
 /** Wiring of the registration by category: its store, the upload records, the delegate's profile; its review (mail) and the office's view. */
+import { recipientLanguages } from '#storage/language';
 import type { RegistrationOfficeDeps } from '#core/office/registrations';
 import type { RegistrationDeps } from '#core/registration-by-category/ports';
 import type { CancelRegistrationDeps } from '#core/registration-by-category/cancel-registration';
@@ -31,7 +32,7 @@ export function registrationCancelDeps(siteOrigin: string, who: RequestActor): C
 }
 /** The review's writes and its mail to the delegate (links to the site the request came through). */
 export function reviewDeps(siteOrigin: string): ReviewDeps {
-  return { registrations: registrationStore, files: fileStore, mailer: sesMailer, log: domainLog, siteOrigin };
+  return { registrations: registrationStore, files: fileStore, mailer: sesMailer, log: domainLog, siteOrigin, languages: recipientLanguages };
 }
 
 /** The office's lists of registrations and one registration with its files (download links) and audit trail. */

@@ -1,4 +1,5 @@
 /** Wiring of the abstract review (core/review): the review team's roster, the reviews, the abstracts and the accounts. */
+import { recipientLanguages } from '#storage/language';
 import type { ConflictOfficeDeps } from '#core/review/conflict-overrides';
 import type { CommitteeAbstractDeps, DecidingDeps } from '#core/review/deciding';
 import type { ReviewDeps } from '#core/review/reviewing';
@@ -37,7 +38,7 @@ export const decisionMailSource: DecisionMailSource = {
     return user && { email: user.email, first_name: user.first_name };
   },
 };
-export const decisionMailDeps: DecisionMailDeps = { publication: publicationStore, source: decisionMailSource };
+export const decisionMailDeps: DecisionMailDeps = { publication: publicationStore, source: decisionMailSource, languages: recipientLanguages };
 export const resendDeps: ResendDeps = {
   ...decisionMailDeps,
   jobs: officeJobStore,

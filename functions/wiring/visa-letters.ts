@@ -1,4 +1,5 @@
 /** Wiring of the visa letters: the review's writes (the table), the passport scans, SES, and the hook on payment. */
+import { recipientLanguages } from '#storage/language';
 import type { VisaOfficeDeps } from '#core/office/visa-letters';
 import { issueVisaLetterOnPayment } from '#core/office/visa-letters';
 import type { StoredOrder } from '#core/orders/ports';
@@ -12,7 +13,7 @@ import { sesMailer } from '#lib/mailer';
 import { officeOrderReads } from './office-orders';
 
 export function visaDeps(siteOrigin: string): VisaDeps {
-  return { visa: visaStore, files: fileStore, mailer: sesMailer, log: domainLog, newId: secrets.newId, siteOrigin };
+  return { visa: visaStore, files: fileStore, mailer: sesMailer, log: domainLog, newId: secrets.newId, siteOrigin, languages: recipientLanguages };
 }
 
 export function visaOfficeDeps(siteOrigin: string): VisaOfficeDeps {

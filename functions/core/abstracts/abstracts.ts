@@ -4,6 +4,8 @@
  * is scoped to the owner: another delegate's abstract is "not found", never "forbidden".
  */
 import { auditEntry, changedFields, delegateActor, type AuditEntry } from '../audit/audit';
+import { pathIn } from '../i18n/lang';
+import { recipientLanguage, type RecipientLanguages } from '../mail/recipient-language';
 import { abstractLimits, deadlines } from '../config/conference';
 import { abstractCategories, categoryName, submissionAgreements } from '../data/abstract-options';
 import { countryRegions } from '../data/countries';
@@ -27,6 +29,8 @@ export interface AbstractDeps {
   newId(): string;
   log: Logger;
   siteOrigin: string;
+  /** The submitter's language, for the confirmation mail (none: English). */
+  languages?: RecipientLanguages;
 }
 
 
@@ -111,15 +115,16 @@ async function sendConfirmation(deps: AbstractDeps, ownerId: string, abstract: S
   try {
     const user = await deps.users.getUser(ownerId);
     if (!user) return false;
+    const lang = await recipientLanguage(deps, ownerId);
     const mail = abstractMail(kind, {
       title: abstract.title_of_abstract,
       category: categoryName(abstract.abstract_category) ?? abstract.abstract_category,
       authors: abstract.authors.map((a) => `${a.first_name} ${a.last_name} (${a.institute}, ${a.city}, ${a.country})`),
       presenters: abstract.presenter_infos.map((p) => `${p.first_name} ${p.last_name}`),
       files: fileNames,
-      link: `${deps.siteOrigin}/admin/upload-update/${abstract.id}`,
+      link: `${deps.siteOrigin}${pathIn(lang, `/admin/upload-update/${abstract.id}`)}`,
       deadline: deadlines.abstractSubmission,
-    });
+    }, lang);
     // A confirmation (the portal shows the abstract too): withheld from an address whose mail bounced.
     return (await deps.mailer.send({ to: user.email, ...mail, importance: 'notification' })) === 'sent';
   } catch (error) {

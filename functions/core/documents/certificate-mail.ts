@@ -11,11 +11,14 @@ import type { StoredOrder } from '../orders/ports';
 import { isBefore } from '../time';
 import { certificateStatus, congressEnds } from './certificate';
 import { certificateReadyMail } from './document-mails';
+import { recipientLanguage, type RecipientLanguages } from '../mail/recipient-language';
 
 export interface CertificateMailDeps {
   mailer: Mailer;
   log: Logger;
   siteOrigin: string;
+  /** The delegate's language, for the mail (none: English). */
+  languages?: RecipientLanguages;
   once: {
     /** Claims the mail named `name` of the owner: false when it was claimed already. */
     claim(ownerId: string, name: string, at: Date): Promise<boolean>;
@@ -39,7 +42,7 @@ export async function mailCertificateReady(deps: CertificateMailDeps, order: Sto
   if (order.anonymised_at || !certificateStatus(order, now).available) return 'not-ready';
   if (!(await deps.once.claim(order.owner_id, mailName(order), now))) return 'already';
   try {
-    await deps.mailer.send({ to: order.owner_email, importance: 'essential', ...certificateReadyMail(order, deps.siteOrigin) });
+    await deps.mailer.send({ to: order.owner_email, importance: 'essential', ...certificateReadyMail(order, deps.siteOrigin, await recipientLanguage(deps, order.owner_id)) });
     return 'mailed';
   } catch (error) {
     deps.log.error('certificate ready mail not sent', { order: order.id, error: String(error) });

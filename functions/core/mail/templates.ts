@@ -3,9 +3,9 @@
  * address. Pure functions, so their wording is tested without sending anything.
  */
 import { conference } from '../config/conference';
-import { formatCstDeadline } from '../time';
+import { formatDeadline } from '../i18n/format';
 import type { Lang } from '../i18n/lang';
-import { serverTranslator } from '../i18n/server-messages';
+import { localise, serverTranslator } from '../i18n/server-messages';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -99,25 +99,27 @@ export interface AbstractSummary {
   deadline: string;
 }
 
-/** Sent to the submitter when an abstract is created or updated: what the committee will read. */
-export function abstractMail(kind: 'created' | 'updated', a: AbstractSummary) {
-  const deadline = formatCstDeadline(a.deadline);
-  return layout({
-    subject: kind === 'created' ? `Abstract received: ${a.title}` : `Abstract updated: ${a.title}`,
-    heading: kind === 'created' ? 'We have received your abstract' : 'Your abstract has been updated',
-    paragraphs: [
-      kind === 'created'
-        ? `Thank you for submitting an abstract to the ${conference.name}. This is what the scientific committee will review.`
-        : `The changes to your abstract for the ${conference.name} are saved. This is what the scientific committee will review.`,
-      `Title: ${a.title}`,
-      `Category: ${a.category}`,
-    ],
-    sections: [
-      { heading: 'Authors', items: a.authors },
-      ...(a.presenters.length ? [{ heading: 'Presenters', items: a.presenters }] : []),
-      { heading: 'Files', items: a.files.length ? a.files : ['No file attached.'] },
-    ],
-    action: { label: 'View or edit the abstract', url: a.link },
-    after: [`You can change or withdraw the abstract until ${deadline}.`],
-  });
+/** Sent to the submitter when an abstract is created or updated: what the committee will read (in the submitter's language; `link` already in it). */
+export function abstractMail(kind: 'created' | 'updated', a: AbstractSummary, lang: Lang = 'en') {
+  const t = serverTranslator(lang);
+  const name = t('mail.congressName');
+  return layout(
+    {
+      subject: kind === 'created' ? t('mail.abstract.receivedSubject', { title: a.title }) : t('mail.abstract.updatedSubject', { title: a.title }),
+      heading: kind === 'created' ? t('mail.abstract.receivedHeading') : t('mail.abstract.updatedHeading'),
+      paragraphs: [
+        kind === 'created' ? t('mail.abstract.thanks', { name }) : t('mail.abstract.saved', { name }),
+        t('mail.abstract.title', { title: a.title }),
+        t('mail.abstract.category', { category: localise(lang, a.category) }),
+      ],
+      sections: [
+        { heading: t('mail.abstract.authors'), items: a.authors },
+        ...(a.presenters.length ? [{ heading: t('mail.abstract.presenters'), items: a.presenters }] : []),
+        { heading: t('mail.abstract.files'), items: a.files.length ? a.files : [t('mail.abstract.noFile')] },
+      ],
+      action: { label: t('mail.abstract.action'), url: a.link },
+      after: [t('mail.abstract.until', { deadline: formatDeadline(lang, a.deadline) })],
+    },
+    lang,
+  );
 }

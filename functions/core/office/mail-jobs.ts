@@ -8,10 +8,17 @@
  * Two purposes: an announcement (news of the congress) carries an unsubscribe link and the
  * List-Unsubscribe headers, and is not sent to a delegate who opted out; a mail about the
  * delegate's own order is always sent (only the filters that choose orders may send one).
+ *
+ * Two languages (issue 32, decision 0059): the organiser writes the subject and text in English,
+ * in Chinese, or both. Each recipient gets the version in their language (the account's, read
+ * when the recipients are found), or the other one when only one is written; the whole mail, its
+ * frame and notes included, is in the language of the version sent.
  */
 import * as z from 'zod/mini';
 import { conference } from '../config/conference';
 import { layout } from '../mail/templates';
+import { pathIn, type Lang } from '../i18n/lang';
+import { serverTranslator } from '../i18n/server-messages';
 import { formatWireUsd, wireAmount } from '../money';
 import { orderNumber, transferReference } from '../orders/reference';
 import type { StoredOrder } from '../orders/ports';
@@ -52,6 +59,8 @@ export const mailMessages = {
   orderNotFound: 'No order has this number.',
   subject: 'Please enter a subject (at most 200 characters).',
   text: 'Please write the text of the mail (at most 10,000 characters).',
+  subjectZh: 'Please enter the Chinese subject (at most 200 characters).',
+  textZh: 'Please write the Chinese text of the mail (at most 10,000 characters).',
   filter: 'Please choose who gets the mail.',
   purpose: 'Please choose what the mail is about.',
   purposeNeedsOrders: 'A mail about the delegate\'s order can go only to recipients chosen by their orders: choose "Announcement" for presenters.',
@@ -73,26 +82,45 @@ const placeholderCheck = (value: string) => {
   for (const m of value.matchAll(/\{([^{}]*)\}/g)) if (!(placeholders as readonly string[]).includes(m[1]!)) return mailMessages.unknownPlaceholder(m[1]!);
   return undefined;
 };
+/** A subject or text: at most `max` characters, known placeholders only (whether it is required: mailChecks). */
 const withPlaceholders = (max: number, message: string) =>
-  z.string({ message }).check(
-    z.refine((v) => v.trim().length > 0, message),
-    z.maxLength(max, message),
-    z.superRefine((v, ctx) => {
-      const problem = placeholderCheck(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
-    }),
+  z._default(
+    z.string({ message }).check(
+      z.maxLength(max, message),
+      z.superRefine((v, ctx) => {
+        const problem = placeholderCheck(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
+      }),
+    ),
+    '',
   );
+const filled = (v: string | undefined) => (v ?? '').trim().length > 0;
 
 const mailShape = {
   filter: z.enum(mailFilters, { message: mailMessages.filter }),
   /** For the filter `order`: its number. */
   order_no: z.optional(z.string().check(z.maxLength(20, mailMessages.orderNo))),
   purpose: z.enum(mailPurposes, { message: mailMessages.purpose }),
+  /** The English version (empty: only the Chinese one is written). */
   subject: withPlaceholders(200, mailMessages.subject),
   text: withPlaceholders(10_000, mailMessages.text),
+  /** The Chinese version (optional: absent, every recipient gets the English one). */
+  subject_zh: z.optional(withPlaceholders(200, mailMessages.subjectZh)),
+  text_zh: z.optional(withPlaceholders(10_000, mailMessages.textZh)),
 };
-type MailShape = { filter: MailFilter; order_no?: string; purpose: MailPurpose };
+type MailShape = { filter: MailFilter; order_no?: string; purpose: MailPurpose; subject?: string; text?: string; subject_zh?: string; text_zh?: string };
 const mailChecks = z.superRefine((v: MailShape, ctx) => {
+  // A version is its subject and its text: one of them alone is a mistake. With no Chinese, the English is required (as always).
+  const english = filled(v.subject) || filled(v.text);
+  const chinese = filled(v.subject_zh) || filled(v.text_zh);
+  if (english || !chinese) {
+    if (!filled(v.subject)) ctx.addIssue({ code: 'custom', path: ['subject'], message: mailMessages.subject, input: v });
+    if (!filled(v.text)) ctx.addIssue({ code: 'custom', path: ['text'], message: mailMessages.text, input: v });
+  }
+  if (chinese) {
+    if (!filled(v.subject_zh)) ctx.addIssue({ code: 'custom', path: ['subject_zh'], message: mailMessages.subjectZh, input: v });
+    if (!filled(v.text_zh)) ctx.addIssue({ code: 'custom', path: ['text_zh'], message: mailMessages.textZh, input: v });
+  }
   if (v.filter === 'order' && !ORDER_NO.test((v.order_no ?? '').trim().toUpperCase())) ctx.addIssue({ code: 'custom', path: ['order_no'], message: mailMessages.orderNo, input: v });
   if (v.purpose === 'order' && v.filter === 'presenters') ctx.addIssue({ code: 'custom', path: ['purpose'], message: mailMessages.purposeNeedsOrders, input: v });
 });
@@ -123,6 +151,8 @@ export interface Recipient {
   amount: string;
   /** A publication's mail: the abstract it is about (core/review/publishing.ts). */
   abstract_id?: string;
+  /** The recipient's language, when the mail is written in both (read when the recipients are found). */
+  language?: Lang;
 }
 
 export type RecipientState = 'pending' | 'sent' | 'withheld' | 'opted_out' | 'failed';
@@ -194,25 +224,51 @@ const fill = (template: string, r: Recipient) =>
 /** Whether a subject or text has placeholders (it is a template: each recipient gets their own values). */
 export const isTemplate = (text: string) => new RegExp(PLACEHOLDERS.source).test(text);
 
-/** The subject one recipient got, as sent. */
-export const sentSubject = (spec: Pick<MailSpec, 'subject'>, r: Recipient) => fill(spec.subject, r).replace(/[\r\n]+/g, ' ').trim();
+type Versions = Pick<MailSpec, 'subject'> & Partial<Pick<MailSpec, 'text' | 'subject_zh' | 'text_zh'>>;
 
-/** A mail job as the office's list names it: its subject, or the template clearly labelled as one. */
-export const mailJobLabel = (spec: Pick<MailSpec, 'subject'>) => (isTemplate(spec.subject) ? `Subject template: ${spec.subject}` : spec.subject);
+/** Whether the mail is written in both languages (then each recipient's language decides). */
+export const inBothLanguages = (spec: Versions) => filled(spec.subject) && filled(spec.subject_zh);
 
-/** The mail one recipient gets: placeholders filled, the office's text as paragraphs, and for an announcement the unsubscribe link. */
-export function renderMail(spec: Pick<MailSpec, 'subject' | 'text' | 'purpose'>, r: Recipient, unsubscribeUrl?: string) {
-  const subject = sentSubject(spec, r);
-  const paragraphs = fill(spec.text, r)
+/**
+ * The version a reader of `lang` gets: theirs when it is written, else the other one (a mail
+ * written in one language reaches everybody in it).
+ */
+export function versionFor(spec: Versions, lang: Lang = 'en'): { lang: Lang; subject: string; text: string } {
+  const en = { lang: 'en' as Lang, subject: spec.subject ?? '', text: spec.text ?? '' };
+  const zh = { lang: 'zh-Hans' as Lang, subject: spec.subject_zh ?? '', text: spec.text_zh ?? '' };
+  if (lang === 'zh-Hans') return filled(zh.subject) ? zh : en;
+  return filled(en.subject) ? en : zh;
+}
+
+const oneLine = (subject: string, r: Recipient) => fill(subject, r).replace(/[\r\n]+/g, ' ').trim();
+
+/** The subject one recipient got, as sent (in their version). */
+export const sentSubject = (spec: Versions, r: Recipient) => oneLine(versionFor(spec, r.language).subject, r);
+
+/** A mail job as the office's list names it: its subject (the English one, else the Chinese), or the template clearly labelled as one. */
+export const mailJobLabel = (spec: Versions) => {
+  const subject = versionFor(spec).subject;
+  return isTemplate(subject) ? `Subject template: ${subject}` : subject;
+};
+
+/** The mail one recipient gets: their version, placeholders filled, the office's text as paragraphs, and for an announcement the unsubscribe link. */
+export function renderMail(spec: Versions & Pick<MailSpec, 'purpose'>, r: Recipient, unsubscribeUrl?: string) {
+  const version = versionFor(spec, r.language);
+  const t = serverTranslator(version.lang);
+  const subject = oneLine(version.subject, r);
+  const paragraphs = fill(version.text, r)
     .split(/\r?\n\s*\r?\n/)
     .map((p) => p.trim())
     .filter(Boolean);
   const after =
     spec.purpose === 'announcement' && unsubscribeUrl
-      ? [`You receive this announcement as a delegate of ${conference.shortName}. To receive no more announcements, open ${unsubscribeUrl} (mails about your own registration and payments still reach you).`]
-      : [`You receive this mail about your registration for ${conference.shortName}.`];
-  return layout({ subject, heading: subject, paragraphs, after });
+      ? [t('mail.office.announcementNote', { shortName: conference.shortName, url: unsubscribeUrl })]
+      : [t('mail.office.orderNote', { shortName: conference.shortName })];
+  return layout({ subject, heading: subject, paragraphs, after }, version.lang);
 }
+
+/** The unsubscribe page in the reader's language. */
+export const unsubscribePage = (siteOrigin: string, token: string, lang: Lang = 'en') => `${siteOrigin}${pathIn(lang, `/common/unsubscribe?token=${encodeURIComponent(token)}`)}`;
 
 /**
  * The headers an announcement carries (RFC 2369, RFC 8058): mail programs show an unsubscribe

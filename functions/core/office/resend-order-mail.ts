@@ -16,7 +16,8 @@ import {
   refundRequestedMail,
   transferNotedMail,
 } from '../orders/mails';
-import { links, send, type OrderDeps } from '../orders/order-deps';
+import { links, ownerLanguage, send, type OrderDeps } from '../orders/order-deps';
+import type { Lang } from '../i18n/lang';
 import type { StoredOrder } from '../orders/ports';
 import { ORDER_STATUS } from '../orders/states';
 import type { SubjectLedger } from '../payments/ports';
@@ -26,7 +27,7 @@ import { orderMailKinds, orderMailLabels, RESEND_COOLDOWN_SECONDS, resendMessage
 const lastOf = <T>(items: readonly T[], ok: (item: T) => boolean) => items.filter(ok).at(-1);
 
 type MailDeps = Pick<OrderDeps, 'siteOrigin' | 'bankAccount'>;
-type MailMaker = (deps: MailDeps) => Promise<ReturnType<typeof orderPlacedMail>>;
+type MailMaker = (deps: MailDeps, lang: Lang) => Promise<ReturnType<typeof orderPlacedMail>>;
 
 /** Each mail the order has had, made again from the order as it is now (undefined: it does not belong to the order). */
 function mailsOf(order: StoredOrder, ledger: SubjectLedger): Record<OrderMailKind, MailMaker | undefined> {
@@ -45,13 +46,13 @@ function mailsOf(order: StoredOrder, ledger: SubjectLedger): Record<OrderMailKin
   const refundUnderWay = requested && requested.state !== 'failed' && (status === ORDER_STATUS.refunding || status === ORDER_STATUS.cancelled) ? requested : undefined;
   const completed = lastOf(ledger.refunds, (r) => r.state === 'done' && r.reason !== 'surplus');
   return {
-    'order-placed': status === ORDER_STATUS.unpaid ? async (d) => orderPlacedMail(order, links(d, order), await d.bankAccount()) : undefined,
-    'transfer-noted': announced ? async (d) => transferNotedMail(order, links(d, order), await d.bankAccount()) : undefined,
-    'payment-incomplete': partly && (async (d) => paymentIncompleteMail(order, payments.find((p) => p.id === partly.rest_of), partly, await d.bankAccount())),
-    'payment-received': order.paid_at && paid ? async (d) => paymentReceivedMail(order, paid, new Date(paid.confirmed_at ?? order.paid_at!), links(d, order)) : undefined,
-    'refund-requested': refundUnderWay && (async (d) => refundRequestedMail(order, refundUnderWay, links(d, order))),
-    'refund-completed': completed && (async () => refundCompletedMail(order, completed)),
-    cancelled: status === ORDER_STATUS.cancelled && !requested ? async () => cancelledWithoutRefundMail(order, order.cancel_note ?? undefined) : undefined,
+    'order-placed': status === ORDER_STATUS.unpaid ? async (d, lang) => orderPlacedMail(order, links(d, order, lang), await d.bankAccount(), lang) : undefined,
+    'transfer-noted': announced ? async (d, lang) => transferNotedMail(order, links(d, order, lang), await d.bankAccount(), lang) : undefined,
+    'payment-incomplete': partly && (async (d, lang) => paymentIncompleteMail(order, payments.find((p) => p.id === partly.rest_of), partly, await d.bankAccount(), lang)),
+    'payment-received': order.paid_at && paid ? async (d, lang) => paymentReceivedMail(order, paid, new Date(paid.confirmed_at ?? order.paid_at!), links(d, order, lang), lang) : undefined,
+    'refund-requested': refundUnderWay && (async (d, lang) => refundRequestedMail(order, refundUnderWay, links(d, order, lang), lang)),
+    'refund-completed': completed && (async (_d, lang) => refundCompletedMail(order, completed, lang)),
+    cancelled: status === ORDER_STATUS.cancelled && !requested ? async (_d, lang) => cancelledWithoutRefundMail(order, order.cancel_note ?? undefined, lang) : undefined,
   };
 }
 
@@ -64,7 +65,7 @@ export function resendableMails(order: StoredOrder, ledger: SubjectLedger) {
 }
 
 export interface ResendDeps {
-  order: Pick<OrderDeps, 'mailer' | 'log' | 'siteOrigin' | 'bankAccount'>;
+  order: Pick<OrderDeps, 'mailer' | 'log' | 'siteOrigin' | 'bankAccount' | 'languages'>;
   reads: Pick<OfficeOrderReads, 'rowOf' | 'get' | 'ledger'>;
   cooldown(key: string, seconds: number, at: Date): Promise<Limit>;
   /** Writes one audit entry (nothing else changes). */
@@ -81,7 +82,7 @@ export async function resendOrderMail(deps: ResendDeps, actor: Actor, orderId: s
   const limit = await deps.cooldown(`order-mail:${order.id}:${kind}`, RESEND_COOLDOWN_SECONDS, now);
   if (!limit.allowed) throw rateLimited(resendMessages.tooSoon, limit.retryAfterSeconds);
 
-  const mail = await make(deps.order);
+  const mail = await make(deps.order, await ownerLanguage(deps.order, order));
   const sent = await send(deps.order, order.owner_email, mail, `resent ${kind}`);
   await deps.audit(auditEntry({ action: 'mail.resent', actor, at: now, object: { type: 'order', id: order.id }, after: { mail: kind, subject: mail.subject, to: order.owner_email, sent } }));
   const label = orderMailLabels[kind];

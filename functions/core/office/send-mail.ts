@@ -11,6 +11,8 @@ import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
 import type { StoredOrder } from '../orders/ports';
 import { API_BASE } from '../routes';
+import type { Lang } from '../i18n/lang';
+import { recipientLanguage, type RecipientLanguages } from '../mail/recipient-language';
 import type { JobDeps, JobQueue, JobStore, OfficeJob } from './jobs';
 import { isJobId, jobIdOf, jobView, JOBS_LISTED } from './jobs';
 import {
@@ -24,7 +26,10 @@ import {
   renderMail,
   selectRecipients,
   sentSubject,
+  inBothLanguages,
   tally,
+  unsubscribePage,
+  versionFor,
   unsubscribeHeaders,
   type MailSpec,
   type Recipient,
@@ -76,14 +81,30 @@ export interface MailWorkerDeps {
   /** A publication's mail to one recipient (core/review/publishing.ts `decisionMailOf`). */
   decisionMail?: (r: RecipientResult, siteOrigin: string) => Promise<{ subject: string; html: string; text: string }>;
   log: { info(message: string, extra?: Record<string, unknown>): void; error(message: string, extra?: Record<string, unknown>): void };
+  /** Each recipient's language, read when a mail is written in both (none: English). */
+  languages?: RecipientLanguages;
 }
 
-const tidy = (spec: MailSpec): MailSpec => ({
-  ...spec,
-  subject: spec.subject.trim(),
-  text: spec.text.trim(),
-  ...(spec.filter === 'order' ? { order_no: normaliseOrderNo(spec.order_no ?? '') } : { order_no: undefined }),
-});
+/** Trimmed; a Chinese version only when it is written (a job in English only stays as it always was). */
+const tidy = (spec: MailSpec): MailSpec => {
+  const { subject_zh, text_zh, ...rest } = spec;
+  const zh = (subject_zh ?? '').trim() ? { subject_zh: (subject_zh ?? '').trim(), text_zh: (text_zh ?? '').trim() } : {};
+  return {
+    ...rest,
+    subject: (spec.subject ?? '').trim(),
+    text: (spec.text ?? '').trim(),
+    ...zh,
+    ...(spec.filter === 'order' ? { order_no: normaliseOrderNo(spec.order_no ?? '') } : { order_no: undefined }),
+  };
+};
+
+/** Each recipient with their language, when it decides which version they get (a mail in one language reaches all in it: nothing to read). */
+async function withLanguages<T extends Recipient>(deps: { languages?: RecipientLanguages; log?: MailWorkerDeps['log'] }, spec: MailSpec, recipients: T[]): Promise<T[]> {
+  if (!inBothLanguages(spec)) return recipients;
+  const out: T[] = [];
+  for (const r of recipients) out.push({ ...r, language: await recipientLanguage(deps, r.user_id) });
+  return out;
+}
 
 /** Records the mail job (audited `mail.requested`) and queues it. */
 export async function requestMail(deps: JobDeps, actor: Actor, input: MailSpec, siteOrigin: string, now: Date) {
@@ -100,7 +121,7 @@ export async function requestMail(deps: JobDeps, actor: Actor, input: MailSpec, 
   };
   await deps.jobs.create(
     job,
-    auditEntry({ action: 'mail.requested', actor, at: now, object: { type: 'mail', id: job.id }, after: { filter: spec.filter, order_no: spec.order_no, purpose: spec.purpose, subject: spec.subject } }),
+    auditEntry({ action: 'mail.requested', actor, at: now, object: { type: 'mail', id: job.id }, after: { filter: spec.filter, order_no: spec.order_no, purpose: spec.purpose, subject: spec.subject, ...(spec.subject_zh ? { subject_zh: spec.subject_zh } : {}) } }),
   );
   await deps.queue.send({ job: job.id });
   return { message: mailMessages.queued, data: { job: jobView(job) } };
@@ -111,6 +132,8 @@ export interface PreviewDeps {
   accountByEmail(email: string): Promise<{ id: string; email: string; first_name: string } | undefined>;
   ordersOf(userId: string): Promise<StoredOrder[]>;
   hasAbstract(userId: string): Promise<boolean>;
+  /** The recipient's language (which version they get). */
+  languages?: RecipientLanguages;
 }
 
 /**
@@ -143,14 +166,17 @@ export async function previewMail(deps: PreviewDeps, input: MailSpec, previewFor
     }
   }
   if (!recipient || !chosen) throw conflict(mailMessages.previewNotRecipient);
-  const links = spec.purpose === 'announcement' ? unsubscribeLinks(siteOrigin, 'PREVIEW-TOKEN') : undefined;
-  const mail = renderMail(spec, recipient, links?.page);
-  return { to: recipient.email, subject: mail.subject, text: mail.text, html: mail.html, headers: links ? unsubscribeHeaders(links.oneClick) : [] };
+  [recipient] = await withLanguages(deps, spec, [recipient]);
+  // The language of the version this recipient gets (theirs, or the only one written).
+  const language = versionFor(spec, recipient!.language).lang;
+  const links = spec.purpose === 'announcement' ? unsubscribeLinks(siteOrigin, 'PREVIEW-TOKEN', language) : undefined;
+  const mail = renderMail(spec, recipient!, links?.page);
+  return { to: recipient!.email, language, subject: mail.subject, text: mail.text, html: mail.html, headers: links ? unsubscribeHeaders(links.oneClick) : [] };
 }
 
-/** The page that asks to confirm, and the address a mail program POSTs to (one click, RFC 8058). */
-export const unsubscribeLinks = (siteOrigin: string, token: string) => ({
-  page: `${siteOrigin}/common/unsubscribe?token=${encodeURIComponent(token)}`,
+/** The page that asks to confirm (in the mail's language), and the address a mail program POSTs to (one click, RFC 8058). */
+export const unsubscribeLinks = (siteOrigin: string, token: string, lang: Lang = 'en') => ({
+  page: unsubscribePage(siteOrigin, token, lang),
   oneClick: `${siteOrigin}${API_BASE}/unsubscribe/${encodeURIComponent(token)}`,
 });
 
@@ -162,10 +188,14 @@ const batchesOf = <T>(items: T[], size: number) => Array.from({ length: Math.cei
  */
 export async function planMailJob(deps: MailWorkerDeps, job: OfficeJob, now: () => Date) {
   const spec = job.mail!;
-  const recipients = selectRecipients(spec, {
-    orders: spec.filter === 'presenters' ? [] : await deps.source.orders(),
-    presenters: spec.filter === 'presenters' ? await deps.source.presenters() : [],
-  });
+  const recipients = await withLanguages(
+    deps,
+    spec,
+    selectRecipients(spec, {
+      orders: spec.filter === 'presenters' ? [] : await deps.source.orders(),
+      presenters: spec.filter === 'presenters' ? await deps.source.presenters() : [],
+    }),
+  );
   const batches = batchesOf(recipients, MAIL_BATCH_SIZE);
   for (const [index, batch] of batches.entries()) await deps.batches.putBatch(job.id, index, batch.map((r) => ({ ...r, state: 'pending' })));
   const counts = { sent: 0, withheld: 0, opted_out: 0, failed: 0 };
@@ -232,14 +262,14 @@ async function finishMailJob(deps: MailWorkerDeps, job: OfficeJob, at: Date) {
   await deps.batches.finish(
     job.id,
     at.toISOString(),
-    auditEntry({ action: 'mail.sent', actor, at, object: { type: 'mail', id: job.id }, after: { subject: job.mail?.subject, filter: job.mail?.filter, purpose: job.mail?.purpose, total: job.total ?? 0, ...counts } }),
+    auditEntry({ action: 'mail.sent', actor, at, object: { type: 'mail', id: job.id }, after: { subject: job.mail?.subject, ...(job.mail?.subject_zh ? { subject_zh: job.mail.subject_zh } : {}), filter: job.mail?.filter, purpose: job.mail?.purpose, total: job.total ?? 0, ...counts } }),
   );
 }
 
 /** One batch: each recipient still pending is sent to (or skipped), at the office's rate, and recorded. */
 export async function sendMailBatch(deps: MailWorkerDeps, job: OfficeJob, index: number, now: () => Date) {
   // A publication's mails: each about its abstract's decision, always sent (not an announcement).
-  const spec: Pick<MailSpec, 'subject' | 'text' | 'purpose'> = job.mail ?? { subject: '', text: '', purpose: 'order' };
+  const spec: Pick<MailSpec, 'subject' | 'text' | 'subject_zh' | 'text_zh' | 'purpose'> = job.mail ?? { subject: '', text: '', purpose: 'order' };
   const batch = await deps.batches.getBatch(job.id, index);
   if (!batch) throw new Error(`mail job ${job.id} has no batch ${index}`);
   const results = [...batch.recipients];
@@ -256,7 +286,7 @@ export async function sendMailBatch(deps: MailWorkerDeps, job: OfficeJob, index:
       if (sentBefore) await deps.sleep(mailPauseMs());
       sentBefore = true;
       try {
-        const links = spec.purpose === 'announcement' ? unsubscribeLinks(job.site_origin!, await deps.tokens.issue(r.user_id, now())) : undefined;
+        const links = spec.purpose === 'announcement' ? unsubscribeLinks(job.site_origin!, await deps.tokens.issue(r.user_id, now()), versionFor(spec, r.language).lang) : undefined;
         const mail = job.kind === 'publish' ? await deps.decisionMail!(r, job.site_origin ?? '') : renderMail(spec, r, links?.page);
         const sent = await deps.mailer.send({ to: r.email, ...mail, importance: 'notification', ...(links ? { headers: unsubscribeHeaders(links.oneClick) } : {}) });
         outcome = { state: sent };

@@ -7,6 +7,7 @@
  * old. Each letter is an audit entry of its own, and is mailed to the delegate once its write is
  * done (core/documents/document-mails.ts). The rules are core/orders/visa-review.ts.
  */
+import { recipientLanguage } from '../mail/recipient-language';
 import { auditEntry, systemActor, type Actor, type AuditEntry } from '../audit/audit';
 import { visaLetterDocument } from '../documents/visa-letter';
 import { visaLetterMail } from '../documents/document-mails';
@@ -106,9 +107,9 @@ async function nextLetter(deps: Pick<VisaDeps, 'visa' | 'newId'>, order: StoredO
  * Tells the delegate a letter was issued (its version says whether it replaces one). Never fails
  * the write it follows: a mail that cannot go is logged, and the letter is on the order list.
  */
-async function mailLetter(deps: Pick<VisaDeps, 'mailer' | 'log' | 'siteOrigin'>, order: StoredOrder, letter: { version: number }) {
+async function mailLetter(deps: Pick<VisaDeps, 'mailer' | 'log' | 'siteOrigin' | 'languages'>, order: StoredOrder, letter: { version: number }) {
   try {
-    await deps.mailer.send({ to: order.owner_email, importance: 'essential', ...visaLetterMail(order, letter, deps.siteOrigin) });
+    await deps.mailer.send({ to: order.owner_email, importance: 'essential', ...visaLetterMail(order, letter, deps.siteOrigin, await recipientLanguage(deps, order.owner_id)) });
   } catch (error) {
     deps.log.error('visa letter mail not sent', { order: order.id, error: String(error) });
   }
@@ -152,7 +153,7 @@ export async function decideVisaReview(
   if (input.decision === 'correct') {
     mailed = true;
     try {
-      await deps.mailer.send({ to: order.owner_email, importance: 'essential', ...visaCorrectionMail(next, next.visa_review!.message ?? '', deps.siteOrigin) });
+      await deps.mailer.send({ to: order.owner_email, importance: 'essential', ...visaCorrectionMail(next, next.visa_review!.message ?? '', deps.siteOrigin, await recipientLanguage(deps, order.owner_id)) });
     } catch (error) {
       mailed = false;
       deps.log.error('visa correction mail not sent', { order: order.id, error: String(error) });

@@ -8,7 +8,7 @@ import { cancelledWithoutRefundMail } from './mails';
 import type { StoredOrder } from './ports';
 import { refundQuote } from './refund-policy';
 import { ORDER_STATUS, orderActions } from './states';
-import { assertOpen, orderResultMessages, ownOrder, send, type OrderDeps } from './order-deps';
+import { assertOpen, orderResultMessages, ownerLanguage, ownOrder, send, type OrderDeps } from './order-deps';
 import { change, subjectOf } from './order-payables';
 
 /**
@@ -101,7 +101,7 @@ async function cancelOnce(
     const move = change(order, 'cancel-without-refund', now, { cancelled_at: now.toISOString(), ...(other ? { cancel_note: other.note } : {}) })!;
     if ((await deps.payments.ledger.commit({ subject: move })) !== 'ok')
       throw conflict(orderResultMessages.changedElsewhere);
-    await send(deps, order.owner_email, cancelledWithoutRefundMail(order, other?.note), 'cancelled without refund');
+    await send(deps, order.owner_email, cancelledWithoutRefundMail(order, other?.note, await ownerLanguage(deps, order)), 'cancelled without refund');
     return { message: other ? orderResultMessages.cancelledByOffice : orderResultMessages.cancelledWithoutRefund, data: { refund_amount: wireAmount(0) } };
   }
   await requestRefund(

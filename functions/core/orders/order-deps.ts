@@ -18,6 +18,8 @@ import type { FileStore } from '../uploads/ports';
 import type { PaymentsDeps, SubjectLedger } from '../payments/ports';
 import { paymentMessages } from '../payments/ledger-decisions';
 import type { OrderStore, StoredOrder } from './ports';
+import { pathIn, type Lang } from '../i18n/lang';
+import { recipientLanguage, type RecipientLanguages } from '../mail/recipient-language';
 
 export const orderResultMessages = {
   created: 'The update was successful.',
@@ -66,6 +68,8 @@ export interface OrderDeps {
   bankAccount(): Promise<BankAccount | undefined>;
   /** The account's names from its orders (the office's delegate list and search). */
   accountNames: AccountNames;
+  /** The language each delegate's mails are written in (none: English). */
+  languages?: RecipientLanguages;
 }
 
 /** The account's names follow an order write that may change them; a failure never fails the order's own write (the next one tries again). */
@@ -80,12 +84,16 @@ export async function refreshAccountNames(deps: Pick<OrderDeps, 'accountNames' |
 /** What reading orders with their money needs (no card provider: the list loads fast). */
 export type OrderReadDeps = Pick<OrderDeps, 'orders'> & { payments: Pick<PaymentsDeps, 'ledger'> };
 
-export const links = (deps: Pick<OrderDeps, 'siteOrigin'>, order: Pick<StoredOrder, 'checksum'>) => ({
-  pay: `${deps.siteOrigin}/registration/submission?checksum=${encodeURIComponent(order.checksum)}`,
-  list: `${deps.siteOrigin}/registration/list`,
+/** The pages a mail links to, in the mail's language (`/zh/...` for Chinese). */
+export const links = (deps: Pick<OrderDeps, 'siteOrigin'>, order: Pick<StoredOrder, 'checksum'>, lang: Lang = 'en') => ({
+  pay: `${deps.siteOrigin}${pathIn(lang, `/registration/submission?checksum=${encodeURIComponent(order.checksum)}`)}`,
+  list: `${deps.siteOrigin}${pathIn(lang, '/registration/list')}`,
   /** The form where the delegate gives the account a bank transfer refund is sent to. */
-  refundAccount: `${deps.siteOrigin}/registration/refund-account`,
+  refundAccount: `${deps.siteOrigin}${pathIn(lang, '/registration/refund-account')}`,
 });
+
+/** The language of the order's owner, for the mails to them (decision 0059). */
+export const ownerLanguage = (deps: Pick<OrderDeps, 'languages' | 'log'>, order: Pick<StoredOrder, 'owner_id'>) => recipientLanguage(deps, order.owner_id);
 
 export async function send(
   deps: Pick<OrderDeps, 'mailer' | 'log'>,

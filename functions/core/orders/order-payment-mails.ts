@@ -18,22 +18,23 @@ import {
   surplusRefundedMail,
 } from './mails';
 import type { StoredOrder } from './ports';
-import { links, send, type OrderDeps } from './order-deps';
+import { links, ownerLanguage, send, type OrderDeps } from './order-deps';
 
 /**
  * An order placed (its event, followed by the money-events worker): the mail with what it owes and
  * how to pay it, while it is still unpaid (paid or gone meanwhile, the mail would not be true).
  */
-export function orderPlacedMails(deps: Pick<OrderDeps, 'orders' | 'mailer' | 'log' | 'siteOrigin' | 'bankAccount'>) {
+export function orderPlacedMails(deps: Pick<OrderDeps, 'orders' | 'mailer' | 'log' | 'siteOrigin' | 'bankAccount' | 'languages'>) {
   return async (event: OrderPlacedEvent) => {
     const order = await deps.orders.get(event.owner_id, event.order_id);
     if (!order || order.payment_status !== ORDER_STATUS.unpaid) return;
-    await send(deps, order.owner_email, orderPlacedMail(order, links(deps, order), await deps.bankAccount()), 'order placed');
+    const lang = await ownerLanguage(deps, order);
+    await send(deps, order.owner_email, orderPlacedMail(order, links(deps, order, lang), await deps.bankAccount(), lang), 'order placed');
   };
 }
 
 export function orderPaymentMails(
-  deps: Pick<OrderDeps, 'mailer' | 'log' | 'siteOrigin' | 'bankAccount'> & {
+  deps: Pick<OrderDeps, 'mailer' | 'log' | 'siteOrigin' | 'bankAccount' | 'languages'> & {
     /** Issues the visa letter of an approved order now paid (core/office/visa-letters.ts); never throws. */
     visaLetters?: { onPaid(order: StoredOrder, at: Date): Promise<void> };
   },
@@ -42,29 +43,30 @@ export function orderPaymentMails(
   return async (mail: PaymentMail) => {
     const order = mail.payable.record as StoredOrder;
     const to = order.owner_email;
-    const l = links(deps, order);
+    const lang = await ownerLanguage(deps, order);
+    const l = links(deps, order, lang);
     const refund = mail.refund as Refund;
     switch (mail.kind) {
       case 'payment-received':
         await deps.visaLetters?.onPaid(order, mail.at);
-        return void (await send(deps, to, paymentReceivedMail(order, mail.payment, mail.at, l), mail.kind));
+        return void (await send(deps, to, paymentReceivedMail(order, mail.payment, mail.at, l, lang), mail.kind));
       case 'payment-incomplete':
         return void (await send(
           deps,
           to,
-          paymentIncompleteMail(order, mail.arrived, mail.payment, await deps.bankAccount()),
+          paymentIncompleteMail(order, mail.arrived, mail.payment, await deps.bankAccount(), lang),
           mail.kind,
         ));
       case 'payment-failed':
-        return void (await send(deps, to, paymentFailedMail(order, l), mail.kind));
+        return void (await send(deps, to, paymentFailedMail(order, l, lang), mail.kind));
       case 'refund-requested':
-        return void (await send(deps, to, refundRequestedMail(order, refund, l), mail.kind));
+        return void (await send(deps, to, refundRequestedMail(order, refund, l, lang), mail.kind));
       case 'surplus-refunded':
-        return void (await send(deps, to, surplusRefundedMail(order, mail.payment, refund, l), mail.kind));
+        return void (await send(deps, to, surplusRefundedMail(order, mail.payment, refund, l, lang), mail.kind));
       case 'refund-completed':
-        return void (await send(deps, to, refundCompletedMail(order, refund), mail.kind));
+        return void (await send(deps, to, refundCompletedMail(order, refund, lang), mail.kind));
       case 'refund-failed':
-        await send(deps, to, refundFailedMail(order, refund), mail.kind);
+        await send(deps, to, refundFailedMail(order, refund, lang), mail.kind);
         // The office acts on it: the order is Paid again, with the failed refund noted.
         return void (await send(deps, office, refundFailedMail(order, refund), `${mail.kind} (office)`));
     }

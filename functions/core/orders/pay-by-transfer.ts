@@ -5,7 +5,7 @@ import { noteTransfer } from '../payments/transfers';
 import { transferNotedMail, transferToMatchMail } from './mails';
 import { orderMessages } from './messages';
 import { ORDER_STATUS, orderActions, type OrderStatus } from './states';
-import { assertOpen, links, orderResultMessages, ownOrder, send, type OrderDeps } from './order-deps';
+import { assertOpen, links, orderResultMessages, ownerLanguage, ownOrder, send, type OrderDeps } from './order-deps';
 import { change, payableOf } from './order-payables';
 import { closeOpenCheckouts } from './save-order';
 
@@ -36,10 +36,11 @@ export async function chooseTransfer(
   const move = change(order, 'transfer-done', now, { payment_method: 'transfer' })!;
   await noteTransfer(deps.payments, payableOf(order), move, now);
   const checking = { ...order, payment_status: ORDER_STATUS.checking as OrderStatus };
+  const lang = await ownerLanguage(deps, order);
   await send(
     deps,
     order.owner_email,
-    transferNotedMail(checking, links(deps, order), account),
+    transferNotedMail(checking, links(deps, order, lang), account, lang),
     'transfer noted',
   );
   await send(deps, office, transferToMatchMail(checking, now), 'transfer to match');

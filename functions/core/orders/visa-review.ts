@@ -16,6 +16,9 @@ import type { Logger, Mailer } from '../accounts/ports';
 import type { DocumentSummary, IssuedDocument } from '../documents/model';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { layout } from '../mail/templates';
+import { pathIn, type Lang } from '../i18n/lang';
+import { serverTranslator } from '../i18n/server-messages';
+import type { RecipientLanguages } from '../mail/recipient-language';
 import type { FileStore } from '../uploads/ports';
 import { nextVersion } from '../versions';
 import type { StoredOrder } from './ports';
@@ -144,18 +147,23 @@ export function letterRefusal(order: StoredOrder): string | null {
 }
 
 /** The mail asking the delegate to correct the passport data, with the office's words and the link to the form. */
-export function visaCorrectionMail(order: StoredOrder, message: string, siteOrigin: string) {
-  return layout({
-    subject: `Registration ${order.order_no}: please correct your passport data`,
-    heading: 'Please correct your passport data',
-    paragraphs: [
-      'The registration office has checked the passport data you gave for your visa invitation letter against the passport page you uploaded, and asks you to correct it:',
-      message,
-      'Once you have corrected it, the office checks it again; the letter is issued when the data is approved and the order is paid.',
-    ],
-    sections: [{ heading: 'Registration', items: [`Order: ${order.order_no}`, `Name as on passport: ${order.full_name_as_on_passport}`] }],
-    action: { label: 'Correct the passport data', url: `${siteOrigin}/registration/visa/${encodeURIComponent(order.id)}` },
-  });
+export function visaCorrectionMail(order: StoredOrder, message: string, siteOrigin: string, lang: Lang = 'en') {
+  const t = serverTranslator(lang);
+  return layout(
+    {
+      subject: t('mail.visa.correct.subject', { orderNo: order.order_no }),
+      heading: t('mail.visa.correct.heading'),
+      paragraphs: [t('mail.visa.correct.checked'), message, t('mail.visa.correct.then')],
+      sections: [
+        {
+          heading: t('mail.registration.section.registration'),
+          items: [t('mail.visa.correct.order', { orderNo: order.order_no }), t('mail.visa.correct.name', { name: String(order.full_name_as_on_passport) })],
+        },
+      ],
+      action: { label: t('mail.visa.correct.action'), url: `${siteOrigin}${pathIn(lang, `/registration/visa/${encodeURIComponent(order.id)}`)}` },
+    },
+    lang,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -182,6 +190,8 @@ export interface VisaDeps {
   log: Logger;
   newId(): string;
   siteOrigin: string;
+  /** The delegate's language, for the mails (none: English). */
+  languages?: RecipientLanguages;
 }
 
 async function ownOrder(deps: Pick<VisaDeps, 'visa'>, ownerId: string, id: string) {

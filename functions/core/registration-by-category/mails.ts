@@ -1,27 +1,45 @@
-/** The e-mails of the review of a registration by category: approved (the delegate may pay), or not approved with the office's reason. */
+/**
+ * The e-mails of the review of a registration by category: approved (the delegate may pay), or
+ * not approved with the office's reason. In the registrant's language (decision 0059).
+ */
 import { layout } from '../mail/templates';
+import { pathIn, type Lang } from '../i18n/lang';
+import { localise, serverTranslator } from '../i18n/server-messages';
 import { categoryName } from './fees';
 import { rejectedText, type StoredRegistration } from './ports';
 import { REGISTRATION_TYPE } from './fees';
 
-export function reviewDecisionMail(r: StoredRegistration, decision: 'approve' | 'reject', siteOrigin: string) {
-  const registration = [`Registration number: ${r.register_code}`, `Registration type: ${categoryName(r.regiatration_type)}`];
+export function reviewDecisionMail(r: StoredRegistration, decision: 'approve' | 'reject', siteOrigin: string, lang: Lang = 'en') {
+  const t = serverTranslator(lang);
+  const code = r.register_code;
+  const registration = [t('mail.registration.review.number', { code }), t('mail.registration.review.type', { type: localise(lang, categoryName(r.regiatration_type)) })];
   if (decision === 'approve') {
-    return layout({
-      subject: `Registration ${r.register_code}: approved`,
-      heading: 'Your registration is approved',
-      paragraphs: ['The registration office has checked the information you gave and approved your registration. You can now pay the registration fee.'],
-      sections: [{ heading: 'Registration', items: registration }],
-      action: { label: 'Payment detail', url: `${siteOrigin}/admin/fee` },
-    });
+    return layout(
+      {
+        subject: t('mail.registration.review.approvedSubject', { code }),
+        heading: t('mail.registration.review.approvedHeading'),
+        paragraphs: [t('mail.registration.review.approved')],
+        sections: [{ heading: t('mail.registration.section.registration'), items: registration }],
+        action: { label: t('mail.registration.review.paymentDetail'), url: `${siteOrigin}${pathIn(lang, '/admin/fee')}` },
+      },
+      lang,
+    );
   }
   // A society member's proof is the member number: the mail says that is what was not approved.
   const member = r.regiatration_type === REGISTRATION_TYPE.member;
-  return layout({
-    subject: member ? `Registration ${r.register_code}: please enter your OESO member number again` : `Registration ${r.register_code}: please upload your documents again`,
-    heading: member ? 'Your OESO member number is not approved' : 'Your supporting documents are not approved',
-    paragraphs: [rejectedText(r.regiatration_type), `Reason given by the registration office: ${r.review_reason ?? ''}`],
-    sections: [{ heading: 'Registration', items: member ? [...registration, `Member number given: ${r.oeso_member ?? ''}`] : registration }],
-    action: { label: member ? 'Enter the member number again' : 'Upload again', url: `${siteOrigin}/common/reload` },
-  });
+  return layout(
+    {
+      subject: member ? t('mail.registration.review.memberSubject', { code }) : t('mail.registration.review.documentsSubject', { code }),
+      heading: member ? t('mail.registration.review.memberHeading') : t('mail.registration.review.documentsHeading'),
+      paragraphs: [localise(lang, rejectedText(r.regiatration_type)), t('mail.registration.review.reason', { reason: r.review_reason ?? '' })],
+      sections: [
+        {
+          heading: t('mail.registration.section.registration'),
+          items: member ? [...registration, t('mail.registration.review.memberGiven', { number: r.oeso_member ?? '' })] : registration,
+        },
+      ],
+      action: { label: member ? t('mail.registration.review.memberAgain') : t('mail.registration.review.uploadAgain'), url: `${siteOrigin}${pathIn(lang, '/common/reload')}` },
+    },
+    lang,
+  );
 }

@@ -1,12 +1,16 @@
 /**
  * The mails about a registration by category's payments (the payments module decides when; this
  * says what). Apart from registration-payables.ts: only a request that moves money sends them,
- * so the functions load them on first use (wiring/orders.ts).
+ * so the functions load them on first use (wiring/orders.ts). In the registrant's language
+ * (decision 0059); the office's copy of a failed refund in English.
  */
 import { conference } from '../config/conference';
 import { layout } from '../mail/templates';
 import { formatMoney } from '../money';
-import { formatCstInstant } from '../time';
+import { formatInstant } from '../i18n/format';
+import { pathIn, type Lang } from '../i18n/lang';
+import { localise, serverTranslator } from '../i18n/server-messages';
+import { recipientLanguage, type RecipientLanguages } from '../mail/recipient-language';
 import type { Logger, Mail, Mailer } from '../accounts/ports';
 import type { Payment, Refund } from '../payments/model';
 import type { PaymentMail } from '../payments/ports';
@@ -16,83 +20,115 @@ import type { StoredRegistration } from './ports';
 import { REGISTRATION_FEE, type RegistrationSubjectKind } from './registration-payables';
 
 const usd = (cents: number) => formatMoney(cents, 'USD');
-const what = (kind: string, r: StoredRegistration) => (kind === REGISTRATION_FEE ? `the registration fee of registration ${r.register_code}` : `the dinners of registration ${r.register_code}`);
+const what = (kind: string, r: StoredRegistration, lang: Lang) =>
+  serverTranslator(lang)(kind === REGISTRATION_FEE ? 'mail.registration.whatFee' : 'mail.registration.whatDinners', { code: r.register_code });
+const yesNo = (v: string, lang: Lang) => (v === 'Yes' ? serverTranslator(lang)('mail.registration.yes') : v === 'No' ? serverTranslator(lang)('mail.registration.no') : v);
 
-export function registrationPaymentReceivedMail(r: StoredRegistration, kind: RegistrationSubjectKind, payment: Payment, at: Date, feePage: string) {
+export function registrationPaymentReceivedMail(r: StoredRegistration, kind: RegistrationSubjectKind, payment: Payment, at: Date, feePage: string, lang: Lang = 'en') {
+  const t = serverTranslator(lang);
   const fee = kind === REGISTRATION_FEE;
-  const rows = fee ? feeRows(r).map((row) => `${row.register}: ${row.name}, ${usd(row.fee)}`) : dinnerRows(r).filter((row) => row.fee > 0).map((row) => `${row.name}: gala dinner ${row.gala_dinner}, working dinner ${row.working_lunch}, ${usd(row.fee)}`);
-  return layout({
-    subject: fee ? `Payment received: registration fee ${r.register_code}` : `Payment received: dinners of registration ${r.register_code}`,
-    heading: 'We have received your payment',
-    paragraphs: [`Thank you: ${what(kind, r)} for the ${conference.name} is paid.`],
-    sections: [
-      { heading: 'Payment', items: [...moneyItems(payment), `Date: ${formatCstInstant(payment.confirmed_at ?? at.toISOString())}`] },
-      { heading: fee ? 'Registration' : 'Dinners', items: rows },
-    ],
-    action: { label: 'See your payment detail', url: feePage },
-  });
+  const rows = fee
+    ? feeRows(r).map((row) => t('mail.registration.feeRow', { register: localise(lang, row.register), name: row.name, fee: usd(row.fee) }))
+    : dinnerRows(r)
+        .filter((row) => row.fee > 0)
+        .map((row) => t('mail.registration.dinnerRow', { name: row.name, gala: yesNo(row.gala_dinner, lang), working: yesNo(row.working_lunch, lang), fee: usd(row.fee) }));
+  return layout(
+    {
+      subject: fee ? t('mail.registration.received.subjectFee', { code: r.register_code }) : t('mail.registration.received.subjectDinners', { code: r.register_code }),
+      heading: t('mail.order.received.heading'),
+      paragraphs: [t('mail.registration.received.paid', { what: what(kind, r, lang), name: t('mail.congressName') })],
+      sections: [
+        { heading: t('mail.order.section.payment'), items: [...moneyItems(payment, lang), t('mail.order.date', { date: formatInstant(lang, payment.confirmed_at ?? at.toISOString()) })] },
+        { heading: fee ? t('mail.registration.section.registration') : t('mail.registration.section.dinners'), items: rows },
+      ],
+      action: { label: t('mail.registration.action.detail'), url: feePage },
+    },
+    lang,
+  );
 }
 
-function surplusMail(r: StoredRegistration, kind: RegistrationSubjectKind, payment: Payment, refund: Refund) {
-  const why =
-    payment.surplus === 'amount-mismatch'
-      ? 'the amount received did not match what is due now (the choices changed meanwhile)'
-      : `${what(kind, r)} had already been paid or could not be paid in its current state`;
-  return layout({
-    subject: `Payment refunded: registration ${r.register_code}`,
-    heading: 'We are refunding a payment in full',
-    paragraphs: [`We received ${usd(payment.amount)} by card, but ${why}. We are refunding ${refund.amount >= payment.amount ? 'it in full' : usd(refund.amount)} to the card; nothing else changes.`],
-    sections: [
-      { heading: 'Payment', items: moneyItems(payment) },
-      { heading: 'Refund', items: moneyItems(refund) },
-    ],
-  });
+function surplusMail(r: StoredRegistration, kind: RegistrationSubjectKind, payment: Payment, refund: Refund, lang: Lang) {
+  const t = serverTranslator(lang);
+  const why = payment.surplus === 'amount-mismatch' ? t('mail.registration.surplus.whyAmount') : t('mail.registration.surplus.whyPaid', { what: what(kind, r, lang) });
+  const values = { amount: usd(payment.amount), why };
+  return layout(
+    {
+      subject: t('mail.registration.surplus.subject', { code: r.register_code }),
+      heading: t('mail.order.surplus.heading'),
+      paragraphs: [
+        refund.amount >= payment.amount ? t('mail.registration.surplus.whole', values) : t('mail.registration.surplus.part', { ...values, refund: usd(refund.amount) }),
+      ],
+      sections: [
+        { heading: t('mail.order.section.payment'), items: moneyItems(payment, lang) },
+        { heading: t('mail.order.section.refund'), items: moneyItems(refund, lang) },
+      ],
+    },
+    lang,
+  );
 }
 
-function failedMail(r: StoredRegistration, kind: RegistrationSubjectKind, feePage: string) {
-  return layout({
-    subject: `Payment not completed: registration ${r.register_code}`,
-    heading: 'Your payment did not go through',
-    paragraphs: [`The card payment for ${what(kind, r)} failed. Nothing was charged; you can try again.`],
-    action: { label: 'Pay again', url: feePage },
-  });
+function failedMail(r: StoredRegistration, kind: RegistrationSubjectKind, feePage: string, lang: Lang) {
+  const t = serverTranslator(lang);
+  return layout(
+    {
+      subject: t('mail.registration.failed.subject', { code: r.register_code }),
+      heading: t('mail.order.failed.heading'),
+      paragraphs: [t('mail.registration.failed.failed', { what: what(kind, r, lang) })],
+      action: { label: t('mail.registration.action.payAgain'), url: feePage },
+    },
+    lang,
+  );
 }
 
-function refundRequestedMail(r: StoredRegistration, kind: RegistrationSubjectKind, refund: Refund, payment: Payment) {
-  return layout({
-    subject: `Cancellation of registration ${r.register_code}`,
-    heading: 'Your registration is cancelled; the refund is on its way',
-    paragraphs: [
-      `Registration ${r.register_code} for the ${conference.name} is cancelled. We refund ${usd(refund.amount)} of ${usd(payment.amount)} paid for ${what(kind, r)} to the card it was paid with.`,
-      'A card refund usually appears on the statement within 5-10 days.',
-    ],
-    sections: [{ heading: 'Refund', items: moneyItems(refund) }],
-  });
+function refundRequestedMail(r: StoredRegistration, kind: RegistrationSubjectKind, refund: Refund, payment: Payment, lang: Lang) {
+  const t = serverTranslator(lang);
+  return layout(
+    {
+      subject: t('mail.registration.cancelled.subject', { code: r.register_code }),
+      heading: t('mail.registration.cancelled.heading'),
+      paragraphs: [
+        t('mail.registration.cancelled.refund', { code: r.register_code, name: t('mail.congressName'), amount: usd(refund.amount), paid: usd(payment.amount), what: what(kind, r, lang) }),
+        t('mail.order.refundRequested.byCard'),
+      ],
+      sections: [{ heading: t('mail.order.section.refund'), items: moneyItems(refund, lang) }],
+    },
+    lang,
+  );
 }
 
-function refundCompletedMail(r: StoredRegistration, kind: RegistrationSubjectKind, refund: Refund) {
-  return layout({
-    subject: `Refund completed: registration ${r.register_code}`,
-    heading: 'Your refund has been made',
-    paragraphs: [`We have refunded ${usd(refund.amount)} for ${what(kind, r)} to the card it was paid with.`],
-    sections: [{ heading: 'Refund', items: moneyItems(refund) }],
-  });
+function refundCompletedMail(r: StoredRegistration, kind: RegistrationSubjectKind, refund: Refund, lang: Lang) {
+  const t = serverTranslator(lang);
+  return layout(
+    {
+      subject: t('mail.registration.refundDone.subject', { code: r.register_code }),
+      heading: t('mail.order.refundDone.heading'),
+      paragraphs: [t('mail.registration.refundDone.done', { amount: usd(refund.amount), what: what(kind, r, lang) })],
+      sections: [{ heading: t('mail.order.section.refund'), items: moneyItems(refund, lang) }],
+    },
+    lang,
+  );
 }
 
-function refundFailedMail(r: StoredRegistration, kind: RegistrationSubjectKind, refund: Refund) {
-  return layout({
-    subject: `Refund not completed: registration ${r.register_code}`,
-    heading: 'We could not complete your refund',
-    paragraphs: [
-      `The refund of ${usd(refund.amount)} for ${what(kind, r)} to your card did not go through${refund.failure_reason ? ` (${refund.failure_reason.replace(/_/g, ' ')})` : ''}. Your registration stays cancelled.`,
-      `The registration office has been told and will contact you to refund you another way. You can also write to ${conference.contacts.registration}.`,
-    ],
-    sections: [{ heading: 'Refund', items: moneyItems(refund) }],
-  });
+function refundFailedMail(r: StoredRegistration, kind: RegistrationSubjectKind, refund: Refund, lang: Lang = 'en') {
+  const t = serverTranslator(lang);
+  const values = { amount: usd(refund.amount), what: what(kind, r, lang) };
+  return layout(
+    {
+      subject: t('mail.registration.refundFailed.subject', { code: r.register_code }),
+      heading: t('mail.order.refundFailed.heading'),
+      paragraphs: [
+        refund.failure_reason
+          ? t('mail.registration.refundFailed.failedBecause', { ...values, reason: refund.failure_reason.replace(/_/g, ' ') })
+          : t('mail.registration.refundFailed.failed', values),
+        t('mail.order.refundFailed.office', { office: conference.contacts.registration }),
+      ],
+      sections: [{ heading: t('mail.order.section.refund'), items: moneyItems(refund, lang) }],
+    },
+    lang,
+  );
 }
 
-export function registrationPaymentMails(deps: { mailer: Mailer; log: Logger; siteOrigin: string }, office: string) {
-  const feePage = `${deps.siteOrigin}/admin/fee`;
+export function registrationPaymentMails(deps: { mailer: Mailer; log: Logger; siteOrigin: string; languages?: RecipientLanguages }, office: string) {
   const send = async (to: string, mail: Omit<Mail, 'to' | 'importance'>, kind: string) => {
     try {
       await deps.mailer.send({ to, ...mail, importance: 'notification' });
@@ -103,19 +139,21 @@ export function registrationPaymentMails(deps: { mailer: Mailer; log: Logger; si
   return async (mail: PaymentMail) => {
     const r = mail.payable.record as StoredRegistration;
     const kind = mail.payable.subject.kind as RegistrationSubjectKind;
+    const lang = await recipientLanguage(deps, r.owner_id);
+    const feePage = `${deps.siteOrigin}${pathIn(lang, '/admin/fee')}`;
     switch (mail.kind) {
       case 'payment-received':
-        return send(r.owner_email, registrationPaymentReceivedMail(r, kind, mail.payment, mail.at, feePage), mail.kind);
+        return send(r.owner_email, registrationPaymentReceivedMail(r, kind, mail.payment, mail.at, feePage, lang), mail.kind);
       case 'surplus-refunded':
-        return send(r.owner_email, surplusMail(r, kind, mail.payment, mail.refund!), mail.kind);
+        return send(r.owner_email, surplusMail(r, kind, mail.payment, mail.refund!, lang), mail.kind);
       case 'payment-failed':
-        return send(r.owner_email, failedMail(r, kind, feePage), mail.kind);
+        return send(r.owner_email, failedMail(r, kind, feePage, lang), mail.kind);
       case 'refund-requested':
-        return send(r.owner_email, refundRequestedMail(r, kind, mail.refund!, mail.payment), mail.kind);
+        return send(r.owner_email, refundRequestedMail(r, kind, mail.refund!, mail.payment, lang), mail.kind);
       case 'refund-completed':
-        return send(r.owner_email, refundCompletedMail(r, kind, mail.refund!), mail.kind);
+        return send(r.owner_email, refundCompletedMail(r, kind, mail.refund!, lang), mail.kind);
       case 'refund-failed':
-        await send(r.owner_email, refundFailedMail(r, kind, mail.refund!), mail.kind);
+        await send(r.owner_email, refundFailedMail(r, kind, mail.refund!, lang), mail.kind);
         // The office acts on it: the money is the registration's again, to be refunded another way.
         return send(office, refundFailedMail(r, kind, mail.refund!), `${mail.kind} (office)`);
       default:

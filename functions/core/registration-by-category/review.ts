@@ -16,6 +16,7 @@ import type { FileStore } from '../uploads/ports';
 import { nextVersion } from '../versions';
 import { REGISTRATION_TYPE } from './fees';
 import { reviewDecisionMail } from './mails';
+import { recipientLanguage, type RecipientLanguages } from '../mail/recipient-language';
 import { REGISTER_STATUS, type RegistrationStore, type StoredRegistration } from './ports';
 export { reviewStateTexts } from './ports';
 
@@ -98,6 +99,8 @@ export interface ReviewDeps {
   log: Logger;
   /** Origin of the site for links in mails (configured). */
   siteOrigin: string;
+  /** The registrant's language, for the decision mail (none: English). */
+  languages?: RecipientLanguages;
 }
 
 async function ownFiles(deps: Pick<ReviewDeps, 'files'>, ownerId: string, ids: string[], purpose: 'document', message: string, field: string) {
@@ -193,7 +196,7 @@ export async function decideReview(
   if ((await deps.registrations.replace(next, r.updated_at, profileFields(next), audit)) === 'stale') throw conflict(reviewMessages.stale);
   let mailed = true;
   try {
-    await deps.mailer.send({ to: r.owner_email, importance: 'essential', ...reviewDecisionMail(next, input.decision, deps.siteOrigin) });
+    await deps.mailer.send({ to: r.owner_email, importance: 'essential', ...reviewDecisionMail(next, input.decision, deps.siteOrigin, await recipientLanguage(deps, ownerId)) });
   } catch (error) {
     mailed = false;
     deps.log.error('review decision mail not sent', { owner: ownerId, error: String(error) });

@@ -18,13 +18,17 @@ import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
 import { conference, reviewPhases, uploadPurposes } from '../config/conference';
 import { conflict, notFound } from '../errors';
 import { layout } from '../mail/templates';
+import { formatDeadline } from '../i18n/format';
+import { pathIn, type Lang } from '../i18n/lang';
+import { serverTranslator } from '../i18n/server-messages';
+import { recipientLanguage, type RecipientLanguages } from '../mail/recipient-language';
 import type { Mail } from '../accounts/ports';
 import type { JobDeps, JobStore, OfficeJob } from '../office/jobs';
 import { isJobId, jobIdOf, jobView, underWay } from '../office/jobs';
 import type { MailBatchStore } from '../office/send-mail';
 import { MAIL_BATCH_SIZE, tally, type RecipientResult } from '../office/mail-jobs';
 import { formatCstDeadline, isBefore } from '../time';
-import { outcomeLabels, type AbstractSummary, type Outcome, type SlotType } from './deciding';
+import { type AbstractSummary, type Outcome, type SlotType } from './deciding';
 import { reviewCategoryValues } from './team';
 import type { StoredReview } from './reviewing';
 
@@ -248,82 +252,96 @@ export function decisionRecipients(abstract: Pick<StoredAbstract, 'id' | 'owner_
     .map((p) => ({ email: p.email.trim(), user_id: p.user_id, first_name: p.first_name, order_no: '', amount: '', abstract_id: abstract.id }));
 }
 
-const outcomeSentence = (p: Pick<PublishedDecision, 'outcome' | 'number' | 'duplicate_of'>) => {
+const outcomeSentence = (p: Pick<PublishedDecision, 'outcome' | 'number' | 'duplicate_of'>, lang: Lang) => {
+  const t = serverTranslator(lang);
   switch (p.outcome) {
     case 'oral':
-      return `The programme committee accepted your abstract for an oral presentation. Its number is ${p.number}.`;
+      return t('mail.decision.oral', { number: p.number ?? '' });
     case 'poster':
-      return `The programme committee accepted your abstract as a poster. Its number is ${p.number}.`;
+      return t('mail.decision.poster', { number: p.number ?? '' });
     case 'reject':
-      return 'We are sorry: the programme committee could not accept your abstract for the congress. The number of abstracts we received far exceeded the places in the programme.';
+      return t('mail.decision.reject');
     case 'revise':
-      return 'The programme committee asks you to revise your abstract before it decides. The reviewers will read it again.';
+      return t('mail.decision.revise');
     case 'duplicate':
-      return `The programme committee found that your abstract duplicates abstract ${p.duplicate_of ?? ''} of this congress, under which it is considered; it is not presented separately.`;
+      return t('mail.decision.duplicate', { other: p.duplicate_of ?? '' });
   }
 };
 
 /** The file types an upload takes, from the upload rules (posters and slides are PowerPoint files). */
-const fileTypes = (purpose: 'poster' | 'oral') => uploadPurposes[purpose].extensions.map((e) => `.${e}`).join(' or ');
+const fileTypes = (purpose: 'poster' | 'oral', lang: Lang) => uploadPurposes[purpose].extensions.map((e) => `.${e}`).join(serverTranslator(lang)('mail.decision.or'));
 
-const nextSteps = (p: Pick<PublishedDecision, 'outcome'>, siteOrigin: string): string[] => {
-  const uploads = formatCstDeadline(reviewPhases.presentationUploadsUntil);
+const nextSteps = (p: Pick<PublishedDecision, 'outcome'>, siteOrigin: string, lang: Lang): string[] => {
+  const t = serverTranslator(lang);
+  const page = (path: string) => `${siteOrigin}${pathIn(lang, path)}`;
+  const uploads = formatDeadline(lang, reviewPhases.presentationUploadsUntil);
+  const register = t('mail.decision.register', { url: page('/registration/list') });
   switch (p.outcome) {
     case 'oral':
-      return [
-        `Upload your slides (${fileTypes('oral')}) by ${uploads} at ${siteOrigin}/oral/upload.`,
-        `The presenting author must register for the congress: if you have not yet registered and paid, please do so at ${siteOrigin}/registration/list.`,
-      ];
+      return [t('mail.decision.uploadSlides', { types: fileTypes('oral', lang), deadline: uploads, url: page('/oral/upload') }), register];
     case 'poster':
-      return [
-        `Upload your poster (${fileTypes('poster')}) by ${uploads} at ${siteOrigin}/poster/upload.`,
-        `The presenting author must register for the congress: if you have not yet registered and paid, please do so at ${siteOrigin}/registration/list.`,
-      ];
+      return [t('mail.decision.uploadPoster', { types: fileTypes('poster', lang), deadline: uploads, url: page('/poster/upload') }), register];
     case 'revise':
-      return [`You can change your abstract once, until ${formatCstDeadline(reviewPhases.revisionUntil)}, at ${siteOrigin}/admin/pre. The committee decides after the reviewers have read it again.`];
+      return [t('mail.decision.changeOnce', { deadline: formatDeadline(lang, reviewPhases.revisionUntil), url: page('/admin/pre') })];
     default:
-      return [`You are still welcome at ${conference.shortName}: you can register at ${siteOrigin}/registration/list.`];
+      return [t('mail.decision.welcome', { shortName: conference.shortName, url: page('/registration/list') })];
   }
 };
 
-export const decisionSubject = (abstract: Pick<StoredAbstract, 'title_of_abstract'>, p: Pick<PublishedDecision, 'outcome' | 'number'>) => {
+/** The subject of a decision's mail, in the reader's language (decision 0059). */
+export const decisionSubject = (abstract: Pick<StoredAbstract, 'title_of_abstract'>, p: Pick<PublishedDecision, 'outcome' | 'number'>, lang: Lang = 'en') => {
+  const t = serverTranslator(lang);
   const title = abstract.title_of_abstract.length > 80 ? `${abstract.title_of_abstract.slice(0, 77)}...` : abstract.title_of_abstract;
-  const what = p.number ? `${outcomeLabels[p.outcome].replace('Accept', 'Accepted')} ${p.number}` : p.outcome === 'revise' ? 'Revision requested' : 'Decision';
-  return `${what}: ${title}`.replace(/[\r\n]+/g, ' ');
+  const subject = p.number
+    ? t(p.outcome === 'oral' ? 'mail.decision.subjectOral' : 'mail.decision.subjectPoster', { number: p.number, title })
+    : t(p.outcome === 'revise' ? 'mail.decision.subjectRevise' : 'mail.decision.subject', { title });
+  return subject.replace(/[\r\n]+/g, ' ');
 };
 
-/** The mail one person gets about an abstract's published decision (the reviewers' comments to the authors, unsigned). */
-export function renderDecisionMail(input: { abstract: StoredAbstract; published: Pick<PublishedDecision, 'outcome' | 'number' | 'duplicate_of'>; reviews: readonly StoredReview[]; firstName: string; siteOrigin: string }) {
+/** The mail one person gets about an abstract's published decision (the reviewers' comments to the authors, unsigned), in their language. */
+export function renderDecisionMail(input: { abstract: StoredAbstract; published: Pick<PublishedDecision, 'outcome' | 'number' | 'duplicate_of'>; reviews: readonly StoredReview[]; firstName: string; siteOrigin: string; lang?: Lang }) {
   const { abstract, published } = input;
-  const subject = decisionSubject(abstract, published);
+  const lang = input.lang ?? 'en';
+  const t = serverTranslator(lang);
+  const subject = decisionSubject(abstract, published, lang);
   const comments = input.reviews
     .filter((r) => r.state === 'submitted' && r.comment_to_authors?.trim())
     .sort((a, b) => (a.submitted_at ?? '').localeCompare(b.submitted_at ?? ''))
-    .map((r, i) => `Reviewer ${i + 1}: ${r.comment_to_authors!.trim()}`);
-  return layout({
-    subject,
-    heading: published.number ? `Abstract ${published.number}: ${outcomeLabels[published.outcome].replace('Accept', 'Accepted')}` : `The decision on your abstract`,
-    paragraphs: [`Dear ${input.firstName || 'author'},`, `about the abstract "${abstract.title_of_abstract}" submitted to ${conference.name}:`, outcomeSentence(published)],
-    sections: [
-      ...(comments.length ? [{ heading: 'Comments of the reviewers', items: comments }] : []),
-      { heading: 'What to do next', items: nextSteps(published, input.siteOrigin) },
-    ],
-    action: { label: 'Open your abstracts', url: `${input.siteOrigin}/admin/pre` },
-    after: [`You receive this mail as an author of the abstract. Every author with an e-mail address gets it.`],
-  });
+    .map((r, i) => t('mail.decision.reviewer', { n: String(i + 1), comment: r.comment_to_authors!.trim() }));
+  return layout(
+    {
+      subject,
+      heading: published.number ? t(published.outcome === 'oral' ? 'mail.decision.headingOral' : 'mail.decision.headingPoster', { number: published.number }) : t('mail.decision.heading'),
+      paragraphs: [
+        t('mail.decision.dear', { name: input.firstName || t('mail.decision.author') }),
+        t('mail.decision.about', { title: abstract.title_of_abstract, congress: t('mail.congressName') }),
+        outcomeSentence(published, lang),
+      ],
+      sections: [
+        ...(comments.length ? [{ heading: t('mail.decision.comments'), items: comments }] : []),
+        { heading: t('mail.decision.next'), items: nextSteps(published, input.siteOrigin, lang) },
+      ],
+      action: { label: t('mail.decision.open'), url: `${input.siteOrigin}${pathIn(lang, '/admin/pre')}` },
+      after: [t('mail.decision.why')],
+    },
+    lang,
+  );
 }
 
 export interface DecisionMailDeps {
   publication: Pick<PublicationStore, 'summary'>;
   source: DecisionMailSource;
+  /** Each author's language (none: English). */
+  languages?: RecipientLanguages;
 }
 
 /** The mail of one recipient of a publication, as the batch worker sends it. */
-export async function decisionMailOf(deps: DecisionMailDeps, r: Pick<RecipientResult, 'first_name'> & { abstract_id?: string }, siteOrigin: string) {
+export async function decisionMailOf(deps: DecisionMailDeps, r: Pick<RecipientResult, 'first_name'> & { abstract_id?: string; user_id?: string }, siteOrigin: string) {
   const s = r.abstract_id ? await deps.publication.summary(r.abstract_id) : undefined;
   const abstract = s?.published ? await deps.source.abstract(s.owner_id, s.abstract_id) : undefined;
   if (!s?.published || !abstract) throw new Error(`no published decision for ${r.abstract_id}`);
-  return renderDecisionMail({ abstract, published: s.published, reviews: await deps.source.reviews(s.abstract_id), firstName: r.first_name, siteOrigin });
+  const lang = await recipientLanguage(deps, r.user_id);
+  return renderDecisionMail({ abstract, published: s.published, reviews: await deps.source.reviews(s.abstract_id), firstName: r.first_name, siteOrigin, lang });
 }
 
 /** GET /review/committee/publication/preview/{id}: the mail the abstract's authors would get with its pending decision. */

@@ -2,13 +2,16 @@
  * /office/decision-mails: the decision outbox. Each publication of the committee's decisions with
  * its counts; one opened shows, a page at a time, every author's mail: sent, bounced (the address
  * bounced after it was sent), withheld (it had bounced before), failed; and sends one again.
+ * Texts: office-mail.json (office.mail.decisions.*); each author's mail is in their language (decision 0059).
  */
 import { Badge, Button, HStack, NativeSelect, Field, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OutboxState } from '#core/review/publishing';
 import { reviewCategoryLabel } from '#core/review/team';
-import { formatCstInstant } from '#core/time';
+import { formatInstant } from '#core/i18n/format';
+import type { MessageId } from '#core/i18n/messages';
+import { useLang, useT } from '../../i18n/i18n';
 import { FormAlert } from '../../components/form/form-alert';
 import { QueryError } from '../../components/query-error';
 import { ScrollTable } from '../../components/ui/scroll-table';
@@ -17,16 +20,17 @@ import { decisionMailsKey, outboxKey, reviewApi } from '../review/api';
 import { mailsSummary, publishedSummary } from '../review/publication';
 import { OfficeFrame } from './office-frame';
 
-const stateBadge: Record<OutboxState, { label: string; palette: string }> = {
-  pending: { label: 'Waiting', palette: 'gray' },
-  sent: { label: 'Sent', palette: 'green' },
-  bounced: { label: 'Bounced', palette: 'red' },
-  withheld: { label: 'Withheld (bounced before)', palette: 'orange' },
-  opted_out: { label: 'Opted out', palette: 'gray' },
-  failed: { label: 'Failed', palette: 'red' },
+const stateBadge: Record<OutboxState, { label: MessageId; palette: string }> = {
+  pending: { label: 'office.mail.decisions.state.pending', palette: 'gray' },
+  sent: { label: 'office.mail.decisions.state.sent', palette: 'green' },
+  bounced: { label: 'office.mail.decisions.state.bounced', palette: 'red' },
+  withheld: { label: 'office.mail.decisions.state.withheld', palette: 'orange' },
+  opted_out: { label: 'office.mail.decisions.state.optedOut', palette: 'gray' },
+  failed: { label: 'office.mail.decisions.state.failed', palette: 'red' },
 };
 
 function Outbox(props: { id: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
   const [outcome, setOutcome] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
@@ -38,28 +42,28 @@ function Outbox(props: { id: string }) {
       setOutcome({ status: 'success', text: message });
       await queryClient.invalidateQueries({ queryKey: decisionMailsKey });
     } catch (error) {
-      if (!isCancelled(error)) setOutcome({ status: 'error', text: error instanceof ApiError ? error.message : 'The mail could not be sent again: request failure. Try again.' });
+      if (!isCancelled(error)) setOutcome({ status: 'error', text: error instanceof ApiError ? error.message : t('office.mail.decisions.resendFailed') });
     }
   };
-  if (outbox.isPending) return <Text color="gray.700">Loading the mails...</Text>;
-  if (outbox.isError) return <QueryError error={outbox.error} onRetry={() => void outbox.refetch()} title="The mails could not be loaded." />;
+  if (outbox.isPending) return <Text color="gray.700">{t('office.mail.loadingMails')}</Text>;
+  if (outbox.isError) return <QueryError error={outbox.error} onRetry={() => void outbox.refetch()} title={t('office.mail.mailsFailed')} />;
   const o = outbox.data;
   return (
     <Stack gap="3">
       <Text>
-        {o.total} mails: {o.counts.sent} sent, {o.counts.withheld} withheld, {o.counts.failed} failed. Bounces are shown as the mail service reports them.
+        {t('office.mail.decisions.counts', { total: String(o.total), sent: String(o.counts.sent), withheld: String(o.counts.withheld), failed: String(o.counts.failed) })}
       </Text>
       {outcome && <FormAlert status={outcome.status}>{outcome.text}</FormAlert>}
       {o.items.length === 0 ? (
-        <Text color="gray.700">This publication had nobody to write to.</Text>
+        <Text color="gray.700">{t('office.mail.decisions.nobody')}</Text>
       ) : (
-        <ScrollTable label="Mails of the publication" size="sm" aria-label="Mails of the publication">
+        <ScrollTable label={t('office.mail.decisions.tableLabel')} size="sm" aria-label={t('office.mail.decisions.tableLabel')}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>Abstract</Table.ColumnHeader>
-              <Table.ColumnHeader>To</Table.ColumnHeader>
-              <Table.ColumnHeader>State</Table.ColumnHeader>
-              <Table.ColumnHeader>Action</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.mail.decisions.col.abstract')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.mail.decisions.col.to')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.mail.decisions.col.state')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('office.mail.decisions.col.action')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -70,7 +74,7 @@ function Outbox(props: { id: string }) {
                 </Table.Cell>
                 <Table.Cell>{m.email}</Table.Cell>
                 <Table.Cell>
-                  <Badge colorPalette={stateBadge[m.state].palette}>{stateBadge[m.state].label}</Badge>
+                  <Badge colorPalette={stateBadge[m.state].palette}>{t(stateBadge[m.state].label)}</Badge>
                   {m.error && (
                     <Text fontSize="xs" color="gray.700">
                       {m.error}
@@ -79,8 +83,8 @@ function Outbox(props: { id: string }) {
                 </Table.Cell>
                 <Table.Cell>
                   {m.state !== 'pending' && (
-                    <Button size="xs" variant="outline" onClick={() => void resend({ batch: m.batch, position: m.position })} aria-label={`Send again to ${m.email}`}>
-                      Send again
+                    <Button size="xs" variant="outline" onClick={() => void resend({ batch: m.batch, position: m.position })} aria-label={t('office.mail.decisions.sendAgainTo', { email: m.email })}>
+                      {t('office.mail.decisions.sendAgain')}
                     </Button>
                   )}
                 </Table.Cell>
@@ -92,13 +96,11 @@ function Outbox(props: { id: string }) {
       {o.pages > 1 && (
         <HStack>
           <Button size="sm" variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Previous page
+            {t('office.mail.decisions.previous')}
           </Button>
-          <Text>
-            Page {page + 1} of {o.pages}
-          </Text>
+          <Text>{t('office.mail.decisions.page', { page: String(page + 1), pages: String(o.pages) })}</Text>
           <Button size="sm" variant="outline" disabled={page + 1 >= o.pages} onClick={() => setPage(page + 1)}>
-            Next page
+            {t('office.mail.decisions.next')}
           </Button>
         </HStack>
       )}
@@ -107,21 +109,23 @@ function Outbox(props: { id: string }) {
 }
 
 function DecisionMails() {
+  const t = useT();
+  const lang = useLang();
   const list = useQuery({ queryKey: decisionMailsKey, queryFn: reviewApi.decisionMails });
   const [chosen, setChosen] = useState<string | null>(null);
-  if (list.isPending) return <Text color="gray.700">Loading the publications...</Text>;
-  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title="The publications could not be loaded." />;
-  if (list.data.items.length === 0) return <Text color="gray.700">The committee has not published any decision yet: its mails to the authors will be listed here.</Text>;
+  if (list.isPending) return <Text color="gray.700">{t('office.mail.decisions.loading')}</Text>;
+  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title={t('office.mail.decisions.failed')} />;
+  if (list.data.items.length === 0) return <Text color="gray.700">{t('office.mail.decisions.none')}</Text>;
   const id = chosen ?? list.data.items[0]!.id;
   return (
     <Stack gap="5">
       <Field.Root maxW="36rem">
-        <Field.Label>Publication</Field.Label>
+        <Field.Label>{t('office.mail.decisions.publication')}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field value={id} onChange={(e) => setChosen(e.currentTarget.value)}>
             {list.data.items.map((j) => (
               <option key={j.id} value={j.id}>
-                {formatCstInstant(j.requested_at)}, {j.category ? reviewCategoryLabel(j.category) : 'every category'}: {publishedSummary(j)}; {mailsSummary(j)}
+                {formatInstant(lang, j.requested_at)}, {j.category ? reviewCategoryLabel(j.category) : t('office.mail.decisions.everyCategory')}: {publishedSummary(j)}; {mailsSummary(j)}
               </option>
             ))}
           </NativeSelect.Field>
@@ -134,8 +138,9 @@ function DecisionMails() {
 }
 
 export default function DecisionMailsPage() {
+  const t = useT();
   return (
-    <OfficeFrame title="Decision mails">
+    <OfficeFrame title={t('office.mail.decisions.title')}>
       <DecisionMails />
     </OfficeFrame>
   );

@@ -2,6 +2,8 @@
  * /office/mail: mail to delegates. Choose the recipients by a filter, write a subject and a text
  * with placeholders, preview the mail one recipient would get, send it (a job in the background:
  * core/office/send-mail.ts), and see for each mail what was sent to whom and what failed.
+ * The mail is written in English, in Chinese, or both: each delegate gets the version in their
+ * language, or the only one written (decision 0059). Texts: office-mail.json (office.mail.*).
  */
 import { Badge, Box, Button, Card, Field, HStack, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,8 +12,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import type { JobState, JobView } from '#core/office/jobs';
 import { mailConfirmation, type Confirmation } from '#core/office/confirmations';
-import { mailFilterLabels, mailFilters, mailJobSchema, mailPurposeLabels, mailPurposes, type MailSpec, type RecipientState } from '#core/office/mail-jobs';
-import { formatCstInstant } from '#core/time';
+import { inBothLanguages, mailFilters, mailJobSchema, mailPurposes, versionFor, type MailSpec, type RecipientState } from '#core/office/mail-jobs';
+import { formatInstant } from '#core/i18n/format';
+import type { MessageId } from '#core/i18n/messages';
+import { useLang, useT } from '../../i18n/i18n';
 import { ChoiceField, SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
@@ -24,31 +28,34 @@ import { OfficeFrame } from './office-frame';
 import { ConfirmationText } from './action-card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
-type MailValues = { filter: string; order_no: string; purpose: string; subject: string; text: string };
-const fields = ['filter', 'order_no', 'purpose', 'subject', 'text'] as const;
+type MailValues = { filter: string; order_no: string; purpose: string; subject: string; text: string; subject_zh: string; text_zh: string };
+const fields = ['filter', 'order_no', 'purpose', 'subject', 'text', 'subject_zh', 'text_zh'] as const;
 const resolver = zodResolver(mailJobSchema, undefined, { raw: true }) as unknown as Resolver<MailValues>;
 const specOf = (v: MailValues) => ({ ...v, order_no: v.filter === 'order' ? v.order_no : undefined }) as MailSpec;
 
-const jobStates: Record<JobState, { label: string; palette: string }> = {
-  queued: { label: 'Waiting', palette: 'gray' },
-  running: { label: 'Finding the recipients', palette: 'blue' },
-  ready: { label: 'Waiting for your confirmation', palette: 'orange' },
-  sending: { label: 'Sending', palette: 'blue' },
-  done: { label: 'Finished', palette: 'green' },
-  failed: { label: 'Failed', palette: 'red' },
-  cancelled: { label: 'Not sent', palette: 'gray' },
+const jobStates: Record<JobState, { label: MessageId; palette: string }> = {
+  queued: { label: 'office.mail.job.queued', palette: 'gray' },
+  running: { label: 'office.mail.job.running', palette: 'blue' },
+  ready: { label: 'office.mail.job.ready', palette: 'orange' },
+  sending: { label: 'office.mail.job.sending', palette: 'blue' },
+  done: { label: 'office.mail.job.done', palette: 'green' },
+  failed: { label: 'office.mail.job.failed', palette: 'red' },
+  cancelled: { label: 'office.mail.job.cancelled', palette: 'gray' },
 };
 /** The job is still moving by itself (the list and the dialog follow it). */
 const underWay = (job: Pick<JobView, 'state'> | undefined) => !job || job.state === 'queued' || job.state === 'running' || job.state === 'sending';
-const recipientStates: Record<RecipientState, { label: string; palette: string }> = {
-  pending: { label: 'Waiting', palette: 'gray' },
-  sent: { label: 'Sent', palette: 'green' },
-  withheld: { label: 'Not sent: address bounced', palette: 'orange' },
-  opted_out: { label: 'Not sent: opted out', palette: 'gray' },
-  failed: { label: 'Failed', palette: 'red' },
+const recipientStates: Record<RecipientState, { label: MessageId; palette: string }> = {
+  pending: { label: 'office.mail.recipient.pending', palette: 'gray' },
+  sent: { label: 'office.mail.recipient.sent', palette: 'green' },
+  withheld: { label: 'office.mail.recipient.withheld', palette: 'orange' },
+  opted_out: { label: 'office.mail.recipient.optedOut', palette: 'gray' },
+  failed: { label: 'office.mail.recipient.failed', palette: 'red' },
 };
+const filterLabel = (t: ReturnType<typeof useT>, f: (typeof mailFilters)[number]) => t(`office.mail.filter.${f}` as MessageId);
+const purposeLabel = (t: ReturnType<typeof useT>, p: (typeof mailPurposes)[number]) => t(`office.mail.purpose.${p}` as MessageId);
 
-type Preview = Awaited<ReturnType<typeof officeApi.previewMail>>;
+/** The preview, with the language of the version this recipient gets (the server says it). */
+type Preview = Awaited<ReturnType<typeof officeApi.previewMail>> & { language?: string };
 
 type Outcome = { status: 'success' | 'error' | 'info'; text: string };
 
@@ -58,6 +65,7 @@ type Outcome = { status: 'success' | 'error' | 'info'; text: string };
  * confirms that number ("Don't send" discards it). A mail that finds nobody, or fails, is reported.
  */
 function MailDecision(props: { id: string | null; onDecided: (outcome: Outcome) => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const { id, onDecided } = props;
   const job = useQuery({
@@ -67,40 +75,44 @@ function MailDecision(props: { id: string | null; onDecided: (outcome: Outcome) 
     refetchInterval: (query) => (query.state.data?.job.state === 'queued' || query.state.data?.job.state === 'running' || !query.state.data ? 1000 : false),
   });
   const view = id !== null ? job.data?.job : undefined;
-  const confirmation = view?.state === 'ready' && view.mail ? mailConfirmation(view.mail, view.total ?? 0) : null;
+  // The subject as the organiser wrote it: both versions when the mail has both (the English, else the Chinese, when one).
+  const confirmation =
+    view?.state === 'ready' && view.mail
+      ? mailConfirmation({ ...view.mail, subject: inBothLanguages(view.mail) ? `${view.mail.subject} / ${view.mail.subject_zh}` : versionFor(view.mail).subject }, view.total ?? 0)
+      : null;
   // Kept while the dialog closes (its animation), so its words do not change under the organiser's eyes.
   const [shown, setShown] = useState<Confirmation | null>(null);
   if (confirmation && confirmation.title !== shown?.title) setShown(confirmation);
   const settled = view && (view.state === 'done' || view.state === 'failed');
   useEffect(() => {
     if (!settled || !view) return;
-    onDecided(view.state === 'failed' ? { status: 'error', text: view.error ?? 'The mail could not be prepared.' } : { status: 'info', text: 'Nobody matches these recipients: nothing was sent.' });
-  }, [settled, view, onDecided]);
+    onDecided(view.state === 'failed' ? { status: 'error', text: view.error ?? t('office.mail.notPrepared') } : { status: 'info', text: t('office.mail.nobody') });
+  }, [settled, view, onDecided, t]);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: mailJobsKey });
   const close = async () => {
-    if (view?.state !== 'ready') return onDecided({ status: 'info', text: 'Not sent yet: the mail waits in the list below until you send or discard it.' });
+    if (view?.state !== 'ready') return onDecided({ status: 'info', text: t('office.mail.waits') });
     try {
       onDecided({ status: 'info', text: (await officeApi.discardMail(view.id)).message });
     } catch (error) {
-      onDecided({ status: 'error', text: error instanceof ApiError ? error.message : 'request failure.' });
+      onDecided({ status: 'error', text: error instanceof ApiError ? error.message : t('office.mail.requestFailure') });
     }
     refresh();
   };
   return (
     <ConfirmDialog
       open={id !== null && !settled}
-      title={shown && confirmation ? shown.title : 'Finding who gets this mail'}
-      confirmLabel={shown && confirmation ? shown.confirmLabel : 'Send'}
+      title={shown && confirmation ? shown.title : t('office.mail.finding')}
+      confirmLabel={shown && confirmation ? shown.confirmLabel : t('office.mail.send')}
       confirmDisabled={!confirmation}
       confirmPalette="brand"
-      dismissLabel="Don't send"
+      dismissLabel={t('office.mail.dontSend')}
       onClose={() => void close()}
       onConfirm={async () => {
         if (!view || !confirmation) return;
         try {
           onDecided({ status: 'success', text: (await officeApi.confirmMail(view.id, view.total ?? 0)).message });
         } catch (error) {
-          onDecided({ status: 'error', text: error instanceof ApiError ? error.message : 'request failure.' });
+          onDecided({ status: 'error', text: error instanceof ApiError ? error.message : t('office.mail.requestFailure') });
         }
         refresh();
       }}
@@ -108,15 +120,16 @@ function MailDecision(props: { id: string | null; onDecided: (outcome: Outcome) 
       {confirmation ? (
         <ConfirmationText confirmation={confirmation} />
       ) : (
-        <Text role="status">Finding the recipients: the number of delegates who get this mail is shown here before anything is sent.</Text>
+        <Text role="status">{t('office.mail.findingText')}</Text>
       )}
     </ConfirmDialog>
   );
 }
 
 function Compose(props: { onRequested: (jobId: string) => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
-  const form = useForm<MailValues>({ resolver, defaultValues: { filter: 'paid', order_no: '', purpose: 'announcement', subject: '', text: '' } });
+  const form = useForm<MailValues>({ resolver, defaultValues: { filter: 'paid', order_no: '', purpose: 'announcement', subject: '', text: '', subject_zh: '', text_zh: '' } });
   const filter = form.watch('filter');
   const [previewFor, setPreviewFor] = useState('');
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -132,7 +145,7 @@ function Compose(props: { onRequested: (jobId: string) => void }) {
     setOutcome(null);
     setPreview(null);
     if (!previewFor.trim()) {
-      setOutcome({ status: 'error', text: 'Please enter the order number or the e-mail address of one recipient to preview for.' });
+      setOutcome({ status: 'error', text: t('api.office.mail.previewFor') });
       return;
     }
     setBusy('preview');
@@ -163,49 +176,53 @@ function Compose(props: { onRequested: (jobId: string) => void }) {
     <Card.Root>
       <Card.Body>
         <FormProvider {...form}>
-          <FormStack gap="5" onSubmit={(e) => void send(e)} noValidate aria-label="Write a mail">
-            <SelectField<MailValues> name="filter" label="Recipients" required placeholder={null} options={mailFilters.map((f) => ({ value: f, label: mailFilterLabels[f] }))} />
-            {filter === 'order' && <TextField<MailValues> name="order_no" label="Order number" required helper="e.g. R24-000123" autoComplete="off" />}
-            <ChoiceField<MailValues> name="purpose" label="What the mail is about" required direction="column" options={mailPurposes.map((p) => ({ value: p, label: mailPurposeLabels[p] }))} />
-            <TextField<MailValues> name="subject" label="Subject" required autoComplete="off" />
-            <TextAreaField<MailValues>
-              name="text"
-              label="Text"
-              required
-              rows={8}
-              helper={
-                <>
-                  Placeholders:{' '}
-                  {['{first_name}', '{order_no}', '{amount}'].map((p) => (
-                    <Box as="code" key={p} fontFamily="mono" me="1">
-                      {p}
-                    </Box>
-                  ))}
-                  . A blank line starts a new paragraph.
-                </>
-              }
-            />
+          <FormStack gap="5" onSubmit={(e) => void send(e)} noValidate aria-label={t('office.mail.formLabel')}>
+            <SelectField<MailValues> name="filter" label={t('office.mail.recipients')} required placeholder={null} options={mailFilters.map((f) => ({ value: f, label: filterLabel(t, f) }))} />
+            {filter === 'order' && <TextField<MailValues> name="order_no" label={t('office.mail.orderNo')} required helper={t('office.mail.orderNoHelper')} autoComplete="off" />}
+            <ChoiceField<MailValues> name="purpose" label={t('office.mail.about')} required direction="column" options={mailPurposes.map((p) => ({ value: p, label: purposeLabel(t, p) }))} />
+            <Text>{t('office.mail.languages')}</Text>
+            <Box as="fieldset" borderWidth="1px" rounded="md" p="4" minW="0">
+              <Box as="legend" px="1" fontWeight="semibold">
+                {t('office.mail.english')}
+              </Box>
+              <Stack gap="4">
+                <TextField<MailValues> name="subject" label={t('office.mail.subject')} autoComplete="off" />
+                <TextAreaField<MailValues> name="text" label={t('office.mail.text')} rows={8} helper={<Placeholders />} />
+              </Stack>
+            </Box>
+            <Box as="fieldset" borderWidth="1px" rounded="md" p="4" minW="0" lang="zh-Hans">
+              <Box as="legend" px="1" fontWeight="semibold">
+                {t('office.mail.chinese')}
+              </Box>
+              <Stack gap="4">
+                <TextField<MailValues> name="subject_zh" label={t('office.mail.subjectZh')} autoComplete="off" />
+                <TextAreaField<MailValues> name="text_zh" label={t('office.mail.textZh')} rows={8} helper={<Placeholders />} />
+              </Stack>
+            </Box>
             <Field.Root>
-              <Field.Label>Preview for</Field.Label>
+              <Field.Label>{t('office.mail.previewFor')}</Field.Label>
               <HStack gap="3" wrap="wrap" align="stretch" width="100%">
                 <Input flex="1" minW="12rem" value={previewFor} onChange={(e) => setPreviewFor(e.target.value)} autoComplete="off" />
                 <Button variant="outline" onClick={() => void showPreview()} loading={busy === 'preview'}>
-                  Preview
+                  {t('office.mail.preview')}
                 </Button>
               </HStack>
-              <Field.HelperText>An order number (e.g. R24-000123) or a delegate&apos;s e-mail address: the mail that recipient would get is shown, nothing is sent.</Field.HelperText>
+              <Field.HelperText>{t('office.mail.previewHelper')}</Field.HelperText>
             </Field.Root>
             {preview && (
-              <Box borderWidth="1px" rounded="md" p="4" bg="gray.50" role="region" aria-label="Preview">
+              <Box borderWidth="1px" rounded="md" p="4" bg="gray.50" role="region" aria-label={t('office.mail.preview')}>
                 <Text fontSize="sm" color="gray.700">
-                  To: {preview.to}
+                  {t('office.mail.previewTo', { to: preview.to })}
+                </Text>
+                <Text fontSize="sm" color="gray.700" data-testid="preview-language">
+                  {preview.language === 'zh-Hans' ? t('office.mail.previewInChinese') : t('office.mail.previewInEnglish')}
                 </Text>
                 <Text fontWeight="semibold" mb="2">
-                  Subject: {preview.subject}
+                  {t('office.mail.previewSubject', { subject: preview.subject })}
                 </Text>
                 {preview.headers.length > 0 && (
                   <Text fontSize="sm" color="gray.700" mb="2">
-                    With the unsubscribe headers (List-Unsubscribe, one click).
+                    {t('office.mail.previewHeaders')}
                   </Text>
                 )}
                 <Box as="pre" whiteSpace="pre-wrap" fontFamily="inherit" fontSize="sm" overflowWrap="anywhere">
@@ -215,11 +232,11 @@ function Compose(props: { onRequested: (jobId: string) => void }) {
             )}
             <Box>
               <Button type="submit" loading={busy === 'send'}>
-                Send the mail...
+                {t('office.mail.sendMail')}
               </Button>
             </Box>
             {outcome && (
-              <FormAlert status={outcome.status} title={outcome.status === 'error' ? 'Not done' : 'Sending'}>
+              <FormAlert status={outcome.status} title={outcome.status === 'error' ? t('office.mail.notDone') : t('office.mail.sending')}>
                 {outcome.text}
               </FormAlert>
             )}
@@ -230,25 +247,50 @@ function Compose(props: { onRequested: (jobId: string) => void }) {
   );
 }
 
-const countsText = (job: JobView) => {
+/** The placeholders the subject and text take (the same in both languages). */
+function Placeholders() {
+  const t = useT();
+  return (
+    <>
+      {t('office.mail.placeholders')}{' '}
+      {['{first_name}', '{order_no}', '{amount}'].map((p) => (
+        <Box as="code" key={p} fontFamily="mono" me="1">
+          {p}
+        </Box>
+      ))}
+      {t('office.mail.paragraphs')}
+    </>
+  );
+}
+
+const countsText = (t: ReturnType<typeof useT>, job: JobView) => {
   if (!job.counts || job.total === null) return '';
   const c = job.counts;
-  return [`${c.sent} of ${job.total} sent`, c.failed && `${c.failed} failed`, c.withheld && `${c.withheld} withheld`, c.opted_out && `${c.opted_out} opted out`].filter(Boolean).join(', ');
+  return [
+    t('office.mail.counts.sent', { sent: String(c.sent), total: String(job.total) }),
+    c.failed && t('office.mail.counts.failed', { count: String(c.failed) }),
+    c.withheld && t('office.mail.counts.withheld', { count: String(c.withheld) }),
+    c.opted_out && t('office.mail.counts.optedOut', { count: String(c.opted_out) }),
+  ]
+    .filter(Boolean)
+    .join(t('office.mail.counts.separator'));
 };
 
 function Recipients(props: { id: string; running: boolean }) {
+  const t = useT();
   const detail = useQuery({ queryKey: [...mailJobsKey, props.id], queryFn: () => officeApi.mailJob(props.id), refetchInterval: props.running ? 2000 : false });
-  if (detail.isPending) return <Text color="gray.700">Loading the recipients...</Text>;
-  if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} title="The recipients could not be loaded." />;
-  if (detail.data.recipients.length === 0) return <Text color="gray.700">{detail.data.job.state === 'done' ? 'The filter chose nobody.' : 'The recipients are being found...'}</Text>;
+  if (detail.isPending) return <Text color="gray.700">{t('office.mail.loadingRecipients')}</Text>;
+  if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} title={t('office.mail.recipientsFailed')} />;
+  if (detail.data.recipients.length === 0) return <Text color="gray.700">{detail.data.job.state === 'done' ? t('office.mail.choseNobody') : t('office.mail.beingFound')}</Text>;
+  const label = t('office.mail.recipientsOf', { label: detail.data.job.label });
   return (
-    <ScrollTable label={`Recipients of ${detail.data.job.label}`} size="sm" aria-label={`Recipients of ${detail.data.job.label}`}>
+    <ScrollTable label={label} size="sm" aria-label={label}>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeader>Recipient</Table.ColumnHeader>
-          <Table.ColumnHeader>Order</Table.ColumnHeader>
-          <Table.ColumnHeader>Subject sent</Table.ColumnHeader>
-          <Table.ColumnHeader>Outcome</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.mail.col.recipient')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.mail.col.order')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.mail.col.subject')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('office.mail.col.outcome')}</Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -257,10 +299,10 @@ function Recipients(props: { id: string; running: boolean }) {
             <Table.Cell minW="12rem">
               {r.account_deleted ? (
                 // Its name and address were emptied when the account was deleted (docs/decisions/0042-what-a-deleted-account-leaves.md).
-                <Text>(deleted account)</Text>
+                <Text>{t('office.mail.deletedAccount')}</Text>
               ) : (
                 <>
-                  <Text>{r.first_name || '(no name)'}</Text>
+                  <Text>{r.first_name || t('office.mail.noName')}</Text>
                   <Text fontSize="sm" color="gray.700" wordBreak="break-all">
                     {r.email}
                   </Text>
@@ -268,11 +310,11 @@ function Recipients(props: { id: string; running: boolean }) {
               )}
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap">{r.order_no}</Table.Cell>
-            <Table.Cell minW="12rem" overflowWrap="anywhere">
+            <Table.Cell minW="12rem" overflowWrap="anywhere" lang={r.language}>
               {r.subject}
             </Table.Cell>
             <Table.Cell>
-              <Badge colorPalette={recipientStates[r.state].palette}>{recipientStates[r.state].label}</Badge>
+              <Badge colorPalette={recipientStates[r.state].palette}>{t(recipientStates[r.state].label)}</Badge>
               {r.error && (
                 <Text fontSize="sm" color="red.700">
                   {r.error}
@@ -287,17 +329,19 @@ function Recipients(props: { id: string; running: boolean }) {
 }
 
 function MailJobs(props: { onDecide: (jobId: string) => void }) {
+  const t = useT();
+  const lang = useLang();
   const [open, setOpen] = useState<string | null>(null);
   const list = useQuery({
     queryKey: mailJobsKey,
     queryFn: officeApi.mailJobs,
     refetchInterval: (query) => (query.state.data?.items.some((j) => underWay(j)) ? 2000 : false),
   });
-  if (list.isPending) return <Text color="gray.700">Loading the mails...</Text>;
-  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title="The mails could not be loaded." />;
-  if (list.data.items.length === 0) return <Text color="gray.700">No mail has been sent yet.</Text>;
+  if (list.isPending) return <Text color="gray.700">{t('office.mail.loadingMails')}</Text>;
+  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} title={t('office.mail.mailsFailed')} />;
+  if (list.data.items.length === 0) return <Text color="gray.700">{t('office.mail.noMail')}</Text>;
   return (
-    <Stack gap="4" as="ul" listStyleType="none" aria-label="Mails sent">
+    <Stack gap="4" as="ul" listStyleType="none" aria-label={t('office.mail.mailsSent')}>
       {list.data.items.map((job) => {
         const running = underWay(job);
         return (
@@ -307,21 +351,22 @@ function MailJobs(props: { onDecide: (jobId: string) => void }) {
                 <Heading as="h3" size="sm" overflowWrap="anywhere">
                   {job.label}
                 </Heading>
-                <Badge colorPalette={jobStates[job.state].palette}>{jobStates[job.state].label}</Badge>
+                <Badge colorPalette={jobStates[job.state].palette}>{t(jobStates[job.state].label)}</Badge>
               </HStack>
               <Text fontSize="sm" color="gray.700" overflowWrap="anywhere">
-                {job.mail ? mailFilterLabels[job.mail.filter] : ''}
-                {job.mail?.order_no ? ` ${job.mail.order_no}` : ''} · {formatCstInstant(job.requested_at)} · by {job.requested_by}
+                {job.mail ? filterLabel(t, job.mail.filter) : ''}
+                {job.mail?.order_no ? ` ${job.mail.order_no}` : ''} · {formatInstant(lang, job.requested_at)} · {t('office.mail.by', { who: job.requested_by })}
+                {job.mail?.subject && job.mail.subject_zh ? ` · ${t('office.mail.inBoth')}` : ''}
               </Text>
-              {countsText(job) && <Text data-testid="mail-counts">{countsText(job)}</Text>}
+              {countsText(t, job) && <Text data-testid="mail-counts">{countsText(t, job)}</Text>}
               <HStack gap="2" wrap="wrap">
                 {job.state === 'ready' && (
                   <Button size="sm" colorPalette="brand" onClick={() => props.onDecide(job.id)}>
-                    Send or discard...
+                    {t('office.mail.sendOrDiscard')}
                   </Button>
                 )}
                 <Button size="sm" variant="outline" onClick={() => setOpen(open === job.id ? null : job.id)} aria-expanded={open === job.id}>
-                  {open === job.id ? 'Hide the recipients' : 'Show the recipients'}
+                  {open === job.id ? t('office.mail.hideRecipients') : t('office.mail.showRecipients')}
                 </Button>
               </HStack>
               {open === job.id && <Recipients id={job.id} running={running} />}
@@ -334,6 +379,7 @@ function MailJobs(props: { onDecide: (jobId: string) => void }) {
 }
 
 export default function MailPage() {
+  const t = useT();
   const [deciding, setDeciding] = useState<string | null>(null);
   const [decided, setDecided] = useState<Outcome | null>(null);
   const decide = useCallback((outcome: Outcome) => {
@@ -345,19 +391,16 @@ export default function MailPage() {
     setDeciding(jobId);
   }, []);
   return (
-    <OfficeFrame title="Mail to delegates">
+    <OfficeFrame title={t('office.mail.title')}>
       <Stack gap="8">
         <Stack gap="4">
           <Heading as="h2" size="xl">
-            Write a mail
+            {t('office.mail.write')}
           </Heading>
-          <Text>
-            Announcements are not sent to delegates who opted out, and carry a link to opt out. A mail about the delegate&apos;s own order is always sent. Mail to an address
-            that bounced is withheld.
-          </Text>
+          <Text>{t('office.mail.lead')}</Text>
           <Compose onRequested={start} />
           {decided && (
-            <FormAlert status={decided.status} title={decided.status === 'error' ? 'Not sent' : decided.status === 'success' ? 'Sending' : 'Not sent'}>
+            <FormAlert status={decided.status} title={decided.status === 'success' ? t('office.mail.sending') : t('office.mail.notSent')}>
               {decided.text}
             </FormAlert>
           )}
@@ -365,7 +408,7 @@ export default function MailPage() {
         </Stack>
         <Stack gap="4">
           <Heading as="h2" size="xl">
-            Mails sent
+            {t('office.mail.mailsSent')}
           </Heading>
           <MailJobs onDecide={start} />
         </Stack>

@@ -7,6 +7,8 @@ import home from './home.json' with { type: 'json' };
 import account from './account.json' with { type: 'json' };
 import api from './api.json' with { type: 'json' };
 import mail from './mail.json' with { type: 'json' };
+import mailOrders from './mail-orders.json' with { type: 'json' };
+import officeMail from './office-mail.json' with { type: 'json' };
 import form from './form.json' with { type: 'json' };
 import registration from './registration.json' with { type: 'json' };
 import abstracts from './abstracts.json' with { type: 'json' };
@@ -26,6 +28,8 @@ export const zhHans: Record<keyof typeof en, string> = {
   ...account,
   ...api,
   ...mail,
+  ...mailOrders,
+  ...officeMail,
   ...form,
   ...registration,
   ...abstracts,
