@@ -26,6 +26,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/unit/setup.ts'],
           environment: 'node',
           // Handlers refuse requests without CloudFront's secret header: unit events carry this one.
           env: { LOG_LEVEL: 'SILENT', ORIGIN_VERIFY: 'unit-test-origin-secret' },

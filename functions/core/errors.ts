@@ -4,8 +4,18 @@
  * (functions/lib/http/errors.ts). `code` overrides the envelope code where the spec fixes one
  * (e.g. -101 for "registered but not activated").
  */
-import { localise } from './i18n/server-messages';
 import type { Text } from './i18n/messages';
+
+/**
+ * How a catalog text reads in English, for an error's `message`. The server's messages module
+ * (core/i18n/server-messages.ts, which every Lambda loads with its handler) sets it; errors.ts
+ * does not import it, so that code the browser shares with the server (schemas, rules) does not
+ * carry every catalog into the web's chunks. Unset (the browser), a text reads as its id.
+ */
+let englishOf: (text: Text) => string = (text) => text.id;
+export function setEnglishMessages(format: (text: Text) => string) {
+  englishOf = format;
+}
 
 export type ErrorKind =
   | 'bad_request'
@@ -27,7 +37,7 @@ export class AppError extends Error {
     readonly data: unknown = null,
     readonly code?: number,
   ) {
-    super(localise('en', message));
+    super(typeof message === 'string' ? message : englishOf(message));
     if (typeof message !== 'string') this.text = message;
     this.name = 'AppError';
   }

@@ -6,6 +6,8 @@
  * (twice, then its dead-letter queue).
  */
 import middy from '@middy/core';
+// Errors' English messages (core/errors.ts) for the workers too.
+import '#core/i18n/server-messages';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';

@@ -7,6 +7,7 @@
 import { en } from './catalogs/en/index';
 import { zhHans } from './catalogs/zh-Hans/index';
 import type { Lang } from './lang';
+import { setEnglishMessages } from '../errors';
 import { isText, translator, type Catalog, type MessageId, type Text, type Translate } from './messages';
 
 const catalogs: Record<Lang, Catalog> = { en, 'zh-Hans': zhHans };
@@ -45,3 +46,6 @@ export function localiseErrors(lang: Lang, errors: Record<string, string>): Reco
   for (const [key, message] of Object.entries(errors)) out[key] = localise(lang, message);
   return out;
 }
+
+// Errors raised with a catalog text carry its English as their message (core/errors.ts).
+setEnglishMessages((text) => localise('en', text));
