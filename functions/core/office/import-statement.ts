@@ -27,6 +27,7 @@
  *   again until it is done; a request cut off half way is simply sent again.
  */
 import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
+import { text } from '../i18n/messages';
 import { AppError, conflict, invalid, notFound } from '../errors';
 import { formatMoney, wireAmount } from '../money';
 import type { OrderStore, StoredOrder } from '../orders/ports';
@@ -534,7 +535,7 @@ export async function importStatement(deps: StatementDeps, actor: Actor, input: 
     created_by: actorName(actor),
   };
   let imp = (await deps.statements.startImport(fresh)) ? fresh : (await deps.statements.getImport(id))!;
-  if (imp.state === 'done') return { message: statementResultMessages.alreadyImported(imp.file_name, imp.finished_at ?? imp.created_at), data: await summary(deps, imp) };
+  if (imp.state === 'done') return { message: text('api.office.import.alreadyImported', { name: imp.file_name, day: (imp.finished_at ?? imp.created_at).slice(0, 10) }), data: await summary(deps, imp) };
 
   const ids = lineIdentities(parsed.lines).map((identity) => deps.hash(identity));
   const from = imp.next_row;
@@ -569,9 +570,10 @@ export async function importStatement(deps: StatementDeps, actor: Actor, input: 
   // Another request moved the cursor meanwhile (the same file sent twice): its counts stand.
   imp = (await deps.statements.advanceImport(next, from, audit)) ? next : ((await deps.statements.getImport(id)) ?? next);
   const result = await summary(deps, imp);
-  if (imp.state !== 'done') return { message: statementResultMessages.continuing(imp.next_row, imp.lines), data: result };
+  if (imp.state !== 'done') return { message: text('api.office.import.continuing', { done: imp.next_row, total: imp.lines }), data: result };
   return {
-    message: statementResultMessages.imported(imp.file_name, imp.lines, imp.booked ?? 0, imp.listed ?? 0, imp.known, imp.debits, imp.held ?? 0),
+    // The words of statementResultMessages.imported, in the reader's language.
+    message: text('api.office.import.imported', { name: imp.file_name, lines: imp.lines, booked: imp.booked ?? 0, open: imp.listed ?? 0, known: imp.known, debits: imp.debits, held: imp.held ?? 0 }),
     data: result,
   };
 }

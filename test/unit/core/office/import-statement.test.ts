@@ -6,6 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { localise } from '#core/i18n/server-messages';
+import type { Text } from '#core/i18n/messages';
+/** An answer's message as the API gives it in English (a catalog text with values, or words). */
+const english = (message: string | Text) => localise('en', message);
 import type { AuditEntry } from '#core/audit/audit';
 import {
   assignLine,
@@ -119,7 +123,7 @@ describe('importing a statement', () => {
       '2024-08-06;-20.00;USD;Bank;fee',
     );
     const first = await run(deps, file);
-    expect(first.message).toBe('august.csv: 3 lines of money in read; 2 booked, 1 to resolve below, 0 already imported before; 1 line of money out skipped.');
+    expect(english(first.message)).toBe('august.csv: 3 lines of money in read; 2 booked, 1 to resolve below, 0 already imported before; 1 line of money out skipped.');
     const lines = first.data.lines;
     expect(lines.map((l) => [l.state, l.outcome, l.status_name, l.difference])).toEqual([
       ['booked', 'matched', 'Paid', '0.00'],
@@ -133,10 +137,10 @@ describe('importing a statement', () => {
     const ledgerWrites = w.ledger.writes.length;
 
     const again = await run(deps, file);
-    expect(again.message).toMatch(/^august\.csv was imported already \(2024-08-01\): nothing has changed\.$/);
+    expect(english(again.message)).toMatch(/^august\.csv was imported already \(2024-08-01\): nothing has changed\.$/);
     // The same lines in another file (a later export that overlaps): known, nothing booked again.
     const overlap = await run(deps, csv(`2024-08-05;${usd(total - 5000)};USD;Smith;${short.reference.replace(/-/g, '')}`, `2024-08-07;50.00;USD;Smith;rest of ${short.reference}`), 'september.csv');
-    expect(overlap.message).toBe('september.csv: 2 lines of money in read; 1 booked, 0 to resolve below, 1 already imported before; 0 lines of money out skipped.');
+    expect(english(overlap.message)).toBe('september.csv: 2 lines of money in read; 1 booked, 0 to resolve below, 1 already imported before; 0 lines of money out skipped.');
     expect(w.orders.orders.get(short.id)!.payment_status).toBe(ORDER_STATUS.paid);
     expect(w.ledger.writes.length).toBe(ledgerWrites + 1);
     expect(w.outbox.length).toBeGreaterThan(mails);
@@ -231,7 +235,7 @@ describe('importing a statement', () => {
     const mails = w.outbox.length;
 
     const rerun = await run(deps, file);
-    expect(rerun.message).toBe('august.csv: 2 lines of money in read; 1 booked, 1 to resolve below, 0 already imported before; 0 lines of money out skipped.');
+    expect(english(rerun.message)).toBe('august.csv: 2 lines of money in read; 1 booked, 1 to resolve below, 0 already imported before; 0 lines of money out skipped.');
     expect(rerun.data.lines.map((l) => [l.state, l.status_name])).toEqual([
       ['booked', 'Paid'],
       ['open', null],
@@ -302,7 +306,7 @@ describe('one transfer in the CSV and the CAMT.053 export of the same day (issue
     const order = await checking(); // awaits more than 400.00; 400.00 arrives once
     await run(deps, csv(`2024-08-05;400.00;USD;WANG LI;${order.reference}`), 'day.csv');
     const second = await camt(deps, camtOf({ amount: '400.00', text: order.reference }));
-    expect(second.message).toBe('day.xml: 1 line of money in read; 0 booked, 1 to resolve below (1 of them a possible duplicate of a line of another file), 0 already imported before; 0 lines of money out skipped.');
+    expect(english(second.message)).toBe('day.xml: 1 line of money in read; 0 booked, 1 to resolve below (1 of them a possible duplicate of a line of another file), 0 already imported before; 0 lines of money out skipped.');
     expect(second.data.lines.map((l) => [l.state, l.reason, l.held])).toEqual([['open', 'possible-duplicate', true]]);
     expect(second.data.lines[0]!.reason_text).toBe(
       `Possible duplicate of line 2 of day.csv, booked to ${order.order_no}: the same date, amount, currency and reference. Book it if it is a transfer of its own; discard it if it is the same one.`,
@@ -335,7 +339,7 @@ describe('one transfer in the CSV and the CAMT.053 export of the same day (issue
     const content = btoa(['Date;Amount;Currency;Payer;Text;Ref', `2024-08-05;400.00;USD;WANG LI;${order.reference};bank 77`].join('\n'));
     await importStatement(deps, organiser, { file_name: 'day.csv', content_base64: content, mapping: withRef }, OPEN);
     const second = await camt(deps, camtOf({ amount: '400.00', text: `${order.reference} thanks`, payer: 'LI WANG', ref: 'BANK77' }));
-    expect(second.message).toBe('day.xml: 1 line of money in read; 0 booked, 0 to resolve below, 1 already imported before; 0 lines of money out skipped.');
+    expect(english(second.message)).toBe('day.xml: 1 line of money in read; 0 booked, 0 to resolve below, 1 already imported before; 0 lines of money out skipped.');
     expect(statements.lines.size).toBe(1);
     expect(await confirmed(w, order.id)).toEqual([40000]);
   });
