@@ -544,6 +544,10 @@ describe('wallets: Alipay and WeChat Pay', () => {
     expect(unknown).toMatchObject({ param: 'allowed_payment_method_types[1]' });
     expect((unknown as Error).message).toContain('not ideal');
 
+    // An open session has no payment intent yet: expanding through it answers null, as Stripe does.
+    const unpaid = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent.latest_charge'] });
+    expect(unpaid.payment_intent).toBeNull();
+
     // Alipay needs no option; without WeChat Pay's client there is no WeChat Pay to offer.
     const alipayOnly = await stripe.checkout.sessions.create(sessionParams({ allowed_payment_method_types: ['alipay'] }));
     expect(alipayOnly.payment_method_types).toEqual(['alipay']);

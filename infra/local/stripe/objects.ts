@@ -399,7 +399,8 @@ export class Expander {
     if (expanded === undefined) throw invalid(`This property cannot be expanded (${path}).`, 'parameter_invalid_string', 'expand');
     object[field] = expanded;
     if (expanded && typeof expanded === 'object' && !Array.isArray(expanded)) this.walk(expanded, rest, path);
-    else if (rest.length) throw invalid(`This property cannot be expanded (${path}).`, 'parameter_invalid_string', 'expand');
+    // A null id stays null however deep the path goes (Stripe: an open session's payment_intent).
+    else if (rest.length && expanded !== null) throw invalid(`This property cannot be expanded (${path}).`, 'parameter_invalid_string', 'expand');
   }
 
   /** The expanded value of `object[field]`; undefined when it cannot be expanded; null stays null. */
