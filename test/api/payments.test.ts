@@ -130,6 +130,31 @@ describe('card payment through the webhook', () => {
   });
 });
 
+describe('wallets through Stripe Checkout (decision 0061)', () => {
+  it('a checkout offers card, Alipay and WeChat Pay; a failed WeChat Pay moves nothing, Alipay then pays: a card payment recording its wallet, refunded as one', async () => {
+    const b = await buyer('wallet');
+    const session = await checkout(b);
+    const failed = await control<{ status: string; payment_method_types: string[]; payment_method_options: unknown }>('POST', `/sessions/${session}/pay`, {
+      wallet: 'wechat_pay',
+      outcome: 'fail',
+    });
+    expect(failed).toMatchObject({ status: 'open', payment_method_types: ['card', 'alipay', 'wechat_pay'], payment_method_options: { wechat_pay: { client: 'web' } } });
+    const back = await call<{ outcome: string }>('POST', '/stripe-payment/confirm', { token: b.token, at: OPEN, json: { session_id: session } });
+    expect(back.body.data.outcome).toBe('pending');
+    expect((await ledgerOf(b)).payments.map((p) => p.state)).toEqual(['pending']);
+    expect((await statusOf(b)).payment_status).toBe(0);
+
+    await control('POST', `/sessions/${session}/pay`, { wallet: 'alipay' });
+    await until('order paid', () => statusOf(b), (o) => o.payment_status === 1);
+    expect((await ledgerOf(b)).payments).toEqual([expect.objectContaining({ state: 'confirmed', method: 'card', wallet: 'alipay' })]);
+
+    const cancel = await call('POST', `/registration/submission/refund/${b.orderId}`, { token: b.token, at: OPEN, json: { expected_refund: '990.00' } });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    await until('order cancelled', () => statusOf(b), (o) => o.payment_status === -1);
+    expect((await ledgerOf(b)).refunds.map((r) => [r.state, r.reason, r.amount])).toEqual([['done', 'cancellation', 99000]]);
+  });
+});
+
 describe('the office refunds a card payment', () => {
   it('gives back another amount than the policy, with its reason, through the same Stripe refund and webhook as a delegate', async () => {
     const b = await buyer('office-card-refund');

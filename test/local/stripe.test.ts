@@ -513,6 +513,141 @@ describe('payments', () => {
   });
 });
 
+describe('wallets: Alipay and WeChat Pay', () => {
+  const walletParams = (extra: Partial<Stripe.Checkout.SessionCreateParams> = {}) =>
+    sessionParams({
+      allowed_payment_method_types: ['card', 'alipay', 'wechat_pay'],
+      payment_method_options: { wechat_pay: { client: 'web' } },
+      ...extra,
+    });
+  const pageOf = (session: Stripe.Checkout.Session) => session.url!.replace(local.checkoutOrigin, local.endpoint);
+  const refusal = (params: Stripe.Checkout.SessionCreateParams) => stripe.checkout.sessions.create(params).catch((e: unknown) => e);
+
+  it('takes alipay and wechat_pay with the web client, answering them; refuses WeChat Pay without its client, and unknown types', async () => {
+    const session = await stripe.checkout.sessions.create(walletParams());
+    expect(session).toMatchObject({
+      allowed_payment_method_types: ['card', 'alipay', 'wechat_pay'],
+      payment_method_types: ['card', 'alipay', 'wechat_pay'],
+      payment_method_options: { wechat_pay: { client: 'web', app_id: null } },
+    });
+
+    const noClient = await refusal(sessionParams({ allowed_payment_method_types: ['card', 'wechat_pay'] }));
+    expect(noClient).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(noClient).toMatchObject({ code: 'parameter_missing', param: 'payment_method_options[wechat_pay][client]' });
+    const ios = await refusal(walletParams({ payment_method_options: { wechat_pay: { client: 'ios', app_id: 'wx123' } } }));
+    expect(ios).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(ios).toMatchObject({ param: 'payment_method_options[wechat_pay][client]' });
+    const badClient = await refusal(walletParams({ payment_method_options: { wechat_pay: { client: 'desktop' as 'web' } } }));
+    expect(badClient).toMatchObject({ code: 'parameter_invalid_string', param: 'payment_method_options[wechat_pay][client]' });
+    const unknown = await refusal(sessionParams({ allowed_payment_method_types: ['card', 'ideal'] }));
+    expect(unknown).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(unknown).toMatchObject({ param: 'allowed_payment_method_types[1]' });
+    expect((unknown as Error).message).toContain('not ideal');
+
+    // An open session has no payment intent yet: expanding through it answers null, as Stripe does.
+    const unpaid = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent.latest_charge'] });
+    expect(unpaid.payment_intent).toBeNull();
+
+    // Alipay needs no option; without WeChat Pay's client there is no WeChat Pay to offer.
+    const alipayOnly = await stripe.checkout.sessions.create(sessionParams({ allowed_payment_method_types: ['alipay'] }));
+    expect(alipayOnly.payment_method_types).toEqual(['alipay']);
+    // Not asked for by name: a session offers card and bank debit, as before.
+    expect((await createSession()).payment_method_types).toEqual(['card', 'us_bank_account']);
+  });
+
+  it('Alipay on the hosted page: a redirect to its test page; authorised, the session is paid as a card is', async () => {
+    const session = await stripe.checkout.sessions.create(walletParams());
+    const html = await (await fetch(pageOf(session))).text();
+    expect(html).toContain('value="alipay"');
+    expect(html).toContain('Alipay');
+    expect(html).toContain('value="wechat_pay"');
+    expect(html).toContain('WeChat Pay');
+    expect(html).not.toContain('value="bank_debit"');
+
+    const chosen = await fetch(pageOf(session), { method: 'POST', body: new URLSearchParams({ method: 'alipay' }), redirect: 'manual' });
+    expect(chosen.status).toBe(303);
+    const authorizeUrl = `${local.endpoint}${chosen.headers.get('location')}`;
+    expect(authorizeUrl).toBe(`${local.endpoint}/pay/${session.id}/authorize/alipay`);
+    const walletHtml = await (await fetch(authorizeUrl)).text();
+    expect(walletHtml).toContain('Authorize test payment');
+    expect(walletHtml).toContain('Fail test payment');
+    // Nothing happened yet: the buyer is on the wallet's page.
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+
+    const authorized = await fetch(authorizeUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'authorize' }), redirect: 'manual' });
+    expect(authorized.status).toBe(303);
+    expect(authorized.headers.get('location')).toBe(`http://localhost:3000/pay/done?session=${session.id}`);
+    const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent.latest_charge'] });
+    expect(done).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    const intent = done.payment_intent as Stripe.PaymentIntent;
+    expect(intent).toMatchObject({ status: 'succeeded', amount_received: 104000, payment_method_types: ['alipay'], metadata: { order_id: 'ord_123' } });
+    expect((intent.latest_charge as Stripe.Charge).payment_method_details).toMatchObject({ type: 'alipay' });
+    const { event } = await receivedOnce(session.id, 'checkout.session.completed');
+    expect(event.data.object).toMatchObject({ payment_status: 'paid', payment_intent: intent.id });
+    // The wallet's page of a paid session says it is complete.
+    expect(await (await fetch(authorizeUrl)).text()).toContain('Payment complete');
+  });
+
+  it('WeChat Pay failed: the session stays open with Stripe\'s message, payment_intent.payment_failed; then a card pays on the same intent', async () => {
+    const session = await stripe.checkout.sessions.create(walletParams());
+    const authorizeUrl = `${local.endpoint}/pay/${session.id}/authorize/wechat_pay`;
+    const failed = await fetch(authorizeUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'fail' }), redirect: 'manual' });
+    expect(failed.status).toBe(303);
+    expect(failed.headers.get('location')).toBe(`/pay/${session.id}?failed=wechat_pay`);
+    const again = await (await fetch(`${local.endpoint}${failed.headers.get('location')}`)).text();
+    expect(again).toContain('role="alert"');
+    expect(again).toContain('We are unable to authenticate your payment method.');
+
+    const open = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
+    expect(open).toMatchObject({ status: 'open', payment_status: 'unpaid' });
+    const intent = open.payment_intent as Stripe.PaymentIntent;
+    expect(intent).toMatchObject({ status: 'requires_payment_method', amount_received: 0, latest_charge: null, payment_method_types: ['wechat_pay'] });
+    expect(intent.last_payment_error).toMatchObject({ code: 'payment_intent_authentication_failure' });
+    const { event } = await receivedOnce(intent.id, 'payment_intent.payment_failed');
+    expect(event.data.object).toMatchObject({ id: intent.id, status: 'requires_payment_method' });
+    expect(received(session.id, 'checkout.session.completed')).toEqual([]);
+
+    const paid = await fetch(pageOf(session), {
+      method: 'POST',
+      body: new URLSearchParams({ method: 'card', card_number: CARD.pays, card_expiry: '12 / 34', card_cvc: '123' }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
+    expect(done).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    expect(done.payment_intent).toMatchObject({ id: intent.id, status: 'succeeded', payment_method_types: ['card'], last_payment_error: null });
+  });
+
+  it('a wallet the session does not offer is refused, on the page and through the control API', async () => {
+    const session = await stripe.checkout.sessions.create(sessionParams({ allowed_payment_method_types: ['card'] }));
+    expect(await (await fetch(pageOf(session))).text()).not.toContain('Alipay');
+    expect((await fetch(`${local.endpoint}/pay/${session.id}/authorize/alipay`)).status).toBe(400);
+    const refused = await control<{ error: Record<string, string> }>(`sessions/${session.id}/pay`, { wallet: 'wechat_pay' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe('This Checkout Session does not accept WeChat Pay.');
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+  });
+
+  it('refunds of a wallet payment succeed at once, partial then the rest, as a card\'s', async () => {
+    for (const wallet of ['alipay', 'wechat_pay'] as const) {
+      const session = await stripe.checkout.sessions.create(walletParams());
+      const paid = await control<Stripe.Checkout.Session>(`sessions/${session.id}/pay`, { wallet });
+      expect(paid.status).toBe(200);
+      const paymentIntent = paid.body.payment_intent as string;
+      const part = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 19500, reason: 'requested_by_customer' }, { idempotencyKey: `rf:${wallet}:1` });
+      expect(part).toMatchObject({ status: 'succeeded', amount: 19500 });
+      const rest = await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `rf:${wallet}:2` });
+      expect(rest).toMatchObject({ status: 'succeeded', amount: 84500 });
+      const charge = (await stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] })).latest_charge as Stripe.Charge;
+      expect(charge).toMatchObject({ amount_refunded: 104000, refunded: true, payment_method_details: { type: wallet } });
+      await receivedOnce(part.id, 'refund.created');
+      await waitFor(`charge.refunded twice (${wallet})`, () => received(paymentIntent, 'charge.refunded').length === 2);
+      await new Promise((r) => setTimeout(r, options().refundSettleMs! * 2));
+      expect((await stripe.refunds.retrieve(part.id)).status).toBe('succeeded');
+    }
+  });
+});
+
 describe('refunds', () => {
   /** The types of the events made about a payment, oldest first (as recorded, whatever the delivery order). */
   const eventTypes = async (paymentIntent: string) =>
@@ -753,6 +888,7 @@ describe('API version', () => {
       'checkout.session.async_payment_succeeded',
       'checkout.session.completed',
       'checkout.session.expired',
+      'payment_intent.payment_failed',
       'refund.created',
       'refund.failed',
       'refund.updated',

@@ -12,7 +12,12 @@ import { bankCommandArbs, type BankCommand } from './bank-files';
 import { deletionCommandArb, type DeletionCommand } from './deletion';
 import { queueCommandArb, type QueueCommand } from './queue';
 
-export type Card = '4242424242424242' | '4000000000005126';
+/**
+ * How a checkout is paid: a test card, or a wallet through Checkout (decision 0061): Alipay
+ * authorised at once; WeChat Pay failed once on its redirect page (no money, the session stays
+ * open), then authorised on the same session.
+ */
+export type Card = '4242424242424242' | '4000000000005126' | 'alipay' | 'wechat_pay';
 export const CARD_OK: Card = '4242424242424242';
 /** Pays; its refunds succeed at first and fail about 1.5 s later. */
 export const CARD_REFUND_FAILS: Card = '4000000000005126';
@@ -94,7 +99,7 @@ function commandArb(delegates: number): fc.Arbitrary<Command> {
   const t = fc.nat({ max: 1 });
   // Mostly the newest orders: races need two commands on the same one.
   const o = fc.constantFrom(0, 0, 0, 1, 1, 2, 3);
-  const card = fc.constantFrom<Card>(CARD_OK, CARD_OK, CARD_REFUND_FAILS);
+  const card = fc.constantFrom<Card>(CARD_OK, CARD_OK, CARD_REFUND_FAILS, 'alipay', 'wechat_pay');
   // The fee first more often: dinners are refused until it is paid.
   const type = fc.constantFrom(1 as const, 1 as const, 2 as const);
   const w = (weight: number, arbitrary: fc.Arbitrary<Command>) => ({ weight, arbitrary });

@@ -207,8 +207,23 @@ export async function checkout(w: World, d: number, order: OrderRef) {
   return { r, sid: undefined };
 }
 
+/**
+ * Pays a session at the local Stripe: a card, or a wallet's redirect page answered (WeChat Pay is
+ * failed once first: no money moves, the session stays open for the authorised attempt).
+ */
+async function payAtStripe(w: World, sid: string, card: Card) {
+  if (card === 'alipay' || card === 'wechat_pay') {
+    if (card === 'wechat_pay') {
+      const failed = await control(w.fig, 'POST', `/sessions/${sid}/pay`, { wallet: card, outcome: 'fail' });
+      if (failed.status !== 200) return failed;
+    }
+    return control(w.fig, 'POST', `/sessions/${sid}/pay`, { wallet: card, outcome: 'authorize' });
+  }
+  return control(w.fig, 'POST', `/sessions/${sid}/pay`, { card });
+}
+
 export async function pay(w: World, order: OrderRef, sid: string, card: Card) {
-  const r = await control(w.fig, 'POST', `/sessions/${sid}/pay`, { card });
+  const r = await payAtStripe(w, sid, card);
   if (r.status === 200) {
     const s = order.sessions.find((x) => x.sid === sid);
     if (s) s.card = card;
@@ -408,7 +423,7 @@ async function regCheckout(w: World, d: number, reg: RegistrationRef, type: 1 | 
 }
 
 async function regPay(w: World, reg: RegistrationRef, type: 1 | 2, sid: string, card: Card) {
-  const r = await control(w.fig, 'POST', `/sessions/${sid}/pay`, { card });
+  const r = await payAtStripe(w, sid, card);
   if (r.status === 200) {
     const s = reg.sessions[type].find((x) => x.sid === sid);
     if (s) s.card = card;

@@ -236,6 +236,12 @@ export const registration2024 = {
   hotelStay: { earliestCheckIn: '2024-10-28', latestCheckOut: '2024-11-14' },
   /** How long a card checkout stays open at the card provider before it lapses (Stripe: 30 min to 24 h). */
   checkoutMinutes: 60,
+  /**
+   * What the card provider's checkout offers (Stripe Checkout's `allowed_payment_method_types`):
+   * cards, and the wallets Alipay and WeChat Pay for delegates from China (decision 0061). Stripe
+   * shows a method only where the account has it switched on and the buyer can use it.
+   */
+  checkoutPaymentMethods: ['card', 'alipay', 'wechat_pay'],
   /** The prefix of bank transfer references (IACR24-000123-7: order number and a check digit). */
   transferReferencePrefix: 'IACR24',
 } as const;

@@ -154,6 +154,7 @@ function confirmCardPayment(
       if (!payment || !awaitsMoney(payment)) return { result: unchanged(payment) };
       const received = {
         provider_ids: { ...payment.provider_ids, payment_intent: session.paymentIntent ?? undefined },
+        ...(session.wallet ? { wallet: session.wallet } : {}),
       };
       const covers =
         payable !== undefined && netReceived(payments, refunds) + session.amountTotal === payable.amount;

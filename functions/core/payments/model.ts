@@ -50,6 +50,11 @@ export interface Payment {
   /** Card: the checkout address the delegate is sent to while the payment is pending. */
   checkout_url?: string;
   /**
+   * Card: the wallet it was paid with through the provider's checkout (Alipay, WeChat Pay), when
+   * the provider said so. The method stays `card`: refunds, reconciliation and documents treat it as one.
+   */
+  wallet?: 'alipay' | 'wechat_pay';
+  /**
    * Why a confirmed payment did not pay its subject: the subject was already paid (two tabs),
    * or the amount or currency received differed. Such money is refunded in full automatically.
    */

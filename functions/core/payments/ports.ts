@@ -97,7 +97,12 @@ export interface CheckoutSession {
   currency: string;
   paymentIntent: string | null;
   metadata: Record<string, string>;
+  /** The wallet a paid checkout was paid with (Alipay, WeChat Pay), when the provider says; absent for a card. */
+  wallet?: Wallet | null;
 }
+
+/** Wallets the card provider's checkout takes besides cards; their money is handled as a card's. */
+export type Wallet = 'alipay' | 'wechat_pay';
 
 export interface ProviderRefund {
   id: string;

@@ -5,11 +5,33 @@
  */
 import type Stripe from 'stripe';
 import { registration2024 } from '#core/config/conference';
-import type { CardGateway, CheckoutSession, ProviderRefund } from '#core/payments/ports';
+import type { CardGateway, CheckoutSession, ProviderRefund, Wallet } from '#core/payments/ports';
 import type { ProviderEvent } from '#core/payments/provider-events';
 import { stripeClient, stripeKeys } from './stripe-client';
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+const WALLETS: readonly string[] = ['alipay', 'wechat_pay'] satisfies Wallet[];
+
+/** The wallet a paid session's charge was made with (read when its payment intent's latest charge is expanded). */
+function walletOf(s: Stripe.Checkout.Session): Wallet | null {
+  const intent = typeof s.payment_intent === 'object' ? s.payment_intent : null;
+  const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const type = charge?.payment_method_details?.type;
+  return type && WALLETS.includes(type) ? (type as Wallet) : null;
+}
+
+/**
+ * The payment methods asked for at checkout (config): WeChat Pay in Checkout needs its `web`
+ * client named (Stripe's WeChat Pay guide); Stripe refuses the session otherwise.
+ */
+function methodsAsked(): Pick<Stripe.Checkout.SessionCreateParams, 'allowed_payment_method_types' | 'payment_method_options'> {
+  const methods = [...registration2024.checkoutPaymentMethods];
+  return {
+    allowed_payment_method_types: methods,
+    ...((methods as string[]).includes('wechat_pay') ? { payment_method_options: { wechat_pay: { client: 'web' as const } } } : {}),
+  };
+}
 
 function toSession(s: Stripe.Checkout.Session): CheckoutSession {
   return {
@@ -21,6 +43,7 @@ function toSession(s: Stripe.Checkout.Session): CheckoutSession {
     currency: s.currency ?? '',
     paymentIntent: idOf(s.payment_intent),
     metadata: { ...(s.metadata ?? {}) },
+    wallet: walletOf(s),
   };
 }
 
@@ -50,6 +73,8 @@ export const stripeGateway: CardGateway = {
         // Refunds and charges carry the payment intent, not the session: they lead back to us through this.
         payment_intent_data: { metadata: input.metadata },
         customer_email: input.customerEmail,
+        // Cards, Alipay and WeChat Pay (decision 0061).
+        ...methodsAsked(),
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         expires_at: Math.floor(Date.now() / 1000) + registration2024.checkoutMinutes * 60,
@@ -60,7 +85,8 @@ export const stripeGateway: CardGateway = {
   },
 
   async readCheckout(id) {
-    return toSession(await (await stripeClient()).checkout.sessions.retrieve(id));
+    // The charge says which wallet (if any) paid: read with the session, no second call.
+    return toSession(await (await stripeClient()).checkout.sessions.retrieve(id, { expand: ['payment_intent.latest_charge'] }));
   },
 
   async expireCheckout(id) {

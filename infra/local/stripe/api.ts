@@ -9,7 +9,7 @@
 import type Stripe from 'stripe';
 import { NO_CAUSE, type Cause, type Engine, type SessionInput } from './engine';
 import { intentObject, listObject as listOf, readPage, refundObject, type Expander } from './objects';
-import { invalid, Params, StripeError, type Json } from './params';
+import { invalid, oneOfList, Params, StripeError, type Json } from './params';
 import { unixNow } from './store';
 
 type Obj = { [key: string]: Json };
@@ -218,8 +218,15 @@ function readSessionParams(params: Params): SessionInput {
 
   // `payment_method_types` is gone from this API version: left unread, it is refused as unknown.
   const allowed = params.strings('allowed_payment_method_types') ?? null;
-  if (allowed && !allowed.some((m) => m === 'card' || m === 'us_bank_account'))
-    throw invalid('The local Stripe offers only card and us_bank_account.', 'parameter_invalid_string', 'allowed_payment_method_types');
+  allowed?.forEach((m, i) => {
+    if (!LOCAL_METHODS.includes(m))
+      throw invalid(
+        `The local Stripe offers only ${oneOfList(LOCAL_METHODS)}, not ${m}.`,
+        'parameter_invalid_string',
+        `allowed_payment_method_types[${i}]`,
+      );
+  });
+  const wechatPayClient = readMethodOptions(params, allowed);
 
   // Accepted and ignored: they change nothing the local page shows.
   params.oneOf('submit_type', ['auto', 'book', 'donate', 'pay', 'subscribe'] as const);
@@ -238,8 +245,37 @@ function readSessionParams(params: Params): SessionInput {
     success_url: readUrl(params, 'success_url'),
     cancel_url: readUrl(params, 'cancel_url'),
     allowed_payment_method_types: allowed,
+    wechat_pay_client: wechatPayClient,
     locale: params.string('locale') ?? null,
   };
+}
+
+/** The payment methods the local Stripe simulates (its hosted page offers them when allowed). */
+const LOCAL_METHODS: readonly string[] = ['card', 'us_bank_account', 'alipay', 'wechat_pay'];
+
+/**
+ * `payment_method_options`: only `wechat_pay[client]` is read. Stripe's Checkout guide for WeChat
+ * Pay requires `payment_method_options[wechat_pay][client]=web` whenever WeChat Pay is a payment
+ * method; the local Stripe refuses a session that allows `wechat_pay` without it. `ios` and
+ * `android` (which need an `app_id`) are Stripe's but not the hosted page's: refused as the local
+ * limit they are.
+ */
+function readMethodOptions(params: Params, allowed: string[] | null): 'web' | null {
+  const options = params.object('payment_method_options');
+  const wechat = options?.object('wechat_pay');
+  const client = wechat?.oneOf('client', ['android', 'ios', 'web'] as const, { required: true });
+  if (client && client !== 'web')
+    throw invalid(`The local Stripe has only the web client of WeChat Pay (a QR code on the hosted page), not client=${client}.`, undefined, wechat!.name('client'));
+  wechat?.done(['app_id', 'setup_future_usage']);
+  // Other methods' options (card, us_bank_account, ...) are Stripe's, not read here: refused saying so.
+  options?.done(options.keys());
+  if (allowed?.includes('wechat_pay') && client !== 'web')
+    throw invalid(
+      'WeChat Pay needs `payment_method_options[wechat_pay][client]`: set it to `web` for a Checkout Session.',
+      'parameter_missing',
+      'payment_method_options[wechat_pay][client]',
+    );
+  return client === 'web' ? 'web' : null;
 }
 
 function readLineItem(item: Params) {

@@ -4,11 +4,15 @@
  * total, takes a test card (number, expiry, CVC) or a test bank account (the delayed method),
  * and posts back to itself: paid -> 303 to `success_url` with the session id; declined or
  * mistyped -> the page again with Stripe's message. "Cancel and return" links to `cancel_url`.
+ * Alipay and WeChat Pay (when the session allows them) are redirect wallets: choosing one leads to
+ * the wallet's test page (`/pay/{id}/authorize/{alipay|wechat_pay}`, like Stripe's test-mode
+ * redirect page) with "Authorize test payment" (paid, as a card) and "Fail test payment" (back to
+ * the checkout page, still open, with Stripe's message).
  */
-import { TEST_BANK_ACCOUNTS, TEST_CARDS, type Engine, type PayWith } from './engine';
+import { TEST_BANK_ACCOUNTS, TEST_CARDS, WALLET_NAMES, type Engine, type PayWith } from './engine';
 import { availableMethods, formatMoney } from './objects';
 import { StripeError } from './params';
-import type { SessionRecord } from './store';
+import { WALLETS, type SessionRecord, type WalletType } from './store';
 
 export interface PageAnswer {
   status: number;
@@ -45,6 +49,7 @@ input:focus,button:focus,a:focus{outline:3px solid #0a5ccc;outline-offset:2px}
 .hint{margin:.25rem 0 0;color:#4f566b;font-size:.875rem}
 .alert{padding:.75rem;border-radius:6px;background:#fde8ec;color:#8a0b29;border:1px solid #c0123c;font-weight:600}
 button{width:100%;padding:.75rem;font-size:1.0625rem;font-weight:600;color:#fff;background:#0a5ccc;border:0;border-radius:6px;cursor:pointer}
+button.secondary{color:#0a5ccc;background:#fff;border:1px solid #0a5ccc}
 a{color:#0a5ccc}
 p.back{margin-top:1rem;text-align:center}
 `;
@@ -69,7 +74,7 @@ ${body}
 }
 
 interface FormState {
-  method: 'card' | 'bank_debit';
+  method: 'card' | 'bank_debit' | WalletType;
   values: Record<string, string>;
   error?: { message: string; field?: string };
 }
@@ -117,14 +122,17 @@ ${field('bank-account', 'bank_account', 'Account number', state, {
 })}
 </fieldset>`
     : '';
+  const wallets = WALLETS.filter((w) => methods.includes(w));
+  const choices = [...(card ? (['card'] as const) : []), ...(bank ? (['bank_debit'] as const) : []), ...wallets];
+  const label = (value: FormState['method']) =>
+    value === 'card' ? 'Card' : value === 'bank_debit' ? 'Bank debit (settles later)' : `${WALLET_NAMES[value]} (you are sent to ${WALLET_NAMES[value]} to authorise)`;
   const chooser =
-    card && bank
+    choices.length > 1
       ? `<fieldset>
 <legend>Payment method</legend>
-${choice('card', 'Card')}
-${choice('bank_debit', 'Bank debit (settles later)')}
+${choices.map((value) => choice(value, label(value))).join('\n')}
 </fieldset>`
-      : `<input type="hidden" name="method" value="${card ? 'card' : 'bank_debit'}">`;
+      : `<input type="hidden" name="method" value="${choices[0] ?? 'card'}">`;
   const error = state.error ? `<p class="alert" role="alert" id="form-error">${escape(state.error.message)}</p>` : '';
   const email = session.customer_email ? `<p class="muted">Receipt to ${escape(session.customer_email)}</p>` : '';
   const cancel = session.cancel_url ? `<p class="back"><a href="${escape(session.cancel_url)}">Cancel and return</a></p>` : '';
@@ -189,7 +197,10 @@ const CVC = /^\s*\d{3,4}\s*$/;
 
 /** Reads the posted form: the payment to make, or the message to show and the field it concerns. */
 function readForm(form: URLSearchParams): { method: FormState['method']; pay?: PayWith; error?: FormState['error'] } {
-  const method = form.get('method') === 'bank_debit' ? 'bank_debit' : 'card';
+  const chosen = form.get('method');
+  const wallet = WALLETS.find((w) => w === chosen);
+  if (wallet) return { method: wallet, error: { message: `This Checkout Session does not accept ${WALLET_NAMES[wallet]}.` } };
+  const method = chosen === 'bank_debit' ? 'bank_debit' : 'card';
   if (method === 'bank_debit') {
     const account = form.get('bank_account')?.trim() ?? '';
     if (!account) return { method, error: { message: 'Your bank account number is incomplete.', field: 'bank_account' } };
@@ -205,7 +216,14 @@ function readForm(form: URLSearchParams): { method: FormState['method']; pay?: P
 const FIELD_OF_PARAM: Record<string, string> = { number: 'card_number', bank_account: 'bank_account' };
 
 /** `GET|POST /pay/{id}`. `commit` persists the change and starts the deliveries it caused. */
-export async function checkoutPage(engine: Engine, method: string, id: string, body: string, commit: () => Promise<void>): Promise<PageAnswer> {
+export async function checkoutPage(
+  engine: Engine,
+  method: string,
+  id: string,
+  body: string,
+  commit: () => Promise<void>,
+  query: URLSearchParams = new URLSearchParams(),
+): Promise<PageAnswer> {
   engine.runDue();
   let session: SessionRecord;
   try {
@@ -214,11 +232,20 @@ export async function checkoutPage(engine: Engine, method: string, id: string, b
     return notFound(id);
   }
   if (session.status !== 'open') return closedPage(session);
-  if (method !== 'POST') return { status: 200, html: checkoutHtml(session, { method: 'card', values: {} }) };
+  if (method !== 'POST') {
+    const failed = WALLETS.find((w) => w === query.get('failed'));
+    const state: FormState = failed
+      ? { method: failed, values: {}, error: { message: WALLET_FAILED } }
+      : { method: firstMethod(session), values: {} };
+    return { status: 200, html: checkoutHtml(session, state) };
+  }
 
   const form = new URLSearchParams(body);
   const values = Object.fromEntries(['card_number', 'card_expiry', 'card_cvc', 'bank_account'].map((k) => [k, form.get(k) ?? '']));
   const read = readForm(form);
+  const wallet = WALLETS.find((w) => w === read.method);
+  // A wallet is a redirect: to its (test) page, where the buyer authorises or fails the payment.
+  if (wallet && availableMethods(session).includes(wallet)) return { status: 303, location: `/pay/${encodeURIComponent(id)}/authorize/${wallet}` };
   if (read.error) return { status: 400, html: checkoutHtml(session, { method: read.method, values, error: read.error }) };
   try {
     engine.pay(id, read.pay!);
@@ -231,6 +258,62 @@ export async function checkoutPage(engine: Engine, method: string, id: string, b
       html: checkoutHtml(session, { method: read.method, values, error: { message: error.message, ...(fieldName ? { field: fieldName } : {}) } }),
     };
   }
+  await commit();
+  return { status: 303, location: successLocation(session) };
+}
+
+/** Stripe Checkout's message when a redirect payment method was not authorised. */
+export const WALLET_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
+function firstMethod(session: SessionRecord): FormState['method'] {
+  const first = availableMethods(session)[0];
+  return first === 'us_bank_account' ? 'bank_debit' : ((first ?? 'card') as FormState['method']);
+}
+
+function walletHtml(session: SessionRecord, wallet: WalletType) {
+  const total = formatMoney(session.amount_total, session.currency);
+  const name = WALLET_NAMES[wallet];
+  return document(
+    `${name}: authorize test payment`,
+    `<h1>${escape(name)} test payment</h1>
+<p>This is the local Stripe's stand-in for ${escape(name)}: a real buyer would ${
+      wallet === 'wechat_pay' ? 'scan a QR code with WeChat' : 'log in to Alipay'
+    } here to authorise ${escape(total)}.</p>
+<form method="post" action="/pay/${escape(session.id)}/authorize/${wallet}">
+<button type="submit" name="outcome" value="authorize">Authorize test payment</button>
+</form>
+<form method="post" action="/pay/${escape(session.id)}/authorize/${wallet}">
+<button type="submit" name="outcome" value="fail" class="secondary">Fail test payment</button>
+</form>`,
+  );
+}
+
+/**
+ * `GET|POST /pay/{id}/authorize/{wallet}`: the wallet's test redirect page. Authorize -> paid as a
+ * card is (`checkout.session.completed`, paid), 303 to `success_url`; fail ->
+ * `payment_intent.payment_failed`, the session stays open, 303 back to the checkout page, which
+ * says so.
+ */
+export async function walletPage(engine: Engine, method: string, id: string, wallet: WalletType, body: string, commit: () => Promise<void>): Promise<PageAnswer> {
+  engine.runDue();
+  let session: SessionRecord;
+  try {
+    session = engine.session(id);
+  } catch {
+    return notFound(id);
+  }
+  if (session.status !== 'open') return closedPage(session);
+  if (!availableMethods(session).includes(wallet))
+    return { status: 400, html: messageHtml(`${WALLET_NAMES[wallet]} is not offered`, `This checkout session does not accept ${WALLET_NAMES[wallet]}.`, { href: `/pay/${session.id}`, label: 'Back to the payment page' }) };
+  if (method !== 'POST') return { status: 200, html: walletHtml(session, wallet) };
+  const outcome = new URLSearchParams(body).get('outcome');
+  if (outcome !== 'authorize' && outcome !== 'fail') return { status: 400, html: walletHtml(session, wallet) };
+  if (outcome === 'fail') {
+    engine.failWallet(id, wallet);
+    await commit();
+    return { status: 303, location: `/pay/${encodeURIComponent(id)}?failed=${wallet}` };
+  }
+  engine.pay(id, { wallet });
   await commit();
   return { status: 303, location: successLocation(session) };
 }

@@ -6,7 +6,7 @@
 import { NO_CAUSE, type Engine, type PayWith } from './engine';
 import { refundObject, type Expander } from './objects';
 import { invalid, missing, oneOfList, StripeError } from './params';
-import type { EventRecord, Store } from './store';
+import { WALLETS, type EventRecord, type Store } from './store';
 import type { Webhooks } from './webhooks';
 
 export interface ControlContext {
@@ -130,7 +130,16 @@ const routes: ControlRoute[] = [
     handle: ({ engine, objects }, body, _query, id) => {
       const card = optionalString(body, 'card');
       const account = optionalString(body, 'bank_account');
-      if ((card === undefined) === (account === undefined)) throw invalid('Give either card or bank_account.');
+      const wallet = optionalString(body, 'wallet');
+      if ([card, account, wallet].filter((v) => v !== undefined).length !== 1) throw invalid('Give one of card, bank_account or wallet.');
+      if (wallet !== undefined) {
+        // A wallet's test redirect page, answered: authorize (the default) or fail.
+        const type = WALLETS.find((w) => w === wallet);
+        if (!type) throw invalid(`wallet must be ${WALLETS.join(' or ')}.`, undefined, 'wallet');
+        const outcome = optionalString(body, 'outcome') ?? 'authorize';
+        if (outcome !== 'authorize' && outcome !== 'fail') throw invalid('outcome must be authorize or fail.', undefined, 'outcome');
+        return objects.session(outcome === 'fail' ? engine.failWallet(id, type, NO_CAUSE) : engine.pay(id, { wallet: type }, NO_CAUSE));
+      }
       const how: PayWith = card !== undefined ? { card } : { bank_account: account! };
       return objects.session(engine.pay(id, how, NO_CAUSE));
     },

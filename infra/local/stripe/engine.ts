@@ -5,9 +5,9 @@
  * `expires_at`. Every change that Stripe announces emits its event, as the configured API version
  * has them. Nothing here knows HTTP; the API, the hosted page and the control API all call these.
  */
-import { availableMethods, chargeObject, refundObject, stripeMoney, type Expander } from './objects';
+import { availableMethods, chargeObject, intentObject, refundObject, stripeMoney, type Expander } from './objects';
 import { invalid, missing, StripeError, type Json } from './params';
-import { randomId, unixNow, type IntentRecord, type LineItemRecord, type PaymentMethodRecord, type RefundRecord, type SessionRecord, type Store } from './store';
+import { randomId, unixNow, type IntentRecord, type LineItemRecord, type PaymentMethodRecord, type RefundRecord, type SessionRecord, type Store, type WalletType } from './store';
 
 /** Stripe's test cards that the local Stripe knows; any other number is "incorrect". */
 export const TEST_CARDS = {
@@ -19,7 +19,14 @@ export const TEST_CARDS = {
 /** Test bank accounts for the delayed method (a US bank debit): one settles, one fails. */
 export const TEST_BANK_ACCOUNTS = { settles: '000123456789', fails: '000111111116' } as const;
 
-export type PayWith = { card: string } | { bank_account: string };
+/** A wallet's name as the hosted page and the errors say it. */
+export const WALLET_NAMES: Record<WalletType, string> = { alipay: 'Alipay', wechat_pay: 'WeChat Pay' };
+
+/**
+ * How the buyer pays: a test card, a test bank account, or a wallet (Alipay, WeChat Pay) whose
+ * test redirect page was answered "Authorize test payment".
+ */
+export type PayWith = { card: string } | { bank_account: string } | { wallet: WalletType };
 
 /** What caused a change, for the event's `request` field. */
 export interface Cause {
@@ -162,6 +169,8 @@ export class Engine {
       if (number !== TEST_CARDS.pays && number !== TEST_CARDS.refundsFail)
         throw cardError('Your card number is incorrect.', 'incorrect_number', {}, 'number');
       method = { type: 'card', number };
+    } else if ('wallet' in how) {
+      method = { type: this.wallet(session, how.wallet) } as PaymentMethodRecord;
     } else {
       if (!allowed.includes('us_bank_account')) throw invalid('This Checkout Session does not accept bank debits.');
       const account = how.bank_account.replace(/[\s-]/g, '');
@@ -171,9 +180,12 @@ export class Engine {
     }
     const delayed = method.type === 'us_bank_account';
     const created = unixNow();
+    // A payment attempt that failed before (a wallet not authorised) left its intent on the
+    // session: the next attempt is made on that intent, as Checkout does.
+    const earlier = session.payment_intent ? this.state.intents[session.payment_intent] : undefined;
     const intent: IntentRecord = {
-      id: randomId('pi_test_'),
-      created,
+      id: earlier?.id ?? randomId('pi_test_'),
+      created: earlier?.created ?? created,
       session: session.id,
       amount: session.amount_total,
       amount_received: delayed ? 0 : session.amount_total,
@@ -204,6 +216,42 @@ export class Engine {
     return session;
   }
 
+  /** The wallet, if this session offers it (allowed, and WeChat Pay with its web client). */
+  private wallet(session: SessionRecord, wallet: WalletType): WalletType {
+    if (!availableMethods(session).includes(wallet)) throw invalid(`This Checkout Session does not accept ${WALLET_NAMES[wallet]}.`);
+    return wallet;
+  }
+
+  /**
+   * The buyer answered the wallet's test redirect page "Fail test payment": the attempt fails at
+   * once (a redirect wallet notifies immediately). The session stays open for another attempt;
+   * its payment intent is left requiring a payment method, with the error, and
+   * `payment_intent.payment_failed` is announced. No charge, no money.
+   */
+  failWallet(id: string, wallet: WalletType, cause: Cause = NO_CAUSE): SessionRecord {
+    const session = this.payable(id);
+    const method = { type: this.wallet(session, wallet) } as PaymentMethodRecord;
+    const earlier = session.payment_intent ? this.state.intents[session.payment_intent] : undefined;
+    const intent: IntentRecord = {
+      id: earlier?.id ?? randomId('pi_test_'),
+      created: earlier?.created ?? unixNow(),
+      session: session.id,
+      amount: session.amount_total,
+      amount_received: 0,
+      currency: session.currency,
+      status: 'requires_payment_method',
+      metadata: { ...session.intent_metadata },
+      description: session.intent_description,
+      latest_charge: null,
+      method,
+      settles_at_ms: null,
+    };
+    this.state.intents[intent.id] = intent;
+    session.payment_intent = intent.id;
+    this.emit('payment_intent.payment_failed', intentObject(intent), cause);
+    return session;
+  }
+
   createRefund(input: RefundInput, cause: Cause): RefundRecord {
     const intent = this.intent(input.payment_intent, 'payment_intent');
     const charge = intent.latest_charge ? this.state.charges[intent.latest_charge] : undefined;
@@ -218,11 +266,11 @@ export class Engine {
         'amount_too_large',
         'amount',
       );
-    // A card refund succeeds at once (a 5126 card's too, until it fails later); a bank debit's is
-    // pending until it settles.
+    // A card or wallet refund succeeds at once (a 5126 card's too, until it fails later); a bank
+    // debit's is pending until it settles.
     const method = charge.method;
-    const card = method.type === 'card';
-    const later = method.type !== 'card' || method.number === TEST_CARDS.refundsFail;
+    const atOnce = method.type !== 'us_bank_account';
+    const later = method.type === 'us_bank_account' || (method.type === 'card' && method.number === TEST_CARDS.refundsFail);
     const refund: RefundRecord = {
       id: randomId('re_test_'),
       created: unixNow(),
@@ -230,7 +278,7 @@ export class Engine {
       payment_intent: intent.id,
       amount,
       currency: charge.currency,
-      status: card ? 'succeeded' : 'pending',
+      status: atOnce ? 'succeeded' : 'pending',
       reason: input.reason,
       metadata: input.metadata,
       failure_reason: null,

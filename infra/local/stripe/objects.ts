@@ -132,7 +132,7 @@ export function sessionObject(session: SessionRecord, checkoutOrigin: string): O
     payment_link: null,
     payment_method_collection: 'if_required',
     payment_method_configuration_details: null,
-    payment_method_options: {},
+    payment_method_options: session.wechat_pay_client ? { wechat_pay: { app_id: null, client: session.wechat_pay_client } } : {},
     payment_method_types: availableMethods(session),
     payment_status: session.payment_status,
     permissions: null,
@@ -154,10 +154,30 @@ export function sessionObject(session: SessionRecord, checkoutOrigin: string): O
   });
 }
 
-/** What the hosted page offers: a card, a bank debit that settles later, as far as allowed. */
+/**
+ * What the hosted page offers: a card, a bank debit that settles later, and the wallets Alipay
+ * and WeChat Pay when they are asked for by name in `allowed_payment_method_types` (WeChat Pay
+ * only with its `web` client). Without that list: a card and a bank debit, as before.
+ */
 export function availableMethods(session: SessionRecord): string[] {
-  const local = ['card', 'us_bank_account'];
-  return session.allowed_payment_method_types ? local.filter((m) => session.allowed_payment_method_types!.includes(m)) : local;
+  const allowed = session.allowed_payment_method_types;
+  if (!allowed) return ['card', 'us_bank_account'];
+  return ['card', 'us_bank_account', 'alipay', 'wechat_pay'].filter(
+    (m) => allowed.includes(m) && (m !== 'wechat_pay' || session.wechat_pay_client === 'web'),
+  );
+}
+
+/** Why an intent requires a payment method again: a bank debit that failed, or a wallet not authorised. */
+function lastPaymentError(intent: IntentRecord): Stripe.PaymentIntent.LastPaymentError | null {
+  if (intent.status !== 'requires_payment_method') return null;
+  if (intent.method.type === 'alipay' || intent.method.type === 'wechat_pay')
+    return {
+      type: 'invalid_request_error',
+      code: 'payment_intent_authentication_failure',
+      message:
+        'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
+    };
+  return { type: 'invalid_request_error', code: 'payment_method_provider_decline', message: 'The bank account could not be debited.' };
 }
 
 export function intentObject(intent: IntentRecord): Obj {
@@ -182,10 +202,7 @@ export function intentObject(intent: IntentRecord): Obj {
     customer_account: null,
     description: intent.description,
     excluded_payment_method_types: null,
-    last_payment_error:
-      intent.status === 'requires_payment_method'
-        ? { type: 'invalid_request_error', code: 'payment_method_provider_decline', message: 'The bank account could not be debited.' }
-        : null,
+    last_payment_error: lastPaymentError(intent),
     latest_charge: intent.latest_charge,
     livemode: false,
     managed_payments: null,
@@ -211,6 +228,8 @@ export function intentObject(intent: IntentRecord): Obj {
 }
 
 function methodDetails(method: PaymentMethodRecord): Stripe.Charge.PaymentMethodDetails {
+  if (method.type === 'alipay') return { type: 'alipay', alipay: { buyer_id: '2088000000000000', fingerprint: null, transaction_id: null } };
+  if (method.type === 'wechat_pay') return { type: 'wechat_pay', wechat_pay: { fingerprint: null, transaction_id: null } };
   return method.type === 'card'
     ? {
         type: 'card',
@@ -380,7 +399,8 @@ export class Expander {
     if (expanded === undefined) throw invalid(`This property cannot be expanded (${path}).`, 'parameter_invalid_string', 'expand');
     object[field] = expanded;
     if (expanded && typeof expanded === 'object' && !Array.isArray(expanded)) this.walk(expanded, rest, path);
-    else if (rest.length) throw invalid(`This property cannot be expanded (${path}).`, 'parameter_invalid_string', 'expand');
+    // A null id stays null however deep the path goes (Stripe: an open session's payment_intent).
+    else if (rest.length && expanded !== null) throw invalid(`This property cannot be expanded (${path}).`, 'parameter_invalid_string', 'expand');
   }
 
   /** The expanded value of `object[field]`; undefined when it cannot be expanded; null stays null. */

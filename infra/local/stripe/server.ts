@@ -35,6 +35,7 @@
  *     POST /_control/deliveries/resume       { order?: 'oldest_first'|'newest_first' }
  *          -> { paused: false, sent: eventId[] }, after sending what was queued one by one
  *     POST /_control/sessions/{id}/pay       { card: '4242424242424242' } | { bank_account: '000123456789' }
+ *          | { wallet: 'alipay' | 'wechat_pay', outcome?: 'authorize' | 'fail' } (a wallet's redirect page answered)
  *          -> the session (200) | card error 402 | 400 (not open, unknown account) | 404
  *     POST /_control/sessions/{id}/lapse     -> the session, expired as if `expires_at` had passed
  *     POST /_control/refunds                 { payment_intent, amount?, reason? } -> the refund
@@ -47,10 +48,16 @@
  *
  * Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 5126
  * pays but its refunds fail later. Delayed method (bank debit): account 000123456789 settles
- * after `asyncSettleMs`, 000111111116 fails then.
+ * after `asyncSettleMs`, 000111111116 fails then. Wallets (only when `allowed_payment_method_types`
+ * names them; `wechat_pay` needs `payment_method_options[wechat_pay][client]=web`, else the
+ * session is refused): Alipay and WeChat Pay lead to a test redirect page, "Authorize test
+ * payment" pays as a card does (`checkout.session.completed`, paid), "Fail test payment" leaves
+ * the session open and its payment intent `requires_payment_method`
+ * (`payment_intent.payment_failed`); the next attempt is made on that intent.
  *
  * Refunds, as Stripe does them:
- * - a card payment's refund is `succeeded` at once. Events: `refund.created`, `charge.refunded`.
+ * - a card or wallet payment's refund is `succeeded` at once (full or partial). Events:
+ *   `refund.created`, `charge.refunded`.
  * - a 5126 payment's refund is `succeeded` at once too (same events), then after `refundSettleMs`
  *   it turns `failed` (`failure_reason: expired_or_canceled_card`; the charge's `amount_refunded`
  *   goes back down, so the amount can be refunded again). Events: `refund.updated`,
@@ -74,12 +81,12 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Stripe from 'stripe';
 import { handleApi } from './api';
-import { checkoutPage } from './checkout-page';
+import { checkoutPage, walletPage } from './checkout-page';
 import { handleControl, type ControlContext } from './control';
 import { Engine } from './engine';
 import { Expander } from './objects';
 import { fingerprint, invalid, parseForm, Params, StripeError } from './params';
-import { randomId, Store } from './store';
+import { randomId, Store, type WalletType } from './store';
 import { EVENT_TYPES, Webhooks } from './webhooks';
 
 export interface LocalStripeOptions {
@@ -200,9 +207,13 @@ export async function startLocalStripe(options: LocalStripeOptions) {
     const body = await readBody(req);
     if (body === null) return sendJson(res, 413, invalid('The request body is too large.').body());
     if (url.pathname.startsWith('/v1/')) return api(req, res, url, method, body);
-    const page = /^\/pay\/([^/]+)$/.exec(url.pathname);
+    const page = /^\/pay\/([^/]+)(?:\/authorize\/(alipay|wechat_pay))?$/.exec(url.pathname);
     if (page) {
-      const answer = await checkoutPage(engine, method, decodeURIComponent(page[1]!), body, commit);
+      const id = decodeURIComponent(page[1]!);
+      const wallet = page[2] as WalletType | undefined;
+      const answer = wallet
+        ? await walletPage(engine, method, id, wallet, body, commit)
+        : await checkoutPage(engine, method, id, body, commit, url.searchParams);
       if (answer.location) {
         res.writeHead(303, { location: answer.location, 'cache-control': 'no-store' });
         return void res.end();

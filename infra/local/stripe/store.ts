@@ -38,15 +38,26 @@ export interface SessionRecord {
   success_url: string | null;
   cancel_url: string | null;
   allowed_payment_method_types: string[] | null;
+  /** `payment_method_options[wechat_pay][client]` (the local Stripe takes only `web`); absent on older records. */
+  wechat_pay_client?: 'web' | null;
   locale: string | null;
   line_items: LineItemRecord[];
   payment_intent: string | null;
 }
 
-/** How a payment was made: a test card, or a test bank account that settles later. */
+/**
+ * How a payment was made: a test card, a test bank account that settles later, or a wallet
+ * (Alipay, WeChat Pay) authorised on its test redirect page.
+ */
 export type PaymentMethodRecord =
   | { type: 'card'; number: string }
-  | { type: 'us_bank_account'; account: string; outcome: 'succeeded' | 'failed' };
+  | { type: 'us_bank_account'; account: string; outcome: 'succeeded' | 'failed' }
+  | { type: 'alipay' }
+  | { type: 'wechat_pay' };
+
+/** The redirect wallets the local Stripe simulates. */
+export const WALLETS = ['alipay', 'wechat_pay'] as const;
+export type WalletType = (typeof WALLETS)[number];
 
 export interface IntentRecord {
   id: string;

@@ -31,6 +31,7 @@ export const EVENT_TYPES = [
   'checkout.session.async_payment_succeeded',
   'checkout.session.completed',
   'checkout.session.expired',
+  'payment_intent.payment_failed',
   'refund.created',
   'refund.failed',
   'refund.updated',
