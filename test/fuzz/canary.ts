@@ -30,6 +30,9 @@ export async function canary(o: Origins): Promise<string[]> {
       middle_initial: '',
       last_name: '',
       nick_name: '',
+      // A name in Chinese characters: none given (issue 32, decision 0060).
+      family_name_in_chinese: '',
+      given_name_in_chinese: '',
       occupation: '',
       organization: '',
       country: '',

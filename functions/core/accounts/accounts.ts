@@ -264,6 +264,20 @@ export async function getPersonInfo(deps: AccountDeps, userId: string) {
   return { ...personInfo(user, deliveryNotice(marks)), language: language ?? null };
 }
 
+/**
+ * The name in Chinese characters as the profile form gives it (issue 32), only where it says
+ * something: an account that never had one and still has none keeps no field, so its audit
+ * entry names only what changed.
+ */
+function chineseNameFields(user: User, input: ProfileInput) {
+  const fields: Partial<Pick<User, 'family_name_in_chinese' | 'given_name_in_chinese'>> = {};
+  for (const key of ['family_name_in_chinese', 'given_name_in_chinese'] as const) {
+    const value = input[key] ?? user[key] ?? '';
+    if (user[key] !== undefined || value !== '') fields[key] = value;
+  }
+  return fields;
+}
+
 export async function updateProfile(deps: AccountDeps, userId: string, input: ProfileInput, now: Date) {
   const user = await userOrSessionEnded(deps, userId);
   const fields = {
@@ -271,8 +285,7 @@ export async function updateProfile(deps: AccountDeps, userId: string, input: Pr
     middle_initial: input.middle_initial ?? user.middle_initial,
     last_name: input.last_name ?? user.last_name,
     nick_name: input.nick_name ?? '',
-    family_name_in_chinese: input.family_name_in_chinese ?? user.family_name_in_chinese ?? '',
-    given_name_in_chinese: input.given_name_in_chinese ?? user.given_name_in_chinese ?? '',
+    ...chineseNameFields(user, input),
     occupation: input.occupation,
     organization: input.organization,
     country: input.country,

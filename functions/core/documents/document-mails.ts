@@ -8,7 +8,7 @@
  */
 import { layout } from '../mail/templates';
 import { pathIn, type Lang } from '../i18n/lang';
-import { serverTranslator } from '../i18n/server-messages';
+import { mailTranslator } from '../i18n/mail-messages';
 import type { StoredOrder } from '../orders/ports';
 import { personName } from './names';
 import { documentTexts, fillText } from './texts';
@@ -24,13 +24,13 @@ function textOf(kind: MailKind, lang: Lang): { text: MailText; lang: Lang } {
 
 function documentMail(kind: MailKind, wanted: Lang, values: Record<string, string | number>, siteOrigin: string) {
   const { text, lang } = textOf(kind, wanted);
-  const fill = (t: string) => fillText(t, { ...values, ...(values.congress !== undefined ? { congress: serverTranslator(lang)('mail.congressName') } : {}) });
+  const fill = (t: string) => fillText(t, { ...values, ...(values.congress !== undefined ? { congress: mailTranslator(lang)('mail.congressName') } : {}) });
   return layout(
     {
       subject: fill(text.subject),
       heading: fill(text.heading),
       paragraphs: text.paragraphs.map(fill),
-      sections: [{ heading: serverTranslator(lang)('mail.registration.section.registration'), items: text.items.map(fill) }],
+      sections: [{ heading: mailTranslator(lang)('mail.registration.section.registration'), items: text.items.map(fill) }],
       action: { label: fill(text.action), url: `${siteOrigin}${pathIn(lang, '/registration/list')}` },
     },
     lang,

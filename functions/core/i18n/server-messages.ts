@@ -1,16 +1,18 @@
 /**
- * The catalogs on the server: messages of the API and the mails in the reader's language. A
+ * The catalogs on the server: messages of the API in the reader's language (the mails' texts are
+ * core/i18n/mail-messages.ts's). A
  * message raised as plain English (the spec's words, shared zod schemas) is found by its exact
  * English text, so the same sentence needs no second id; a message with values is raised by id
  * (`text(id, values)`, functions/core/i18n/messages.ts).
  */
-import { en } from './catalogs/en/index';
-import { zhHans } from './catalogs/zh-Hans/index';
+import { enMessages } from './catalogs/en/messages';
+import { zhHansMessages } from './catalogs/zh-Hans/messages';
 import type { Lang } from './lang';
 import { setEnglishMessages } from '../errors';
 import { isText, translator, type Catalog, type MessageId, type Text, type Translate } from './messages';
 
-const catalogs: Record<Lang, Catalog> = { en, 'zh-Hans': zhHans };
+/** The API's and the pages' texts; the mails' are core/i18n/mail-messages.ts's (only functions that write mails carry them). */
+const catalogs = { en: enMessages, 'zh-Hans': zhHansMessages } as Record<Lang, Catalog>;
 const translators: Partial<Record<Lang, Translate>> = {};
 
 /** `t` of a language (Chinese falls back to English for an id a newer English catalog added). */
@@ -23,7 +25,7 @@ let byEnglish: Map<string, MessageId> | undefined;
 function idOfEnglish(message: string): MessageId | undefined {
   if (!byEnglish) {
     byEnglish = new Map();
-    for (const [id, source] of Object.entries(en) as [MessageId, string][]) if (!source.includes('{') && !byEnglish.has(source)) byEnglish.set(source, id);
+    for (const [id, source] of Object.entries(enMessages) as [MessageId, string][]) if (!source.includes('{') && !byEnglish.has(source)) byEnglish.set(source, id);
   }
   return byEnglish.get(message);
 }

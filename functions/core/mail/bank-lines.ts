@@ -6,10 +6,10 @@
  */
 import type { BankAccount } from '../office/payment-settings';
 import type { Lang } from '../i18n/lang';
-import { serverTranslator } from '../i18n/server-messages';
+import { mailTranslator } from '../i18n/mail-messages';
 
 export function bankMailLines(account: BankAccount | undefined, reference: string, office: string, lang: Lang = 'en'): string[] {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const lines = account
     ? [
         t('mail.bank.beneficiary', { value: account.beneficiary }),

@@ -5,7 +5,7 @@
 import { conference } from '../config/conference';
 import { formatDeadline } from '../i18n/format';
 import type { Lang } from '../i18n/lang';
-import { localise, serverTranslator } from '../i18n/server-messages';
+import { localise, mailTranslator } from '../i18n/mail-messages';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -22,7 +22,7 @@ interface Layout {
 
 /** A mail in `lang` (the recipient's): its frame's words come from the catalogs too. */
 export function layout(m: Layout, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const support = conference.contacts.support;
   const name = t('mail.congressName');
   const footer = t('mail.footer', { name, city: t('mail.city'), support });
@@ -61,7 +61,7 @@ ${(m.after ?? []).map((p) => `<p style="line-height:1.5;margin:0 0 16px;font-siz
 }
 
 export function activationMail(link: string, hours: number, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const names = { shortName: conference.shortName, name: t('mail.congressName'), city: t('mail.city') };
   return layout(
     {
@@ -76,7 +76,7 @@ export function activationMail(link: string, hours: number, lang: Lang = 'en') {
 }
 
 export function resetMail(link: string, minutes: number, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   return layout(
     {
       subject: t('mail.reset.subject', { shortName: conference.shortName }),
@@ -101,7 +101,7 @@ export interface AbstractSummary {
 
 /** Sent to the submitter when an abstract is created or updated: what the committee will read (in the submitter's language; `link` already in it). */
 export function abstractMail(kind: 'created' | 'updated', a: AbstractSummary, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const name = t('mail.congressName');
   return layout(
     {

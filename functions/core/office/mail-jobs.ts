@@ -18,7 +18,7 @@ import * as z from 'zod/mini';
 import { conference } from '../config/conference';
 import { layout } from '../mail/templates';
 import { pathIn, type Lang } from '../i18n/lang';
-import { serverTranslator } from '../i18n/server-messages';
+import { mailTranslator } from '../i18n/mail-messages';
 import { formatWireUsd, wireAmount } from '../money';
 import { orderNumber, transferReference } from '../orders/reference';
 import type { StoredOrder } from '../orders/ports';
@@ -254,7 +254,7 @@ export const mailJobLabel = (spec: Versions) => {
 /** The mail one recipient gets: their version, placeholders filled, the office's text as paragraphs, and for an announcement the unsubscribe link. */
 export function renderMail(spec: Versions & Pick<MailSpec, 'purpose'>, r: Recipient, unsubscribeUrl?: string) {
   const version = versionFor(spec, r.language);
-  const t = serverTranslator(version.lang);
+  const t = mailTranslator(version.lang);
   const subject = oneLine(version.subject, r);
   const paragraphs = fill(version.text, r)
     .split(/\r?\n\s*\r?\n/)

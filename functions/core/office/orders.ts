@@ -9,7 +9,7 @@ import { formatMoney, wireAmount } from '../money';
 import { formatCstInstant } from '../time';
 import type { StoredOrder } from '../orders/ports';
 import { orderActions, orderStatusNames } from '../orders/states';
-import { cancellationPreview } from '../orders/cancel-order';
+import { cancellationPreview } from '../orders/cancellation-preview';
 import { refundableOf } from '../payments/refunds';
 import type { SubjectLedger } from '../payments/ports';
 import type { OrderDocumentsShown } from '../documents/order-documents';

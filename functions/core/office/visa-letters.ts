@@ -7,6 +7,7 @@
  * old. Each letter is an audit entry of its own, and is mailed to the delegate once its write is
  * done (core/documents/document-mails.ts). The rules are core/orders/visa-review.ts.
  */
+import { visaCorrectionMail } from '../orders/visa-mails';
 import { recipientLanguage } from '../mail/recipient-language';
 import { auditEntry, systemActor, type Actor, type AuditEntry } from '../audit/audit';
 import { visaLetterDocument } from '../documents/visa-letter';
@@ -17,7 +18,6 @@ import {
   decidedVisa,
   letterRefusal,
   passportFields,
-  visaCorrectionMail,
   visaMessages,
   visaReviewOf,
   type LetterRecord,

@@ -12,7 +12,7 @@ import { formatMoney } from '../money';
 import { formatCstInstant } from '../time';
 import { formatInstant } from '../i18n/format';
 import type { Lang } from '../i18n/lang';
-import { localise, serverTranslator } from '../i18n/server-messages';
+import { localise, mailTranslator } from '../i18n/mail-messages';
 import type { Payment, Refund } from '../payments/model';
 import { methodName, moneyItems } from '../payments/mail-facts';
 import { rateOf } from './pricing';
@@ -22,7 +22,7 @@ import type { StoredOrder } from './ports';
 const usd = (cents: number) => formatMoney(cents, 'USD');
 
 function summary(order: StoredOrder, lang: Lang): string[] {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   return [
     t('mail.order.summary.rate', { orderNo: order.order_no, rate: localise(lang, rateOf(order.rate).label) }),
     t('mail.order.summary.accompanying', { count: String(order.accompanying_person) }),
@@ -36,7 +36,7 @@ const bankLines = (account: BankAccount | undefined, reference: string, lang: La
   bankMailLines(account, reference, conference.contacts.registration, lang);
 
 export function orderPlacedMail(order: StoredOrder, links: { pay: string }, account: BankAccount | undefined, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   return layout(
     {
       subject: t('mail.order.placed.subject', { orderNo: order.order_no }),
@@ -54,16 +54,16 @@ export function orderPlacedMail(order: StoredOrder, links: { pay: string }, acco
 
 /** How a refund goes back, in words: to the card, or by bank transfer to the account the delegate gives. */
 const refundRoute = (r: Pick<Refund, 'method' | 'paid_to'>, lang: Lang) => {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   return r.method === 'card' ? t('mail.order.route.card') : r.paid_to ? t('mail.order.route.transferTo', { account: r.paid_to }) : t('mail.order.route.transferAsk');
 };
 
 /** A refund by bank transfer waits for the account to send it to: the link to the form. */
 const accountAsk = (r: Pick<Refund, 'method' | 'state'>, link: string, lang: Lang) =>
-  r.method === 'transfer' && r.state !== 'done' ? { label: serverTranslator(lang)('mail.order.action.refundAccount'), url: link } : undefined;
+  r.method === 'transfer' && r.state !== 'done' ? { label: mailTranslator(lang)('mail.order.action.refundAccount'), url: link } : undefined;
 
 export function paymentReceivedMail(order: StoredOrder, payment: Payment, at: Date, links: { list: string }, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   return layout(
     {
       subject: t('mail.order.received.subject', { orderNo: order.order_no }),
@@ -85,7 +85,7 @@ export function paymentReceivedMail(order: StoredOrder, payment: Payment, at: Da
 
 /** Part of a bank transfer arrived: what is still missing, to be sent with the same reference. `arrived` is the part, `rest` the payment still awaited. */
 export function paymentIncompleteMail(order: StoredOrder, arrived: Pick<Payment, 'amount' | 'method'> | undefined, rest: Payment, account: BankAccount | undefined, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   return layout(
     {
       subject: t('mail.order.incomplete.subject', { orderNo: order.order_no }),
@@ -101,7 +101,7 @@ export function paymentIncompleteMail(order: StoredOrder, arrived: Pick<Payment,
 }
 
 export function paymentFailedMail(order: StoredOrder, links: { pay: string }, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   return layout(
     {
       subject: t('mail.order.failed.subject', { orderNo: order.order_no }),
@@ -114,7 +114,7 @@ export function paymentFailedMail(order: StoredOrder, links: { pay: string }, la
 }
 
 export function transferNotedMail(order: StoredOrder, links: { list: string }, account: BankAccount | undefined, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   return layout(
     {
       subject: t('mail.order.noted.subject', { orderNo: order.order_no }),
@@ -143,7 +143,7 @@ export function transferToMatchMail(order: StoredOrder, at: Date) {
 }
 
 export function refundRequestedMail(order: StoredOrder, refund: Refund, links: { refundAccount: string }, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const byTransfer = refund.method === 'transfer';
   return layout(
     {
@@ -165,7 +165,7 @@ export function refundRequestedMail(order: StoredOrder, refund: Refund, links: {
 }
 
 export function cancelledWithoutRefundMail(order: StoredOrder, officeNote?: string, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   return layout(
     {
       subject: t('mail.order.cancelled.subject', { orderNo: order.order_no }),
@@ -181,7 +181,7 @@ export function cancelledWithoutRefundMail(order: StoredOrder, officeNote?: stri
 }
 
 export function refundCompletedMail(order: StoredOrder, refund: Refund, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const byTransfer = refund.method === 'transfer';
   return layout(
     {
@@ -201,7 +201,7 @@ export function refundCompletedMail(order: StoredOrder, refund: Refund, lang: La
 
 /** To the delegate in their language; the office's copy (no `lang`) in English. */
 export function refundFailedMail(order: StoredOrder, refund: Refund, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const route = refundRoute(refund, lang);
   const values = { amount: usd(refund.amount), orderNo: order.order_no, route };
   return layout(
@@ -226,7 +226,7 @@ export function refundFailedMail(order: StoredOrder, refund: Refund, lang: Lang 
  * transfer: the difference goes back by bank transfer, to the account the delegate gives).
  */
 export function surplusRefundedMail(order: StoredOrder, payment: Payment, refund: Refund, links: { refundAccount: string }, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const whole = refund.amount >= payment.amount;
   const method = methodName(payment.method, lang);
   if (!whole)

@@ -21,7 +21,7 @@ import {
   type OrderReadDeps,
 } from './order-deps';
 import { subjectOf } from './order-payables';
-import { cancellationPreview } from './cancel-order';
+import { cancellationPreview } from './cancellation-preview';
 import { owedRefunds } from './refund-account';
 import type { IssuedDocument } from '../documents/model';
 import { ownerOrderDocuments } from '../documents/order-documents';

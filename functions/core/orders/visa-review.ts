@@ -15,9 +15,6 @@ import { auditEntry, changedFields, delegateActor, type Actor, type AuditEntry }
 import type { Logger, Mailer } from '../accounts/ports';
 import type { DocumentSummary, IssuedDocument } from '../documents/model';
 import { conflict, forbidden, invalid, notFound } from '../errors';
-import { layout } from '../mail/templates';
-import { pathIn, type Lang } from '../i18n/lang';
-import { serverTranslator } from '../i18n/server-messages';
 import type { RecipientLanguages } from '../mail/recipient-language';
 import type { FileStore } from '../uploads/ports';
 import { nextVersion } from '../versions';
@@ -144,26 +141,6 @@ export function letterRefusal(order: StoredOrder): string | null {
   if (order.payment_status !== ORDER_STATUS.paid) return visaMessages.notPaid;
   if (review.status !== 'approved') return visaMessages.notApproved;
   return null;
-}
-
-/** The mail asking the delegate to correct the passport data, with the office's words and the link to the form. */
-export function visaCorrectionMail(order: StoredOrder, message: string, siteOrigin: string, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
-  return layout(
-    {
-      subject: t('mail.visa.correct.subject', { orderNo: order.order_no }),
-      heading: t('mail.visa.correct.heading'),
-      paragraphs: [t('mail.visa.correct.checked'), message, t('mail.visa.correct.then')],
-      sections: [
-        {
-          heading: t('mail.registration.section.registration'),
-          items: [t('mail.visa.correct.order', { orderNo: order.order_no }), t('mail.visa.correct.name', { name: String(order.full_name_as_on_passport) })],
-        },
-      ],
-      action: { label: t('mail.visa.correct.action'), url: `${siteOrigin}${pathIn(lang, `/registration/visa/${encodeURIComponent(order.id)}`)}` },
-    },
-    lang,
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,12 +6,12 @@
  */
 import { formatMoney } from '../money';
 import type { Lang } from '../i18n/lang';
-import { serverTranslator } from '../i18n/server-messages';
+import { mailTranslator } from '../i18n/mail-messages';
 import type { Payment, PaymentMethod, Refund } from './model';
 
-export const methodName = (m: PaymentMethod, lang: Lang = 'en') => serverTranslator(lang)(m === 'card' ? 'mail.money.method.card' : 'mail.money.method.transfer');
+export const methodName = (m: PaymentMethod, lang: Lang = 'en') => mailTranslator(lang)(m === 'card' ? 'mail.money.method.card' : 'mail.money.method.transfer');
 
 export const moneyItems = (r: Pick<Payment | Refund, 'amount' | 'method'>, lang: Lang = 'en') => {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   return [t('mail.money.amount', { amount: formatMoney(r.amount, 'USD') }), t('mail.money.method', { method: methodName(r.method, lang) })];
 };

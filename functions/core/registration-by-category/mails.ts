@@ -4,13 +4,13 @@
  */
 import { layout } from '../mail/templates';
 import { pathIn, type Lang } from '../i18n/lang';
-import { localise, serverTranslator } from '../i18n/server-messages';
+import { localise, mailTranslator } from '../i18n/mail-messages';
 import { categoryName } from './fees';
 import { rejectedText, type StoredRegistration } from './ports';
 import { REGISTRATION_TYPE } from './fees';
 
 export function reviewDecisionMail(r: StoredRegistration, decision: 'approve' | 'reject', siteOrigin: string, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const code = r.register_code;
   const registration = [t('mail.registration.review.number', { code }), t('mail.registration.review.type', { type: localise(lang, categoryName(r.regiatration_type)) })];
   if (decision === 'approve') {

@@ -9,7 +9,7 @@ import { layout } from '../mail/templates';
 import { formatMoney } from '../money';
 import { formatInstant } from '../i18n/format';
 import { pathIn, type Lang } from '../i18n/lang';
-import { localise, serverTranslator } from '../i18n/server-messages';
+import { localise, mailTranslator } from '../i18n/mail-messages';
 import { recipientLanguage, type RecipientLanguages } from '../mail/recipient-language';
 import type { Logger, Mail, Mailer } from '../accounts/ports';
 import type { Payment, Refund } from '../payments/model';
@@ -21,11 +21,11 @@ import { REGISTRATION_FEE, type RegistrationSubjectKind } from './registration-p
 
 const usd = (cents: number) => formatMoney(cents, 'USD');
 const what = (kind: string, r: StoredRegistration, lang: Lang) =>
-  serverTranslator(lang)(kind === REGISTRATION_FEE ? 'mail.registration.whatFee' : 'mail.registration.whatDinners', { code: r.register_code });
-const yesNo = (v: string, lang: Lang) => (v === 'Yes' ? serverTranslator(lang)('mail.registration.yes') : v === 'No' ? serverTranslator(lang)('mail.registration.no') : v);
+  mailTranslator(lang)(kind === REGISTRATION_FEE ? 'mail.registration.whatFee' : 'mail.registration.whatDinners', { code: r.register_code });
+const yesNo = (v: string, lang: Lang) => (v === 'Yes' ? mailTranslator(lang)('mail.registration.yes') : v === 'No' ? mailTranslator(lang)('mail.registration.no') : v);
 
 export function registrationPaymentReceivedMail(r: StoredRegistration, kind: RegistrationSubjectKind, payment: Payment, at: Date, feePage: string, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const fee = kind === REGISTRATION_FEE;
   const rows = fee
     ? feeRows(r).map((row) => t('mail.registration.feeRow', { register: localise(lang, row.register), name: row.name, fee: usd(row.fee) }))
@@ -48,7 +48,7 @@ export function registrationPaymentReceivedMail(r: StoredRegistration, kind: Reg
 }
 
 function surplusMail(r: StoredRegistration, kind: RegistrationSubjectKind, payment: Payment, refund: Refund, lang: Lang) {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const why = payment.surplus === 'amount-mismatch' ? t('mail.registration.surplus.whyAmount') : t('mail.registration.surplus.whyPaid', { what: what(kind, r, lang) });
   const values = { amount: usd(payment.amount), why };
   return layout(
@@ -68,7 +68,7 @@ function surplusMail(r: StoredRegistration, kind: RegistrationSubjectKind, payme
 }
 
 function failedMail(r: StoredRegistration, kind: RegistrationSubjectKind, feePage: string, lang: Lang) {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   return layout(
     {
       subject: t('mail.registration.failed.subject', { code: r.register_code }),
@@ -81,7 +81,7 @@ function failedMail(r: StoredRegistration, kind: RegistrationSubjectKind, feePag
 }
 
 function refundRequestedMail(r: StoredRegistration, kind: RegistrationSubjectKind, refund: Refund, payment: Payment, lang: Lang) {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   return layout(
     {
       subject: t('mail.registration.cancelled.subject', { code: r.register_code }),
@@ -97,7 +97,7 @@ function refundRequestedMail(r: StoredRegistration, kind: RegistrationSubjectKin
 }
 
 function refundCompletedMail(r: StoredRegistration, kind: RegistrationSubjectKind, refund: Refund, lang: Lang) {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   return layout(
     {
       subject: t('mail.registration.refundDone.subject', { code: r.register_code }),
@@ -110,7 +110,7 @@ function refundCompletedMail(r: StoredRegistration, kind: RegistrationSubjectKin
 }
 
 function refundFailedMail(r: StoredRegistration, kind: RegistrationSubjectKind, refund: Refund, lang: Lang = 'en') {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const values = { amount: usd(refund.amount), what: what(kind, r, lang) };
   return layout(
     {

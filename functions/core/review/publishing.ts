@@ -20,7 +20,7 @@ import { conflict, notFound } from '../errors';
 import { layout } from '../mail/templates';
 import { formatDeadline } from '../i18n/format';
 import { pathIn, type Lang } from '../i18n/lang';
-import { serverTranslator } from '../i18n/server-messages';
+import { mailTranslator } from '../i18n/mail-messages';
 import { recipientLanguage, type RecipientLanguages } from '../mail/recipient-language';
 import type { Mail } from '../accounts/ports';
 import type { JobDeps, JobStore, OfficeJob } from '../office/jobs';
@@ -253,7 +253,7 @@ export function decisionRecipients(abstract: Pick<StoredAbstract, 'id' | 'owner_
 }
 
 const outcomeSentence = (p: Pick<PublishedDecision, 'outcome' | 'number' | 'duplicate_of'>, lang: Lang) => {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   switch (p.outcome) {
     case 'oral':
       return t('mail.decision.oral', { number: p.number ?? '' });
@@ -269,10 +269,10 @@ const outcomeSentence = (p: Pick<PublishedDecision, 'outcome' | 'number' | 'dupl
 };
 
 /** The file types an upload takes, from the upload rules (posters and slides are PowerPoint files). */
-const fileTypes = (purpose: 'poster' | 'oral', lang: Lang) => uploadPurposes[purpose].extensions.map((e) => `.${e}`).join(serverTranslator(lang)('mail.decision.or'));
+const fileTypes = (purpose: 'poster' | 'oral', lang: Lang) => uploadPurposes[purpose].extensions.map((e) => `.${e}`).join(mailTranslator(lang)('mail.decision.or'));
 
 const nextSteps = (p: Pick<PublishedDecision, 'outcome'>, siteOrigin: string, lang: Lang): string[] => {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const page = (path: string) => `${siteOrigin}${pathIn(lang, path)}`;
   const uploads = formatDeadline(lang, reviewPhases.presentationUploadsUntil);
   const register = t('mail.decision.register', { url: page('/registration/list') });
@@ -290,7 +290,7 @@ const nextSteps = (p: Pick<PublishedDecision, 'outcome'>, siteOrigin: string, la
 
 /** The subject of a decision's mail, in the reader's language (decision 0059). */
 export const decisionSubject = (abstract: Pick<StoredAbstract, 'title_of_abstract'>, p: Pick<PublishedDecision, 'outcome' | 'number'>, lang: Lang = 'en') => {
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const title = abstract.title_of_abstract.length > 80 ? `${abstract.title_of_abstract.slice(0, 77)}...` : abstract.title_of_abstract;
   const subject = p.number
     ? t(p.outcome === 'oral' ? 'mail.decision.subjectOral' : 'mail.decision.subjectPoster', { number: p.number, title })
@@ -302,7 +302,7 @@ export const decisionSubject = (abstract: Pick<StoredAbstract, 'title_of_abstrac
 export function renderDecisionMail(input: { abstract: StoredAbstract; published: Pick<PublishedDecision, 'outcome' | 'number' | 'duplicate_of'>; reviews: readonly StoredReview[]; firstName: string; siteOrigin: string; lang?: Lang }) {
   const { abstract, published } = input;
   const lang = input.lang ?? 'en';
-  const t = serverTranslator(lang);
+  const t = mailTranslator(lang);
   const subject = decisionSubject(abstract, published, lang);
   const comments = input.reviews
     .filter((r) => r.state === 'submitted' && r.comment_to_authors?.trim())

@@ -23,7 +23,7 @@ import {
   transferNotedMail,
 } from '#core/orders/mails';
 import { links } from '#core/orders/order-deps';
-import { visaCorrectionMail } from '#core/orders/visa-review';
+import { visaCorrectionMail } from '#core/orders/visa-mails';
 import { certificateReadyMail, visaLetterMail } from '#core/documents/document-mails';
 import { reviewDecisionMail } from '#core/registration-by-category/mails';
 import { registrationPaymentMails, registrationPaymentReceivedMail } from '#core/registration-by-category/registration-payment-mails';

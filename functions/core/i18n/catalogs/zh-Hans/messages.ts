@@ -1,0 +1,39 @@
+/** The Chinese texts of the API and the pages: every id of the English part (the type says so). */
+import type { enMessages } from '../en/messages';
+import frame from './frame.json' with { type: 'json' };
+import home from './home.json' with { type: 'json' };
+import account from './account.json' with { type: 'json' };
+import api from './api.json' with { type: 'json' };
+import officeMail from './office-mail.json' with { type: 'json' };
+import form from './form.json' with { type: 'json' };
+import registration from './registration.json' with { type: 'json' };
+import abstracts from './abstracts.json' with { type: 'json' };
+import presentations from './presentations.json' with { type: 'json' };
+import office from './office.json' with { type: 'json' };
+import officeMoney from './office-money.json' with { type: 'json' };
+import review from './review.json' with { type: 'json' };
+import officeFapiao from './office-fapiao.json' with { type: 'json' };
+import documents from './documents.json' with { type: 'json' };
+import congress from './congress.json' with { type: 'json' };
+import travel from './travel.json' with { type: 'json' };
+import errors from './errors.json' with { type: 'json' };
+
+export const zhHansMessages: Record<keyof typeof enMessages, string> = {
+  ...frame,
+  ...home,
+  ...account,
+  ...api,
+  ...officeMail,
+  ...form,
+  ...registration,
+  ...abstracts,
+  ...presentations,
+  ...office,
+  ...officeMoney,
+  ...review,
+  ...officeFapiao,
+  ...documents,
+  ...congress,
+  ...travel,
+  ...errors,
+};
