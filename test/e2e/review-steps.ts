@@ -51,3 +51,23 @@ export async function placeWith(committee: Page, abstractId: string, reviewers: 
     expect(moved.status(), await moved.text()).toBe(200);
   }
 }
+
+/**
+ * Runs the review assignment as the committee's page does (an office job, followed until done), so
+ * that an abstract submitted before has its reviewers: while another journey's run is under way
+ * (409, one run at a time) the run it started may predate the abstract, so it waits for that one
+ * and asks again.
+ */
+export async function runAssignmentFor(committee: Page) {
+  const latest = async () => {
+    const runs = await committee.request.get(api('/review/assignments'), { headers: await bearer(committee) });
+    return ((await runs.json()) as { data: { items: { state: string }[] } }).data.items[0]?.state;
+  };
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const run = await committee.request.post(api('/review/assignments/run'), { data: {}, headers: await bearer(committee) });
+    expect([200, 409], await run.text()).toContain(run.status());
+    await expect.poll(latest, { timeout: 90_000 }).toBe('done');
+    if (run.status() === 200) return;
+  }
+  throw new Error('The assignment never ran: another run was always under way');
+}

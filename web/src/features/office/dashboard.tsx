@@ -49,7 +49,8 @@ function Section(props: { title: string; children: ReactNode }) {
   );
 }
 
-const days = (t: Translate, n: number) => t('office.dashboard.days', { count: n });
+/** Days as the page always wrote them: digits without grouping (2709 days), as the chart's name is read. */
+const days = (t: Translate, n: number) => t('office.dashboard.days', { count: n, n: String(n) });
 
 /** Where a value sits on an axis from 0 to `top`, as a percentage of its height. */
 const at = (value: number, top: number) => (top > 0 ? (value / top) * 100 : 0);
