@@ -71,10 +71,10 @@ export async function markFapiao(deps: OfficeFapiaoDeps, actor: Actor, orderId: 
     const number = fapiaoNumberForm.safeParse({ number: input.number });
     if (!number.success) throw invalid(officeFapiaoMessages.number, { number: officeFapiaoMessages.number });
     const fapiao = { ...order.fapiao!, issued: { at: now.toISOString(), by: actor.email ?? actor.id, number: number.data.number } };
-    const next = await writeFapiao(deps, actor, order, fapiao, now, 'order.fapiao_issued');
+    const next = await writeFapiao(deps, actor, order, fapiao, now, 'order.fapiao_issued', officeFapiaoMessages.stale);
     return { message: officeFapiaoMessages.issued, data: { fapiao: next.fapiao, version: next.updated_at } };
   }
   if (status !== 'issued') throw conflict(officeFapiaoMessages.notIssued);
-  const next = await writeFapiao(deps, actor, order, { ...order.fapiao!, issued: null }, now, 'order.fapiao_issue_removed');
+  const next = await writeFapiao(deps, actor, order, { ...order.fapiao!, issued: null }, now, 'order.fapiao_issue_removed', officeFapiaoMessages.stale);
   return { message: officeFapiaoMessages.unmarked, data: { fapiao: next.fapiao, version: next.updated_at } };
 }

@@ -98,7 +98,7 @@ export function fapiaoView(order: StoredOrder) {
   return { status: fapiaoStatus(order), fapiao: order.fapiao ?? null, open: closedFor(order) === null, message: closedFor(order) };
 }
 
-async function writeFapiao(deps: FapiaoDeps, actor: Actor, order: StoredOrder, fapiao: Fapiao | null, now: Date, action: string) {
+async function writeFapiao(deps: Pick<FapiaoDeps, 'saveFapiao'>, actor: Actor, order: StoredOrder, fapiao: Fapiao | null, now: Date, action: string, stale: string = fapiaoMessages.stale) {
   const next: StoredOrder = { ...order, fapiao, updated_at: nextVersion(order.updated_at, now) };
   const audit = auditEntry({
     action,
@@ -108,7 +108,7 @@ async function writeFapiao(deps: FapiaoDeps, actor: Actor, order: StoredOrder, f
     before: { fapiao: order.fapiao ?? null },
     after: { fapiao },
   });
-  if ((await deps.saveFapiao(next, order.updated_at, audit)) === 'changed') throw conflict(fapiaoMessages.stale);
+  if ((await deps.saveFapiao(next, order.updated_at, audit)) === 'changed') throw conflict(stale);
   return next;
 }
 
