@@ -53,20 +53,23 @@ export async function placeWith(committee: Page, abstractId: string, reviewers: 
 }
 
 /**
- * Runs the review assignment as the committee's page does (an office job, followed until done), so
- * that an abstract submitted before has its reviewers: while another journey's run is under way
- * (409, one run at a time) the run it started may predate the abstract, so it waits for that one
- * and asks again.
+ * Runs the review assignment as the committee's page does (an office job, followed by its id until
+ * done), so that an abstract submitted before has its reviewers. While another journey's run is
+ * under way (409, one run at a time; the answer names that run) it waits for that one and asks
+ * again. The run is followed by its own id: the newest run in the list may be another journey's,
+ * whose clock (and so whose id) is later than this one's.
  */
 export async function runAssignmentFor(committee: Page) {
-  const latest = async () => {
-    const runs = await committee.request.get(api('/review/assignments'), { headers: await bearer(committee) });
-    return ((await runs.json()) as { data: { items: { state: string }[] } }).data.items[0]?.state;
+  const stateOf = async (job: string) => {
+    const runs = await committee.request.get(api(`/review/assignments?job=${encodeURIComponent(job)}`), { headers: await bearer(committee) });
+    return ((await runs.json()) as { data: { job: { state: string } | null } }).data.job?.state;
   };
   for (let attempt = 0; attempt < 6; attempt++) {
     const run = await committee.request.post(api('/review/assignments/run'), { data: {}, headers: await bearer(committee) });
     expect([200, 409], await run.text()).toContain(run.status());
-    await expect.poll(latest, { timeout: 90_000 }).toBe('done');
+    const body = (await run.json()) as { data: { job: { id: string } | string } };
+    const job = typeof body.data.job === 'string' ? body.data.job : body.data.job.id;
+    await expect.poll(() => stateOf(job), { timeout: 90_000 }).toBe('done');
     if (run.status() === 200) return;
   }
   throw new Error('The assignment never ran: another run was always under way');
