@@ -39,7 +39,7 @@ async function main(): Promise<number> {
   const env = { ...inherited, ...portalEnv(portal), AWS_REGION: 'us-east-1', CDK_DISABLE_CLI_TELEMETRY: 'true' };
   try {
     if (!(await run('unit, infra and api tests', bin('vitest'), ['run'], env))) return 1;
-    if (!(await run('browser tests', bin('playwright'), ['test'], env))) return 1;
+    if (!(await run('browser tests', bin('playwright'), ['test'], { ...env, PLAYWRIGHT_TRACE: 'off' }))) return 1;
     return 0;
   } finally {
     await portal.stop();
