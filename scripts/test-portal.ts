@@ -16,6 +16,9 @@ export const testPorts = {
 };
 
 export function startTestPortal() {
+  // Passwords made here are hashed with scrypt N=2^14 instead of 2^17 (functions/lib/crypto.ts): a
+  // run makes and checks thousands; `npm start` and every deployed function keep 2^17.
+  process.env.TEST_SCRYPT_LOG2N = '14';
   return startLocalPortal({
     ...testPorts,
     webRoot: path.resolve(import.meta.dirname, '../dist/web'),

@@ -13,17 +13,27 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
   );
 
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
-const PARAMS = SCRYPT_PARAMS;
 const KEY_LENGTH = 32;
 /** scrypt needs 128 * N * r bytes (128 MiB here); node refuses more than maxmem. */
 const memoryFor = (N: number, r: number) => 128 * N * r * 2;
 /** Stored hashes are ours, but a broken or hostile one must not make us allocate gigabytes. */
 const MAX_N = 2 ** 20;
-const maxmem = memoryFor(PARAMS.N, PARAMS.r);
+
+/**
+ * The parameters new hashes are made with: SCRYPT_PARAMS, except in the throw-away test portal
+ * (scripts/test-portal.ts sets TEST_SCRYPT_LOG2N): a test run makes and checks thousands of
+ * passwords, each a 128 MiB scrypt of about 0.4 s on one of CI's two cores. The CDK never sets it
+ * (an infra test), nor does `npm start`; a value outside 10-16 is ignored.
+ */
+function currentParams(): { N: number; r: number; p: number } {
+  const log2N = Number(process.env.TEST_SCRYPT_LOG2N);
+  return Number.isInteger(log2N) && log2N >= 10 && log2N <= 16 ? { ...SCRYPT_PARAMS, N: 2 ** log2N } : SCRYPT_PARAMS;
+}
 
 export async function hashPassword(password: string): Promise<string> {
+  const PARAMS = currentParams();
   const salt = randomBytes(16);
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...PARAMS, maxmem });
+  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...PARAMS, maxmem: memoryFor(PARAMS.N, PARAMS.r) });
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
@@ -55,6 +65,7 @@ export async function verifyPassword(password: string, stored: string | undefine
 
 /** Made with less work than today's parameters (e.g. the N=2^15 hashes of the first release). */
 export function needsRehash(stored: string): boolean {
+  const PARAMS = currentParams();
   const parsed = parse(stored);
   return !parsed || parsed.params.N < PARAMS.N || parsed.params.r < PARAMS.r || parsed.params.p < PARAMS.p;
 }

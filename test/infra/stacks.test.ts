@@ -120,6 +120,12 @@ describe('api stack', () => {
     }
   });
 
+  it("never gives a function the test portal's cheaper password work (every function of every stack: the office's and review's too)", () => {
+    const all = [api, office, review, data, web].flatMap((t) => Object.values(t.findResources('AWS::Lambda::Function')));
+    expect(all.length).toBeGreaterThan(routeList.length);
+    for (const fn of all) expect(Object.keys(fn.Properties.Environment?.Variables ?? {})).not.toContain('TEST_SCRYPT_LOG2N');
+  });
+
   /** Every action the role of a route's function is allowed, with the resources of each statement. */
   function policyOf(routeId: string) {
     const roleId = Object.keys(api.findResources('AWS::IAM::Role')).find((id) => id.startsWith(`${routeId}Role`));
