@@ -2,9 +2,10 @@
  * What organisers still have to supply before going live: every empty "supplied" value of the
  * content files (web/src/content/schema.ts), every content text without its Chinese in
  * translations/zh-Hans.json (web/src/content/localise.ts), and every document text without its
- * `_zh` value in functions/core/documents/texts.json (decision 0062: printed in English only). The site shows nothing in place of
- * the first (never a made-up number) and the English text in place of the second; `npm run build`
- * prints both lists so that nothing is forgotten.
+ * `_zh` value in functions/core/documents/texts.json (decision 0062). The site shows nothing in
+ * place of the first (never a made-up number) and the English text in place of the second, a
+ * document prints the third in English only; `npm run build` prints the lists so that nothing is
+ * forgotten.
  */
 import { missingChineseTexts } from '#core/documents/texts';
 import type { Lang } from '#core/i18n/lang';
