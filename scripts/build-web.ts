@@ -163,7 +163,7 @@ function printMissingTranslations() {
   const missing = missingTranslations('zh-Hans');
   if (!missing.length) return;
   const total = missing.reduce((n, m) => n + m.texts.length, 0);
-  console.log(`Content texts still without Chinese (${total}; shown in English on /zh pages until web/src/content/translations/zh-Hans.json has them):`);
+  console.log(`Content texts still without Chinese (${total}; shown in English on /zh pages until web/src/content/translations/zh-Hans.json has them; documents print them in English only until texts.json has their "_zh" value):`);
   const short = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}...` : text);
   for (const m of missing) {
     console.log(`  ${m.file}: ${m.texts.length}`);

@@ -150,6 +150,8 @@ describe('the certificate of attendance', () => {
     expect(pdf.status).toBe(200);
     const text = pdfText(new Uint8Array(await pdf.arrayBuffer())).replace(/\s+/g, ' ');
     for (const part of ['Certificate of Attendance', '王小明', 'Beijing International Convention Center', '4-7 November 2024', 'Prof. Wei Wenqiang']) expect(text).toContain(part);
+    // And in Chinese above the English (decision 0062).
+    for (const part of ['参会证明', '兹证明', '2024年11月4日至7日', '北京国际会议中心', '魏文强 教授']) expect(text.replace(/ /g, '')).toContain(part.replace(/ /g, ''));
     const other = await call('GET', `/documents/${id}`, { token: stranger.token, at: AFTER });
     expect([other.status, other.body.message]).toEqual([404, documentMessages.notFound]);
     const ownerId = (await call<{ id: string }>('GET', '/get_person_info', { token: d.token, at: AFTER })).body.data.id;

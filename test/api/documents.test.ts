@@ -86,6 +86,9 @@ describe('GET /documents/{id}', () => {
     expect(pdf.headers.get('content-disposition')).toContain(doc.file_name);
     const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
     for (const expected of [namesInScripts.chinese, namesInScripts.polish, 'IACR2024-0017']) expect(text).toContain(expected);
+    // A document stored without its Chinese (issued before decision 0062) prints as it was issued: English only.
+    expect(doc.spec.zh).toBeUndefined();
+    expect(text).not.toMatch(/收据|统一社会信用代码/);
     const stored = await db().send(new GetCommand({ TableName: 'congress', Key: { pk: `USER#${owner.id}`, sk: `DOC#${doc.id}` } }));
     expect(stored.Item?.rendered_at).toEqual(expect.any(String));
     // A second download links to the same file.

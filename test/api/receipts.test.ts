@@ -137,6 +137,9 @@ describe('an order paid by card', () => {
     expect(doc).toMatchObject({ kind: 'receipt', subject: { kind: 'order', id: b.orderId }, refers_to: null, replaces: null, rendered_at: null });
     expect(doc!.number).toMatch(/^IACR2024-\d{4}$/);
     expect(doc!.spec.blocks).toContainEqual({ kind: 'stamp', text: 'PAID' });
+    // Stored with its Chinese beside it (decision 0062), the summary's title still the English.
+    expect(doc!.spec.zh?.title).toBe('收据');
+    expect(doc!.spec.zh?.blocks).toContainEqual({ kind: 'stamp', text: '已收款' });
 
     // The return page confirms the same payment again, and Stripe redelivers its event.
     const back = await call<{ outcome: string }>('POST', '/stripe-payment/confirm', { token: b.token, at: OPEN, json: { session_id: session } });
@@ -173,6 +176,9 @@ describe('an order paid by card', () => {
     const table = credit.spec.blocks.find((x) => x.kind === 'table');
     expect(table).toMatchObject({ total: ['Credited and refunded', 'US$990.00'] });
     expect(credit.spec.meta).toContainEqual(['Refers to receipt', receipt.number]);
+    expect(credit.spec.zh?.title).toBe('退款凭证');
+    expect(credit.spec.zh?.meta).toContainEqual(['对应收据', receipt.number]);
+    expect(credit.spec.zh?.blocks.find((x) => x.kind === 'table')).toMatchObject({ total: ['本次退款合计', 'US$990.00'] });
     const item = await until('order cancelled', () => listed(b), (o) => o.payment_status === -1);
     expect(item.documents.map((d) => [d.kind, d.number])).toEqual(
       expect.arrayContaining([
@@ -195,6 +201,8 @@ describe('an order paid by bank transfer', () => {
     expect(doc).toMatchObject({ kind: 'receipt' });
     const fields = doc!.spec.blocks.filter((x) => x.kind === 'fields').flatMap((x) => (x.kind === 'fields' ? x.rows : []));
     expect(fields.map(([, v]) => v).join('\n')).toContain(`payment reference ${reference}`);
+    const zhFields = doc!.spec.zh!.blocks.flatMap((x) => (x.kind === 'fields' ? x.rows : []));
+    expect(zhFields.map(([, v]) => v).join('\n')).toContain(`付款参考号 ${reference}`);
     const trail = await db().send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `AUDIT#order#${b.orderId}` } }));
     expect(trail.Items?.find((e) => e.action === 'receipt.issued')).toMatchObject({ actor: { kind: 'organiser', email: o.email } });
 
@@ -304,6 +312,10 @@ describe('downloading a receipt', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const text = pdfText(Buffer.from(await pdf.arrayBuffer())).normalize('NFC');
     for (const expected of [doc!.number!, 'Dr. Łukasz Żółćiński', '中国医学科学院肿瘤医院', 'Standard rate', 'Accompanying person', 'US$1,040.00', 'PAID', 'Unified social credit code']) expect(text).toContain(expected);
+    // And in Chinese: the title, a label beside its English, the stamp, an order line, a date as Chinese writes it.
+    for (const expected of ['收据', '收据编号 Receipt no.', '已收款 PAID', '标准注册费', '交款人 Received from', '年', '(UTC+8)']) expect(text).toContain(expected);
+    expect(text.replace(/\s+/g, '')).toContain('统一社会信用代码');
+    expect(text).not.toMatch(/¥|(?<!US)\$/);
 
     const o = await officeSession('receipt-download-office', OPEN);
     const office = await call<{ url: string }>('GET', `/office/documents/${b.userId}/${doc!.id}`, { token: o.token, at: OPEN });

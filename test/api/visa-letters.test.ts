@@ -137,6 +137,9 @@ describe('the review and the letter', () => {
     expect(link.body.data.file_name).toBe(`IACR2024-visa-invitation-letter-${first.order_no}.pdf`);
     const pdf = new Uint8Array(await (await fetch(link.body.data.url)).arrayBuffer());
     expect(pdfText(pdf)).toContain('张伟');
+    // In Chinese and English (decision 0062): the title, the addressee, a label beside its English.
+    const text = pdfText(pdf).replace(/\s+/g, '');
+    for (const part of ['签证邀请函', 'Visa invitation letter', '中华人民共和国驻外大使馆或总领事馆签证处', "To the Visa Section of the Embassy", '护照号码 Passport number', '此致敬礼', 'Yours faithfully']) expect(text).toContain(part.replace(/\s+/g, ''));
     // An organiser downloads it too.
     const owner = (await view(o.token, first.id)).owner_id;
     expect((await call('GET', `/office/documents/${owner}/${docId}`, { token: o.token, at: T0 })).status).toBe(200);

@@ -8,12 +8,13 @@ import type { StoredAbstract } from '../abstracts/ports';
 import { conference } from '../config/conference';
 import type { StoredOrder } from '../orders/ports';
 import { ORDER_STATUS, orderStatusNames } from '../orders/states';
-import { cst, formatCstDay, formatCstDayRange, formatCstDeadline, isBefore } from '../time';
+import { formatDay, formatDayRange } from '../i18n/format';
+import type { Lang } from '../i18n/lang';
+import { cst, formatCstDeadline, isBefore } from '../time';
 import type { IssuedDocument, PdfSpec } from './model';
-import { documentObjectKey } from './model';
-import { documentFooter, documentTexts, fillText } from './texts';
+import { bilingualSpec, documentObjectKey } from './model';
+import { congressIn, documentFooter, documentTexts, fillText, textsIn } from './texts';
 
-const texts = documentTexts.certificate;
 
 /** The congress ends at 24:00 CST of its last day; certificates are issued from then on. */
 export const congressEnds = cst(`${conference.dates.end}T24:00`);
@@ -74,14 +75,21 @@ export function presentationsFor(order: Pick<StoredOrder, 'first_name' | 'last_n
     .map((a) => ({ type: a.presentation!.type, title: tidy(a.title_of_abstract) }));
 }
 
-/** What the certificate says: fixed at `issuedAt`, rendered later from this spec. */
-export function certificateSpec(input: { order: Pick<StoredOrder, 'first_name' | 'last_name' | 'order_no'> & Partial<Pick<StoredOrder, 'family_name_in_chinese' | 'given_name_in_chinese'>>; presentations: readonly CertificatePresentation[]; issuedAt: Date }): PdfSpec {
-  const day = formatCstDay(input.issuedAt);
+type CertificateInput = { order: Pick<StoredOrder, 'first_name' | 'last_name' | 'order_no'> & Partial<Pick<StoredOrder, 'family_name_in_chinese' | 'given_name_in_chinese'>>; presentations: readonly CertificatePresentation[]; issuedAt: Date };
+
+/** What the certificate says, in Chinese and English: fixed at `issuedAt`, rendered later from this spec. */
+export const certificateSpec = (input: CertificateInput): PdfSpec => bilingualSpec((lang) => certificateIn(input, lang));
+
+function certificateIn(input: CertificateInput, lang: Lang): PdfSpec {
+  const texts = textsIn(documentTexts.certificate, lang);
+  const organiser = textsIn(documentTexts.organiser, lang);
+  const day = formatDay(lang, input.issuedAt);
   const values = {
+    // The same in both languages: the name as written, with its Chinese characters when given (Xiaoming Wang (王小明)).
     name: certificateName(input.order),
-    congress: conference.fullName,
+    congress: congressIn(lang).full_name,
     venue: texts.venue,
-    dates: formatCstDayRange(conference.dates.start, conference.dates.end),
+    dates: formatDayRange(lang, conference.dates.start, conference.dates.end),
     order_no: input.order.order_no,
     day,
   };
@@ -101,9 +109,9 @@ export function certificateSpec(input: { order: Pick<StoredOrder, 'first_name' |
         : []),
       { kind: 'space' },
       { kind: 'paragraph', text: fillText(texts.closing, values) },
-      { kind: 'signature', name: documentTexts.organiser.signatory, role: documentTexts.organiser.signatory_role },
+      { kind: 'signature', name: organiser.signatory, role: organiser.signatory_role },
     ],
-    footer: documentFooter(),
+    footer: documentFooter(lang),
     issued_at: input.issuedAt.toISOString(),
   };
 }
@@ -119,7 +127,7 @@ export function certificateDocument(input: { id: string; order: StoredOrder; pre
     number: null,
     version: 1,
     issued_at: input.issuedAt.toISOString(),
-    file_name: fillText(texts.file_name, { order_no: order.order_no }),
+    file_name: fillText(documentTexts.certificate.file_name, { order_no: order.order_no }),
     spec: certificateSpec(input),
     replaces: null,
     refers_to: null,

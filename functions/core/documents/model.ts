@@ -4,6 +4,7 @@
  * a snapshot), so the PDF rendered from it later, or again, says the same. A document is never
  * edited: a correction is a new document that names the one it replaces.
  */
+import type { Lang } from '../i18n/lang';
 
 export const documentKinds = ['receipt', 'credit-note', 'visa-letter', 'certificate'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
@@ -34,6 +35,21 @@ export interface PdfSpec {
   footer: string;
   /** The document's creation date in the PDF's metadata (its issue instant): rendering twice gives the same file. */
   issued_at: string;
+  /**
+   * The same document in Chinese, block for block (decision 0062): the PDF prints each text in
+   * Chinese, then in English where the two differ. A text without Chinese is its English here, so it
+   * prints once; a document issued before has none and prints in English only, as issued.
+   */
+  zh?: PdfSpecText;
+}
+
+/** What a document says in one language: everything of its spec but the instant. */
+export type PdfSpecText = Pick<PdfSpec, 'title' | 'meta' | 'blocks' | 'footer'>;
+
+/** A document in Chinese and English from one builder run in each language: the English as the spec, the Chinese beside it. */
+export function bilingualSpec(build: (lang: Lang) => PdfSpec): PdfSpec {
+  const { title, meta, blocks, footer } = build('zh-Hans');
+  return { ...build('en'), zh: { title, meta, blocks, footer } };
 }
 
 /** What the document is about: an order, a registration by category, an account (a certificate). */

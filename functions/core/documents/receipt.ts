@@ -3,16 +3,19 @@
  * records: pure functions over their inputs (no clock, no storage), so the document issued is
  * the snapshot of those inputs and a test can read every line. Texts come from texts.json
  * (organiser-edited, `{name}` placeholders only); amounts are USD, instants CST with the zone.
+ * Each document is built in Chinese and in English by the same code (decision 0062).
  */
 import { personName } from './names';
 import { conference } from '../config/conference';
+import { formatDay, formatInstant } from '../i18n/format';
+import type { Lang } from '../i18n/lang';
 import { formatMoney } from '../money';
+import { chineseName } from '../orders/chinese-names';
 import type { StoredOrder } from '../orders/ports';
 import { priceLines } from '../orders/pricing';
 import type { Payment, Refund } from '../payments/model';
-import { formatCstDay, formatCstInstant } from '../time';
-import type { PdfBlock, PdfSpec } from './model';
-import { documentFooter, documentTexts, fillText } from './texts';
+import { bilingualSpec, type PdfBlock, type PdfSpec } from './model';
+import { congressIn, documentFooter, documentTexts, fillText, textsIn, translated } from './texts';
 
 const usd = (cents: number) => formatMoney(cents, 'USD');
 const minus = (cents: number) => `−${usd(cents)}`;
@@ -42,8 +45,11 @@ export type ReceiptPayment = Pick<Payment, 'id' | 'method' | 'amount' | 'provide
 export const payerName = (order: Pick<ReceiptOrder, 'title' | 'first_name' | 'last_name'>) =>
   [order.title, personName(order)].filter(Boolean).join(' ');
 
-function payerFields(order: ReceiptOrder, heading: string): PdfBlock[] {
-  const t = documentTexts.receipt;
+/** The payer as a sentence in `lang` names them: in Chinese by the name in Chinese characters when the order gives one (王小明). */
+const payerIn = (order: ReceiptOrder, lang: Lang) => (lang === 'zh-Hans' && chineseName(order)) || payerName(order);
+
+function payerFields(order: ReceiptOrder, heading: string, lang: Lang): PdfBlock[] {
+  const t = textsIn(documentTexts.receipt, lang);
   return [
     { kind: 'heading', text: heading },
     {
@@ -63,6 +69,7 @@ function payerFields(order: ReceiptOrder, heading: string): PdfBlock[] {
  * the document it refers to, if any, above its blocks; the organiser's footer below.
  */
 function moneyDocument(
+  lang: Lang,
   t: { title: string; number_label: string; date_label: string; order_label: string },
   input: { number: string; issuedAt: Date; order: Pick<ReceiptOrder, 'order_no'> },
   reference: readonly [string, string] | null,
@@ -72,12 +79,12 @@ function moneyDocument(
     title: t.title,
     meta: [
       [t.number_label, input.number],
-      [t.date_label, formatCstInstant(input.issuedAt)],
+      [t.date_label, formatInstant(lang, input.issuedAt)],
       [t.order_label, input.order.order_no],
       ...(reference ? [reference] : []),
     ],
     blocks,
-    footer: documentFooter(),
+    footer: documentFooter(lang),
     issued_at: input.issuedAt.toISOString(),
   };
 }
@@ -101,9 +108,9 @@ export interface ReceiptInput {
   replaces?: { number: string; issued_at: string };
 }
 
-function paymentLine(order: ReceiptOrder, p: ReceiptPayment): string {
-  const t = documentTexts.receipt;
-  const date = formatCstInstant(p.confirmed_at ?? '');
+function paymentLine(order: ReceiptOrder, p: ReceiptPayment, lang: Lang): string {
+  const t = textsIn(documentTexts.receipt, lang);
+  const date = formatInstant(lang, p.confirmed_at ?? '');
   return p.method === 'card'
     ? fillText(t.card, {
         date,
@@ -112,46 +119,48 @@ function paymentLine(order: ReceiptOrder, p: ReceiptPayment): string {
     : fillText(t.transfer, { date, reference: order.reference });
 }
 
-export function receiptSpec(input: ReceiptInput): PdfSpec {
-  const t = documentTexts.receipt;
+export const receiptSpec = (input: ReceiptInput): PdfSpec => bilingualSpec((lang) => receiptIn(input, lang));
+
+function receiptIn(input: ReceiptInput, lang: Lang): PdfSpec {
+  const t = textsIn(documentTexts.receipt, lang);
   const { order } = input;
   const lines = priceLines(order);
   const paid = input.payments.reduce((s, p) => s + p.amount, 0);
   // More than the order costs arrived (an overpaid transfer): the difference is a line of its own,
   // refunded later under a credit note, so that the lines add up to what was paid.
   const excess = paid - lines.reduce((s, l) => s + l.unitAmount * l.quantity, 0);
-  return moneyDocument(t, input, input.replaces ? [t.replaces_label, input.replaces.number] : null, [
+  return moneyDocument(lang, t, input, input.replaces ? [t.replaces_label, input.replaces.number] : null, [
     ...(input.replaces
       ? [
           {
             kind: 'paragraph',
             text: fillText(t.replaces, {
               number: input.replaces.number,
-              date: formatCstDay(input.replaces.issued_at),
+              date: formatDay(lang, input.replaces.issued_at),
             }),
           } as const,
         ]
       : []),
-    ...payerFields(order, t.payer_heading),
+    ...payerFields(order, t.payer_heading, lang),
     { kind: 'heading', text: t.lines_heading },
     {
       kind: 'table',
       columns: t.columns,
       rows: [
-        ...lines.map((l) => [l.name, String(l.quantity), usd(l.unitAmount), usd(l.unitAmount * l.quantity)]),
+        ...lines.map((l) => [translated(documentTexts.receipt.item_names_zh, l.name, lang), String(l.quantity), usd(l.unitAmount), usd(l.unitAmount * l.quantity)]),
         ...(excess > 0 ? [[t.excess_row, '1', usd(excess), usd(excess)]] : []),
       ],
       total: [t.total_label, usd(paid)],
     },
     { kind: 'heading', text: t.payment_heading },
-    { kind: 'fields', rows: input.payments.map((p) => [usd(p.amount), paymentLine(order, p)] as const) },
+    { kind: 'fields', rows: input.payments.map((p) => [usd(p.amount), paymentLine(order, p, lang)] as const) },
     { kind: 'stamp', text: t.stamp },
     {
       kind: 'paragraph',
       text: fillText(t.note, {
-        payer_name: payerName(order),
+        payer_name: payerIn(order, lang),
         order_no: order.order_no,
-        conference: conference.name,
+        conference: congressIn(lang).name,
       }),
     },
   ]);
@@ -176,10 +185,12 @@ export interface CreditNoteInput {
  * congress kept (the refund policy's fee, or the office's stated reason), and the amount of THIS
  * refund as its total - never the whole receipt unless all of it came back.
  */
-export function creditNoteSpec(input: CreditNoteInput): PdfSpec {
-  const t = documentTexts['credit-note'];
+export const creditNoteSpec = (input: CreditNoteInput): PdfSpec => bilingualSpec((lang) => creditNoteIn(input, lang));
+
+function creditNoteIn(input: CreditNoteInput, lang: Lang): PdfSpec {
+  const t = textsIn(documentTexts['credit-note'], lang);
   const { order, refund } = input;
-  const date = formatCstInstant(refund.done_at ?? input.issuedAt);
+  const date = formatInstant(lang, refund.done_at ?? input.issuedAt);
   const rows: (readonly [string, string])[] = [];
   if (refund.reason === 'surplus') {
     // Money paid beyond the order's cost, given back: the receipt's excess line, credited.
@@ -195,11 +206,12 @@ export function creditNoteSpec(input: CreditNoteInput): PdfSpec {
   }
   const how = refund.method === 'card' ? fillText(t.card, { date }) : refund.paid_to ? fillText(t.transfer_to, { date, paid_to: refund.paid_to }) : fillText(t.transfer, { date });
   return moneyDocument(
+    lang,
     t,
     input,
     [t.receipt_label, input.receipt.number],
     [
-      ...payerFields(order, t.payer_heading),
+      ...payerFields(order, t.payer_heading, lang),
       { kind: 'table', columns: t.columns, rows, total: [t.total_label, usd(refund.amount)] },
       { kind: 'heading', text: t.refund_heading },
       { kind: 'paragraph', text: how },
@@ -208,7 +220,7 @@ export function creditNoteSpec(input: CreditNoteInput): PdfSpec {
         kind: 'paragraph',
         text: fillText(t.note, {
           amount: usd(refund.amount),
-          payer_name: payerName(order),
+          payer_name: payerIn(order, lang),
           order_no: order.order_no,
           receipt: input.receipt.number,
         }),
@@ -231,11 +243,14 @@ export interface ReturnedRefundInput {
  * as issued, and this receipt records that the amount is held again (so the order's receipts less
  * its credit notes still come to what it holds).
  */
-export function returnedRefundSpec(input: ReturnedRefundInput): PdfSpec {
-  const t = documentTexts.receipt;
+export const returnedRefundSpec = (input: ReturnedRefundInput): PdfSpec => bilingualSpec((lang) => returnedRefundIn(input, lang));
+
+function returnedRefundIn(input: ReturnedRefundInput, lang: Lang): PdfSpec {
+  const t = textsIn(documentTexts.receipt, lang);
   const { order } = input;
   const amount = usd(input.refund.amount);
   return moneyDocument(
+    lang,
     t,
     input,
     [t.returned_label, input.creditNote.number],
@@ -245,11 +260,11 @@ export function returnedRefundSpec(input: ReturnedRefundInput): PdfSpec {
         text: fillText(t.returned_note, {
           amount,
           credit_note: input.creditNote.number,
-          date: formatCstDay(input.creditNote.issued_at),
+          date: formatDay(lang, input.creditNote.issued_at),
           order_no: order.order_no,
         }),
       },
-      ...payerFields(order, t.payer_heading),
+      ...payerFields(order, t.payer_heading, lang),
       {
         kind: 'table',
         columns: [t.columns[0]!, t.columns[3]!],

@@ -6,12 +6,11 @@
  * rendered from it later, on the first download).
  */
 import { conference } from '../config/conference';
+import { formatDay, formatDayRange } from '../i18n/format';
+import type { Lang } from '../i18n/lang';
 import type { StoredOrder } from '../orders/ports';
-import { formatCstDay, formatCstDayRange } from '../time';
-import { documentObjectKey, type IssuedDocument, type PdfSpec } from './model';
-import { documentFooter, documentTexts, fillText } from './texts';
-
-const texts = documentTexts['visa-letter'];
+import { bilingualSpec, documentObjectKey, type IssuedDocument, type PdfSpec } from './model';
+import { congressIn, documentFooter, documentTexts, fillText, textsIn } from './texts';
 
 /** The order's fields a letter prints (and a correction may change). */
 export type VisaLetterOrder = Pick<
@@ -29,41 +28,46 @@ export type VisaLetterOrder = Pick<
   | 'organization'
 >;
 
-/** "1990-03-15" as the letter prints a calendar day ("15 March 1990"); empty stays empty. */
-const day = (d: string) => (d ? formatCstDay(`${d}T12:00:00+08:00`) : '');
+/** "1990-03-15" as the letter prints a calendar day ("15 March 1990", "1990年3月15日"); empty stays empty. */
+const day = (lang: Lang, d: string) => (d ? formatDay(lang, `${d}T12:00:00+08:00`) : '');
 
-/** The values the letter's placeholders are filled with. */
-export function visaLetterValues(order: VisaLetterOrder, issuedAt: Date) {
+/** The values the letter's placeholders are filled with, in `lang` (the passport's data as given). */
+export function visaLetterValues(order: VisaLetterOrder, issuedAt: Date, lang: Lang = 'en') {
+  const congress = congressIn(lang);
   return {
-    congress_name: conference.name,
-    congress_full_name: conference.fullName,
-    congress_dates: formatCstDayRange(conference.dates.start, conference.dates.end),
-    venue: texts.venue,
-    city: conference.city,
-    country: conference.country,
+    congress_name: congress.name,
+    congress_full_name: congress.full_name,
+    congress_dates: formatDayRange(lang, conference.dates.start, conference.dates.end),
+    venue: textsIn(documentTexts['visa-letter'], lang).venue,
+    city: congress.city,
+    country: congress.country,
     delegate_name: order.full_name_as_on_passport.trim(),
     nationality: order.nationality,
-    date_of_birth: day(order.date_of_birth),
+    date_of_birth: day(lang, order.date_of_birth),
     passport_number: order.passport_number,
-    passport_issued: day(order.issue_date_of_passport),
-    passport_expires: day(order.expiry_date_of_passport),
+    passport_issued: day(lang, order.issue_date_of_passport),
+    passport_expires: day(lang, order.expiry_date_of_passport),
     // The spec's for_visa_support_letter is the affiliation the letter names; the order's organisation otherwise.
     affiliation: (order.for_visa_support_letter || order.organization).trim(),
     order_no: order.order_no,
-    issue_date: formatCstDay(issuedAt),
+    issue_date: formatDay(lang, issuedAt),
     contact: conference.contacts.registration,
   };
 }
 
-/** The letter as a document spec: addressee, invitation, the passport particulars, purpose, signature. */
-export function visaLetterSpec(order: VisaLetterOrder, issuedAt: Date): PdfSpec {
-  const v = visaLetterValues(order, issuedAt);
+/** The letter as a document spec, in Chinese and English: addressee, invitation, the passport particulars, purpose, signature. */
+export const visaLetterSpec = (order: VisaLetterOrder, issuedAt: Date): PdfSpec => bilingualSpec((lang) => visaLetterIn(order, issuedAt, lang));
+
+function visaLetterIn(order: VisaLetterOrder, issuedAt: Date, lang: Lang): PdfSpec {
+  const texts = textsIn(documentTexts['visa-letter'], lang);
+  const organiser = textsIn(documentTexts.organiser, lang);
+  const v = visaLetterValues(order, issuedAt, lang);
   const fill = (t: string) => fillText(t, v);
   return {
     title: fill(texts.title),
     meta: [
-      ['Date', v.issue_date],
-      ['Registration', v.order_no],
+      [fill(texts.meta_date), v.issue_date],
+      [fill(texts.meta_order), v.order_no],
     ],
     blocks: [
       { kind: 'paragraph', text: fill(texts.addressee) },
@@ -86,9 +90,9 @@ export function visaLetterSpec(order: VisaLetterOrder, issuedAt: Date): PdfSpec 
       { kind: 'paragraph', text: fill(texts.purpose) },
       { kind: 'paragraph', text: fill(texts.closing) },
       { kind: 'paragraph', text: fill(texts.regards) },
-      { kind: 'signature', name: documentTexts.organiser.signatory, role: documentTexts.organiser.signatory_role },
+      { kind: 'signature', name: organiser.signatory, role: organiser.signatory_role },
     ],
-    footer: documentFooter(),
+    footer: documentFooter(lang),
     issued_at: issuedAt.toISOString(),
   };
 }
@@ -102,7 +106,7 @@ export function visaLetterDocument(
   issuedAt: Date,
   input: { id: string; version: number; replaces: string | null },
 ): IssuedDocument {
-  const file = fillText(texts.file_name, visaLetterValues(order, issuedAt));
+  const file = fillText(documentTexts['visa-letter'].file_name, visaLetterValues(order, issuedAt));
   return {
     id: input.id,
     kind: 'visa-letter',

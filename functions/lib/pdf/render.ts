@@ -6,11 +6,15 @@
  * or ， at the start of a line), shapes Arabic and sets it right to left. The fonts are read once
  * per container. Documents are created with `font: null`: pdfkit's built-in fonts are files it
  * cannot find inside a bundle.
+ *
+ * A bilingual document (its spec has `zh`, decision 0062) prints each text in Chinese, then in
+ * English where the two differ: labels, headings and stamps on one line ("收据编号 Receipt no."),
+ * sentences and values one language under the other.
  */
 import fs from 'node:fs';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import type { PdfBlock, PdfSpec } from '#core/documents/model';
+import type { PdfBlock, PdfSpec, PdfSpecText } from '#core/documents/model';
 import { documentTexts } from '#core/documents/texts';
 import { pdfAssetPath, pdfFonts, type PdfFontName } from './assets';
 
@@ -106,6 +110,16 @@ const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = { top: 48, bottom: 64, left: 56, right: 56 };
 const CONTENT_WIDTH = A4.width - MARGIN.left - MARGIN.right;
 const INK = '#1b1b1b';
+
+/** A text in the languages it prints in: the Chinese first, then the English when the two differ (once when they do not). */
+export const inLanguages = (en: string, zh: string | undefined): string[] => (zh === undefined || zh === en ? [en] : [zh, en]);
+/** A label, heading or stamp: both languages on one line ("收据 Receipt"). */
+const oneLine = (en: string, zh: string | undefined) => inLanguages(en, zh).join(' ');
+
+/** The Chinese block beside an English one: the same kind at the same place, else none (English only). */
+function chineseOf<K extends PdfBlock['kind']>(block: Extract<PdfBlock, { kind: K }>, zh: PdfBlock | undefined): Extract<PdfBlock, { kind: K }> | undefined {
+  return zh?.kind === block.kind ? (zh as Extract<PdfBlock, { kind: K }>) : undefined;
+}
 const BRAND = '#0b3d6e';
 const MUTED = '#555555';
 
@@ -116,30 +130,52 @@ class Writer {
     private readonly fonts: Record<PdfFontName, LoadedFont>,
   ) {}
 
+  /** Writes each line under the one before, from (`x`, `y`); extra options as `text`. */
+  lines(values: readonly string[], options: Parameters<Writer['text']>[1] & { x: number; y: number; gap?: number }) {
+    values.forEach((value, i) => {
+      if (i > 0 && options.gap) this.doc.y += options.gap;
+      this.text(value, { ...options, y: i === 0 ? options.y : this.doc.y });
+    });
+  }
+
+  /** The width of a text on one line in its fonts. */
+  widthOf(value: string, size: number, bold: boolean) {
+    const { runs } = fontRuns(value, bold ? 'latinBold' : 'latin', (f, cp) => this.fonts[f].has(cp));
+    return runs.reduce((w, run) => w + this.doc.font(run.font).fontSize(size).widthOfString(run.text), 0);
+  }
+
   /** Writes text with the right font for each character; extra options as pdfkit's `text`. */
   text(value: string, options: { size: number; bold?: boolean; color?: string; x?: number; y?: number; width?: number; align?: 'left' | 'right' | 'center' }) {
     const { runs, missing } = fontRuns(value === '' ? ' ' : value, options.bold ? 'latinBold' : 'latin', (f, cp) => this.fonts[f].has(cp));
     this.missing += missing;
+    let { x, width = CONTENT_WIDTH, align = 'left' } = options;
+    // pdfkit aligns each run of a continued text on its own (runs in two fonts overlap at the right
+    // edge): a right-aligned text in several fonts that fits on one line is set from where it must start.
+    if (align === 'right' && runs.length > 1 && x !== undefined) {
+      const w = this.widthOf(value, options.size, Boolean(options.bold));
+      if (w <= width) [x, width, align] = [x + width - w, w + 1, 'left'];
+    }
     const doc = this.doc.fontSize(options.size).fillColor(options.color ?? INK);
     runs.forEach((run, i) => {
       doc.font(run.font);
-      const common = { width: options.width ?? CONTENT_WIDTH, align: options.align ?? 'left', continued: i < runs.length - 1, lineGap: 2 };
-      if (i === 0 && options.x !== undefined) doc.text(run.text, options.x, options.y, common);
+      const common = { width, align, continued: i < runs.length - 1, lineGap: 2 };
+      if (i === 0 && x !== undefined) doc.text(run.text, x, options.y, common);
       else doc.text(run.text, common);
     });
   }
 
-  block(block: PdfBlock, signature: Buffer) {
+  /** A block, with its Chinese (`zh`: the same kind of block) when the document is bilingual. */
+  block(block: PdfBlock, zhBlock: PdfBlock | undefined, signature: Buffer) {
     const doc = this.doc;
     const x = MARGIN.left;
     switch (block.kind) {
       case 'heading':
         doc.moveDown(0.6);
-        this.text(block.text, { size: 12.5, bold: true, color: BRAND, x, y: doc.y });
+        this.text(oneLine(block.text, chineseOf(block, zhBlock)?.text), { size: 12.5, bold: true, color: BRAND, x, y: doc.y });
         doc.moveDown(0.3);
         return;
       case 'paragraph':
-        this.text(block.text, { size: 10.5, x, y: doc.y });
+        this.lines(inLanguages(block.text, chineseOf(block, zhBlock)?.text), { size: 10.5, x, y: doc.y, gap: 3 });
         doc.moveDown(0.6);
         return;
       case 'space':
@@ -150,14 +186,16 @@ class Writer {
         return;
       case 'fields': {
         const labelWidth = 170;
-        for (const [label, value] of block.rows) {
-          this.ensureRoom(28);
+        const zh = chineseOf(block, zhBlock)?.rows;
+        block.rows.forEach(([label, value], i) => {
+          const values = inLanguages(value, zh?.[i]?.[1]);
+          this.ensureRoom(14 + 14 * values.length);
           const top = doc.y;
-          this.text(label, { size: 10, bold: true, color: MUTED, x, y: top, width: labelWidth - 10 });
+          this.text(oneLine(label, zh?.[i]?.[0]), { size: 10, bold: true, color: MUTED, x, y: top, width: labelWidth - 10 });
           const afterLabel = doc.y;
-          this.text(value, { size: 10.5, x: x + labelWidth, y: top, width: CONTENT_WIDTH - labelWidth });
+          this.lines(values, { size: 10.5, x: x + labelWidth, y: top, width: CONTENT_WIDTH - labelWidth });
           doc.y = Math.max(doc.y, afterLabel) + 3;
-        }
+        });
         doc.moveDown(0.4);
         return;
       }
@@ -165,26 +203,28 @@ class Writer {
         const n = block.columns.length;
         const amountWidth = 110;
         const widths = n === 1 ? [CONTENT_WIDTH] : [...Array.from({ length: n - 1 }, () => (CONTENT_WIDTH - amountWidth) / (n - 1)), amountWidth];
-        const row = (cells: readonly string[], bold: boolean) => {
+        const zh = chineseOf(block, zhBlock);
+        // Column heads on one line each (wrapped in their column); a cell's two languages one under the other.
+        const row = (cells: readonly (readonly string[])[], bold: boolean) => {
           this.ensureRoom(24);
           const top = doc.y;
           let bottom = top;
           let cx = x;
           cells.forEach((cell, i) => {
-            this.text(cell, { size: 10, bold, x: cx, y: top, width: widths[i]! - 8, align: i === n - 1 && n > 1 ? 'right' : 'left' });
+            this.lines(cell, { size: 10, bold, x: cx, y: top, width: widths[i]! - 8, align: i === n - 1 && n > 1 ? 'right' : 'left' });
             bottom = Math.max(bottom, doc.y);
             cx += widths[i]!;
           });
           doc.y = bottom + 4;
           doc.moveTo(x, doc.y - 2).lineTo(x + CONTENT_WIDTH, doc.y - 2).lineWidth(0.5).strokeColor('#c8c8c8').stroke();
         };
-        row(block.columns, true);
-        for (const cells of block.rows) row(cells, false);
+        row(block.columns.map((c, i) => [oneLine(c, zh?.columns[i])]), true);
+        block.rows.forEach((cells, r) => row(cells.map((c, i) => inLanguages(c, zh?.rows[r]?.[i])), false));
         if (block.total) {
           const [label, value] = block.total;
           this.ensureRoom(24);
           const top = doc.y + 2;
-          this.text(label, { size: 11, bold: true, x, y: top, width: CONTENT_WIDTH - amountWidth - 8, align: 'right' });
+          this.text(oneLine(label, zh?.total?.[0]), { size: 11, bold: true, x, y: top, width: CONTENT_WIDTH - amountWidth - 8, align: 'right' });
           this.text(value, { size: 11, bold: true, x: x + CONTENT_WIDTH - amountWidth, y: top, width: amountWidth - 8, align: 'right' });
         }
         doc.moveDown(0.8);
@@ -193,27 +233,28 @@ class Writer {
       case 'stamp': {
         this.ensureRoom(40);
         const top = doc.y + 4;
-        doc.font('latinBold').fontSize(16);
-        const w = doc.widthOfString(block.text) + 28;
+        const text = oneLine(block.text, chineseOf(block, zhBlock)?.text);
+        const w = this.widthOf(text, 16, true) + 28;
         doc.roundedRect(x, top, w, 30, 4).lineWidth(2).strokeColor('#1e7d32').stroke();
-        this.text(block.text, { size: 16, bold: true, color: '#1e7d32', x: x + 14, y: top + 6, width: w });
+        this.text(text, { size: 16, bold: true, color: '#1e7d32', x: x + 14, y: top + 6, width: w });
         doc.y = top + 42;
         return;
       }
       case 'signature': {
-        this.ensureRoom(110);
+        const zh = chineseOf(block, zhBlock);
+        this.ensureRoom(zh ? 130 : 110);
         doc.moveDown(0.5);
         doc.image(signature, x, doc.y, { width: 150 });
         doc.y += 52;
-        this.text(block.name, { size: 10.5, bold: true, x, y: doc.y });
-        this.text(block.role, { size: 10, color: MUTED, x, y: doc.y });
+        this.lines(inLanguages(block.name, zh?.name), { size: 10.5, bold: true, x, y: doc.y });
+        this.lines(inLanguages(block.role, zh?.role), { size: 10, color: MUTED, x, y: doc.y });
         return;
       }
     }
   }
 
   ensureRoom(points: number) {
-    if (this.doc.y + points > A4.height - MARGIN.bottom) this.doc.addPage();
+    if (this.doc.y + points > A4.height - this.doc.page.margins.bottom) this.doc.addPage();
   }
 }
 
@@ -228,14 +269,16 @@ export interface RenderedPdf {
 export async function renderPdf(spec: PdfSpec): Promise<RenderedPdf> {
   const { fonts, images } = assets();
   const issued = new Date(spec.issued_at);
+  const zh: PdfSpecText | undefined = spec.zh;
   const doc = new PDFDocument({
     size: 'A4',
-    margins: MARGIN,
+    // A bilingual footer takes four lines: the body stops higher above it.
+    margins: zh ? { ...MARGIN, bottom: MARGIN.bottom + 12 } : MARGIN,
     font: null as unknown as string,
     bufferPages: true,
-    info: { Title: spec.title, Author: documentTexts.organiser.legal_name, Creator: 'IACR 2024 congress portal', Producer: 'pdfkit', CreationDate: issued, ModDate: issued },
+    info: { Title: oneLine(spec.title, zh?.title), Author: oneLine(documentTexts.organiser.legal_name, zh && documentTexts.organiser.legal_name_zh), Creator: 'IACR 2024 congress portal', Producer: 'pdfkit', CreationDate: issued, ModDate: issued },
     displayTitle: true,
-    lang: 'en',
+    lang: zh ? 'zh-Hans' : 'en',
   });
   for (const name of Object.keys(fonts) as PdfFontName[]) doc.registerFont(name, fonts[name].bytes);
   const chunks: Buffer[] = [];
@@ -249,20 +292,29 @@ export async function renderPdf(spec: PdfSpec): Promise<RenderedPdf> {
   doc.image(images.letterhead, MARGIN.left, MARGIN.top, { width: CONTENT_WIDTH });
   doc.y = MARGIN.top + (CONTENT_WIDTH * 220) / 1920 + 24;
   const titleTop = doc.y;
-  w.text(spec.title, { size: 20, bold: true, color: BRAND, x: MARGIN.left, y: titleTop, width: CONTENT_WIDTH / 2 });
+  const [title, titleEn] = inLanguages(spec.title, zh?.title);
+  w.text(title!, { size: 20, bold: true, color: BRAND, x: MARGIN.left, y: titleTop, width: CONTENT_WIDTH / 2 });
+  if (titleEn) w.text(titleEn, { size: 15, bold: true, color: BRAND, x: MARGIN.left, y: doc.y, width: CONTENT_WIDTH / 2 });
   const afterTitle = doc.y;
   doc.y = titleTop;
-  for (const [label, value] of spec.meta) w.text(`${label}: ${value}`, { size: 10, x: MARGIN.left + CONTENT_WIDTH / 2, y: doc.y, width: CONTENT_WIDTH / 2, align: 'right' });
+  spec.meta.forEach(([label, value], i) => {
+    const [zhLabel, zhValue] = zh?.meta[i] ?? [];
+    // A value written differently in Chinese (a date) gives a line in each language; a number, one line.
+    const lines = zhValue !== undefined && zhValue !== value ? [`${zhLabel}：${zhValue}`, `${label}: ${value}`] : [`${oneLine(label, zhLabel)}: ${value}`];
+    w.lines(lines, { size: 10, x: MARGIN.left + CONTENT_WIDTH / 2, y: doc.y, width: CONTENT_WIDTH / 2, align: 'right' });
+  });
   doc.y = Math.max(doc.y, afterTitle) + 14;
-  for (const block of spec.blocks) w.block(block, images.signature);
+  spec.blocks.forEach((block, i) => w.block(block, zh?.blocks[i], images.signature));
 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    w.text(spec.footer, { size: 7.5, color: MUTED, x: MARGIN.left, y: A4.height - 48, width: CONTENT_WIDTH - 60 });
-    w.text(`${i + 1} / ${range.count}`, { size: 7.5, color: MUTED, x: A4.width - MARGIN.right - 50, y: A4.height - 48, width: 50, align: 'right' });
+    // Two languages take twice the lines: the footer starts higher, still below the body's margin.
+    const footerTop = A4.height - (zh ? 62 : 48);
+    w.lines(inLanguages(spec.footer, zh?.footer), { size: 7.5, color: MUTED, x: MARGIN.left, y: footerTop, width: CONTENT_WIDTH - 60 });
+    w.text(`${i + 1} / ${range.count}`, { size: 7.5, color: MUTED, x: A4.width - MARGIN.right - 50, y: footerTop, width: 50, align: 'right' });
     doc.page.margins.bottom = bottom;
   }
   doc.end();

@@ -55,6 +55,25 @@ describe('a receipt', () => {
     expect(text).toContain('Country or region: China');
   });
 
+  it('says the same in Chinese beside it (decision 0062): dates as Chinese writes them, amounts in US$ as in English', () => {
+    const zh = textOf({ ...spec, ...spec.zh! });
+    for (const line of [
+      '收据编号: IACR2024-0007',
+      '开具日期: 2024年8月1日 10:00 (UTC+8)',
+      '姓名: Dr. Wei Zhang',
+      '项目 | 数量 | 单价 | 金额（美元）',
+      '标准注册费 | 1 | US$650.00 | US$650.00',
+      '实收合计: US$1,040.00',
+      'US$1,040.00: 银行卡付款，2024年8月1日 10:00 (UTC+8)，支付编号 pi_test_1',
+      '兹收到Dr. Wei Zhang交来IACR 2024 国际肿瘤登记学术大会注册订单 R24-000012 款项，谨致谢忱。',
+      '统一社会信用代码 12100000400012345X',
+    ])
+      expect(zh).toContain(line);
+    // A name given in Chinese characters is the Chinese sentence's.
+    const chinese = paidOrder({ family_name_in_chinese: '张', given_name_in_chinese: '伟' });
+    expect(textOf({ ...spec, ...receiptSpec({ number: documentNumber(7), issuedAt: ISSUED, order: chinese, payments: [payment(chinese)] }).zh! })).toContain('兹收到张伟交来');
+  });
+
   it('lists what was paid in USD: the rate, accompanying persons, post-conference visits, and the total', () => {
     expect(text).toContain('Standard rate registration | 1 | US$650.00 | US$650.00');
     expect(text).toContain('Accompanying person | 1 | US$250.00 | US$250.00');
@@ -321,12 +340,16 @@ describe('printed', () => {
     expect(text).toContain('IACR2024-0021');
     expect(text).toContain('US$1,040.00');
     expect(text).toContain('PAID');
+    // Each text in Chinese too (decision 0062), the payer in the Chinese sentence by the Chinese name.
+    for (const part of ['收据', '收据编号 Receipt no.', '开具日期：2024年8月1日 10:00 (UTC+8)', '标准注册费', '已收款']) expect(text).toContain(part);
+    expect(text.replace(/\s+/g, '')).toContain('统一社会信用代码'); // the footer's Chinese (a line may end inside it)
     const creditText = pdfText(credit.bytes).normalize('NFC');
+    for (const part of ['退款凭证', '对应收据 Refers to receipt', '本次退款合计', '已退款']) expect(creditText).toContain(part);
     expect(creditText).toContain('Credit note');
     expect(creditText).toContain('US$990.00');
     expect(creditText).toContain(names.organization);
     // The pages as images, to look at (RECEIPT_SHOTS=dir keeps them).
     const shots = process.env.RECEIPT_SHOTS;
     if (shots) for (const [name, pdf] of [[`receipt-${_script}`, receipt], [`credit-${_script}`, credit]] as const) expect(pdfPages(pdf.bytes, shots, name, 70)).toHaveLength(1);
-  });
+  }, 30_000);
 });

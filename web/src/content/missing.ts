@@ -1,10 +1,13 @@
 /**
  * What organisers still have to supply before going live: every empty "supplied" value of the
- * content files (web/src/content/schema.ts), and every content text without its Chinese in
- * translations/zh-Hans.json (web/src/content/localise.ts). The site shows nothing in place of
- * the first (never a made-up number) and the English text in place of the second; `npm run build`
- * prints both lists so that nothing is forgotten.
+ * content files (web/src/content/schema.ts), every content text without its Chinese in
+ * translations/zh-Hans.json (web/src/content/localise.ts), and every document text without its
+ * `_zh` value in functions/core/documents/texts.json (decision 0062). The site shows nothing in
+ * place of the first (never a made-up number) and the English text in place of the second, a
+ * document prints the third in English only; `npm run build` prints the lists so that nothing is
+ * forgotten.
  */
+import { missingChineseTexts } from '#core/documents/texts';
 import type { Lang } from '#core/i18n/lang';
 import committeesJson from './committees.json';
 import homeJson from './home.json';
@@ -90,9 +93,16 @@ export interface MissingTranslations {
 export function missingTranslations(
   lang: Exclude<Lang, 'en'> = 'zh-Hans',
   files: Record<string, unknown> = contentFiles,
+  documentTexts: readonly { where: string; en: string }[] = missingChineseTexts(),
 ): MissingTranslations[] {
-  return Object.entries(files).flatMap(([file, content]) => {
+  const content = Object.entries(files).flatMap(([file, content]) => {
     const texts = [...new Set(untranslatedTexts(lang, content))];
     return texts.length ? [{ file, texts }] : [];
   });
+  // The documents' texts are named by where their Chinese goes (receipt.title_zh), with their English.
+  const documents = documentTexts.map(({ where, en }) => `${where}: ${en}`);
+  return documents.length ? [...content, { file: documentTextsFile, texts: documents }] : content;
 }
+
+/** Where the documents' texts are kept (their Chinese beside each English text). */
+export const documentTextsFile = 'functions/core/documents/texts.json';

@@ -71,7 +71,7 @@ describe('who may have a certificate', () => {
 });
 
 describe('what it says', () => {
-  it("uses only the placeholders the certificate fills in (the organisers' texts)", () => {
+  it("uses only the placeholders the certificate fills in (the organisers' texts, Chinese ones too)", () => {
     const allowed = ['name', 'congress', 'venue', 'dates', 'order_no', 'day'];
     for (const [key, text] of Object.entries(documentTexts.certificate)) {
       if (key !== '$comment') expect(placeholdersOf(text).filter((p) => !allowed.includes(p)), key).toEqual([]);
@@ -113,6 +113,16 @@ describe('what it says', () => {
       text: 'attended the International Association of Cancer Registries Scientific Conference 2024, held with the Chinese Cancer Registry Annual Conference at the Beijing International Convention Center, Beijing, China on 4-7 November 2024.',
     });
     expect(spec.blocks).toContainEqual({ kind: 'fields', rows: [['Oral presentation', 'Trends']] });
+    // The same certificate in Chinese beside it: the name as written, the dates as Chinese writes them.
+    expect(spec.zh?.title).toBe('参会证明');
+    expect(spec.zh?.meta).toEqual([
+      ['注册订单号', 'R24-000017'],
+      ['开具日期', '2024年11月8日'],
+    ]);
+    expect(spec.zh?.blocks).toContainEqual({ kind: 'heading', text: '王小明' });
+    expect(spec.zh?.blocks).toContainEqual({ kind: 'paragraph', text: '于2024年11月4日至7日在北京国际会议中心（中国北京）出席国际癌症登记协会2024年学术大会暨中国肿瘤登记年会。' });
+    expect(spec.zh?.blocks).toContainEqual({ kind: 'fields', rows: [['口头报告', 'Trends']] });
+    expect(spec.zh?.blocks.at(-1)).toEqual({ kind: 'signature', name: '魏文强 教授', role: '本地组织委员会主席' });
     expect(spec.blocks.at(-1)).toEqual({ kind: 'signature', name: 'Prof. Wei Wenqiang', role: 'Chair of the Local Organising Committee' });
     // Without presentations, no "presented" part.
     expect(certificateSpec({ order: order(), presentations: [], issuedAt: AFTER }).blocks.some((b) => b.kind === 'fields')).toBe(false);
@@ -165,8 +175,11 @@ describe('the rendered PDF', () => {
     expect(pdf.pages).toBe(1);
     const text = pdfText(pdf.bytes).replace(/\s+/g, ' ');
     for (const part of ['Certificate of Attendance', 'This is to certify that', printed, 'Beijing International Convention Center', '4-7 November 2024', 'Poster presentation', '肝癌发病趋势 — trends in Kraków', 'Prof. Wei Wenqiang', 'R24-000017']) expect(text).toContain(part);
+    // And in Chinese, above each English text (decision 0062).
+    for (const part of ['参会证明', '兹证明', '2024年11月4日至7日', '壁报', '魏文强 教授', '开具日期：2024年11月8日']) expect(text).toContain(part);
+    expect(text.indexOf('兹证明')).toBeLessThan(text.indexOf('This is to certify that'));
     // The page as an image, for a person to look at (kept under the system's temporary directory).
     const [page] = pdfPages(pdf.bytes, path.join(os.tmpdir(), 'certificates'), `certificate-${name}`, 70);
     expect(fs.statSync(page!).size).toBeGreaterThan(10_000);
-  });
+  }, 30_000);
 });

@@ -53,6 +53,25 @@ describe('the visa invitation letter', () => {
       ],
     });
     expect(spec.blocks.at(-1)).toEqual({ kind: 'signature', name: documentTexts.organiser.signatory, role: documentTexts.organiser.signatory_role });
+    // The letter in Chinese beside it: the same particulars, dates as Chinese writes them.
+    expect(spec.zh?.title).toBe('签证邀请函');
+    expect(spec.zh?.meta).toEqual([
+      ['日期', '2024年8月2日'],
+      ['注册订单号', 'R24-000042'],
+    ]);
+    expect(JSON.stringify(spec.zh?.blocks)).toContain('组织委员会诚挚邀请National Cancer Center的张伟于2024年11月4日至7日赴中国北京');
+    expect(spec.zh?.blocks).toContainEqual({
+      kind: 'fields',
+      rows: [
+        ['姓名', '张伟'],
+        ['国籍', 'China'],
+        ['出生日期', '1980年2月29日'],
+        ['护照号码', 'E12345678'],
+        ['护照签发日期／有效期至', '2020年1月15日 / 2030年1月14日'],
+        ['工作单位', 'National Cancer Center'],
+        ['注册订单号', 'R24-000042'],
+      ],
+    });
     // Without an affiliation for the letter, the order's organisation.
     expect(JSON.stringify(visaLetterSpec(order({ for_visa_support_letter: '' }), ISSUED).blocks)).toContain('of NCC,');
   });
@@ -63,7 +82,7 @@ describe('the visa invitation letter', () => {
     expect(visaLetterDocument(order(), ISSUED, { id: 'd1', version: 1, replaces: null }).file_name).toBe('IACR2024-visa-invitation-letter-R24-000042.pdf');
   });
 
-  it("uses only the placeholders its texts' comment lists", () => {
+  it("uses only the placeholders its texts' comment lists (the Chinese texts too)", () => {
     const texts = documentTexts['visa-letter'];
     const listed = placeholdersOf(texts.$comment);
     for (const [key, text] of Object.entries(texts)) if (key !== '$comment') for (const p of placeholdersOf(text)) expect(listed, `${key} uses {${p}}`).toContain(p);
@@ -86,7 +105,9 @@ describe('the visa invitation letter', () => {
       expect(text).toContain('Visa invitation letter');
       expect(text).toContain('Passport number');
       if (name === 'polish') expect(text).toContain('Poland');
+      // And in Chinese (decision 0062): the title, the addressee, a label, a date as Chinese writes it.
+      for (const part of ['签证邀请函', '中华人民共和国驻外大使馆或总领事馆签证处', '护照号码 Passport number', '1980年2月29日', '此致敬礼']) expect(text).toContain(part);
       if (!process.env.VISA_LETTER_PNG) fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 });
