@@ -68,7 +68,7 @@ test('an organiser reads the office dashboard, the order list and an order in Ch
   await page.goto(`/zh/office/orders/${order.id}`);
   await expect(page.getByRole('heading', { name: `订单 ${order.order_no}`, level: 1 })).toBeVisible({ timeout: 45_000 });
   await expectChineseMenu(page);
-  for (const heading of ['款项', '收据与红字收据', '邮件', '参会代表填写的信息', '审计记录']) {
+  for (const heading of ['款项', '收据与退款凭证', '邮件', '参会代表填写的信息', '审计记录']) {
     await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
   }
   await expect(page.getByText('Mei Zhang（')).toBeVisible();
