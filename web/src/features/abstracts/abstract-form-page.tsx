@@ -22,7 +22,8 @@ import { abstractMessages, abstractSchema, type AbstractInput } from '#core/abst
 import { megabytes } from '#core/uploads/rules';
 import type { PersonInfo } from '#core/accounts/model';
 import { cstDate } from '#core/time';
-import { useLocalise, useT } from '../../i18n/i18n';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
+import { countryOptions } from '../../i18n/countries';
 import { useDeadlineText } from './abstracts-frame';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormSection } from '../../components/form/form-section';
@@ -166,6 +167,7 @@ function FilesField(props: { readOnly: boolean; savedIds: string[]; uploads: Upl
 const useFormContextTyped = () => useFormContext<AbstractFormValues>();
 
 export default function AbstractFormPage() {
+  const lang = useLang();
   const { id } = useParams();
   const info = usePersonInfo();
   const options = useAbstractOptions();
@@ -340,7 +342,7 @@ export default function AbstractFormPage() {
   }
   if (!options.data || !filled || (!id && fullOnArrival.current === null) || !formReady) return <PageSkeleton {...abstractFormFrame} />;
 
-  const countries = options.data.country_regions.map((c) => ({ value: c, label: c }));
+  const countries = countryOptions(options.data.country_regions, lang);
   const title = readOnly ? t('abstracts.form.viewTitle') : id ? t('abstracts.form.editTitle') : t('abstracts.guidelines.submit');
 
   return (

@@ -23,6 +23,7 @@ import { MailDeliveryNotice } from './mail-delivery-notice';
 import { MailPreferencesCard } from './mail-preferences-card';
 import { OwnDataCard } from './own-data-card';
 import { useLang, useT } from '../../i18n/i18n';
+import { countryLabel } from '../../i18n/countries';
 
 export { prefetchPersonInfo as prefetch } from './api';
 
@@ -52,6 +53,7 @@ const byCategoryOpen = (now: Date) => feePeriod(now) !== null;
 export default function CenterPage() {
   const info = usePersonInfo();
   const t = useT();
+  const lang = useLang();
   const title = t('account.center.title');
   const categoryOpen = useServerTime(byCategoryOpen, 60_000);
   // When the answer arrives the page renders in a transition, in slices, not in one long task.
@@ -92,7 +94,7 @@ export default function CenterPage() {
                 [t('account.center.nickname'), dash(u.nick_name)],
                 [t('account.profile.occupation'), dash(u.occupation)],
                 [t('account.profile.organisation'), dash(u.organization)],
-                [t('account.profile.country'), dash(u.country)],
+                [t('account.profile.country'), dash(u.country && countryLabel(u.country, lang))],
                 [t('account.profile.mobile'), dash(u.mobile)],
               ].map(([label, value]) => (
                 <DataList.Item key={label}>

@@ -23,11 +23,12 @@ import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
 import { accountApi, personInfoKey, usePersonInfo } from './api';
 import { useLocalise, useT } from '../../i18n/i18n';
+import { useCountryOptions } from '../../i18n/countries';
 
 const fields = ['first_name', 'middle_initial', 'last_name', 'family_name_in_chinese', 'given_name_in_chinese', 'nick_name', 'occupation', 'organization', 'country', 'mobile'] as const;
-const countryOptions = countryRegions.map((c) => ({ value: c, label: c }));
 
 export default function ProfileEditPage() {
+  const countryChoices = useCountryOptions(countryRegions);
   const info = usePersonInfo();
   const navigate = useNavigate();
   const t = useT();
@@ -94,7 +95,7 @@ export default function ProfileEditPage() {
               <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
                 <TextField<ProfileInput> name="occupation" label={t('account.profile.occupation')} autoComplete="organization-title" required />
                 <TextField<ProfileInput> name="organization" label={t('account.profile.organisation')} autoComplete="organization" required />
-                <SelectField<ProfileInput> name="country" label={t('account.profile.country')} options={countryOptions} required />
+                <SelectField<ProfileInput> name="country" label={t('account.profile.country')} options={countryChoices} required />
                 <TextField<ProfileInput> name="mobile" label={t('account.profile.mobile')} type="tel" autoComplete="tel" inputMode="tel" required />
               </Grid>
               <HStack gap="3">

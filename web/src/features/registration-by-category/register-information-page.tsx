@@ -38,6 +38,7 @@ import { callApi } from '../../lib/api-client';
 import { session } from '../../lib/session';
 import { accountApi, personInfoKey, usePersonInfo } from '../account/api';
 import { registrationByCategoryApi, useTypeFees } from './api';
+import { useCountryOptions } from '../../i18n/countries';
 
 interface PersonValues {
   first_name: string;
@@ -74,7 +75,6 @@ export interface RegistrationValues {
 
 const personalFields = ['first_name', 'middle_initial', 'last_name', 'nick_name', 'occupation', 'organization', 'country', 'mobile'] as const;
 const serverFields = [...personalFields, 'regiatration_type', 'gala_dinner', 'working_lunch', 'accompanying_type', 'accompany', 'oeso_member', 'young_investigator_files', 'fellow_files', 'group_name', 'company_represent', 'address_one', 'address_two', 'groups'];
-const countryOptions = countryRegions.map((c) => ({ value: c, label: c }));
 const relationshipOptions = relationships.map((r) => ({ value: r, label: r }));
 const yesNoOptions = [
   { value: 'Yes', label: 'Yes' },
@@ -126,6 +126,7 @@ const resolver: Resolver<RegistrationValues, unknown, RegistrationForm> = (value
   schemaResolver(toWire(values) as never, context, options as never) as never;
 
 export default function RegisterInformationPage() {
+  const countryOptions = useCountryOptions(countryRegions);
   const info = usePersonInfo({ fresh: true });
   const fees = useTypeFees();
   const navigate = useNavigate();
@@ -382,6 +383,7 @@ function PersonFields({ prefix, label }: { prefix: `groups.${number}` | `accompa
 }
 
 function AccompanyingPersons({ companionFee }: { companionFee: number | null }) {
+  const countryOptions = useCountryOptions(countryRegions);
   const { control, formState, getValues } = useFormContext<RegistrationValues>();
   const companions = useFieldArray({ control, name: 'accompany' });
   const answer = useWatch({ control, name: 'accompanying_type' });

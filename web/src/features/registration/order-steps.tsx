@@ -32,6 +32,7 @@ import { RefundPolicy } from './refund-policy';
 import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { useOrderLabels } from './labels';
 import { statusNameIds } from './status-names';
+import { useCountryOptions } from '../../i18n/countries';
 
 const usd = (cents: number) => formatMoney(cents, 'USD');
 /** '13:00' -> '1:00 PM', as the spec writes the bus times. */
@@ -164,7 +165,7 @@ export function PersonalStep({ options }: { options: OrderOptions }) {
   const t = useT();
   const label = useOrderLabels();
   const yesNo = useYesNo();
-  const countries = options.country_regions.map((c) => ({ value: c, label: c }));
+  const countries = useCountryOptions(options.country_regions);
   return (
     <Stack gap="8">
       <FormSection level="h3" title={t('registration.wizard.aboutYou')}>
@@ -252,7 +253,7 @@ export function TravelStep({ options, uploads, onRemovePassport }: { options: Or
   const yesNo = useYesNo();
   const { control } = useFormContext<OrderFormValues>();
   const [visa, hotel] = useWatch({ control, name: ['visa_required', 'hotel_book_required'] });
-  const countries = options.country_regions.map((c) => ({ value: c, label: c }));
+  const countries = useCountryOptions(options.country_regions);
   // Chosen by country ("China +86"); the value kept is the code the server offers.
   const prefixes = phonePrefixOptions(options.phone_number_prefixes);
   return (

@@ -21,6 +21,7 @@ import { SubmitButton } from '../../components/form/submit-button';
 import { Page, PageSkeleton } from '../../components/page';
 import { QueryError } from '../../components/query-error';
 import { toaster } from '../../components/ui/toaster';
+import { useCountryOptions } from '../../i18n/countries';
 import { FileDropZone } from '../../components/upload/file-drop-zone';
 import { StoredFiles } from '../../components/upload/stored-files';
 import { UploadTasks } from '../../components/upload/upload-tasks';
@@ -42,6 +43,7 @@ const valuesOf = (d: OrderDetail): Values => ({
 function CorrectionForm({ id, detail, countries }: { id: string; detail: OrderDetail; countries: readonly string[] }) {
   const t = useT();
   const label = useOrderLabels();
+  const countryChoices = useCountryOptions(countries);
   const queryClient = useQueryClient();
   const form = useForm<Values>({ resolver: zodResolver(visaCorrectionSchema, undefined, { raw: true }) as Resolver<Values>, defaultValues: valuesOf(detail) });
   const [fileName, setFileName] = useState(detail.detail.front_page_of_the_passport ? savedPassportName : '');
@@ -85,7 +87,7 @@ function CorrectionForm({ id, detail, countries }: { id: string; detail: OrderDe
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
           <TextField<Values> name="full_name_as_on_passport" label={label.field('full_name_as_on_passport')} required autoComplete="name" />
           <SelectField<Values> name="gender" label={label.field('gender')} required options={genders.map((g) => ({ value: g, label: label.gender(g) }))} />
-          <SelectField<Values> name="nationality" label={label.field('nationality')} required options={countries.map((c) => ({ value: c, label: c }))} />
+          <SelectField<Values> name="nationality" label={label.field('nationality')} required options={countryChoices} />
           <TextField<Values> name="date_of_birth" label={label.field('date_of_birth')} type="date" required autoComplete="bday" />
           <TextField<Values> name="passport_number" label={label.field('passport_number')} required />
           <TextField<Values> name="issue_date_of_passport" label={label.field('issue_date_of_passport')} type="date" required />
