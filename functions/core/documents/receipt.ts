@@ -39,7 +39,7 @@ export type ReceiptOrder = Pick<
 > &
   Partial<Pick<StoredOrder, 'family_name_in_chinese' | 'given_name_in_chinese'>>;
 
-export type ReceiptPayment = Pick<Payment, 'id' | 'method' | 'amount' | 'provider_ids' | 'confirmed_at'>;
+export type ReceiptPayment = Pick<Payment, 'id' | 'method' | 'amount' | 'provider_ids' | 'confirmed_at' | 'wallet'>;
 
 /** The payer as the order names them: the title, then the name as the certificate prints it (王小明, Łukasz Nowak). */
 export const payerName = (order: Pick<ReceiptOrder, 'title' | 'first_name' | 'last_name'>) =>
@@ -111,8 +111,9 @@ export interface ReceiptInput {
 function paymentLine(order: ReceiptOrder, p: ReceiptPayment, lang: Lang): string {
   const t = textsIn(documentTexts.receipt, lang);
   const date = formatInstant(lang, p.confirmed_at ?? '');
+  // Paid through the card checkout with a wallet (Alipay, WeChat Pay): the receipt names the wallet.
   return p.method === 'card'
-    ? fillText(t.card, {
+    ? fillText(p.wallet ? t[p.wallet] : t.card, {
         date,
         provider_id: p.provider_ids.payment_intent ?? p.provider_ids.checkout_session ?? p.id,
       })

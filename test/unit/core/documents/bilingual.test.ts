@@ -22,6 +22,7 @@ const clone = () => structuredClone(documentTexts) as unknown as Record<string, 
 
 const specs: Record<string, () => PdfSpec> = {
   receipt: () => receiptSpec({ number: documentNumber(7), issuedAt: ISSUED, order, payments: [payment(order)] }),
+  'receipt of a WeChat Pay payment': () => receiptSpec({ number: documentNumber(10), issuedAt: ISSUED, order, payments: [payment(order, { wallet: 'wechat_pay' })] }),
   'credit note': () => creditNoteSpec({ number: documentNumber(8), issuedAt: ISSUED, order, receipt: { number: documentNumber(7) }, refund: refund(payment(order), 99000), paid: 104000, refundedBefore: 0 }),
   'receipt for a returned refund': () => returnedRefundSpec({ number: documentNumber(9), issuedAt: ISSUED, order, creditNote: { number: documentNumber(8), issued_at: ISSUED.toISOString() }, refund: { amount: 99000 } }),
   certificate: () => certificateSpec({ order, presentations: [{ type: 'poster', title: 'Trends in liver cancer incidence' }], issuedAt: new Date('2024-11-08T02:00:00Z') }),
@@ -34,6 +35,11 @@ const expected: Record<string, { zh: string[]; en: string[]; pages: number }> = 
   receipt: {
     zh: ['收据', '收据编号 Receipt no.: IACR2024-0007', '开具日期：2024年8月1日 10:00 (UTC+8)', '交款人', '标准注册费', '实收合计', '银行卡付款，2024年8月1日 10:00 (UTC+8)，支付编号 pi_test_1', '已收款', '兹收到王小明交来IACR 2024 国际肿瘤登记学术大会注册订单 R24-000012 款项', '统一社会信用代码 12100000400012345X'],
     en: ['Receipt', 'Date of issue: 1 August 2024, 10:00 CST (UTC+8)', 'Received from', 'Standard rate registration', 'Total paid', 'PAID', 'Received with thanks from Dr. Xiaoming Wang (王小明)', 'Unified social credit code 12100000400012345X', 'US$1,040.00'],
+    pages: 1,
+  },
+  'receipt of a WeChat Pay payment': {
+    zh: ['微信支付付款，2024年8月1日 10:00 (UTC+8)，支付编号 pi_test_1'],
+    en: ['WeChat Pay payment, 1 August 2024, 10:00 CST (UTC+8), payment id pi_test_1'],
     pages: 1,
   },
   'credit note': {

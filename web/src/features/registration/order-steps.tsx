@@ -33,6 +33,8 @@ import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { useOrderLabels } from './labels';
 import { statusNameIds } from './status-names';
 import { useCountryOptions } from '../../i18n/countries';
+/** Checkout offers Alipay or WeChat Pay besides cards (decision 0061). */
+const offersWallets = registration2024.checkoutPaymentMethods.some((m) => m !== 'card');
 
 const usd = (cents: number) => formatMoney(cents, 'USD');
 /** '13:00' -> '1:00 PM', as the spec writes the bus times. */
@@ -459,6 +461,7 @@ export function PaymentStep(props: { order: PayableOrder | null; onCard: () => P
               {t('registration.wizard.card')}
             </Heading>
             <Text color="gray.700">{t('registration.wizard.cardText')}</Text>
+            {offersWallets && <Text color="gray.700">{t('registration.wizard.wallets')}</Text>}
             <Button
               colorPalette="brand"
               loading={busy}
