@@ -5,9 +5,9 @@
  * joins `chinesePages` when its texts are in the catalogs; each is also shown without horizontal
  * overflow at 390 px, and screenshotted for a person to look at.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { screenshots } from './office-ui-steps';
+import { keptWords, latinWords } from './untranslated-steps';
 
 /** The Chinese pages whose every text comes from the catalogs. */
 export const chinesePages = [
@@ -22,26 +22,6 @@ export const chinesePages = [
   '/zh/congress/committees',
   '/zh/abstract/late',
 ];
-
-/** Latin words that stay as they are in Chinese text. */
-const keptWords = /^(IACR|IARC|US\$?|CNY|CST|UTC|PDF|MB|PowerPoint|QQ|ID|ORCID|Gmail|Beijing|BEIJING|English|E-mail|e-mail|www|org|com|iacr2024|[A-Z]|\d.*)$/;
-
-async function latinWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const element = node.parentElement;
-      if (!element || element.closest('script, style, [hidden], [aria-hidden="true"]')) continue;
-      const style = getComputedStyle(element);
-      if (style.display === 'none' || style.visibility === 'hidden') continue;
-      const text = node.textContent ?? '';
-      // E-mail addresses and web addresses are not words.
-      for (const word of text.replace(/\S+@\S+|https?:\/\/\S+/g, ' ').match(/[A-Za-z][A-Za-z$.-]*[A-Za-z$]|[A-Za-z]/g) ?? []) found.push(word);
-    }
-    return found;
-  });
-}
 
 for (const path of chinesePages) {
   test(`${path} has no untranslated text and fits 390 px`, async ({ browser }) => {

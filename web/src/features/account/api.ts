@@ -47,7 +47,11 @@ const personInfoQuery = queryOptions({
     session.set({ info });
     return info;
   },
+  // The session's copy is shown at once but read again on every page load: it may be days old, or
+  // changed since on another device (counted as fresh, a reload showed a profile saved elsewhere
+  // as still empty for as long as the session lived).
   initialData: () => (session.get().info as PersonInfo | null) ?? undefined,
+  initialDataUpdatedAt: 0,
   staleTime: 30_000,
 });
 
