@@ -149,8 +149,8 @@ function FeeTable({ cost }: { cost: CostDetail }) {
     <ScrollTable label={t('registration.fee.feeTable')} size="sm">
       <Table.Header>
         <Table.Row bg="gray.50">
-          <Table.ColumnHeader>{t('registration.fee.colNo')}</Table.ColumnHeader>
-          <Table.ColumnHeader>{t('registration.fee.colRegister')}</Table.ColumnHeader>
+          <Table.ColumnHeader whiteSpace="nowrap">{t('registration.fee.colNo')}</Table.ColumnHeader>
+          <Table.ColumnHeader whiteSpace="nowrap">{t('registration.fee.colRegister')}</Table.ColumnHeader>
           <Table.ColumnHeader>{t('account.center.name')}</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">{t('registration.fee.colFee')}</Table.ColumnHeader>
         </Table.Row>
@@ -159,7 +159,7 @@ function FeeTable({ cost }: { cost: CostDetail }) {
         {cost.register.map((row) => (
           <Table.Row key={row.no}>
             <Table.Cell>{row.no}</Table.Cell>
-            <Table.Cell>{localise(row.register)}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{localise(row.register)}</Table.Cell>
             <Table.Cell>{row.name}</Table.Cell>
             <Table.Cell textAlign="end" whiteSpace="nowrap">
               {usd(row.fee)}
@@ -226,8 +226,8 @@ function DinnerTable({ cost, editable }: { cost: CostDetail; editable: boolean }
       <ScrollTable label={t('registration.fee.dinnerTable')} size="sm">
         <Table.Header>
           <Table.Row bg="gray.50">
-            <Table.ColumnHeader>{t('registration.fee.colNo')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('registration.fee.colRegister')}</Table.ColumnHeader>
+            <Table.ColumnHeader whiteSpace="nowrap">{t('registration.fee.colNo')}</Table.ColumnHeader>
+            <Table.ColumnHeader whiteSpace="nowrap">{t('registration.fee.colRegister')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('account.center.name')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('registration.fee.colGala', { price: usd(cost.dinner_prices.gala_dinner) })}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('registration.fee.colWorking', { price: usd(cost.dinner_prices.working_lunch) })}</Table.ColumnHeader>
@@ -238,7 +238,7 @@ function DinnerTable({ cost, editable }: { cost: CostDetail; editable: boolean }
           {cost.dinner.map((row) => (
             <Table.Row key={row.no}>
               <Table.Cell>{row.no}</Table.Cell>
-              <Table.Cell>{localise(row.register)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{localise(row.register)}</Table.Cell>
               <Table.Cell>{row.name}</Table.Cell>
               <Table.Cell>
                 <DinnerChoice row={row} field="gala_dinner" editable={editable} onChange={(c) => save.mutate(c)} />
