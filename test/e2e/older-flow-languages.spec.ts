@@ -8,12 +8,10 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
 import { atBothWidths } from './office-ui-steps';
+import { choose } from './registration-steps';
 
 /** 1 July 2019, 10:00 CST: early prices, dinners and cancellation open. */
 const EARLY = '2019-07-01T02:00:00Z';
-
-const choose = (page: Page, question: string, answer: string) =>
-  page.getByRole('radiogroup', { name: question, exact: true }).getByText(answer, { exact: true }).click();
 
 /** Words in Latin letters left in the page's main part, but for names, codes and currencies. */
 async function englishWords(page: Page, allowed: string[]) {
