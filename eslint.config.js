@@ -61,8 +61,8 @@ export default tseslint.config(
   },
   {
     files: inCatalogs,
-    // Still English (issue 32): the older flow's fee and registration information pages. ScrollTable is the one table.
-    ignores: ['web/src/features/registration-by-category/fee-page.tsx', 'web/src/features/registration-by-category/register-information-page.tsx', 'web/src/components/ui/scroll-table.tsx'],
+    // ScrollTable is the one table.
+    ignores: ['web/src/components/ui/scroll-table.tsx'],
     rules: { 'no-restricted-syntax': ['error', tableRule, ...literalRules] },
   },
   {

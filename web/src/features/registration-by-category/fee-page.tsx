@@ -18,9 +18,9 @@ import { Badge, Box, Button, Card, DataList, Heading, Link as ChakraLink, Native
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
+import { formatDeadline, formatInstant } from '#core/i18n/format';
 import { formatMoney, formatWireUsd } from '#core/money';
 import { PAY_STATUS, REGISTER_STATUS, rejectedText, reviewStateTexts } from '#core/registration-by-category/ports';
-import { formatCstInstant } from '#core/time';
 import type { UpdateRepastRequest } from '#core/registration-by-category/schemas';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page, PageSkeleton } from '../../components/page';
@@ -29,31 +29,23 @@ import { paths } from '../../config/paths';
 import { isCancelled } from '../../lib/api-client';
 import { personInfoKey, usePersonInfo } from '../account/api';
 import { costDetailKey, registrationByCategoryApi, useCostDetail, type CostDetail, type CostDetailWithCancellation } from './api';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
 
-export const feeTexts = {
-  instruction:
-    'Payment is processed by an online payment provider: you can pay by credit card or from your account. Any service charges are borne by the delegate. Checkout takes you to the provider\'s secure page; you come back here afterwards.',
-  feePaid: 'The registration fee is paid. Thank you.',
-  dinnersPaid: 'The dinners are paid. Thank you.',
-  dinnersClosed: 'Dinners can no longer be chosen or paid online.',
-  /** The server's words for a dinner payment before the fee (spec section 8). */
-  feeFirst: 'Please pay the registration fee first.',
-  cancelled: 'Cancelled',
-  refunding: 'The refund is on its way to the card you paid with; a card refund usually appears on the statement within 5-10 days.',
-  refunded: 'The refund has been made to the card you paid with.',
-  refundFailed: 'A refund to your card did not go through. The registration office will contact you to refund you another way.',
-  keep: 'Keep my registration',
-} as const;
+/** The server's words for a dinner payment before the fee (spec section 8), shown before the delegate tries. */
+const feeFirst = 'Please pay the registration fee first.';
 
 const usd = (amount: number) => formatMoney(Math.round(amount * 100));
 
 function PaidBadge({ paid, cancelled }: { paid: boolean; cancelled?: boolean }) {
-  if (cancelled) return <Badge colorPalette="red">{feeTexts.cancelled}</Badge>;
-  return <Badge colorPalette={paid ? 'green' : 'orange'}>{paid ? 'Paid' : 'Unpaid'}</Badge>;
+  const t = useT();
+  if (cancelled) return <Badge colorPalette="red">{t('registration.status.cancelled')}</Badge>;
+  return <Badge colorPalette={paid ? 'green' : 'orange'}>{paid ? t('registration.status.paid') : t('registration.status.unpaid')}</Badge>;
 }
 
 /** The cancellation section: what goes back, asked once more; or the cancelled registration's refund state. */
 function CancellationSection({ cost }: { cost: CostDetailWithCancellation }) {
+  const t = useT();
+  const lang = useLang();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
@@ -73,53 +65,56 @@ function CancellationSection({ cost }: { cost: CostDetailWithCancellation }) {
     },
   });
   const nothing = c.refund_amount === '0.00';
+  const refund = formatWireUsd(c.refund_amount);
   const refundText = nothing
-    ? 'Nothing has been paid, so there is nothing to refund.'
-    : `${formatWireUsd(c.refund_amount)} goes back to the card it was paid with (registration fee ${formatWireUsd(c.fee_refund)}, dinners ${formatWireUsd(c.dinners_refund)}).`;
+    ? t('registration.fee.nothingToRefund')
+    : t('registration.fee.refundBreakdown', { amount: refund, fee: formatWireUsd(c.fee_refund), dinners: formatWireUsd(c.dinners_refund) });
+  const deadline = formatDeadline(lang, c.deadline);
   const refunding = cost.pay_status === PAY_STATUS.refunding || cost.repast_status === PAY_STATUS.refunding;
   const refunded = cost.pay_status === PAY_STATUS.refunded || cost.repast_status === PAY_STATUS.refunded;
   return (
     <Stack gap="4" as="section" aria-labelledby="cancel-heading">
       <Heading as="h2" size="lg" id="cancel-heading">
-        Cancellation
+        {t('registration.fee.cancellation')}
       </Heading>
       <Box aria-live="polite">{outcome && <FormAlert status={outcome.status}>{outcome.text}</FormAlert>}</Box>
       {c.cancelled_at ? (
         <>
-          <Text>Your registration was cancelled on {formatCstInstant(c.cancelled_at)}.</Text>
+          <Text>{t('registration.fee.cancelledOn', { at: formatInstant(lang, c.cancelled_at) })}</Text>
           {c.refund_failed ? (
-            <FormAlert status="warning">{feeTexts.refundFailed}</FormAlert>
+            <FormAlert status="warning">{t('registration.fee.refundFailed')}</FormAlert>
           ) : refunding ? (
-            <FormAlert status="info">{feeTexts.refunding}</FormAlert>
+            <FormAlert status="info">{t('registration.fee.refunding')}</FormAlert>
           ) : refunded ? (
-            <FormAlert status="success">{feeTexts.refunded}</FormAlert>
+            <FormAlert status="success">{t('registration.fee.refunded')}</FormAlert>
           ) : null}
         </>
       ) : c.open ? (
         <>
-          <Text color="gray.700">
-            You can cancel your registration until {c.deadline_text}. Refunds go only to the original payment method. {refundText}
-          </Text>
+          <Text color="gray.700">{t('registration.fee.cancelUntil', { deadline, refund: refundText })}</Text>
           {confirming ? (
             <Stack gap="3" align="flex-start">
-              <Text fontWeight="semibold">Cancel registration {cost.register_code}? {nothing ? '' : `Refund: ${formatWireUsd(c.refund_amount)}.`}</Text>
+              <Text fontWeight="semibold">
+                {t('registration.fee.confirmQuestion', { code: cost.register_code })}
+                {nothing ? null : ` ${t('registration.fee.confirmRefund', { amount: refund })}`}
+              </Text>
               <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-                <Button colorPalette="red" onClick={() => cancel.mutate()} loading={cancel.isPending} loadingText="Cancelling...">
-                  {nothing ? 'Confirm cancellation' : `Confirm cancellation: refund ${formatWireUsd(c.refund_amount)}`}
+                <Button colorPalette="red" onClick={() => cancel.mutate()} loading={cancel.isPending} loadingText={t('registration.fee.cancelling')}>
+                  {nothing ? t('registration.fee.confirm') : t('registration.fee.confirmWithRefund', { amount: refund })}
                 </Button>
                 <Button variant="outline" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
-                  {feeTexts.keep}
+                  {t('registration.fee.keep')}
                 </Button>
               </Stack>
             </Stack>
           ) : (
             <Button alignSelf="flex-start" variant="outline" colorPalette="red" onClick={() => (setOutcome(null), setConfirming(true))}>
-              Cancel registration
+              {t('account.center.cancel')}
             </Button>
           )}
         </>
       ) : (
-        <Text color="gray.700">Cancellation was accepted until {c.deadline_text}.</Text>
+        <Text color="gray.700">{t('registration.fee.cancelClosed', { deadline })}</Text>
       )}
     </Stack>
   );
@@ -127,6 +122,7 @@ function CancellationSection({ cost }: { cost: CostDetailWithCancellation }) {
 
 /** Checkout: asks the server for the provider's page and goes there (the press is the delegate's confirmation). */
 function CheckoutButton({ type, label }: { type: 1 | 2; label: string }) {
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const checkout = useMutation({
     mutationFn: () => registrationByCategoryApi.payment(type),
@@ -138,7 +134,7 @@ function CheckoutButton({ type, label }: { type: 1 | 2; label: string }) {
   });
   return (
     <Stack gap="3" align="flex-start">
-      <Button colorPalette="brand" onClick={() => checkout.mutate()} loading={checkout.isPending || checkout.isSuccess} loadingText="Opening checkout...">
+      <Button colorPalette="brand" onClick={() => checkout.mutate()} loading={checkout.isPending || checkout.isSuccess} loadingText={t('registration.fee.openingCheckout')}>
         {label}
       </Button>
       {error && <FormAlert status="error">{error}</FormAlert>}
@@ -147,21 +143,23 @@ function CheckoutButton({ type, label }: { type: 1 | 2; label: string }) {
 }
 
 function FeeTable({ cost }: { cost: CostDetail }) {
+  const t = useT();
+  const localise = useLocalise();
   return (
-    <ScrollTable label="Registration fee table" size="sm">
+    <ScrollTable label={t('registration.fee.feeTable')} size="sm">
       <Table.Header>
         <Table.Row bg="gray.50">
-          <Table.ColumnHeader>No.</Table.ColumnHeader>
-          <Table.ColumnHeader>Register</Table.ColumnHeader>
-          <Table.ColumnHeader>Name</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Fee</Table.ColumnHeader>
+          <Table.ColumnHeader whiteSpace="nowrap">{t('registration.fee.colNo')}</Table.ColumnHeader>
+          <Table.ColumnHeader whiteSpace="nowrap">{t('registration.fee.colRegister')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('account.center.name')}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('registration.fee.colFee')}</Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
       <Table.Body>
         {cost.register.map((row) => (
           <Table.Row key={row.no}>
             <Table.Cell>{row.no}</Table.Cell>
-            <Table.Cell>{row.register}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{localise(row.register)}</Table.Cell>
             <Table.Cell>{row.name}</Table.Cell>
             <Table.Cell textAlign="end" whiteSpace="nowrap">
               {usd(row.fee)}
@@ -170,7 +168,7 @@ function FeeTable({ cost }: { cost: CostDetail }) {
         ))}
         <Table.Row>
           <Table.Cell colSpan={3} fontWeight="semibold">
-            Total
+            {t('registration.wizard.total')}
           </Table.Cell>
           <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
             {usd(cost.register_total)}
@@ -184,8 +182,9 @@ function FeeTable({ cost }: { cost: CostDetail }) {
 type DinnerRow = CostDetail['dinner'][number];
 
 function DinnerChoice({ row, field, editable, onChange }: { row: DinnerRow; field: 'gala_dinner' | 'working_lunch'; editable: boolean; onChange: (change: UpdateRepastRequest) => void }) {
-  const label = `${field === 'gala_dinner' ? 'Gala dinner' : 'Working dinner'} for ${row.name}`;
-  if (!editable) return <Text>{row[field]}</Text>;
+  const t = useT();
+  const label = t(field === 'gala_dinner' ? 'registration.fee.galaFor' : 'registration.fee.workingFor', { name: row.name });
+  if (!editable) return <Text>{row[field] === 'Yes' ? t('registration.wizard.yes') : t('registration.wizard.no')}</Text>;
   return (
     <NativeSelect.Root size="sm" width="24">
       <NativeSelect.Field
@@ -196,8 +195,8 @@ function DinnerChoice({ row, field, editable, onChange }: { row: DinnerRow; fiel
           onChange({ id: row.id, type: row.type, gala_dinner: field === 'gala_dinner' ? value : undefined, working_lunch: field === 'working_lunch' ? value : undefined });
         }}
       >
-        <option value="Yes">Yes</option>
-        <option value="No">No</option>
+        <option value="Yes">{t('registration.wizard.yes')}</option>
+        <option value="No">{t('registration.wizard.no')}</option>
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
@@ -205,6 +204,8 @@ function DinnerChoice({ row, field, editable, onChange }: { row: DinnerRow; fiel
 }
 
 function DinnerTable({ cost, editable }: { cost: CostDetail; editable: boolean }) {
+  const t = useT();
+  const localise = useLocalise();
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
   const save = useMutation({
@@ -222,22 +223,22 @@ function DinnerTable({ cost, editable }: { cost: CostDetail; editable: boolean }
   });
   return (
     <Stack gap="3">
-      <ScrollTable label="Dinner table" size="sm">
+      <ScrollTable label={t('registration.fee.dinnerTable')} size="sm">
         <Table.Header>
           <Table.Row bg="gray.50">
-            <Table.ColumnHeader>No.</Table.ColumnHeader>
-            <Table.ColumnHeader>Register</Table.ColumnHeader>
-            <Table.ColumnHeader>Name</Table.ColumnHeader>
-            <Table.ColumnHeader>Gala dinner ({usd(cost.dinner_prices.gala_dinner)})</Table.ColumnHeader>
-            <Table.ColumnHeader>Working dinner ({usd(cost.dinner_prices.working_lunch)})</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Fee</Table.ColumnHeader>
+            <Table.ColumnHeader whiteSpace="nowrap">{t('registration.fee.colNo')}</Table.ColumnHeader>
+            <Table.ColumnHeader whiteSpace="nowrap">{t('registration.fee.colRegister')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('account.center.name')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('registration.fee.colGala', { price: usd(cost.dinner_prices.gala_dinner) })}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('registration.fee.colWorking', { price: usd(cost.dinner_prices.working_lunch) })}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('registration.fee.colFee')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {cost.dinner.map((row) => (
             <Table.Row key={row.no}>
               <Table.Cell>{row.no}</Table.Cell>
-              <Table.Cell>{row.register}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{localise(row.register)}</Table.Cell>
               <Table.Cell>{row.name}</Table.Cell>
               <Table.Cell>
                 <DinnerChoice row={row} field="gala_dinner" editable={editable} onChange={(c) => save.mutate(c)} />
@@ -252,7 +253,7 @@ function DinnerTable({ cost, editable }: { cost: CostDetail; editable: boolean }
           ))}
           <Table.Row>
             <Table.Cell colSpan={5} fontWeight="semibold">
-              Dinner total
+              {t('registration.fee.dinnerTotal')}
             </Table.Cell>
             <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
               {usd(cost.dinner_total)}
@@ -260,32 +261,36 @@ function DinnerTable({ cost, editable }: { cost: CostDetail; editable: boolean }
           </Table.Row>
         </Table.Body>
       </ScrollTable>
-      <Text fontWeight="semibold">Dinner total: {usd(cost.dinner_total)}</Text>
+      <Text fontWeight="semibold">{t('registration.fee.dinnerTotalIs', { amount: usd(cost.dinner_total) })}</Text>
       <Box aria-live="polite">{outcome && <FormAlert status={outcome.status}>{outcome.text}</FormAlert>}</Box>
     </Stack>
   );
 }
 
 export default function FeePage() {
+  const t = useT();
+  const lang = useLang();
+  const localise = useLocalise();
+  const title = t('registration.detail.paymentDetail');
   const [search] = useSearchParams();
   const info = usePersonInfo({ fresh: true });
   const registered = Boolean(info.data?.register_code);
   const cost = useCostDetail(registered && info.isFetchedAfterMount);
-  if (!info.data || !(info.isFetchedAfterMount || info.isError)) return <PageSkeleton title="Payment detail" />;
+  if (!info.data || !(info.isFetchedAfterMount || info.isError)) return <PageSkeleton title={title} />;
   const i = info.data;
 
   if (!i.register_code) {
     return (
-      <Page title="Payment detail" lead="You have not registered by category yet.">
+      <Page title={title} lead={localise('You have not registered by category yet.')}>
         <ChakraLink asChild color="brand.fg" fontWeight="semibold">
-          <RouterLink to={paths.registerInformation}>Register your information</RouterLink>
+          <RouterLink to={paths.registerInformation}>{t('registration.voucher.register')}</RouterLink>
         </ChakraLink>
       </Page>
     );
   }
   if (!cost.data) {
-    if (cost.isError) return <Page title="Payment detail">{<FormAlert status="error">{(cost.error as Error).message}</FormAlert>}</Page>;
-    return <PageSkeleton title="Payment detail" />;
+    if (cost.isError) return <Page title={title}>{<FormAlert status="error">{(cost.error as Error).message}</FormAlert>}</Page>;
+    return <PageSkeleton title={title} />;
   }
   const c = cost.data;
   const cancelled = Boolean(c.cancellation.cancelled_at);
@@ -298,26 +303,26 @@ export default function FeePage() {
   const dinnersEditable = !dinnersPaid && c.dinners_open && !cancelled;
 
   return (
-    <Page title="Payment detail" lead="Your registration by category: what it costs and how to pay.">
+    <Page title={title} lead={t('registration.fee.lead')}>
       <Stack gap="8">
         {review && (
-          <FormAlert status={c.register_status === REGISTER_STATUS.rejected ? 'warning' : 'info'} title="Registration state">
-            {review}
+          <FormAlert status={c.register_status === REGISTER_STATUS.rejected ? 'warning' : 'info'} title={t('registration.fee.state')}>
+            {localise(review)}
           </FormAlert>
         )}
         <Card.Root>
           <Card.Body>
             <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
               <DataList.Item>
-                <DataList.ItemLabel>Registration number</DataList.ItemLabel>
+                <DataList.ItemLabel>{t('registration.detail.registrationNumber')}</DataList.ItemLabel>
                 <DataList.ItemValue>{c.register_code}</DataList.ItemValue>
               </DataList.Item>
               <DataList.Item>
-                <DataList.ItemLabel>Registration type</DataList.ItemLabel>
-                <DataList.ItemValue>{c.register_type_name}</DataList.ItemValue>
+                <DataList.ItemLabel>{t('registration.detail.registrationType')}</DataList.ItemLabel>
+                <DataList.ItemValue>{localise(c.register_type_name)}</DataList.ItemValue>
               </DataList.Item>
               <DataList.Item>
-                <DataList.ItemLabel>Registration fee</DataList.ItemLabel>
+                <DataList.ItemLabel>{t('registration.fee.registrationFee')}</DataList.ItemLabel>
                 <DataList.ItemValue>
                   <PaidBadge paid={feePaid} cancelled={cancelled} />
                 </DataList.ItemValue>
@@ -328,37 +333,35 @@ export default function FeePage() {
 
         <Stack gap="4" as="section" aria-labelledby="fee-heading">
           <Heading as="h2" size="lg" id="fee-heading">
-            Registration fee
+            {t('registration.fee.registrationFee')}
           </Heading>
           <FeeTable cost={c} />
           {cancelled ? null : feePaid ? (
-            <FormAlert status="success">{feeTexts.feePaid}</FormAlert>
+            <FormAlert status="success">{t('registration.fee.feePaid')}</FormAlert>
           ) : (
             <>
-              <Text color="gray.700">{feeTexts.instruction}</Text>
-              {c.register_status === REGISTER_STATUS.none && <CheckoutButton type={1} label={`Checkout: pay ${usd(c.register_total)}`} />}
+              <Text color="gray.700">{t('registration.fee.instruction')}</Text>
+              {c.register_status === REGISTER_STATUS.none && <CheckoutButton type={1} label={t('registration.fee.checkout', { amount: usd(c.register_total) })} />}
             </>
           )}
         </Stack>
 
         <Stack gap="4" as="section" aria-labelledby="dinner-heading">
           <Heading as="h2" size="lg" id="dinner-heading">
-            Dinners
+            {t('registration.fee.dinners')}
           </Heading>
-          <Text color="gray.700">
-            Choose Yes or No for each person. The gala dinner costs {usd(c.dinner_prices.gala_dinner)} and the working dinner {usd(c.dinner_prices.working_lunch)} per person.
-          </Text>
+          <Text color="gray.700">{t('registration.fee.dinnersText', { gala: usd(c.dinner_prices.gala_dinner), working: usd(c.dinner_prices.working_lunch) })}</Text>
           <DinnerTable cost={c} editable={dinnersEditable} />
           {cancelled ? null : dinnersPaid ? (
-            <FormAlert status="success">{feeTexts.dinnersPaid}</FormAlert>
+            <FormAlert status="success">{t('registration.fee.dinnersPaid')}</FormAlert>
           ) : !feePaid ? (
-            <FormAlert status="info">{feeTexts.feeFirst}</FormAlert>
+            <FormAlert status="info">{localise(feeFirst)}</FormAlert>
           ) : c.dinners_open ? (
-            <CheckoutButton type={2} label={`Checkout dinners: pay ${usd(c.dinner_total)}`} />
+            <CheckoutButton type={2} label={t('registration.fee.checkoutDinners', { amount: usd(c.dinner_total) })} />
           ) : (
-            <FormAlert status="info">{feeTexts.dinnersClosed}</FormAlert>
+            <FormAlert status="info">{t('registration.fee.dinnersClosed')}</FormAlert>
           )}
-          <Text fontWeight="semibold">Note: {c.dinner_note}</Text>
+          <Text fontWeight="semibold">{t('registration.fee.note', { deadline: formatDeadline(lang, c.dinner_deadline) })}</Text>
         </Stack>
 
         <CancellationSection cost={c} />

@@ -15,8 +15,10 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { routes } from '#core/routes';
 import { legacyFees2019, registrationDocuments } from '#core/config/conference';
 import { countryRegions } from '#core/data/countries';
+import { formatDay, formatDayRange } from '#core/i18n/format';
+import type { Lang } from '#core/i18n/lang';
 import { formatMoney } from '#core/money';
-import { cst, formatCstDay } from '#core/time';
+import { cst, cstParts } from '#core/time';
 import { REGISTRATION_TYPE } from '#core/registration-by-category/fees';
 import { GROUP_FIRST_MEMBERS, registrationSchema, relationships, type RegistrationForm } from '#core/registration-by-category/schemas';
 import { FormAlert } from '../../components/form/form-alert';
@@ -39,6 +41,7 @@ import { session } from '../../lib/session';
 import { accountApi, personInfoKey, usePersonInfo } from '../account/api';
 import { registrationByCategoryApi, useTypeFees } from './api';
 import { useCountryOptions } from '../../i18n/countries';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
 
 interface PersonValues {
   first_name: string;
@@ -75,12 +78,33 @@ export interface RegistrationValues {
 
 const personalFields = ['first_name', 'middle_initial', 'last_name', 'nick_name', 'occupation', 'organization', 'country', 'mobile'] as const;
 const serverFields = [...personalFields, 'regiatration_type', 'gala_dinner', 'working_lunch', 'accompanying_type', 'accompany', 'oeso_member', 'young_investigator_files', 'fellow_files', 'group_name', 'company_represent', 'address_one', 'address_two', 'groups'];
-const relationshipOptions = relationships.map((r) => ({ value: r, label: r }));
-const yesNoOptions = [
-  { value: 'Yes', label: 'Yes' },
-  { value: 'No', label: 'No' },
-];
 const { galaDinner, workingDinner } = legacyFees2019.extraTickets;
+
+/** Yes and No in the page's language; the value stays the spec's. */
+function useYesNoOptions(yes = 'Yes', no = 'No') {
+  const t = useT();
+  return [
+    { value: yes, label: t('registration.wizard.yes') },
+    { value: no, label: t('registration.wizard.no') },
+  ];
+}
+
+type Period = (typeof legacyFees2019.periods)[number];
+const cstDay = (instant: Date | string) => {
+  const p = cstParts(instant);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+};
+/**
+ * The days of a price period: English keeps the config's own words (the spec's); Chinese writes
+ * them from the period's dates (it starts where the one before ends; its end is 24:00 of its last day).
+ */
+function periodDates(lang: Lang, period: Period, t: ReturnType<typeof useT>): string {
+  if (lang === 'en') return period.description;
+  const index = legacyFees2019.periods.indexOf(period);
+  const last = new Date(new Date(period.until).getTime() - 1);
+  if (index === 0) return t('registration.info.upTo', { day: formatDay(lang, last) });
+  return formatDayRange(lang, cstDay(legacyFees2019.periods[index - 1]!.until), cstDay(last));
+}
 
 const blankPerson = (): PersonValues => ({ first_name: '', middle_initial: '', last_name: '', gala_dinner: '', working_lunch: '' });
 const blankCompanion = (): AccompanyValues => ({ ...blankPerson(), relationship: '', occupation: '', organization: '', country: '', mobile: '' });
@@ -126,6 +150,11 @@ const resolver: Resolver<RegistrationValues, unknown, RegistrationForm> = (value
   schemaResolver(toWire(values) as never, context, options as never) as never;
 
 export default function RegisterInformationPage() {
+  const t = useT();
+  const lang = useLang();
+  const localise = useLocalise();
+  const title = t('registration.info.title');
+  const yesNoOptions = useYesNoOptions();
   const countryOptions = useCountryOptions(countryRegions);
   const info = usePersonInfo({ fresh: true });
   const fees = useTypeFees();
@@ -142,9 +171,9 @@ export default function RegisterInformationPage() {
     onUploaded: (file) => {
       documents.append({ id: file.id, name: file.name });
       form.clearErrors(['young_investigator_files' as never, 'fellow_files' as never]);
-      toaster.success({ title: `${file.name} file uploaded successfully.` });
+      toaster.success({ title: t('registration.wizard.uploaded', { name: file.name }) });
     },
-    onFailed: (name, message) => toaster.error({ title: `${name} file upload failed.`, description: message }),
+    onFailed: (name, message) => toaster.error({ title: t('registration.wizard.uploadFailed', { name }), description: message }),
   });
 
   // Fill the form once from the profile as it is now, then any draft over it.
@@ -174,23 +203,25 @@ export default function RegisterInformationPage() {
       }
     },
     () => {
-      setFailure('Please complete the form.');
+      setFailure(localise('Please complete the form.'));
       requestAnimationFrame(() => scrollToFirstError(formRef.current));
     },
   );
 
-  if (!info.data || !filled || !fees.data) return <PageSkeleton title="Registration information" />;
+  if (!info.data || !filled || !fees.data) return <PageSkeleton title={title} />;
 
   if (info.data.register_code) {
     return (
-      <Page title="Registration information" lead="You have registered.">
+      <Page title={title} lead={t('registration.info.registered')}>
         <Card.Root>
           <Card.Body gap="3">
             <Text>
-              Your registration number is <strong>{info.data.register_code}</strong>. To change your registration, please contact the registration office.
+              {t('registration.info.numberBefore')}
+              <strong>{info.data.register_code}</strong>
+              {t('registration.info.numberAfter')}
             </Text>
             <ChakraLink asChild color="brand.fg" fontWeight="semibold">
-              <RouterLink to={paths.fee}>Payment detail</RouterLink>
+              <RouterLink to={paths.fee}>{t('registration.detail.paymentDetail')}</RouterLink>
             </ChakraLink>
           </Card.Body>
         </Card.Root>
@@ -201,47 +232,44 @@ export default function RegisterInformationPage() {
   const closed = fees.data.data.every((f) => f.price === null);
   const typeOptions = fees.data.data
     .filter((f) => f.type !== REGISTRATION_TYPE.accompanying && f.price !== null)
-    .map((f) => ({ value: String(f.type), label: `${f.type_name}: ${formatMoney(f.price! * 100)}` }));
+    .map((f) => ({ value: String(f.type), label: t('registration.info.typeOption', { type: localise(f.type_name), amount: formatMoney(f.price! * 100) }) }));
   const period = legacyFees2019.periods.find((p) => p.id === fees.data.data[0]?.period);
   const companionFee = fees.data.data.find((f) => f.type === REGISTRATION_TYPE.accompanying)?.price;
 
   return (
-    <Page
-      title="Registration information"
-      lead="Register for the congress by category: your details, your registration type, accompanying persons and dinners. Fields marked * are required."
-    >
+    <Page title={title} lead={t('registration.info.lead')}>
       <Card.Root>
         <Card.Body>
           <FormProvider {...form}>
-            <FormStack ref={formRef} onSubmit={submit} noValidate aria-label="Registration information">
-              {closed && <FormAlert status="warning" title="Registration closed">{fees.data.message}</FormAlert>}
+            <FormStack ref={formRef} onSubmit={submit} noValidate aria-label={title}>
+              {closed && <FormAlert status="warning" title={t('registration.info.closed')}>{fees.data.message}</FormAlert>}
               {failure && (
-                <FormAlert status="error" title="System Tips">
+                <FormAlert status="error" title={t('account.systemTips')}>
                   {failure}
                 </FormAlert>
               )}
-              {draft.restored && <FormAlert status="info">Your unsaved entries from earlier were restored.</FormAlert>}
+              {draft.restored && <FormAlert status="info">{t('registration.wizard.restored')}</FormAlert>}
 
-              <FormSection title="Personal information">
+              <FormSection title={t('account.center.personalInfo')}>
                 <Grid templateColumns={{ base: '1fr', md: '2fr 1fr 2fr' }} gap="4">
-                  <TextField<RegistrationValues> name="first_name" label="First name" autoComplete="given-name" required />
-                  <TextField<RegistrationValues> name="middle_initial" label="Middle name" autoComplete="additional-name" />
-                  <TextField<RegistrationValues> name="last_name" label="Last name" autoComplete="family-name" required />
+                  <TextField<RegistrationValues> name="first_name" label={t('account.profile.firstName')} autoComplete="given-name" required />
+                  <TextField<RegistrationValues> name="middle_initial" label={t('registration.info.middleName')} autoComplete="additional-name" />
+                  <TextField<RegistrationValues> name="last_name" label={t('account.profile.lastName')} autoComplete="family-name" required />
                 </Grid>
-                <TextField<RegistrationValues> name="nick_name" label="Nickname (for your badge)" autoComplete="nickname" />
+                <TextField<RegistrationValues> name="nick_name" label={t('account.profile.nickname')} autoComplete="nickname" />
                 <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
-                  <TextField<RegistrationValues> name="occupation" label="Occupation" autoComplete="organization-title" required />
-                  <TextField<RegistrationValues> name="organization" label="Organisation" autoComplete="organization" required />
-                  <SelectField<RegistrationValues> name="country" label="Country or region" options={countryOptions} required />
-                  <TextField<RegistrationValues> name="mobile" label="Mobile" type="tel" autoComplete="tel" inputMode="tel" required />
+                  <TextField<RegistrationValues> name="occupation" label={t('account.profile.occupation')} autoComplete="organization-title" required />
+                  <TextField<RegistrationValues> name="organization" label={t('account.profile.organisation')} autoComplete="organization" required />
+                  <SelectField<RegistrationValues> name="country" label={t('account.profile.country')} options={countryOptions} required />
+                  <TextField<RegistrationValues> name="mobile" label={t('account.profile.mobile')} type="tel" autoComplete="tel" inputMode="tel" required />
                 </Grid>
               </FormSection>
 
               <FormSection
-                title="Registration type"
-                description={period ? `${period.label} prices (${period.description}), in US dollars.` : undefined}
+                title={t('registration.detail.registrationType')}
+                description={period ? t('registration.info.prices', { period: period.id, label: period.label, dates: periodDates(lang, period, t) }) : undefined}
               >
-                <ChoiceField<RegistrationValues> name="regiatration_type" label="Registration type" options={typeOptions} direction="column" required />
+                <ChoiceField<RegistrationValues> name="regiatration_type" label={t('registration.detail.registrationType')} options={typeOptions} direction="column" required />
                 <TypeDetails uploads={uploads} onRemoveDocument={(i) => {
                   const file = form.getValues(`documents.${i}`);
                   documents.remove(i);
@@ -249,17 +277,17 @@ export default function RegisterInformationPage() {
                 }} />
               </FormSection>
 
-              <FormSection title="Dinners" description={`Extra tickets: gala dinner ${formatMoney(galaDinner)}, working dinner ${formatMoney(workingDinner)} per person, paid separately.`}>
+              <FormSection title={t('registration.fee.dinners')} description={t('registration.info.dinnersText', { gala: formatMoney(galaDinner), working: formatMoney(workingDinner) })}>
                 <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }} gap="4">
-                  <ChoiceField<RegistrationValues> name="gala_dinner" label="Gala dinner" options={yesNoOptions} required />
-                  <ChoiceField<RegistrationValues> name="working_lunch" label="Working dinner" options={yesNoOptions} required />
+                  <ChoiceField<RegistrationValues> name="gala_dinner" label={t('registration.info.galaDinner')} options={yesNoOptions} required />
+                  <ChoiceField<RegistrationValues> name="working_lunch" label={t('registration.info.workingDinner')} options={yesNoOptions} required />
                 </Grid>
               </FormSection>
 
               <AccompanyingPersons companionFee={companionFee ?? null} />
 
               <SubmitButton loading={form.formState.isSubmitting} disabled={closed || uploads.active > 0} alignSelf="flex-start">
-                Submit
+                {t('registration.wizard.submit')}
               </SubmitButton>
             </FormStack>
           </FormProvider>
@@ -273,51 +301,56 @@ type Uploads = ReturnType<typeof useUploads>;
 
 /** The extra section of the chosen type (spec section 4): member number, documents, or the group. */
 function TypeDetails({ uploads, onRemoveDocument }: { uploads: Uploads; onRemoveDocument: (index: number) => void }) {
+  const t = useT();
+  const lang = useLang();
+  const localise = useLocalise();
   const { control, formState } = useFormContext<RegistrationValues>();
   const [type, documents] = useWatch({ control, name: ['regiatration_type', 'documents'] });
-  const t = Number(type);
-  if (t === REGISTRATION_TYPE.member) {
-    return <TextField<RegistrationValues> name="oeso_member" label="OESO member number" required helper="The registration office checks it before you pay." />;
+  const chosen = Number(type);
+  if (chosen === REGISTRATION_TYPE.member) {
+    return <TextField<RegistrationValues> name="oeso_member" label={t('registration.reload.member')} required helper={t('registration.info.memberHelp')} />;
   }
-  if (t === REGISTRATION_TYPE.youngInvestigator || t === REGISTRATION_TYPE.fellow) {
-    const young = t === REGISTRATION_TYPE.youngInvestigator;
+  if (chosen === REGISTRATION_TYPE.youngInvestigator || chosen === REGISTRATION_TYPE.fellow) {
+    const young = chosen === REGISTRATION_TYPE.youngInvestigator;
     const errors = formState.errors as Record<string, { message?: string } | undefined>;
     const error = (young ? errors.young_investigator_files : errors.fellow_files)?.message;
     const rule = young
-      ? `Young investigators are born in ${registrationDocuments.youngInvestigatorBornFrom} or later: upload a document that shows your date of birth (JPG, PNG or PDF, up to 5 MB).`
-      : `Fellows complete their training before ${formatCstDay(cst(registrationDocuments.fellowTrainingCompletedBefore))}: upload a document that shows it (JPG, PNG or PDF, up to 5 MB).`;
+      ? t('registration.info.youngRule', { year: String(registrationDocuments.youngInvestigatorBornFrom) })
+      : t('registration.info.fellowRule', { day: formatDay(lang, cst(registrationDocuments.fellowTrainingCompletedBefore)) });
     return (
       <Stack gap="3" data-invalid={error ? '' : undefined}>
         <Text fontWeight="medium">
-          {young ? 'Young investigator documents' : 'Fellow documents'}{' '}
+          {young ? t('registration.reload.youngDocuments') : t('registration.reload.fellowDocuments')}{' '}
           <Box as="span" color="red.600" aria-hidden="true">
             *
           </Box>
         </Text>
         <Text fontSize="sm" color="gray.700">
-          {rule} The registration office reviews them before you pay.
+          {rule}
         </Text>
-        <FileDropZone purpose="document" remaining={5 - documents.length - uploads.active} onFiles={uploads.start} label="Choose documents" />
+        <FileDropZone purpose="document" remaining={5 - documents.length - uploads.active} onFiles={uploads.start} label={t('registration.reload.chooseDocuments')} />
         <UploadTasks tasks={uploads.tasks} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
         <StoredFiles
           files={documents}
-          label="Uploaded documents"
-          empty="No document yet."
+          label={t('registration.info.uploadedDocuments')}
+          empty={t('registration.reload.noDocument')}
           onRemove={(file) => onRemoveDocument(documents.findIndex((d) => d.id === file.id))}
         />
         {error && (
           <Text color="red.600" fontSize="sm" role="alert">
-            {error}
+            {localise(error)}
           </Text>
         )}
       </Stack>
     );
   }
-  if (t === REGISTRATION_TYPE.group) return <GroupDetails />;
+  if (chosen === REGISTRATION_TYPE.group) return <GroupDetails />;
   return null;
 }
 
 function GroupDetails() {
+  const t = useT();
+  const localise = useLocalise();
   const { control, formState, getValues } = useFormContext<RegistrationValues>();
   const members = useFieldArray({ control, name: 'groups' });
   // A group starts with 9 members plus the registrant (10, the group minimum).
@@ -329,37 +362,37 @@ function GroupDetails() {
   return (
     <Stack gap="4">
       <Heading as="h3" size="sm">
-        Group
+        {t('registration.info.group')}
       </Heading>
       <Text fontSize="sm" color="gray.700">
-        A group registers at least 10 delegates: you and {GROUP_FIRST_MEMBERS} members, each at the group price.
+        {t('registration.info.groupText', { count: GROUP_FIRST_MEMBERS })}
       </Text>
-      <TextField<RegistrationValues> name="group_name" label="Group name" required />
-      <TextField<RegistrationValues> name="company_represent" label="Company represented" autoComplete="organization" required />
-      <TextField<RegistrationValues> name="address_one" label="Address 1" autoComplete="address-line1" required />
-      <TextField<RegistrationValues> name="address_two" label="Address 2" autoComplete="address-line2" />
-      <Stack as="ol" gap="4" listStyleType="none" aria-label="Group members">
+      <TextField<RegistrationValues> name="group_name" label={t('registration.info.groupName')} required />
+      <TextField<RegistrationValues> name="company_represent" label={t('registration.info.companyRepresented')} autoComplete="organization" required />
+      <TextField<RegistrationValues> name="address_one" label={t('registration.info.addressOne')} autoComplete="address-line1" required />
+      <TextField<RegistrationValues> name="address_two" label={t('registration.info.addressTwo')} autoComplete="address-line2" />
+      <Stack as="ol" gap="4" listStyleType="none" aria-label={t('registration.info.groupMembers')}>
         {members.fields.map((field, i) => (
           <Box as="li" key={field.id} borderWidth="1px" rounded="md" p="3">
             <HStack justify="space-between" mb="2">
-              <Text fontWeight="semibold">Member {i + 1}</Text>
+              <Text fontWeight="semibold">{t('registration.info.member', { n: i + 1 })}</Text>
               {i >= GROUP_FIRST_MEMBERS && (
-                <Button size="xs" variant="outline" onClick={() => members.remove(i)} aria-label={`Remove member ${i + 1}`}>
-                  Remove
+                <Button size="xs" variant="outline" onClick={() => members.remove(i)} aria-label={t('registration.info.removeMember', { n: i + 1 })}>
+                  {t('presentations.files.remove')}
                 </Button>
               )}
             </HStack>
-            <PersonFields prefix={`groups.${i}`} label={`member ${i + 1}`} />
+            <PersonFields prefix={`groups.${i}`} label={t('registration.info.memberOf', { n: i + 1 })} />
           </Box>
         ))}
       </Stack>
       {error && (
         <Text color="red.600" fontSize="sm" role="alert">
-          {error}
+          {localise(error)}
         </Text>
       )}
       <Button variant="outline" alignSelf="flex-start" onClick={() => members.append(blankPerson())}>
-        Add a member
+        {t('registration.info.addMember')}
       </Button>
     </Stack>
   );
@@ -367,23 +400,29 @@ function GroupDetails() {
 
 /** Names and dinner choices of a group member or an accompanying person. */
 function PersonFields({ prefix, label }: { prefix: `groups.${number}` | `accompany.${number}`; label: string }) {
+  const t = useT();
+  const yesNoOptions = useYesNoOptions();
   return (
     <Stack gap="3">
       <Grid templateColumns={{ base: '1fr', md: '2fr 1fr 2fr' }} gap="3">
-        <TextField<RegistrationValues> name={`${prefix}.first_name`} label={`First name of ${label}`} required />
-        <TextField<RegistrationValues> name={`${prefix}.middle_initial`} label={`Middle name of ${label}`} />
-        <TextField<RegistrationValues> name={`${prefix}.last_name`} label={`Last name of ${label}`} required />
+        <TextField<RegistrationValues> name={`${prefix}.first_name`} label={t('registration.info.firstNameOf', { person: label })} required />
+        <TextField<RegistrationValues> name={`${prefix}.middle_initial`} label={t('registration.info.middleNameOf', { person: label })} />
+        <TextField<RegistrationValues> name={`${prefix}.last_name`} label={t('registration.info.lastNameOf', { person: label })} required />
       </Grid>
       <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }} gap="3">
-        <ChoiceField<RegistrationValues> name={`${prefix}.gala_dinner`} label={`Gala dinner (${label})`} options={yesNoOptions} required />
-        <ChoiceField<RegistrationValues> name={`${prefix}.working_lunch`} label={`Working dinner (${label})`} options={yesNoOptions} required />
+        <ChoiceField<RegistrationValues> name={`${prefix}.gala_dinner`} label={t('registration.info.galaOf', { person: label })} options={yesNoOptions} required />
+        <ChoiceField<RegistrationValues> name={`${prefix}.working_lunch`} label={t('registration.info.workingOf', { person: label })} options={yesNoOptions} required />
       </Grid>
     </Stack>
   );
 }
 
 function AccompanyingPersons({ companionFee }: { companionFee: number | null }) {
+  const t = useT();
+  const localise = useLocalise();
   const countryOptions = useCountryOptions(countryRegions);
+  const answerOptions = useYesNoOptions('yes', 'no');
+  const relationshipOptions = relationships.map((r) => ({ value: r, label: t('registration.info.relationshipOption', { relationship: r }) }));
   const { control, formState, getValues } = useFormContext<RegistrationValues>();
   const companions = useFieldArray({ control, name: 'accompany' });
   const answer = useWatch({ control, name: 'accompanying_type' });
@@ -393,37 +432,29 @@ function AccompanyingPersons({ companionFee }: { companionFee: number | null }) 
   const error = (formState.errors.accompany as { message?: string } | undefined)?.message;
   return (
     <FormSection
-      title="Accompanying persons"
-      description={companionFee !== null ? `Each accompanying person: ${formatMoney(companionFee * 100)}.` : undefined}
+      title={t('registration.field.accompanying_person')}
+      description={companionFee !== null ? t('registration.info.companionFee', { amount: formatMoney(companionFee * 100) }) : undefined}
     >
-      <ChoiceField<RegistrationValues>
-        name="accompanying_type"
-        label="Will anyone accompany you?"
-        options={[
-          { value: 'yes', label: 'Yes' },
-          { value: 'no', label: 'No' },
-        ]}
-        required
-      />
+      <ChoiceField<RegistrationValues> name="accompanying_type" label={t('registration.info.accompanyQuestion')} options={answerOptions} required />
       {answer === 'yes' && (
         <Stack gap="4">
-          <Stack as="ol" gap="4" listStyleType="none" aria-label="Accompanying persons">
+          <Stack as="ol" gap="4" listStyleType="none" aria-label={t('registration.field.accompanying_person')}>
             {companions.fields.map((field, i) => (
               <Box as="li" key={field.id} borderWidth="1px" rounded="md" p="3">
                 <HStack justify="space-between" mb="2">
-                  <Text fontWeight="semibold">Accompanying person {i + 1}</Text>
-                  <Button size="xs" variant="outline" onClick={() => companions.remove(i)} aria-label={`Remove accompanying person ${i + 1}`}>
-                    Remove
+                  <Text fontWeight="semibold">{t('registration.info.companion', { n: i + 1 })}</Text>
+                  <Button size="xs" variant="outline" onClick={() => companions.remove(i)} aria-label={t('registration.info.removeCompanion', { n: i + 1 })}>
+                    {t('presentations.files.remove')}
                   </Button>
                 </HStack>
                 <Stack gap="3">
-                  <PersonFields prefix={`accompany.${i}`} label={`accompanying person ${i + 1}`} />
+                  <PersonFields prefix={`accompany.${i}`} label={t('registration.info.companionOf', { n: i + 1 })} />
                   <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="3">
-                    <SelectField<RegistrationValues> name={`accompany.${i}.relationship`} label="Relationship" options={relationshipOptions} required />
-                    <TextField<RegistrationValues> name={`accompany.${i}.occupation`} label="Occupation" required />
-                    <TextField<RegistrationValues> name={`accompany.${i}.organization`} label="Organisation" required />
-                    <SelectField<RegistrationValues> name={`accompany.${i}.country`} label="Country or region" options={countryOptions} required />
-                    <TextField<RegistrationValues> name={`accompany.${i}.mobile`} label="Mobile" type="tel" inputMode="tel" required />
+                    <SelectField<RegistrationValues> name={`accompany.${i}.relationship`} label={t('registration.info.relationship')} options={relationshipOptions} required />
+                    <TextField<RegistrationValues> name={`accompany.${i}.occupation`} label={t('account.profile.occupation')} required />
+                    <TextField<RegistrationValues> name={`accompany.${i}.organization`} label={t('account.profile.organisation')} required />
+                    <SelectField<RegistrationValues> name={`accompany.${i}.country`} label={t('account.profile.country')} options={countryOptions} required />
+                    <TextField<RegistrationValues> name={`accompany.${i}.mobile`} label={t('account.profile.mobile')} type="tel" inputMode="tel" required />
                   </Grid>
                 </Stack>
               </Box>
@@ -431,12 +462,12 @@ function AccompanyingPersons({ companionFee }: { companionFee: number | null }) 
           </Stack>
           {error && (
             <Text color="red.600" fontSize="sm" role="alert">
-              {error}
+              {localise(error)}
             </Text>
           )}
           {companions.fields.length < legacyFees2019.maxAccompanyingPersons && (
             <Button variant="outline" alignSelf="flex-start" onClick={() => companions.append(blankCompanion())}>
-              Add an accompanying person
+              {t('registration.info.addCompanion')}
             </Button>
           )}
         </Stack>
