@@ -312,7 +312,7 @@ export default function FeePage() {
         )}
         <Card.Root>
           <Card.Body>
-            <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
+            <DataList.Root orientation="horizontal" gap="3">
               <DataList.Item>
                 <DataList.ItemLabel>{t('registration.detail.registrationNumber')}</DataList.ItemLabel>
                 <DataList.ItemValue>{c.register_code}</DataList.ItemValue>

@@ -124,7 +124,7 @@ export function FapiaoCard({ order }: { order: Order }) {
           <FapiaoForm order={order} onDone={done} onCancel={() => setEditing(false)} />
         ) : (
           <Stack gap="4">
-            <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
+            <DataList.Root orientation="horizontal" gap="3">
               <DataList.Item>
                 <DataList.ItemLabel>{t('registration.fapiao.titleLabel')}</DataList.ItemLabel>
                 <DataList.ItemValue>{fapiao!.title}</DataList.ItemValue>

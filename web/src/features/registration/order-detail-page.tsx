@@ -69,7 +69,7 @@ function OrderCard({ order }: { order: OrderDetail['order'] }) {
     <Page title={t('registration.wizard.orderNo', { orderNo: order.order_no })} lead={t('registration.detail.lead')}>
       <Card.Root>
         <Card.Body gap="6">
-          <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
+          <DataList.Root orientation="horizontal" gap="3">
             <Row label={t('registration.list.colStatus')}>
               <Badge colorPalette={statusPalette[order.payment_status] ?? 'gray'} size="lg">
                 {statusNameIds[order.payment_status] ? t(statusNameIds[order.payment_status]!) : order.status_name}
@@ -120,7 +120,7 @@ function RegistrationCard({ code }: { code: string }) {
     <Page title={t('registration.detail.registrationTitle', { code: i.register_code })} lead={t('registration.detail.registrationLead')}>
       <Card.Root>
         <Card.Body gap="6">
-          <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
+          <DataList.Root orientation="horizontal" gap="3">
             <Row label={t('registration.detail.registrationNumber')}>{i.register_code}</Row>
             <Row label={t('registration.detail.registrationType')}>{localise(categoryName(i.regiatration_type ?? 0))}</Row>
             <Row label={t('registration.detail.payment')}>{i.pay_status === 2 ? t('registration.status.paid') : t('registration.status.unpaid')}</Row>
