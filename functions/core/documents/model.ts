@@ -92,6 +92,8 @@ export interface DocumentSummary {
   version: number;
   issued_at: string;
   title: string;
+  /** Its Chinese title as printed beside the English (texts.json "title_zh"), or null: a Chinese page names it so. */
+  title_zh: string | null;
   file_name: string;
   replaces: string | null;
   refers_to: string | null;
@@ -106,6 +108,7 @@ export const summaryOf = (doc: IssuedDocument): DocumentSummary => ({
   version: doc.version,
   issued_at: doc.issued_at,
   title: doc.spec.title,
+  title_zh: doc.spec.zh?.title || null,
   file_name: doc.file_name,
   replaces: doc.replaces,
   refers_to: doc.refers_to,

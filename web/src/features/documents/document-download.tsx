@@ -7,7 +7,7 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { documentApi, type DocumentSummary } from './api';
-import { useT } from '../../i18n/i18n';
+import { useLang, useT } from '../../i18n/i18n';
 
 interface Props {
   doc: DocumentSummary;
@@ -22,12 +22,10 @@ export function DocumentDownload({ doc, owner, onError, size = 'sm' }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const t = useT();
+  // Its title in the page's language (a Chinese page: the Chinese title the PDF prints, when it has one).
+  const title = (useLang() === 'zh-Hans' && doc.title_zh) || doc.title;
   // As documentLabel (./api.ts) says it: its title and number, or its version once there are several.
-  const label = doc.number
-    ? `${doc.title} ${doc.number}`
-    : doc.version > 1
-      ? t('documents.download.version', { title: doc.title, version: doc.version })
-      : doc.title;
+  const label = doc.number ? `${title} ${doc.number}` : doc.version > 1 ? t('documents.download.version', { title, version: doc.version }) : title;
   const download = async () => {
     setBusy(true);
     setError(null);

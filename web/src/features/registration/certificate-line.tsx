@@ -11,7 +11,13 @@ import { documentApi } from '../documents/api';
 import { DocumentDownload } from '../documents/document-download';
 import { ApiError, isCancelled } from '../../lib/api-client';
 import { orderApi, orderKeys, type OrderListItem } from './api';
-import { useLocalise, useT } from '../../i18n/i18n';
+import { useLang, useLocalise, useT } from '../../i18n/i18n';
+import { conference } from '#core/config/conference';
+import { formatDeadline } from '#core/i18n/format';
+import { cst } from '#core/time';
+
+/** When certificates are issued: 24:00 CST of the congress's last day (core/documents/certificate.ts congressEnds). */
+const congressEnds = cst(`${conference.dates.end}T24:00`);
 
 
 /** The order's issued certificate, among the documents the list gives with each order. */
@@ -56,7 +62,15 @@ function Available({ item }: { item: OrderListItem }) {
 
 export function CertificateLine({ item }: { item: OrderListItem }) {
   const t = useT();
+  const lang = useLang();
   const localise = useLocalise();
+  // The server's reason in the page's language (its English carries a date or an address, so it is not looked up by its words).
+  const reason =
+    item.certificate.refusal === 'before-end'
+      ? t('registration.certificate.beforeEnd', { deadline: formatDeadline(lang, congressEnds) })
+      : item.certificate.refusal === 'not-attended'
+        ? t('registration.certificate.notAttended', { email: conference.contacts.registration })
+        : localise(item.certificate.message ?? '');
   // Only a paid order can have one (core/documents/certificate.ts `offered`).
   if (!item.certificate.offered) return null;
   return (
@@ -68,7 +82,7 @@ export function CertificateLine({ item }: { item: OrderListItem }) {
         <Available item={item} />
       ) : (
         <Text fontSize="sm" color="gray.700">
-          {localise(item.certificate.message ?? '')}
+          {reason}
         </Text>
       )}
     </Stack>
