@@ -5,35 +5,8 @@
  * account centre reads in Chinese. Axe is clean on each page; at 390 px nothing is wider than the
  * screen.
  */
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, mailOrigin, test, uniqueEmail } from './fixtures';
-import { screenshots } from './office-ui-steps';
-
-const PASSWORD = 'correct horse battery';
-
-interface StoredMail {
-  destination: { to: string[] };
-  subject: string;
-  body: { text?: string; html?: string };
-}
-
-/** The newest mail to `to` in the local mailbox (waits for it). */
-async function newestMailTo(to: string): Promise<StoredMail> {
-  for (let i = 0; i < 50; i++) {
-    const store = (await (await fetch(`${mailOrigin()}/store`)).json()) as { emails: StoredMail[] };
-    const mail = store.emails.filter((m) => m.destination.to.some((d) => d.includes(to))).pop();
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to}`);
-}
-
-async function fitsAt390(page: Page, name: string) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${screenshots}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import { chineseActivationLink, fillChineseSignUp, fitsAt390, logInInChinese } from './languages-steps';
 
 test('a visitor signs up, activates and logs in in Chinese', async ({ page, consoleErrors }) => {
   const email = uniqueEmail('zh-signup');
@@ -51,9 +24,7 @@ test('a visitor signs up, activates and logs in in Chinese', async ({ page, cons
   await expectAccessible(page, 'Chinese sign-up');
   await fitsAt390(page, 'zh-sign-up');
 
-  await form.getByRole('textbox', { name: '电子邮箱', exact: true }).fill(email);
-  await form.getByRole('textbox', { name: '密码', exact: true }).fill(PASSWORD);
-  await form.getByRole('textbox', { name: '确认密码', exact: true }).fill(PASSWORD);
+  await fillChineseSignUp(page, email);
   await form.getByRole('button', { name: '注册账号' }).click();
   await expect(page).toHaveURL(/\/zh\/common\/register\/success\/created$/);
   await expect(page.getByRole('heading', { level: 1, name: '账号已创建' })).toBeVisible();
@@ -63,14 +34,10 @@ test('a visitor signs up, activates and logs in in Chinese', async ({ page, cons
   await fitsAt390(page, 'zh-account-created');
 
   // The activation mail is in Chinese and links to the Chinese activation page.
-  const mail = await newestMailTo(email);
-  expect(mail.subject).toBe('请激活您的 IACR 2024 账号');
-  expect(mail.body.html).toContain('<html lang="zh-Hans">');
-  const link = /https?:\/\/[^\s]+\/zh\/common\/activate\/[\w-]+/.exec(mail.body.text ?? '')?.[0];
-  expect(link, mail.body.text).toBeTruthy();
+  const link = await chineseActivationLink(email);
 
   // The link activates the account on a Chinese page.
-  await page.goto(link!);
+  await page.goto(link);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
   await expect(page.getByRole('heading', { level: 1, name: '账号激活' })).toBeVisible();
   await expect(page.getByText('账号已激活，现在可以登录。')).toBeVisible();
@@ -79,13 +46,7 @@ test('a visitor signs up, activates and logs in in Chinese', async ({ page, cons
 
   // The login stays in Chinese and lands on a Chinese page.
   await page.getByRole('link', { name: '登录', exact: true }).last().click();
-  await expect(page).toHaveURL(/\/zh\/login$/);
-  const login = page.getByRole('form', { name: '登录' });
-  await login.getByRole('textbox', { name: '电子邮箱' }).fill(email);
-  await login.getByRole('textbox', { name: '密码' }).fill(PASSWORD);
-  await login.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/zh\/(?!login)/);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+  await logInInChinese(page, email);
   await expect(page.getByText('欢迎回来')).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: '个人中心' })).toBeVisible();
 
