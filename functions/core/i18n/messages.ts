@@ -9,10 +9,25 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { en } from './catalogs/en/index';
+import { formatDay, formatDeadline, formatInstant } from './format';
 import type { Lang } from './lang';
 
 export type MessageId = keyof typeof en;
-export type MessageValues = Record<string, string | number>;
+
+/**
+ * An instant among a text's values: written as its reader's language writes it, in China Standard
+ * Time with the zone (core/i18n/format.ts), when the text is formatted. `deadline` writes a midnight
+ * as 24:00 of the day before; `day` only the date.
+ */
+export interface InstantValue {
+  readonly instant: string;
+  readonly as: 'instant' | 'deadline' | 'day';
+}
+export const instantValue = (at: string | Date, as: InstantValue['as'] = 'instant'): InstantValue => ({ instant: new Date(at).toISOString(), as });
+const isInstantValue = (v: unknown): v is InstantValue => typeof v === 'object' && v !== null && typeof (v as InstantValue).instant === 'string';
+const instantFormats = { instant: formatInstant, deadline: formatDeadline, day: formatDay } as const;
+
+export type MessageValues = Record<string, string | number | InstantValue>;
 
 /** A catalog as the runtime takes it: texts, or their compiled form. */
 export type Catalog = Record<MessageId, string | MessageFormatElement[]>;
@@ -49,6 +64,13 @@ export function translator(lang: Lang, catalog: Catalog, fallback?: Catalog): Tr
       format = new IntlMessageFormat(source, locale[lang], undefined, { ignoreTag: true });
       compiled.set(id, format);
     }
-    return String(format.format(values));
+    return String(format.format(values && writtenValues(lang, values)));
   };
+}
+
+/** A text's values as ICU takes them: instants written in `lang`. */
+function writtenValues(lang: Lang, values: MessageValues): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, v] of Object.entries(values)) out[key] = isInstantValue(v) ? instantFormats[v.as](lang, v.instant) : v;
+  return out;
 }
