@@ -43,7 +43,7 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found.') => new AppError('not_found', message);
+export const notFound = (message: string | Text = 'Not found.') => new AppError('not_found', message);
 export const conflict = (message: string | Text, data: unknown = null, code?: number) =>
   new AppError('conflict', message, data, code);
 export const forbidden = (message: string | Text) => new AppError('forbidden', message);
