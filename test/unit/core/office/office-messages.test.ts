@@ -14,6 +14,7 @@ import { jobMessages, jobTexts } from '#core/office/jobs';
 import { officeMessages as transferMessages, transferTexts } from '#core/office/order-by-reference';
 import { orderMailKinds, orderMailLabels, resendMessages } from '#core/office/order-mail-kinds';
 import { bankAccountSchema } from '#core/office/payment-settings';
+import { refundsOwedMessages, refundsOwedTexts } from '#core/office/refunds-owed';
 import { resendTexts } from '#core/office/resend-order-mail';
 import { ORDER_STATUS, orderStatusNames } from '#core/orders/states';
 import { expectChinese } from '../chinese-text';
@@ -32,6 +33,7 @@ const cases: [string, Text, string, string[]][] = [
     [`surplus ${cents}`, transferTexts.transferSurplus(cents), transferMessages.transferSurplus(cents), []],
     [`incomplete ${cents}`, transferTexts.transferIncomplete(cents), transferMessages.transferIncomplete(cents), []],
   ]),
+  ['refund recorded', refundsOwedTexts.recorded('US$50.00', 'Wei Zhang, Deutsche Bank, IBAN ending 3000'), refundsOwedMessages.recorded('US$50.00', 'Wei Zhang, Deutsche Bank, IBAN ending 3000'), ['Wei Zhang, Deutsche Bank, IBAN ending 3000']],
   ...orderMailKinds.flatMap((k): [string, Text, string, string[]][] => [
     [`resent ${k}`, resendTexts.sent(k, to), resendMessages.sent(orderMailLabels[k], to), []],
     [`not resent ${k}`, resendTexts.notSent(k, to), resendMessages.notSent(orderMailLabels[k], to), []],
