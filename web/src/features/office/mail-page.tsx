@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import type { JobState, JobView } from '#core/office/jobs';
-import { mailConfirmation, type Confirmation } from '#core/office/confirmations';
+import { mailConfirmation, writeConfirmation, type Confirmation } from '#core/office/confirmations';
 import { inBothLanguages, mailFilters, mailJobSchema, mailPurposes, subjectTemplatePrefix, versionFor, type MailSpec, type RecipientState } from '#core/office/mail-jobs';
 import { formatInstant } from '#core/i18n/format';
 import type { MessageId, Translate } from '#core/i18n/messages';
@@ -82,7 +82,7 @@ function MailDecision(props: { id: string | null; onDecided: (outcome: Outcome) 
   // The subject as the organiser wrote it: both versions when the mail has both (the English, else the Chinese, when one).
   const confirmation =
     view?.state === 'ready' && view.mail
-      ? mailConfirmation({ ...view.mail, subject: inBothLanguages(view.mail) ? `${view.mail.subject} / ${view.mail.subject_zh}` : versionFor(view.mail).subject }, view.total ?? 0)
+      ? writeConfirmation(t, mailConfirmation({ ...view.mail, subject: inBothLanguages(view.mail) ? `${view.mail.subject} / ${view.mail.subject_zh}` : versionFor(view.mail).subject }, view.total ?? 0))
       : null;
   // Kept while the dialog closes (its animation), so its words do not change under the organiser's eyes.
   const [shown, setShown] = useState<Confirmation | null>(null);
