@@ -43,12 +43,13 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found.') => new AppError('not_found', message);
+export const notFound = (message: string | Text = 'Not found.') => new AppError('not_found', message);
 export const conflict = (message: string | Text, data: unknown = null, code?: number) =>
   new AppError('conflict', message, data, code);
 export const forbidden = (message: string | Text) => new AppError('forbidden', message);
 export const unauthorized = (message = 'Please log in again.') => new AppError('unauthorized', message);
-export const invalid = (message: string | Text, errors: Record<string, string> = {}) =>
+/** A refusal of the form; a field's message may be a catalog text with values (given in the reader's language). */
+export const invalid = (message: string | Text, errors: Record<string, string | Text> = {}) =>
   new AppError('validation', message, { errors });
 export const rateLimited = (message: string | Text, retryAfterSeconds: number) =>
   new AppError('rate_limited', message, { retry_after: retryAfterSeconds });

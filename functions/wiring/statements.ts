@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { StatementDeps } from '#core/office/import-statement';
+import { localise } from '#core/i18n/server-messages';
 import { ledger } from '#storage/ledger';
 import { orderStore } from '#storage/orders';
 import { statementStore } from '#storage/statements';
@@ -28,7 +29,9 @@ export function statementDeps(siteOrigin: string, who: RequestActor): StatementD
     // Booked as the organiser of this request, audited by the ledger write itself.
     book: async (reference, amount, line) => {
       const t = await transfers();
-      return t.officeConfirmTransfer(t.orderDeps(siteOrigin, who), reference, amount, who.now, line);
+      const booked = await t.officeConfirmTransfer(t.orderDeps(siteOrigin, who), reference, amount, who.now, line);
+      // Kept with the statement line, in English (its words are shown again later).
+      return { ...booked, message: localise('en', booked.message) };
     },
     awaitTransfer: async (order) => {
       const t = await transfers();

@@ -18,7 +18,7 @@ import { abstractsOpen } from './deadline';
 import type { AbstractStore, StoredAbstract } from './ports';
 import { abstractMessages, type AbstractData } from './schemas';
 import { authorReviewStatus } from '../review/publishing';
-import { revisionMessages, revisionOpen } from '../review/revision';
+import { revisionMessages, revisionOpen, revisionTexts } from '../review/revision';
 
 export interface AbstractDeps {
   abstracts: AbstractStore;
@@ -202,7 +202,7 @@ async function saveAbstract(deps: AbstractDeps, ownerId: string, id: string, inp
   const dropped = files.all.filter((f) => f.abstract_id === id && !input.upload_files.includes(f.id));
   await deleteFiles(deps, dropped, now);
   const mailed = await sendConfirmation(deps, ownerId, abstract, files.listed.map((f) => f.name), 'updated');
-  return { message: revising ? revisionMessages.revised : abstractMessages.saved, data: { id, confirmation_mail_sent: mailed } };
+  return { message: revising ? revisionTexts.revised : abstractMessages.saved, data: { id, confirmation_mail_sent: mailed } };
 }
 
 export async function deleteAbstract(deps: AbstractDeps, ownerId: string, id: string, now: Date) {

@@ -9,10 +9,30 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { en } from './catalogs/en/index';
+import { formatDay, formatDeadline, formatInstant } from './format';
 import type { Lang } from './lang';
 
 export type MessageId = keyof typeof en;
-export type MessageValues = Record<string, string | number>;
+
+/**
+ * An instant among a text's values: written as its reader's language writes it, in China Standard
+ * Time with the zone (core/i18n/format.ts), when the text is formatted. `deadline` writes a midnight
+ * as 24:00 of the day before; `day` only the date.
+ */
+export interface InstantValue {
+  readonly instant: string;
+  readonly as: 'instant' | 'deadline' | 'day';
+}
+export const instantValue = (at: string | Date, as: InstantValue['as'] = 'instant'): InstantValue => ({ instant: new Date(at).toISOString(), as });
+const isInstantValue = (v: unknown): v is InstantValue => typeof v === 'object' && v !== null && typeof (v as InstantValue).instant === 'string';
+const instantFormats = { instant: formatInstant, deadline: formatDeadline, day: formatDay } as const;
+
+/**
+ * A text's values: words and numbers as they are, instants written in the reader's language,
+ * terms of the catalogs (a review category, an outcome) as a text of their own in the same
+ * language, and a list of terms joined as the language joins them (`api.listSeparator`).
+ */
+export type MessageValues = Record<string, string | number | InstantValue | Text | readonly Text[]>;
 
 /** A catalog as the runtime takes it: texts, or their compiled form. */
 export type Catalog = Record<MessageId, string | MessageFormatElement[]>;
@@ -40,7 +60,7 @@ const locale: Record<Lang, string> = { en: 'en', 'zh-Hans': 'zh-Hans' };
  */
 export function translator(lang: Lang, catalog: Catalog, fallback?: Catalog): Translate {
   const compiled = new Map<string, IntlMessageFormat>();
-  return (id, values) => {
+  const t: Translate = (id, values) => {
     let format = compiled.get(id);
     if (!format) {
       const source = catalog[id] ?? fallback?.[id];
@@ -49,6 +69,18 @@ export function translator(lang: Lang, catalog: Catalog, fallback?: Catalog): Tr
       format = new IntlMessageFormat(source, locale[lang], undefined, { ignoreTag: true });
       compiled.set(id, format);
     }
-    return String(format.format(values));
+    return String(format.format(values && writtenValues(lang, values, t)));
   };
+  return t;
+}
+
+/** A text's values as ICU takes them: instants and terms written in `lang`. */
+function writtenValues(lang: Lang, values: MessageValues, t: Translate): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, v] of Object.entries(values)) {
+    if (Array.isArray(v)) out[key] = (v as readonly Text[]).map((term) => t(term.id, term.values)).join(t('api.listSeparator'));
+    else if (isInstantValue(v)) out[key] = instantFormats[v.as](lang, v.instant);
+    else out[key] = typeof v === 'object' ? t((v as Text).id, (v as Text).values) : (v as string | number);
+  }
+  return out;
 }

@@ -41,9 +41,9 @@ export function localise(lang: Lang, message: string | Text): string {
   return id ? serverTranslator(lang)(id) : message;
 }
 
-/** Field errors (`data.errors`) in `lang`. */
-export function localiseErrors(lang: Lang, errors: Record<string, string>): Record<string, string> {
-  if (lang === 'en') return errors;
+/** Field errors (`data.errors`) in `lang`: words, or catalog texts with values (English too is written out). */
+export function localiseErrors(lang: Lang, errors: Record<string, string | Text>): Record<string, string> {
+  if (lang === 'en' && Object.values(errors).every((m) => typeof m === 'string')) return errors as Record<string, string>;
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [key, message] of Object.entries(errors)) out[key] = localise(lang, message);
   return out;

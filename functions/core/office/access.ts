@@ -15,6 +15,7 @@ import { auditEntry, type Actor } from '../audit/audit';
 import type { Claim, Principal, Secrets, Throttle } from '../accounts/ports';
 import { officeLimits, officeTiming } from '../config/conference';
 import { AppError, conflict, rateLimited } from '../errors';
+import { text } from '../i18n/messages';
 import type { OfficeSessions, SecondFactorPass, SecondFactorRecord, SecondFactorStore, Totp } from './ports';
 
 export const officeMessages = {
@@ -32,6 +33,12 @@ export const officeMessages = {
   enrolled: 'Your authenticator app is set up. Keep the recovery codes somewhere safe: each opens the office once if you lose your phone.',
   verified: 'Welcome to the registration office.',
 } as const;
+
+/** The messages with values by their catalog ids (office.json); their English is `officeMessages`' word for word. */
+export const officeTexts = {
+  idle: text('api.office.access.idle', { hours: String(officeTiming.idleHours) }),
+  tooMany: (minutes: number) => text('api.office.access.tooMany', { minutes: String(minutes), count: minutes }),
+};
 
 /** Distinguishes the second-factor refusals in the envelope (the office page picks what to show). */
 export const OFFICE_GATE = { enrol: 'enrol', verify: 'verify' } as const;
@@ -133,7 +140,7 @@ export async function assertOfficeSession(
   }
   const lastSeen = Math.max(p.secondFactorAt.getTime(), p.officeSeenAt?.getTime() ?? 0);
   if (now.getTime() - lastSeen > officeTiming.idleHours * HOUR) {
-    throw new AppError('forbidden', officeMessages.idle, { second_factor: OFFICE_GATE.verify });
+    throw new AppError('forbidden', officeTexts.idle, { second_factor: OFFICE_GATE.verify });
   }
   // Counted from the last request; a write at most once a minute.
   if (now.getTime() - lastSeen > 60_000) await deps.sessions.touch(p.sessionId, now);
@@ -172,7 +179,7 @@ async function claimAttempt(deps: Pick<OfficeAccessDeps, 'throttle'>, p: OfficeP
     const claim = await deps.throttle.claim(key, rule.limit, rule.windowSeconds, now);
     if (!claim.allowed) {
       await Promise.all(taken.map((c) => deps.throttle.release(c)));
-      throw rateLimited(officeMessages.tooMany(Math.max(1, Math.ceil(claim.retryAfterSeconds / 60))), claim.retryAfterSeconds);
+      throw rateLimited(officeTexts.tooMany(Math.max(1, Math.ceil(claim.retryAfterSeconds / 60))), claim.retryAfterSeconds);
     }
     taken.push(claim);
   }

@@ -10,7 +10,8 @@ import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
 import { conference } from '../config/conference';
 import { conflict, notFound } from '../errors';
 import type { Attendance, StoredOrder } from '../orders/ports';
-import { ORDER_STATUS, orderStatusNames } from '../orders/states';
+import { ORDER_STATUS, orderStatusKeys, orderStatusNames, type OrderStatus } from '../orders/states';
+import { instantValue, text } from '../i18n/messages';
 import { cst, formatCstInstant, isBefore } from '../time';
 import { nextVersion } from '../versions';
 import type { CertificateMailOutcome } from '../documents/certificate-mail';
@@ -70,13 +71,23 @@ export function attendanceMarking(order: Pick<StoredOrder, 'payment_status' | 'a
   return { open: false, choices: [], message: attendanceMessages.notRegistered(orderStatusNames[order.payment_status]) };
 }
 
+/** The refusals with values by their catalog ids (office.json); their English is `attendanceMessages`' word for word. */
+export const attendanceTexts = {
+  tooEarly: text('office.attendance.tooEarly', { at: instantValue(congressStarts) }),
+  notRegistered: (status: OrderStatus) => text('api.office.attendance.notRegistered', { status: text(`registration.status.${orderStatusKeys[status]}`) }),
+};
+
 export async function markAttendance(deps: AttendanceDeps, actor: Actor, orderId: string, input: { attended: boolean; version: string }, now: Date) {
   const row = await deps.reads.rowOf(orderId);
   const order = row && (await deps.reads.get(row.owner_id, orderId));
   if (!order) throw notFound('No such order.');
   if (order.updated_at !== input.version) throw conflict(attendanceMessages.stale);
   const marking = attendanceMarking(order, now);
-  if (!marking.choices.includes(input.attended ? 'yes' : 'no')) throw conflict(marking.message ?? attendanceMessages.notRegistered(orderStatusNames[order.payment_status]));
+  if (!marking.choices.includes(input.attended ? 'yes' : 'no')) {
+    // The page's words (English) where they are fixed; by id where they carry a date or the status.
+    const dated = marking.message === attendanceMessages.tooEarly ? attendanceTexts.tooEarly : marking.message;
+    throw conflict(dated && dated !== attendanceMessages.notRegistered(orderStatusNames[order.payment_status]) ? dated : attendanceTexts.notRegistered(order.payment_status));
+  }
 
   const attendance: Attendance = { attended: input.attended, marked_at: now.toISOString(), marked_by: actor.email ?? actor.id };
   const next: StoredOrder = { ...order, attendance, updated_at: nextVersion(order.updated_at, now) };

@@ -7,6 +7,7 @@
  */
 import type { AuditEntry } from '../audit/audit';
 import { invalid, notFound } from '../errors';
+import { text } from '../i18n/messages';
 import { orderNumber, parseTransferReference } from '../orders/reference';
 import { registration2024 } from '../config/conference';
 import { cstDate } from '../time';
@@ -41,6 +42,11 @@ export const auditLogMessages = {
   noOrder: (named: string) => `There is no order ${named}.`,
   badCheckDigit: (named: string) => `There is no order ${named}. A payment reference ends with a check digit: please check it.`,
 } as const;
+/** The same by their catalog ids (office.json), in the reader's language. */
+export const auditLogTexts = {
+  noOrder: (named: string) => text('api.office.auditLog.noOrder', { named }),
+  badCheckDigit: (named: string) => text('api.office.auditLog.badCheckDigit', { named }),
+};
 
 /** Looks like a payment reference (IACR24-000123-7) whatever its check digit says. */
 const REFERENCE_SHAPE = new RegExp(`^${registration2024.transferReferencePrefix}-?\\d{6}-?\\d$`, 'i');
@@ -60,10 +66,10 @@ async function namedOrder(orders: AuditOrderNames, named: string): Promise<{ id:
     const order = await orders.byReference(search.reference);
     // Said back as it was typed: an order number, or a payment reference.
     const typed = /^R?24/i.test(named.trim()) ? orderNumber(parseTransferReference(search.reference)!) : search.reference;
-    if (!order) throw notFound(auditLogMessages.noOrder(typed));
+    if (!order) throw notFound(auditLogTexts.noOrder(typed));
     return { id: order.id, order_no: order.order_no };
   }
-  if (REFERENCE_SHAPE.test(named.trim())) throw notFound(auditLogMessages.badCheckDigit(named.trim().toUpperCase()));
+  if (REFERENCE_SHAPE.test(named.trim())) throw notFound(auditLogTexts.badCheckDigit(named.trim().toUpperCase()));
   const row = await orders.rowOf(named);
   return { id: named, ...(row ? { order_no: row.order_no } : {}) };
 }

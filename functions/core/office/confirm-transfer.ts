@@ -9,7 +9,7 @@ import { change, payableOf, subjectOf } from '../orders/order-payables';
 import type { StoredOrder } from '../orders/ports';
 import { freshListItem } from '../orders/read-orders';
 import { closeOpenCheckouts } from '../orders/save-order';
-import { officeMessages, orderByReference } from './order-by-reference';
+import { officeMessages, orderByReference, transferTexts } from './order-by-reference';
 
 /**
  * What a transfer the office confirms for `order` now is measured against (cents: what it costs
@@ -59,9 +59,9 @@ export async function officeConfirmTransfer(
   const message =
     result.outcome === 'paid'
       ? result.excess > 0
-        ? officeMessages.transferSurplus(result.excess)
+        ? transferTexts.transferSurplus(result.excess)
         : officeMessages.transferConfirmed
-      : officeMessages.transferIncomplete(result.missing);
+      : transferTexts.transferIncomplete(result.missing);
   return { message, data: await freshListItem(deps, order.owner_id, order.id, now) };
 }
 

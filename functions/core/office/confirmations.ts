@@ -5,10 +5,12 @@
  * `transferOutcome`; a retry: office/retry-refund.ts `retryPlan`), so the dialog says what the
  * server then does.
  */
+import { text, type Text, type Translate } from '../i18n/messages';
 import { formatMoney } from '../money';
 import { transferOutcome } from '../payments/transfers';
-import { mailFilterLabels, type MailFilter, type MailPurpose } from './mail-jobs';
+import type { MailFilter, MailPurpose } from './mail-jobs';
 
+/** A confirmation as the page shows it, written in its language. */
 export interface Confirmation {
   title: string;
   /** The paragraphs of the dialog, in order. */
@@ -17,6 +19,20 @@ export interface Confirmation {
   confirmLabel: string;
   /** The button that leaves everything as it is (default "Cancel"). */
   dismissLabel?: string;
+}
+
+/** A confirmation by its catalog texts (office.json `office.confirm.*`), for the page to write in its language. */
+export interface ConfirmationTexts {
+  title: Text;
+  lines: Text[];
+  confirmLabel: Text;
+  dismissLabel?: Text;
+}
+
+/** A confirmation written by `t` (the page's language). */
+export function writeConfirmation(t: Translate, c: ConfirmationTexts): Confirmation {
+  const write = (x: Text) => t(x.id, x.values);
+  return { title: write(c.title), lines: c.lines.map(write), confirmLabel: write(c.confirmLabel), ...(c.dismissLabel ? { dismissLabel: write(c.dismissLabel) } : {}) };
 }
 
 export interface OrderParty {
@@ -28,83 +44,83 @@ export interface OrderParty {
 
 type Method = 'card' | 'transfer';
 
-const who = (o: OrderParty) => `${o.delegate || 'the delegate'} (${o.email}), order ${o.order_no}`;
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const delegateOf = (o: OrderParty) => o.delegate || text('office.confirm.theDelegate');
+const who = (o: OrderParty) => text('office.confirm.who', { delegate: delegateOf(o), email: o.email, orderNo: o.order_no });
 
 /** What booking `arrived` (cents) does to an order that awaits `awaited`. */
-function outcomeLine(awaited: number, arrived: number, o: OrderParty): string {
+function outcomeLine(awaited: number, arrived: number, o: OrderParty): Text {
   const { outcome, missing, excess } = transferOutcome(awaited, arrived);
-  if (outcome === 'incomplete') return `${formatMoney(missing)} is still missing: the order stays Checking and the delegate is told by mail what is missing.`;
-  if (excess > 0) return `The order becomes Paid. ${formatMoney(excess)} more than awaited arrived: it becomes a bank refund to ${o.delegate || 'the delegate'}, for the office to send.`;
-  return 'The order becomes Paid and the delegate is told by mail.';
+  if (outcome === 'incomplete') return text('office.confirm.outcome.missing', { missing: formatMoney(missing) });
+  if (excess > 0) return text('office.confirm.outcome.excess', { excess: formatMoney(excess), delegate: delegateOf(o) });
+  return text('office.confirm.outcome.paid');
 }
 
 /** Confirming a bank transfer of `arrived` (cents) for an order that awaits `awaited`. */
-export function transferConfirmation(o: OrderParty, awaited: number, arrived: number): Confirmation {
+export function transferConfirmation(o: OrderParty, awaited: number, arrived: number): ConfirmationTexts {
+  const amount = formatMoney(arrived);
   return {
-    title: `Book ${formatMoney(arrived)} for order ${o.order_no}?`,
-    lines: [`${formatMoney(arrived)} received by bank transfer from ${who(o)}, which awaits ${formatMoney(awaited)}.`, outcomeLine(awaited, arrived, o)],
-    confirmLabel: `Book ${formatMoney(arrived)}`,
+    title: text('office.confirm.transfer.title', { amount, orderNo: o.order_no }),
+    lines: [text('office.confirm.transfer.line', { amount, who: who(o), awaited: formatMoney(awaited) }), outcomeLine(awaited, arrived, o)],
+    confirmLabel: text('office.confirm.transfer.button', { amount }),
   };
 }
 
 /** Assigning a statement line of `arrived` (cents) to an order that awaits `awaited`. */
-export function lineAssignmentConfirmation(line: { payer: string; date: string }, o: OrderParty, awaited: number, arrived: number): Confirmation {
+export function lineAssignmentConfirmation(line: { payer: string; date: string }, o: OrderParty, awaited: number, arrived: number): ConfirmationTexts {
+  const amount = formatMoney(arrived);
   return {
-    title: `Book this line for order ${o.order_no}?`,
+    title: text('office.confirm.line.title', { orderNo: o.order_no }),
     lines: [
-      `The line of ${formatMoney(arrived)} from ${line.payer || 'an unnamed payer'} (${line.date}) is booked as a bank transfer from ${who(o)}, which awaits ${formatMoney(awaited)}.`,
+      text('office.confirm.line.line', { amount, payer: line.payer || text('office.confirm.unnamedPayer'), date: line.date, who: who(o), awaited: formatMoney(awaited) }),
       outcomeLine(awaited, arrived, o),
     ],
-    confirmLabel: `Book ${formatMoney(arrived)} to ${o.order_no}`,
+    confirmLabel: text('office.confirm.line.button', { amount, orderNo: o.order_no }),
   };
 }
 
 const refundWay = (methods: readonly Method[]) =>
-  methods.includes('card') && methods.includes('transfer')
-    ? 'to the card and by bank transfer, as the payments were made'
-    : methods.includes('transfer')
-      ? 'by bank transfer: the office sends it from the congress account and records it as sent'
-      : 'to the card it was paid with, at once (the card provider)';
+  methods.includes('card') && methods.includes('transfer') ? 'both' : methods.includes('transfer') ? 'transfer' : 'card';
 
 /** Cancelling a paid order with a refund of `refund` (cents), paid back by `methods`; `reason` for another amount. */
-export function cancelConfirmation(o: OrderParty, refund: number, methods: readonly Method[], reason?: string): Confirmation {
+export function cancelConfirmation(o: OrderParty, refund: number, methods: readonly Method[], reason?: string): ConfirmationTexts {
   return {
-    title: `Cancel order ${o.order_no}?`,
+    title: text('office.confirm.cancel.title', { orderNo: o.order_no }),
     lines: [
-      `Order ${o.order_no} of ${o.delegate || 'the delegate'} (${o.email}) is cancelled.`,
-      refund > 0 ? `${formatMoney(refund)} is refunded ${refundWay(methods)}.` : 'Nothing is refunded.',
-      ...(reason ? [`The reason, which the delegate reads: ${reason}`] : []),
-      'The delegate is told by mail.',
+      text('office.confirm.cancel.line', { orderNo: o.order_no, delegate: delegateOf(o), email: o.email }),
+      refund > 0 ? text('office.confirm.cancel.refund', { amount: formatMoney(refund), way: refundWay(methods) }) : text('office.confirm.cancel.nothing'),
+      ...(reason ? [text('office.confirm.cancel.reason', { reason })] : []),
+      text('office.confirm.cancel.told'),
     ],
-    confirmLabel: refund > 0 ? `Cancel and refund ${formatMoney(refund)}` : 'Cancel without refund',
-    dismissLabel: 'Keep the order',
+    confirmLabel: refund > 0 ? text('office.confirm.cancel.button', { amount: formatMoney(refund) }) : text('office.confirm.cancel.buttonNoRefund'),
+    dismissLabel: text('office.confirm.cancel.keep'),
   };
 }
 
 /** Trying a refund again (office/retry-refund.ts `retryPlan`). */
-export function retryRefundConfirmation(o: OrderParty, plan: { kind: 'ask-again' | 'refund-again'; amount: number; method: Method }): Confirmation {
+export function retryRefundConfirmation(o: OrderParty, plan: { kind: 'ask-again' | 'refund-again'; amount: number; method: Method }): ConfirmationTexts {
+  const amount = formatMoney(plan.amount);
   return {
-    title: `Refund ${formatMoney(plan.amount)} again?`,
+    title: text('office.confirm.retry.title', { amount }),
     lines: [
       plan.kind === 'ask-again'
-        ? `The card provider is asked again for the refund of ${formatMoney(plan.amount)} to the card of ${who(o)}: it did not answer.`
-        : `${formatMoney(plan.amount)} is refunded again to ${who(o)}, ${plan.method === 'card' ? 'to the card it was paid with' : 'by bank transfer: the office sends it and records it as sent'}: the earlier refund failed. The order becomes Refunding.`,
+        ? text('office.confirm.retry.askAgain', { amount, who: who(o) })
+        : text('office.confirm.retry.again', { amount, who: who(o), method: plan.method }),
     ],
-    confirmLabel: `Refund ${formatMoney(plan.amount)}`,
+    confirmLabel: text('office.confirm.retry.button', { amount }),
   };
 }
 
 /** Sending a mail to the `total` recipients its job found. */
-export function mailConfirmation(mail: { filter: MailFilter; purpose: MailPurpose; subject: string }, total: number): Confirmation {
-  const delegates = plural(total, 'delegate', 'delegates');
+export function mailConfirmation(mail: { filter: MailFilter; purpose: MailPurpose; subject: string }, total: number): ConfirmationTexts {
+  // The count as written before (no grouping of digits).
+  const delegates = text('office.confirm.mail.delegates', { total: String(total), count: total });
   return {
-    title: `Send this mail to ${delegates}?`,
+    title: text('office.confirm.mail.title', { delegates }),
     lines: [
-      `${delegates} get it (${mailFilterLabels[mail.filter]}; one mail per address).`,
-      `Subject: ${mail.subject}`,
-      mail.purpose === 'announcement' ? 'It is an announcement: a delegate who opted out of announcements is skipped.' : 'It is about their own order: every one of them gets it.',
+      text('office.confirm.mail.who', { delegates, filter: text(`office.mail.filter.${mail.filter}`) }),
+      text('office.confirm.mail.subject', { subject: mail.subject }),
+      text(mail.purpose === 'announcement' ? 'office.confirm.mail.announcement' : 'office.confirm.mail.aboutOrder'),
     ],
-    confirmLabel: `Send to ${delegates}`,
+    confirmLabel: text('office.confirm.mail.button', { delegates }),
   };
 }

@@ -19,6 +19,7 @@
 import * as z from 'zod/mini';
 import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
+import { text } from '../i18n/messages';
 import { keptCheck, type KeptCheck, type LedgerCheck } from '../payments/reconcile';
 import { queues, visibilityTimeoutOf } from '../workers';
 import { csvRecords, type Column, type CsvWriter } from './csv';
@@ -147,6 +148,11 @@ export interface JobDeps {
   newId: () => string;
 }
 
+/** The export's answer by its catalog id (office-money.json); its English is `jobMessages.exportQueued`'s word for word. */
+export const jobTexts = {
+  exportQueued: (kind: ExportKind) => text('api.office.exports.queued', { kind: text(`office.exports.kind.${kind}`) }),
+};
+
 export const jobMessages = {
   exportQueued: (kind: ExportKind) => `The export "${exportLabels[kind]}" is being prepared. It appears in the list below when it is ready.`,
   notFound: 'This export was not found.',
@@ -190,7 +196,7 @@ export async function requestExport(deps: JobDeps, actor: Actor, kind: ExportKin
   };
   await deps.jobs.create(job, auditEntry({ action: 'export.requested', actor, at: now, object: { type: 'export', id: job.id }, after: { kind } }));
   await deps.queue.send({ job: job.id });
-  return { message: jobMessages.exportQueued(kind), data: { job: jobView(job) } };
+  return { message: jobTexts.exportQueued(kind), data: { job: jobView(job) } };
 }
 
 /** A job as the office page shows it (where the file is stays on the server). */

@@ -19,6 +19,7 @@ import { conference } from '../config/conference';
 import { layout } from '../mail/templates';
 import { pathIn, type Lang } from '../i18n/lang';
 import { mailTranslator } from '../i18n/mail-messages';
+import { text } from '../i18n/messages';
 import { formatWireUsd, wireAmount } from '../money';
 import { orderNumber, transferReference } from '../orders/reference';
 import type { StoredOrder } from '../orders/ports';
@@ -78,18 +79,17 @@ export const mailMessages = {
 } as const;
 
 const ORDER_NO = /^R24-\d{6}$/;
-const placeholderCheck = (value: string) => {
-  for (const m of value.matchAll(/\{([^{}]*)\}/g)) if (!(placeholders as readonly string[]).includes(m[1]!)) return mailMessages.unknownPlaceholder(m[1]!);
-  return undefined;
-};
+/** The first placeholder a subject or text names that is not one. */
+const unknownPlaceholder = (value: string) => [...value.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).find((name) => !(placeholders as readonly string[]).includes(name));
 /** A subject or text: at most `max` characters, known placeholders only (whether it is required: mailChecks). */
 const withPlaceholders = (max: number, message: string) =>
   z._default(
     z.string({ message }).check(
       z.maxLength(max, message),
       z.superRefine((v, ctx) => {
-        const problem = placeholderCheck(v);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
+        const name = unknownPlaceholder(v);
+        // The words for the form's own check; the text for the API's answer in the reader's language.
+        if (name !== undefined) ctx.addIssue({ code: 'custom', message: mailMessages.unknownPlaceholder(name), params: { text: text('api.office.mail.unknownPlaceholder', { name }) }, input: v });
       }),
     ),
     '',
@@ -245,10 +245,13 @@ const oneLine = (subject: string, r: Recipient) => fill(subject, r).replace(/[\r
 /** The subject one recipient got, as sent (in their version). */
 export const sentSubject = (spec: Versions, r: Recipient) => oneLine(versionFor(spec, r.language).subject, r);
 
+/** How a job's label says its subject is a template (the office's page says it in its language: `office.mail.subjectTemplate`). */
+export const subjectTemplatePrefix = 'Subject template: ';
+
 /** A mail job as the office's list names it: its subject (the English one, else the Chinese), or the template clearly labelled as one. */
 export const mailJobLabel = (spec: Versions) => {
   const subject = versionFor(spec).subject;
-  return isTemplate(subject) ? `Subject template: ${subject}` : subject;
+  return isTemplate(subject) ? `${subjectTemplatePrefix}${subject}` : subject;
 };
 
 /** The mail one recipient gets: their version, placeholders filled, the office's text as paragraphs, and for an announcement the unsubscribe link. */

@@ -1,5 +1,6 @@
 /** The office's actions on an order named by its payment reference: the order, and their messages. */
 import { invalid, notFound } from '../errors';
+import { text } from '../i18n/messages';
 import { formatMoney } from '../money';
 import { parseTransferReference, transferReference } from '../orders/reference';
 import { orderResultMessages, type OrderDeps } from '../orders/order-deps';
@@ -19,6 +20,12 @@ export const officeMessages = {
   refundRetried: 'The refund has been requested again: the order is "Refunding".',
   refundAskedAgain: 'The card provider has been asked again for the refund it had not answered.',
   providerStillDown: 'The card provider still does not answer. Please try again later.',
+};
+
+/** The messages with amounts by their catalog ids (office.json); their English is `officeMessages`' word for word. */
+export const transferTexts = {
+  transferSurplus: (excess: number) => text('api.office.transferSurplus', { excess: formatMoney(excess) }),
+  transferIncomplete: (missing: number) => text('api.office.transferIncomplete', { missing: formatMoney(missing) }),
 };
 
 export async function orderByReference(deps: Pick<OrderDeps, 'orders'>, reference: string) {

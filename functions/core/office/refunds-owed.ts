@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { conflict, notFound } from '../errors';
+import { text } from '../i18n/messages';
 import { toCents } from './schemas';
 import { formatMoney, wireAmount } from '../money';
 import { type OrderDeps } from '../orders/order-deps';
@@ -49,6 +50,11 @@ export const refundsOwedMessages = {
   noAccount: 'The delegate has not given an account for this refund yet. The refund mail asked for it; the delegate can also give it from the order list.',
   accountChanged: 'The delegate changed the account since the page was shown. Please reload the page, check the new account, and send the refund there.',
 } as const;
+
+/** The answer with values by its catalog id (office-money.json); its English is `refundsOwedMessages.recorded`'s word for word. */
+export const refundsOwedTexts = {
+  recorded: (amount: string, to: string) => text('api.office.refundsOwed.recorded', { amount, to }),
+};
 
 type OrderFields = Pick<StoredOrder, 'id' | 'order_no' | 'reference' | 'first_name' | 'last_name' | 'owner_email'>;
 
@@ -108,7 +114,7 @@ export async function officeRecordBankRefund(
   const done = await recordTransferRefund(deps.payments, refund, now, paidTo);
   if (!done || done.state !== 'done' || done.paid_to !== paidTo) throw conflict(refundsOwedMessages.notOwed);
   return {
-    message: refundsOwedMessages.recorded(formatMoney(refund.amount), paidTo),
+    message: refundsOwedTexts.recorded(formatMoney(refund.amount), paidTo),
     data: await freshListItem(deps, order.owner_id, order.id, now),
   };
 }

@@ -23,6 +23,7 @@ import { ORDER_STATUS } from '../orders/states';
 import type { SubjectLedger } from '../payments/ports';
 import { officeOrderMessages, type OfficeOrderReads } from './orders';
 import { orderMailKinds, orderMailLabels, RESEND_COOLDOWN_SECONDS, resendMessages, type OrderMailKind } from './order-mail-kinds';
+import { text } from '../i18n/messages';
 
 const lastOf = <T>(items: readonly T[], ok: (item: T) => boolean) => items.filter(ok).at(-1);
 
@@ -72,6 +73,14 @@ export interface ResendDeps {
   audit(entry: AuditEntry): Promise<void>;
 }
 
+/** A kind of mail as the office names it, in the reader's language (`office.mailKind`, by its kind). */
+const mailKindTerm = (kind: OrderMailKind) => text('office.mailKind', { kind: kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), label: orderMailLabels[kind] });
+/** The answers of a resend by their catalog ids (office.json); their English is `resendMessages`' word for word. */
+export const resendTexts = {
+  sent: (kind: OrderMailKind, to: string) => text('api.office.resend.sent', { label: mailKindTerm(kind), to }),
+  notSent: (kind: OrderMailKind, to: string) => text('api.office.resend.notSent', { label: mailKindTerm(kind), to }),
+};
+
 export async function resendOrderMail(deps: ResendDeps, actor: Actor, orderId: string, kind: OrderMailKind, now: Date) {
   const row = await deps.reads.rowOf(orderId);
   const order = row && (await deps.reads.get(row.owner_id, orderId));
@@ -85,6 +94,5 @@ export async function resendOrderMail(deps: ResendDeps, actor: Actor, orderId: s
   const mail = await make(deps.order, await ownerLanguage(deps.order, order));
   const sent = await send(deps.order, order.owner_email, mail, `resent ${kind}`);
   await deps.audit(auditEntry({ action: 'mail.resent', actor, at: now, object: { type: 'order', id: order.id }, after: { mail: kind, subject: mail.subject, to: order.owner_email, sent } }));
-  const label = orderMailLabels[kind];
-  return { message: sent ? resendMessages.sent(label, order.owner_email) : resendMessages.notSent(label, order.owner_email), data: { sent } };
+  return { message: sent ? resendTexts.sent(kind, order.owner_email) : resendTexts.notSent(kind, order.owner_email), data: { sent } };
 }

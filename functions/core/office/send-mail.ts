@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import type { Mailer } from '../accounts/ports';
 import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
+import { text } from '../i18n/messages';
 import type { StoredOrder } from '../orders/ports';
 import { API_BASE } from '../routes';
 import type { Lang } from '../i18n/lang';
@@ -220,6 +221,12 @@ export const mailConfirmationMessages = {
   discarded: 'The mail was not sent: nobody gets it.',
 } as const;
 
+/** The confirmation's answers by their catalog ids (office-mail.json); their English is `mailConfirmationMessages`' word for word. */
+export const mailConfirmationTexts = {
+  countChanged: (total: number) => text('api.office.mail.countChanged', { total: String(total), count: total }),
+  sending: (total: number) => text('api.office.mail.sending', { total: String(total), count: total }),
+};
+
 async function readyMailJob(jobs: JobStore, id: string) {
   const job = isJobId(id) ? await jobs.get(id) : undefined;
   if (!job || job.kind !== 'mail') throw notFound(mailMessages.notFound);
@@ -235,12 +242,12 @@ async function readyMailJob(jobs: JobStore, id: string) {
 export async function confirmMailJob(deps: Pick<JobDeps, 'jobs' | 'queue'>, actor: Actor, id: string, recipients: number, now: Date) {
   const job = await readyMailJob(deps.jobs, id);
   const total = job.total ?? 0;
-  if (recipients !== total) throw conflict(mailConfirmationMessages.countChanged(total), { total });
+  if (recipients !== total) throw conflict(mailConfirmationTexts.countChanged(total), { total });
   const by = { id: actor.id, ...(actor.email ? { email: actor.email } : {}) };
   const audit = auditEntry({ action: 'mail.confirmed', actor, at: now, object: { type: 'mail', id }, before: { state: 'ready' }, after: { state: 'sending', recipients: total } });
   if (!(await deps.jobs.update(id, { state: 'sending', confirmed_by: by, confirmed_at: now.toISOString() }, ['ready'], audit))) throw conflict(mailConfirmationMessages.notReady);
   for (let index = 0; index < (job.batches_total ?? 0); index++) await deps.queue.send({ job: id, batch: index });
-  return { message: mailConfirmationMessages.sending(total), data: { job: jobView({ ...job, state: 'sending', confirmed_by: by, confirmed_at: now.toISOString() }) } };
+  return { message: mailConfirmationTexts.sending(total), data: { job: jobView({ ...job, state: 'sending', confirmed_by: by, confirmed_at: now.toISOString() }) } };
 }
 
 /** POST /office/mail/{id}/discard: the organiser does not send a mail that waits for confirmation (audited `mail.discarded`). */

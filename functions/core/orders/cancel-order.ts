@@ -1,6 +1,7 @@
 /** Cancelling a paid order with the refund the policy gives today. */
 import { AppError, conflict, forbidden, invalid } from '../errors';
-import { wireAmount } from '../money';
+import { formatMoney, wireAmount } from '../money';
+import { text } from '../i18n/messages';
 import { refundableOf, refundPlan, requestRefund } from '../payments/refunds';
 import { cancellationPreview, cancellationQuote } from './cancellation-preview';
 import { cancelledWithoutRefundMail } from './mails';
@@ -62,7 +63,7 @@ async function cancelOnce(
   }
   const left = refundableOf(money.payments, money.refunds);
   if (other && other.amount > left) {
-    const message = orderResultMessages.refundAboveLeft(left);
+    const message = text('api.office.cancel.refundAboveLeft', { left: formatMoney(left) });
     throw invalid(message, { refund_amount: message });
   }
   const amount = other ? other.amount : quote.refund;

@@ -1,5 +1,11 @@
 /** What the order form and the order routes say when they refuse (browser and server alike). */
 import { conference, registration2024 } from '../config/conference';
+import { text } from '../i18n/messages';
+
+/** The messages with values by their catalog ids (registration.json), for the API's answer in the reader's language; their English is `orderMessages`' word for word. */
+export const orderTexts = {
+  tooMany: (max: number) => text('api.registration.atMost', { max: String(max) }),
+};
 
 export const orderMessages = {
   enter: 'Please enter.',

@@ -15,6 +15,7 @@ import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
 import { conflict } from '../errors';
 import type { Refund } from '../payments/model';
 import { formatMoney } from '../money';
+import { text as catalogText, type Text } from '../i18n/messages';
 
 export const refundAccountMessages = {
   holder: "Please enter the account holder's name as the bank has it (at most 140 characters).",
@@ -56,16 +57,19 @@ function ibanRemainder(iban: string) {
   return remainder;
 }
 
-/** What is wrong with an IBAN or account number (undefined: it is fine). */
-export function accountProblem(text: string): string | undefined {
+/** What is wrong with an IBAN or account number: its words, and the catalog text where it has values (undefined: it is fine). */
+function accountCheck(text: string): { message: string; text?: Text } | undefined {
   const account = compact(text);
-  if (!looksLikeIban(account)) return /^[A-Z0-9]{4,34}$/.test(account) ? undefined : refundAccountMessages.account;
+  if (!looksLikeIban(account)) return /^[A-Z0-9]{4,34}$/.test(account) ? undefined : { message: refundAccountMessages.account };
   const country = account.slice(0, 2);
   const length = IBAN_LENGTHS[country];
-  if (!length) return refundAccountMessages.ibanCountry(country);
-  if (!/^[A-Z0-9]+$/.test(account) || account.length !== length) return refundAccountMessages.ibanLength(country, length);
-  return ibanRemainder(account) === 1 ? undefined : refundAccountMessages.ibanCheck;
+  if (!length) return { message: refundAccountMessages.ibanCountry(country), text: catalogText('api.registration.refundIbanCountry', { country }) };
+  if (!/^[A-Z0-9]+$/.test(account) || account.length !== length)
+    return { message: refundAccountMessages.ibanLength(country, length), text: catalogText('api.registration.refundIbanLength', { country, length: String(length) }) };
+  return ibanRemainder(account) === 1 ? undefined : { message: refundAccountMessages.ibanCheck };
 }
+/** What is wrong with an IBAN or account number (undefined: it is fine). */
+export const accountProblem = (text: string): string | undefined => accountCheck(text)?.message;
 
 const BIC = /^[A-Z]{4}([A-Z]{2})[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 export function bicProblem(text: string): string | undefined {
@@ -86,8 +90,8 @@ export const refundAccountSchema = z
   })
   .check(
     z.superRefine((v, ctx) => {
-      const account = accountProblem(v.account);
-      if (account) ctx.issues.push({ code: 'custom', path: ['account'], message: account, input: v.account });
+      const account = accountCheck(v.account);
+      if (account) ctx.issues.push({ code: 'custom', path: ['account'], message: account.message, ...(account.text ? { params: { text: account.text } } : {}), input: v.account });
       const bic = bicProblem(v.bic);
       if (bic) ctx.issues.push({ code: 'custom', path: ['bic'], message: bic, input: v.bic });
     }),

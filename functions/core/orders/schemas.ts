@@ -9,7 +9,7 @@ import { conference, registration2024 } from '../config/conference';
 import { countryRegions } from '../data/countries';
 import { phoneNumberPrefixes } from '../data/phone-prefixes';
 import { roomFields, type RoomField, type stepFields } from './form-fields';
-import { orderMessages } from './messages';
+import { orderMessages, orderTexts } from './messages';
 import { isChineseName, tidyChineseName } from './chinese-names';
 import { emptyToUndefined, read, toFlag, toInt } from './wire';
 
@@ -25,7 +25,7 @@ const count = (max: number, fallback?: number) =>
     (v) => toInt(v) ?? fallback,
     z
       .number({ message: orderMessages.count })
-      .check(z.refine(Number.isInteger, orderMessages.count), z.minimum(0, orderMessages.count), z.maximum(max, orderMessages.tooMany(max))),
+      .check(z.refine(Number.isInteger, orderMessages.count), z.minimum(0, orderMessages.count), z.refine((v: number) => v <= max, { message: orderMessages.tooMany(max), params: { text: orderTexts.tooMany(max) } })),
   );
 
 const orEmpty = <T extends z.core.$ZodType>(schema: T) => z.pipe(schema, z.transform((v: z.output<T>) => v ?? ''));

@@ -10,6 +10,8 @@
  */
 export const ORDER_STATUS = { unpaid: 0, paid: 1, checking: 2, cancelled: -1, refunding: -2 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+/** A status's key in the catalogs (`registration.status.<key>`, whose English is `orderStatusNames`). */
+export const orderStatusKeys = { 0: 'unpaid', 1: 'paid', 2: 'checking', [-1]: 'cancelled', [-2]: 'refunding' } as const satisfies Record<OrderStatus, string>;
 
 export const orderStatusNames: Record<OrderStatus, string> = {
   0: 'Unpaid',

@@ -11,6 +11,7 @@ import { auditEntry, delegateActor } from '../audit/audit';
 import { legacyFees2019 } from '../config/conference';
 import { AppError, conflict, forbidden, notFound } from '../errors';
 import { formatMoney, wireAmount } from '../money';
+import { text } from '../i18n/messages';
 import type { PaymentsDeps, SubjectLedger } from '../payments/ports';
 import { refundableOf, refundPlan, requestRefund } from '../payments/refunds';
 import { formatCstDeadline, isBefore } from '../time';
@@ -33,6 +34,11 @@ export const cancelMessages = {
   cancelledWithoutRefund: 'Your registration is cancelled. Nothing was paid, so there is nothing to refund.',
   cancelledWithRefund: (cents: number) => `Your registration is cancelled. ${formatMoney(cents, 'USD')} will be refunded to the card you paid with.`,
 } as const;
+
+/** The answer with an amount by its catalog id (registration.json); its English is `cancelMessages.cancelledWithRefund`'s word for word. */
+export const cancelTexts = {
+  cancelledWithRefund: (cents: number) => text('api.registration.cancelledByCategoryWithRefund', { amount: formatMoney(cents, 'USD') }),
+};
 
 const kinds: RegistrationSubjectKind[] = [REGISTRATION_FEE, REGISTRATION_DINNERS];
 const statusOf = (r: StoredRegistration, kind: RegistrationSubjectKind) => (kind === REGISTRATION_FEE ? payStatusOf(r) : repastStatusOf(r));
@@ -137,5 +143,5 @@ export async function cancelRegistration(
       throw error instanceof AppError && error.kind === 'conflict' ? conflict(cancelMessages.changed) : error;
     });
   }
-  return { message: cancelMessages.cancelledWithRefund(total), data: { refund_amount: wireAmount(total) } };
+  return { message: cancelTexts.cancelledWithRefund(total), data: { refund_amount: wireAmount(total) } };
 }

@@ -12,6 +12,7 @@
  */
 import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
 import { conflict, invalid, notFound } from '../errors';
+import { text } from '../i18n/messages';
 import { allAbstracts, coauthorsOf, pairKey, partiesOf, reviewerParty, type AbstractPages } from './conflict-checks';
 import { conflictHolds, conflictReasonText, conflictsOf, type ConflictOverride, type ConflictReason } from './conflicts';
 import type { StoredReview } from './reviewing';
@@ -55,6 +56,13 @@ export const conflictOverrideMessages = {
   alreadyOverridden: (email: string) => `The conflict is already overridden: ${email} may review this abstract.`,
   restored: (email: string) => `The conflict holds again: ${email} no longer sees this abstract, and the next assignment run gives it to another reviewer.`,
 } as const;
+
+/** The overrides' answers by their catalog ids (review.json); their English is `conflictOverrideMessages`' word for word. */
+export const conflictOverrideTexts = {
+  overridden: (email: string) => text('api.review.overridden', { email }),
+  alreadyOverridden: (email: string) => text('api.review.alreadyOverridden', { email }),
+  restored: (email: string | undefined) => text('api.review.restored', { email: email ?? text('api.review.theReviewer') }),
+};
 
 export interface ConflictOfficeDeps {
   overrides: ConflictOverrideStore;
@@ -162,7 +170,7 @@ export async function setConflictOverride(deps: ConflictOfficeDeps, actor: Actor
     const audit = auditEntry({ action: 'review_conflict.restored', actor, at: now, object, before: { reviewer_id: stored.reviewer_id, lifted: stored.lifted }, after: { reviewer_id: stored.reviewer_id, lifted: [] }, reason });
     if (!(await deps.overrides.save(next, stored.version, audit))) throw conflict(conflictOverrideMessages.changedMeanwhile);
     const member = await deps.team.member(stored.reviewer_id);
-    return { message: conflictOverrideMessages.restored(member?.email ?? 'The reviewer'), data: { overridden: false, lifted: [], version: next.version } };
+    return { message: conflictOverrideTexts.restored(member?.email), data: { overridden: false, lifted: [], version: next.version } };
   }
 
   // The submitting account is an author whatever the roster says: refused before anything else.
@@ -174,9 +182,9 @@ export async function setConflictOverride(deps: ConflictOfficeDeps, actor: Actor
   if (reasons.includes('author')) throw invalid(conflictOverrideMessages.author, { reviewer_id: conflictOverrideMessages.author });
   if (reasons.length === 0) throw invalid(conflictOverrideMessages.noConflict, { reviewer_id: conflictOverrideMessages.noConflict });
   const active = activeOverride(stored);
-  if (active && !conflictHolds(reasons, active)) return { message: conflictOverrideMessages.alreadyOverridden(member.email), data: { overridden: true, lifted: active.lifted, version: active.version } };
+  if (active && !conflictHolds(reasons, active)) return { message: conflictOverrideTexts.alreadyOverridden(member.email), data: { overridden: true, lifted: active.lifted, version: active.version } };
   const next: StoredConflictOverride = { abstract_id: abstract.id, reviewer_id: member.user_id, category, lifted: reasons, reason, overridden: true, by, at, version: (stored?.version ?? 0) + 1 };
   const audit = auditEntry({ action: 'review_conflict.overridden', actor, at: now, object, before: { reviewer_id: member.user_id, lifted: active?.lifted ?? [] }, after: { reviewer_id: member.user_id, lifted: reasons }, reason });
   if (!(await deps.overrides.save(next, stored?.version ?? 0, audit))) throw conflict(conflictOverrideMessages.changedMeanwhile);
-  return { message: conflictOverrideMessages.overridden(member.email), data: { overridden: true, lifted: reasons, version: next.version } };
+  return { message: conflictOverrideTexts.overridden(member.email), data: { overridden: true, lifted: reasons, version: next.version } };
 }

@@ -17,10 +17,11 @@ import { scoreAbstract, weightedScore, type AbstractScore } from './scoring';
 import { NO_COAUTHORS, partiesOf, reviewerParty } from './conflict-checks';
 import { activeOverride, type ConflictOverrideStore } from './conflict-overrides';
 import { conflictHolds, conflictsOf } from './conflicts';
-import { reviewCategoryLabel, reviewCategoryValues, type ReviewTeamMember } from './team';
+import { reviewCategoryLabel, reviewCategoryTerm, reviewCategoryValues, type ReviewTeamMember } from './team';
+import { text } from '../i18n/messages';
 import type { StoredReview } from './reviewing';
-import { decisionOpen, publishMessages, type PublishedDecision } from './publishing';
-import { revisionMessages } from './revision';
+import { decisionOpen, publishTexts, type PublishedDecision } from './publishing';
+import { revisionTexts } from './revision';
 import { reviewPhases } from '../config/conference';
 import { isBefore } from '../time';
 
@@ -100,6 +101,13 @@ export const decisionMessages = {
   reviseOnce: 'This abstract was revised once already: accept it (oral or poster) or reject it.',
 } as const;
 
+/** The decisions' messages with values by their catalog ids (review.json); their English is `decisionMessages`' word for word. */
+export const decisionTexts = {
+  full: (category: string, type: SlotType, quota: number) => text('api.review.full', { category: reviewCategoryTerm(category), type, quota: String(quota) }),
+  belowDecided: (category: string, type: SlotType, decided: number) => text('api.review.belowDecided', { category: reviewCategoryTerm(category), type, decided: String(decided) }),
+  decided: (outcome: Outcome) => text('api.review.decided', { outcome: text(`review.outcome.${outcome}`) }),
+};
+
 export const emptyCounts = (): Counts => ({ oral: 0, poster: 0, reject: 0, revise: 0, duplicate: 0 });
 
 /** The quota of a category and type: the committee's, else the config's. */
@@ -149,9 +157,9 @@ export async function decide(deps: DecidingDeps, actor: Actor, abstractId: strin
     if (!original || original.abstract_id === abstractId) throw invalid(decisionMessages.duplicateOf, { duplicate_of: decisionMessages.duplicateOf });
   }
   if (input.version !== summary.decision_v) throw conflict(decisionMessages.changedMeanwhile);
-  if (!decisionOpen(summary)) throw conflict(publishMessages.alreadyPublished(summary.published!.published_at));
+  if (!decisionOpen(summary)) throw conflict(publishTexts.alreadyPublished(summary.published!.published_at));
   if (summary.published?.outcome === 'revise' && input.outcome === 'revise') throw invalid(decisionMessages.reviseOnce, { outcome: decisionMessages.reviseOnce });
-  if (input.outcome === 'revise' && !isBefore(now, reviewPhases.revisionUntil)) throw invalid(revisionMessages.reviseTooLate, { outcome: revisionMessages.reviseTooLate });
+  if (input.outcome === 'revise' && !isBefore(now, reviewPhases.revisionUntil)) throw invalid(revisionTexts.reviseTooLate, { outcome: revisionTexts.reviseTooLate });
   const before = summary.decision?.outcome ?? null;
   const decision: PendingDecision | null = input.outcome
     ? {
@@ -176,8 +184,8 @@ export async function decide(deps: DecidingDeps, actor: Actor, abstractId: strin
   });
   const result = await deps.decisions.saveDecision(next, summary.decision_v, before, quota, audit);
   if (result === 'changed') throw conflict(decisionMessages.changedMeanwhile);
-  if (result === 'full') throw conflict(decisionMessages.full(summary.category, slot!, quota!));
-  return { message: decision ? decisionMessages.decided(decision.outcome) : decisionMessages.cleared, data: { decision, version: next.decision_v } };
+  if (result === 'full') throw conflict(decisionTexts.full(summary.category, slot!, quota!));
+  return { message: decision ? decisionTexts.decided(decision.outcome) : decisionMessages.cleared, data: { decision, version: next.decision_v } };
 }
 
 /** GET /review/committee/quotas: every category's slots (the committee's or the config's) and what is decided. */
@@ -206,7 +214,7 @@ export async function saveSlots(deps: DecidingDeps, actor: Actor, input: { quota
   for (const category of reviewCategoryValues) {
     const counts = await deps.decisions.counts(category);
     for (const type of ['oral', 'poster'] as const) {
-      if (quotas[category]![type] < counts[type]) throw invalid(decisionMessages.belowDecided(category, type, counts[type]), { [`quotas.${category}.${type}`]: decisionMessages.belowDecided(category, type, counts[type]) });
+      if (quotas[category]![type] < counts[type]) throw invalid(decisionTexts.belowDecided(category, type, counts[type]), { [`quotas.${category}.${type}`]: decisionTexts.belowDecided(category, type, counts[type]) });
     }
   }
   const audit = auditEntry({ action: 'decision.slots_changed', actor, at: now, object: { type: 'review', id: 'quotas' }, before: current.quotas, after: quotas });

@@ -11,10 +11,11 @@ import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, invalid, notFound } from '../errors';
 import { allAbstracts, coauthorsOf, partiesOf, reviewerParty } from './conflict-checks';
 import { activeOverride } from './conflict-overrides';
-import { conflictHolds, conflictReasonText, conflictsOf } from './conflicts';
+import { conflictHolds, conflictsOf, type ConflictReason } from './conflicts';
 import { decisionMessages } from './deciding';
 import type { ReviewDeps, StoredReview } from './reviewing';
-import { reviewCategoryLabel, reviewCategoryOf } from './team';
+import { reviewCategoryLabel, reviewCategoryOf, reviewCategoryTerm } from './team';
+import { text } from '../i18n/messages';
 
 export const manualAssignmentMessages = {
   notFound: decisionMessages.notFound,
@@ -35,6 +36,15 @@ export const manualAssignmentMessages = {
   added: (to: string) => `${to} now reviews this abstract too.`,
   removed: (from: string) => `${from} no longer reviews this abstract.`,
 } as const;
+
+/** The messages with values by their catalog ids (review.json); their English is `manualAssignmentMessages`' word for word. */
+export const manualAssignmentTexts = {
+  notReviewer: (category: string) => text('api.review.moveNotReviewer', { category: reviewCategoryTerm(category) }),
+  conflicted: (reasons: readonly ConflictReason[]) => text('api.review.moveConflicted', { reasons: reasons.map((r) => text(`review.office.conflicts.reason.${r}`)) }),
+  moved: (from: string | undefined, to: string) => text('api.review.moved', { from: from ?? text('api.review.theFormerReviewer'), to }),
+  added: (to: string) => text('api.review.added', { to }),
+  removed: (from: string | undefined) => text('api.review.removed', { from: from ?? text('api.review.theFormerReviewer') }),
+};
 
 export type ManualAssignmentDeps = Pick<ReviewDeps, 'reviews' | 'team' | 'abstracts' | 'ownerEmail' | 'overrides' | 'decisions'>;
 
@@ -78,15 +88,15 @@ export async function moveAssignment(deps: ManualAssignmentDeps, actor: Actor, a
     if (holding(current)) throw invalid(manualAssignmentMessages.duplicate, { add_reviewer_id: manualAssignmentMessages.duplicate });
     if (current?.state === 'declined') throw invalid(manualAssignmentMessages.declinedBefore, { add_reviewer_id: manualAssignmentMessages.declinedBefore });
     const member = await deps.team.member(addId);
-    if (!member?.reviewer?.categories.includes(category)) throw invalid(manualAssignmentMessages.notReviewer(category), { add_reviewer_id: manualAssignmentMessages.notReviewer(category) });
+    if (!member?.reviewer?.categories.includes(category)) throw invalid(manualAssignmentTexts.notReviewer(category), { add_reviewer_id: manualAssignmentTexts.notReviewer(category) });
     const reviewer = reviewerParty(member);
     const [all, ownerEmail, override] = await Promise.all([allAbstracts(deps.abstracts), deps.ownerEmail(abstract.owner_id), deps.overrides.get(abstractId, addId)]);
     const reasons = conflictsOf(reviewer, partiesOf(abstract, ownerEmail), await coauthorsOf([reviewer], all, deps.ownerEmail));
     if (reasons.includes('author')) throw invalid(manualAssignmentMessages.author, { add_reviewer_id: manualAssignmentMessages.author });
     const active = activeOverride(override);
     if (conflictHolds(reasons, active)) {
-      const text = manualAssignmentMessages.conflicted(reasons.filter((r) => !active?.lifted.includes(r)).map((r) => conflictReasonText[r]).join('; '));
-      throw invalid(text, { add_reviewer_id: text });
+      const refusal = manualAssignmentTexts.conflicted(reasons.filter((r) => !active?.lifted.includes(r)));
+      throw invalid(refusal, { add_reviewer_id: refusal });
     }
     addedEmail = member.email;
     // A new assignment, or one the committee removed before made again (afresh: a new review).
@@ -116,8 +126,7 @@ export async function moveAssignment(deps: ManualAssignmentDeps, actor: Actor, a
   });
   if (!(await deps.reviews.move({ remove, add }, audit))) throw conflict(manualAssignmentMessages.changedMeanwhile);
 
-  const removedEmail = removeId ? ((await deps.team.member(removeId))?.email ?? 'The former reviewer') : undefined;
-  const message =
-    removedEmail && addedEmail ? manualAssignmentMessages.moved(removedEmail, addedEmail) : addedEmail ? manualAssignmentMessages.added(addedEmail) : manualAssignmentMessages.removed(removedEmail!);
+  const removedEmail = removeId ? (await deps.team.member(removeId))?.email : undefined;
+  const message = removeId && addedEmail ? manualAssignmentTexts.moved(removedEmail, addedEmail) : addedEmail ? manualAssignmentTexts.added(addedEmail) : manualAssignmentTexts.removed(removedEmail);
   return { message, data: { removed: removeId ?? null, added: addId ?? null } };
 }

@@ -5,6 +5,7 @@
  */
 import type { StoredAbstract } from '../abstracts/ports';
 import { invalid } from '../errors';
+import { text } from '../i18n/messages';
 
 type SlotType = 'oral' | 'poster';
 /** An author's abstract as the poster and oral uploads see it. */
@@ -16,6 +17,12 @@ export const tieMessages = {
   notAccepted: (type: SlotType) => `This abstract was not accepted as ${typeWords(type).as}: you cannot upload ${typeWords(type).file} for it.`,
   noneAccepted: (type: SlotType) => `None of your abstracts was accepted as ${typeWords(type).as}, so there is nothing to upload here.`,
 } as const;
+/** The same by their catalog ids (presentations.json), in the reader's language. */
+export const tieTexts = {
+  choose: (type: SlotType) => text('api.uploads.tieChoose', { type }),
+  notAccepted: (type: SlotType) => text('api.uploads.tieNotAccepted', { type }),
+  noneAccepted: (type: SlotType) => text('api.uploads.tieNoneAccepted', { type }),
+};
 
 /**
  * Which accepted abstract a poster or slides present (decision 0055): once any of the author's
@@ -26,9 +33,9 @@ export function presentationTie(type: SlotType, abstracts: readonly TieCandidate
   const accepted = abstracts.filter((a) => a.review_outcome?.outcome === type && a.review_outcome.number);
   if (abstractId) {
     if (accepted.some((a) => a.id === abstractId)) return abstractId;
-    throw invalid(tieMessages.notAccepted(type), { abstract_id: tieMessages.notAccepted(type) });
+    throw invalid(tieTexts.notAccepted(type), { abstract_id: tieTexts.notAccepted(type) });
   }
   if (!abstracts.some((a) => a.review_outcome)) return undefined;
-  const message = accepted.length ? tieMessages.choose(type) : tieMessages.noneAccepted(type);
+  const message = accepted.length ? tieTexts.choose(type) : tieTexts.noneAccepted(type);
   throw invalid(message, { abstract_id: message });
 }

@@ -21,6 +21,7 @@ import { layout } from '../mail/templates';
 import { formatDeadline } from '../i18n/format';
 import { pathIn, type Lang } from '../i18n/lang';
 import { mailTranslator } from '../i18n/mail-messages';
+import { instantValue, text } from '../i18n/messages';
 import { recipientLanguage, type RecipientLanguages } from '../mail/recipient-language';
 import type { Mail } from '../accounts/ports';
 import type { JobDeps, JobStore, OfficeJob } from '../office/jobs';
@@ -61,6 +62,13 @@ export const publishMessages = {
   resent: (to: string) => `The mail was sent again to ${to}.`,
   resendWithheld: (to: string) => `Not sent: mail to ${to} bounced or was marked as spam before; ask the author for another address.`,
 } as const;
+
+/** The publication's messages with values by their catalog ids (review.json); their English is `publishMessages`' word for word. */
+export const publishTexts = {
+  alreadyPublished: (at: string) => text('api.review.alreadyPublished', { at: instantValue(at, 'deadline') }),
+  resent: (email: string) => text('api.review.resent', { email }),
+  resendWithheld: (email: string) => text('api.review.resendWithheld', { email }),
+};
 
 /** Whether a summary's decision waits for publication: decided, and not published (or published as "revise" and decided again since). */
 export function isPublishable(s: Pick<AbstractSummary, 'decision' | 'decision_v'> & { published?: PublishedDecision }): boolean {
@@ -418,8 +426,8 @@ export async function resendDecisionMail(deps: ResendDeps, actor: Actor, id: str
   const sent = await deps.mailer.send({ to: r.email, ...mail, importance: 'notification' });
   await deps.batches.setRecipient(id, at.batch, at.position, { state: sent, ...(sent === 'sent' ? {} : { error: publishMessages.resendWithheld(r.email) }) });
   await deps.audit(auditEntry({ action: 'decision.mail_resent', actor, at: now, object: { type: 'publication', id }, after: { abstract_id: r.abstract_id, to: r.email, state: sent } }));
-  if (sent === 'withheld') throw conflict(publishMessages.resendWithheld(r.email));
-  return { message: publishMessages.resent(r.email), data: null };
+  if (sent === 'withheld') throw conflict(publishTexts.resendWithheld(r.email));
+  return { message: publishTexts.resent(r.email), data: null };
 }
 
 /** What an author sees of their abstract's review (/admin/pre): nothing of the reviews before publication. */

@@ -16,6 +16,7 @@ import type { FileStore, ObjectStore } from '../uploads/ports';
 import { DOWNLOAD_URL_SECONDS } from '../uploads/uploads';
 import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
 import { reviewPhases } from '../config/conference';
+import { instantValue, text } from '../i18n/messages';
 import { reviewSettings, type Proposal } from '../config/review';
 import { categoryName } from '../data/abstract-options';
 import { conflict, forbidden, invalid, notFound } from '../errors';
@@ -102,6 +103,12 @@ export interface ReviewDeps {
   newId(): string;
 }
 
+/** The review's dates in the reader's language (review.json); their English is `reviewMessages`' word for word. */
+export const reviewTexts = {
+  notOpen: text('api.review.notOpen', { at: instantValue(reviewPhases.reviewOpens) }),
+  closed: text('api.review.closed', { at: instantValue(reviewPhases.reviewCloses, 'deadline') }),
+};
+
 export const reviewMessages = {
   notFound: 'The abstract was not found among those assigned to you.',
   notOpen: `The review opens on ${formatCstInstant(reviewPhases.reviewOpens)}.`,
@@ -123,8 +130,8 @@ export const reviewMessages = {
 /** The review phase; for a revised abstract (the "revise" loop), its re-check too. */
 function assertReviewOpen(now: Date, abstract?: StoredAbstract) {
   if (abstract && recheckOpen(abstract, now)) return;
-  if (isBefore(now, reviewPhases.reviewOpens)) throw forbidden(reviewMessages.notOpen);
-  if (!isBefore(now, reviewPhases.reviewCloses)) throw forbidden(reviewMessages.closed);
+  if (isBefore(now, reviewPhases.reviewOpens)) throw forbidden(reviewTexts.notOpen);
+  if (!isBefore(now, reviewPhases.reviewCloses)) throw forbidden(reviewTexts.closed);
 }
 
 /** An assignment its reviewer no longer holds: declined, or taken away by the committee. */

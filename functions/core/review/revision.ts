@@ -7,6 +7,7 @@
 import type { StoredAbstract } from '../abstracts/ports';
 import { reviewPhases } from '../config/conference';
 import { formatCstDeadline, isBefore } from '../time';
+import { instantValue, text } from '../i18n/messages';
 
 type WithOutcome = Pick<StoredAbstract, 'review_outcome'>;
 
@@ -15,6 +16,12 @@ export const revisionOpen = (a: WithOutcome, now: Date) => a.review_outcome?.out
 
 /** The abstract's reviewers may change their reviews again: it was revised, and the re-check has not closed. */
 export const recheckOpen = (a: WithOutcome, now: Date) => a.review_outcome?.outcome === 'revise' && Boolean(a.review_outcome.resubmitted_at) && isBefore(now, reviewPhases.recheckUntil);
+
+/** The revision's messages with dates in the reader's language; their English is `revisionMessages`' word for word. */
+export const revisionTexts = {
+  revised: text('api.abstracts.revised', { until: instantValue(reviewPhases.recheckUntil, 'deadline') }),
+  reviseTooLate: text('api.review.reviseTooLate', { until: instantValue(reviewPhases.revisionUntil, 'deadline') }),
+};
 
 export const revisionMessages = {
   categoryStays: 'In a revision the category stays (its reviewers read it again): change the text only.',

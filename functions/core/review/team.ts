@@ -10,6 +10,7 @@ import type { ReviewRoles, User } from '../accounts/model';
 import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
 import { abstractCategories } from '../data/abstract-options';
 import { conflict, invalid } from '../errors';
+import { text, type MessageId } from '../i18n/messages';
 
 /** The review categories: the groups of the abstract form (decision 0051). */
 export const reviewCategories: readonly { value: string; label: string }[] = abstractCategories.map((g) => ({
@@ -19,6 +20,8 @@ export const reviewCategories: readonly { value: string; label: string }[] = abs
 export const reviewCategoryValues: readonly string[] = reviewCategories.map((c) => c.value);
 export const reviewCategoryLabel = (value: string) =>
   reviewCategories.find((c) => c.value === value)?.label ?? value;
+/** A review category as a term of the catalogs (the abstract form's group, `abstracts.category.<value>`), for a text's values. */
+export const reviewCategoryTerm = (value: string) => text(`abstracts.category.${value}` as MessageId);
 /** The review category of an abstract category ('registration.coding' is reviewed in 'registration'). */
 export const reviewCategoryOf = (abstractCategory: string) =>
   abstractCategory.split('.')[0] ?? abstractCategory;
@@ -69,6 +72,7 @@ export const reviewTeamMessages = {
   changedMeanwhile:
     "This person's review roles were changed meanwhile. Reload the list to see them, then change them again.",
   unchanged: (email: string) => `${email} already has these review roles.`,
+  /** The English of `reviewTeamTexts.saved`. */
   saved: (email: string, roles: ReviewRoles | undefined) => {
     if (!roles) return `${email} has no review role any more (refused from the next request).`;
     const parts = [
@@ -78,6 +82,17 @@ export const reviewTeamMessages = {
     return `${email} ${parts.join(' and ')}.`;
   },
 } as const;
+
+/** The messages with values by their catalog ids (review.json), in the reader's language; their English is `reviewTeamMessages`' word for word. */
+export const reviewTeamTexts = {
+  noAccount: (email: string) => text('api.review.teamNoAccount', { email }),
+  notActivated: (email: string) => text('api.review.teamNotActivated', { email }),
+  unchanged: (email: string) => text('api.review.teamUnchanged', { email }),
+  saved: (email: string, roles: ReviewRoles | undefined) =>
+    roles
+      ? text('api.review.teamSaved', { email, reviewer: roles.reviewer ? 'yes' : 'no', categories: (roles.reviewer?.categories ?? []).map(reviewCategoryTerm), committee: roles.committee ? 'yes' : 'no' })
+      : text('api.review.teamNoRole', { email }),
+};
 
 export interface ReviewRolesInput {
   email: string;
@@ -105,10 +120,10 @@ export async function setReviewRoles(deps: ReviewTeamDeps, actor: Actor, input: 
   const email = input.email.trim().toLowerCase();
   const user = await deps.findUserByEmail(email);
   if (!user || user.deleted_at)
-    throw invalid(reviewTeamMessages.noAccount(email), { email: reviewTeamMessages.noAccount(email) });
+    throw invalid(reviewTeamTexts.noAccount(email), { email: reviewTeamTexts.noAccount(email) });
   if (user.status === 0)
-    throw invalid(reviewTeamMessages.notActivated(user.email), {
-      email: reviewTeamMessages.notActivated(user.email),
+    throw invalid(reviewTeamTexts.notActivated(user.email), {
+      email: reviewTeamTexts.notActivated(user.email),
     });
 
   const before = user.review_roles;
@@ -123,7 +138,7 @@ export async function setReviewRoles(deps: ReviewTeamDeps, actor: Actor, input: 
       : undefined;
   if (sameRoles(before, after))
     return {
-      message: reviewTeamMessages.unchanged(user.email),
+      message: reviewTeamTexts.unchanged(user.email),
       data: { user_id: user.id, ...roleView(after) },
     };
 
@@ -156,9 +171,9 @@ export async function setReviewRoles(deps: ReviewTeamDeps, actor: Actor, input: 
   const result = await deps.team.setRoles(user, after, member, audit);
   if (result === 'changed') throw conflict(reviewTeamMessages.changedMeanwhile);
   if (result === 'missing')
-    throw invalid(reviewTeamMessages.noAccount(email), { email: reviewTeamMessages.noAccount(email) });
+    throw invalid(reviewTeamTexts.noAccount(email), { email: reviewTeamTexts.noAccount(email) });
   return {
-    message: reviewTeamMessages.saved(user.email, after),
+    message: reviewTeamTexts.saved(user.email, after),
     data: { user_id: user.id, ...roleView(after) },
   };
 }

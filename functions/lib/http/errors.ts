@@ -8,6 +8,7 @@ import { AppError, type ErrorKind } from '#core/errors';
 import type { Envelope } from '#core/envelope';
 import type { Lang } from '#core/i18n/lang';
 import { localise, localiseErrors } from '#core/i18n/server-messages';
+import { isText, type Text } from '#core/i18n/messages';
 
 const statusOf: Record<ErrorKind, number> = {
   bad_request: 400,
@@ -34,11 +35,16 @@ function pathOf(path: readonly PropertyKey[]): string {
   return path.map(String).join('.') || '_';
 }
 
-export function fieldErrors(error: $ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
+/**
+ * A schema's field messages: its words, or the catalog text a check with values gave in its issue's
+ * `params: { text }` (a `text(id, values)`), for the reader's language.
+ */
+export function fieldErrors(error: $ZodError): Record<string, string | Text> {
+  const errors: Record<string, string | Text> = {};
   for (const issue of error.issues) {
     const key = pathOf(issue.path);
-    errors[key] ??= issue.message;
+    const text = (issue as { params?: { text?: unknown } }).params?.text;
+    errors[key] ??= isText(text) ? text : issue.message;
   }
   return errors;
 }
@@ -88,8 +94,9 @@ export function toErrorAnswer(error: unknown, requestId: string, lang: Lang = 'e
 
 /** An error's `data.errors` (field messages) in `lang`; the rest of its data as it is. */
 function localisedData(lang: Lang, data: unknown): unknown {
-  if (lang === 'en' || typeof data !== 'object' || data === null || !Object.hasOwn(data, 'errors')) return data;
+  if (typeof data !== 'object' || data === null || !Object.hasOwn(data, 'errors')) return data;
   const errors = (data as { errors: unknown }).errors;
   if (typeof errors !== 'object' || errors === null) return data;
-  return { ...data, errors: localiseErrors(lang, errors as Record<string, string>) };
+  const localised = localiseErrors(lang, errors as Record<string, string | Text>);
+  return localised === errors ? data : { ...data, errors: localised };
 }

@@ -4,13 +4,25 @@
  * same rules the actions apply.
  */
 import { describe, expect, it } from 'vitest';
-import { cancelConfirmation, lineAssignmentConfirmation, mailConfirmation, retryRefundConfirmation, transferConfirmation } from '#core/office/confirmations';
+import * as C from '#core/office/confirmations';
+import { serverTranslator } from '#core/i18n/server-messages';
+import { expectChinese } from '../chinese-text';
 import { awaitedByOffice } from '#core/office/confirm-transfer';
 import { retryPlan } from '#core/office/retry-refund';
 import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund } from '#core/payments/model';
 
 const ann = { order_no: 'R24-000123', delegate: 'Ann Lee', email: 'ann@example.org' };
+/** The confirmations as a page writes them (English by default: word for word the words they had before). */
+const written =
+  <A extends unknown[]>(make: (...args: A) => C.ConfirmationTexts, lang: 'en' | 'zh-Hans' = 'en') =>
+  (...args: A) =>
+    C.writeConfirmation(serverTranslator(lang), make(...args));
+const transferConfirmation = written(C.transferConfirmation);
+const lineAssignmentConfirmation = written(C.lineAssignmentConfirmation);
+const cancelConfirmation = written(C.cancelConfirmation);
+const retryRefundConfirmation = written(C.retryRefundConfirmation);
+const mailConfirmation = written(C.mailConfirmation);
 const text = (c: { title: string; lines: string[]; confirmLabel: string }) => [c.title, ...c.lines, c.confirmLabel].join(' | ');
 
 describe('confirmations', () => {
@@ -49,6 +61,25 @@ describe('confirmations', () => {
       'Send this mail to 6 delegates? | 6 delegates get it (All paid orders; one mail per address). | Subject: Badges, {first_name} | It is an announcement: a delegate who opted out of announcements is skipped. | Send to 6 delegates',
     );
     expect(mailConfirmation({ filter: 'order', purpose: 'order', subject: 'x' }, 1).confirmLabel).toBe('Send to 1 delegate');
+  });
+});
+
+describe('confirmations in Chinese', () => {
+  const all = (c: C.Confirmation) => [c.title, ...c.lines, c.confirmLabel, ...(c.dismissLabel ? [c.dismissLabel] : [])];
+  it.each([
+    ['a short transfer', written(C.transferConfirmation, 'zh-Hans')(ann, 65000, 40000)],
+    ['a transfer of more', written(C.transferConfirmation, 'zh-Hans')({ ...ann, delegate: '' }, 65000, 70000)],
+    ['a statement line', written(C.lineAssignmentConfirmation, 'zh-Hans')({ payer: '', date: '2024-08-01' }, ann, 65000, 65000)],
+    ['a cancellation', written(C.cancelConfirmation, 'zh-Hans')(ann, 32500, ['card', 'transfer'], '签证被拒')],
+    ['a cancellation without refund', written(C.cancelConfirmation, 'zh-Hans')(ann, 0, ['card'])],
+    ['a retry', written(C.retryRefundConfirmation, 'zh-Hans')(ann, { kind: 'refund-again', amount: 60000, method: 'transfer' })],
+    ['an asking again', written(C.retryRefundConfirmation, 'zh-Hans')(ann, { kind: 'ask-again', amount: 60000, method: 'card' })],
+    ['a mail', written(C.mailConfirmation, 'zh-Hans')({ filter: 'visa', purpose: 'order', subject: '胸卡' }, 2709)],
+  ])('%s is written in Chinese, amounts with US$', (_what, c) => {
+    for (const line of all(c)) expectChinese(line, ['Ann Lee']);
+  });
+  it('writes a count as before, without grouping', () => {
+    expect(written(C.mailConfirmation)({ filter: 'paid', purpose: 'announcement', subject: 'x' }, 2709).confirmLabel).toBe('Send to 2709 delegates');
   });
 });
 

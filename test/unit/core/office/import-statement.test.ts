@@ -92,7 +92,10 @@ async function world() {
     orders: w.deps.orders,
     ledger: w.deps.payments.ledger,
     findAccountByEmail: async (email) => (email === owner.email ? { id: owner.id } : undefined),
-    book: (reference, amount, line) => officeConfirmTransfer(w.deps, reference, amount, OPEN, line),
+    book: async (reference, amount, line) => {
+      const booked = await officeConfirmTransfer(w.deps, reference, amount, OPEN, line);
+      return { ...booked, message: english(booked.message) };
+    },
     awaitTransfer: (order) => noteArrivedTransfer(w.deps, order, OPEN),
     hash: (content) => createHash('sha256').update(content).digest('hex'),
     reader: statementReader,

@@ -12,6 +12,7 @@ import { runOfficeJob, type JobMessage, type JobStore, type OfficeJob, type Work
 import type { RecipientResult } from '#core/office/mail-jobs';
 import { confirmMailJob, discardMailJob, mailConfirmationMessages, requestMail, type MailBatchStore, type MailWorkerDeps } from '#core/office/send-mail';
 import type { StoredOrder } from '#core/orders/ports';
+import { localise } from '#core/i18n/server-messages';
 
 const NOW = new Date('2024-08-01T02:00:00Z');
 const organiser = { kind: 'organiser' as const, id: 'org', email: 'org@example.org' };
@@ -96,7 +97,7 @@ describe('mail to many, confirmed first', () => {
     expect(w.sent).toEqual([]);
 
     const confirmed = await confirmMailJob(w.deps, organiser, data.job.id, 3, NOW);
-    expect(confirmed.message).toBe(mailConfirmationMessages.sending(3));
+    expect(localise('en', confirmed.message)).toBe(mailConfirmationMessages.sending(3));
     await w.drain();
     expect(w.sent.map((m) => m.to)).toEqual(['d1@example.org', 'd2@example.org', 'd3@example.org']);
     expect(w.jobs.get(data.job.id)).toMatchObject({ state: 'done', counts: { sent: 3 }, confirmed_by: { id: 'org', email: 'org@example.org' } });

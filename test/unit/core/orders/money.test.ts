@@ -18,6 +18,7 @@ import { applyProviderEvent } from '#core/payments/provider-events';
 import { settleProviderRefund } from '#core/payments/refunds';
 import { OPEN, form, owner, paidByCard, placed, refusal } from './steps';
 import { OFFICE, orderWorld } from './world';
+import { localise } from '#core/i18n/server-messages';
 
 const SEPT = new Date('2024-09-01T02:00:00Z');
 type World = ReturnType<typeof orderWorld>;
@@ -48,7 +49,7 @@ describe('bank transfers the office confirms with the amount that arrived', () =
   it('keeps a short transfer Checking, waiting for the rest with the same reference, and says what is missing', async () => {
     const { world, id, reference } = await checking();
     const r = await officeConfirmTransfer(world.deps, reference, 25000, OPEN);
-    expect(r.message).toBe('The transfer is recorded, but US$790.00 is still missing: the order stays "Checking" and the delegate has been told.');
+    expect(localise('en', r.message)).toBe('The transfer is recorded, but US$790.00 is still missing: the order stays "Checking" and the delegate has been told.');
     expect((await orderOf(world, id)).payment_status).toBe(2);
     expect((await ledgerOf(world, id)).payments.map((p) => [p.state, p.amount])).toEqual([
       ['confirmed', 25000],
@@ -67,7 +68,7 @@ describe('bank transfers the office confirms with the amount that arrived', () =
   it('pays the order when too much arrived and records the difference as a bank refund for the office', async () => {
     const { world, id, reference } = await checking();
     const r = await officeConfirmTransfer(world.deps, reference, 110000, OPEN);
-    expect(r.message).toMatch(/US\$60\.00 more than the order costs arrived/);
+    expect(localise('en', r.message)).toMatch(/US\$60\.00 more than the order costs arrived/);
     expect((await orderOf(world, id)).payment_status).toBe(1);
     expect((await ledgerOf(world, id)).refunds.map((x) => [x.reason, x.method, x.state, x.amount])).toEqual([['surplus', 'transfer', 'created', 6000]]);
     expect(await violations(world, id)).toEqual([]);

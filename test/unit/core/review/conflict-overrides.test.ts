@@ -16,6 +16,7 @@ import type { AbstractSummary } from '#core/review/deciding';
 import { reviewedAbstract, reviewMessages, reviewQueue, runAssignment, type ReviewDeps, type StoredReview } from '#core/review/reviewing';
 import type { ReviewTeamMember } from '#core/review/team';
 import { AppError } from '#core/errors';
+import { localise } from '#core/i18n/server-messages';
 import { author, validAbstract } from '../../../support/bodies';
 
 const NOW = new Date('2024-05-20T02:00:00Z');
@@ -125,7 +126,7 @@ describe("the office's override of a computed conflict", () => {
     expect(listed.items).toMatchObject([{ abstract_id: 'a1', reviewer_id: 'ncc', reasons: [{ code: 'institution' }], holds: true, overridable: true, override: null, version: 0 }]);
 
     const overridden = await setConflictOverride(m.deps, organiser, { abstract_id: 'a1', reviewer_id: 'ncc', overridden: true, reason: 'Another department, no joint work', version: 0 }, NOW);
-    expect(overridden.message).toBe(conflictOverrideMessages.overridden('ncc@registry.example.org'));
+    expect(localise('en', overridden.message)).toBe(conflictOverrideMessages.overridden('ncc@registry.example.org'));
     expect(m.audit.at(-1)).toMatchObject({ action: 'review_conflict.overridden', object: { type: 'abstract', id: 'a1' }, after: { reviewer_id: 'ncc', lifted: ['institution'] }, reason: 'Another department, no joint work' });
     expect((await listConflicts(m.deps, 'control', 25)).items).toMatchObject([{ reviewer_id: 'ncc', holds: false, override: { reason: 'Another department, no joint work' }, version: 1 }]);
 

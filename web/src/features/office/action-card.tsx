@@ -6,7 +6,7 @@ import { Box, Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import type { Confirmation } from '#core/office/confirmations';
+import { writeConfirmation, type Confirmation, type ConfirmationTexts } from '#core/office/confirmations';
 import { FormAlert } from '../../components/form/form-alert';
 import { FormStack } from '../../components/form/form-stack';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -36,7 +36,7 @@ export function ActionCard<T extends FieldValues>(props: {
    * Asks before acting (money moves): what will happen, from the order as the server has it now
    * (core/office/confirmations.ts); the action runs only when the organiser confirms.
    */
-  confirm?: (values: T) => Promise<Confirmation> | Confirmation;
+  confirm?: (values: T) => Promise<ConfirmationTexts> | ConfirmationTexts;
 }) {
   const t = useT();
   const localise = useLocalise();
@@ -71,7 +71,7 @@ export function ActionCard<T extends FieldValues>(props: {
     setOutcome(null);
     if (!props.confirm) return act(values);
     try {
-      const confirmation = await props.confirm(values);
+      const confirmation = writeConfirmation(t, await props.confirm(values));
       setShown(confirmation);
       setAsking({ values, confirmation });
     } catch (error) {
@@ -124,11 +124,10 @@ export function ActionCard<T extends FieldValues>(props: {
 
 /** A confirmation's paragraphs (core/office/confirmations.ts). */
 export function ConfirmationText({ confirmation }: { confirmation: Confirmation | null }) {
-  const localise = useLocalise();
   return (
     <Stack gap="3">
       {confirmation?.lines.map((line) => (
-        <Text key={line}>{localise(line)}</Text>
+        <Text key={line}>{line}</Text>
       ))}
     </Stack>
   );

@@ -6,7 +6,9 @@ import { Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Resolver } from 'react-hook-form';
-import { attendanceForm, attendanceMessages, congressStarts, type AttendanceFormValues } from '#core/office/attendance';
+import { attendanceForm, attendanceMessages, attendanceTexts, type AttendanceFormValues } from '#core/office/attendance';
+import type { Translate } from '#core/i18n/messages';
+import { orderStatusNames, type OrderStatus } from '#core/orders/states';
 import type { Attendance } from '#core/orders/ports';
 import { formatInstant } from '#core/i18n/format';
 import { useLang, useLocalise, useT } from '../../i18n/i18n';
@@ -46,6 +48,14 @@ function IssuedCertificate({ detail }: { detail: OfficeOrderDetail }) {
 
 const choiceLabels = { yes: 'office.attendance.attended', no: 'office.attendance.notAttended' } as const;
 
+/** Why the attendance cannot be marked (the server's English), in the page's language: by id where it carries a date or the status. */
+function markingNote(t: Translate, localise: (message: string) => string, detail: OfficeOrderDetail, message: string | null) {
+  const status = detail.order.payment_status as OrderStatus;
+  if (message === attendanceMessages.tooEarly) return t(attendanceTexts.tooEarly.id, attendanceTexts.tooEarly.values);
+  if (message === attendanceMessages.notRegistered(orderStatusNames[status])) return t(attendanceTexts.notRegistered(status).id, attendanceTexts.notRegistered(status).values);
+  return message && localise(message);
+}
+
 export function AttendanceCard({ detail }: { detail: OfficeOrderDetail }) {
   const t = useT();
   const lang = useLang();
@@ -64,7 +74,7 @@ export function AttendanceCard({ detail }: { detail: OfficeOrderDetail }) {
       </Text>
       <IssuedCertificate detail={detail} />
       {!marking.open ? (
-        <Text color="gray.700">{marking.message === attendanceMessages.tooEarly ? t('office.attendance.tooEarly', { at: formatInstant(lang, congressStarts) }) : marking.message && localise(marking.message)}</Text>
+        <Text color="gray.700">{markingNote(t, localise, detail, marking.message)}</Text>
       ) : (
         <ActionCard<AttendanceFormValues>
           title={t('office.attendance.title')}

@@ -16,7 +16,7 @@ import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from '
 import { amountFormatId, amountFormatOfId, amountFormats, inferAmountFormat, type AmountFormat, type InferredFormat } from '#core/office/amount-format';
 import type { StatementImportView, StatementLineView } from '#core/office/import-statement';
 import { discardLineBody, orderSearchQuery, toCents } from '#core/office/schemas';
-import { lineAssignmentConfirmation, type Confirmation } from '#core/office/confirmations';
+import { lineAssignmentConfirmation, writeConfirmation, type Confirmation } from '#core/office/confirmations';
 import {
   csvMappingSchema,
   decodeStatement,
@@ -437,7 +437,7 @@ function AssignPanel(props: { line: StatementLineView; onDone: (message: string)
   const [asking, setAsking] = useState<{ order: OrderForLine; confirmation: Confirmation } | null>(null);
   const [shown, setShown] = useState<Confirmation | null>(null);
   const ask = (order: OrderForLine) => {
-    const confirmation = lineAssignmentConfirmation(props.line, { order_no: order.order_no, delegate: order.delegate, email: order.email }, toCents(order.awaited ?? order.amount_required), toCents(props.line.amount));
+    const confirmation = writeConfirmation(t, lineAssignmentConfirmation(props.line, { order_no: order.order_no, delegate: order.delegate, email: order.email }, toCents(order.awaited ?? order.amount_required), toCents(props.line.amount)));
     setShown(confirmation);
     setAsking({ order, confirmation });
   };

@@ -11,10 +11,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import type { JobState, JobView } from '#core/office/jobs';
-import { mailConfirmation, type Confirmation } from '#core/office/confirmations';
-import { inBothLanguages, mailFilters, mailJobSchema, mailPurposes, versionFor, type MailSpec, type RecipientState } from '#core/office/mail-jobs';
+import { mailConfirmation, writeConfirmation, type Confirmation } from '#core/office/confirmations';
+import { inBothLanguages, mailFilters, mailJobSchema, mailPurposes, subjectTemplatePrefix, versionFor, type MailSpec, type RecipientState } from '#core/office/mail-jobs';
 import { formatInstant } from '#core/i18n/format';
-import type { MessageId } from '#core/i18n/messages';
+import type { MessageId, Translate } from '#core/i18n/messages';
 import { useLang, useT } from '../../i18n/i18n';
 import { ChoiceField, SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { FormAlert } from '../../components/form/form-alert';
@@ -27,6 +27,10 @@ import { mailJobsKey, officeApi, secondFactorKey } from './api';
 import { OfficeFrame } from './office-frame';
 import { ConfirmationText } from './action-card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+
+/** A job's label (its subject, or its subject template so named), in the page's language. */
+const jobLabel = (t: Translate, label: string) =>
+  label.startsWith(subjectTemplatePrefix) ? t('office.mail.subjectTemplate', { subject: label.slice(subjectTemplatePrefix.length) }) : label;
 
 type MailValues = { filter: string; order_no: string; purpose: string; subject: string; text: string; subject_zh: string; text_zh: string };
 const fields = ['filter', 'order_no', 'purpose', 'subject', 'text', 'subject_zh', 'text_zh'] as const;
@@ -78,7 +82,7 @@ function MailDecision(props: { id: string | null; onDecided: (outcome: Outcome) 
   // The subject as the organiser wrote it: both versions when the mail has both (the English, else the Chinese, when one).
   const confirmation =
     view?.state === 'ready' && view.mail
-      ? mailConfirmation({ ...view.mail, subject: inBothLanguages(view.mail) ? `${view.mail.subject} / ${view.mail.subject_zh}` : versionFor(view.mail).subject }, view.total ?? 0)
+      ? writeConfirmation(t, mailConfirmation({ ...view.mail, subject: inBothLanguages(view.mail) ? `${view.mail.subject} / ${view.mail.subject_zh}` : versionFor(view.mail).subject }, view.total ?? 0))
       : null;
   // Kept while the dialog closes (its animation), so its words do not change under the organiser's eyes.
   const [shown, setShown] = useState<Confirmation | null>(null);
@@ -282,7 +286,7 @@ function Recipients(props: { id: string; running: boolean }) {
   if (detail.isPending) return <Text color="gray.700">{t('office.mail.loadingRecipients')}</Text>;
   if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} title={t('office.mail.recipientsFailed')} />;
   if (detail.data.recipients.length === 0) return <Text color="gray.700">{detail.data.job.state === 'done' ? t('office.mail.choseNobody') : t('office.mail.beingFound')}</Text>;
-  const label = t('office.mail.recipientsOf', { label: detail.data.job.label });
+  const label = t('office.mail.recipientsOf', { label: jobLabel(t, detail.data.job.label) });
   return (
     <ScrollTable label={label} size="sm" aria-label={label}>
       <Table.Header>
@@ -349,7 +353,7 @@ function MailJobs(props: { onDecide: (jobId: string) => void }) {
             <Card.Body gap="2">
               <HStack justify="space-between" wrap="wrap" gap="2">
                 <Heading as="h3" size="sm" overflowWrap="anywhere">
-                  {job.label}
+                  {jobLabel(t, job.label)}
                 </Heading>
                 <Badge colorPalette={jobStates[job.state].palette}>{t(jobStates[job.state].label)}</Badge>
               </HStack>

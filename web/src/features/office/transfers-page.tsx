@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { referenceForm, toCents, transferReceivedForm } from '#core/office/schemas';
-import { retryRefundConfirmation, transferConfirmation, type Confirmation } from '#core/office/confirmations';
+import { retryRefundConfirmation, transferConfirmation, type ConfirmationTexts } from '#core/office/confirmations';
 import { officeMessages } from '#core/office/order-by-reference';
 import { TextField } from '../../components/form/fields';
 import { QueryError } from '../../components/query-error';
@@ -37,7 +37,7 @@ const referenceField = <ReferenceField />;
 const referenceResolver = zodResolver(referenceForm, undefined, { raw: true }) as Resolver<ReferenceValues>;
 
 /** The office actions that need only a payment reference; `confirm`: what the dialog says first (money moves). */
-const referenceActions: { title: MessageId; description: MessageId; submitLabel: MessageId; run: (reference: string) => Promise<{ message: string }>; confirm?: (reference: string) => Promise<Confirmation> }[] = [
+const referenceActions: { title: MessageId; description: MessageId; submitLabel: MessageId; run: (reference: string) => Promise<{ message: string }>; confirm?: (reference: string) => Promise<ConfirmationTexts> }[] = [
   {
     title: 'office.money.transfers.retry.title',
     description: 'office.money.transfers.retry.description',
