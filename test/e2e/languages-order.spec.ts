@@ -123,7 +123,7 @@ test('a delegate switches to Chinese, signs up, orders and pays in Chinese and d
   await expect(summary).toContainText('会后参观');
   await expect(summary).toContainText('总额US$1,040.00');
   await wizardStep(page, 5, '付款');
-  await page.getByRole('button', { name: '信用卡付款' }).click();
+  await page.getByRole('button', { name: '银行卡付款' }).click();
 
   // The provider's checkout page (English, as Stripe's would be), then back to the Chinese list.
   await payOnCheckout(page, 'US$1,040.00');

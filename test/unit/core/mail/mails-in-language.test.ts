@@ -139,7 +139,7 @@ describe('every mail kind in the recipient\'s language', () => {
   it('gives the Chinese payment mail its values: amounts in US$, the date in Chinese, the bank lines', () => {
     const received = paymentReceivedMail(order, card, new Date(card.confirmed_at!), links({ siteOrigin: origin }, order, 'zh-Hans'), 'zh-Hans');
     expect(received.subject).toBe('已收到付款：参会注册订单 R24-000012');
-    expect(received.text).toContain('- 金额：US$1,040.00\n- 方式：信用卡\n- 日期：2024年8月1日 10:00 (UTC+8)');
+    expect(received.text).toContain('- 金额：US$1,040.00\n- 方式：银行卡\n- 日期：2024年8月1日 10:00 (UTC+8)');
     expect(received.text).toContain('- 订单 R24-000012：标准费率');
     const placed = orderPlacedMail(order, links({ siteOrigin: origin }, order, 'zh-Hans'), account, 'zh-Hans');
     expect(placed.text).toContain('- 收款人：IACR Congress Ltd\n- 银行：Bank of Beijing');
