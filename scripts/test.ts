@@ -34,8 +34,9 @@ async function main(): Promise<number> {
 
   const portal = await startTestPortal();
   // The portal's origin secret is its own: a test process that inherited it would play a
-  // CloudFront-fronted function and refuse the unit tests' events (403).
-  const { ORIGIN_VERIFY: _portalSecret, ...inherited } = process.env;
+  // CloudFront-fronted function and refuse the unit tests' events (403). So is its cheaper password
+  // work: the unit tests check the real parameters.
+  const { ORIGIN_VERIFY: _portalSecret, TEST_SCRYPT_LOG2N: _portalPasswordWork, ...inherited } = process.env;
   const env = { ...inherited, ...portalEnv(portal), AWS_REGION: 'us-east-1', CDK_DISABLE_CLI_TELEMETRY: 'true' };
   try {
     if (!(await run('unit, infra and api tests', bin('vitest'), ['run'], env))) return 1;
