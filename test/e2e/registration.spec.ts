@@ -62,8 +62,12 @@ test('the wizard: rules and live total, a draft kept over a reload, then card pa
   await step(page, 2, 'Fees');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Please select Standard or Local rate.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Some fields need your attention', { exact: false })).toBeVisible();
   await step(page, 2, 'Fees');
   await chooseRadio(page, 'Registration rate', 'Standard rate: US$650.00');
+  // Once the choice is made, its message and the step's notice go, without pressing Next again.
+  await expect(page.getByText('Please select Standard or Local rate.', { exact: false })).toHaveCount(0);
+  await expect(page.getByText('Some fields need your attention', { exact: false })).toHaveCount(0);
   await expect(page.getByTestId('live-total')).toHaveText('US$650.00');
   await page.getByLabel('Accompanying persons').selectOption('1');
   await page.getByLabel('Post-conference visit (persons)').selectOption('2');

@@ -89,6 +89,20 @@ export function validateStep<T extends FieldValues>(form: UseFormReturn<T>, step
   return false;
 }
 
+/**
+ * A field marked wrong, checked again as the delegate changes it: its message goes once it is
+ * right, or says what is wrong now. Returns whether the step still has a field marked wrong.
+ */
+export function recheckField<T extends FieldValues>(form: UseFormReturn<T>, step: DataStep, field: string): boolean {
+  const names = stepFields[step] as readonly string[];
+  if (!names.includes(field)) return names.some((n) => form.getFieldState(n as never).error);
+  const result = stepSchemas[step].safeParse(effectiveValues(form.getValues() as unknown as OrderFormValues));
+  const issue = result.success ? undefined : result.error.issues.find((i) => String(i.path[0] ?? '') === field);
+  if (issue) form.setError(field as never, { type: 'validate', message: issue.message });
+  else form.clearErrors(field as never);
+  return names.some((n) => form.getFieldState(n as never).error);
+}
+
 const whole = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v) : 0);
 
 /** The live total of step 2 in cents (the server computes the charged amount the same way). */

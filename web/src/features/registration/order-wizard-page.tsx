@@ -27,7 +27,7 @@ import { isCancelled } from '../../lib/api-client';
 import { usePersonInfo } from '../account/api';
 import { orderApi, orderKeys, useOrder, useOrderByChecksum, useOrderOptions, useOrders } from './api';
 import { orderEditFrame, orderWizardFrame, wizardLead } from './order-wizard-frame';
-import { blankOrderForm, formFromDetail, validateStep, wireForm, type DataStep, type OrderFormValues } from './order-form';
+import { blankOrderForm, formFromDetail, recheckField, validateStep, wireForm, type DataStep, type OrderFormValues } from './order-form';
 import { useLocalise, useT } from '../../i18n/i18n';
 import type { MessageId } from '#core/i18n/messages';
 import { statusNameIds } from './status-names';
@@ -117,6 +117,18 @@ function OrderWizard({ id }: { id: string | undefined }) {
     },
     onFailed: (name, message) => toaster.error({ title: t('registration.wizard.uploadFailed', { name }), description: message }),
   });
+
+  // After a refused Next, a field marked wrong is checked again as it changes (the step's schema, as
+  // Next checks it): its message goes once it is right, and the step's notice once none is left.
+  useEffect(() => {
+    if (step < 2 || step > 4) return;
+    const subscription = form.watch((_, { name }) => {
+      const field = name?.split('.')[0];
+      if (!field || !form.getFieldState(field as never).error) return;
+      if (!recheckField(form, step as DataStep, field)) setFailure(null);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, step]);
 
   // Fill the form once: a saved order's fields (edit) or the profile (new), then any draft over it.
   useEffect(() => {
