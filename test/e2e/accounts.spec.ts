@@ -150,6 +150,9 @@ test('an address registered but not activated offers to resend, at sign-up and a
   const email = uniqueEmail('pending');
   await signUp(page, email);
   await page.goto('/register/StepOne');
+  // The form is pre-rendered: the address is checked on leaving its field once the page has come
+  // alive (its button enabled); a field left before that is checked at the next leaving.
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).focus();
   await expect(page.getByText('registered but not activated', { exact: false })).toBeVisible();
