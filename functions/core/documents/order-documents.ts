@@ -139,7 +139,8 @@ export async function issueOrderDocuments(
         once: creditNoteOnce(refund),
         build: (n) => {
           const number = documentNumber(n);
-          const spec = creditNoteSpec({ number, issuedAt: at, order, receipt: { number: receipt.number! }, refund, paid, refundedBefore: before, excess });
+          const wallet = payments.find((p) => p.id === refund.payment_id)?.wallet;
+          const spec = creditNoteSpec({ number, issuedAt: at, order, receipt: { number: receipt.number! }, refund, paid, refundedBefore: before, excess, wallet });
           return newDocument(deps, 'credit-note', order, at, { number, version: 1, spec, refers_to: receipt.id, replaces: null });
         },
         audit,

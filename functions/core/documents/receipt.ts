@@ -173,6 +173,8 @@ export interface CreditNoteInput {
   order: ReceiptOrder;
   receipt: { number: string };
   refund: Pick<Refund, 'id' | 'amount' | 'method' | 'done_at' | 'note'> & Partial<Pick<Refund, 'reason' | 'paid_to'>>;
+  /** The wallet the refunded payment was made with (Alipay, WeChat Pay): the refund went back there. */
+  wallet?: Payment['wallet'];
   /** What the receipt says was paid. */
   paid: number;
   /** What earlier refunds of the same payments gave back (their own credit notes), not counting money paid in excess. */
@@ -205,7 +207,7 @@ function creditNoteIn(input: CreditNoteInput, lang: Lang): PdfSpec {
     if (kept > 0)
       rows.push([refund.note ? fillText(t.kept_note_row, { note: refund.note }) : t.kept_row, minus(kept)]);
   }
-  const how = refund.method === 'card' ? fillText(t.card, { date }) : refund.paid_to ? fillText(t.transfer_to, { date, paid_to: refund.paid_to }) : fillText(t.transfer, { date });
+  const how = refund.method === 'card' ? fillText(input.wallet ? t[input.wallet] : t.card, { date }) : refund.paid_to ? fillText(t.transfer_to, { date, paid_to: refund.paid_to }) : fillText(t.transfer, { date });
   return moneyDocument(
     lang,
     t,

@@ -23,6 +23,7 @@ const clone = () => structuredClone(documentTexts) as unknown as Record<string, 
 const specs: Record<string, () => PdfSpec> = {
   receipt: () => receiptSpec({ number: documentNumber(7), issuedAt: ISSUED, order, payments: [payment(order)] }),
   'receipt of a WeChat Pay payment': () => receiptSpec({ number: documentNumber(10), issuedAt: ISSUED, order, payments: [payment(order, { wallet: 'wechat_pay' })] }),
+  'credit note of an Alipay payment': () => creditNoteSpec({ number: documentNumber(11), issuedAt: ISSUED, order, receipt: { number: documentNumber(10) }, refund: refund(payment(order, { wallet: 'alipay' }), 99000), paid: 104000, refundedBefore: 0, wallet: 'alipay' }),
   'credit note': () => creditNoteSpec({ number: documentNumber(8), issuedAt: ISSUED, order, receipt: { number: documentNumber(7) }, refund: refund(payment(order), 99000), paid: 104000, refundedBefore: 0 }),
   'receipt for a returned refund': () => returnedRefundSpec({ number: documentNumber(9), issuedAt: ISSUED, order, creditNote: { number: documentNumber(8), issued_at: ISSUED.toISOString() }, refund: { amount: 99000 } }),
   certificate: () => certificateSpec({ order, presentations: [{ type: 'poster', title: 'Trends in liver cancer incidence' }], issuedAt: new Date('2024-11-08T02:00:00Z') }),
@@ -40,6 +41,11 @@ const expected: Record<string, { zh: string[]; en: string[]; pages: number }> = 
   'receipt of a WeChat Pay payment': {
     zh: ['微信支付付款，2024年8月1日 10:00 (UTC+8)，支付编号 pi_test_1'],
     en: ['WeChat Pay payment, 1 August 2024, 10:00 CST (UTC+8), payment id pi_test_1'],
+    pages: 1,
+  },
+  'credit note of an Alipay payment': {
+    zh: ['已退回原付款支付宝账户，2024年8月10日 10:00 (UTC+8)'],
+    en: ['Refunded to the Alipay account of the payment, 10 August 2024, 10:00 CST (UTC+8)'],
     pages: 1,
   },
   'credit note': {
