@@ -10,14 +10,15 @@ import type { StoredOrder } from '../orders/ports';
 import { ORDER_STATUS, orderStatusNames } from '../orders/states';
 import { formatDay, formatDayRange } from '../i18n/format';
 import type { Lang } from '../i18n/lang';
-import { cst, formatCstDeadline, isBefore } from '../time';
+import { formatCstDeadline, isBefore } from '../time';
 import type { IssuedDocument, PdfSpec } from './model';
 import { bilingualSpec, documentObjectKey } from './model';
+import { congressEnds } from './congress-end';
 import { congressIn, documentFooter, documentTexts, fillText, textsIn } from './texts';
 
 
 /** The congress ends at 24:00 CST of its last day; certificates are issued from then on. */
-export const congressEnds = cst(`${conference.dates.end}T24:00`);
+export { congressEnds };
 
 export const certificateMessages = {
   beforeEnd: `Available after the congress ends: ${formatCstDeadline(congressEnds)}.`,

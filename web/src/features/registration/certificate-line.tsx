@@ -14,10 +14,7 @@ import { orderApi, orderKeys, type OrderListItem } from './api';
 import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { conference } from '#core/config/conference';
 import { formatDeadline } from '#core/i18n/format';
-import { cst } from '#core/time';
-
-/** When certificates are issued: 24:00 CST of the congress's last day (core/documents/certificate.ts congressEnds). */
-const congressEnds = cst(`${conference.dates.end}T24:00`);
+import { congressEnds } from '#core/documents/congress-end';
 
 
 /** The order's issued certificate, among the documents the list gives with each order. */
