@@ -102,6 +102,7 @@ test('a young investigator is reviewed, pays the fee and then the dinners; the o
   await expect(page.getByRole('heading', { level: 3, name: 'Registrations by category' })).toBeVisible();
   await page.getByRole('button', { name: 'Export registrations by category' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Requested' })).toContainText('The export "Registrations by category" is being prepared.');
+  await expect(page.getByRole('button', { name: 'Export registrations by category' })).toBeEnabled();
   await expectAccessible(page, 'office exports');
   await at390(page, 'office-exports');
 

@@ -76,8 +76,9 @@ function RequestExports() {
     setOutcome(null);
     try {
       const { message } = await officeApi.requestExport(kind);
+      // The answer and the buttons come back together: the list below refreshes on its own.
       setOutcome({ status: 'success', text: message });
-      await queryClient.invalidateQueries({ queryKey: exportsKey });
+      void queryClient.invalidateQueries({ queryKey: exportsKey });
     } catch (error) {
       if (isCancelled(error)) return;
       onOfficeError(error);
