@@ -6,8 +6,9 @@
 import type { Page } from '@playwright/test';
 import { validOrder } from '../support/bodies';
 import { organiserCommand, totpCode } from '../support/office';
-import { api, bearer, dynamoOrigin, expect, logInAsNewDelegate, test } from './fixtures';
+import { api, bearer, dynamoOrigin, expect, expectAccessible, logInAsNewDelegate, test } from './fixtures';
 import { atBothWidths } from './office-ui-steps';
+import { noSidewaysScroll } from './registration-steps';
 
 const AUGUST = '2024-08-01T02:00:00Z';
 
@@ -74,4 +75,36 @@ test('an organiser reads the office dashboard, the order list and an order in Ch
   await expect(page.getByText('Mei Zhang（')).toBeVisible();
   await expect(page.getByRole('heading', { name: '个人信息', level: 3 })).toBeVisible();
   await atBothWidths(page, 'zh-office-order');
+});
+
+test("the office's door in Chinese: an organiser sets up the authenticator app, keeps the recovery codes and opens the office", async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  const email = await logInAsNewDelegate(page, 'zh-door');
+  expect((await organiserCommand(dynamoOrigin(), 'grant', email)).code).toBe(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/zh/office');
+  await expect(page.getByRole('heading', { name: '设置身份验证器应用' })).toBeVisible({ timeout: 45_000 });
+  await page.getByRole('button', { name: '显示二维码' }).click();
+  const qr = page.getByRole('img', { name: '身份验证器应用的二维码' });
+  await expect(qr).toBeVisible();
+  expect((await qr.boundingBox())!.width).toBeGreaterThan(150);
+  const door = page.getByRole('form', { name: '确认身份验证器应用' });
+  // Every sentence of the set-up is Chinese: the words left are the apps' names and the key.
+  const secret = (await page.getByTestId('totp-secret').textContent())!;
+  const words = ((await door.innerText()).replace(secret, '').match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !['Google', 'Microsoft', 'Authenticator'].includes(w));
+  expect(words, 'English words in the set-up').toEqual([]);
+  await expectAccessible(page, 'authenticator set-up in Chinese');
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/zh-office-door-390.png', fullPage: true });
+  await page.getByRole('textbox', { name: '身份验证器应用中的 6 位验证码' }).fill(await totpCode(secret));
+  await page.getByRole('button', { name: '确认', exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: '您的恢复码' })).toBeVisible();
+  await expect(page.getByRole('list', { name: '恢复码' }).getByRole('listitem')).toHaveCount(10);
+  const open = page.getByRole('button', { name: '进入会务办公室' });
+  await expect(open).toBeDisabled();
+  await page.getByText('我已保存恢复码').click();
+  await open.click();
+  await expect(page.getByRole('heading', { name: '会务办公室', level: 1 })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
 });

@@ -10,16 +10,19 @@ import { ApiError, isCancelled } from '../../lib/api-client';
 import { FormAlert } from '../form/form-alert';
 import { FormStack } from '../form/form-stack';
 import { toaster } from '../ui/toaster';
+import { useT } from '../../i18n/i18n';
+import type { Translate } from '#core/i18n/messages';
 import { secondFactorApi, secondFactorKey } from './api';
 
-const failureOf = (error: unknown) => (isCancelled(error) ? null : error instanceof ApiError ? error.message : 'request failure.');
+const failureOf = (t: Translate, error: unknown) => (isCancelled(error) ? null : error instanceof ApiError ? error.message : t('api.account.requestFailure'));
 
 /** The 6-digit code field (numeric keyboard on phones, the browser may fill a code it received). */
-function CodeField(props: { value: string; onChange: (v: string) => void; error?: string | null; label?: string }) {
+function CodeField(props: { value: string; onChange: (v: string) => void; error?: string | null }) {
+  const t = useT();
   return (
     <Field.Root invalid={Boolean(props.error)} required>
       <Field.Label>
-        {props.label ?? '6-digit code from the app'}
+        {t('office.secondFactor.codeLabel')}
         <Field.RequiredIndicator />
       </Field.Label>
       <Input
@@ -38,12 +41,12 @@ function CodeField(props: { value: string; onChange: (v: string) => void; error?
   );
 }
 
-async function copy(text: string, what: string) {
+async function copy(t: Translate, text: string, copied: string) {
   try {
     await navigator.clipboard.writeText(text);
-    toaster.success({ title: `${what} copied` });
+    toaster.success({ title: copied });
   } catch {
-    toaster.error({ title: 'Could not copy', description: 'Select the text and copy it by hand.' });
+    toaster.error({ title: t('office.secondFactor.copyFailed'), description: t('office.secondFactor.copyByHand') });
   }
 }
 
@@ -51,6 +54,7 @@ async function copy(text: string, what: string) {
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 export function Enrol() {
+  const t = useT();
   const queryClient = useQueryClient();
   const [setup, setSetup] = useState<{ secret: string; otpauth_uri: string } | null>(null);
   const [qr, setQr] = useState<string | null>(null);
@@ -75,7 +79,7 @@ export function Enrol() {
     try {
       setSetup(await secondFactorApi.startEnrolment());
     } catch (error) {
-      setFailure(failureOf(error));
+      setFailure(failureOf(t, error));
     } finally {
       setBusy(false);
     }
@@ -88,45 +92,45 @@ export function Enrol() {
       const { data } = await secondFactorApi.confirmEnrolment(code);
       setCodes(data.recovery_codes);
     } catch (error) {
-      setFailure(failureOf(error));
+      setFailure(failureOf(t, error));
     } finally {
       setBusy(false);
     }
   };
 
   if (codes) {
-    const text = ['IACR 2024 Beijing registration office: recovery codes', 'Each code opens the office once if you lose your authenticator app.', '', ...codes].join('\n');
+    const text = [t('office.secondFactor.fileTitle'), t('office.secondFactor.fileLead'), '', ...codes].join('\n');
     return (
       <Card.Root>
         <Card.Header>
-          <Card.Title as="h2">Your recovery codes</Card.Title>
-          <Card.Description>Shown only now. Each code opens the office once if you lose your phone: keep them somewhere safe, away from the phone.</Card.Description>
+          <Card.Title as="h2">{t('office.secondFactor.codesTitle')}</Card.Title>
+          <Card.Description>{t('office.secondFactor.codesLead')}</Card.Description>
         </Card.Header>
         <Card.Body>
           <Stack gap="4">
-            <List.Root as="ol" aria-label="Recovery codes" ps="6" fontFamily="mono" fontSize="lg" columns={{ base: 1, sm: 2 }} gap="1">
+            <List.Root as="ol" aria-label={t('office.secondFactor.codesList')} ps="6" fontFamily="mono" fontSize="lg" columns={{ base: 1, sm: 2 }} gap="1">
               {codes.map((c) => (
                 <List.Item key={c}>{c}</List.Item>
               ))}
             </List.Root>
             <HStack gap="3" wrap="wrap">
-              <Button variant="outline" onClick={() => void copy(codes.join('\n'), 'Recovery codes')}>
-                Copy the codes
+              <Button variant="outline" onClick={() => void copy(t, codes.join('\n'), t('office.secondFactor.codesCopied'))}>
+                {t('office.secondFactor.copyCodes')}
               </Button>
               <Button asChild variant="outline">
                 <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="iacr2024-office-recovery-codes.txt">
-                  Download as a text file
+                  {t('office.secondFactor.downloadCodes')}
                 </a>
               </Button>
             </HStack>
             <Checkbox.Root checked={saved} onCheckedChange={(e) => setSaved(e.checked === true)}>
               <Checkbox.HiddenInput />
               <Checkbox.Control />
-              <Checkbox.Label>I have saved my recovery codes</Checkbox.Label>
+              <Checkbox.Label>{t('office.secondFactor.codesSaved')}</Checkbox.Label>
             </Checkbox.Root>
             <Box>
               <Button disabled={!saved} onClick={() => void queryClient.invalidateQueries({ queryKey: secondFactorKey })}>
-                Open the registration office
+                {t('office.secondFactor.openRegistrationOffice')}
               </Button>
             </Box>
           </Stack>
@@ -138,43 +142,40 @@ export function Enrol() {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title as="h2">Set up your authenticator app</Card.Title>
-        <Card.Description>
-          The office handles delegates' money and documents, so it asks for a second factor: a 6-digit code from an authenticator app on your phone
-          (Google Authenticator, Microsoft Authenticator, 1Password, ...), once per office session.
-        </Card.Description>
+        <Card.Title as="h2">{t('office.secondFactor.enrolTitle')}</Card.Title>
+        <Card.Description>{t('office.secondFactor.enrolLead')}</Card.Description>
       </Card.Header>
       <Card.Body>
         <Stack gap="5">
-          {failure && <FormAlert status="error" title="System Tips">{failure}</FormAlert>}
+          {failure && <FormAlert status="error" title={t('account.systemTips')}>{failure}</FormAlert>}
           {!setup ? (
             <Box>
               <Button onClick={() => void start()} loading={busy}>
-                Show the QR code
+                {t('office.secondFactor.showQrCode')}
               </Button>
             </Box>
           ) : (
-            <FormStack gap="5" onSubmit={(e) => void confirm(e)} aria-label="Confirm the authenticator app" noValidate>
-              <Text>1. In the app, add an account and scan this code:</Text>
+            <FormStack gap="5" onSubmit={(e) => void confirm(e)} aria-label={t('office.secondFactor.confirmForm')} noValidate>
+              <Text>{t('office.secondFactor.scanStep')}</Text>
               <Box width="220px" height="220px" borderWidth="1px" borderRadius="md" bg="white">
-                {qr && <Image src={qr} alt="QR code for your authenticator app" width="220px" height="220px" />}
+                {qr && <Image src={qr} alt={t('office.secondFactor.qrAlt')} width="220px" height="220px" />}
               </Box>
               <Stack gap="1">
-                <Text>Or type this key into the app (time-based):</Text>
+                <Text>{t('office.secondFactor.typeKeyStep')}</Text>
                 <HStack gap="3" wrap="wrap">
                   <Box as="code" fontFamily="mono" fontSize="md" bg="gray.100" borderRadius="sm" px="2" py="1" data-testid="totp-secret" wordBreak="break-all">
                     {grouped(setup.secret)}
                   </Box>
-                  <Button size="sm" variant="outline" onClick={() => void copy(setup.secret, 'Key')}>
-                    Copy the key
+                  <Button size="sm" variant="outline" onClick={() => void copy(t, setup.secret, t('office.secondFactor.keyCopied'))}>
+                    {t('office.secondFactor.copyKey')}
                   </Button>
                 </HStack>
               </Stack>
-              <Text>2. Enter the code the app shows:</Text>
+              <Text>{t('office.secondFactor.enterStep')}</Text>
               <CodeField value={code} onChange={setCode} />
               <Box>
                 <Button type="submit" loading={busy}>
-                  Confirm
+                  {t('office.secondFactor.confirm')}
                 </Button>
               </Box>
             </FormStack>
@@ -185,7 +186,9 @@ export function Enrol() {
   );
 }
 
-export function Verify(props: { recoveryCodesLeft: number; reason?: string }) {
+/** The code form; `reason` and `openLabel` say whose door it is (the office's by default). */
+export function Verify(props: { recoveryCodesLeft: number; reason?: string; openLabel?: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
@@ -200,7 +203,7 @@ export function Verify(props: { recoveryCodesLeft: number; reason?: string }) {
       toaster.success({ title: message });
       await queryClient.invalidateQueries({ queryKey: secondFactorKey });
     } catch (error) {
-      setFailure(failureOf(error));
+      setFailure(failureOf(t, error));
     } finally {
       setBusy(false);
     }
@@ -208,27 +211,27 @@ export function Verify(props: { recoveryCodesLeft: number; reason?: string }) {
   return (
     <Card.Root maxW="lg">
       <Card.Header>
-        <Card.Title as="h2">Confirm it is you</Card.Title>
-        <Card.Description>{props.reason ?? 'Enter the current code from your authenticator app to open the registration office.'}</Card.Description>
+        <Card.Title as="h2">{t('office.secondFactor.verifyTitle')}</Card.Title>
+        <Card.Description>{props.reason ?? t('office.secondFactor.verifyLead')}</Card.Description>
       </Card.Header>
       <Card.Body>
-        <FormStack gap="4" onSubmit={(e) => void submit(e)} aria-label="Second factor" noValidate>
-          {failure && <FormAlert status="error" title="System Tips">{failure}</FormAlert>}
+        <FormStack gap="4" onSubmit={(e) => void submit(e)} aria-label={t('office.secondFactor.verifyForm')} noValidate>
+          {failure && <FormAlert status="error" title={t('account.systemTips')}>{failure}</FormAlert>}
           {useRecovery ? (
             <Field.Root required invalid={Boolean(failure)}>
               <Field.Label>
-                Recovery code
+                {t('office.secondFactor.recoveryCode')}
                 <Field.RequiredIndicator />
               </Field.Label>
               <Input value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" fontFamily="mono" maxW="14rem" />
-              <Field.HelperText>{`You have ${props.recoveryCodesLeft} unused recovery code${props.recoveryCodesLeft === 1 ? '' : 's'}.`}</Field.HelperText>
+              <Field.HelperText>{t('office.secondFactor.codesLeft', { count: props.recoveryCodesLeft })}</Field.HelperText>
             </Field.Root>
           ) : (
             <CodeField value={value} onChange={setValue} />
           )}
           <HStack gap="3" wrap="wrap">
             <Button type="submit" loading={busy}>
-              Open the office
+              {props.openLabel ?? t('office.secondFactor.openOffice')}
             </Button>
             <Button
               variant="plain"
@@ -240,13 +243,13 @@ export function Verify(props: { recoveryCodesLeft: number; reason?: string }) {
                 setFailure(null);
               }}
             >
-              {useRecovery ? 'Use a code from the app instead' : 'Lost your phone? Use a recovery code'}
+              {useRecovery ? t('office.secondFactor.useApp') : t('office.secondFactor.useRecovery')}
             </Button>
           </HStack>
           {useRecovery && props.recoveryCodesLeft === 0 && (
             <Alert.Root status="warning">
               <Alert.Indicator />
-              <Alert.Description>No recovery codes are left: ask another organiser to reset your authenticator (npm run organiser -- reset-second-factor).</Alert.Description>
+              <Alert.Description>{t('office.secondFactor.noCodesLeft')}</Alert.Description>
             </Alert.Root>
           )}
         </FormStack>

@@ -119,7 +119,7 @@ export default function CommitteePage() {
     // The second factor's door is the office's and the committee's: a reviewer who is neither is told what this page is.
     content = error instanceof ApiError && error.status === 403 ? <NotOnTheTeam message={localise(officeMessages.committeeOnly)} /> : <QueryError error={error} onRetry={() => void status.refetch()} />;
   } else if (!status.data.enrolled) content = <Enrol />;
-  else if (!status.data.verified) content = <Verify recoveryCodesLeft={status.data.recovery_codes_left} />;
+  else if (!status.data.verified) content = <Verify recoveryCodesLeft={status.data.recovery_codes_left} reason={t('review.committee.verifyLead')} openLabel={t('review.committee.open')} />;
   else
     content = (
       <Stack gap="10">
