@@ -67,6 +67,14 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       // The SPA (index.html) and the islands script of the static pages (no React).
       input: { index: path.resolve(import.meta.dirname, 'web/index.html'), islands: path.resolve(import.meta.dirname, 'web/src/islands/main.ts') },
+      output: {
+        // The UI library (Chakra and what it is built on) that four or more pages share is one chunk:
+        // split as the pages import it, a delegate's page loaded 40 chunks of about 1 kB each, and
+        // requesting and evaluating each was main-thread work on a slow phone (issue 32, Lighthouse).
+        codeSplitting: {
+          groups: [{ name: 'ui', test: /node_modules[\\/](@chakra-ui|@zag-js|@ark-ui|@emotion|@pandacss|stylis)[\\/]/, minShareCount: 4 }],
+        },
+      },
     },
   },
   ssr: {

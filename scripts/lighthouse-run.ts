@@ -10,7 +10,8 @@
  * LIGHTHOUSE_NOW (an ISO instant) every request carries it as x-app-now (the local portal's clock).
  * With LIGHTHOUSE_TRACE=1 the run's trace (unthrottled; Lighthouse simulates the slow phone from
  * it, each task 4x as long) is written beside the report as <report>.trace.json, to find which
- * tasks the long tasks of the report are.
+ * tasks the long tasks of the report are; with LIGHTHOUSE_PROFILE=1 as well, the trace holds the
+ * JS samples (which functions those tasks ran).
  */
 import fs from 'node:fs';
 import lighthouse from 'lighthouse';
@@ -37,6 +38,9 @@ try {
   const result = await lighthouse(
     url,
     {
+      // LIGHTHOUSE_PROFILE=1: the trace holds the JS samples too (ProfileChunk events: which
+      // functions a long task ran; sampling slows the page, so its scores are not the page's).
+      ...(process.env.LIGHTHOUSE_PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],

@@ -13,7 +13,7 @@ const LINKS_PER_TASK = 4;
 
 
 /**
- * The app's and the page's chunks, a few links per task (the order list needs 37, the wizard 61):
+ * The app's and the page's chunks, a few links per task (the order list needs 26, the wizard 45):
  * all of them in one task was a long task of its own (about 120 ms at 4x CPU slowdown) right after
  * the first paint. `then` runs after the first few, in the same task.
  */
