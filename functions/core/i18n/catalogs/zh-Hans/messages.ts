@@ -12,6 +12,7 @@ import presentations from './presentations.json' with { type: 'json' };
 import office from './office.json' with { type: 'json' };
 import officeMoney from './office-money.json' with { type: 'json' };
 import review from './review.json' with { type: 'json' };
+import reviewProgramme from './review-programme.json' with { type: 'json' };
 import officeFapiao from './office-fapiao.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
 import congress from './congress.json' with { type: 'json' };
@@ -31,6 +32,7 @@ export const zhHansMessages: Record<keyof typeof enMessages, string> = {
   ...office,
   ...officeMoney,
   ...review,
+  ...reviewProgramme,
   ...officeFapiao,
   ...documents,
   ...congress,
