@@ -6,7 +6,7 @@
  * files: the web gets them compiled (one chunk per language, web/vite-i18n.ts), the server parses
  * them once per cold start.
  */
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { en } from './catalogs/en/index';
 import { formatDay, formatDeadline, formatInstant } from './format';
@@ -59,19 +59,30 @@ const locale: Record<Lang, string> = { en: 'en', 'zh-Hans': 'zh-Hans' };
  * (only possible across deployments of different versions) shows the id rather than nothing.
  */
 export function translator(lang: Lang, catalog: Catalog, fallback?: Catalog): Translate {
-  const compiled = new Map<string, IntlMessageFormat>();
+  const compiled = new Map<string, IntlMessageFormat | string>();
   const t: Translate = (id, values) => {
     let format = compiled.get(id);
-    if (!format) {
+    if (format === undefined) {
       const source = catalog[id] ?? fallback?.[id];
       if (source === undefined) return id;
       // Tags are text (`<` in a message is a character, not markup): the web's compiled trees are made the same way.
-      format = new IntlMessageFormat(source, locale[lang], undefined, { ignoreTag: true });
+      format = plainText(source) ?? new IntlMessageFormat(source, locale[lang], undefined, { ignoreTag: true });
       compiled.set(id, format);
     }
-    return String(format.format(values && writtenValues(lang, values, t)));
+    return typeof format === 'string' ? format : String(format.format(values && writtenValues(lang, values, t)));
   };
   return t;
+}
+
+/**
+ * A text without placeholders, plurals or quoting, as it reads: most texts are, and a formatter
+ * for each (its locale resolved, its formatters set up) was start-up work on a slow phone.
+ */
+function plainText(source: string | MessageFormatElement[]): string | undefined {
+  if (typeof source === 'string') return /[{}']/.test(source) ? undefined : source;
+  if (source.length === 0) return '';
+  const [only] = source;
+  return source.length === 1 && only!.type === TYPE.literal ? only!.value : undefined;
 }
 
 /** A text's values as ICU takes them: instants and terms written in `lang`. */

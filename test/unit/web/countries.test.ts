@@ -27,6 +27,17 @@ describe('country names in Chinese', () => {
     expect(zh.findIndex((o) => o.value === 'Germany')).toBeLessThan(china); // 德国 (de) before 中国 (zhong)
   });
 
+  it('lists the Chinese names in pinyin order in the file, Other last (the order the options take without a collator)', () => {
+    const pinyin = new Intl.Collator('zh-Hans-u-co-pinyin');
+    const names = Object.keys(zhNames) as (keyof typeof zhNames)[];
+    const sorted = [...names].sort((a, b) => Number(a === 'Other') - Number(b === 'Other') || pinyin.compare(zhNames[a], zhNames[b]));
+    expect(names).toEqual(sorted);
+  });
+
+  it('puts a name the file does not know just before Other', () => {
+    expect(countryOptions(['Other', 'Atlantis', 'China'], 'zh-Hans').map((o) => o.value)).toEqual(['China', 'Atlantis', 'Other']);
+  });
+
   it('shows a name not on the list as it is', () => {
     expect(countryLabel('Atlantis', 'zh-Hans')).toBe('Atlantis');
     expect(countryLabel('__proto__', 'zh-Hans')).toBe('__proto__');
