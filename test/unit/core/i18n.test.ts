@@ -72,6 +72,15 @@ describe('the message catalogs', () => {
     const same = Object.keys(en).filter((id) => zh[id] === en[id as keyof typeof en] && !sameInBothLanguages.has(id));
     expect(same).toEqual([]);
   });
+  it('give one Chinese text to each English message without placeholders (the browser finds a shared schema\'s message by its English words)', () => {
+    const byEnglish = new Map<string, Set<string>>();
+    for (const [id, english] of Object.entries(en)) {
+      if (!id.startsWith('api.') || english.includes('{')) continue;
+      byEnglish.set(english, (byEnglish.get(english) ?? new Set()).add(zh[id]!));
+    }
+    const ambiguous = [...byEnglish].filter(([, chinese]) => chinese.size > 1).map(([english, chinese]) => `${english} -> ${[...chinese].join(' / ')}`);
+    expect(ambiguous).toEqual([]);
+  });
   it('hold the spec\'s account messages word for word in English', () => {
     const english = new Set(Object.values(en));
     for (const m of Object.values(schemaMessages)) expect(english.has(m), m).toBe(true);
