@@ -7,7 +7,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Lang } from '#core/i18n/lang';
 export { pageLang } from './page-lang';
-import { translator, type Translate } from '#core/i18n/messages';
+import { isText, translator, type Translate } from '#core/i18n/messages';
 import type { LoadedCatalog } from './catalogs';
 
 interface I18n {
@@ -38,3 +38,18 @@ export const useT = (): Translate => useI18n().t;
 export const useLang = (): Lang => useI18n().lang;
 /** A message given in English by a shared schema (a form's own validation), in the page's language. */
 export const useLocalise = (): ((message: string) => string) => useI18n().localise;
+
+/** A shared schema's issue as the form shows it. */
+export type IssueMessage = (issue: { message: string; params?: Record<string, unknown> }) => string;
+
+/**
+ * A shared schema's issue in the page's language: its text with values where it carries one
+ * (`params.text`, decision 0063: "At most 3."), else its English words looked up in the catalog.
+ */
+export function useIssueMessage(): IssueMessage {
+  const { t, localise } = useI18n();
+  return (issue) => {
+    const text = issue.params?.text;
+    return isText(text) ? t(text.id, text.values) : localise(issue.message);
+  };
+}

@@ -7,6 +7,7 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { registration2024 } from '#core/config/conference';
 import { orderTotal } from '#core/orders/pricing';
 import { hotelRequestFields, roomFields, step2Schema, step3Schema, step4Schema, stepFields, visaRequestFields, type OrderFormInput, type RoomField } from '#core/orders/schemas';
+import type { IssueMessage } from '../../i18n/i18n';
 import type { OrderDetail } from './api';
 
 type FormFields = (typeof stepFields)[2][number] | (typeof stepFields)[3][number] | (typeof stepFields)[4][number];
@@ -77,14 +78,14 @@ export function wireForm(values: OrderFormValues): OrderFormInput {
  * Checks one step with the shared schema; puts each message on its field. Answers whether the
  * step is valid. Errors of the other steps are left as they are.
  */
-export function validateStep<T extends FieldValues>(form: UseFormReturn<T>, step: DataStep): boolean {
+export function validateStep<T extends FieldValues>(form: UseFormReturn<T>, step: DataStep, say: IssueMessage = (i) => i.message): boolean {
   const names = stepFields[step] as readonly string[];
   form.clearErrors(names as never);
   const result = stepSchemas[step].safeParse(effectiveValues(form.getValues() as unknown as OrderFormValues));
   if (result.success) return true;
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '');
-    if (names.includes(field) && !form.getFieldState(field as never).error) form.setError(field as never, { type: 'validate', message: issue.message });
+    if (names.includes(field) && !form.getFieldState(field as never).error) form.setError(field as never, { type: 'validate', message: say(issue) });
   }
   return false;
 }
@@ -93,12 +94,12 @@ export function validateStep<T extends FieldValues>(form: UseFormReturn<T>, step
  * A field marked wrong, checked again as the delegate changes it: its message goes once it is
  * right, or says what is wrong now. Returns whether the step still has a field marked wrong.
  */
-export function recheckField<T extends FieldValues>(form: UseFormReturn<T>, step: DataStep, field: string): boolean {
+export function recheckField<T extends FieldValues>(form: UseFormReturn<T>, step: DataStep, field: string, say: IssueMessage = (i) => i.message): boolean {
   const names = stepFields[step] as readonly string[];
   if (!names.includes(field)) return names.some((n) => form.getFieldState(n as never).error);
   const result = stepSchemas[step].safeParse(effectiveValues(form.getValues() as unknown as OrderFormValues));
   const issue = result.success ? undefined : result.error.issues.find((i) => String(i.path[0] ?? '') === field);
-  if (issue) form.setError(field as never, { type: 'validate', message: issue.message });
+  if (issue) form.setError(field as never, { type: 'validate', message: say(issue) });
   else form.clearErrors(field as never);
   return names.some((n) => form.getFieldState(n as never).error);
 }

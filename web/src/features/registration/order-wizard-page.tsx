@@ -28,7 +28,7 @@ import { usePersonInfo } from '../account/api';
 import { orderApi, orderKeys, useOrder, useOrderByChecksum, useOrderOptions, useOrders } from './api';
 import { orderEditFrame, orderWizardFrame, wizardLead } from './order-wizard-frame';
 import { blankOrderForm, formFromDetail, recheckField, validateStep, wireForm, type DataStep, type OrderFormValues } from './order-form';
-import { useLocalise, useT } from '../../i18n/i18n';
+import { useIssueMessage, useLocalise, useT } from '../../i18n/i18n';
 import type { MessageId } from '#core/i18n/messages';
 import { statusNameIds } from './status-names';
 import { FeesStep, InformationStep, PaymentStep, PersonalStep, TransferStep, TravelStep, type PayableOrder } from './order-steps';
@@ -86,6 +86,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
   const queryClient = useQueryClient();
   const t = useT();
   const localise = useLocalise();
+  const say = useIssueMessage();
   const stepNames = stepNameIds.map((stepId) => t(stepId));
   // Step 3 starts from the profile as it is now (it may have changed since the login, here or elsewhere).
   const info = usePersonInfo({ fresh: true });
@@ -125,7 +126,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
     const subscription = form.watch((_, { name }) => {
       const field = name?.split('.')[0];
       if (!field || !form.getFieldState(field as never).error) return;
-      if (!recheckField(form, step as DataStep, field)) setFailure(null);
+      if (!recheckField(form, step as DataStep, field, say)) setFailure(null);
     });
     return () => subscription.unsubscribe();
   }, [form, step]);
@@ -171,7 +172,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
 
   const next = () => {
     if (step === 1) return go(2);
-    if (!validateStep(form, step as DataStep)) {
+    if (!validateStep(form, step as DataStep, say)) {
       setFailure(t('registration.wizard.fieldsNeedAttention'));
       scrollToFirstError(formRef.current);
       return;
@@ -184,7 +185,7 @@ function OrderWizard({ id }: { id: string | undefined }) {
     setFailure(null);
     // A paid order changes step 4 only: its other steps are not shown and not sent as changes.
     for (const s of paidEdit ? ([4] as const) : ([2, 3, 4] as const)) {
-      if (!validateStep(form, s)) {
+      if (!validateStep(form, s, say)) {
         if (s !== step) setStep(s);
         setFailure(t('registration.wizard.fieldsNeedAttention'));
         scrollToFirstError(formRef.current);
