@@ -100,6 +100,8 @@ const CONFIRM: readonly Grant[] = [PUT, UPDATE, DELETE, 's3:GetObject', 's3:PutO
 
 export const routes = {
   getConference: { method: 'GET', path: '/conference', handler: 'conference/get-conference', auth: 'public', grants: [] },
+  /** The latest published programme (core/programme/public-programme.ts): one item, never the abstracts; for the `/program` page, no login. */
+  getProgramme: { method: 'GET', path: '/programme', handler: 'programme/get-programme', auth: 'public', grants: [GET] },
   getNow: { method: 'GET', path: '/now', handler: 'conference/get-now', auth: 'public', grants: [] },
   getRegisterTypeFee: { method: 'GET', path: '/register_type_fee', handler: 'registration-by-category/get-register-type-fee', auth: 'public', grants: [] },
 
@@ -368,6 +370,21 @@ export const routes = {
   publishDecisions: { method: 'POST', path: '/review/committee/publication', handler: 'review/publish', auth: 'committee', grants: [QUERY, PUT, 'sqs:SendMessage'] },
   listCommitteePublications: { method: 'GET', path: '/review/committee/publication', handler: 'review/list-publications', auth: 'committee', grants: [QUERY] },
   previewDecisionMail: { method: 'GET', path: '/review/committee/publication/preview/{id}', handler: 'review/preview-decision-mail', auth: 'committee', grants: [GET, QUERY] },
+  // The programme (core/programme, decision 0064): the committee's draft with its problems and the accepted abstracts not placed (every
+  // abstract read by category); rooms and sessions changed over the draft's version (409 when stale), each answering the draft again;
+  // a poster session's boards numbered; publication (refused on any problem) and the versions published
+  getProgrammeDraft: { method: 'GET', path: '/review/committee/programme', handler: 'programme/get-draft', auth: 'committee', grants: [GET, QUERY] },
+  createProgrammeRoom: { method: 'POST', path: '/review/committee/programme/rooms', handler: 'programme/create-room', auth: 'committee', grants: [GET, QUERY, PUT] },
+  updateProgrammeRoom: { method: 'PUT', path: '/review/committee/programme/rooms/{id}', handler: 'programme/update-room', auth: 'committee', grants: [GET, QUERY, PUT] },
+  deleteProgrammeRoom: { method: 'DELETE', path: '/review/committee/programme/rooms/{id}', handler: 'programme/delete-room', auth: 'committee', grants: [GET, QUERY, PUT] },
+  createProgrammeSession: { method: 'POST', path: '/review/committee/programme/sessions', handler: 'programme/create-session', auth: 'committee', grants: [GET, QUERY, PUT] },
+  updateProgrammeSession: { method: 'PUT', path: '/review/committee/programme/sessions/{id}', handler: 'programme/update-session', auth: 'committee', grants: [GET, QUERY, PUT] },
+  deleteProgrammeSession: { method: 'DELETE', path: '/review/committee/programme/sessions/{id}', handler: 'programme/delete-session', auth: 'committee', grants: [GET, QUERY, PUT] },
+  numberProgrammeBoards: { method: 'POST', path: '/review/committee/programme/sessions/{id}/boards', handler: 'programme/number-boards', auth: 'committee', grants: [GET, QUERY, PUT] },
+  /** One transaction: the draft still at the version read (ConditionCheckItem), the new version, the public view, the audit entry; the chairs' names from their accounts. */
+  publishProgramme: { method: 'POST', path: '/review/committee/programme/publications', handler: 'programme/publish', auth: 'committee', grants: [GET, QUERY, PUT, CHECK] },
+  listProgrammePublications: { method: 'GET', path: '/review/committee/programme/publications', handler: 'programme/list-publications', auth: 'committee', grants: [QUERY] },
+  getProgrammePublication: { method: 'GET', path: '/review/committee/programme/publications/{number}', handler: 'programme/get-publication', auth: 'committee', grants: [GET] },
   /** The committee's change by hand (core/review/manual-assignment.ts): an added reviewer is checked against every abstract (co-authorship). */
   moveReviewAssignment: { method: 'PUT', path: '/review/committee/assignments/{id}', handler: 'review/move-assignment', auth: 'committee', grants: [GET, QUERY, PUT] },
 

@@ -148,6 +148,17 @@ export const keys = {
   reviewNumbers: () => ({ pk: 'REVIEWSTATE', sk: 'NUMBERS' }),
   /** The lease of the assignment run (one at a time). */
   reviewAssignmentRun: () => ({ pk: 'REVIEWSTATE', sk: 'ASSIGNMENT_RUN' }),
+  /**
+   * The programme (core/programme, decision 0064), in one partition: the committee's draft (rooms
+   * and sessions, one item under one version), each published version (VERSION#000001, ...: the
+   * programme as published with its difference from the one before) and the public view of the
+   * latest (one item, the one key the public read gets).
+   */
+  programmeDraft: () => ({ pk: 'PROGRAMME', sk: 'DRAFT' }),
+  programmeVersion: (number: number) => ({ pk: 'PROGRAMME', sk: `VERSION#${String(number).padStart(6, '0')}` }),
+  programmeVersionPrefix: 'VERSION#',
+  programmePublic: () => ({ pk: 'PROGRAMME', sk: 'PUBLIC' }),
+  programmePartition: 'PROGRAMME',
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };

@@ -12,7 +12,7 @@ import * as z from 'zod/mini';
 import { endsAfterStart, repeatedBoards, withinCongress } from './checks';
 import { roomOptional, sessionTypes } from './model';
 
-/** The schemas' words (review-programme.json, under api. ids: the API and the forms find their Chinese by them). */
+/** The schemas' and the programme routes' words (review-programme.json, under api. ids: the API and the forms find their Chinese by them). */
 export const programmeMessages = {
   roomName: "Please give the room's name.",
   capacity: 'Please give the number of seats: a whole number from 1 to 10,000.',
@@ -33,6 +33,17 @@ export const programmeMessages = {
   abstractTwice: 'This abstract is already in this session.',
   boardTwice: 'This board number is already given in this session.',
   changedMeanwhile: 'The programme was changed by another committee member since you opened it. Reload it to see the changes, then make yours again.',
+  // The committee's routes (edit-programme.ts, publish-programme.ts) and the public read.
+  noSuchRoom: 'There is no such room in the programme (another committee member may have deleted it).',
+  noSuchSession: 'There is no such session in the programme (another committee member may have deleted it).',
+  notPosterSession: 'Only a poster session has boards to number.',
+  roomSaved: 'The room is saved.',
+  roomDeleted: 'The room is deleted.',
+  sessionSaved: 'The session is saved.',
+  sessionDeleted: 'The session is deleted.',
+  boardsNumbered: 'The poster boards are numbered.',
+  noSuchVersion: 'There is no such published version of the programme.',
+  notPublished: 'The programme has not been published yet.',
 } as const;
 const m = programmeMessages;
 
@@ -108,3 +119,17 @@ export type SessionData = z.output<typeof sessionBody>;
 
 /** A room's or a session's id in a path. */
 export const programmeItemParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+
+/** A change that carries only the draft's version read (a deletion, a publication). */
+export const versionBody = z.object({ version });
+
+/**
+ * Numbering a poster session's boards (boards.ts): its posters, and with `add_unplaced` every
+ * accepted poster that has no place in the programme yet.
+ */
+export const boardsBody = z.object({ version, add_unplaced: z._default(z.boolean(), false) });
+
+/** A published version's number in a path. */
+export const publishedVersionParams = z.object({
+  number: z.pipe(z.string({ message: m.noSuchVersion }).check(z.regex(/^[1-9]\d{0,5}$/, m.noSuchVersion)), z.transform(Number)),
+});

@@ -11,6 +11,7 @@ import { problemTexts } from '#core/programme/checks';
 import { congressWindow, placementsOf } from '#core/programme/model';
 import { programmeMessages } from '#core/programme/schemas';
 import { changeTexts } from '#core/programme/versions';
+import { publishedText } from '#core/programme/publish-programme';
 import { expectChinese } from '../chinese-text';
 import { abstract, session } from './fixtures';
 
@@ -51,6 +52,7 @@ const cases: [string, Text][] = [
   ['unscheduled poster', problemTexts.unscheduled(a, { type: 'poster', number: 'P-002' })],
   ['not publishable: 1', problemTexts.notPublishable(1)],
   ['not publishable: 1,204', problemTexts.notPublishable(1204)],
+  ['published', publishedText(3)],
   ['session added', changeTexts.sessionAdded(s1)],
   ['session removed', changeTexts.sessionRemoved(s1)],
   ['session renamed', changeTexts.sessionRenamed(s1, s2)],

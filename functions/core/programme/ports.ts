@@ -1,0 +1,79 @@
+/**
+ * What the programme's use cases need from outside (issue 33, decision 0064): the store of the
+ * draft and the published versions, and the abstracts and accounts they read. Storage implements
+ * them (functions/storage/programme.ts); the use cases never see DynamoDB.
+ */
+import type { AuditEntry } from '../audit/audit';
+import type { Text } from '../i18n/messages';
+import type { Programme, ProgrammeAbstract, PublishedProgramme } from './model';
+import type { PublicProgramme } from './public-programme';
+import type { PlacementChange, ProgrammeDiff, SessionChange } from './versions';
+
+/** A publication's difference from the one before as it is kept: ids and changes, its lines, whom to mail (not the sessions themselves). */
+export interface StoredDiff {
+  sessions: { added: string[]; removed: string[]; changed: { id: string; changes: SessionChange[] }[] };
+  placements: { abstract_id: string; changes: PlacementChange[] }[];
+  /** The abstracts whose presenters are to be mailed (the mails are a later slice: decision 0064). */
+  mail: string[];
+  lines: Text[];
+}
+
+export const storedDiff = (d: ProgrammeDiff): StoredDiff => ({
+  sessions: {
+    added: d.sessions.added.map((s) => s.id),
+    removed: d.sessions.removed.map((s) => s.id),
+    changed: d.sessions.changed.map((c) => ({ id: c.after.id, changes: c.changes })),
+  },
+  placements: d.placements.map((p) => ({ abstract_id: p.abstract_id, changes: p.changes })),
+  mail: d.mail,
+  lines: d.lines,
+});
+
+/** A published version with what changed since the one before. */
+export interface PublishedVersion extends PublishedProgramme {
+  diff: StoredDiff;
+}
+
+/** A published version in the committee's list. */
+export interface PublishedSummary {
+  number: number;
+  published_at: string;
+  published_by: string;
+  /** The draft's version it copied. */
+  version: number;
+  sessions: number;
+  changes: number;
+}
+
+export interface ProgrammeStore {
+  /** The committee's draft (empty at version 0 before the first change). */
+  draft(): Promise<Programme>;
+  /** Saves the draft over the version read, with its audit entry; false when the draft is at another version by now. */
+  saveDraft(next: Programme, readVersion: number, audit: AuditEntry): Promise<boolean>;
+  /** The latest published version, if any. */
+  latest(): Promise<PublishedVersion | undefined>;
+  version(number: number): Promise<PublishedVersion | undefined>;
+  /** Every published version, newest first. */
+  versions(): Promise<PublishedSummary[]>;
+  /**
+   * Stores a new published version and makes its public view the latest, in one write with the
+   * audit entry, only while the draft is still at `published.version` and no version of that
+   * number exists; false otherwise (an edit or another publication came first).
+   */
+  publish(published: PublishedVersion, view: PublicProgramme, audit: AuditEntry): Promise<boolean>;
+  /** The latest published version as the public reads it: one item. */
+  publicView(): Promise<PublicProgramme | undefined>;
+}
+
+export interface ProgrammeSources {
+  /** Every abstract of the portal (the checks need every accepted one, and every one placed). */
+  abstracts(): Promise<ProgrammeAbstract[]>;
+  /** A chair's name from their account (undefined when the account is gone). */
+  accountName(accountId: string): Promise<string | undefined>;
+}
+
+export interface ProgrammeDeps {
+  store: ProgrammeStore;
+  sources: ProgrammeSources;
+  newId: () => string;
+}

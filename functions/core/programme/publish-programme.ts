@@ -1,0 +1,61 @@
+/**
+ * Publication of the programme (issue 33, decision 0064): the committee publishes the draft it
+ * read; a draft with any problem is refused (409, every problem listed), else it becomes the next
+ * numbered version with its difference from the one before, its public view replaces the latest,
+ * and the publication is audited, all in one write (an edit or another publication in between:
+ * 409, nothing published). The published versions stay readable; the public reads the latest.
+ */
+import { auditEntry, type Actor } from '../audit/audit';
+import { conflict, notFound } from '../errors';
+import { text } from '../i18n/messages';
+import { checkProgramme, refuseUnpublishable } from './checks';
+import type { PublishedProgramme } from './model';
+import { storedDiff, type ProgrammeDeps, type ProgrammeStore } from './ports';
+import { publicProgramme } from './public-programme';
+import { programmeMessages as m } from './schemas';
+import { programmeDiff } from './versions';
+
+export const publishedText = (number: number) => text('api.review.programme.published', { number });
+
+export async function publishProgramme(deps: ProgrammeDeps, actor: Actor, input: { version: number }, now: Date) {
+  const [draft, abstracts, previous] = await Promise.all([deps.store.draft(), deps.sources.abstracts(), deps.store.latest()]);
+  if (input.version !== draft.version) throw conflict(m.changedMeanwhile);
+  refuseUnpublishable(checkProgramme(draft, abstracts));
+
+  const number = (previous?.number ?? 0) + 1;
+  const published: PublishedProgramme = { rooms: draft.rooms, sessions: draft.sessions, version: draft.version, number, published_at: now.toISOString(), published_by: actor.id };
+  const diff = programmeDiff(previous, draft, abstracts);
+  const chairIds = [...new Set(draft.sessions.flatMap((s) => s.chairs.flatMap((c) => ('account_id' in c ? [c.account_id] : []))))];
+  const names = await Promise.all(chairIds.map(async (id) => [id, await deps.sources.accountName(id)] as const));
+  const chairNames = new Map(names.filter((n): n is readonly [string, string] => n[1] !== undefined));
+  const view = publicProgramme(published, abstracts, chairNames);
+  const audit = auditEntry({
+    action: 'programme.published',
+    actor,
+    at: now,
+    object: { type: 'programme', id: String(number) },
+    after: { number, version: draft.version, sessions: draft.sessions.length, changes: diff.lines.length, presenters_to_mail: diff.mail.length },
+  });
+  if (!(await deps.store.publish({ ...published, diff: storedDiff(diff) }, view, audit))) throw conflict(m.changedMeanwhile);
+  // The presenters of diff.mail are not mailed yet: a later slice queues them (decision 0064).
+  return { message: publishedText(number), data: { number, published_at: published.published_at, version: draft.version, changes: diff.lines, mail: diff.mail.length } };
+}
+
+/** The committee's list of publications, newest first. */
+export async function listPublished(store: ProgrammeStore) {
+  return { items: await store.versions() };
+}
+
+/** One published version with what changed since the one before. */
+export async function readPublished(store: ProgrammeStore, number: number) {
+  const found = await store.version(number);
+  if (!found) throw notFound(m.noSuchVersion);
+  return found;
+}
+
+/** The latest published programme, for everyone (one item read). */
+export async function latestPublicProgramme(store: ProgrammeStore) {
+  const view = await store.publicView();
+  if (!view) throw notFound(m.notPublished);
+  return view;
+}
