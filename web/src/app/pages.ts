@@ -34,6 +34,7 @@ export const publicPages: PageRoute[] = [
   [paths.reset, 'account/reset-page'],
   [paths.unsubscribe, 'account/unsubscribe-page'],
   [paths.accountDeleted, 'account/account-deleted-page'],
+  [paths.program, 'programme/programme-page'],
 ];
 
 export const notFoundPage = 'errors/not-found-page';
@@ -85,6 +86,7 @@ const modules = import.meta.glob<PageModule>([
   '../features/errors/not-found-page.tsx',
   '../features/office/*-page.tsx',
   '../features/review/*-page.tsx',
+  '../features/programme/*-page.tsx',
 ]);
 
 /** The office's and the review's pages: they read the organisers' texts (web/src/i18n/staff-texts.tsx). */

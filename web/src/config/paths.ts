@@ -37,6 +37,8 @@ export const paths = {
   contact: '/contact',
   legalNotice: '/legal-notice',
   payResult: '/pay/:type',
+  /** The published scientific programme (issue 33): anyone, no login. */
+  program: '/program',
   // Delegate pages (auth)
   center: '/admin/center',
   updatePassword: '/admin/updatePassword',
@@ -152,6 +154,7 @@ export const publicSpaPaths: string[] = [
   paths.reset,
   paths.unsubscribe,
   paths.accountDeleted,
+  paths.program,
 ];
 
 /** True for a page that opens in its address's language whatever was remembered. */

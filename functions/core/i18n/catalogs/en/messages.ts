@@ -19,6 +19,7 @@ import officeFapiao from './office-fapiao.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
 import congress from './congress.json' with { type: 'json' };
 import travel from './travel.json' with { type: 'json' };
+import programme from './programme.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 
 export const enMessages = {
@@ -39,5 +40,6 @@ export const enMessages = {
   ...documents,
   ...congress,
   ...travel,
+  ...programme,
   ...errors,
 };

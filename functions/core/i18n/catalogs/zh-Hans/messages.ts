@@ -17,6 +17,7 @@ import officeFapiao from './office-fapiao.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
 import congress from './congress.json' with { type: 'json' };
 import travel from './travel.json' with { type: 'json' };
+import programme from './programme.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 
 export const zhHansMessages: Record<keyof typeof enMessages, string> = {
@@ -37,5 +38,6 @@ export const zhHansMessages: Record<keyof typeof enMessages, string> = {
   ...documents,
   ...congress,
   ...travel,
+  ...programme,
   ...errors,
 };

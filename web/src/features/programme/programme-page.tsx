@@ -1,0 +1,273 @@
+/**
+ * /program: the published programme for everyone (issue 33). A day at a time, each session with
+ * its time (CST), room, chairs and talks; a poster session's posters open on demand (400 boards
+ * would be a long page and a long task on a phone). A search looks at every day; the filters keep
+ * a type or an abstract category. During the congress the sessions on now and next are marked by
+ * the portal's clock. Before the first publication the page says so and links the PDFs.
+ */
+import { Badge, Box, Button, Card, Field, Flex, HStack, Heading, Input, Link, List, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { abstractCategories, categoryName } from '#core/data/abstract-options';
+import { formatDay } from '#core/i18n/format';
+import type { Lang } from '#core/i18n/lang';
+import type { MessageId, Translate } from '#core/i18n/messages';
+import { browseProgramme, nowAndNext, openingDay, programmeDays } from '#core/programme/browse';
+import { sessionTypes, type SessionType } from '#core/programme/model';
+import type { PublicSession } from '#core/programme/public-programme';
+import { cst, cstParts } from '#core/time';
+import type { palettes } from '../../app/theme';
+import { FormAlert } from '../../components/form/form-alert';
+import { Page, PageSkeleton } from '../../components/page';
+import { QueryError } from '../../components/query-error';
+import { useLang, useT } from '../../i18n/i18n';
+import { useServerNow } from '../../lib/clock';
+import { categoryOptionLabel } from '../abstracts/option-labels';
+import { programmeQuery } from './api';
+
+export { prefetchProgramme as prefetch } from './api';
+
+const typeIds: Record<SessionType, MessageId> = {
+  plenary: 'programme.type.plenary',
+  oral: 'programme.type.oral',
+  poster: 'programme.type.poster',
+  workshop: 'programme.type.workshop',
+  break: 'programme.type.break',
+  social: 'programme.type.social',
+};
+/** Each type's badge colour, from the palettes the trimmed theme keeps (web/src/app/theme.ts). */
+const typePalette: Record<SessionType, (typeof palettes)[number] | 'brand'> = { plenary: 'brand', oral: 'blue', poster: 'green', workshop: 'orange', break: 'gray', social: 'gray' };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const clock = (instant: string) => {
+  const p = cstParts(instant);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+};
+const inLang = (lang: Lang, en: string, zh: string | undefined) => (lang === 'zh-Hans' && zh ? zh : en);
+
+const categoryOptions = abstractCategories.flatMap((g) => g.children.map((c) => c.value));
+
+export default function ProgrammePage() {
+  const t = useT();
+  const programme = useQuery(programmeQuery);
+  const title = t('programme.title');
+  if (programme.isPending) return <PageSkeleton title={title} lead={t('programme.lead')} width="wide" />;
+  if (programme.isError) {
+    return (
+      <Page title={title} width="wide">
+        <QueryError error={programme.error} title={t('programme.loadFailed')} onRetry={() => void programme.refetch()} />
+      </Page>
+    );
+  }
+  if (!programme.data) return <NotPublished />;
+  return <Published sessions={programme.data.sessions} />;
+}
+
+function NotPublished() {
+  const t = useT();
+  return (
+    <Page title={t('programme.title')} lead={t('programme.lead')} width="wide">
+      <FormAlert status="info" title={t('programme.notYet.title')}>
+        <Stack gap="3">
+          <Text>{t('programme.notYet.text')}</Text>
+          <HStack gap="4" wrap="wrap">
+            <Link href="/pdf/program-at-a-glance.pdf" color="brand.fg" textDecoration="underline">
+              {t('programme.notYet.glance')}
+            </Link>
+            <Link href="/pdf/full-programme.pdf" color="brand.fg" textDecoration="underline">
+              {t('programme.notYet.full')}
+            </Link>
+          </HStack>
+        </Stack>
+      </FormAlert>
+    </Page>
+  );
+}
+
+function Published({ sessions }: { sessions: PublicSession[] }) {
+  const t = useT();
+  const lang = useLang();
+  const now = useServerNow(60_000);
+  const days = useMemo(() => programmeDays({ sessions }), [sessions]);
+  const [chosenDay, setDay] = useState<string | undefined>(undefined);
+  const [query, setQuery] = useState('');
+  const [type, setType] = useState<SessionType | ''>('');
+  const [category, setCategory] = useState('');
+  const day = chosenDay ?? openingDay(days, now);
+  // Typing stays quick on a phone: the list follows the search a moment later.
+  const deferredQuery = useDeferredValue(query);
+  const shown = useMemo(
+    () => browseProgramme({ sessions }, { day, query: deferredQuery.trim() || undefined, type: type || undefined, category: category || undefined }),
+    [sessions, day, deferredQuery, type, category],
+  );
+  const marks = useMemo(() => (now ? nowAndNext({ sessions }, now) : { now: new Set<string>(), next: new Set<string>() }), [sessions, now]);
+  const searching = deferredQuery.trim() !== '';
+  const filtered = searching || type !== '' || category !== '';
+  const byDay = useMemo(() => groupByDay(shown), [shown]);
+
+  return (
+    <Page title={t('programme.title')} lead={t('programme.lead')} width="wide">
+      <Stack gap="6">
+        <Box role="group" aria-label={t('programme.days')}>
+          <Flex gap="2" wrap="wrap">
+            {days.map((d) => (
+              <Button key={d} size="sm" variant={d === day && !searching ? 'solid' : 'outline'} aria-pressed={d === day && !searching} onClick={() => setDay(d)} disabled={searching}>
+                {formatDay(lang, cst(d))}
+              </Button>
+            ))}
+          </Flex>
+        </Box>
+        <Box as="form" role="search" aria-label={t('programme.filters')} onSubmit={(e) => e.preventDefault()}>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" alignItems="start">
+            <Field.Root>
+              <Field.Label>{t('programme.search')}</Field.Label>
+              <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('programme.searchHint')} />
+              <Field.HelperText>{t('programme.searchAll')}</Field.HelperText>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('programme.type')}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={type} onChange={(e) => setType(e.target.value as SessionType | '')}>
+                  <option value="">{t('programme.allTypes')}</option>
+                  {sessionTypes.map((s) => (
+                    <option key={s} value={s}>
+                      {t(typeIds[s])}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('programme.category')}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={category} onChange={(e) => setCategory(e.target.value)}>
+                  <option value="">{t('programme.allCategories')}</option>
+                  {categoryOptions.map((c) => (
+                    <option key={c} value={c}>
+                      {categoryOptionLabel(t, c, categoryName(c) ?? c)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          </SimpleGrid>
+        </Box>
+        <HStack gap="4" wrap="wrap" justify="space-between">
+          <Text role="status" color="gray.700">
+            {filtered ? t('programme.results', { count: shown.length }) : null}
+          </Text>
+          {filtered && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setQuery('');
+                setType('');
+                setCategory('');
+              }}
+            >
+              {t('programme.clear')}
+            </Button>
+          )}
+        </HStack>
+        {byDay.map(([d, list]) => (
+          <Stack key={d} gap="4" as="section" aria-labelledby={`day-${d}`}>
+            <Heading as="h2" size="lg" id={`day-${d}`}>
+              {formatDay(lang, cst(d))}
+            </Heading>
+            {list.map((s) => (
+              <SessionCard key={s.id} session={s} t={t} lang={lang} mark={marks.now.has(s.id) ? 'now' : marks.next.has(s.id) ? 'next' : null} openPosters={searching || category !== ''} />
+            ))}
+          </Stack>
+        ))}
+      </Stack>
+    </Page>
+  );
+}
+
+function groupByDay(sessions: readonly PublicSession[]): [string, PublicSession[]][] {
+  const out = new Map<string, PublicSession[]>();
+  for (const s of sessions) {
+    const p = cstParts(s.starts_at);
+    const d = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+    out.set(d, [...(out.get(d) ?? []), s]);
+  }
+  return [...out];
+}
+
+function SessionCard(props: { session: PublicSession; t: Translate; lang: Lang; mark: 'now' | 'next' | null; openPosters: boolean }) {
+  const { session: s, t, lang, mark } = props;
+  const [postersOpen, setPostersOpen] = useState(false);
+  const showPosters = postersOpen || (props.openPosters && s.posters.length > 0);
+  const headingId = `session-${s.id}`;
+  return (
+    <Card.Root as="article" aria-labelledby={headingId} borderColor={mark === 'now' ? 'brand.solid' : undefined} borderWidth={mark === 'now' ? '2px' : undefined}>
+      <Card.Body>
+        <Stack gap="3">
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="semibold">{t('programme.time', { start: clock(s.starts_at), end: clock(s.ends_at) })}</Text>
+            <Badge colorPalette={typePalette[s.type]}>{t(typeIds[s.type])}</Badge>
+            {mark === 'now' && (
+              <Badge colorPalette="brand" variant="solid">
+                {t('programme.now')}
+              </Badge>
+            )}
+            {mark === 'next' && <Badge colorPalette="orange">{t('programme.next')}</Badge>}
+            {s.room && <Text color="gray.700">{inLang(lang, s.room.name, s.room.name_zh)}</Text>}
+          </HStack>
+          <Heading as="h3" size="md" id={headingId}>
+            {inLang(lang, s.title, s.title_zh)}
+          </Heading>
+          {s.chairs.length > 0 && <Text color="gray.700">{t('programme.chairs', { names: s.chairs.join(', ') })}</Text>}
+          {s.talks.length > 0 && (
+            <List.Root as="ol" listStyleType="none" gap="3" ps="0">
+              {s.talks.map((talk) => (
+                <List.Item key={talk.abstract_id} borderTopWidth="1px" borderColor="gray.200" pt="3">
+                  <Stack gap="1">
+                    <Text fontSize="sm" color="gray.700">
+                      {t('programme.time', { start: clock(talk.starts_at), end: clock(talk.ends_at) })} · {talk.number}
+                    </Text>
+                    <Text fontWeight="medium">{talk.title}</Text>
+                    <Text fontSize="sm">{t('programme.presenters', { names: talk.presenters.join(', ') })}</Text>
+                    <Text fontSize="sm" color="gray.700">
+                      {t('programme.authors', { names: talk.authors.join(', ') })}
+                    </Text>
+                  </Stack>
+                </List.Item>
+              ))}
+            </List.Root>
+          )}
+          {s.posters.length > 0 && (
+            <Stack gap="3">
+              <HStack gap="3" wrap="wrap">
+                <Text>{t('programme.posters', { count: s.posters.length })}</Text>
+                {!props.openPosters && (
+                  <Button size="sm" variant="outline" aria-expanded={showPosters} aria-controls={`${headingId}-posters`} onClick={() => setPostersOpen((o) => !o)}>
+                    {showPosters ? t('programme.hidePosters') : t('programme.showPosters')}
+                  </Button>
+                )}
+              </HStack>
+              <Box id={`${headingId}-posters`} hidden={!showPosters}>
+                {showPosters && (
+                  <List.Root as="ul" listStyleType="none" gap="2" ps="0">
+                    {s.posters.map((p) => (
+                      <List.Item key={p.abstract_id} borderTopWidth="1px" borderColor="gray.200" pt="2">
+                        <Text fontSize="sm" color="gray.700">
+                          {t('programme.board', { board: String(p.board) })} · {p.number}
+                        </Text>
+                        <Text fontWeight="medium">{p.title}</Text>
+                        <Text fontSize="sm">{t('programme.presenters', { names: p.presenters.join(', ') })}</Text>
+                      </List.Item>
+                    ))}
+                  </List.Root>
+                )}
+              </Box>
+            </Stack>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
