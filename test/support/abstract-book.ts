@@ -18,26 +18,48 @@ function random(seed: number) {
   };
 }
 
-const PEOPLE: [string, string, string, string, string][] = [
-  ['小明', '王', 'National Cancer Center', 'Beijing', 'China'],
-  ['丽', '李', '复旦大学附属肿瘤医院', '上海', '中国'],
-  ['Wei', 'Chen', 'Sun Yat-sen University Cancer Center', 'Guangzhou', 'China'],
-  ['Hong', 'Zhang', 'Peking University Cancer Hospital', 'Beijing', 'China'],
-  ['Łukasz', 'Żółćiński', 'Narodowy Instytut Onkologii', 'Warszawa', 'Poland'],
-  ['Ayşe', 'Öztürk', 'Hacettepe Üniversitesi', 'Ankara', 'Türkiye'],
-  ['محمد', 'العلي', 'جامعة القاهرة', 'Cairo', 'Egypt'],
-  ['Fatima', 'Haddad', 'American University of Beirut', 'Beirut', 'Lebanon'],
-  ['Freddie', 'Bray', 'International Agency for Research on Cancer', 'Lyon', 'France'],
-  ['Ana', 'Silva', 'Instituto Nacional de Câncer', 'Rio de Janeiro', 'Brazil'],
-  ['Søren', 'Jørgensen', 'Kræftens Bekæmpelse', 'København', 'Denmark'],
-  ['Nguyễn', 'Thị Hương', 'Bệnh viện K', 'Hà Nội', 'Viet Nam'],
-  ['Priya', 'Raman', 'Tata Memorial Centre', 'Mumbai', 'India'],
-  ['Kenji', 'Tanaka', 'National Cancer Center Japan', 'Tokyo', 'Japan'],
-  ['Jiří', 'Dvořák', 'Masarykova univerzita', 'Brno', 'Czechia'],
-  ['建国', '刘', '河南省肿瘤医院', '郑州', '中国'],
-  ['Ahmed', 'Benali', 'Université Mohammed V', 'Rabat', 'Morocco'],
-  ['Emma', 'Johansson', 'Karolinska Institutet', 'Stockholm', 'Sweden'],
+/** Name pools by script, with their institutes: [given names, family names, institutes (institute, city, country)], weight. */
+const GROUPS: { given: string[]; family: string[]; places: [string, string, string][]; weight: number }[] = [
+  {
+    given: ['小明', '丽', '伟', '芳', '建国', '静', '磊', '敏', '洋', '婷'],
+    family: ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴'],
+    places: [['国家癌症中心', '北京', '中国'], ['复旦大学附属肿瘤医院', '上海', '中国'], ['河南省肿瘤医院', '郑州', '中国']],
+    weight: 0.2,
+  },
+  {
+    given: ['Wei', 'Hong', 'Jing', 'Lei', 'Min', 'Yang', 'Ting', 'Qiang', 'Xin', 'Hui'],
+    family: ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Yang', 'Zhao', 'Huang', 'Zhou', 'Wu'],
+    places: [['National Cancer Center', 'Beijing', 'China'], ['Sun Yat-sen University Cancer Center', 'Guangzhou', 'China'], ['Peking University Cancer Hospital', 'Beijing', 'China']],
+    weight: 0.35,
+  },
+  {
+    given: ['Łukasz', 'Ayşe', 'Jiří', 'Søren', 'Hương', 'Zofia', 'Çağla', 'Ana', 'Jürgen', 'João'],
+    family: ['Żółćiński', 'Öztürk', 'Dvořák', 'Jørgensen', 'Nguyễn', 'Łukaszewicz', 'Şahin', 'Kovačević', 'Müller', 'Gonçalves'],
+    places: [['Narodowy Instytut Onkologii', 'Warszawa', 'Poland'], ['Hacettepe Üniversitesi', 'Ankara', 'Türkiye'], ['Masarykova univerzita', 'Brno', 'Czechia'], ['Bệnh viện K', 'Hà Nội', 'Viet Nam']],
+    weight: 0.15,
+  },
+  {
+    given: ['محمد', 'فاطمة', 'أحمد', 'ليلى', 'عمر'],
+    family: ['العلي', 'حداد', 'منصور', 'الزهراني', 'بن علي'],
+    places: [['جامعة القاهرة', 'Cairo', 'Egypt'], ['American University of Beirut', 'Beirut', 'Lebanon'], ['Université Mohammed V', 'Rabat', 'Morocco']],
+    weight: 0.05,
+  },
+  {
+    given: ['Freddie', 'Priya', 'Kenji', 'Emma', 'John', 'Chidi', 'Maria', 'Jin', 'Sarah', 'Ana'],
+    family: ['Bray', 'Silva', 'Raman', 'Tanaka', 'Johansson', 'Smith', 'Okafor', 'Garcia', 'Kim', 'Brown'],
+    places: [['International Agency for Research on Cancer', 'Lyon', 'France'], ['Tata Memorial Centre', 'Mumbai', 'India'], ['Karolinska Institutet', 'Stockholm', 'Sweden'], ['Instituto Nacional de Câncer', 'Rio de Janeiro', 'Brazil']],
+    weight: 0.25,
+  },
 ];
+
+function author(rnd: () => number) {
+  let r = rnd();
+  const group = GROUPS.find((g) => (r -= g.weight) < 0) ?? GROUPS[0]!;
+  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const [first_name, last_name] = [pick(group.given), pick(group.family)];
+  const [institute, city, country] = pick(group.places);
+  return { first_name, last_name, email: `${last_name}.${first_name}@example.org`.toLowerCase(), institute, city, country };
+}
 
 const WORDS = (
   'population based cancer registry incidence mortality survival data quality completeness coverage ' +
@@ -60,7 +82,7 @@ function text(rnd: () => number, words: number) {
     .map((label) => {
       const sentences: string[] = [];
       for (let n = 0; n < per; ) {
-        const w = 8 + Math.floor(rnd() * 14);
+        const w = Math.min(8 + Math.floor(rnd() * 14), per - n);
         sentences.push(sentence(rnd, w));
         n += w;
       }
@@ -85,17 +107,19 @@ export function sampleBook(o: { orals: number; posters: number; perOral?: number
   const rooms: Room[] = [
     { id: 'hall-a', name: 'Hall A', name_zh: 'A厅', capacity: 600 },
     { id: 'room-3', name: 'Room 3', capacity: 120 },
+    { id: 'room-5', name: 'Room 5', name_zh: '5号会议室', capacity: 120 },
     { id: 'poster-hall', name: 'Poster hall', name_zh: '壁报展区', capacity: 400 },
   ];
   const abstracts: BookAbstract[] = [];
   const make = (type: 'oral' | 'poster', n: number) => {
     const id = `${type}-${n}`;
     const count = 3 + Math.floor(rnd() * 6);
-    const start = Math.floor(rnd() * PEOPLE.length);
-    const authors = Array.from({ length: count }, (_, i) => {
-      const [first_name, last_name, institute, city, country] = PEOPLE[(start + i * 5) % PEOPLE.length]!;
-      return { first_name, last_name, email: `${last_name}.${first_name}@example.org`.toLowerCase(), institute, city, country };
-    });
+    // The same person twice on one abstract is drawn again.
+    const authors: ReturnType<typeof author>[] = [];
+    while (authors.length < count) {
+      const a = author(rnd);
+      if (!authors.some((b) => b.email === a.email)) authors.push(a);
+    }
     abstracts.push({
       id,
       title_of_abstract: sentence(rnd, 10 + Math.floor(rnd() * 8)).slice(0, -1),
@@ -113,16 +137,17 @@ export function sampleBook(o: { orals: number; posters: number; perOral?: number
   const days = ['2024-11-05', '2024-11-06', '2024-11-07'];
   const oralIds = Array.from({ length: o.orals }, (_, i) => make('oral', i + 1));
   const posterIds = Array.from({ length: o.posters }, (_, i) => make('poster', i + 1));
+  // Three rooms, four slots a day: 36 oral sessions before a room is booked twice.
   for (let i = 0; i * perOral < oralIds.length; i++) {
-    const day = days[Math.floor(i / 2 / 4) % days.length]!;
-    const slot = Math.floor(i / 2) % 4;
+    const day = days[Math.floor(i / 3 / 4) % days.length]!;
+    const slot = Math.floor(i / 3) % 4;
     const hour = [9, 11, 14, 16][slot]!;
     sessions.push({
       id: `oral-${i + 1}`,
       title: `Registry methods and results ${i + 1}`,
       ...(i % 2 === 0 ? { title_zh: `肿瘤登记方法与结果 ${i + 1}` } : {}),
       type: 'oral',
-      room_id: i % 2 === 0 ? 'hall-a' : 'room-3',
+      room_id: ['hall-a', 'room-3', 'room-5'][i % 3]!,
       starts_at: cst(`${day}T${String(hour).padStart(2, '0')}:00`),
       ends_at: cst(`${day}T${String(hour + 1).padStart(2, '0')}:30`),
       chairs: [{ name: 'Freddie Bray' }, { name: '魏文强' }],

@@ -67,9 +67,13 @@ class BookWriter {
     fonts: Record<PdfFontName, { has: (cp: number) => boolean }>,
     private readonly known: BookPages | undefined,
     private readonly footer: string,
+    onPage?: () => void,
   ) {
     this.w = new Writer(doc, fonts);
-    doc.on('pageAdded', () => this.page++);
+    doc.on('pageAdded', () => {
+      this.page++;
+      onPage?.();
+    });
   }
 
   /** The footers of the pages written so far, then out to the stream: only the page being written stays in memory. */
@@ -133,7 +137,7 @@ class BookWriter {
     this.w.text(text, { size: options.size, bold: options.bold, x: MARGIN.left + options.indent, y: top, width: CONTENT_WIDTH - PAGE_COLUMN - options.indent - 8 });
     const after = doc.y;
     this.w.text(page, { size: options.size, bold: options.bold, x: MARGIN.left + CONTENT_WIDTH - PAGE_COLUMN, y: top, width: PAGE_COLUMN, align: 'right' });
-    doc.y = after + 2;
+    doc.y = after + 1;
   }
 
   contents(book: AbstractBook) {
@@ -143,7 +147,7 @@ class BookWriter {
     doc.y += 10;
     for (const day of book.days) {
       const d = bookDay(day.day);
-      doc.y += 6;
+      doc.y += 4;
       this.contentsLine(`${d.zh}  ${d.en}`, this.pageOf('days', day.day), { size: 11, bold: true, indent: 0 });
       for (const s of day.sessions) {
         const title = both(s.title, s.title_zh);
@@ -156,10 +160,12 @@ class BookWriter {
     this.contentsLine(both(t.index, t.index_zh), this.pageOf('index'), { size: 11, bold: true, indent: 0 });
   }
 
-  session(s: BookSession, dayHeading: string | undefined) {
+  session(s: BookSession, day: { key: string; heading: string } | undefined) {
     const doc = this.doc;
     this.newPage();
     this.where.sessions[s.id] = this.page;
+    if (day) this.where.days[day.key] = this.page;
+    const dayHeading = day?.heading;
     doc.y = MARGIN.top;
     if (dayHeading) {
       this.w.text(dayHeading, { size: 10, bold: true, color: MUTED, x: MARGIN.left, y: doc.y });
@@ -252,10 +258,7 @@ class BookWriter {
   body(book: AbstractBook) {
     for (const day of book.days) {
       const d = bookDay(day.day);
-      day.sessions.forEach((s, i) => {
-        this.session(s, i === 0 ? `${d.zh}  ${d.en}` : undefined);
-        if (i === 0) this.where.days[day.day] = this.page;
-      });
+      day.sessions.forEach((s, i) => this.session(s, i === 0 ? { key: day.day, heading: `${d.zh}  ${d.en}` } : undefined));
     }
     if (book.unplaced.length) {
       this.where.unplaced = this.part(both(t.unplaced, t.unplaced_zh));
@@ -279,10 +282,10 @@ function newDocument(fonts: ReturnType<typeof pdfFontFiles>) {
   return doc;
 }
 
-function layOut(book: AbstractBook, doc: Doc, known: BookPages | undefined) {
+function layOut(book: AbstractBook, doc: Doc, known: BookPages | undefined, onPage?: () => void) {
   const fonts = pdfFontFiles();
   const footer = both(fillText(t.footer, { congress: congressIn('en').name }), undefined);
-  const b = new BookWriter(doc, fonts, known, footer);
+  const b = new BookWriter(doc, fonts, known, footer, onPage);
   b.title(book);
   b.contents(book);
   b.body(book);
@@ -293,14 +296,17 @@ function layOut(book: AbstractBook, doc: Doc, known: BookPages | undefined) {
 
 /**
  * The book's PDF. `onData` receives the bytes as pages are finished (an S3 upload's stream); the
- * bytes are also returned unless `keep` is false.
+ * bytes are also returned unless `keep` is false. `onPage` is called at every new page of either
+ * pass (the bench samples memory there: the rendering never yields to a timer).
  */
-export async function renderAbstractBook(book: AbstractBook, options: { onData?: (chunk: Buffer) => void; keep?: boolean } = {}): Promise<RenderedBook> {
+export async function renderAbstractBook(book: AbstractBook, options: { onData?: (chunk: Buffer) => void; keep?: boolean; onPage?: () => void } = {}): Promise<RenderedBook> {
   const fonts = pdfFontFiles();
-  // First pass: where everything starts. The bytes are read and dropped (a stream not read keeps them).
-  const draft = newDocument(fonts);
-  draft.on('data', () => {});
-  const first = layOut(book, draft, undefined).where;
+  // First pass: where everything starts. The bytes are read and dropped (a stream not read keeps
+  // them); the document is not ended and nothing keeps it once this returns.
+  const first = ((draft: Doc) => {
+    draft.on('data', () => {});
+    return layOut(book, draft, undefined, options.onPage).where;
+  })(newDocument(fonts));
 
   const doc = newDocument(fonts);
   const chunks: Buffer[] = [];
@@ -313,7 +319,7 @@ export async function renderAbstractBook(book: AbstractBook, options: { onData?:
     doc.on('end', () => resolve());
     doc.on('error', reject);
   });
-  const b = layOut(book, doc, first);
+  const b = layOut(book, doc, first, options.onPage);
   for (const [number, page] of Object.entries(first.abstracts)) {
     if (b.where.abstracts[number] !== page) throw new Error(`The abstract book's second pass put ${number} on page ${b.where.abstracts[number]}, the first on ${page}`);
   }

@@ -1,6 +1,6 @@
 /** The abstract book's PDF read back with pdftotext: the contents' and the index's page numbers, and names in every script. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { abstractBook, type AbstractBook } from '#core/programme/abstract-book';
+import { abstractBook, bookDay, type AbstractBook } from '#core/programme/abstract-book';
 import { renderAbstractBook, type RenderedBook } from '#lib/pdf/abstract-book';
 import { sampleBook } from '../../support/abstract-book';
 import { pdfText } from '../../support/pdf';
@@ -49,6 +49,10 @@ describe('renderAbstractBook', () => {
       const printed = Number(/(\d+)\s*$/.exec(line!)?.[1]);
       expect(printed, s.title).toBe(firstPageWith(s.title));
       expect(printed).toBe(pdf.where.sessions[s.id]);
+    }
+    for (const day of book.days) {
+      const line = contents.find((l) => l.includes(bookDay(day.day).en))!;
+      expect(Number(/(\d+)\s*$/.exec(line)![1]), day.day).toBe(pdf.where.sessions[day.sessions[0]!.id]);
     }
     const unplaced = contents.find((l) => l.includes('Accepted abstracts not in the programme'))!;
     expect(Number(/(\d+)\s*$/.exec(unplaced)![1])).toBe(firstPageWith('P-006'));
