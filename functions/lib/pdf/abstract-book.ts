@@ -60,6 +60,8 @@ class BookWriter {
   readonly w: Writer;
   page = 1;
   private footered = 0;
+  /** The bookmarks' current day (the reader's side panel: days, then their sessions). */
+  private dayOutline: ReturnType<Doc['outline']['addItem']> | undefined;
   readonly where: BookPages = { sessions: {}, abstracts: {}, days: {}, index: 0 };
 
   constructor(
@@ -130,13 +132,15 @@ class BookWriter {
   }
 
   /** A contents line: the text in the page's width less the number's column, the number right-aligned in it. */
-  private contentsLine(text: string, page: string, options: { size: number; bold?: boolean; indent: number }) {
+  private contentsLine(text: string, page: string, options: { size: number; bold?: boolean; indent: number; to: string }) {
     const doc = this.doc;
     this.ensureRoom(options.size * 2.6);
     const top = doc.y;
     this.w.text(text, { size: options.size, bold: options.bold, x: MARGIN.left + options.indent, y: top, width: CONTENT_WIDTH - PAGE_COLUMN - options.indent - 8 });
     const after = doc.y;
     this.w.text(page, { size: options.size, bold: options.bold, x: MARGIN.left + CONTENT_WIDTH - PAGE_COLUMN, y: top, width: PAGE_COLUMN, align: 'right' });
+    // The whole line is a link to where it points (a named destination, set when that page is written).
+    doc.goTo(MARGIN.left + options.indent, top, CONTENT_WIDTH - options.indent, after - top, options.to);
     doc.y = after + 1;
   }
 
@@ -148,23 +152,28 @@ class BookWriter {
     for (const day of book.days) {
       const d = bookDay(day.day);
       doc.y += 4;
-      this.contentsLine(`${d.zh}  ${d.en}`, this.pageOf('days', day.day), { size: 11, bold: true, indent: 0 });
+      this.contentsLine(`${d.zh}  ${d.en}`, this.pageOf('days', day.day), { size: 11, bold: true, indent: 0, to: `session-${day.sessions[0]!.id}` });
       for (const s of day.sessions) {
         const title = both(s.title, s.title_zh);
         const span = s.entries.length > 1 ? `${s.entries[0]!.number}–${s.entries.at(-1)!.number}` : s.entries[0]!.number;
-        this.contentsLine(`${cstTimeRange(s.starts_at, s.ends_at)}  ${title}  (${span})`, this.pageOf('sessions', s.id), { size: 9.5, indent: 12 });
+        this.contentsLine(`${cstTimeRange(s.starts_at, s.ends_at)}  ${title}  (${span})`, this.pageOf('sessions', s.id), { size: 9.5, indent: 12, to: `session-${s.id}` });
       }
     }
     doc.y += 6;
-    if (book.unplaced.length) this.contentsLine(both(t.unplaced, t.unplaced_zh), this.pageOf('unplaced'), { size: 11, bold: true, indent: 0 });
-    this.contentsLine(both(t.index, t.index_zh), this.pageOf('index'), { size: 11, bold: true, indent: 0 });
+    if (book.unplaced.length) this.contentsLine(both(t.unplaced, t.unplaced_zh), this.pageOf('unplaced'), { size: 11, bold: true, indent: 0, to: 'unplaced' });
+    this.contentsLine(both(t.index, t.index_zh), this.pageOf('index'), { size: 11, bold: true, indent: 0, to: 'index' });
   }
 
   session(s: BookSession, day: { key: string; heading: string } | undefined) {
     const doc = this.doc;
     this.newPage();
     this.where.sessions[s.id] = this.page;
-    if (day) this.where.days[day.key] = this.page;
+    doc.addNamedDestination(`session-${s.id}`);
+    if (day) {
+      this.where.days[day.key] = this.page;
+      this.dayOutline = doc.outline.addItem(day.heading);
+    }
+    (this.dayOutline ?? doc.outline).addItem(both(s.title, s.title_zh));
     const dayHeading = day?.heading;
     doc.y = MARGIN.top;
     if (dayHeading) {
@@ -184,8 +193,10 @@ class BookWriter {
   }
 
   /** A part heading on a new page ("Author index"): its page recorded. */
-  part(heading: string) {
+  part(heading: string, destination: string) {
     this.newPage();
+    this.doc.addNamedDestination(destination);
+    this.doc.outline.addItem(heading);
     this.w.text(heading, { size: 18, bold: true, color: BRAND, x: MARGIN.left, y: MARGIN.top });
     this.doc.y += 10;
     return this.page;
@@ -194,8 +205,13 @@ class BookWriter {
   entry(e: BookEntry, rule: boolean) {
     const doc = this.doc;
     const x = MARGIN.left;
-    // The number, title and authors stay together: an abstract never starts at the foot of a page.
-    this.ensureRoom(110);
+    const multi = e.affiliations.length > 1;
+    const authors = e.authors.map((a) => `${a.name}${multi ? a.affiliations.map(superscript).join(',') : ''}${a.presenter ? '*' : ''}`).join(', ');
+    // The number, title, authors, affiliations and the text's first lines stay together: an abstract
+    // never starts at the foot of a page (measured in the Latin font: near enough for the other scripts).
+    const height = (text: string, size: number, bold = false) => doc.font(bold ? 'latinBold' : 'latin').fontSize(size).heightOfString(text, { width: CONTENT_WIDTH, lineGap: 2 });
+    const head = 15 + height(e.title, 11.5, true) + height(authors, 9.5) + (e.affiliations.length + 1) * 12 + 50 + (rule ? 8 : 0);
+    this.ensureRoom(Math.min(head, BOTTOM - MARGIN.top));
     if (rule) {
       doc.moveTo(x, doc.y).lineTo(x + CONTENT_WIDTH, doc.y).lineWidth(0.5).strokeColor(RULE).stroke();
       doc.y += 8;
@@ -207,8 +223,6 @@ class BookWriter {
     if (where) this.w.text(where, { size: 9, color: MUTED, x: x + CONTENT_WIDTH - 200, y: top + 1, width: 200, align: 'right' });
     this.w.text(e.title, { size: 11.5, bold: true, x, y: top + 15 });
     doc.y += 3;
-    const multi = e.affiliations.length > 1;
-    const authors = e.authors.map((a) => `${a.name}${multi ? a.affiliations.map(superscript).join(',') : ''}${a.presenter ? '*' : ''}`).join(', ');
     this.w.text(authors, { size: 9.5, x, y: doc.y });
     doc.y += 2;
     e.affiliations.forEach((aff, i) => this.w.text(`${multi ? `${superscript(i + 1)} ` : ''}${aff}`, { size: 8.5, color: MUTED, x, y: doc.y }));
@@ -229,7 +243,7 @@ class BookWriter {
   /** The author index in two columns: each name, then its abstracts' numbers with their pages. */
   index(book: AbstractBook) {
     const doc = this.doc;
-    this.where.index = this.part(both(t.index, t.index_zh));
+    this.where.index = this.part(both(t.index, t.index_zh), 'index');
     const gap = 18;
     const width = (CONTENT_WIDTH - gap) / 2;
     let column = 0;
@@ -261,7 +275,7 @@ class BookWriter {
       day.sessions.forEach((s, i) => this.session(s, i === 0 ? { key: day.day, heading: `${d.zh}  ${d.en}` } : undefined));
     }
     if (book.unplaced.length) {
-      this.where.unplaced = this.part(both(t.unplaced, t.unplaced_zh));
+      this.where.unplaced = this.part(both(t.unplaced, t.unplaced_zh), 'unplaced');
       book.unplaced.forEach((e, i) => this.entry(e, i > 0));
     }
   }

@@ -60,6 +60,15 @@ describe('renderAbstractBook', () => {
     expect(Number(/(\d+)\s*$/.exec(index)![1])).toBe(pdf.pages - (pages.at(-1)!.includes('Author index') ? 0 : 1));
   });
 
+  it('links each contents line to its page and bookmarks days, sessions and the index', () => {
+    const raw = pdf.bytes.toString('latin1');
+    for (const name of ['session-oral-1', 'session-oral-2', 'session-poster-1', 'unplaced', 'index']) {
+      expect(raw, name).toContain(`/D (${name})`);
+      expect(raw, name).toContain(`(${name})`);
+    }
+    expect(raw).toContain('/Outlines');
+  });
+
   it('names in the index the page of each of the author’s abstracts', () => {
     const indexText = pages.slice(pdf.where.index - 1).join('\n');
     const refs = (name: string) => {
