@@ -23,6 +23,11 @@
  *   8. the office with 5,000 accounts and 5,000 orders (scripts/bench-office.ts): the order table's
  *      pages, filters and searches and the dashboard (p50/p99, DynamoDB items read per request
  *      beside the page size), and the export of all orders (time and peak memory of the worker)
+ *  11. the abstract book (scripts/pdf/abstract-book-sample.ts, in a process of its own): 600 generated
+ *      accepted abstracts (250-300 words, 3-8 authors, names in Chinese, Arabic and Latin-extended
+ *      letters) rendered as the book, streamed to dist/bench/abstract-book/book.pdf: time (the first
+ *      book and a second in the same process), peak memory (RSS and V8 heap, sampled at every page),
+ *      pages, file size; its first three pages as PNGs beside it to look at. Named `abstract-book`; report only.
  *  10. the abstract review (scripts/bench-review.ts): 2,000 abstracts in the review categories (the
  *      abstract form's five groups), 60 reviewers and a committee member seeded in the table; the
  *      assignment through the API (time, and a re-run that adds nothing), its invariants read back
@@ -503,8 +508,50 @@ async function lighthouse(portal: { origin: string; mail: string; stripe: { endp
   return rows;
 }
 
+/** 11. The abstract book of 600 abstracts, rendered in a fresh process; its first pages as PNGs. */
+function abstractBookBench() {
+  const dir = path.join(outDir, 'abstract-book');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const pdfFile = path.join(dir, 'book.pdf');
+  const printed = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(root, 'scripts/pdf/abstract-book-sample.ts'), '600', pdfFile], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 20 });
+  const f = JSON.parse(printed.trim().split('\n').at(-1)!) as {
+    abstracts: number;
+    sessions: number;
+    words: [number, number];
+    authors: [number, number];
+    runs: { ms: number; bytes: number; pages: number; missingGlyphs: number }[];
+    baseRss: number;
+    baseHeap: number;
+    peakRss: number;
+    peakHeap: number;
+    liveHeap?: number;
+    maxRss: number;
+    where: { sessions: number; index: number };
+  };
+  const MB = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+  const [first, second] = f.runs;
+  console.log(`11. Abstract book: ${f.abstracts} accepted abstracts (${f.words[0]}-${f.words[1]} words, ${f.authors[0]}-${f.authors[1]} authors) in ${f.sessions} sessions, two passes, streamed to a file; in a fresh process; report only`);
+  table([
+    ['render (first book, fonts read)', `${(first!.ms / 1000).toFixed(2)} s`],
+    ['render (second book, same process)', `${(second!.ms / 1000).toFixed(2)} s`],
+    ['pages', String(second!.pages)],
+    ['file size', MB(second!.bytes)],
+    ['missing glyphs', String(second!.missingGlyphs)],
+    ['peak RSS (sampled per page / process maxRSS)', `${MB(f.peakRss)} / ${MB(f.maxRss)} (at start ${MB(f.baseRss)})`],
+    ['peak V8 heap used (sampled per page)', `${MB(f.peakHeap)} (at start ${MB(f.baseHeap)})`],
+    ['live V8 heap high-water (after GC, every 50th page)', f.liveHeap === undefined ? 'n/a' : MB(f.liveHeap)],
+  ]);
+  // The title page, the contents, the first abstracts; and the first page of the author index.
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '3', pdfFile, path.join(dir, 'page')]);
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', String(f.where.index), '-l', String(f.where.index), pdfFile, path.join(dir, 'index')]);
+  console.log(`  pages 1-3 and the index's first page (${f.where.index}) as PNG: ${path.relative(root, dir)}/*.png\n`);
+}
+
 async function main() {
   console.log(`Bench on ${process.platform}/${process.arch}, node ${process.version}, ${new Date().toISOString()}\n`);
+
+  if (wanted('abstract-book')) abstractBookBench();
 
   if (wanted('documents')) {
     const { figures, functions } = documentsBench(path.join(outDir, 'documents'), benchDocumentSpecs());

@@ -45,6 +45,9 @@ function assets() {
   return { fonts: loaded, images: images! };
 }
 
+/** The embedded fonts, read once (the abstract book sets its text with them too). */
+export const pdfFontFiles = () => assets().fonts;
+
 /** Loads the fonts now (a container's first document otherwise pays for it). */
 export const preloadPdfAssets = () => void assets();
 
@@ -123,11 +126,12 @@ function chineseOf<K extends PdfBlock['kind']>(block: Extract<PdfBlock, { kind: 
 const BRAND = '#0b3d6e';
 const MUTED = '#555555';
 
-class Writer {
+/** Sets text in the embedded fonts, each character in one that has it (`fontRuns`); the documents and the abstract book write through it. */
+export class Writer {
   missing = 0;
   constructor(
     private readonly doc: Doc,
-    private readonly fonts: Record<PdfFontName, LoadedFont>,
+    private readonly fonts: Record<PdfFontName, { has: (codePoint: number) => boolean }>,
   ) {}
 
   /** Writes each line under the one before, from (`x`, `y`); extra options as `text`. */
@@ -144,8 +148,11 @@ class Writer {
     return runs.reduce((w, run) => w + this.doc.font(run.font).fontSize(size).widthOfString(run.text), 0);
   }
 
-  /** Writes text with the right font for each character; extra options as pdfkit's `text`. */
-  text(value: string, options: { size: number; bold?: boolean; color?: string; x?: number; y?: number; width?: number; align?: 'left' | 'right' | 'center' }) {
+  /**
+   * Writes text with the right font for each character; extra options as pdfkit's `text`.
+   * `continued`: the next text goes on in the same paragraph (a bold label, then its text).
+   */
+  text(value: string, options: { size: number; bold?: boolean; color?: string; x?: number; y?: number; width?: number; align?: 'left' | 'right' | 'center'; continued?: boolean }) {
     const { runs, missing } = fontRuns(value === '' ? ' ' : value, options.bold ? 'latinBold' : 'latin', (f, cp) => this.fonts[f].has(cp));
     this.missing += missing;
     let { x, width = CONTENT_WIDTH, align = 'left' } = options;
@@ -158,7 +165,7 @@ class Writer {
     const doc = this.doc.fontSize(options.size).fillColor(options.color ?? INK);
     runs.forEach((run, i) => {
       doc.font(run.font);
-      const common = { width, align, continued: i < runs.length - 1, lineGap: 2 };
+      const common = { width, align, continued: i < runs.length - 1 || Boolean(options.continued), lineGap: 2 };
       if (i === 0 && x !== undefined) doc.text(run.text, x, options.y, common);
       else doc.text(run.text, common);
     });
