@@ -33,6 +33,7 @@ type Problem = DraftView['problems'][number];
 interface Envelope<T> {
   status: number;
   body: { code: number; message: string; data: T };
+  headers: Headers;
 }
 
 let chair: { token: string; email: string };
@@ -178,6 +179,7 @@ describe('the draft and its forms', () => {
     expect(view.published).toBeNull();
     const none = await call('GET', '/programme');
     expect([none.status, none.body.message]).toEqual([404, m.notPublished]);
+    expect(none.headers.get('cache-control')).toBe('no-store');
     const noneZh = await call('GET', '/programme', { headers: zh });
     expect(noneZh.body.message).toBe('日程尚未发布。');
   });
@@ -394,6 +396,9 @@ describe('rooms and sessions over the version read', () => {
 
     const pub = await call<PublicProgramme>('GET', '/programme');
     expect(pub.status).toBe(200);
+    // The same for everyone: kept a minute by browsers (and CloudFront: decision 0064); the committee's answers never.
+    expect([pub.headers.get('cache-control'), pub.headers.get('vary')]).toEqual(['public, max-age=60', 'x-language']);
+    expect((await committee('GET', '/publications/1')).headers.get('cache-control')).toBe('no-store');
     expect(JSON.stringify(pub.body.data)).not.toMatch(/@example\.org|account_id|Li-d/);
     const methods = pub.body.data.sessions.find((s) => s.id === s1)!;
     expect(methods).toMatchObject({
