@@ -79,6 +79,12 @@ export interface RouteDef {
    * only for the routes that set it up and check it (open to the review committee too).
    */
   secondFactor?: false;
+  /**
+   * A public route whose success may be kept by browsers and shared caches for this many seconds
+   * (`cache-control: public`); every other answer is `no-store`. Only for data that is the same
+   * for everyone (the published programme: decision 0064).
+   */
+  publicCacheSeconds?: number;
 }
 
 /** Password hashing (scrypt, ~128 MiB and ~0.4 s of one CPU): 1769 MB is one full vCPU on Lambda. */
@@ -101,7 +107,7 @@ const CONFIRM: readonly Grant[] = [PUT, UPDATE, DELETE, 's3:GetObject', 's3:PutO
 export const routes = {
   getConference: { method: 'GET', path: '/conference', handler: 'conference/get-conference', auth: 'public', grants: [] },
   /** The latest published programme (core/programme/public-programme.ts): one item, never the abstracts; for the `/program` page, no login. */
-  getProgramme: { method: 'GET', path: '/programme', handler: 'programme/get-programme', auth: 'public', grants: [GET] },
+  getProgramme: { method: 'GET', path: '/programme', handler: 'programme/get-programme', auth: 'public', grants: [GET], publicCacheSeconds: 60 },
   getNow: { method: 'GET', path: '/now', handler: 'conference/get-now', auth: 'public', grants: [] },
   getRegisterTypeFee: { method: 'GET', path: '/register_type_fee', handler: 'registration-by-category/get-register-type-fee', auth: 'public', grants: [] },
 

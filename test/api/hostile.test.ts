@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bodyMessages } from '#lib/http/body';
-import { API_BASE } from '#core/routes';
+import { API_BASE, fillPath, routeList } from '#core/routes';
 import { call, newDelegate, origin } from './support';
 
 async function raw(path: string, init: RequestInit & { query?: string } = {}) {
@@ -73,6 +73,29 @@ describe('prototype pollution', () => {
     expect(json.status).toBe(422);
     const query = await raw('/check_email', { query: `__proto__=${encodeURIComponent(token)}&email=a%40example.org` });
     expect(query.status).toBe(422);
+    await assertUntouched(token);
+  });
+});
+
+describe("the programme's routes (issue 33)", () => {
+  const programmeRoutes = routeList.filter((r) => r.path.includes('programme'));
+
+  it('refuse prototype names in a JSON body or a query before anything else, and deep JSON, on every one of them', async () => {
+    expect(programmeRoutes.length).toBeGreaterThanOrEqual(12);
+    const { token } = await newDelegate('victim');
+    for (const route of programmeRoutes) {
+      const path = fillPath(route.path, { id: 'x', number: '1' });
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+      const polluting =
+        route.method === 'GET'
+          ? await raw(path, { headers, query: `__proto__=${encodeURIComponent(token)}` })
+          : await raw(path, { method: route.method, headers, body: `{"__proto__":{"api_token":"${token}"},"version":0}` });
+      expect([polluting.status, polluting.body.message], route.id).toEqual([422, bodyMessages.forbiddenKey('__proto__')]);
+      if (route.method !== 'GET') {
+        const deep = await raw(path, { method: route.method, headers, body: `{"version":${'['.repeat(50_000)}${']'.repeat(50_000)}}` });
+        expect([deep.status, deep.body.message], route.id).toEqual([422, bodyMessages.tooDeep]);
+      }
+    }
     await assertUntouched(token);
   });
 });

@@ -45,6 +45,19 @@ const profile: Value = {
 
 const pw = own('password');
 
+/** A programme session as the committee's editor sends it (core/programme/schemas.ts): Beijing times with their offset. */
+const programmeSession: Value = {
+  title: 'Registry methods',
+  type: 'oral',
+  room_id: 'hall-a',
+  starts_at: '2024-11-05T09:00+08:00',
+  ends_at: '2024-11-05T10:30+08:00',
+  chairs: [{ name: 'Freddie Bray' }],
+  talks: [{ abstract_id: own('abstractId'), minutes: 15 }],
+  version: 0,
+};
+
+
 /** A complete order (test/support/bodies.ts), and one with visa and hotel on the attacker's passport page. */
 const order = validOrder() as Value;
 const orderWithVisa = { ...validOrder(), ...visaAndHotel('set below'), front_page_of_the_passport: own('passportFileId') } as Value;
@@ -228,6 +241,19 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   listDecisionMails: [{}],
   getDecisionMails: [{ params: { id: office('publicationId') } }, { params: { id: office('publicationId') }, query: [['page', '1']] }],
   resendDecisionMail: [{ params: { id: office('publicationId') }, body: { batch: 0, position: 0 } }],
+  // The programme (core/programme): the draft; rooms and sessions saved at version 0 (saved once, then stale: 409) or named by an id
+  // the draft has not (404); a session's boards; a publication (refused while accepted abstracts have no place, or stale); the versions.
+  getProgrammeDraft: [{}],
+  createProgrammeRoom: [{ body: { name: 'Hall A', name_zh: '一号厅', capacity: 600, version: 0 } }],
+  updateProgrammeRoom: [{ params: { id: { text: 'hall-a' } }, body: { name: 'Hall A', capacity: 650, version: 1 } }],
+  deleteProgrammeRoom: [{ params: { id: { text: 'hall-a' } }, body: { version: 1 } }],
+  createProgrammeSession: [{ body: programmeSession }, { body: { ...programmeSession, type: 'poster', talks: [], boards: [{ abstract_id: own('abstractId'), board: 1, by_hand: true }] } }],
+  updateProgrammeSession: [{ params: { id: { text: 'session-1' } }, body: programmeSession }],
+  deleteProgrammeSession: [{ params: { id: { text: 'session-1' } }, body: { version: 1 } }],
+  numberProgrammeBoards: [{ params: { id: { text: 'session-1' } }, body: { version: 1, add_unplaced: true } }],
+  publishProgramme: [{ body: { version: 1 } }],
+  listProgrammePublications: [{}],
+  getProgrammePublication: [{ params: { number: { text: '1' } } }],
   // By hand: the attacker (who submitted the abstract) added as its reviewer: refused, an author never reviews their own.
   moveReviewAssignment: [{ params: { id: own('abstractId') }, body: { add_reviewer_id: own('userId') }, refusedWith: 'The reviewer to add is an author of this abstract: an author never reviews their own abstract.' }],
   // The office and the conflicts: a category's list; the attacker's authorship of their own abstract (never overridden), and a restore of nothing.

@@ -201,7 +201,9 @@ export function defineHandler<
       const result = await run(input);
       const answer = result instanceof Reply ? result : new Reply(result ?? null);
       status = answer.status;
-      return json(answer.status, { code: 200, message: localise(lang, answer.message), data: answer.data });
+      // The same data for everyone (a public route that says so): cached, per language of its message.
+      const cached = route.auth === 'public' && route.publicCacheSeconds ? { 'cache-control': `public, max-age=${route.publicCacheSeconds}`, vary: LANGUAGE_HEADER } : undefined;
+      return json(answer.status, { code: 200, message: localise(lang, answer.message), data: answer.data }, cached);
     } catch (error) {
       const answer = toErrorAnswer(error, requestId, lang);
       status = answer.status;

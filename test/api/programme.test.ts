@@ -1,0 +1,449 @@
+/**
+ * The programme through the API (issue 33, second slice): only the programme committee, past the
+ * second factor, reads and edits the draft; rooms and sessions are refused under their fields with
+ * the form's words (in English and in Chinese), saved over the version read (409 when stale) and
+ * answered with the draft's problems; a poster session's boards are numbered; publication is
+ * refused with every problem listed, and accepted when the checks find none: a numbered version
+ * with its changes, audited, readable later; anyone reads the latest published programme.
+ *
+ * The accepted abstracts are made as the publication of the decisions leaves them (`review_outcome`
+ * and `presentation` on the abstract, test/api/publication.test.ts goes through the review for
+ * that): this file is about the programme, not the review. Under `npm test` other files' accepted
+ * abstracts are in the portal too: the tests look at their own sessions and abstracts, and place
+ * every other accepted abstract before publishing.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { officeMessages } from '#core/office/access';
+import type { DraftView } from '#core/programme/edit-programme';
+import { programmeMessages as m } from '#core/programme/schemas';
+import { problemTexts } from '#core/programme/checks';
+import type { PublicProgramme } from '#core/programme/public-programme';
+import type { PublishedSummary, PublishedVersion } from '#core/programme/ports';
+import { localise } from '#core/i18n/server-messages';
+import { validAbstract } from '../support/bodies';
+import { call, db, newDelegate, officeSession, totpCode, userIdOf } from './support';
+
+const SUBMITTING = '2024-05-10T02:00:00Z';
+const BASE = '/review/committee/programme';
+const zh = { 'x-language': 'zh-Hans' };
+const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+type Problem = DraftView['problems'][number];
+interface Envelope<T> {
+  status: number;
+  body: { code: number; message: string; data: T };
+  headers: Headers;
+}
+
+let chair: { token: string; email: string };
+let chairId: string;
+let office: { token: string; email: string };
+let reviewer: { token: string };
+let delegate: { token: string };
+/** Our abstracts by their role in the tests: two orals, three posters (P1 and P3 share their presenter with O1), one rejected. */
+const ids: Record<'o1' | 'o2' | 'p1' | 'p2' | 'p3' | 'r1', string> = { o1: '', o2: '', p1: '', p2: '', p3: '', r1: '' };
+const numbers = { o1: 'O-901', o2: 'O-902', p1: 'P-901', p2: 'P-902', p3: 'P-903' } as const;
+
+const person = (name: string) => ({ last_name: `Li-${name}`, first_name: 'Na', email: `${name}-${tag}@example.org`, institute: 'Henan Cancer Registry', city: 'Zhengzhou', country: 'China' });
+/** The presenters (the first author presents): A gives O1 and stands at P1 and P3. */
+const presenter = { a: person('a'), b: person('b'), c: person('c'), d: person('d') };
+
+function as<T>(token: string, method: string, path: string, json?: unknown, headers?: Record<string, string>) {
+  return call<T>(method, `${BASE}${path}`, { token, json, headers }) as Promise<Envelope<T>>;
+}
+const committee = <T = DraftView>(method: string, path: string, json?: unknown, headers?: Record<string, string>) => as<T>(chair.token, method, path, json, headers);
+
+async function draft(): Promise<DraftView> {
+  const r = await committee('GET', '');
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data;
+}
+const ok = <T>(r: Envelope<T>, message?: string) => {
+  expect(r.status, JSON.stringify(r.body).slice(0, 2000)).toBe(200);
+  if (message) expect(r.body.message).toBe(message);
+  return r.body.data;
+};
+const mine = () => new Set(Object.values(ids));
+const ourProblems = (view: DraftView, sessions: string[]) =>
+  view.problems.filter((p) => p.session_ids.some((s) => sessions.includes(s)) || p.abstract_ids.some((a) => mine().has(a)) || p.abstract_ids.includes(`gone-${tag}`));
+
+const oralForm = (version: number, over: Record<string, unknown> = {}) => ({
+  title: `Registry methods ${tag}`,
+  type: 'oral',
+  room_id: '',
+  starts_at: '2024-11-05T09:00+08:00',
+  ends_at: '2024-11-05T10:00+08:00',
+  chairs: [{ name: 'Freddie Bray' }],
+  talks: [],
+  version,
+  ...over,
+});
+
+async function submit(token: string, who: typeof presenter.a, title: string) {
+  const created = await call<{ id: string }>('POST', '/contribute', {
+    token,
+    at: SUBMITTING,
+    json: validAbstract({ title_of_abstract: title, authors: [who, person(`co-${title.length}`)], presenter_abstract: true }),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return created.body.data.id;
+}
+
+/** As the publication of the decisions leaves an abstract (storage/review-publication.ts). */
+async function accept(ownerToken: string, id: string, outcome: 'oral' | 'poster' | 'reject', number?: string) {
+  const ownerId = await userIdOf(ownerToken);
+  const published_at = '2024-07-01T02:00:00.000Z';
+  await db().send(
+    new UpdateCommand({
+      TableName: 'congress',
+      Key: { pk: `USER#${ownerId}`, sk: `ABSTRACT#${id}` },
+      UpdateExpression: 'SET review_outcome = :o, presentation = :p',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':o': { outcome, ...(number ? { number } : {}), published_at },
+        ':p': number && outcome !== 'reject' ? { type: outcome, accepted_at: published_at, number } : null,
+      },
+    }),
+  );
+}
+
+beforeAll(async () => {
+  office = await officeSession('programme-office');
+  const member = await newDelegate('programme-chair');
+  expect((await call('PUT', '/office/review_team', { token: office.token, json: { email: member.email, committee: true } })).status).toBe(200);
+  const enrol = await call<{ secret: string }>('POST', '/office/second_factor/enrol', { token: member.token });
+  expect((await call('POST', '/office/second_factor/confirm', { token: member.token, json: { code: await totpCode(enrol.body.data.secret) } })).status).toBe(200);
+  expect((await call('POST', '/update', { token: member.token, json: { first_name: 'Wanqing', last_name: 'Chen', occupation: 'Epidemiologist', organization: 'National Cancer Center', country: 'China', mobile: '+86 10 8778 8000' } })).status).toBe(200);
+  chair = member;
+  chairId = await userIdOf(chair.token);
+
+  const r = await newDelegate('programme-reviewer');
+  await call('POST', '/update', { token: r.token, json: { occupation: 'Epidemiologist', organization: 'Cancer Registry of Norway', country: 'Norway', mobile: '+47 1234 5678' } });
+  expect((await call('PUT', '/office/review_team', { token: office.token, json: { email: r.email, reviewer_categories: ['topics'] } })).status).toBe(200);
+  reviewer = r;
+  delegate = await newDelegate('programme-delegate');
+
+  const [first, second] = [await newDelegate('programme-author1'), await newDelegate('programme-author2')];
+  ids.o1 = await submit(first.token, presenter.a, `SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase());
+  ids.o2 = await submit(first.token, presenter.b, `LIVER CANCER TRENDS ${tag}`.toUpperCase());
+  ids.p1 = await submit(first.token, presenter.a, `REGISTRY COMPLETENESS ${tag}`.toUpperCase());
+  ids.p2 = await submit(second.token, presenter.c, `CERVICAL SCREENING COVERAGE ${tag}`.toUpperCase());
+  ids.p3 = await submit(second.token, presenter.a, `DEATH CERTIFICATE ONLY CASES ${tag}`.toUpperCase());
+  ids.r1 = await submit(second.token, presenter.d, `A REJECTED STUDY ${tag}`.toUpperCase());
+  await accept(first.token, ids.o1, 'oral', numbers.o1);
+  await accept(first.token, ids.o2, 'oral', numbers.o2);
+  await accept(first.token, ids.p1, 'poster', numbers.p1);
+  await accept(second.token, ids.p2, 'poster', numbers.p2);
+  await accept(second.token, ids.p3, 'poster', numbers.p3);
+  await accept(second.token, ids.r1, 'reject');
+}, 120_000);
+
+describe('who may call the programme routes', () => {
+  it('refuses a delegate, a reviewer and the office without the committee role, and a committee member without the second factor', async () => {
+    for (const who of [delegate, reviewer, office]) {
+      for (const [method, path, json] of [
+        ['GET', '', undefined],
+        ['POST', '/rooms', { name: 'Hall A', capacity: 10, version: 0 }],
+        ['POST', '/publications', { version: 0 }],
+        ['GET', '/publications', undefined],
+      ] as const) {
+        const r = await as(who.token, method, path, json);
+        expect([r.status, r.body.message], `${method} ${path}`).toEqual([403, officeMessages.committeeOnly]);
+      }
+    }
+    const pending = await newDelegate('programme-pending');
+    await call('PUT', '/office/review_team', { token: office.token, json: { email: pending.email, committee: true } });
+    const r = await as(pending.token, 'GET', '');
+    expect([r.status, r.body.message]).toEqual([403, officeMessages.enrolmentRequired]);
+    // Nobody signed in: 401.
+    expect((await call('GET', BASE)).status).toBe(401);
+  });
+});
+
+describe('the draft and its forms', () => {
+  it('lists the accepted abstracts not placed yet (orals first), not the rejected one; nothing is published', async () => {
+    const view = await draft();
+    const unplaced = view.unplaced.filter((u) => mine().has(u.id));
+    expect(unplaced.map((u) => [u.number, u.type])).toEqual([
+      [numbers.o1, 'oral'],
+      [numbers.o2, 'oral'],
+      [numbers.p1, 'poster'],
+      [numbers.p2, 'poster'],
+      [numbers.p3, 'poster'],
+    ]);
+    expect(unplaced[0]!.presenters).toEqual([`Na Li-a`]);
+    expect(JSON.stringify(view.unplaced)).not.toContain(`@example.org`);
+    const unscheduled = view.problems.filter((p) => p.code === 'unscheduled' && mine().has(p.abstract_ids[0]!));
+    expect(unscheduled.map((p) => p.abstract_ids[0])).toEqual([ids.o1, ids.o2, ids.p1, ids.p2, ids.p3]);
+    expect(view.published).toBeNull();
+    const none = await call('GET', '/programme');
+    expect([none.status, none.body.message]).toEqual([404, m.notPublished]);
+    expect(none.headers.get('cache-control')).toBe('no-store');
+    const noneZh = await call('GET', '/programme', { headers: zh });
+    expect(noneZh.body.message).toBe('日程尚未发布。');
+  });
+
+  it('refuses a room without a name or seats, or without its version, under each field (and in Chinese)', async () => {
+    const r = await committee('POST', '/rooms', { name: ' ', capacity: 0 });
+    expect(r.status).toBe(422);
+    expect(r.body.data).toEqual({ errors: { name: m.roomName, capacity: m.capacity, version: m.changedMeanwhile } });
+    const long = await committee('POST', '/rooms', { name: 'x'.repeat(301), capacity: 12.5, version: 0 });
+    expect(long.body.data).toEqual({ errors: { name: m.tooLong, capacity: m.capacity } });
+    const inChinese = await committee('POST', '/rooms', { name: ' ', capacity: 10, version: 0 }, zh);
+    expect([inChinese.status, inChinese.body.message]).toEqual([422, '请填写会场名称。']);
+  });
+
+  it('refuses a session under its field with the form\'s words, every one of them', async () => {
+    const { programme } = await draft();
+    const v = programme.version;
+    const board = (abstract_id: string, n: number) => ({ abstract_id, board: n });
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{ title: ' ', room_id: 'r' }, { title: m.title }],
+      [{ title: 'x'.repeat(301), room_id: 'r' }, { title: m.tooLong }],
+      [{ type: 'keynote', room_id: 'r' }, { type: m.type }],
+      [{ room_id: '' }, { room_id: m.room }],
+      [{ room_id: 'r', starts_at: '2024-11-05T09:00' }, { starts_at: m.time }],
+      [{ room_id: 'r', ends_at: '2024-11-05T08:00+08:00' }, { ends_at: m.endsBeforeStart }],
+      [{ room_id: 'r', starts_at: '2024-11-03T09:00+08:00' }, { starts_at: m.outsideCongress }],
+      [{ room_id: 'r', chairs: [{ name: ' ' }] }, { 'chairs.0.name': m.chair }],
+      [{ room_id: 'r', chairs: Array.from({ length: 11 }, (_, i) => ({ name: `Chair ${i}` })) }, { chairs: m.tooMany }],
+      [{ room_id: 'r', talks: [{ abstract_id: ' ', minutes: 10 }] }, { 'talks.0.abstract_id': m.abstract }],
+      [{ room_id: 'r', talks: [{ abstract_id: ids.o1, minutes: 0 }] }, { 'talks.0.minutes': m.minutes }],
+      [{ room_id: 'r', talks: [{ abstract_id: ids.o1, minutes: 10 }, { abstract_id: ids.o1, minutes: 10 }] }, { 'talks.1.abstract_id': m.abstractTwice }],
+      [{ room_id: 'r', type: 'poster', talks: [{ abstract_id: ids.o1, minutes: 10 }] }, { talks: m.talksOnlyOral }],
+      [{ room_id: 'r', boards: [board(ids.p1, 1)] }, { boards: m.boardsOnlyPoster }],
+      [{ room_id: 'r', type: 'poster', boards: [board(ids.p1, 0)] }, { 'boards.0.board': m.board }],
+      [{ room_id: 'r', type: 'poster', boards: [board(ids.p1, 1), board(ids.p2, 1)] }, { 'boards.1.board': m.boardTwice }],
+      [{ room_id: 'r', version: undefined }, { version: m.changedMeanwhile }],
+    ];
+    for (const [over, errors] of cases) {
+      const r = await committee('POST', '/sessions', oralForm(v, over));
+      expect([r.status, r.body.data], JSON.stringify(over).slice(0, 200)).toEqual([422, { errors }]);
+    }
+    const inChinese = await committee('POST', '/sessions', oralForm(v, { room_id: 'r', ends_at: '2024-11-05T08:00+08:00' }), zh);
+    expect([inChinese.status, inChinese.body.message]).toEqual([422, '专场的结束时间须晚于开始时间。']);
+    // Nothing was saved.
+    expect((await draft()).programme.version).toBe(v);
+  });
+});
+
+describe('rooms and sessions over the version read', () => {
+  let hallA = '';
+  let hallB = '';
+  let s1 = '';
+  let s2 = '';
+  let s3 = '';
+
+  it('adds and changes rooms; a save over an older version is refused with 409 in both languages; an unknown room is 404', async () => {
+    const v = (await draft()).programme.version;
+    const added = ok(await committee('POST', '/rooms', { name: `Hall A ${tag}`, capacity: 600, version: v }), m.roomSaved);
+    expect(added.programme.version).toBe(v + 1);
+    hallA = added.programme.rooms.find((r) => r.name === `Hall A ${tag}`)!.id;
+    const stale = await committee('POST', '/rooms', { name: `Hall B ${tag}`, capacity: 200, version: v });
+    expect([stale.status, stale.body.message]).toEqual([409, m.changedMeanwhile]);
+    const staleZh = await committee('POST', '/rooms', { name: `Hall B ${tag}`, capacity: 200, version: v }, zh);
+    expect([staleZh.status, staleZh.body.message]).toEqual([409, '您打开日程后，其他委员会成员已对其进行修改。请重新加载以查看修改，然后再次进行您的修改。']);
+    const second = ok(await committee('POST', '/rooms', { name: `Hall B ${tag}`, name_zh: '二号厅', capacity: 200, version: v + 1 }));
+    hallB = second.programme.rooms.find((r) => r.name === `Hall B ${tag}`)!.id;
+    const changed = ok(await committee('PUT', `/rooms/${hallA}`, { name: `Hall A ${tag}`, name_zh: '一号厅', capacity: 650, version: v + 2 }), m.roomSaved);
+    expect(changed.programme.rooms.find((r) => r.id === hallA)).toEqual({ id: hallA, name: `Hall A ${tag}`, name_zh: '一号厅', capacity: 650 });
+    const unknown = await committee('PUT', '/rooms/no-such-room', { name: 'Nowhere', capacity: 1, version: v + 3 });
+    expect([unknown.status, unknown.body.message]).toEqual([404, m.noSuchRoom]);
+    const staleChange = await committee('PUT', `/rooms/${hallA}`, { name: 'Old', capacity: 1, version: v + 2 });
+    expect(staleChange.status).toBe(409);
+    const staleDelete = await committee('DELETE', `/rooms/${hallB}`, { version: v + 2 });
+    expect([staleDelete.status, staleDelete.body.message]).toEqual([409, m.changedMeanwhile]);
+    const unknownDelete = await committee('DELETE', '/rooms/no-such-room', { version: v + 3 });
+    expect([unknownDelete.status, unknownDelete.body.message]).toEqual([404, m.noSuchRoom]);
+  });
+
+  it('keeps sessions with problems in the draft and lists every problem the checks find', async () => {
+    let v = (await draft()).programme.version;
+    const save = async (form: Record<string, unknown>) => {
+      const view = ok(await committee('POST', '/sessions', { ...form, version: v }), m.sessionSaved);
+      v = view.programme.version;
+      return view.programme.sessions.find((s) => s.title === form.title)!.id;
+    };
+    // S1: O1 and O2 take 70 minutes of 60; S2: P1 on a board while its presenter gives O1; S3 in Hall A at once with S1.
+    s1 = await save(oralForm(v, { title: `Methods ${tag}`, room_id: hallA, talks: [{ abstract_id: ids.o1, minutes: 30 }, { abstract_id: ids.o2, minutes: 40 }] }));
+    s2 = await save(oralForm(v, { title: `Posters ${tag}`, type: 'poster', room_id: hallB, ends_at: '2024-11-05T10:30+08:00', boards: [{ abstract_id: ids.p1, board: 1 }] }));
+    s3 = await save(
+      oralForm(v, {
+        title: `Overlap ${tag}`,
+        room_id: hallA,
+        starts_at: '2024-11-05T09:30+08:00',
+        ends_at: '2024-11-05T10:30+08:00',
+        talks: [
+          { abstract_id: ids.r1, minutes: 10 },
+          { abstract_id: ids.p2, minutes: 10 },
+          { abstract_id: ids.o2, minutes: 10 },
+          { abstract_id: `gone-${tag}`, minutes: 10 },
+        ],
+      }),
+    );
+    // Hall B taken out: its poster session has no room of the programme.
+    const deleted = ok(await committee('DELETE', `/rooms/${hallB}`, { version: v }), m.roomDeleted);
+    v = deleted.programme.version;
+    const problems = ourProblems(deleted, [s1, s2, s3]);
+    const codes = (code: string) => problems.filter((p) => p.code === code);
+    expect(codes('talks_overrun').map((p) => p.session_ids)).toEqual([[s1]]);
+    expect(codes('room_twice').map((p) => p.session_ids)).toEqual([[s1, s3]]);
+    expect(codes('no_room').map((p) => p.session_ids)).toEqual([[s2]]);
+    // S1 and S2 start together: their order is their rooms' ids'.
+    expect(codes('presenter_twice').map((p) => [...p.abstract_ids].sort())).toEqual([[ids.o1, ids.p1].sort()]);
+    expect(codes('not_accepted').map((p) => p.abstract_ids)).toEqual([[ids.r1]]);
+    expect(codes('wrong_session').map((p) => p.abstract_ids)).toEqual([[ids.p2]]);
+    expect(codes('placed_twice').map((p) => p.abstract_ids)).toEqual([[ids.o2]]);
+    expect(codes('withdrawn').map((p) => p.abstract_ids)).toEqual([[`gone-${tag}`]]);
+    expect(codes('unscheduled').map((p) => p.abstract_ids)).toEqual([[ids.p3]]);
+    expect(deleted.unplaced.filter((u) => mine().has(u.id)).map((u) => u.number)).toEqual([numbers.p3]);
+  });
+
+  it('refuses to publish while there is any problem: 409, the count, every problem listed, in English and in Chinese', async () => {
+    const view = await draft();
+    const count = view.problems.length;
+    const refused = await committee<null>('POST', '/publications', { version: view.programme.version });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(localise('en', problemTexts.notPublishable(count)));
+    const errors = (refused.body.data as unknown as { errors: Record<string, string> }).errors;
+    expect(Object.keys(errors)).toHaveLength(count);
+    const overrun = view.problems.findIndex((p: Problem) => p.code === 'talks_overrun' && p.session_ids[0] === s1);
+    expect(errors[`problems.${overrun}`]).toBe(`The talks of “Methods ${tag}” take 70 minutes, longer than the session (60 minutes).`);
+    const inChinese = await committee<null>('POST', '/publications', { version: view.programme.version }, zh);
+    expect([inChinese.status, inChinese.body.message]).toEqual([409, localise('zh-Hans', problemTexts.notPublishable(count))]);
+    expect((inChinese.body.data as unknown as { errors: Record<string, string> }).errors[`problems.${overrun}`]).toBe(`“Methods ${tag}”的报告共需 70 分钟，超出专场时长（60 分钟）。`);
+    expect((await call('GET', '/programme')).status).toBe(404);
+    expect(ok(await committee<{ items: PublishedSummary[] }>('GET', '/publications')).items).toEqual([]);
+  });
+
+  it('changes and deletes sessions over the version read: 409 when stale, 404 when gone', async () => {
+    let v = (await draft()).programme.version;
+    const staleUpdate = await committee('PUT', `/sessions/${s1}`, oralForm(v - 1, { title: `Methods ${tag}`, room_id: hallA }));
+    expect([staleUpdate.status, staleUpdate.body.message]).toEqual([409, m.changedMeanwhile]);
+    const staleUpdateZh = await committee('PUT', `/sessions/${s1}`, oralForm(v - 1, { title: `Methods ${tag}`, room_id: hallA }), zh);
+    expect(staleUpdateZh.body.message).toBe('您打开日程后，其他委员会成员已对其进行修改。请重新加载以查看修改，然后再次进行您的修改。');
+    const staleDelete = await committee('DELETE', `/sessions/${s3}`, { version: v - 1 });
+    expect([staleDelete.status, staleDelete.body.message]).toEqual([409, m.changedMeanwhile]);
+    const unknown = await committee('PUT', '/sessions/no-such-session', oralForm(v, { room_id: hallA }));
+    expect([unknown.status, unknown.body.message]).toEqual([404, m.noSuchSession]);
+    const unknownZh = await committee('DELETE', '/sessions/no-such-session', { version: v }, zh);
+    expect([unknownZh.status, unknownZh.body.message]).toEqual([404, '日程中没有该专场（可能已被其他委员会成员删除）。']);
+
+    // S1 fits its hour (O1 then O2); S3 goes; the poster session moves to the afternoon, in a hall of the programme.
+    let view = ok(
+      await committee('PUT', `/sessions/${s1}`, oralForm(v, { title: `Methods ${tag}`, room_id: hallA, chairs: [{ account_id: chairId }, { name: 'Freddie Bray' }], talks: [{ abstract_id: ids.o1, minutes: 30 }, { abstract_id: ids.o2, minutes: 25 }] })),
+      m.sessionSaved,
+    );
+    view = ok(await committee('DELETE', `/sessions/${s3}`, { version: view.programme.version }), m.sessionDeleted);
+    expect(view.programme.sessions.some((s) => s.id === s3)).toBe(false);
+    view = ok(await committee('POST', '/rooms', { name: `Poster hall ${tag}`, capacity: 300, version: view.programme.version }));
+    const posterHall = view.programme.rooms.find((r) => r.name === `Poster hall ${tag}`)!.id;
+    view = ok(
+      await committee('PUT', `/sessions/${s2}`, oralForm(view.programme.version, { title: `Posters ${tag}`, type: 'poster', room_id: posterHall, starts_at: '2024-11-05T14:00+08:00', ends_at: '2024-11-05T16:00+08:00', boards: [{ abstract_id: ids.p1, board: 1 }] })),
+    );
+    v = view.programme.version;
+    const left = ourProblems(view, [s1, s2]);
+    expect(left.map((p) => [p.code, p.abstract_ids])).toEqual([
+      ['unscheduled', [ids.p2]],
+      ['unscheduled', [ids.p3]],
+    ]);
+  });
+
+  it("numbers a poster session's boards: by category and number, a presenter's posters side by side; not in an oral session", async () => {
+    const v = (await draft()).programme.version;
+    const oral = await committee('POST', `/sessions/${s1}/boards`, { version: v });
+    expect([oral.status, oral.body.message]).toEqual([409, m.notPosterSession]);
+    const gone = await committee('POST', '/sessions/no-such-session/boards', { version: v });
+    expect([gone.status, gone.body.message]).toEqual([404, m.noSuchSession]);
+    const stale = await committee('POST', `/sessions/${s2}/boards`, { version: v - 1, add_unplaced: true });
+    expect(stale.status).toBe(409);
+    const view = ok(await committee('POST', `/sessions/${s2}/boards`, { version: v, add_unplaced: true }), m.boardsNumbered);
+    const boards = view.programme.sessions.find((s) => s.id === s2)!.boards;
+    const boardOf = (id: string) => boards.find((b) => b.abstract_id === id)!.board;
+    // P1 and P3 share their presenter: next to each other, P2 after them; no number twice.
+    expect(boardOf(ids.p3)).toBe(boardOf(ids.p1) + 1);
+    expect(boardOf(ids.p2)).toBeGreaterThan(boardOf(ids.p3));
+    expect(new Set(boards.map((b) => b.board)).size).toBe(boards.length);
+    expect(view.unplaced.filter((u) => u.type === 'poster')).toEqual([]);
+  });
+
+  it('publishes the draft when the checks find nothing: version 1, audited, readable; anyone reads it without logging in', async () => {
+    let view = await draft();
+    // Any other file's accepted orals get a session of their own on another day.
+    const others = view.unplaced.filter((u) => u.type === 'oral');
+    if (others.length) {
+      view = ok(
+        await committee('POST', '/sessions', oralForm(view.programme.version, { title: `Others ${tag}`, room_id: view.programme.rooms[0]!.id, starts_at: '2024-11-06T09:00+08:00', ends_at: '2024-11-06T12:00+08:00', talks: others.map((o) => ({ abstract_id: o.id, minutes: 1 })) })),
+      );
+    }
+    expect(view.problems).toEqual([]);
+    const stale = await committee('POST', '/publications', { version: view.programme.version - 1 });
+    expect([stale.status, stale.body.message]).toEqual([409, m.changedMeanwhile]);
+    const published = await committee<{ number: number; changes: unknown[]; mail: number }>('POST', '/publications', { version: view.programme.version }, zh);
+    expect([published.status, published.body.message]).toEqual([200, '日程第 1 版已发布。']);
+    expect(published.body.data).toMatchObject({ number: 1, changes: [], mail: 0 });
+    expect((await draft()).published).toMatchObject({ number: 1 });
+
+    const audit = await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'AUDIT#programme#1' } }));
+    expect(audit.Items).toHaveLength(1);
+    expect(audit.Items![0]).toMatchObject({ action: 'programme.published', actor: { kind: 'committee', id: chairId }, after: { number: 1, version: view.programme.version } });
+
+    const list = ok(await committee<{ items: PublishedSummary[] }>('GET', '/publications')).items;
+    expect(list).toEqual([expect.objectContaining({ number: 1, published_by: chairId, version: view.programme.version, sessions: view.programme.sessions.length, changes: 0 })]);
+    const first = ok(await committee<PublishedVersion>('GET', '/publications/1'));
+    expect(first.sessions.map((s) => s.id).sort()).toEqual(view.programme.sessions.map((s) => s.id).sort());
+
+    const pub = await call<PublicProgramme>('GET', '/programme');
+    expect(pub.status).toBe(200);
+    // The same for everyone: kept a minute by browsers (and CloudFront: decision 0064); the committee's answers never.
+    expect([pub.headers.get('cache-control'), pub.headers.get('vary')]).toEqual(['public, max-age=60', 'x-language']);
+    expect((await committee('GET', '/publications/1')).headers.get('cache-control')).toBe('no-store');
+    expect(JSON.stringify(pub.body.data)).not.toMatch(/@example\.org|account_id|Li-d/);
+    const methods = pub.body.data.sessions.find((s) => s.id === s1)!;
+    expect(methods).toMatchObject({
+      title: `Methods ${tag}`,
+      type: 'oral',
+      room: { name: `Hall A ${tag}`, name_zh: '一号厅' },
+      starts_at: '2024-11-05T01:00:00.000Z',
+      ends_at: '2024-11-05T02:00:00.000Z',
+      chairs: ['Wanqing Chen', 'Freddie Bray'],
+    });
+    expect(methods.talks).toEqual([
+      { abstract_id: ids.o1, number: numbers.o1, title: `SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase(), category: 'descriptive.incidence-mortality', presenters: ['Na Li-a'], authors: ['Na Li-a', expect.any(String)], starts_at: '2024-11-05T01:00:00.000Z', ends_at: '2024-11-05T01:30:00.000Z', minutes: 30 },
+      expect.objectContaining({ abstract_id: ids.o2, number: numbers.o2, presenters: ['Na Li-b'], starts_at: '2024-11-05T01:30:00.000Z', minutes: 25 }),
+    ]);
+    const posters = pub.body.data.sessions.find((s) => s.id === s2)!.posters;
+    expect(posters.filter((p) => mine().has(p.abstract_id)).map((p) => p.number)).toEqual([numbers.p1, numbers.p3, numbers.p2]);
+    expect(posters.every((p, i) => i === 0 || p.board > posters[i - 1]!.board)).toBe(true);
+  });
+
+  it('publishes a change as version 2 with what moved and whose presenters to tell; version 1 stays readable', async () => {
+    const view = await draft();
+    // O2 before O1: both talks move.
+    const moved = ok(
+      await committee('PUT', `/sessions/${s1}`, oralForm(view.programme.version, { title: `Methods ${tag}`, room_id: view.programme.sessions.find((s) => s.id === s1)!.room_id, talks: [{ abstract_id: ids.o2, minutes: 25 }, { abstract_id: ids.o1, minutes: 30 }] })),
+    );
+    const published = await committee<{ number: number; changes: { id: string; values: Record<string, unknown> }[]; mail: number }>('POST', '/publications', { version: moved.programme.version });
+    expect([published.status, published.body.message]).toEqual([200, 'Version 2 of the programme is published.']);
+    expect(published.body.data.mail).toBe(2);
+    expect(published.body.data.changes.map((c) => [c.id, c.values.abstract])).toEqual([
+      ['review.programme.change.talkMoved', numbers.o2],
+      ['review.programme.change.talkMoved', numbers.o1],
+    ]);
+    const second = ok(await committee<PublishedVersion>('GET', '/publications/2'));
+    expect(second.diff.mail.sort()).toEqual([ids.o1, ids.o2].sort());
+    expect(second.diff.placements).toEqual(expect.arrayContaining([{ abstract_id: ids.o1, changes: ['time'] }]));
+    expect(ok(await committee<PublishedVersion>('GET', '/publications/1')).number).toBe(1);
+    expect(ok(await committee<{ items: PublishedSummary[] }>('GET', '/publications')).items.map((i) => i.number)).toEqual([2, 1]);
+    const missing = await committee('GET', '/publications/99');
+    expect([missing.status, missing.body.message]).toEqual([404, m.noSuchVersion]);
+    const missingZh = await committee('GET', '/publications/99', undefined, zh);
+    expect(missingZh.body.message).toBe('没有该已发布的日程版本。');
+    expect((await committee('GET', '/publications/first')).status).toBe(422);
+    // The public reads the latest.
+    const pub = await call<PublicProgramme>('GET', '/programme');
+    expect(pub.body.data.number).toBe(2);
+    expect(pub.body.data.sessions.find((s) => s.id === s1)!.talks.map((t) => t.number)).toEqual([numbers.o2, numbers.o1]);
+  });
+});
