@@ -1,17 +1,44 @@
 /**
  * The published programme (issue 33): /program as a delegate reads it on a phone and a laptop.
  */
-import { expect, expectAccessible, test } from './fixtures';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { validAbstract } from '../support/bodies';
+import { totpCode } from '../support/office';
+import {
+  api,
+  bearer,
+  dynamoOrigin,
+  expect,
+  expectAccessible,
+  logInAsNewDelegate,
+  officeOrganiser,
+  test,
+  uniqueEmail,
+} from './fixtures';
 import { noSidewaysScroll } from './registration-steps';
+import { pinnedPage, teamMember, userIdOn } from './review-steps';
 
-test('before the first publication /program says so and offers the PDFs, in both languages', async ({ page, consoleErrors }) => {
+test('before the first publication /program says so and offers the PDFs, in both languages', async ({
+  page,
+  consoleErrors,
+}) => {
   // The portal's programme is shared by every test of a run: "not published yet" is the API's answer here.
-  await page.route('**/api/v1/admin/programme', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ code: 404, message: 'The programme has not been published yet.', data: null }) }));
+  await page.route('**/api/v1/admin/programme', (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 404, message: 'The programme has not been published yet.', data: null }),
+    }),
+  );
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/program');
   await expect(page.getByRole('heading', { name: 'Programme', level: 1 })).toBeVisible();
   await expect(page.getByText('The programme is not published yet')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Full Programme (PDF)' })).toHaveAttribute('href', '/pdf/full-programme.pdf');
+  await expect(page.getByRole('link', { name: 'Full Programme (PDF)' })).toHaveAttribute(
+    'href',
+    '/pdf/full-programme.pdf',
+  );
   await expect(page.getByRole('link', { name: 'Program at a glance (PDF)' })).toBeVisible();
   await noSidewaysScroll(page);
   await expectAccessible(page, 'programme not published');
@@ -22,4 +49,289 @@ test('before the first publication /program says so and offers the PDFs, in both
   await expect(page.getByText('日程尚未发布')).toBeVisible();
   await expect(page.getByRole('link', { name: '完整日程（PDF）' })).toBeVisible();
   expect(consoleErrors.filter((e) => !e.includes('404'))).toEqual([]);
+});
+
+/** As the publication of the decisions leaves an abstract (functions/storage/review-publication.ts). */
+async function accept(ownerId: string, abstractId: string, outcome: 'oral' | 'poster', number: string) {
+  const published_at = '2024-07-01T02:00:00.000Z';
+  await documents().send(
+    new UpdateCommand({
+      TableName: 'congress',
+      Key: { pk: `USER#${ownerId}`, sk: `ABSTRACT#${abstractId}` },
+      UpdateExpression: 'SET review_outcome = :o, presentation = :p',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':o': { outcome, number, published_at },
+        ':p': { type: outcome, accepted_at: published_at, number },
+      },
+    }),
+  );
+}
+const documents = () =>
+  DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: dynamoOrigin(),
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+
+interface Draft {
+  programme: {
+    version: number;
+    rooms: { id: string; name: string }[];
+    sessions: { id: string; title: string }[];
+  };
+  problems: { code: string; abstract_ids: string[] }[];
+  unplaced: { id: string; type: 'oral' | 'poster' }[];
+}
+
+test('a delegate browses the published programme on a phone: the session on now, a talk found by its author and by its number, the posters of a board, in Chinese too', async ({
+  browser,
+  page,
+  pinClock,
+  consoleErrors,
+}) => {
+  test.setTimeout(240_000);
+  const tag = Date.now().toString(36).slice(-5).toUpperCase();
+
+  // Two authors submit in May; the review accepts two orals and two posters.
+  const author = await pinnedPage(browser, '2024-05-10T02:00:00Z');
+  await logInAsNewDelegate(author, 'programme-author');
+  const submit = async (title: string, first: string, last: string) => {
+    const r = await author.request.post(api('/contribute'), {
+      data: validAbstract({
+        title_of_abstract: title,
+        authors: [
+          {
+            first_name: first,
+            last_name: last,
+            email: uniqueEmail('presenter'),
+            institute: 'Henan Cancer Registry',
+            city: 'Zhengzhou',
+            country: 'China',
+          },
+        ],
+      }),
+      headers: await bearer(author),
+    });
+    expect(r.status(), await r.text()).toBe(200);
+    return ((await r.json()) as { data: { id: string } }).data.id;
+  };
+  const o1 = await submit(`SCREENING UPTAKE IN LINZHOU ${tag}`, 'Wenqiang', `Wei${tag}`);
+  const o2 = await submit(`LIVER CANCER SURVIVAL ${tag}`, 'Ana', `Silva${tag}`);
+  const p1 = await submit(`REGISTRY COMPLETENESS IN RURAL COUNTIES ${tag}`, 'Łukasz', `Nowak${tag}`);
+  const p2 = await submit(`DEATH CERTIFICATE ONLY CASES ${tag}`, 'Ayşe', `Öztürk${tag}`);
+  const ownerId = await userIdOn(author);
+  const n = (prefix: string, i: number) =>
+    `${prefix}-${String(900 + (parseInt(tag, 36) % 90)).padStart(3, '0')}${i}`;
+  await accept(ownerId, o1, 'oral', n('O', 1));
+  await accept(ownerId, o2, 'oral', n('O', 2));
+  await accept(ownerId, p1, 'poster', n('P', 1));
+  await accept(ownerId, p2, 'poster', n('P', 2));
+  await author.context().close();
+
+  // The programme committee builds the days through its API (its editor is a later slice) and publishes.
+  const officePage = await pinnedPage(browser, '2024-07-10T02:00:00Z');
+  await officeOrganiser(officePage, 'programme-office');
+  const { page: chair } = await teamMember(browser, officePage, 'programme-chair', { committee: true });
+  const enrol = await chair.request.post(api('/office/second_factor/enrol'), {
+    data: {},
+    headers: await bearer(chair),
+  });
+  const { secret } = ((await enrol.json()) as { data: { secret: string } }).data;
+  expect(
+    (
+      await chair.request.post(api('/office/second_factor/confirm'), {
+        data: { code: await totpCode(secret) },
+        headers: await bearer(chair),
+      })
+    ).status(),
+  ).toBe(200);
+  const call = async (method: 'get' | 'post' | 'put' | 'delete', path: string, data?: unknown) => {
+    const r = await chair.request.fetch(api(`/review/committee/programme${path}`), {
+      method,
+      data,
+      headers: await bearer(chair),
+    });
+    return { status: r.status(), body: (await r.json()) as { message: string; data: Draft } };
+  };
+  const ok = async (method: 'get' | 'post' | 'put' | 'delete', path: string, data?: unknown) => {
+    const r = await call(method, path, data);
+    expect(r.status, JSON.stringify(r.body).slice(0, 1500)).toBe(200);
+    return r.body.data;
+  };
+  // The programme is the portal's one: this journey starts it again from nothing.
+  let draft = await ok('get', '');
+  for (const s of draft.programme.sessions)
+    draft = await ok('delete', `/sessions/${s.id}`, { version: draft.programme.version });
+  for (const r of draft.programme.rooms)
+    draft = await ok('delete', `/rooms/${r.id}`, { version: draft.programme.version });
+  draft = await ok('post', '/rooms', {
+    name: 'Hall A',
+    name_zh: '主会场 A 厅',
+    capacity: 600,
+    version: draft.programme.version,
+  });
+  draft = await ok('post', '/rooms', {
+    name: 'Poster hall',
+    name_zh: '壁报展区',
+    capacity: 400,
+    version: draft.programme.version,
+  });
+  const [hall, posterHall] = draft.programme.rooms.map((r) => r.id);
+  const session = (
+    title: string,
+    title_zh: string,
+    type: string,
+    room_id: string | undefined,
+    from: string,
+    to: string,
+    extra: Record<string, unknown> = {},
+  ) => ({
+    title,
+    title_zh,
+    type,
+    room_id: room_id ?? '',
+    starts_at: `${from}+08:00`,
+    ends_at: `${to}+08:00`,
+    chairs: [{ name: 'Freddie Bray' }],
+    talks: [],
+    boards: [],
+    version: draft.programme.version,
+    ...extra,
+  });
+  draft = await ok(
+    'post',
+    '/sessions',
+    session(
+      `Registry methods ${tag}`,
+      `登记方法 ${tag}`,
+      'oral',
+      hall,
+      '2024-11-05T09:00',
+      '2024-11-05T10:30',
+      {
+        talks: [
+          { abstract_id: o1, minutes: 20 },
+          { abstract_id: o2, minutes: 20 },
+        ],
+      },
+    ),
+  );
+  draft = await ok(
+    'post',
+    '/sessions',
+    session(`Posters ${tag}`, `壁报 ${tag}`, 'poster', posterHall, '2024-11-05T12:00', '2024-11-05T13:30', {
+      boards: [
+        { abstract_id: p1, board: 1 },
+        { abstract_id: p2, board: 2 },
+      ],
+    }),
+  );
+  draft = await ok(
+    'post',
+    '/sessions',
+    session('Gala dinner', '晚宴', 'social', undefined, '2024-11-06T18:30', '2024-11-06T21:00', {
+      chairs: [],
+    }),
+  );
+  // Every other accepted abstract of the run (other tests') gets a place, then the draft is published;
+  // a decision published meanwhile by another test is placed on the next round.
+  let published = false;
+  for (let round = 0; round < 3 && !published; round++) {
+    const orals = draft.unplaced.filter((u) => u.type === 'oral');
+    if (orals.length)
+      draft = await ok(
+        'post',
+        '/sessions',
+        session(
+          `Other orals ${tag} ${round}`,
+          `其他口头报告 ${tag} ${round}`,
+          'oral',
+          hall,
+          `2024-11-07T0${round + 1}:00`,
+          `2024-11-07T0${round + 2}:00`,
+          { talks: orals.map((o) => ({ abstract_id: o.id, minutes: 1 })) },
+        ),
+      );
+    if (draft.unplaced.some((u) => u.type === 'poster')) {
+      const s = draft.programme.sessions.find((x) => x.title === `Posters ${tag}`)!;
+      draft = await ok('post', `/sessions/${s.id}/boards`, {
+        version: draft.programme.version,
+        add_unplaced: true,
+      });
+    }
+    expect(draft.problems).toEqual([]);
+    const r = await call('post', '/publications', { version: draft.programme.version });
+    published = r.status === 200;
+    if (!published) draft = await ok('get', '');
+  }
+  expect(published).toBe(true);
+
+  // A delegate (not logged in) on a phone, during the first session of 5 November.
+  await pinClock('2024-11-05T01:20:00Z');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Programme', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/program$/);
+  await expect(page.getByRole('heading', { name: 'Programme', level: 1 })).toBeVisible();
+  const days = page.getByRole('group', { name: 'Congress days' });
+  await expect(days.getByRole('button', { name: '5 November 2024' })).toHaveAttribute('aria-pressed', 'true');
+  const methods = page.getByRole('article', { name: `Registry methods ${tag}` });
+  await expect(methods).toBeVisible();
+  await expect(methods).toContainText('09:00–10:30 CST');
+  await expect(methods).toContainText('Oral session');
+  await expect(methods).toContainText('Hall A');
+  await expect(methods).toContainText('Chairs: Freddie Bray');
+  await expect(methods.getByText('On now')).toBeVisible();
+  await expect(methods).toContainText(`09:20–09:40 CST · ${n('O', 2)}`);
+  await expect(methods).toContainText(`Presenting: Ana Silva${tag}`);
+  const posters = page.getByRole('article', { name: `Posters ${tag}` });
+  await expect(posters.getByText('Next')).toBeVisible();
+  await expect(posters.getByText(`Board 1 · ${n('P', 1)}`)).toBeHidden();
+  await posters.getByRole('button', { name: 'Show the posters' }).click();
+  await expect(posters.getByText(`Board 1 · ${n('P', 1)}`)).toBeVisible();
+  await expect(posters.getByText(`REGISTRY COMPLETENESS IN RURAL COUNTIES ${tag}`)).toBeVisible();
+  await noSidewaysScroll(page);
+  await expectAccessible(page, 'programme');
+  await page.screenshot({ path: 'test-results/programme-390.png', fullPage: true });
+
+  // Another day, then a search over every day: by an author's name without its accents, then by a number.
+  await days.getByRole('button', { name: '6 November 2024' }).click();
+  await expect(page.getByRole('article', { name: 'Gala dinner' })).toContainText('Social event');
+  await expect(methods).toBeHidden();
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill(`ozturk${tag}`);
+  await expect(page.getByRole('status').filter({ hasText: 'matches' })).toHaveText('1 session matches.');
+  await expect(posters.getByText(`DEATH CERTIFICATE ONLY CASES ${tag}`)).toBeVisible();
+  await expect(posters.getByText(`REGISTRY COMPLETENESS IN RURAL COUNTIES ${tag}`)).toBeHidden();
+  await search.fill(n('O', 1));
+  await expect(methods.getByText(`SCREENING UPTAKE IN LINZHOU ${tag}`)).toBeVisible();
+  await expect(methods.getByText(`LIVER CANCER SURVIVAL ${tag}`)).toBeHidden();
+  await page.getByRole('button', { name: 'Clear the search and filters' }).click();
+  // Back on 5 November (the day chosen before the search was 6 November), the poster sessions only.
+  await expect(days.getByRole('button', { name: '6 November 2024' })).toHaveAttribute('aria-pressed', 'true');
+  await days.getByRole('button', { name: '5 November 2024' }).click();
+  await page.getByRole('combobox', { name: 'Type' }).selectOption('poster');
+  await expect(posters).toBeVisible();
+  await expect(methods).toBeHidden();
+  await expect(page.getByRole('article').filter({ hasNotText: 'Poster session' })).toHaveCount(0);
+
+  // The same in Chinese: the sessions' Chinese titles and rooms, the words of the page.
+  await page.goto('/zh/program');
+  await expect(page.getByRole('heading', { name: '大会日程', level: 1 })).toBeVisible();
+  const zhMethods = page.getByRole('article', { name: `登记方法 ${tag}` });
+  await expect(zhMethods).toContainText('09:00–10:30（北京时间）');
+  await expect(zhMethods).toContainText('口头报告专场');
+  await expect(zhMethods).toContainText('主会场 A 厅');
+  await expect(zhMethods.getByText('正在进行')).toBeVisible();
+  await noSidewaysScroll(page);
+  await expectAccessible(page, 'programme in Chinese');
+  await page.screenshot({ path: 'test-results/programme-zh-390.png', fullPage: true });
+  expect(consoleErrors).toEqual([]);
 });

@@ -43,7 +43,9 @@ interface Searchable {
 
 /** Whether every word of the query is in the abstract's number, title or people (a number matches without its dash: "o12" finds O-012). */
 function abstractMatches(a: Searchable, words: readonly string[]): boolean {
-  const haystack = foldText([a.number, a.number.replace(/-0*/, ''), a.title, ...a.presenters, ...a.authors].join(' '));
+  const haystack = foldText(
+    [a.number, a.number.replace(/-0*/, ''), a.title, ...a.presenters, ...a.authors].join(' '),
+  );
   return words.every((w) => haystack.includes(w));
 }
 
@@ -52,13 +54,17 @@ function abstractMatches(a: Searchable, words: readonly string[]): boolean {
  * or chairs keeps all its abstracts; otherwise it is kept with only the talks and posters that
  * match. The category keeps sessions with an abstract of it (with only those).
  */
-export function browseProgramme(programme: Pick<PublicProgramme, 'sessions'>, filter: ProgrammeFilter): PublicSession[] {
+export function browseProgramme(
+  programme: Pick<PublicProgramme, 'sessions'>,
+  filter: ProgrammeFilter,
+): PublicSession[] {
   const words = filter.query ? foldText(filter.query).split(' ').filter(Boolean) : [];
   const out: PublicSession[] = [];
   for (const s of programme.sessions) {
     if (!words.length && filter.day && cstDate(s.starts_at) !== filter.day) continue;
     if (filter.type && s.type !== filter.type) continue;
-    const inCategory = <T extends Searchable>(items: T[]) => (filter.category ? items.filter((a) => a.category === filter.category) : items);
+    const inCategory = <T extends Searchable>(items: T[]) =>
+      filter.category ? items.filter((a) => a.category === filter.category) : items;
     let talks = inCategory(s.talks);
     let posters = inCategory(s.posters);
     if (filter.category && !talks.length && !posters.length) continue;
@@ -79,12 +85,18 @@ export function browseProgramme(programme: Pick<PublicProgramme, 'sessions'>, fi
  * The sessions on at `now` and the next to start (all those starting at the same next instant),
  * by id: what the page highlights during the congress.
  */
-export function nowAndNext(programme: Pick<PublicProgramme, 'sessions'>, now: Date): { now: Set<string>; next: Set<string> } {
+export function nowAndNext(
+  programme: Pick<PublicProgramme, 'sessions'>,
+  now: Date,
+): { now: Set<string>; next: Set<string> } {
   const t = now.getTime();
   const on = programme.sessions.filter((s) => Date.parse(s.starts_at) <= t && t < Date.parse(s.ends_at));
   const upcoming = programme.sessions.filter((s) => Date.parse(s.starts_at) > t);
   const first = Math.min(...upcoming.map((s) => Date.parse(s.starts_at)));
-  return { now: new Set(on.map((s) => s.id)), next: new Set(upcoming.filter((s) => Date.parse(s.starts_at) === first).map((s) => s.id)) };
+  return {
+    now: new Set(on.map((s) => s.id)),
+    next: new Set(upcoming.filter((s) => Date.parse(s.starts_at) === first).map((s) => s.id)),
+  };
 }
 
 /** The day the page opens on: today's during the congress, else the first. */

@@ -11,7 +11,15 @@
  *   a delegate's calendar shows them in Beijing time or converts them to the phone's zone.
  */
 import { cstParts } from '../time';
-import { acceptedAs, presentersOf, talkTimes, type ProgrammeAbstract, type PublishedProgramme, type Room, type Session } from './model';
+import {
+  acceptedAs,
+  presentersOf,
+  talkTimes,
+  type ProgrammeAbstract,
+  type PublishedProgramme,
+  type Room,
+  type Session,
+} from './model';
 
 export type CalendarLang = 'en' | 'zh-Hans';
 
@@ -32,7 +40,17 @@ const DOMAIN = 'iacr2024-beijing.org';
 export const sessionUid = (sessionId: string) => `session-${sessionId}@${DOMAIN}`;
 export const talkUid = (abstractId: string) => `talk-${abstractId}@${DOMAIN}`;
 
-const VTIMEZONE = ['BEGIN:VTIMEZONE', 'TZID:Asia/Shanghai', 'BEGIN:STANDARD', 'DTSTART:19700101T000000', 'TZOFFSETFROM:+0800', 'TZOFFSETTO:+0800', 'TZNAME:CST', 'END:STANDARD', 'END:VTIMEZONE'];
+const VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:Asia/Shanghai',
+  'BEGIN:STANDARD',
+  'DTSTART:19700101T000000',
+  'TZOFFSETFROM:+0800',
+  'TZOFFSETTO:+0800',
+  'TZNAME:CST',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant as Beijing wall-clock time, `YYYYMMDDTHHMMSS` (with TZID=Asia/Shanghai). */
@@ -41,10 +59,19 @@ function local(instant: string): string {
   return `${p.year}${pad(p.month)}${pad(p.day)}T${pad(p.hour)}${pad(p.minute)}${pad(p.second)}`;
 }
 /** An instant in UTC, `YYYYMMDDTHHMMSSZ` (DTSTAMP). */
-const utc = (instant: string) => new Date(instant).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (instant: string) =>
+  new Date(instant)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** A TEXT value escaped (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks. */
-export const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+export const escapeText = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 /**
  * A content line folded at 75 octets (RFC 5545 3.1): the next part starts on a new line with a
@@ -71,8 +98,20 @@ export function fold(line: string): string {
 }
 
 /** The calendar file: events in the given order, CRLF line ends, every line folded. */
-export function calendarFile(events: readonly CalendarEvent[], options: { name: string; stamp: string }): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//IACR 2024 Beijing//Programme//EN`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(options.name)}`, 'X-WR-TIMEZONE:Asia/Shanghai', ...VTIMEZONE];
+export function calendarFile(
+  events: readonly CalendarEvent[],
+  options: { name: string; stamp: string },
+): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//IACR 2024 Beijing//Programme//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(options.name)}`,
+    'X-WR-TIMEZONE:Asia/Shanghai',
+    ...VTIMEZONE,
+  ];
   for (const e of events) {
     lines.push(
       'BEGIN:VEVENT',
@@ -94,7 +133,8 @@ export function calendarFile(events: readonly CalendarEvent[], options: { name: 
 
 type Version = Pick<PublishedProgramme, 'rooms' | 'sessions'>;
 
-const inLang = (lang: CalendarLang, en: string, zh: string | undefined) => (lang === 'zh-Hans' && zh ? zh : en);
+const inLang = (lang: CalendarLang, en: string, zh: string | undefined) =>
+  lang === 'zh-Hans' && zh ? zh : en;
 const roomName = (rooms: readonly Room[], id: string | null, lang: CalendarLang) => {
   const room = rooms.find((r) => r.id === id);
   return room ? inLang(lang, room.name, room.name_zh) : undefined;
@@ -106,18 +146,34 @@ const sessionTitle = (s: Session, lang: CalendarLang) => inLang(lang, s.title, s
  * time) without their sequences. `abstracts` give the talks' titles, numbers and presenters;
  * `origin` (the site's address) makes each event link to its page.
  */
-export function programmeEvents(version: Version, abstracts: readonly ProgrammeAbstract[], lang: CalendarLang, origin?: string): Omit<CalendarEvent, 'sequence'>[] {
+export function programmeEvents(
+  version: Version,
+  abstracts: readonly ProgrammeAbstract[],
+  lang: CalendarLang,
+  origin?: string,
+): Omit<CalendarEvent, 'sequence'>[] {
   const byId = new Map(abstracts.map((a) => [a.id, a]));
   const link = (path: string) => (origin ? `${origin}${lang === 'zh-Hans' ? '/zh' : ''}${path}` : undefined);
   const events: Omit<CalendarEvent, 'sequence'>[] = [];
-  for (const s of [...version.sessions].sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.id.localeCompare(b.id))) {
+  for (const s of [...version.sessions].sort(
+    (a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.id.localeCompare(b.id),
+  )) {
     const location = roomName(version.rooms, s.room_id, lang);
-    events.push({ uid: sessionUid(s.id), starts_at: s.starts_at, ends_at: s.ends_at, summary: sessionTitle(s, lang), ...(location ? { location } : {}), ...(link(`/program/session/${s.id}`) ? { url: link(`/program/session/${s.id}`) } : {}) });
+    events.push({
+      uid: sessionUid(s.id),
+      starts_at: s.starts_at,
+      ends_at: s.ends_at,
+      summary: sessionTitle(s, lang),
+      ...(location ? { location } : {}),
+      ...(link(`/program/session/${s.id}`) ? { url: link(`/program/session/${s.id}`) } : {}),
+    });
     for (const t of talkTimes(s)) {
       const a = byId.get(t.abstract_id);
       if (!a) continue;
       const number = acceptedAs(a)?.number;
-      const presenters = presentersOf(a).map((p) => p.name).join(', ');
+      const presenters = presentersOf(a)
+        .map((p) => p.name)
+        .join(', ');
       events.push({
         uid: talkUid(a.id),
         starts_at: t.starts_at,
@@ -133,14 +189,18 @@ export function programmeEvents(version: Version, abstracts: readonly ProgrammeA
 }
 
 /** What a calendar shows of an event: a change of any of these is a revision (SEQUENCE + 1). */
-const signature = (e: Omit<CalendarEvent, 'sequence'>) => [e.starts_at, e.ends_at, e.location ?? '', e.summary].join('\u0000');
+const signature = (e: Omit<CalendarEvent, 'sequence'>) =>
+  [e.starts_at, e.ends_at, e.location ?? '', e.summary].join('\u0000');
 
 /**
  * Each event's SEQUENCE from the published versions, oldest first: how many times its time, place
  * or title changed from one version to the next while it was in the programme. An event taken out
  * and placed again continues its count.
  */
-export function eventSequences(versions: readonly Version[], abstracts: readonly ProgrammeAbstract[]): Map<string, number> {
+export function eventSequences(
+  versions: readonly Version[],
+  abstracts: readonly ProgrammeAbstract[],
+): Map<string, number> {
   const sequences = new Map<string, number>();
   const last = new Map<string, string>();
   for (const version of versions) {

@@ -5,16 +5,47 @@
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { calendarFile, eventSequences, fold, programmeCalendar, sessionUid, talkUid } from '#core/programme/calendar';
+import {
+  calendarFile,
+  eventSequences,
+  fold,
+  programmeCalendar,
+  sessionUid,
+  talkUid,
+} from '#core/programme/calendar';
 import type { Session } from '#core/programme/model';
 import { cst } from '#core/time';
 import { abstract, rooms, session } from './fixtures';
 
 const STAMP = '2024-10-01T02:00:00.000Z';
-const abstracts = [abstract('a1', { number: 'O-001', title: 'Survival, incidence; and trends' }), abstract('a2', { number: 'O-002' }), abstract('p1', { outcome: 'poster', number: 'P-001' })];
-const opening = session('s1', { title: 'Opening plenary', type: 'plenary', from: '2024-11-05T08:30', to: '2024-11-05T09:00' });
-const orals = session('s2', { title: 'Data quality', from: '2024-11-05T09:00', to: '2024-11-05T10:30', talks: [['a1', 15], ['a2', 20]] });
-const posters = session('s3', { title: 'Posters I', type: 'poster', room: 'poster-hall', from: '2024-11-05T12:00', to: '2024-11-05T13:30', boards: [['p1', 1]] });
+const abstracts = [
+  abstract('a1', { number: 'O-001', title: 'Survival, incidence; and trends' }),
+  abstract('a2', { number: 'O-002' }),
+  abstract('p1', { outcome: 'poster', number: 'P-001' }),
+];
+const opening = session('s1', {
+  title: 'Opening plenary',
+  type: 'plenary',
+  from: '2024-11-05T08:30',
+  to: '2024-11-05T09:00',
+});
+const orals = session('s2', {
+  title: 'Data quality',
+  from: '2024-11-05T09:00',
+  to: '2024-11-05T10:30',
+  talks: [
+    ['a1', 15],
+    ['a2', 20],
+  ],
+});
+const posters = session('s3', {
+  title: 'Posters I',
+  type: 'poster',
+  room: 'poster-hall',
+  from: '2024-11-05T12:00',
+  to: '2024-11-05T13:30',
+  boards: [['p1', 1]],
+});
 const version = (sessions: Session[]) => ({ rooms, sessions });
 
 /** The events of a calendar file as the parser reads them, times as UTC instants. */
@@ -40,29 +71,76 @@ function parse(file: string) {
 
 describe('the programme as a calendar', () => {
   it('writes each session and each talk at its own time in Beijing time, which the parser turns into the same instants', () => {
-    const events = parse(programmeCalendar([version([opening, orals, posters])], abstracts, { lang: 'en', name: 'IACR 2024 programme', stamp: STAMP, origin: 'https://www.iacr2024-beijing.org' }));
-    expect(events.map((e) => e.uid)).toEqual([sessionUid('s1'), sessionUid('s2'), talkUid('a1'), talkUid('a2'), sessionUid('s3')]);
+    const events = parse(
+      programmeCalendar([version([opening, orals, posters])], abstracts, {
+        lang: 'en',
+        name: 'IACR 2024 programme',
+        stamp: STAMP,
+        origin: 'https://www.iacr2024-beijing.org',
+      }),
+    );
+    expect(events.map((e) => e.uid)).toEqual([
+      sessionUid('s1'),
+      sessionUid('s2'),
+      talkUid('a1'),
+      talkUid('a2'),
+      sessionUid('s3'),
+    ]);
     const [first, second, talk1, talk2, poster] = events;
-    expect(first).toMatchObject({ summary: 'Opening plenary', location: 'Hall A', tzid: 'Asia/Shanghai', starts_at: cst('2024-11-05T08:30'), ends_at: cst('2024-11-05T09:00'), sequence: 0 });
+    expect(first).toMatchObject({
+      summary: 'Opening plenary',
+      location: 'Hall A',
+      tzid: 'Asia/Shanghai',
+      starts_at: cst('2024-11-05T08:30'),
+      ends_at: cst('2024-11-05T09:00'),
+      sequence: 0,
+    });
     expect(first!.starts_at).toBe('2024-11-05T00:30:00.000Z');
-    expect(second).toMatchObject({ summary: 'Data quality', url: 'https://www.iacr2024-beijing.org/program/session/s2' });
+    expect(second).toMatchObject({
+      summary: 'Data quality',
+      url: 'https://www.iacr2024-beijing.org/program/session/s2',
+    });
     // The talks follow each other from the session's start.
-    expect(talk1).toMatchObject({ summary: 'O-001 Survival, incidence; and trends', starts_at: cst('2024-11-05T09:00'), ends_at: cst('2024-11-05T09:15'), location: 'Hall A' });
+    expect(talk1).toMatchObject({
+      summary: 'O-001 Survival, incidence; and trends',
+      starts_at: cst('2024-11-05T09:00'),
+      ends_at: cst('2024-11-05T09:15'),
+      location: 'Hall A',
+    });
     expect(talk1!.description).toBe('Data quality\nLi Wang');
-    expect(talk2).toMatchObject({ summary: 'O-002 Title of a2', starts_at: cst('2024-11-05T09:15'), ends_at: cst('2024-11-05T09:35') });
+    expect(talk2).toMatchObject({
+      summary: 'O-002 Title of a2',
+      starts_at: cst('2024-11-05T09:15'),
+      ends_at: cst('2024-11-05T09:35'),
+    });
     expect(poster).toMatchObject({ summary: 'Posters I', location: 'Poster hall' });
   });
 
   it('writes the Chinese titles and room names, and links to the Chinese pages, for a Chinese reader', () => {
     const zhRooms = rooms.map((r) => (r.id === 'hall-a' ? { ...r, name_zh: '主会场 A' } : r));
     const zhSession = { ...orals, title_zh: '数据质量' };
-    const [event] = parse(programmeCalendar([{ rooms: zhRooms, sessions: [zhSession] }], abstracts, { lang: 'zh-Hans', name: 'IACR 2024 日程', stamp: STAMP, origin: 'https://www.iacr2024-beijing.org', only: new Set([sessionUid('s2')]) }));
-    expect(event).toMatchObject({ summary: '数据质量', location: '主会场 A', url: 'https://www.iacr2024-beijing.org/zh/program/session/s2' });
+    const [event] = parse(
+      programmeCalendar([{ rooms: zhRooms, sessions: [zhSession] }], abstracts, {
+        lang: 'zh-Hans',
+        name: 'IACR 2024 日程',
+        stamp: STAMP,
+        origin: 'https://www.iacr2024-beijing.org',
+        only: new Set([sessionUid('s2')]),
+      }),
+    );
+    expect(event).toMatchObject({
+      summary: '数据质量',
+      location: '主会场 A',
+      url: 'https://www.iacr2024-beijing.org/zh/program/session/s2',
+    });
   });
 
-  it('gives only the events asked for: one session, one talk, a delegate\'s selection', () => {
+  it("gives only the events asked for: one session, one talk, a delegate's selection", () => {
     const all = [version([opening, orals, posters])];
-    const one = (uids: string[]) => parse(programmeCalendar(all, abstracts, { lang: 'en', name: 'x', stamp: STAMP, only: new Set(uids) })).map((e) => e.uid);
+    const one = (uids: string[]) =>
+      parse(
+        programmeCalendar(all, abstracts, { lang: 'en', name: 'x', stamp: STAMP, only: new Set(uids) }),
+      ).map((e) => e.uid);
     expect(one([talkUid('a2')])).toEqual([talkUid('a2')]);
     expect(one([sessionUid('s3'), talkUid('a1')])).toEqual([talkUid('a1'), sessionUid('s3')]);
     expect(one([])).toEqual([]);
@@ -71,13 +149,22 @@ describe('the programme as a calendar', () => {
   it('counts revisions in SEQUENCE across published versions and keeps every UID', () => {
     const moved = { ...orals, starts_at: cst('2024-11-05T14:00'), ends_at: cst('2024-11-05T15:30') };
     const renamed = { ...moved, title: 'Data quality and completeness' };
-    const versions = [version([opening, orals]), version([opening, moved]), version([opening, moved]), version([opening, renamed])];
+    const versions = [
+      version([opening, orals]),
+      version([opening, moved]),
+      version([opening, moved]),
+      version([opening, renamed]),
+    ];
     const sequences = eventSequences(versions, abstracts);
     expect(sequences.get(sessionUid('s1'))).toBe(0); // never changed
     expect(sequences.get(sessionUid('s2'))).toBe(2); // moved, then renamed
     expect(sequences.get(talkUid('a1'))).toBe(1); // moved with its session; the session's new title is only in its description
     const events = parse(programmeCalendar(versions, abstracts, { lang: 'en', name: 'x', stamp: STAMP }));
-    expect(events.find((e) => e.uid === sessionUid('s2'))).toMatchObject({ sequence: 2, summary: 'Data quality and completeness', starts_at: cst('2024-11-05T14:00') });
+    expect(events.find((e) => e.uid === sessionUid('s2'))).toMatchObject({
+      sequence: 2,
+      summary: 'Data quality and completeness',
+      starts_at: cst('2024-11-05T14:00'),
+    });
   });
 
   it('does not count a Chinese title given later as a revision', () => {
@@ -87,10 +174,22 @@ describe('the programme as a calendar', () => {
 
   it('keeps commas, semicolons, backslashes and line breaks through escaping, and folds long lines at 75 octets without splitting a character', () => {
     const title = '肿瘤登记数据质量：完整性、有效性与及时性，来自全国肿瘤登记中心的经验; a\\b, and\nmore';
-    const file = calendarFile([{ uid: 'x@iacr2024-beijing.org', starts_at: cst('2024-11-06T09:00'), ends_at: cst('2024-11-06T10:00'), summary: title, sequence: 0 }], { name: 'x', stamp: STAMP });
+    const file = calendarFile(
+      [
+        {
+          uid: 'x@iacr2024-beijing.org',
+          starts_at: cst('2024-11-06T09:00'),
+          ends_at: cst('2024-11-06T10:00'),
+          summary: title,
+          sequence: 0,
+        },
+      ],
+      { name: 'x', stamp: STAMP },
+    );
     expect(file.endsWith('\r\n')).toBe(true);
     expect(file.replace(/\r\n/g, '').includes('\n')).toBe(false);
-    for (const line of file.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    for (const line of file.split('\r\n'))
+      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     expect(parse(file)[0]!.summary).toBe(title);
   });
 

@@ -5,7 +5,23 @@
  * a type or an abstract category. During the congress the sessions on now and next are marked by
  * the portal's clock. Before the first publication the page says so and links the PDFs.
  */
-import { Badge, Box, Button, Card, Field, Flex, HStack, Heading, Input, Link, List, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field,
+  Flex,
+  HStack,
+  Heading,
+  Input,
+  Link,
+  List,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { abstractCategories, categoryName } from '#core/data/abstract-options';
@@ -36,7 +52,14 @@ const typeIds: Record<SessionType, MessageId> = {
   social: 'programme.type.social',
 };
 /** Each type's badge colour, from the palettes the trimmed theme keeps (web/src/app/theme.ts). */
-const typePalette: Record<SessionType, (typeof palettes)[number] | 'brand'> = { plenary: 'brand', oral: 'blue', poster: 'green', workshop: 'orange', break: 'gray', social: 'gray' };
+const typePalette: Record<SessionType, (typeof palettes)[number] | 'brand'> = {
+  plenary: 'brand',
+  oral: 'blue',
+  poster: 'green',
+  workshop: 'orange',
+  break: 'gray',
+  social: 'gray',
+};
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const clock = (instant: string) => {
@@ -55,7 +78,11 @@ export default function ProgrammePage() {
   if (programme.isError) {
     return (
       <Page title={title} width="wide">
-        <QueryError error={programme.error} title={t('programme.loadFailed')} onRetry={() => void programme.refetch()} />
+        <QueryError
+          error={programme.error}
+          title={t('programme.loadFailed')}
+          onRetry={() => void programme.refetch()}
+        />
       </Page>
     );
   }
@@ -97,10 +124,22 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
   // Typing stays quick on a phone: the list follows the search a moment later.
   const deferredQuery = useDeferredValue(query);
   const shown = useMemo(
-    () => browseProgramme({ sessions }, { day, query: deferredQuery.trim() || undefined, type: type || undefined, category: category || undefined }),
+    () =>
+      browseProgramme(
+        { sessions },
+        {
+          day,
+          query: deferredQuery.trim() || undefined,
+          type: type || undefined,
+          category: category || undefined,
+        },
+      ),
     [sessions, day, deferredQuery, type, category],
   );
-  const marks = useMemo(() => (now ? nowAndNext({ sessions }, now) : { now: new Set<string>(), next: new Set<string>() }), [sessions, now]);
+  const marks = useMemo(
+    () => (now ? nowAndNext({ sessions }, now) : { now: new Set<string>(), next: new Set<string>() }),
+    [sessions, now],
+  );
   const searching = deferredQuery.trim() !== '';
   const filtered = searching || type !== '' || category !== '';
   const byDay = useMemo(() => groupByDay(shown), [shown]);
@@ -111,7 +150,14 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
         <Box role="group" aria-label={t('programme.days')}>
           <Flex gap="2" wrap="wrap">
             {days.map((d) => (
-              <Button key={d} size="sm" variant={d === day && !searching ? 'solid' : 'outline'} aria-pressed={d === day && !searching} onClick={() => setDay(d)} disabled={searching}>
+              <Button
+                key={d}
+                size="sm"
+                variant={d === day && !searching ? 'solid' : 'outline'}
+                aria-pressed={d === day && !searching}
+                onClick={() => setDay(d)}
+                disabled={searching}
+              >
                 {formatDay(lang, cst(d))}
               </Button>
             ))}
@@ -121,13 +167,21 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" alignItems="start">
             <Field.Root>
               <Field.Label>{t('programme.search')}</Field.Label>
-              <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('programme.searchHint')} />
+              <Input
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                placeholder={t('programme.searchHint')}
+              />
               <Field.HelperText>{t('programme.searchAll')}</Field.HelperText>
             </Field.Root>
             <Field.Root>
               <Field.Label>{t('programme.type')}</Field.Label>
               <NativeSelect.Root>
-                <NativeSelect.Field value={type} onChange={(e) => setType(e.target.value as SessionType | '')}>
+                <NativeSelect.Field
+                  value={type}
+                  onChange={(e) => setType(e.target.value as SessionType | '')}
+                >
                   <option value="">{t('programme.allTypes')}</option>
                   {sessionTypes.map((s) => (
                     <option key={s} value={s}>
@@ -178,7 +232,14 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
               {formatDay(lang, cst(d))}
             </Heading>
             {list.map((s) => (
-              <SessionCard key={s.id} session={s} t={t} lang={lang} mark={marks.now.has(s.id) ? 'now' : marks.next.has(s.id) ? 'next' : null} openPosters={searching || category !== ''} />
+              <SessionCard
+                key={s.id}
+                session={s}
+                t={t}
+                lang={lang}
+                mark={marks.now.has(s.id) ? 'now' : marks.next.has(s.id) ? 'next' : null}
+                openPosters={searching || category !== ''}
+              />
             ))}
           </Stack>
         ))}
@@ -197,17 +258,30 @@ function groupByDay(sessions: readonly PublicSession[]): [string, PublicSession[
   return [...out];
 }
 
-function SessionCard(props: { session: PublicSession; t: Translate; lang: Lang; mark: 'now' | 'next' | null; openPosters: boolean }) {
+function SessionCard(props: {
+  session: PublicSession;
+  t: Translate;
+  lang: Lang;
+  mark: 'now' | 'next' | null;
+  openPosters: boolean;
+}) {
   const { session: s, t, lang, mark } = props;
   const [postersOpen, setPostersOpen] = useState(false);
   const showPosters = postersOpen || (props.openPosters && s.posters.length > 0);
   const headingId = `session-${s.id}`;
   return (
-    <Card.Root as="article" aria-labelledby={headingId} borderColor={mark === 'now' ? 'brand.solid' : undefined} borderWidth={mark === 'now' ? '2px' : undefined}>
+    <Card.Root
+      as="article"
+      aria-labelledby={headingId}
+      borderColor={mark === 'now' ? 'brand.solid' : undefined}
+      borderWidth={mark === 'now' ? '2px' : undefined}
+    >
       <Card.Body>
         <Stack gap="3">
           <HStack gap="2" wrap="wrap">
-            <Text fontWeight="semibold">{t('programme.time', { start: clock(s.starts_at), end: clock(s.ends_at) })}</Text>
+            <Text fontWeight="semibold">
+              {t('programme.time', { start: clock(s.starts_at), end: clock(s.ends_at) })}
+            </Text>
             <Badge colorPalette={typePalette[s.type]}>{t(typeIds[s.type])}</Badge>
             {mark === 'now' && (
               <Badge colorPalette="brand" variant="solid">
@@ -220,17 +294,22 @@ function SessionCard(props: { session: PublicSession; t: Translate; lang: Lang; 
           <Heading as="h3" size="md" id={headingId}>
             {inLang(lang, s.title, s.title_zh)}
           </Heading>
-          {s.chairs.length > 0 && <Text color="gray.700">{t('programme.chairs', { names: s.chairs.join(', ') })}</Text>}
+          {s.chairs.length > 0 && (
+            <Text color="gray.700">{t('programme.chairs', { names: s.chairs.join(', ') })}</Text>
+          )}
           {s.talks.length > 0 && (
             <List.Root as="ol" listStyleType="none" gap="3" ps="0">
               {s.talks.map((talk) => (
                 <List.Item key={talk.abstract_id} borderTopWidth="1px" borderColor="gray.200" pt="3">
                   <Stack gap="1">
                     <Text fontSize="sm" color="gray.700">
-                      {t('programme.time', { start: clock(talk.starts_at), end: clock(talk.ends_at) })} · {talk.number}
+                      {t('programme.time', { start: clock(talk.starts_at), end: clock(talk.ends_at) })} ·{' '}
+                      {talk.number}
                     </Text>
                     <Text fontWeight="medium">{talk.title}</Text>
-                    <Text fontSize="sm">{t('programme.presenters', { names: talk.presenters.join(', ') })}</Text>
+                    <Text fontSize="sm">
+                      {t('programme.presenters', { names: talk.presenters.join(', ') })}
+                    </Text>
                     <Text fontSize="sm" color="gray.700">
                       {t('programme.authors', { names: talk.authors.join(', ') })}
                     </Text>
@@ -244,7 +323,13 @@ function SessionCard(props: { session: PublicSession; t: Translate; lang: Lang; 
               <HStack gap="3" wrap="wrap">
                 <Text>{t('programme.posters', { count: s.posters.length })}</Text>
                 {!props.openPosters && (
-                  <Button size="sm" variant="outline" aria-expanded={showPosters} aria-controls={`${headingId}-posters`} onClick={() => setPostersOpen((o) => !o)}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-expanded={showPosters}
+                    aria-controls={`${headingId}-posters`}
+                    onClick={() => setPostersOpen((o) => !o)}
+                  >
                     {showPosters ? t('programme.hidePosters') : t('programme.showPosters')}
                   </Button>
                 )}
@@ -258,7 +343,9 @@ function SessionCard(props: { session: PublicSession; t: Translate; lang: Lang; 
                           {t('programme.board', { board: String(p.board) })} · {p.number}
                         </Text>
                         <Text fontWeight="medium">{p.title}</Text>
-                        <Text fontSize="sm">{t('programme.presenters', { names: p.presenters.join(', ') })}</Text>
+                        <Text fontSize="sm">
+                          {t('programme.presenters', { names: p.presenters.join(', ') })}
+                        </Text>
                       </List.Item>
                     ))}
                   </List.Root>
