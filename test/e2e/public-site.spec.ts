@@ -150,11 +150,16 @@ test.describe('header and navigation', () => {
     await trigger.focus();
     await page.keyboard.press('Enter');
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    const item = page.locator('#guide-menu').getByRole('link', { name: /^Program at a glance/ });
+    // The first entry is the published programme, then the PDFs.
+    const item = page.locator('#guide-menu').getByRole('link', { name: 'Programme', exact: true });
     await expect(item).toBeVisible();
-    await expect(item).toHaveAttribute('href', '/pdf/program-at-a-glance.pdf');
+    await expect(item).toHaveAttribute('href', '/program');
     await page.keyboard.press('Tab');
     await expect(item).toBeFocused();
+    const pdf = page.locator('#guide-menu').getByRole('link', { name: /^Program at a glance/ });
+    await expect(pdf).toHaveAttribute('href', '/pdf/program-at-a-glance.pdf');
+    await page.keyboard.press('Tab');
+    await expect(pdf).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(item).toBeHidden();
     await expect(trigger).toBeFocused();
