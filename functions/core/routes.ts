@@ -85,6 +85,8 @@ export interface RouteDef {
    * for everyone (the published programme: decision 0064).
    */
   publicCacheSeconds?: number;
+  /** Its success is a file of this type, not the envelope (a calendar: decision 0065); its refusals are envelopes. */
+  file?: 'text/calendar';
 }
 
 /** Password hashing (scrypt, ~128 MiB and ~0.4 s of one CPU): 1769 MB is one full vCPU on Lambda. */
@@ -108,6 +110,8 @@ export const routes = {
   getConference: { method: 'GET', path: '/conference', handler: 'conference/get-conference', auth: 'public', grants: [] },
   /** The latest published programme (core/programme/public-programme.ts): one item, never the abstracts; for the `/program` page, no login. */
   getProgramme: { method: 'GET', path: '/programme', handler: 'programme/get-programme', auth: 'public', grants: [GET], publicCacheSeconds: 60 },
+  /** The published programme as a calendar file (core/programme/calendar.ts, decision 0065): the feed to subscribe to, one session or one talk. */
+  getProgrammeCalendar: { method: 'GET', path: '/programme/calendar', handler: 'programme/get-calendar', auth: 'public', grants: [GET, QUERY], publicCacheSeconds: 300, file: 'text/calendar' },
   getNow: { method: 'GET', path: '/now', handler: 'conference/get-now', auth: 'public', grants: [] },
   getRegisterTypeFee: { method: 'GET', path: '/register_type_fee', handler: 'registration-by-category/get-register-type-fee', auth: 'public', grants: [] },
 

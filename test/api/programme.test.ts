@@ -12,6 +12,7 @@
  * abstracts are in the portal too: the tests look at their own sessions and abstracts, and place
  * every other accepted abstract before publishing.
  */
+import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { officeMessages } from '#core/office/access';
@@ -22,7 +23,7 @@ import type { PublicProgramme } from '#core/programme/public-programme';
 import type { PublishedSummary, PublishedVersion } from '#core/programme/ports';
 import { localise } from '#core/i18n/server-messages';
 import { validAbstract } from '../support/bodies';
-import { call, db, newDelegate, officeSession, totpCode, userIdOf } from './support';
+import { call, db, newDelegate, officeSession, origin, totpCode, userIdOf } from './support';
 
 const SUBMITTING = '2024-05-10T02:00:00Z';
 const BASE = '/review/committee/programme';
@@ -446,4 +447,47 @@ describe('rooms and sessions over the version read', () => {
     expect(pub.body.data.number).toBe(2);
     expect(pub.body.data.sessions.find((s) => s.id === s1)!.talks.map((t) => t.number)).toEqual([numbers.o2, numbers.o1]);
   });
+
+  it('offers the published programme as a calendar file: the feed, a session, a talk, in Chinese; a talk that moved counts one revision', async () => {
+    const ics = (query: string, headers: Record<string, string> = {}) => fetch(new URL(`/api/v1/admin/programme/calendar${query}`, origin()), { headers: { 'x-local-client-ip': '10.9.33.1', ...headers } });
+    const feed = await ics('');
+    expect(feed.status).toBe(200);
+    expect([feed.headers.get('content-type'), feed.headers.get('cache-control')]).toEqual(['text/calendar; charset=utf-8', 'public, max-age=300']);
+    expect(feed.headers.get('content-disposition')).toBe('inline; filename="iacr2024-programme.ics"');
+    const events = calendarEvents(await feed.text());
+    // Version 2 put O2 first (25 minutes) and O1 after it: O1 moved once, the session itself did not.
+    expect(events.find((e) => e.uid === `talk-${ids.o1}@iacr2024-beijing.org`)).toMatchObject({
+      summary: `${numbers.o1} ${`SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase()}`,
+      sequence: 1,
+      starts_at: '2024-11-05T01:25:00.000Z',
+      ends_at: '2024-11-05T01:55:00.000Z',
+      location: `Hall A ${tag}`,
+    });
+    expect(events.find((e) => e.uid === `session-${s1}@iacr2024-beijing.org`)).toMatchObject({ summary: `Methods ${tag}`, sequence: 0, starts_at: '2024-11-05T01:00:00.000Z' });
+
+    const one = calendarEvents(await (await ics(`?session=${s1}&lang=zh-Hans`)).text());
+    expect(one).toEqual([expect.objectContaining({ uid: `session-${s1}@iacr2024-beijing.org`, location: '一号厅' })]);
+    const talk = await ics(`?talk=${ids.o2}`);
+    expect(talk.headers.get('content-disposition')).toBe(`inline; filename="iacr2024-talk-${ids.o2}.ics"`);
+    expect(calendarEvents(await talk.text()).map((e) => [e.uid, e.sequence])).toEqual([[`talk-${ids.o2}@iacr2024-beijing.org`, 1]]);
+
+    // Refusals are envelopes, in the reader's language.
+    const unknown = await ics('?session=no-such-session');
+    expect([unknown.status, ((await unknown.json()) as { message: string }).message]).toEqual([404, m.notInProgramme]);
+    const unknownZh = await ics(`?talk=${ids.r1}`, zh);
+    expect([unknownZh.status, ((await unknownZh.json()) as { message: string }).message]).toEqual([404, '已发布的日程中没有该专场或报告。']);
+    const language = await ics('?lang=fr');
+    expect([language.status, ((await language.json()) as { data: { errors: Record<string, string> } }).data.errors.lang]).toEqual([422, m.calendarLanguage]);
+  });
 });
+
+/** The events of a calendar file as ical.js (Mozilla's parser) reads them, times as UTC instants. */
+function calendarEvents(file: string) {
+  const calendar = new ICAL.Component(ICAL.parse(file));
+  const zone = calendar.getFirstSubcomponent('vtimezone');
+  if (zone) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+  return calendar.getAllSubcomponents('vevent').map((component) => {
+    const event = new ICAL.Event(component);
+    return { uid: event.uid, summary: event.summary, location: event.location, sequence: event.sequence, starts_at: event.startDate.toJSDate().toISOString(), ends_at: event.endDate.toJSDate().toISOString() };
+  });
+}

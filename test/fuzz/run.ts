@@ -385,7 +385,10 @@ export async function runWorker(shared: Shared, worker: number, own: Delegate, o
 
     if (answer.status >= 500) fail('status < 500', `HTTP ${answer.status}`, spec, wire, answer);
     // A path that normalises out of the API (`/api/v1/admin/x/../../../page`) is the site's, not the API's: no envelope there.
-    const problem = isApiPath(wire) ? envelopeProblem(answer, wire.method) : undefined;
+    // A route whose success is a file (a calendar) answers its refusals in the envelope.
+    const answeringRoute = routeAnswering(wire);
+    const fileAnswer = answer.status === 200 && answeringRoute !== undefined && 'file' in routes[answeringRoute];
+    const problem = isApiPath(wire) && !fileAnswer ? envelopeProblem(answer, wire.method) : undefined;
     if (problem) fail('envelope', problem, spec, wire, answer);
     const code = codeOf(answer);
     const refused = code !== 200;

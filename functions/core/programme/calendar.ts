@@ -4,22 +4,14 @@
  *
  * - Each event's UID is stable across publications (`session-<id>@…`, `talk-<abstract id>@…`), so
  *   a calendar that imported or subscribed to it updates the event instead of adding a second one.
- * - SEQUENCE counts how many published versions changed the event's time, place or title since it
- *   first appeared (computed from the published versions, `eventSequences`), as RFC 5545 asks of an
+ * - SEQUENCE counts how many publications changed the event's time, place or title since it first
+ *   appeared (kept with each published version, `nextSequences`), as RFC 5545 asks of an
  *   organiser that revises an event.
  * - Times are written in the Asia/Shanghai zone with its VTIMEZONE (UTC+8, no daylight saving), so
  *   a delegate's calendar shows them in Beijing time or converts them to the phone's zone.
  */
 import { cstParts } from '../time';
-import {
-  acceptedAs,
-  presentersOf,
-  talkTimes,
-  type ProgrammeAbstract,
-  type PublishedProgramme,
-  type Room,
-  type Session,
-} from './model';
+import type { PublicProgramme } from './public-programme';
 
 export type CalendarLang = 'en' | 'zh-Hans';
 
@@ -131,105 +123,68 @@ export function calendarFile(
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
-type Version = Pick<PublishedProgramme, 'rooms' | 'sessions'>;
-
-const inLang = (lang: CalendarLang, en: string, zh: string | undefined) =>
-  lang === 'zh-Hans' && zh ? zh : en;
-const roomName = (rooms: readonly Room[], id: string | null, lang: CalendarLang) => {
-  const room = rooms.find((r) => r.id === id);
-  return room ? inLang(lang, room.name, room.name_zh) : undefined;
-};
-const sessionTitle = (s: Session, lang: CalendarLang) => inLang(lang, s.title, s.title_zh);
+const inLang = (lang: CalendarLang, en: string, zh: string | undefined) => (lang === 'zh-Hans' && zh ? zh : en);
 
 /**
- * Every event of a published version (sessions, and each talk of an oral session at its own
- * time) without their sequences. `abstracts` give the talks' titles, numbers and presenters;
- * `origin` (the site's address) makes each event link to its page.
+ * Every event of the published programme as the public reads it (public-programme.ts): each
+ * session, and each talk of an oral session at its own time, without their sequences. `origin`
+ * (the site's address) makes each event link to its page.
  */
-export function programmeEvents(
-  version: Version,
-  abstracts: readonly ProgrammeAbstract[],
-  lang: CalendarLang,
-  origin?: string,
-): Omit<CalendarEvent, 'sequence'>[] {
-  const byId = new Map(abstracts.map((a) => [a.id, a]));
-  const link = (path: string) => (origin ? `${origin}${lang === 'zh-Hans' ? '/zh' : ''}${path}` : undefined);
+export function programmeEvents(view: Pick<PublicProgramme, 'sessions'>, lang: CalendarLang, origin?: string): Omit<CalendarEvent, 'sequence'>[] {
+  const link = (path: string) => (origin ? { url: `${origin}${lang === 'zh-Hans' ? '/zh' : ''}${path}` } : {});
   const events: Omit<CalendarEvent, 'sequence'>[] = [];
-  for (const s of [...version.sessions].sort(
-    (a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.id.localeCompare(b.id),
-  )) {
-    const location = roomName(version.rooms, s.room_id, lang);
-    events.push({
-      uid: sessionUid(s.id),
-      starts_at: s.starts_at,
-      ends_at: s.ends_at,
-      summary: sessionTitle(s, lang),
-      ...(location ? { location } : {}),
-      ...(link(`/program/session/${s.id}`) ? { url: link(`/program/session/${s.id}`) } : {}),
-    });
-    for (const t of talkTimes(s)) {
-      const a = byId.get(t.abstract_id);
-      if (!a) continue;
-      const number = acceptedAs(a)?.number;
-      const presenters = presentersOf(a)
-        .map((p) => p.name)
-        .join(', ');
+  for (const s of view.sessions) {
+    const location = s.room ? { location: inLang(lang, s.room.name, s.room.name_zh) } : {};
+    const title = inLang(lang, s.title, s.title_zh);
+    events.push({ uid: sessionUid(s.id), starts_at: s.starts_at, ends_at: s.ends_at, summary: title, ...location, ...link(`/program#session-${s.id}`) });
+    for (const t of s.talks) {
       events.push({
-        uid: talkUid(a.id),
+        uid: talkUid(t.abstract_id),
         starts_at: t.starts_at,
         ends_at: t.ends_at,
-        summary: number ? `${number} ${a.title_of_abstract}` : a.title_of_abstract,
-        ...(location ? { location } : {}),
-        description: [sessionTitle(s, lang), presenters].filter(Boolean).join('\n'),
-        ...(link(`/program/talk/${a.id}`) ? { url: link(`/program/talk/${a.id}`) } : {}),
+        summary: t.number ? `${t.number} ${t.title}` : t.title,
+        ...location,
+        description: [title, t.presenters.join(', ')].filter(Boolean).join('\n'),
+        ...link(`/program#session-${s.id}`),
       });
     }
   }
   return events;
 }
 
+/** Each event's SEQUENCE and what a calendar shows of it (start, end, place, title), by UID. */
+export type CalendarSequences = Record<string, { sequence: number; shown: string }>;
+
 /** What a calendar shows of an event: a change of any of these is a revision (SEQUENCE + 1). */
-const signature = (e: Omit<CalendarEvent, 'sequence'>) =>
-  [e.starts_at, e.ends_at, e.location ?? '', e.summary].join('\u0000');
+const shown = (e: Omit<CalendarEvent, 'sequence'>) => [e.starts_at, e.ends_at, e.location ?? '', e.summary].join('\u0000');
 
 /**
- * Each event's SEQUENCE from the published versions, oldest first: how many times its time, place
- * or title changed from one version to the next while it was in the programme. An event taken out
- * and placed again continues its count.
+ * The sequences of a new publication from the previous one's: an event whose start, end, place or
+ * title changed counts one revision more; a new event starts at 0; an event taken out keeps its
+ * count, so one placed again later continues it. Sequences follow the English events: a Chinese
+ * title added later is not a revision of the time or place.
  */
-export function eventSequences(
-  versions: readonly Version[],
-  abstracts: readonly ProgrammeAbstract[],
-): Map<string, number> {
-  const sequences = new Map<string, number>();
-  const last = new Map<string, string>();
-  for (const version of versions) {
-    // Sequences follow the English events: a Chinese title added later is not a revision of the time or place.
-    for (const e of programmeEvents(version, abstracts, 'en')) {
-      const sig = signature(e);
-      const before = last.get(e.uid);
-      if (before === undefined) sequences.set(e.uid, sequences.get(e.uid) ?? 0);
-      else if (before !== sig) sequences.set(e.uid, (sequences.get(e.uid) ?? 0) + 1);
-      last.set(e.uid, sig);
-    }
+export function nextSequences(previous: CalendarSequences | undefined, view: Pick<PublicProgramme, 'sessions'>): CalendarSequences {
+  const next: CalendarSequences = { ...previous };
+  for (const e of programmeEvents(view, 'en')) {
+    const before = previous && Object.hasOwn(previous, e.uid) ? previous[e.uid] : undefined;
+    const now = shown(e);
+    next[e.uid] = { sequence: before ? before.sequence + (before.shown === now ? 0 : 1) : 0, shown: now };
   }
-  return sequences;
+  return next;
 }
 
 /**
- * The calendar of the latest of `versions` (oldest first): the whole feed, or only the events
- * `only` names by UID (one session, one talk, a delegate's selection).
+ * The calendar of the published programme: the whole feed, or only the events `only` names by UID
+ * (one session, one talk, a delegate's selection).
  */
 export function programmeCalendar(
-  versions: readonly Version[],
-  abstracts: readonly ProgrammeAbstract[],
+  view: Pick<PublicProgramme, 'sessions'>,
+  sequences: CalendarSequences | undefined,
   options: { lang: CalendarLang; name: string; stamp: string; origin?: string; only?: ReadonlySet<string> },
 ): string {
-  const latest = versions.at(-1);
-  if (!latest) return calendarFile([], options);
-  const sequences = eventSequences(versions, abstracts);
-  const events = programmeEvents(latest, abstracts, options.lang, options.origin)
+  const events = programmeEvents(view, options.lang, options.origin)
     .filter((e) => !options.only || options.only.has(e.uid))
-    .map((e) => ({ ...e, sequence: sequences.get(e.uid) ?? 0 }));
+    .map((e) => ({ ...e, sequence: sequences && Object.hasOwn(sequences, e.uid) ? sequences[e.uid]!.sequence : 0 }));
   return calendarFile(events, options);
 }

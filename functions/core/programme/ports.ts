@@ -5,6 +5,7 @@
  */
 import type { AuditEntry } from '../audit/audit';
 import type { Text } from '../i18n/messages';
+import type { CalendarSequences } from './calendar';
 import type { Programme, ProgrammeAbstract, PublishedProgramme } from './model';
 import type { PublicProgramme } from './public-programme';
 import type { PlacementChange, ProgrammeDiff, SessionChange } from './versions';
@@ -32,6 +33,8 @@ export const storedDiff = (d: ProgrammeDiff): StoredDiff => ({
 /** A published version with what changed since the one before. */
 export interface PublishedVersion extends PublishedProgramme {
   diff: StoredDiff;
+  /** Its calendar events' sequences (calendar.ts, decision 0065); absent on a version published before them. */
+  calendar?: CalendarSequences;
 }
 
 /** A published version in the committee's list. */

@@ -8,6 +8,7 @@
 import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
 import { text } from '../i18n/messages';
+import { nextSequences, programmeCalendar, sessionUid, talkUid, type CalendarLang } from './calendar';
 import { checkProgramme, refuseUnpublishable } from './checks';
 import type { PublishedProgramme } from './model';
 import { storedDiff, type ProgrammeDeps, type ProgrammeStore } from './ports';
@@ -36,7 +37,8 @@ export async function publishProgramme(deps: ProgrammeDeps, actor: Actor, input:
     object: { type: 'programme', id: String(number) },
     after: { number, version: draft.version, sessions: draft.sessions.length, changes: diff.lines.length, presenters_to_mail: diff.mail.length },
   });
-  if (!(await deps.store.publish({ ...published, diff: storedDiff(diff) }, view, audit))) throw conflict(m.changedMeanwhile);
+  const calendar = nextSequences(previous?.calendar, view);
+  if (!(await deps.store.publish({ ...published, diff: storedDiff(diff), calendar }, view, audit))) throw conflict(m.changedMeanwhile);
   // The presenters of diff.mail are not mailed yet: a later slice queues them (decision 0064).
   return { message: publishedText(number), data: { number, published_at: published.published_at, version: draft.version, changes: diff.lines, mail: diff.mail.length } };
 }
@@ -58,4 +60,31 @@ export async function latestPublicProgramme(store: ProgrammeStore) {
   const view = await store.publicView();
   if (!view) throw notFound(m.notPublished);
   return view;
+}
+
+/** What a calendar file of the programme holds: the whole programme, one session or one talk. */
+export type CalendarChoice = { lang: CalendarLang; session?: string; talk?: string };
+
+/**
+ * The published programme as a calendar file (decision 0065): the feed of the whole programme a
+ * calendar subscribes to, or one session's or one talk's event to import. Two items read (the
+ * public view and the latest version's sequences); 404 before the first publication, or for a
+ * session or talk the programme does not hold.
+ */
+export async function programmeCalendarFile(store: ProgrammeStore, choice: CalendarChoice, origin: string) {
+  const [view, latest] = await Promise.all([store.publicView(), store.latest()]);
+  if (!view) throw notFound(m.notPublished);
+  const only = choice.session ? sessionUid(choice.session) : choice.talk ? talkUid(choice.talk) : undefined;
+  const held = only === undefined || view.sessions.some((s) => sessionUid(s.id) === only || s.talks.some((t) => talkUid(t.abstract_id) === only));
+  if (!held) throw notFound(m.notInProgramme);
+  const zh = choice.lang === 'zh-Hans';
+  const body = programmeCalendar(view, latest?.calendar, {
+    lang: choice.lang,
+    name: zh ? 'IACR 2024 北京 大会日程' : 'IACR 2024 Beijing programme',
+    stamp: view.published_at,
+    origin,
+    ...(only ? { only: new Set([only]) } : {}),
+  });
+  const name = choice.session ? `iacr2024-session-${choice.session}` : choice.talk ? `iacr2024-talk-${choice.talk}` : 'iacr2024-programme';
+  return { body, filename: `${name.replace(/[^\w-]/g, '')}.ics` };
 }

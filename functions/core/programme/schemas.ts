@@ -44,6 +44,8 @@ export const programmeMessages = {
   boardsNumbered: 'The poster boards are numbered.',
   noSuchVersion: 'There is no such published version of the programme.',
   notPublished: 'The programme has not been published yet.',
+  notInProgramme: 'There is no such session or talk in the published programme.',
+  calendarLanguage: 'Please choose the language of the calendar: English or Simplified Chinese.',
 } as const;
 const m = programmeMessages;
 
@@ -132,4 +134,11 @@ export const boardsBody = z.object({ version, add_unplaced: z._default(z.boolean
 /** A published version's number in a path. */
 export const publishedVersionParams = z.object({
   number: z.pipe(z.string({ message: m.noSuchVersion }).check(z.regex(/^[1-9]\d{0,5}$/, m.noSuchVersion)), z.transform(Number)),
+});
+
+/** The calendar file's query (GET /programme/calendar): its language, and one session or one talk, or neither for the whole programme. */
+export const calendarQuerySchema = z.object({
+  lang: z.optional(z.enum(['en', 'zh-Hans'], { message: m.calendarLanguage })),
+  session: z.optional(id(m.notInProgramme)),
+  talk: z.optional(id(m.notInProgramme)),
 });

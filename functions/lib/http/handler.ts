@@ -71,6 +71,18 @@ export class Reply<T> {
 }
 export const reply = <T>(data: T, message?: string | Text, status?: number) => new Reply(data, message, status);
 
+/**
+ * A success that is a file rather than the envelope (a calendar to import or subscribe to): only
+ * for a route that declares it (`file` in the route table); its refusals stay envelopes.
+ */
+export class FileReply {
+  constructor(
+    readonly body: string,
+    readonly contentType: string,
+    readonly filename: string,
+  ) {}
+}
+
 /** The answer of a domain rule that says what happened: `{ message, data? }`. */
 export const replyWith = (result: { message: string | Text; data?: unknown }) => new Reply(result.data ?? null, result.message);
 
@@ -199,6 +211,18 @@ export function defineHandler<
         },
       } as Parameters<typeof run>[0];
       const result = await run(input);
+      if (result instanceof FileReply && route.file) {
+        status = 200;
+        return {
+          statusCode: 200,
+          headers: {
+            'content-type': result.contentType,
+            'content-disposition': `inline; filename="${result.filename.replace(/[^\w.-]/g, '')}"`,
+            'cache-control': route.auth === 'public' && route.publicCacheSeconds ? `public, max-age=${route.publicCacheSeconds}` : 'no-store',
+          },
+          body: result.body,
+        } satisfies APIGatewayProxyStructuredResultV2;
+      }
       const answer = result instanceof Reply ? result : new Reply(result ?? null);
       status = answer.status;
       // The same data for everyone (a public route that says so): cached, per language of its message.

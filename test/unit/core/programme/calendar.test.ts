@@ -5,15 +5,9 @@
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import {
-  calendarFile,
-  eventSequences,
-  fold,
-  programmeCalendar,
-  sessionUid,
-  talkUid,
-} from '#core/programme/calendar';
-import type { Session } from '#core/programme/model';
+import { calendarFile, fold, nextSequences, programmeCalendar, sessionUid, talkUid, type CalendarSequences } from '#core/programme/calendar';
+import type { Room, Session } from '#core/programme/model';
+import { publicProgramme } from '#core/programme/public-programme';
 import { cst } from '#core/time';
 import { abstract, rooms, session } from './fixtures';
 
@@ -46,7 +40,11 @@ const posters = session('s3', {
   to: '2024-11-05T13:30',
   boards: [['p1', 1]],
 });
-const version = (sessions: Session[]) => ({ rooms, sessions });
+/** The public view of a version holding `sessions` (what the calendar is made from). */
+const version = (sessions: Session[], withRooms: Room[] = rooms) =>
+  publicProgramme({ rooms: withRooms, sessions, version: 1, number: 1, published_at: STAMP, published_by: 'chair' }, abstracts, new Map());
+/** The sequences after publishing each view in turn. */
+const sequencesOf = (views: ReturnType<typeof version>[]) => views.reduce<CalendarSequences | undefined>((prev, v) => nextSequences(prev, v), undefined);
 
 /** The events of a calendar file as the parser reads them, times as UTC instants. */
 function parse(file: string) {
@@ -72,7 +70,7 @@ function parse(file: string) {
 describe('the programme as a calendar', () => {
   it('writes each session and each talk at its own time in Beijing time, which the parser turns into the same instants', () => {
     const events = parse(
-      programmeCalendar([version([opening, orals, posters])], abstracts, {
+      programmeCalendar(version([opening, orals, posters]), undefined, {
         lang: 'en',
         name: 'IACR 2024 programme',
         stamp: STAMP,
@@ -98,7 +96,7 @@ describe('the programme as a calendar', () => {
     expect(first!.starts_at).toBe('2024-11-05T00:30:00.000Z');
     expect(second).toMatchObject({
       summary: 'Data quality',
-      url: 'https://www.iacr2024-beijing.org/program/session/s2',
+      url: 'https://www.iacr2024-beijing.org/program#session-s2',
     });
     // The talks follow each other from the session's start.
     expect(talk1).toMatchObject({
@@ -120,7 +118,7 @@ describe('the programme as a calendar', () => {
     const zhRooms = rooms.map((r) => (r.id === 'hall-a' ? { ...r, name_zh: '主会场 A' } : r));
     const zhSession = { ...orals, title_zh: '数据质量' };
     const [event] = parse(
-      programmeCalendar([{ rooms: zhRooms, sessions: [zhSession] }], abstracts, {
+      programmeCalendar(version([zhSession], zhRooms), undefined, {
         lang: 'zh-Hans',
         name: 'IACR 2024 日程',
         stamp: STAMP,
@@ -131,15 +129,15 @@ describe('the programme as a calendar', () => {
     expect(event).toMatchObject({
       summary: '数据质量',
       location: '主会场 A',
-      url: 'https://www.iacr2024-beijing.org/zh/program/session/s2',
+      url: 'https://www.iacr2024-beijing.org/zh/program#session-s2',
     });
   });
 
   it("gives only the events asked for: one session, one talk, a delegate's selection", () => {
-    const all = [version([opening, orals, posters])];
+    const all = version([opening, orals, posters]);
     const one = (uids: string[]) =>
       parse(
-        programmeCalendar(all, abstracts, { lang: 'en', name: 'x', stamp: STAMP, only: new Set(uids) }),
+        programmeCalendar(all, undefined, { lang: 'en', name: 'x', stamp: STAMP, only: new Set(uids) }),
       ).map((e) => e.uid);
     expect(one([talkUid('a2')])).toEqual([talkUid('a2')]);
     expect(one([sessionUid('s3'), talkUid('a1')])).toEqual([talkUid('a1'), sessionUid('s3')]);
@@ -155,11 +153,11 @@ describe('the programme as a calendar', () => {
       version([opening, moved]),
       version([opening, renamed]),
     ];
-    const sequences = eventSequences(versions, abstracts);
-    expect(sequences.get(sessionUid('s1'))).toBe(0); // never changed
-    expect(sequences.get(sessionUid('s2'))).toBe(2); // moved, then renamed
-    expect(sequences.get(talkUid('a1'))).toBe(1); // moved with its session; the session's new title is only in its description
-    const events = parse(programmeCalendar(versions, abstracts, { lang: 'en', name: 'x', stamp: STAMP }));
+    const sequences = sequencesOf(versions)!;
+    expect(sequences[sessionUid('s1')]!.sequence).toBe(0); // never changed
+    expect(sequences[sessionUid('s2')]!.sequence).toBe(2); // moved, then renamed
+    expect(sequences[talkUid('a1')]!.sequence).toBe(1); // moved with its session; the session's new title is only in its description
+    const events = parse(programmeCalendar(versions.at(-1)!, sequences, { lang: 'en', name: 'x', stamp: STAMP }));
     expect(events.find((e) => e.uid === sessionUid('s2'))).toMatchObject({
       sequence: 2,
       summary: 'Data quality and completeness',
@@ -169,7 +167,7 @@ describe('the programme as a calendar', () => {
 
   it('does not count a Chinese title given later as a revision', () => {
     const versions = [version([orals]), version([{ ...orals, title_zh: '数据质量' }])];
-    expect(eventSequences(versions, abstracts).get(sessionUid('s2'))).toBe(0);
+    expect(sequencesOf(versions)![sessionUid('s2')]!.sequence).toBe(0);
   });
 
   it('keeps commas, semicolons, backslashes and line breaks through escaping, and folds long lines at 75 octets without splitting a character', () => {
@@ -204,8 +202,14 @@ describe('the programme as a calendar', () => {
     expect(fold(`x${'中'.repeat(25)}`)).toBe(`x${'中'.repeat(24)}\r\n 中`);
   });
 
-  it('is a valid empty calendar before any publication', () => {
-    const file = programmeCalendar([], abstracts, { lang: 'en', name: 'IACR 2024 programme', stamp: STAMP });
+  it('keeps the count of an event taken out, and goes on from it when it is placed again', () => {
+    const moved = { ...orals, starts_at: cst('2024-11-05T14:00'), ends_at: cst('2024-11-05T15:30') };
+    const sequences = sequencesOf([version([opening, orals]), version([opening]), version([opening, moved])])!;
+    expect(sequences[sessionUid('s2')]!.sequence).toBe(1);
+  });
+
+  it('is a valid empty calendar for a programme without sessions', () => {
+    const file = programmeCalendar({ sessions: [] }, undefined, { lang: 'en', name: 'IACR 2024 programme', stamp: STAMP });
     expect(parse(file)).toEqual([]);
     expect(file).toContain('BEGIN:VTIMEZONE');
   });
