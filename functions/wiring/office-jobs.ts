@@ -33,7 +33,7 @@ import { programmeDeps } from './programme';
 const officeJobs = queueSender('office-jobs');
 export const jobQueue: JobQueue = { send: (message) => officeJobs.send({ body: message }) };
 
-export const jobDeps: JobDeps = { jobs: officeJobStore, queue: jobQueue, newId: secrets.newId, programme: { latest: () => programmeStore.latest() } };
+export const jobDeps: JobDeps = { jobs: officeJobStore, queue: jobQueue, newId: secrets.newId, programme: { isPublished: () => programmeStore.isPublished() } };
 
 /**
  * The abstract book of the latest published programme: every abstract with its text (the

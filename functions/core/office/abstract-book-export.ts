@@ -28,9 +28,14 @@ export interface BookExportDeps {
 /** The refusal when no programme has been published (api catalog: English and Chinese). */
 export const noPublishedProgramme = () => conflict(text('api.office.exports.bookUnpublished'));
 
+/** Whether a programme is published (one small read: the request's function reads no whole version). */
+export interface PublishedCheck {
+  isPublished(): Promise<boolean>;
+}
+
 /** Refuses the request when nothing is published (the job would have nothing to print). */
-export async function assertBookPublished(source: Pick<BookSource, 'latest'>) {
-  if (!(await source.latest())) throw noPublishedProgramme();
+export async function assertBookPublished(programme: PublishedCheck) {
+  if (!(await programme.isPublished())) throw noPublishedProgramme();
 }
 
 /** The book of the latest published programme, with its chairs' names read once each. */

@@ -43,7 +43,7 @@ import {
   type RegistrationExportRow,
   registrationColumns,
 } from './exports';
-import { assertBookPublished, renderLatestBook, type BookExportDeps, type BookSource } from './abstract-book-export';
+import { assertBookPublished, renderLatestBook, type BookExportDeps, type PublishedCheck } from './abstract-book-export';
 import { decisionColumns, decisionRows, reviewSheetColumns, reviewSheetRows, type DecisionSheetSource, type ReviewSheetSource } from '../review/review-exports';
 
 export type JobState = 'queued' | 'running' | 'ready' | 'sending' | 'done' | 'failed' | 'cancelled';
@@ -152,7 +152,7 @@ export interface JobDeps {
   queue: JobQueue;
   newId: () => string;
   /** Whether a programme is published (the abstract book's request is refused before). */
-  programme?: Pick<BookSource, 'latest'>;
+  programme?: PublishedCheck;
 }
 
 /** The export's answer by its catalog id (office-money.json); its English is `jobMessages.exportQueued`'s word for word. */

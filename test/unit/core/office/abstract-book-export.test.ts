@@ -52,7 +52,7 @@ describe('the abstract book before any publication', () => {
   it('is refused with a 409 in English and Chinese, and nothing is recorded or queued', async () => {
     const jobs = memoryJobs();
     const sent: unknown[] = [];
-    const refusal = requestExport({ jobs, queue: { send: async (m) => void sent.push(m) }, newId: () => 'abcdef01', programme: source(async () => undefined) }, actor, 'abstract_book', NOW);
+    const refusal = requestExport({ jobs, queue: { send: async (m) => void sent.push(m) }, newId: () => 'abcdef01', programme: { isPublished: async () => false } }, actor, 'abstract_book', NOW);
     await expect(refusal).rejects.toBeInstanceOf(AppError);
     const error = (await refusal.catch((e: unknown) => e)) as AppError;
     expect(error.kind).toBe('conflict');
@@ -61,17 +61,17 @@ describe('the abstract book before any publication', () => {
     expect(mailTranslator('zh-Hans')('api.office.exports.bookUnpublished')).toMatch(/尚未发布任何日程/);
     expect(jobs.jobs).toEqual([]);
     expect(sent).toEqual([]);
-    await expect(assertBookPublished(source(async () => undefined))).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(assertBookPublished({ isPublished: async () => false })).rejects.toMatchObject({ kind: 'conflict' });
     await expect(latestBook(source(async () => undefined))).rejects.toMatchObject({ kind: 'conflict' });
   });
 
   it('is queued once a programme is published (the other exports never ask)', async () => {
     const jobs = memoryJobs();
     const sent: unknown[] = [];
-    const answer = await requestExport({ jobs, queue: { send: async (m) => void sent.push(m) }, newId: () => 'abcdef01', programme: source(async () => published) }, actor, 'abstract_book', NOW);
+    const answer = await requestExport({ jobs, queue: { send: async (m) => void sent.push(m) }, newId: () => 'abcdef01', programme: { isPublished: async () => true } }, actor, 'abstract_book', NOW);
     expect(answer.data.job).toMatchObject({ kind: 'export', export: 'abstract_book', state: 'queued', label: 'Abstract book (PDF)' });
     expect(sent).toHaveLength(1);
-    await requestExport({ jobs, queue: { send: async () => {} }, newId: () => 'abcdef02', programme: source(async () => undefined) }, actor, 'orders', NOW);
+    await requestExport({ jobs, queue: { send: async () => {} }, newId: () => 'abcdef02', programme: { isPublished: async () => false } }, actor, 'orders', NOW);
     expect(jobs.jobs).toHaveLength(2);
   });
 });
