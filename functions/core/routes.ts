@@ -470,7 +470,8 @@ export const routes = {
   bookStatementLine: { method: 'POST', path: '/office/statement_lines/{id}/book', handler: 'office/book-statement-line', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, CHECK, MAIL, STRIPE_KEYS, EVENTS] },
 
   // The office's jobs (core/office/jobs.ts): recorded with their audit entry, run by the runOfficeJob worker from the queue
-  requestExport: { method: 'POST', path: '/office/exports', handler: 'office/request-export', auth: 'organiser', grants: [PUT, 'sqs:SendMessage'] },
+  // GetItem: whether a programme is published (the abstract book is refused before).
+  requestExport: { method: 'POST', path: '/office/exports', handler: 'office/request-export', auth: 'organiser', grants: [GET, PUT, 'sqs:SendMessage'] },
   listExports: { method: 'GET', path: '/office/exports', handler: 'office/list-exports', auth: 'organiser', grants: [QUERY] },
   downloadExport: { method: 'GET', path: '/office/exports/{id}/download', handler: 'office/download-export', auth: 'organiser', grants: [GET, 's3:GetObject'], objectPrefix: 'exports/' },
   /** Mail to delegates: the preview reads one order (by its number, through the reference index) or one account and its orders and abstracts. */

@@ -73,6 +73,8 @@ export interface WorkerDef {
   memoryMb?: number;
   /** Where in the uploads bucket its S3 grants apply (default `users/`, as for routes). */
   objectPrefix?: ObjectPrefix;
+  /** It renders PDFs (functions/lib/pdf): its bundle carries the fonts and images (infra/cdk/bundling.ts). */
+  pdf?: true;
 }
 
 export const workers = {
@@ -89,7 +91,11 @@ export const workers = {
    * its recipients the same way, then sends one batch per message and enqueues the next; a
    * reconciliation reads every order with its money (Scan) and asks Stripe about each card
    * payment and refund (the Stripe secret: secretsmanager:GetSecretValue). It also runs the
-   * schedule's tasks put on its queue (`schedules`: the certificate-ready mails).
+   * schedule's tasks put on its queue (`schedules`: the certificate-ready mails). It renders the
+   * abstract book (an export, decision 0066) with the documents' fonts, bundled with it (`pdf`):
+   * the bench measured 600 abstracts at ~4 s and a 372 MB RSS high-water locally, so 1024 MB
+   * (twice and more that, and the CPU share that comes with it) and the queue's 300 s leave room
+   * for a 2,000-abstract book on Lambda's slower CPU.
    */
   runOfficeJob: {
     handler: 'office/run-office-job',
@@ -97,6 +103,7 @@ export const workers = {
     // DeleteItem: a certificate-ready mark given back when its mail failed (the schedule's task).
     grants: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 's3:PutObject', 'ses:SendEmail', 'sqs:SendMessage', 'secretsmanager:GetSecretValue'],
     objectPrefix: 'exports/',
+    pdf: true,
     memoryMb: 1024,
     description: "Runs the registration office's jobs (exports, mail to delegates, reconciliations) from the office-jobs queue",
   },

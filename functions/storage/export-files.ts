@@ -12,6 +12,9 @@ import { attachment } from './objects';
 
 export const EXPORT_LINK_SECONDS = 300;
 
+/** A `.pdf` export (the abstract book) is a PDF; every other export is a CSV. */
+const contentTypeOf = (fileName: string) => (fileName.endsWith('.pdf') ? 'application/pdf' : 'text/csv; charset=utf-8');
+
 export const exportFiles: ExportFiles = {
   async put(key, chunks, fileName) {
     if (!key.startsWith('exports/')) throw new Error(`An export is stored under exports/, not ${key}`);
@@ -28,9 +31,21 @@ export const exportFiles: ExportFiles = {
     );
     return body.length;
   },
+  /**
+   * One PutObject of the whole PDF: the book is a few MB (1.5 MB for 600 abstracts), below S3's
+   * 5 MiB minimum part, so a multipart upload would be one part anyway (decision 0066).
+   */
+  async putPdf(key, bytes, fileName) {
+    if (!key.startsWith('exports/')) throw new Error(`An export is stored under exports/, not ${key}`);
+    const { PutObjectCommand, s3ClientInternal } = await loadS3();
+    await s3ClientInternal().send(
+      new PutObjectCommand({ Bucket: env.uploadsBucket(), Key: key, Body: bytes, ContentType: 'application/pdf', ContentDisposition: attachment(fileName) }),
+    );
+    return bytes.byteLength;
+  },
   async link(key, fileName) {
     const { GetObjectCommand, getSignedUrl, s3ClientForPresign } = await loadS3();
-    const command = new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: key, ResponseContentDisposition: attachment(fileName), ResponseContentType: 'text/csv; charset=utf-8' });
+    const command = new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: key, ResponseContentDisposition: attachment(fileName), ResponseContentType: contentTypeOf(fileName) });
     return getSignedUrl(s3ClientForPresign(), command, { expiresIn: EXPORT_LINK_SECONDS });
   },
 };

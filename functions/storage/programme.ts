@@ -60,7 +60,7 @@ const summaryOf = (item: Record<string, unknown>): PublishedSummary => ({
 
 const versionQuery = { KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': keys.programmePartition, ':s': keys.programmeVersionPrefix } };
 
-export const programmeStore: ProgrammeStore = {
+export const programmeStore: ProgrammeStore & { isPublished(): Promise<boolean> } = {
   draft,
   saveDraft,
   async latest() {
@@ -102,6 +102,11 @@ export const programmeStore: ProgrammeStore = {
     if (result === 'ok') return true;
     if (result.slice(0, 3).includes('ConditionalCheckFailed')) return false;
     throw new Error(`programme not published: ${result.join(', ')}`);
+  },
+  /** Whether any version is published: the public view's item exists (a consistent GetItem of its key only). */
+  async isPublished() {
+    const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.programmePublic(), ConsistentRead: true, ProjectionExpression: 'pk' }));
+    return r.Item !== undefined;
   },
   async publicView() {
     // An eventually consistent read: the public may see a new publication a moment late.

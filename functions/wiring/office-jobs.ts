@@ -24,11 +24,29 @@ import { decisionMailOf } from '#core/review/publishing';
 import { publicationStore } from '#storage/review-publication';
 import { decisionMailSource, reviewDeps } from './review';
 import { runAssignment } from '#core/review/reviewing';
+import type { BookExportDeps } from '#core/office/abstract-book-export';
+import { allAbstracts } from '#core/review/conflict-checks';
+import { abstractDirectory } from '#storage/office-directory';
+import { programmeStore } from '#storage/programme';
+import { programmeDeps } from './programme';
 
 const officeJobs = queueSender('office-jobs');
 export const jobQueue: JobQueue = { send: (message) => officeJobs.send({ body: message }) };
 
-export const jobDeps: JobDeps = { jobs: officeJobStore, queue: jobQueue, newId: secrets.newId };
+export const jobDeps: JobDeps = { jobs: officeJobStore, queue: jobQueue, newId: secrets.newId, programme: { isPublished: () => programmeStore.isPublished() } };
+
+/**
+ * The abstract book of the latest published programme: every abstract with its text (the
+ * programme's own source reads the same items), rendered by pdfkit in a chunk of its own, loaded
+ * only by a book's job (the CSV exports never parse pdfkit).
+ */
+const bookExport: BookExportDeps = {
+  source: { latest: () => programmeStore.latest(), abstracts: () => allAbstracts(abstractDirectory), accountName: (id) => programmeDeps.sources.accountName(id) },
+  async render(book) {
+    const { renderAbstractBook } = await import('#lib/pdf/abstract-book');
+    return (await renderAbstractBook(book)).bytes;
+  },
+};
 
 const publicationMails = { publication: publicationStore, source: decisionMailSource, languages: recipientLanguages };
 
@@ -37,6 +55,7 @@ export const jobWorkerDeps: WorkerDeps = {
   source: exportSource,
   files: exportFiles,
   csv: writeCsv,
+  book: bookExport,
   log: domainLog,
   // The same check as `npm run reconcile`, webhook endpoint included.
   reconcile: () => checkLedger(),

@@ -59,7 +59,7 @@ export class WorkerFunction extends Construct {
     this.fn = new lambda.Function(this, 'Fn', {
       role,
       functionName: props.functionName,
-      code: functionCode(worker.handler),
+      code: functionCode(worker.handler, { pdf: worker.pdf === true }),
       handler: 'index.handler',
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,

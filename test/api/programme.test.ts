@@ -11,6 +11,11 @@
  * that): this file is about the programme, not the review. Under `npm test` other files' accepted
  * abstracts are in the portal too: the tests look at their own sessions and abstracts, and place
  * every other accepted abstract before publishing.
+ *
+ * The abstract book (decision 0066) is an export of the office built from the latest publication:
+ * requested here, after this file published, because the programme is one for the whole run (a
+ * second file publishing would race this one's versions). Its refusal before any publication is
+ * test/unit/core/office/abstract-book-export.test.ts's (a run cannot know nothing is published).
  */
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +27,8 @@ import { problemTexts } from '#core/programme/checks';
 import type { PublicProgramme } from '#core/programme/public-programme';
 import type { PublishedSummary, PublishedVersion } from '#core/programme/ports';
 import { localise } from '#core/i18n/server-messages';
+import type { JobView } from '#core/office/jobs';
+import { pdfText } from '../support/pdf';
 import { validAbstract } from '../support/bodies';
 import { call, db, newDelegate, officeSession, origin, totpCode, userIdOf } from './support';
 
@@ -479,6 +486,52 @@ describe('rooms and sessions over the version read', () => {
     const language = await ics('?lang=fr');
     expect([language.status, ((await language.json()) as { data: { errors: Record<string, string> } }).data.errors.lang]).toEqual([422, m.calendarLanguage]);
   });
+});
+
+describe('the abstract book of the published programme (an export of the office)', () => {
+  async function finished(id: string): Promise<JobView> {
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const list = await call<{ items: JobView[] }>('GET', '/office/exports', { token: office.token });
+      const job = list.body.data.items.find((j) => j.id === id);
+      if (job && (job.state === 'done' || job.state === 'failed')) return job;
+      if (Date.now() > until) throw new Error(`abstract book ${id} still ${job?.state}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  it('is built off the request path from the latest publication and downloaded as a PDF: our numbers, titles and authors in the index', async () => {
+    const requested = await call<{ job: JobView }>('POST', '/office/exports', { token: office.token, json: { kind: 'abstract_book' } });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+    expect(requested.body.message).toBe('The export "Abstract book (PDF)" is being prepared. It appears in the list below when it is ready.');
+    expect(requested.body.data.job).toMatchObject({ export: 'abstract_book', state: 'queued' });
+    const job = await finished(requested.body.data.job.id);
+    expect(job, JSON.stringify(job)).toMatchObject({ state: 'done', label: 'Abstract book (PDF)' });
+    expect(job.file_name).toMatch(/^abstract_book-\d{4}-\d{2}-\d{2}-\d{4}\.pdf$/);
+    // Every accepted abstract of the run is printed (ours: two orals, three posters; never the rejected one).
+    expect(job.rows).toBeGreaterThanOrEqual(5);
+    expect(job.programme_publication).toBeGreaterThanOrEqual(2);
+
+    const link = await call<{ url: string; file_name: string }>('GET', `/office/exports/${job.id}/download`, { token: office.token });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(link.body.data.url).toContain('/exports/');
+    const file = await fetch(link.body.data.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    expect(bytes.byteLength).toBe(job.bytes);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(bytes);
+    for (const n of Object.values(numbers)) expect(text).toContain(n);
+    for (const title of ['SCREENING UPTAKE IN LINZHOU', 'LIVER CANCER TRENDS', 'REGISTRY COMPLETENESS', 'CERVICAL SCREENING COVERAGE', 'DEATH CERTIFICATE ONLY CASES']) expect(text).toContain(`${title} ${tag}`.toUpperCase());
+    expect(text).not.toContain(`A REJECTED STUDY ${tag}`.toUpperCase());
+    expect(text).toContain(`Methods ${tag}`);
+    const index = text.slice(text.lastIndexOf('Author index'));
+    // "Family, Given" with the numbers of their abstracts: A presents O1, P1 and P3.
+    expect(index).toMatch(/Li-a, Na/);
+    for (const n of [numbers.o1, numbers.p1, numbers.p3]) expect(index).toContain(n);
+    expect(index).toMatch(/Li-c, Na/);
+  }, 120_000);
 });
 
 /** The events of a calendar file as ical.js (Mozilla's parser) reads them, times as UTC instants. */

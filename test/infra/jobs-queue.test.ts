@@ -6,7 +6,13 @@
  * And the money-events queue (issue 30): FIFO with a FIFO dead-letter queue, as the worker table
  * says, alarmed before any worker consumes it (a FIFO worker's mapping: fifo-worker.test.ts).
  */
+import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { WorkerFunction } from '../../infra/cdk/worker-function';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { effectiveGrants, routeList } from '#core/routes';
 import { queues, schedules, visibilityTimeoutOf, workerOfQueue, workers } from '#core/workers';
@@ -58,6 +64,47 @@ describe('the office-jobs queue', () => {
     expect(fn.Properties.Environment.Variables.JOBS_QUEUE_URL).toEqual({ Ref: idOfQueue(queueName) });
     expect(fn.Properties.Environment.Variables.ORIGIN_VERIFY).toBeUndefined();
   });
+
+  it('gives the worker the memory and time of an abstract book (decision 0066): 600 abstracts took ~4 s and 372 MB RSS locally', () => {
+    const fn = api.findResources('AWS::Lambda::Function')[workerFnId()]!;
+    // Twice and more the bench's RSS high-water (a 2,000-abstract book holds one session's pages
+    // more, not three times as much), and the CPU share Lambda gives 1 GB.
+    expect(fn.Properties.MemorySize).toBe(worker.memoryMb);
+    expect(fn.Properties.MemorySize).toBeGreaterThanOrEqual(2 * 372);
+    // The bench's 4 s, on Lambda's slower CPU and for 2,000 abstracts, stays far inside the timeout.
+    expect(fn.Properties.Timeout).toBeGreaterThanOrEqual(30 * 4);
+    expect(worker.pdf).toBe(true);
+  });
+
+  it('bundles the worker with the fonts and images the abstract book reads (pdf-assets/), as the PDF routes are', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-worker-bundle-'));
+    try {
+      const app = new App({ outdir });
+      const stack = new Stack(app, 'WorkerBundle');
+      new WorkerFunction(stack, 'runOfficeJob', {
+        worker: { ...worker, id: 'runOfficeJob' },
+        functionName: 'congress-test-runOfficeJob',
+        tableName: 'congress-test',
+        resources: {
+          uploadsBucketName: 'congress-test-uploads',
+          mailIdentityArn: 'arn:aws:ses:us-east-1:111122223333:identity/example.org',
+          mailConfigurationSetArn: 'arn:aws:ses:us-east-1:111122223333:configuration-set/congress',
+          jobsQueueArn: 'arn:aws:sqs:us-east-1:111122223333:congress-test-office-jobs',
+          stripeKeys: new secretsmanager.Secret(stack, 'StripeKeys'),
+        },
+        environment: {},
+      });
+      const template = app.synth().getStackByName('WorkerBundle').template as { Resources: Record<string, { Type: string; Properties: { Code?: { S3Key: string } } }> };
+      const [fn] = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+      const asset = path.join(outdir, `asset.${fn!.Properties.Code!.S3Key.replace(/\.zip$/, '')}`);
+      expect(fs.readdirSync(path.join(asset, 'pdf-assets/fonts')).sort()).toEqual(['NotoNaskhArabic_400Regular.ttf', 'NotoSansSC_400Regular.ttf', 'NotoSans_400Regular.ttf', 'NotoSans_700Bold.ttf']);
+      // pdfkit is loaded by a book's job only: not in what every job's cold start parses.
+      expect(fs.readFileSync(path.join(asset, 'index.mjs'), 'utf8')).not.toContain('%PDF-');
+      expect(fs.readdirSync(path.join(asset, 'chunks')).some((c) => fs.readFileSync(path.join(asset, 'chunks', c), 'utf8').includes('%PDF-'))).toBe(true);
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('wires the worker with an event source mapping: batch size, ReportBatchItemFailures, bounded concurrency', () => {
     api.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);

@@ -22,7 +22,7 @@ import { REGISTRATION_DINNERS, REGISTRATION_FEE, registrationStatusName } from '
 import { reviewStateNames } from './registrations';
 import type { CellValue, Column } from './csv';
 
-export const exportKinds = ['orders', 'fapiao', 'registrations', 'delegates', 'abstracts', 'review_sheet', 'decisions'] as const;
+export const exportKinds = ['orders', 'fapiao', 'registrations', 'delegates', 'abstracts', 'review_sheet', 'decisions', 'abstract_book'] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
 /** Days an export's file is kept (S3 deletes it then: infra/cdk/data-stack.ts); its link is refused after. */
@@ -36,7 +36,11 @@ export const exportLabels: Record<ExportKind, string> = {
   abstracts: 'Abstracts',
   review_sheet: 'Review sheet',
   decisions: 'Review decisions',
+  abstract_book: 'Abstract book (PDF)',
 };
+
+/** The one export that is not a CSV: the abstract book of the latest published programme (decision 0066). */
+export const isPdfExport = (kind: ExportKind) => kind === 'abstract_book';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant as a spreadsheet reads it, on Beijing's clock with the offset: `2024-08-01 10:00:00 +08:00`. */
@@ -231,5 +235,5 @@ export const abstractColumns: Column<AbstractExportRow>[] = [
 /** The file name an export is downloaded as: `orders-2024-08-01-1000.csv` (Beijing time of the request). */
 export function exportFileName(kind: ExportKind, requestedAt: string): string {
   const p = cstParts(requestedAt);
-  return `${kind}-${p.year}-${pad(p.month)}-${pad(p.day)}-${pad(p.hour)}${pad(p.minute)}.csv`;
+  return `${kind}-${p.year}-${pad(p.month)}-${pad(p.day)}-${pad(p.hour)}${pad(p.minute)}.${isPdfExport(kind) ? 'pdf' : 'csv'}`;
 }

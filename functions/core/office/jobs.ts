@@ -43,6 +43,7 @@ import {
   type RegistrationExportRow,
   registrationColumns,
 } from './exports';
+import { assertBookPublished, renderLatestBook, type BookExportDeps, type PublishedCheck } from './abstract-book-export';
 import { decisionColumns, decisionRows, reviewSheetColumns, reviewSheetRows, type DecisionSheetSource, type ReviewSheetSource } from '../review/review-exports';
 
 export type JobState = 'queued' | 'running' | 'ready' | 'sending' | 'done' | 'failed' | 'cancelled';
@@ -78,6 +79,8 @@ export interface OfficeJob {
   /** A publication of the review's decisions (core/review/publishing.ts): what it published, by outcome. */
   /** A run of the review's assignment (core/review/assignment-job.ts): what it did. */
   assignment?: AssignmentOutcome;
+  /** An abstract book: the number of the programme's publication it prints. */
+  programme_publication?: number;
   /** A publication of one review category only (none: every category). */
   category?: string;
   published?: Record<'oral' | 'poster' | 'reject' | 'revise' | 'duplicate', number>;
@@ -138,7 +141,9 @@ export interface ExportSource {
 export interface ExportFiles {
   /** Stores the document under `key` (downloaded as `fileName`); answers its size in bytes. */
   put(key: string, chunks: Iterable<string>, fileName: string): Promise<number>;
-  /** A link that downloads it for a few minutes. */
+  /** Stores a PDF (the abstract book) under `key`; answers its size in bytes. */
+  putPdf(key: string, bytes: Uint8Array, fileName: string): Promise<number>;
+  /** A link that downloads it for a few minutes (a `.pdf` as a PDF, anything else as a CSV). */
   link(key: string, fileName: string): Promise<string>;
 }
 
@@ -146,6 +151,8 @@ export interface JobDeps {
   jobs: JobStore;
   queue: JobQueue;
   newId: () => string;
+  /** Whether a programme is published (the abstract book's request is refused before). */
+  programme?: PublishedCheck;
 }
 
 /** The export's answer by its catalog id (office-money.json); its English is `jobMessages.exportQueued`'s word for word. */
@@ -167,7 +174,7 @@ export const jobMessages = {
 } as const;
 
 export const exportRequestSchema = z.object({
-  kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet or the review decisions.' }),
+  kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet, the review decisions or the abstract book.' }),
 });
 
 /** A job id that sorts by time (to the millisecond): `20240801T020000123Z-1a2b3c4d`. */
@@ -185,6 +192,10 @@ export function underWay(job: Pick<OfficeJob, 'state' | 'requested_at'>, now: Da
 
 /** Records an export job (audited: `export.requested`) and sends it to the queue. */
 export async function requestExport(deps: JobDeps, actor: Actor, kind: ExportKind, now: Date) {
+  if (kind === 'abstract_book') {
+    if (!deps.programme) throw new Error('The abstract book needs the programme (JobDeps.programme)');
+    await assertBookPublished(deps.programme);
+  }
   const job: OfficeJob = {
     id: jobIdOf(now, deps.newId()),
     kind: 'export',
@@ -210,6 +221,7 @@ export function jobView(job: OfficeJob) {
     total: job.total ?? null,
     counts: job.counts ?? null,
     published: job.published ?? null,
+    programme_publication: job.programme_publication ?? null,
     category: job.category ?? null,
     assignment: job.assignment ?? null,
     confirmed_by: job.confirmed_by ? (job.confirmed_by.email ?? job.confirmed_by.id) : null,
@@ -257,6 +269,8 @@ export interface WorkerDeps {
   assignment: Parameters<typeof runAssignmentJob>[0];
   /** The reconciliation of the whole ledger against Stripe (lib/payments/ledger-check.ts, as `npm run reconcile`). */
   reconcile: () => Promise<LedgerCheck>;
+  /** The abstract book's sources and renderer (an export job of kind `abstract_book`). */
+  book?: BookExportDeps;
   /** The schedule's tasks (TaskMessage): each idempotent, so a redelivered message does no harm. */
   tasks: { certificatesReady(cursor: string | undefined, now: Date): Promise<unknown> };
   log: { info(message: string, extra?: Record<string, unknown>): void; error(message: string, extra?: Record<string, unknown>): void };
@@ -264,6 +278,7 @@ export interface WorkerDeps {
 
 /** Runs the export of `job`: reads every row, writes the CSV, answers rows and bytes. */
 async function runExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind }) {
+  if (job.export === 'abstract_book') return runBookExport(deps, job);
   const build = async <Row>(columns: Column<Row>[], rows: Promise<Row[]>) => {
     const all = await rows;
     return { rows: all.length, chunks: deps.csv(csvRecords(columns, all)) };
@@ -286,6 +301,16 @@ async function runExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind
   const key = `exports/${job.id}/${fileName}`;
   const bytes = await deps.files.put(key, made.chunks, fileName);
   return { rows: made.rows, bytes, object_key: key, file_name: fileName };
+}
+
+/** The abstract book of the latest published programme, as a PDF under exports/ (rows: the abstracts it prints). */
+async function runBookExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind }) {
+  if (!deps.book) throw new Error('The worker has no abstract book (WorkerDeps.book)');
+  const made = await renderLatestBook(deps.book);
+  const fileName = exportFileName(job.export, job.requested_at);
+  const key = `exports/${job.id}/${fileName}`;
+  const bytes = await deps.files.putPdf(key, made.bytes, fileName);
+  return { rows: made.abstracts, bytes, object_key: key, file_name: fileName, programme_publication: made.publication };
 }
 
 /**

@@ -176,7 +176,7 @@ describe('runOfficeJob', () => {
   it('runs a queued export: running, then done with rows, bytes and the file under exports/', async () => {
     const jobs = memoryJobs(queued);
     const written: { key: string; text: string }[] = [];
-    const files = { put: async (key: string, chunks: Iterable<string>) => (written.push({ key, text: [...chunks].join('') }), Buffer.byteLength(written[0]!.text)), link: async () => '' };
+    const files = { put: async (key: string, chunks: Iterable<string>) => (written.push({ key, text: [...chunks].join('') }), Buffer.byteLength(written[0]!.text)), putPdf: async () => 0, link: async () => '' };
     await runOfficeJob({ jobs, source: source(async () => [{ order, payments: [], refunds: [] }]), files, csv: writeCsv, log, mail, publication, assignment, reconcile, tasks }, message(), () => NOW);
     expect(jobs.job).toMatchObject({ state: 'done', rows: 1, attempts: 1, object_key: `exports/${id}/orders-2024-08-01-1000.csv`, file_name: 'orders-2024-08-01-1000.csv' });
     expect(jobs.job.bytes).toBe(Buffer.byteLength(written[0]!.text));
@@ -185,7 +185,7 @@ describe('runOfficeJob', () => {
 
   it('leaves a job that is done alone (a second delivery), and drops a message that names no job', async () => {
     const jobs = memoryJobs({ ...queued, state: 'done' });
-    const files = { put: async () => 0, link: async () => '' };
+    const files = { put: async () => 0, putPdf: async () => 0, link: async () => '' };
     await runOfficeJob({ jobs, source: source(async () => []), files, csv: writeCsv, log, mail, publication, assignment, reconcile, tasks }, message(), () => NOW);
     await runOfficeJob({ jobs, source: source(async () => []), files, csv: writeCsv, log, mail, publication, assignment, reconcile, tasks }, { text: 'not json', receiveCount: 1 }, () => NOW);
     expect(jobs.job.state).toBe('done');
@@ -197,7 +197,7 @@ describe('runOfficeJob', () => {
     const broken = source(async () => {
       throw new Error('table unreachable');
     });
-    const files = { put: async () => 0, link: async () => '' };
+    const files = { put: async () => 0, putPdf: async () => 0, link: async () => '' };
     await expect(runOfficeJob({ jobs, source: broken, files, csv: writeCsv, log, mail, publication, assignment, reconcile, tasks }, message(1), () => NOW)).rejects.toThrow('table unreachable');
     expect(jobs.job.state).toBe('running');
     await expect(runOfficeJob({ jobs, source: broken, files, csv: writeCsv, log, mail, publication, assignment, reconcile, tasks }, message(queues['office-jobs'].maxReceiveCount), () => NOW)).rejects.toThrow();
@@ -209,7 +209,7 @@ describe('runOfficeJob', () => {
 describe('exportLink', () => {
   const id = jobIdOf(NOW, 'abcdef01');
   const done: OfficeJob = { id, kind: 'export', export: 'orders', state: 'done', requested_by: { id: 'o' }, requested_at: NOW.toISOString(), finished_at: NOW.toISOString(), attempts: 1, object_key: `exports/${id}/x.csv`, file_name: 'x.csv' };
-  const files = { put: async () => 0, link: async (key: string) => `https://s3.test/${key}` };
+  const files = { put: async () => 0, putPdf: async () => 0, link: async (key: string) => `https://s3.test/${key}` };
   const at = (days: number) => new Date(NOW.getTime() + days * 86_400_000);
   it('links a finished export for a week, then says it was deleted; refuses one not ready or failed', async () => {
     expect((await exportLink({ jobs: memoryJobs(done), files }, id, at(6.9))).url).toBe(`https://s3.test/exports/${id}/x.csv`);

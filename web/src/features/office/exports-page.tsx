@@ -27,6 +27,7 @@ const labels: Record<ExportKind, MessageId> = {
   abstracts: 'office.exports.kind.abstracts',
   review_sheet: 'office.exports.kind.review_sheet',
   decisions: 'office.exports.kind.decisions',
+  abstract_book: 'office.exports.kind.abstract_book',
 };
 
 const descriptions: Record<ExportKind, MessageId> = {
@@ -37,6 +38,7 @@ const descriptions: Record<ExportKind, MessageId> = {
   abstracts: 'office.exports.desc.abstracts',
   review_sheet: 'office.exports.desc.review_sheet',
   decisions: 'office.exports.desc.decisions',
+  abstract_book: 'office.exports.desc.abstract_book',
 };
 
 const stateNames: Record<JobState, { label: MessageId; palette: string }> = {
