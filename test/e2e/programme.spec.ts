@@ -2,6 +2,7 @@
  * The published programme (issue 33): /program as a delegate reads it on a phone and a laptop.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import ICAL from 'ical.js';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { validAbstract } from '../support/bodies';
 import { totpCode } from '../support/office';
@@ -300,6 +301,32 @@ test('a delegate browses the published programme on a phone: the session on now,
   await noSidewaysScroll(page);
   await expectAccessible(page, 'programme');
   await page.screenshot({ path: 'test-results/programme-390.png', fullPage: true });
+
+  // The calendar: a session's event to import (read back by a real parser), the feed to subscribe to,
+  // and the link an event carries back to its session, which opens that session's day.
+  const add = methods.getByRole('link', { name: `Add to calendar: Registry methods ${tag}` });
+  await expect(add).toBeVisible();
+  const ics = await page.request.get((await add.getAttribute('href'))!);
+  expect([ics.status(), ics.headers()['content-type']]).toEqual([200, 'text/calendar; charset=utf-8']);
+  const calendar = new ICAL.Component(ICAL.parse(await ics.text()));
+  ICAL.TimezoneService.register(new ICAL.Timezone(calendar.getFirstSubcomponent('vtimezone')!));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+  expect([event.summary, event.location, event.startDate.toJSDate().toISOString()]).toEqual([
+    `Registry methods ${tag}`,
+    'Hall A',
+    '2024-11-05T01:00:00.000Z',
+  ]);
+  const url = String(calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('url'));
+  expect(url).toMatch(/\/program#session-/);
+  await expect(
+    page.getByRole('link', { name: 'Subscribe to the programme in your calendar' }),
+  ).toHaveAttribute('href', '/api/v1/admin/programme/calendar?lang=en');
+  const gala = draft.programme.sessions.find((x) => x.title === 'Gala dinner')!.id;
+  await page.goto(`/program#session-${gala}`);
+  await expect(
+    page.getByRole('group', { name: 'Congress days' }).getByRole('button', { name: '6 November 2024' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('article', { name: 'Gala dinner' })).toBeVisible();
 
   // Another day, then a search over every day: by an author's name without its accents, then by a number.
   await days.getByRole('button', { name: '6 November 2024' }).click();

@@ -23,15 +23,16 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { abstractCategories, categoryName } from '#core/data/abstract-options';
 import { formatDay } from '#core/i18n/format';
+import { routes } from '#core/routes';
 import type { Lang } from '#core/i18n/lang';
 import type { MessageId, Translate } from '#core/i18n/messages';
 import { browseProgramme, nowAndNext, openingDay, programmeDays } from '#core/programme/browse';
 import { sessionTypes, type SessionType } from '#core/programme/model';
 import type { PublicSession } from '#core/programme/public-programme';
-import { cst, cstParts } from '#core/time';
+import { cst, cstDate, cstParts } from '#core/time';
 import type { palettes } from '../../app/theme';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page, PageSkeleton } from '../../components/page';
@@ -69,6 +70,15 @@ const clock = (instant: string) => {
 const inLang = (lang: Lang, en: string, zh: string | undefined) => (lang === 'zh-Hans' && zh ? zh : en);
 
 const categoryOptions = abstractCategories.flatMap((g) => g.children.map((c) => c.value));
+
+/** The programme's calendar file (GET /programme/calendar): the whole feed, or one session's event. */
+const calendarHref = (lang: Lang, session?: string) => {
+  const query = new URLSearchParams({ lang, ...(session ? { session } : {}) });
+  return `/api/v1/admin${routes.getProgrammeCalendar.path}?${query.toString()}`;
+};
+/** The session an address names (`/program#session-<id>`, the calendar's links), if any. */
+const sessionInAddress = () =>
+  typeof window === 'undefined' ? undefined : /^#session-(.+)$/.exec(window.location.hash)?.[1];
 
 export default function ProgrammePage() {
   const t = useT();
@@ -116,11 +126,28 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
   const lang = useLang();
   const now = useServerNow(60_000);
   const days = useMemo(() => programmeDays({ sessions }), [sessions]);
-  const [chosenDay, setDay] = useState<string | undefined>(undefined);
+  // A calendar's link to a session opens its day.
+  const [chosenDay, setDay] = useState<string | undefined>(() => {
+    const linked = sessions.find((s) => s.id === sessionInAddress());
+    return linked ? cstDate(linked.starts_at) : undefined;
+  });
   const [query, setQuery] = useState('');
   const [type, setType] = useState<SessionType | ''>('');
   const [category, setCategory] = useState('');
   const day = chosenDay ?? openingDay(days, now);
+  // A link to a session followed on this page (or the page opened with it): its day, then the session in view.
+  useEffect(() => {
+    const follow = () => {
+      const linked = sessions.find((s) => s.id === sessionInAddress());
+      if (!linked) return;
+      setDay(cstDate(linked.starts_at));
+      setQuery('');
+      requestAnimationFrame(() => document.getElementById(`session-${linked.id}`)?.scrollIntoView());
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, [sessions]);
   // Typing stays quick on a phone: the list follows the search a moment later.
   const deferredQuery = useDeferredValue(query);
   const shown = useMemo(
@@ -163,6 +190,20 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
             ))}
           </Flex>
         </Box>
+        <Stack gap="1">
+          <Link
+            href={calendarHref(lang)}
+            color="brand.fg"
+            textDecoration="underline"
+            fontWeight="medium"
+            alignSelf="flex-start"
+          >
+            {t('programme.subscribe')}
+          </Link>
+          <Text fontSize="sm" color="gray.700">
+            {t('programme.subscribeHint')}
+          </Text>
+        </Stack>
         <Box as="form" role="search" aria-label={t('programme.filters')} onSubmit={(e) => e.preventDefault()}>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" alignItems="start">
             <Field.Root>
@@ -297,6 +338,16 @@ function SessionCard(props: {
           {s.chairs.length > 0 && (
             <Text color="gray.700">{t('programme.chairs', { names: s.chairs.join(', ') })}</Text>
           )}
+          <Link
+            href={calendarHref(lang, s.id)}
+            aria-label={t('programme.addSessionLabel', { session: inLang(lang, s.title, s.title_zh) })}
+            color="brand.fg"
+            textDecoration="underline"
+            fontSize="sm"
+            alignSelf="flex-start"
+          >
+            {t('programme.addSession')}
+          </Link>
           {s.talks.length > 0 && (
             <List.Root as="ol" listStyleType="none" gap="3" ps="0">
               {s.talks.map((talk) => (
