@@ -395,7 +395,7 @@ const LOGGED_IN_PAGES: Record<string, { now: string; url: (d: Delegate) => strin
   '/zh/registration/list': { now: AUGUST, url: () => '/zh/registration/list' },
   '/zh/registration/submission': { now: AUGUST, url: () => '/zh/registration/submission' },
 };
-const ALL_LIGHTHOUSE_PAGES = ['/', '/congress/past', '/register/hotel', '/login', '/zh', '/zh/login', ...Object.keys(LOGGED_IN_PAGES)];
+const ALL_LIGHTHOUSE_PAGES = ['/', '/congress/past', '/register/hotel', '/login', '/zh', '/zh/login', '/program', '/zh/program', ...Object.keys(LOGGED_IN_PAGES)];
 /** `--pages=/login,/registration/list` measures only those (e.g. while working on one page). */
 const pagesArg = process.argv.find((a) => a.startsWith('--pages='))?.slice(8).split(',');
 const LIGHTHOUSE_PAGES = pagesArg ? ALL_LIGHTHOUSE_PAGES.filter((p) => pagesArg.includes(p)) : ALL_LIGHTHOUSE_PAGES;

@@ -13,11 +13,11 @@ describe('every SPA route is served by the site', () => {
       expect(siteObjectFor(uri, prerenderedPaths, pagePatterns), route).not.toBe(NOT_FOUND_OBJECT);
     }
   });
-  it('a framed SPA page (its title or lead in its own HTML) is a delegate page with a frame, served from its own file', () => {
+  it('a framed SPA page (its title or lead in its own HTML) is an SPA page with a frame, served from its own file', () => {
     expect(framedPaths).toContain(paths.registrationList);
     for (const path of framedPaths) {
       expect(pageFrames[path]?.title ?? pageFrames[path]?.lead, path).toBeTruthy();
-      expect(delegatePages.map(([p]) => p), path).toContain(path);
+      expect([...delegatePages, ...publicPages].map(([p]) => p), path).toContain(path);
       // A route with a parameter: one file for every id, named after the route.
       expect(siteObjectFor(pathTo(path, { id: 'x1' }), prerenderedPaths, pagePatterns)).toBe(`${path.replace(':id', '_id')}/index.html`);
     }

@@ -8,6 +8,7 @@ import type { PageFrame } from '../components/page';
 import { paths } from '../config/paths';
 import { abstractFormFrame } from '../features/abstracts/abstract-form-frame';
 import { abstractsFrame } from '../features/abstracts/abstracts-frame';
+import { programmeFrame } from '../features/programme/programme-frame';
 import { orderListFrame } from '../features/registration/order-list-frame';
 import { orderEditFrame, orderWizardFrame } from '../features/registration/order-wizard-frame';
 
@@ -19,4 +20,5 @@ export const pageFrames: Record<string, Partial<PageFrame>> = {
   [paths.abstracts]: abstractsFrame,
   [paths.abstractNew]: abstractFormFrame,
   [paths.abstractEdit]: abstractFormFrame,
+  [paths.program]: programmeFrame,
 };

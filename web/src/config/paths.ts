@@ -168,7 +168,7 @@ export const hydratedPaths: string[] = [paths.login, paths.registerStepOne, path
  * (web/src/app/page-frames.tsx); the SPA renders them in place, it does not hydrate them. A route
  * with a parameter has one file for all its paths (infra/site/routing.ts).
  */
-export const framedPaths: string[] = [paths.registrationList, paths.registrationNew, paths.registrationEdit, paths.abstracts, paths.abstractNew, paths.abstractEdit];
+export const framedPaths: string[] = [paths.registrationList, paths.registrationNew, paths.registrationEdit, paths.abstracts, paths.abstractNew, paths.abstractEdit, paths.program];
 
 /** Every page with its own HTML file (`<path>/index.html`). */
 export const prerenderedPaths: string[] = [...staticPaths, ...hydratedPaths, ...framedPaths];

@@ -41,6 +41,7 @@ import { useLang, useT } from '../../i18n/i18n';
 import { useServerNow } from '../../lib/clock';
 import { categoryOptionLabel } from '../abstracts/option-labels';
 import { programmeQuery } from './api';
+import { programmeFrame } from './programme-frame';
 
 export { prefetchProgramme as prefetch } from './api';
 
@@ -84,7 +85,7 @@ export default function ProgrammePage() {
   const t = useT();
   const programme = useQuery(programmeQuery);
   const title = t('programme.title');
-  if (programme.isPending) return <PageSkeleton title={title} lead={t('programme.lead')} width="wide" />;
+  if (programme.isPending) return <PageSkeleton {...programmeFrame} title={title} />;
   if (programme.isError) {
     return (
       <Page title={title} width="wide">
