@@ -123,6 +123,8 @@ test('a delegate browses the published programme on a phone: the session on now,
   const o2 = await submit(`LIVER CANCER SURVIVAL ${tag}`, 'Ana', `Silva${tag}`);
   const p1 = await submit(`REGISTRY COMPLETENESS IN RURAL COUNTIES ${tag}`, 'Łukasz', `Nowak${tag}`);
   const p2 = await submit(`DEATH CERTIFICATE ONLY CASES ${tag}`, 'Ayşe', `Öztürk${tag}`);
+  // One more accepted poster this journey does not place itself, as other tests' are in a full run.
+  const p3 = await submit(`CHILDHOOD CANCER INCIDENCE ${tag}`, 'Wei', `Zhang${tag}`);
   const ownerId = await userIdOn(author);
   const n = (prefix: string, i: number) =>
     `${prefix}-${String(900 + (parseInt(tag, 36) % 90)).padStart(3, '0')}${i}`;
@@ -130,6 +132,7 @@ test('a delegate browses the published programme on a phone: the session on now,
   await accept(ownerId, o2, 'oral', n('O', 2));
   await accept(ownerId, p1, 'poster', n('P', 1));
   await accept(ownerId, p2, 'poster', n('P', 2));
+  await accept(ownerId, p3, 'poster', n('P', 3));
   await author.context().close();
 
   // The programme committee builds the days through its API (its editor is a later slice) and publishes.
@@ -256,8 +259,22 @@ test('a delegate browses the published programme on a phone: the session on now,
           { talks: orals.map((o) => ({ abstract_id: o.id, minutes: 1 })) },
         ),
       );
+    // Their posters in a poster session of their own (numbering ours again would move our boards),
+    // at another time than their talks (a presenter is never in two places).
     if (draft.unplaced.some((u) => u.type === 'poster')) {
-      const s = draft.programme.sessions.find((x) => x.title === `Posters ${tag}`)!;
+      draft = await ok(
+        'post',
+        '/sessions',
+        session(
+          `Other posters ${tag} ${round}`,
+          `其他壁报 ${tag} ${round}`,
+          'poster',
+          posterHall,
+          `2024-11-07T1${round + 2}:00`,
+          `2024-11-07T1${round + 3}:00`,
+        ),
+      );
+      const s = draft.programme.sessions.find((x) => x.title === `Other posters ${tag} ${round}`)!;
       draft = await ok('post', `/sessions/${s.id}/boards`, {
         version: draft.programme.version,
         add_unplaced: true,
@@ -269,6 +286,7 @@ test('a delegate browses the published programme on a phone: the session on now,
     if (!published) draft = await ok('get', '');
   }
   expect(published).toBe(true);
+  expect(draft.programme.sessions.some((x) => x.title.startsWith(`Other posters ${tag}`))).toBe(true);
 
   // A delegate (not logged in) on a phone, during the first session of 5 November.
   await pinClock('2024-11-05T01:20:00Z');
