@@ -17,7 +17,6 @@
  * second file publishing would race this one's versions). Its refusal before any publication is
  * test/unit/core/office/abstract-book-export.test.ts's (a run cannot know nothing is published).
  */
-import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { officeMessages } from '#core/office/access';
@@ -30,6 +29,7 @@ import { localise } from '#core/i18n/server-messages';
 import type { JobView } from '#core/office/jobs';
 import { pdfText } from '../support/pdf';
 import { validAbstract } from '../support/bodies';
+import { calendarEvents } from '../support/calendar';
 import { call, db, newDelegate, officeSession, origin, totpCode, userIdOf } from './support';
 
 const SUBMITTING = '2024-05-10T02:00:00Z';
@@ -50,17 +50,42 @@ let office: { token: string; email: string };
 let reviewer: { token: string };
 let delegate: { token: string };
 /** Our abstracts by their role in the tests: two orals, three posters (P1 and P3 share their presenter with O1), one rejected. */
-const ids: Record<'o1' | 'o2' | 'p1' | 'p2' | 'p3' | 'r1', string> = { o1: '', o2: '', p1: '', p2: '', p3: '', r1: '' };
+const ids: Record<'o1' | 'o2' | 'p1' | 'p2' | 'p3' | 'r1', string> = {
+  o1: '',
+  o2: '',
+  p1: '',
+  p2: '',
+  p3: '',
+  r1: '',
+};
 const numbers = { o1: 'O-901', o2: 'O-902', p1: 'P-901', p2: 'P-902', p3: 'P-903' } as const;
 
-const person = (name: string) => ({ last_name: `Li-${name}`, first_name: 'Na', email: `${name}-${tag}@example.org`, institute: 'Henan Cancer Registry', city: 'Zhengzhou', country: 'China' });
+const person = (name: string) => ({
+  last_name: `Li-${name}`,
+  first_name: 'Na',
+  email: `${name}-${tag}@example.org`,
+  institute: 'Henan Cancer Registry',
+  city: 'Zhengzhou',
+  country: 'China',
+});
 /** The presenters (the first author presents): A gives O1 and stands at P1 and P3. */
 const presenter = { a: person('a'), b: person('b'), c: person('c'), d: person('d') };
 
-function as<T>(token: string, method: string, path: string, json?: unknown, headers?: Record<string, string>) {
+function as<T>(
+  token: string,
+  method: string,
+  path: string,
+  json?: unknown,
+  headers?: Record<string, string>,
+) {
   return call<T>(method, `${BASE}${path}`, { token, json, headers }) as Promise<Envelope<T>>;
 }
-const committee = <T = DraftView>(method: string, path: string, json?: unknown, headers?: Record<string, string>) => as<T>(chair.token, method, path, json, headers);
+const committee = <T = DraftView>(
+  method: string,
+  path: string,
+  json?: unknown,
+  headers?: Record<string, string>,
+) => as<T>(chair.token, method, path, json, headers);
 
 async function draft(): Promise<DraftView> {
   const r = await committee('GET', '');
@@ -74,7 +99,12 @@ const ok = <T>(r: Envelope<T>, message?: string) => {
 };
 const mine = () => new Set(Object.values(ids));
 const ourProblems = (view: DraftView, sessions: string[]) =>
-  view.problems.filter((p) => p.session_ids.some((s) => sessions.includes(s)) || p.abstract_ids.some((a) => mine().has(a)) || p.abstract_ids.includes(`gone-${tag}`));
+  view.problems.filter(
+    (p) =>
+      p.session_ids.some((s) => sessions.includes(s)) ||
+      p.abstract_ids.some((a) => mine().has(a)) ||
+      p.abstract_ids.includes(`gone-${tag}`),
+  );
 
 const oralForm = (version: number, over: Record<string, unknown> = {}) => ({
   title: `Registry methods ${tag}`,
@@ -92,14 +122,23 @@ async function submit(token: string, who: typeof presenter.a, title: string) {
   const created = await call<{ id: string }>('POST', '/contribute', {
     token,
     at: SUBMITTING,
-    json: validAbstract({ title_of_abstract: title, authors: [who, person(`co-${title.length}`)], presenter_abstract: true }),
+    json: validAbstract({
+      title_of_abstract: title,
+      authors: [who, person(`co-${title.length}`)],
+      presenter_abstract: true,
+    }),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return created.body.data.id;
 }
 
 /** As the publication of the decisions leaves an abstract (storage/review-publication.ts). */
-async function accept(ownerToken: string, id: string, outcome: 'oral' | 'poster' | 'reject', number?: string) {
+async function accept(
+  ownerToken: string,
+  id: string,
+  outcome: 'oral' | 'poster' | 'reject',
+  number?: string,
+) {
   const ownerId = await userIdOf(ownerToken);
   const published_at = '2024-07-01T02:00:00.000Z';
   await db().send(
@@ -119,16 +158,61 @@ async function accept(ownerToken: string, id: string, outcome: 'oral' | 'poster'
 beforeAll(async () => {
   office = await officeSession('programme-office');
   const member = await newDelegate('programme-chair');
-  expect((await call('PUT', '/office/review_team', { token: office.token, json: { email: member.email, committee: true } })).status).toBe(200);
-  const enrol = await call<{ secret: string }>('POST', '/office/second_factor/enrol', { token: member.token });
-  expect((await call('POST', '/office/second_factor/confirm', { token: member.token, json: { code: await totpCode(enrol.body.data.secret) } })).status).toBe(200);
-  expect((await call('POST', '/update', { token: member.token, json: { first_name: 'Wanqing', last_name: 'Chen', occupation: 'Epidemiologist', organization: 'National Cancer Center', country: 'China', mobile: '+86 10 8778 8000' } })).status).toBe(200);
+  expect(
+    (
+      await call('PUT', '/office/review_team', {
+        token: office.token,
+        json: { email: member.email, committee: true },
+      })
+    ).status,
+  ).toBe(200);
+  const enrol = await call<{ secret: string }>('POST', '/office/second_factor/enrol', {
+    token: member.token,
+  });
+  expect(
+    (
+      await call('POST', '/office/second_factor/confirm', {
+        token: member.token,
+        json: { code: await totpCode(enrol.body.data.secret) },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await call('POST', '/update', {
+        token: member.token,
+        json: {
+          first_name: 'Wanqing',
+          last_name: 'Chen',
+          occupation: 'Epidemiologist',
+          organization: 'National Cancer Center',
+          country: 'China',
+          mobile: '+86 10 8778 8000',
+        },
+      })
+    ).status,
+  ).toBe(200);
   chair = member;
   chairId = await userIdOf(chair.token);
 
   const r = await newDelegate('programme-reviewer');
-  await call('POST', '/update', { token: r.token, json: { occupation: 'Epidemiologist', organization: 'Cancer Registry of Norway', country: 'Norway', mobile: '+47 1234 5678' } });
-  expect((await call('PUT', '/office/review_team', { token: office.token, json: { email: r.email, reviewer_categories: ['topics'] } })).status).toBe(200);
+  await call('POST', '/update', {
+    token: r.token,
+    json: {
+      occupation: 'Epidemiologist',
+      organization: 'Cancer Registry of Norway',
+      country: 'Norway',
+      mobile: '+47 1234 5678',
+    },
+  });
+  expect(
+    (
+      await call('PUT', '/office/review_team', {
+        token: office.token,
+        json: { email: r.email, reviewer_categories: ['topics'] },
+      })
+    ).status,
+  ).toBe(200);
   reviewer = r;
   delegate = await newDelegate('programme-delegate');
 
@@ -161,7 +245,10 @@ describe('who may call the programme routes', () => {
       }
     }
     const pending = await newDelegate('programme-pending');
-    await call('PUT', '/office/review_team', { token: office.token, json: { email: pending.email, committee: true } });
+    await call('PUT', '/office/review_team', {
+      token: office.token,
+      json: { email: pending.email, committee: true },
+    });
     const r = await as(pending.token, 'GET', '');
     expect([r.status, r.body.message]).toEqual([403, officeMessages.enrolmentRequired]);
     // Nobody signed in: 401.
@@ -182,7 +269,9 @@ describe('the draft and its forms', () => {
     ]);
     expect(unplaced[0]!.presenters).toEqual([`Na Li-a`]);
     expect(JSON.stringify(view.unplaced)).not.toContain(`@example.org`);
-    const unscheduled = view.problems.filter((p) => p.code === 'unscheduled' && mine().has(p.abstract_ids[0]!));
+    const unscheduled = view.problems.filter(
+      (p) => p.code === 'unscheduled' && mine().has(p.abstract_ids[0]!),
+    );
     expect(unscheduled.map((p) => p.abstract_ids[0])).toEqual([ids.o1, ids.o2, ids.p1, ids.p2, ids.p3]);
     expect(view.published).toBeNull();
     const none = await call('GET', '/programme');
@@ -195,14 +284,16 @@ describe('the draft and its forms', () => {
   it('refuses a room without a name or seats, or without its version, under each field (and in Chinese)', async () => {
     const r = await committee('POST', '/rooms', { name: ' ', capacity: 0 });
     expect(r.status).toBe(422);
-    expect(r.body.data).toEqual({ errors: { name: m.roomName, capacity: m.capacity, version: m.changedMeanwhile } });
+    expect(r.body.data).toEqual({
+      errors: { name: m.roomName, capacity: m.capacity, version: m.changedMeanwhile },
+    });
     const long = await committee('POST', '/rooms', { name: 'x'.repeat(301), capacity: 12.5, version: 0 });
     expect(long.body.data).toEqual({ errors: { name: m.tooLong, capacity: m.capacity } });
     const inChinese = await committee('POST', '/rooms', { name: ' ', capacity: 10, version: 0 }, zh);
     expect([inChinese.status, inChinese.body.message]).toEqual([422, '请填写会场名称。']);
   });
 
-  it('refuses a session under its field with the form\'s words, every one of them', async () => {
+  it("refuses a session under its field with the form's words, every one of them", async () => {
     const { programme } = await draft();
     const v = programme.version;
     const board = (abstract_id: string, n: number) => ({ abstract_id, board: n });
@@ -215,21 +306,44 @@ describe('the draft and its forms', () => {
       [{ room_id: 'r', ends_at: '2024-11-05T08:00+08:00' }, { ends_at: m.endsBeforeStart }],
       [{ room_id: 'r', starts_at: '2024-11-03T09:00+08:00' }, { starts_at: m.outsideCongress }],
       [{ room_id: 'r', chairs: [{ name: ' ' }] }, { 'chairs.0.name': m.chair }],
-      [{ room_id: 'r', chairs: Array.from({ length: 11 }, (_, i) => ({ name: `Chair ${i}` })) }, { chairs: m.tooMany }],
+      [
+        { room_id: 'r', chairs: Array.from({ length: 11 }, (_, i) => ({ name: `Chair ${i}` })) },
+        { chairs: m.tooMany },
+      ],
       [{ room_id: 'r', talks: [{ abstract_id: ' ', minutes: 10 }] }, { 'talks.0.abstract_id': m.abstract }],
       [{ room_id: 'r', talks: [{ abstract_id: ids.o1, minutes: 0 }] }, { 'talks.0.minutes': m.minutes }],
-      [{ room_id: 'r', talks: [{ abstract_id: ids.o1, minutes: 10 }, { abstract_id: ids.o1, minutes: 10 }] }, { 'talks.1.abstract_id': m.abstractTwice }],
-      [{ room_id: 'r', type: 'poster', talks: [{ abstract_id: ids.o1, minutes: 10 }] }, { talks: m.talksOnlyOral }],
+      [
+        {
+          room_id: 'r',
+          talks: [
+            { abstract_id: ids.o1, minutes: 10 },
+            { abstract_id: ids.o1, minutes: 10 },
+          ],
+        },
+        { 'talks.1.abstract_id': m.abstractTwice },
+      ],
+      [
+        { room_id: 'r', type: 'poster', talks: [{ abstract_id: ids.o1, minutes: 10 }] },
+        { talks: m.talksOnlyOral },
+      ],
       [{ room_id: 'r', boards: [board(ids.p1, 1)] }, { boards: m.boardsOnlyPoster }],
       [{ room_id: 'r', type: 'poster', boards: [board(ids.p1, 0)] }, { 'boards.0.board': m.board }],
-      [{ room_id: 'r', type: 'poster', boards: [board(ids.p1, 1), board(ids.p2, 1)] }, { 'boards.1.board': m.boardTwice }],
+      [
+        { room_id: 'r', type: 'poster', boards: [board(ids.p1, 1), board(ids.p2, 1)] },
+        { 'boards.1.board': m.boardTwice },
+      ],
       [{ room_id: 'r', version: undefined }, { version: m.changedMeanwhile }],
     ];
     for (const [over, errors] of cases) {
       const r = await committee('POST', '/sessions', oralForm(v, over));
       expect([r.status, r.body.data], JSON.stringify(over).slice(0, 200)).toEqual([422, { errors }]);
     }
-    const inChinese = await committee('POST', '/sessions', oralForm(v, { room_id: 'r', ends_at: '2024-11-05T08:00+08:00' }), zh);
+    const inChinese = await committee(
+      'POST',
+      '/sessions',
+      oralForm(v, { room_id: 'r', ends_at: '2024-11-05T08:00+08:00' }),
+      zh,
+    );
     expect([inChinese.status, inChinese.body.message]).toEqual([422, '专场的结束时间须晚于开始时间。']);
     // Nothing was saved.
     expect((await draft()).programme.version).toBe(v);
@@ -245,20 +359,59 @@ describe('rooms and sessions over the version read', () => {
 
   it('adds and changes rooms; a save over an older version is refused with 409 in both languages; an unknown room is 404', async () => {
     const v = (await draft()).programme.version;
-    const added = ok(await committee('POST', '/rooms', { name: `Hall A ${tag}`, capacity: 600, version: v }), m.roomSaved);
+    const added = ok(
+      await committee('POST', '/rooms', { name: `Hall A ${tag}`, capacity: 600, version: v }),
+      m.roomSaved,
+    );
     expect(added.programme.version).toBe(v + 1);
     hallA = added.programme.rooms.find((r) => r.name === `Hall A ${tag}`)!.id;
     const stale = await committee('POST', '/rooms', { name: `Hall B ${tag}`, capacity: 200, version: v });
     expect([stale.status, stale.body.message]).toEqual([409, m.changedMeanwhile]);
-    const staleZh = await committee('POST', '/rooms', { name: `Hall B ${tag}`, capacity: 200, version: v }, zh);
-    expect([staleZh.status, staleZh.body.message]).toEqual([409, '您打开日程后，其他委员会成员已对其进行修改。请重新加载以查看修改，然后再次进行您的修改。']);
-    const second = ok(await committee('POST', '/rooms', { name: `Hall B ${tag}`, name_zh: '二号厅', capacity: 200, version: v + 1 }));
+    const staleZh = await committee(
+      'POST',
+      '/rooms',
+      { name: `Hall B ${tag}`, capacity: 200, version: v },
+      zh,
+    );
+    expect([staleZh.status, staleZh.body.message]).toEqual([
+      409,
+      '您打开日程后，其他委员会成员已对其进行修改。请重新加载以查看修改，然后再次进行您的修改。',
+    ]);
+    const second = ok(
+      await committee('POST', '/rooms', {
+        name: `Hall B ${tag}`,
+        name_zh: '二号厅',
+        capacity: 200,
+        version: v + 1,
+      }),
+    );
     hallB = second.programme.rooms.find((r) => r.name === `Hall B ${tag}`)!.id;
-    const changed = ok(await committee('PUT', `/rooms/${hallA}`, { name: `Hall A ${tag}`, name_zh: '一号厅', capacity: 650, version: v + 2 }), m.roomSaved);
-    expect(changed.programme.rooms.find((r) => r.id === hallA)).toEqual({ id: hallA, name: `Hall A ${tag}`, name_zh: '一号厅', capacity: 650 });
-    const unknown = await committee('PUT', '/rooms/no-such-room', { name: 'Nowhere', capacity: 1, version: v + 3 });
+    const changed = ok(
+      await committee('PUT', `/rooms/${hallA}`, {
+        name: `Hall A ${tag}`,
+        name_zh: '一号厅',
+        capacity: 650,
+        version: v + 2,
+      }),
+      m.roomSaved,
+    );
+    expect(changed.programme.rooms.find((r) => r.id === hallA)).toEqual({
+      id: hallA,
+      name: `Hall A ${tag}`,
+      name_zh: '一号厅',
+      capacity: 650,
+    });
+    const unknown = await committee('PUT', '/rooms/no-such-room', {
+      name: 'Nowhere',
+      capacity: 1,
+      version: v + 3,
+    });
     expect([unknown.status, unknown.body.message]).toEqual([404, m.noSuchRoom]);
-    const staleChange = await committee('PUT', `/rooms/${hallA}`, { name: 'Old', capacity: 1, version: v + 2 });
+    const staleChange = await committee('PUT', `/rooms/${hallA}`, {
+      name: 'Old',
+      capacity: 1,
+      version: v + 2,
+    });
     expect(staleChange.status).toBe(409);
     const staleDelete = await committee('DELETE', `/rooms/${hallB}`, { version: v + 2 });
     expect([staleDelete.status, staleDelete.body.message]).toEqual([409, m.changedMeanwhile]);
@@ -274,8 +427,25 @@ describe('rooms and sessions over the version read', () => {
       return view.programme.sessions.find((s) => s.title === form.title)!.id;
     };
     // S1: O1 and O2 take 70 minutes of 60; S2: P1 on a board while its presenter gives O1; S3 in Hall A at once with S1.
-    s1 = await save(oralForm(v, { title: `Methods ${tag}`, room_id: hallA, talks: [{ abstract_id: ids.o1, minutes: 30 }, { abstract_id: ids.o2, minutes: 40 }] }));
-    s2 = await save(oralForm(v, { title: `Posters ${tag}`, type: 'poster', room_id: hallB, ends_at: '2024-11-05T10:30+08:00', boards: [{ abstract_id: ids.p1, board: 1 }] }));
+    s1 = await save(
+      oralForm(v, {
+        title: `Methods ${tag}`,
+        room_id: hallA,
+        talks: [
+          { abstract_id: ids.o1, minutes: 30 },
+          { abstract_id: ids.o2, minutes: 40 },
+        ],
+      }),
+    );
+    s2 = await save(
+      oralForm(v, {
+        title: `Posters ${tag}`,
+        type: 'poster',
+        room_id: hallB,
+        ends_at: '2024-11-05T10:30+08:00',
+        boards: [{ abstract_id: ids.p1, board: 1 }],
+      }),
+    );
     s3 = await save(
       oralForm(v, {
         title: `Overlap ${tag}`,
@@ -299,7 +469,9 @@ describe('rooms and sessions over the version read', () => {
     expect(codes('room_twice').map((p) => p.session_ids)).toEqual([[s1, s3]]);
     expect(codes('no_room').map((p) => p.session_ids)).toEqual([[s2]]);
     // S1 and S2 start together: their order is their rooms' ids'.
-    expect(codes('presenter_twice').map((p) => [...p.abstract_ids].sort())).toEqual([[ids.o1, ids.p1].sort()]);
+    expect(codes('presenter_twice').map((p) => [...p.abstract_ids].sort())).toEqual([
+      [ids.o1, ids.p1].sort(),
+    ]);
     expect(codes('not_accepted').map((p) => p.abstract_ids)).toEqual([[ids.r1]]);
     expect(codes('wrong_session').map((p) => p.abstract_ids)).toEqual([[ids.p2]]);
     expect(codes('placed_twice').map((p) => p.abstract_ids)).toEqual([[ids.o2]]);
@@ -316,39 +488,94 @@ describe('rooms and sessions over the version read', () => {
     expect(refused.body.message).toBe(localise('en', problemTexts.notPublishable(count)));
     const errors = (refused.body.data as unknown as { errors: Record<string, string> }).errors;
     expect(Object.keys(errors)).toHaveLength(count);
-    const overrun = view.problems.findIndex((p: Problem) => p.code === 'talks_overrun' && p.session_ids[0] === s1);
-    expect(errors[`problems.${overrun}`]).toBe(`The talks of “Methods ${tag}” take 70 minutes, longer than the session (60 minutes).`);
+    const overrun = view.problems.findIndex(
+      (p: Problem) => p.code === 'talks_overrun' && p.session_ids[0] === s1,
+    );
+    expect(errors[`problems.${overrun}`]).toBe(
+      `The talks of “Methods ${tag}” take 70 minutes, longer than the session (60 minutes).`,
+    );
     const inChinese = await committee<null>('POST', '/publications', { version: view.programme.version }, zh);
-    expect([inChinese.status, inChinese.body.message]).toEqual([409, localise('zh-Hans', problemTexts.notPublishable(count))]);
-    expect((inChinese.body.data as unknown as { errors: Record<string, string> }).errors[`problems.${overrun}`]).toBe(`“Methods ${tag}”的报告共需 70 分钟，超出专场时长（60 分钟）。`);
+    expect([inChinese.status, inChinese.body.message]).toEqual([
+      409,
+      localise('zh-Hans', problemTexts.notPublishable(count)),
+    ]);
+    expect(
+      (inChinese.body.data as unknown as { errors: Record<string, string> }).errors[`problems.${overrun}`],
+    ).toBe(`“Methods ${tag}”的报告共需 70 分钟，超出专场时长（60 分钟）。`);
     expect((await call('GET', '/programme')).status).toBe(404);
     expect(ok(await committee<{ items: PublishedSummary[] }>('GET', '/publications')).items).toEqual([]);
   });
 
   it('changes and deletes sessions over the version read: 409 when stale, 404 when gone', async () => {
     let v = (await draft()).programme.version;
-    const staleUpdate = await committee('PUT', `/sessions/${s1}`, oralForm(v - 1, { title: `Methods ${tag}`, room_id: hallA }));
+    const staleUpdate = await committee(
+      'PUT',
+      `/sessions/${s1}`,
+      oralForm(v - 1, { title: `Methods ${tag}`, room_id: hallA }),
+    );
     expect([staleUpdate.status, staleUpdate.body.message]).toEqual([409, m.changedMeanwhile]);
-    const staleUpdateZh = await committee('PUT', `/sessions/${s1}`, oralForm(v - 1, { title: `Methods ${tag}`, room_id: hallA }), zh);
-    expect(staleUpdateZh.body.message).toBe('您打开日程后，其他委员会成员已对其进行修改。请重新加载以查看修改，然后再次进行您的修改。');
+    const staleUpdateZh = await committee(
+      'PUT',
+      `/sessions/${s1}`,
+      oralForm(v - 1, { title: `Methods ${tag}`, room_id: hallA }),
+      zh,
+    );
+    expect(staleUpdateZh.body.message).toBe(
+      '您打开日程后，其他委员会成员已对其进行修改。请重新加载以查看修改，然后再次进行您的修改。',
+    );
     const staleDelete = await committee('DELETE', `/sessions/${s3}`, { version: v - 1 });
     expect([staleDelete.status, staleDelete.body.message]).toEqual([409, m.changedMeanwhile]);
     const unknown = await committee('PUT', '/sessions/no-such-session', oralForm(v, { room_id: hallA }));
     expect([unknown.status, unknown.body.message]).toEqual([404, m.noSuchSession]);
     const unknownZh = await committee('DELETE', '/sessions/no-such-session', { version: v }, zh);
-    expect([unknownZh.status, unknownZh.body.message]).toEqual([404, '日程中没有该专场（可能已被其他委员会成员删除）。']);
+    expect([unknownZh.status, unknownZh.body.message]).toEqual([
+      404,
+      '日程中没有该专场（可能已被其他委员会成员删除）。',
+    ]);
 
     // S1 fits its hour (O1 then O2); S3 goes; the poster session moves to the afternoon, in a hall of the programme.
     let view = ok(
-      await committee('PUT', `/sessions/${s1}`, oralForm(v, { title: `Methods ${tag}`, room_id: hallA, chairs: [{ account_id: chairId }, { name: 'Freddie Bray' }], talks: [{ abstract_id: ids.o1, minutes: 30 }, { abstract_id: ids.o2, minutes: 25 }] })),
+      await committee(
+        'PUT',
+        `/sessions/${s1}`,
+        oralForm(v, {
+          title: `Methods ${tag}`,
+          room_id: hallA,
+          chairs: [{ account_id: chairId }, { name: 'Freddie Bray' }],
+          talks: [
+            { abstract_id: ids.o1, minutes: 30 },
+            { abstract_id: ids.o2, minutes: 25 },
+          ],
+        }),
+      ),
       m.sessionSaved,
     );
-    view = ok(await committee('DELETE', `/sessions/${s3}`, { version: view.programme.version }), m.sessionDeleted);
+    view = ok(
+      await committee('DELETE', `/sessions/${s3}`, { version: view.programme.version }),
+      m.sessionDeleted,
+    );
     expect(view.programme.sessions.some((s) => s.id === s3)).toBe(false);
-    view = ok(await committee('POST', '/rooms', { name: `Poster hall ${tag}`, capacity: 300, version: view.programme.version }));
+    view = ok(
+      await committee('POST', '/rooms', {
+        name: `Poster hall ${tag}`,
+        capacity: 300,
+        version: view.programme.version,
+      }),
+    );
     const posterHall = view.programme.rooms.find((r) => r.name === `Poster hall ${tag}`)!.id;
     view = ok(
-      await committee('PUT', `/sessions/${s2}`, oralForm(view.programme.version, { title: `Posters ${tag}`, type: 'poster', room_id: posterHall, starts_at: '2024-11-05T14:00+08:00', ends_at: '2024-11-05T16:00+08:00', boards: [{ abstract_id: ids.p1, board: 1 }] })),
+      await committee(
+        'PUT',
+        `/sessions/${s2}`,
+        oralForm(view.programme.version, {
+          title: `Posters ${tag}`,
+          type: 'poster',
+          room_id: posterHall,
+          starts_at: '2024-11-05T14:00+08:00',
+          ends_at: '2024-11-05T16:00+08:00',
+          boards: [{ abstract_id: ids.p1, board: 1 }],
+        }),
+      ),
     );
     v = view.programme.version;
     const left = ourProblems(view, [s1, s2]);
@@ -366,7 +593,10 @@ describe('rooms and sessions over the version read', () => {
     expect([gone.status, gone.body.message]).toEqual([404, m.noSuchSession]);
     const stale = await committee('POST', `/sessions/${s2}/boards`, { version: v - 1, add_unplaced: true });
     expect(stale.status).toBe(409);
-    const view = ok(await committee('POST', `/sessions/${s2}/boards`, { version: v, add_unplaced: true }), m.boardsNumbered);
+    const view = ok(
+      await committee('POST', `/sessions/${s2}/boards`, { version: v, add_unplaced: true }),
+      m.boardsNumbered,
+    );
     const boards = view.programme.sessions.find((s) => s.id === s2)!.boards;
     const boardOf = (id: string) => boards.find((b) => b.abstract_id === id)!.board;
     // P1 and P3 share their presenter: next to each other, P2 after them; no number twice.
@@ -382,30 +612,66 @@ describe('rooms and sessions over the version read', () => {
     const others = view.unplaced.filter((u) => u.type === 'oral');
     if (others.length) {
       view = ok(
-        await committee('POST', '/sessions', oralForm(view.programme.version, { title: `Others ${tag}`, room_id: view.programme.rooms[0]!.id, starts_at: '2024-11-06T09:00+08:00', ends_at: '2024-11-06T12:00+08:00', talks: others.map((o) => ({ abstract_id: o.id, minutes: 1 })) })),
+        await committee(
+          'POST',
+          '/sessions',
+          oralForm(view.programme.version, {
+            title: `Others ${tag}`,
+            room_id: view.programme.rooms[0]!.id,
+            starts_at: '2024-11-06T09:00+08:00',
+            ends_at: '2024-11-06T12:00+08:00',
+            talks: others.map((o) => ({ abstract_id: o.id, minutes: 1 })),
+          }),
+        ),
       );
     }
     expect(view.problems).toEqual([]);
     const stale = await committee('POST', '/publications', { version: view.programme.version - 1 });
     expect([stale.status, stale.body.message]).toEqual([409, m.changedMeanwhile]);
-    const published = await committee<{ number: number; changes: unknown[]; mail: number }>('POST', '/publications', { version: view.programme.version }, zh);
+    const published = await committee<{ number: number; changes: unknown[]; mail: number }>(
+      'POST',
+      '/publications',
+      { version: view.programme.version },
+      zh,
+    );
     expect([published.status, published.body.message]).toEqual([200, '日程第 1 版已发布。']);
     expect(published.body.data).toMatchObject({ number: 1, changes: [], mail: 0 });
     expect((await draft()).published).toMatchObject({ number: 1 });
 
-    const audit = await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'AUDIT#programme#1' } }));
+    const audit = await db().send(
+      new QueryCommand({
+        TableName: 'congress',
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': 'AUDIT#programme#1' },
+      }),
+    );
     expect(audit.Items).toHaveLength(1);
-    expect(audit.Items![0]).toMatchObject({ action: 'programme.published', actor: { kind: 'committee', id: chairId }, after: { number: 1, version: view.programme.version } });
+    expect(audit.Items![0]).toMatchObject({
+      action: 'programme.published',
+      actor: { kind: 'committee', id: chairId },
+      after: { number: 1, version: view.programme.version },
+    });
 
     const list = ok(await committee<{ items: PublishedSummary[] }>('GET', '/publications')).items;
-    expect(list).toEqual([expect.objectContaining({ number: 1, published_by: chairId, version: view.programme.version, sessions: view.programme.sessions.length, changes: 0 })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        number: 1,
+        published_by: chairId,
+        version: view.programme.version,
+        sessions: view.programme.sessions.length,
+        changes: 0,
+      }),
+    ]);
     const first = ok(await committee<PublishedVersion>('GET', '/publications/1'));
     expect(first.sessions.map((s) => s.id).sort()).toEqual(view.programme.sessions.map((s) => s.id).sort());
 
     const pub = await call<PublicProgramme>('GET', '/programme');
     expect(pub.status).toBe(200);
     // The same for everyone: kept a minute by browsers (and CloudFront: decision 0064); the committee's answers never.
-    expect([pub.headers.get('cache-control'), pub.headers.get('vary')]).toEqual(['public, max-age=60', 'x-language']);
+    expect([pub.headers.get('cache-control'), pub.headers.get('vary')]).toEqual([
+      'public, max-age=60',
+      'x-language',
+    ]);
     expect((await committee('GET', '/publications/1')).headers.get('cache-control')).toBe('no-store');
     expect(JSON.stringify(pub.body.data)).not.toMatch(/@example\.org|account_id|Li-d/);
     const methods = pub.body.data.sessions.find((s) => s.id === s1)!;
@@ -418,11 +684,31 @@ describe('rooms and sessions over the version read', () => {
       chairs: ['Wanqing Chen', 'Freddie Bray'],
     });
     expect(methods.talks).toEqual([
-      { abstract_id: ids.o1, number: numbers.o1, title: `SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase(), category: 'descriptive.incidence-mortality', presenters: ['Na Li-a'], authors: ['Na Li-a', expect.any(String)], starts_at: '2024-11-05T01:00:00.000Z', ends_at: '2024-11-05T01:30:00.000Z', minutes: 30 },
-      expect.objectContaining({ abstract_id: ids.o2, number: numbers.o2, presenters: ['Na Li-b'], starts_at: '2024-11-05T01:30:00.000Z', minutes: 25 }),
+      {
+        abstract_id: ids.o1,
+        number: numbers.o1,
+        title: `SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase(),
+        category: 'descriptive.incidence-mortality',
+        presenters: ['Na Li-a'],
+        authors: ['Na Li-a', expect.any(String)],
+        starts_at: '2024-11-05T01:00:00.000Z',
+        ends_at: '2024-11-05T01:30:00.000Z',
+        minutes: 30,
+      },
+      expect.objectContaining({
+        abstract_id: ids.o2,
+        number: numbers.o2,
+        presenters: ['Na Li-b'],
+        starts_at: '2024-11-05T01:30:00.000Z',
+        minutes: 25,
+      }),
     ]);
     const posters = pub.body.data.sessions.find((s) => s.id === s2)!.posters;
-    expect(posters.filter((p) => mine().has(p.abstract_id)).map((p) => p.number)).toEqual([numbers.p1, numbers.p3, numbers.p2]);
+    expect(posters.filter((p) => mine().has(p.abstract_id)).map((p) => p.number)).toEqual([
+      numbers.p1,
+      numbers.p3,
+      numbers.p2,
+    ]);
     expect(posters.every((p, i) => i === 0 || p.board > posters[i - 1]!.board)).toBe(true);
   });
 
@@ -430,10 +716,28 @@ describe('rooms and sessions over the version read', () => {
     const view = await draft();
     // O2 before O1: both talks move.
     const moved = ok(
-      await committee('PUT', `/sessions/${s1}`, oralForm(view.programme.version, { title: `Methods ${tag}`, room_id: view.programme.sessions.find((s) => s.id === s1)!.room_id, talks: [{ abstract_id: ids.o2, minutes: 25 }, { abstract_id: ids.o1, minutes: 30 }] })),
+      await committee(
+        'PUT',
+        `/sessions/${s1}`,
+        oralForm(view.programme.version, {
+          title: `Methods ${tag}`,
+          room_id: view.programme.sessions.find((s) => s.id === s1)!.room_id,
+          talks: [
+            { abstract_id: ids.o2, minutes: 25 },
+            { abstract_id: ids.o1, minutes: 30 },
+          ],
+        }),
+      ),
     );
-    const published = await committee<{ number: number; changes: { id: string; values: Record<string, unknown> }[]; mail: number }>('POST', '/publications', { version: moved.programme.version });
-    expect([published.status, published.body.message]).toEqual([200, 'Version 2 of the programme is published.']);
+    const published = await committee<{
+      number: number;
+      changes: { id: string; values: Record<string, unknown> }[];
+      mail: number;
+    }>('POST', '/publications', { version: moved.programme.version });
+    expect([published.status, published.body.message]).toEqual([
+      200,
+      'Version 2 of the programme is published.',
+    ]);
     expect(published.body.data.mail).toBe(2);
     expect(published.body.data.changes.map((c) => [c.id, c.values.abstract])).toEqual([
       ['review.programme.change.talkMoved', numbers.o2],
@@ -441,9 +745,13 @@ describe('rooms and sessions over the version read', () => {
     ]);
     const second = ok(await committee<PublishedVersion>('GET', '/publications/2'));
     expect(second.diff.mail.sort()).toEqual([ids.o1, ids.o2].sort());
-    expect(second.diff.placements).toEqual(expect.arrayContaining([{ abstract_id: ids.o1, changes: ['time'] }]));
+    expect(second.diff.placements).toEqual(
+      expect.arrayContaining([{ abstract_id: ids.o1, changes: ['time'] }]),
+    );
     expect(ok(await committee<PublishedVersion>('GET', '/publications/1')).number).toBe(1);
-    expect(ok(await committee<{ items: PublishedSummary[] }>('GET', '/publications')).items.map((i) => i.number)).toEqual([2, 1]);
+    expect(
+      ok(await committee<{ items: PublishedSummary[] }>('GET', '/publications')).items.map((i) => i.number),
+    ).toEqual([2, 1]);
     const missing = await committee('GET', '/publications/99');
     expect([missing.status, missing.body.message]).toEqual([404, m.noSuchVersion]);
     const missingZh = await committee('GET', '/publications/99', undefined, zh);
@@ -452,14 +760,23 @@ describe('rooms and sessions over the version read', () => {
     // The public reads the latest.
     const pub = await call<PublicProgramme>('GET', '/programme');
     expect(pub.body.data.number).toBe(2);
-    expect(pub.body.data.sessions.find((s) => s.id === s1)!.talks.map((t) => t.number)).toEqual([numbers.o2, numbers.o1]);
+    expect(pub.body.data.sessions.find((s) => s.id === s1)!.talks.map((t) => t.number)).toEqual([
+      numbers.o2,
+      numbers.o1,
+    ]);
   });
 
   it('offers the published programme as a calendar file: the feed, a session, a talk, in Chinese; a talk that moved counts one revision', async () => {
-    const ics = (query: string, headers: Record<string, string> = {}) => fetch(new URL(`/api/v1/admin/programme/calendar${query}`, origin()), { headers: { 'x-local-client-ip': '10.9.33.1', ...headers } });
+    const ics = (query: string, headers: Record<string, string> = {}) =>
+      fetch(new URL(`/api/v1/admin/programme/calendar${query}`, origin()), {
+        headers: { 'x-local-client-ip': '10.9.33.1', ...headers },
+      });
     const feed = await ics('');
     expect(feed.status).toBe(200);
-    expect([feed.headers.get('content-type'), feed.headers.get('cache-control')]).toEqual(['text/calendar; charset=utf-8', 'public, max-age=300']);
+    expect([feed.headers.get('content-type'), feed.headers.get('cache-control')]).toEqual([
+      'text/calendar; charset=utf-8',
+      'public, max-age=300',
+    ]);
     expect(feed.headers.get('content-disposition')).toBe('inline; filename="iacr2024-programme.ics"');
     const events = calendarEvents(await feed.text());
     // Version 2 put O2 first (25 minutes) and O1 after it: O1 moved once, the session itself did not.
@@ -470,21 +787,38 @@ describe('rooms and sessions over the version read', () => {
       ends_at: '2024-11-05T01:55:00.000Z',
       location: `Hall A ${tag}`,
     });
-    expect(events.find((e) => e.uid === `session-${s1}@iacr2024-beijing.org`)).toMatchObject({ summary: `Methods ${tag}`, sequence: 0, starts_at: '2024-11-05T01:00:00.000Z' });
+    expect(events.find((e) => e.uid === `session-${s1}@iacr2024-beijing.org`)).toMatchObject({
+      summary: `Methods ${tag}`,
+      sequence: 0,
+      starts_at: '2024-11-05T01:00:00.000Z',
+    });
 
     const one = calendarEvents(await (await ics(`?session=${s1}&lang=zh-Hans`)).text());
-    expect(one).toEqual([expect.objectContaining({ uid: `session-${s1}@iacr2024-beijing.org`, location: '一号厅' })]);
+    expect(one).toEqual([
+      expect.objectContaining({ uid: `session-${s1}@iacr2024-beijing.org`, location: '一号厅' }),
+    ]);
     const talk = await ics(`?talk=${ids.o2}`);
     expect(talk.headers.get('content-disposition')).toBe(`inline; filename="iacr2024-talk-${ids.o2}.ics"`);
-    expect(calendarEvents(await talk.text()).map((e) => [e.uid, e.sequence])).toEqual([[`talk-${ids.o2}@iacr2024-beijing.org`, 1]]);
+    expect(calendarEvents(await talk.text()).map((e) => [e.uid, e.sequence])).toEqual([
+      [`talk-${ids.o2}@iacr2024-beijing.org`, 1],
+    ]);
 
     // Refusals are envelopes, in the reader's language.
     const unknown = await ics('?session=no-such-session');
-    expect([unknown.status, ((await unknown.json()) as { message: string }).message]).toEqual([404, m.notInProgramme]);
+    expect([unknown.status, ((await unknown.json()) as { message: string }).message]).toEqual([
+      404,
+      m.notInProgramme,
+    ]);
     const unknownZh = await ics(`?talk=${ids.r1}`, zh);
-    expect([unknownZh.status, ((await unknownZh.json()) as { message: string }).message]).toEqual([404, '已发布的日程中没有该专场或报告。']);
+    expect([unknownZh.status, ((await unknownZh.json()) as { message: string }).message]).toEqual([
+      404,
+      '已发布的日程中没有该专场或报告。',
+    ]);
     const language = await ics('?lang=fr');
-    expect([language.status, ((await language.json()) as { data: { errors: Record<string, string> } }).data.errors.lang]).toEqual([422, m.calendarLanguage]);
+    expect([
+      language.status,
+      ((await language.json()) as { data: { errors: Record<string, string> } }).data.errors.lang,
+    ]).toEqual([422, m.calendarLanguage]);
   });
 });
 
@@ -501,9 +835,14 @@ describe('the abstract book of the published programme (an export of the office)
   }
 
   it('is built off the request path from the latest publication and downloaded as a PDF: our numbers, titles and authors in the index', async () => {
-    const requested = await call<{ job: JobView }>('POST', '/office/exports', { token: office.token, json: { kind: 'abstract_book' } });
+    const requested = await call<{ job: JobView }>('POST', '/office/exports', {
+      token: office.token,
+      json: { kind: 'abstract_book' },
+    });
     expect(requested.status, JSON.stringify(requested.body)).toBe(200);
-    expect(requested.body.message).toBe('The export "Abstract book (PDF)" is being prepared. It appears in the list below when it is ready.');
+    expect(requested.body.message).toBe(
+      'The export "Abstract book (PDF)" is being prepared. It appears in the list below when it is ready.',
+    );
     expect(requested.body.data.job).toMatchObject({ export: 'abstract_book', state: 'queued' });
     const job = await finished(requested.body.data.job.id);
     expect(job, JSON.stringify(job)).toMatchObject({ state: 'done', label: 'Abstract book (PDF)' });
@@ -512,7 +851,9 @@ describe('the abstract book of the published programme (an export of the office)
     expect(job.rows).toBeGreaterThanOrEqual(5);
     expect(job.programme_publication).toBeGreaterThanOrEqual(2);
 
-    const link = await call<{ url: string; file_name: string }>('GET', `/office/exports/${job.id}/download`, { token: office.token });
+    const link = await call<{ url: string; file_name: string }>('GET', `/office/exports/${job.id}/download`, {
+      token: office.token,
+    });
     expect(link.status, JSON.stringify(link.body)).toBe(200);
     expect(link.body.data.url).toContain('/exports/');
     const file = await fetch(link.body.data.url);
@@ -523,7 +864,14 @@ describe('the abstract book of the published programme (an export of the office)
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const text = pdfText(bytes);
     for (const n of Object.values(numbers)) expect(text).toContain(n);
-    for (const title of ['SCREENING UPTAKE IN LINZHOU', 'LIVER CANCER TRENDS', 'REGISTRY COMPLETENESS', 'CERVICAL SCREENING COVERAGE', 'DEATH CERTIFICATE ONLY CASES']) expect(text).toContain(`${title} ${tag}`.toUpperCase());
+    for (const title of [
+      'SCREENING UPTAKE IN LINZHOU',
+      'LIVER CANCER TRENDS',
+      'REGISTRY COMPLETENESS',
+      'CERVICAL SCREENING COVERAGE',
+      'DEATH CERTIFICATE ONLY CASES',
+    ])
+      expect(text).toContain(`${title} ${tag}`.toUpperCase());
     expect(text).not.toContain(`A REJECTED STUDY ${tag}`.toUpperCase());
     expect(text).toContain(`Methods ${tag}`);
     const index = text.slice(text.lastIndexOf('Author index'));
@@ -533,14 +881,3 @@ describe('the abstract book of the published programme (an export of the office)
     expect(index).toMatch(/Li-c, Na/);
   }, 120_000);
 });
-
-/** The events of a calendar file as ical.js (Mozilla's parser) reads them, times as UTC instants. */
-function calendarEvents(file: string) {
-  const calendar = new ICAL.Component(ICAL.parse(file));
-  const zone = calendar.getFirstSubcomponent('vtimezone');
-  if (zone) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
-  return calendar.getAllSubcomponents('vevent').map((component) => {
-    const event = new ICAL.Event(component);
-    return { uid: event.uid, summary: event.summary, location: event.location, sequence: event.sequence, starts_at: event.startDate.toJSDate().toISOString(), ends_at: event.endDate.toJSDate().toISOString() };
-  });
-}

@@ -8,6 +8,7 @@
 import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
 import { text } from '../i18n/messages';
+import { serverTranslator } from '../i18n/server-messages';
 import { nextSequences, programmeCalendar, sessionUid, talkUid, type CalendarLang } from './calendar';
 import { checkProgramme, refuseUnpublishable } from './checks';
 import type { PublishedProgramme } from './model';
@@ -18,16 +19,38 @@ import { programmeDiff } from './versions';
 
 export const publishedText = (number: number) => text('api.review.programme.published', { number });
 
-export async function publishProgramme(deps: ProgrammeDeps, actor: Actor, input: { version: number }, now: Date) {
-  const [draft, abstracts, previous] = await Promise.all([deps.store.draft(), deps.sources.abstracts(), deps.store.latest()]);
+export async function publishProgramme(
+  deps: ProgrammeDeps,
+  actor: Actor,
+  input: { version: number },
+  now: Date,
+) {
+  const [draft, abstracts, previous] = await Promise.all([
+    deps.store.draft(),
+    deps.sources.abstracts(),
+    deps.store.latest(),
+  ]);
   if (input.version !== draft.version) throw conflict(m.changedMeanwhile);
   refuseUnpublishable(checkProgramme(draft, abstracts));
 
   const number = (previous?.number ?? 0) + 1;
-  const published: PublishedProgramme = { rooms: draft.rooms, sessions: draft.sessions, version: draft.version, number, published_at: now.toISOString(), published_by: actor.id };
+  const published: PublishedProgramme = {
+    rooms: draft.rooms,
+    sessions: draft.sessions,
+    version: draft.version,
+    number,
+    published_at: now.toISOString(),
+    published_by: actor.id,
+  };
   const diff = programmeDiff(previous, draft, abstracts);
-  const chairIds = [...new Set(draft.sessions.flatMap((s) => s.chairs.flatMap((c) => ('account_id' in c ? [c.account_id] : []))))];
-  const names = await Promise.all(chairIds.map(async (id) => [id, await deps.sources.accountName(id)] as const));
+  const chairIds = [
+    ...new Set(
+      draft.sessions.flatMap((s) => s.chairs.flatMap((c) => ('account_id' in c ? [c.account_id] : []))),
+    ),
+  ];
+  const names = await Promise.all(
+    chairIds.map(async (id) => [id, await deps.sources.accountName(id)] as const),
+  );
   const chairNames = new Map(names.filter((n): n is readonly [string, string] => n[1] !== undefined));
   const view = publicProgramme(published, abstracts, chairNames);
   const audit = auditEntry({
@@ -35,12 +58,28 @@ export async function publishProgramme(deps: ProgrammeDeps, actor: Actor, input:
     actor,
     at: now,
     object: { type: 'programme', id: String(number) },
-    after: { number, version: draft.version, sessions: draft.sessions.length, changes: diff.lines.length, presenters_to_mail: diff.mail.length },
+    after: {
+      number,
+      version: draft.version,
+      sessions: draft.sessions.length,
+      changes: diff.lines.length,
+      presenters_to_mail: diff.mail.length,
+    },
   });
   const calendar = nextSequences(previous?.calendar, view);
-  if (!(await deps.store.publish({ ...published, diff: storedDiff(diff), calendar }, view, audit))) throw conflict(m.changedMeanwhile);
+  if (!(await deps.store.publish({ ...published, diff: storedDiff(diff), calendar }, view, audit)))
+    throw conflict(m.changedMeanwhile);
   // The presenters of diff.mail are not mailed yet: a later slice queues them (decision 0064).
-  return { message: publishedText(number), data: { number, published_at: published.published_at, version: draft.version, changes: diff.lines, mail: diff.mail.length } };
+  return {
+    message: publishedText(number),
+    data: {
+      number,
+      published_at: published.published_at,
+      version: draft.version,
+      changes: diff.lines,
+      mail: diff.mail.length,
+    },
+  };
 }
 
 /** The committee's list of publications, newest first. */
@@ -75,16 +114,23 @@ export async function programmeCalendarFile(store: ProgrammeStore, choice: Calen
   const [view, latest] = await Promise.all([store.publicView(), store.latest()]);
   if (!view) throw notFound(m.notPublished);
   const only = choice.session ? sessionUid(choice.session) : choice.talk ? talkUid(choice.talk) : undefined;
-  const held = only === undefined || view.sessions.some((s) => sessionUid(s.id) === only || s.talks.some((t) => talkUid(t.abstract_id) === only));
+  const held =
+    only === undefined ||
+    view.sessions.some(
+      (s) => sessionUid(s.id) === only || s.talks.some((t) => talkUid(t.abstract_id) === only),
+    );
   if (!held) throw notFound(m.notInProgramme);
-  const zh = choice.lang === 'zh-Hans';
   const body = programmeCalendar(view, latest?.calendar, {
     lang: choice.lang,
-    name: zh ? 'IACR 2024 北京 大会日程' : 'IACR 2024 Beijing programme',
+    name: serverTranslator(choice.lang)('programme.calendarName'),
     stamp: view.published_at,
     origin,
     ...(only ? { only: new Set([only]) } : {}),
   });
-  const name = choice.session ? `iacr2024-session-${choice.session}` : choice.talk ? `iacr2024-talk-${choice.talk}` : 'iacr2024-programme';
+  const name = choice.session
+    ? `iacr2024-session-${choice.session}`
+    : choice.talk
+      ? `iacr2024-talk-${choice.talk}`
+      : 'iacr2024-programme';
   return { body, filename: `${name.replace(/[^\w-]/g, '')}.ics` };
 }

@@ -3,12 +3,20 @@
  * Mozilla's, the one Thunderbird uses): times in Asia/Shanghai convert to the right instants, UIDs
  * stay, SEQUENCE counts revisions, text survives escaping and folding.
  */
-import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { calendarFile, fold, nextSequences, programmeCalendar, sessionUid, talkUid, type CalendarSequences } from '#core/programme/calendar';
+import {
+  calendarFile,
+  fold,
+  nextSequences,
+  programmeCalendar,
+  sessionUid,
+  talkUid,
+  type CalendarSequences,
+} from '#core/programme/calendar';
 import type { Room, Session } from '#core/programme/model';
 import { publicProgramme } from '#core/programme/public-programme';
 import { cst } from '#core/time';
+import { calendarEvents } from '../../../support/calendar';
 import { abstract, rooms, session } from './fixtures';
 
 const STAMP = '2024-10-01T02:00:00.000Z';
@@ -42,34 +50,18 @@ const posters = session('s3', {
 });
 /** The public view of a version holding `sessions` (what the calendar is made from). */
 const version = (sessions: Session[], withRooms: Room[] = rooms) =>
-  publicProgramme({ rooms: withRooms, sessions, version: 1, number: 1, published_at: STAMP, published_by: 'chair' }, abstracts, new Map());
+  publicProgramme(
+    { rooms: withRooms, sessions, version: 1, number: 1, published_at: STAMP, published_by: 'chair' },
+    abstracts,
+    new Map(),
+  );
 /** The sequences after publishing each view in turn. */
-const sequencesOf = (views: ReturnType<typeof version>[]) => views.reduce<CalendarSequences | undefined>((prev, v) => nextSequences(prev, v), undefined);
-
-/** The events of a calendar file as the parser reads them, times as UTC instants. */
-function parse(file: string) {
-  const calendar = new ICAL.Component(ICAL.parse(file));
-  const zone = calendar.getFirstSubcomponent('vtimezone');
-  if (zone) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
-  return calendar.getAllSubcomponents('vevent').map((component) => {
-    const event = new ICAL.Event(component);
-    return {
-      uid: event.uid,
-      summary: event.summary,
-      location: event.location,
-      description: event.description,
-      sequence: event.sequence,
-      tzid: component.getFirstProperty('dtstart')?.getParameter('tzid'),
-      url: component.getFirstPropertyValue('url'),
-      starts_at: event.startDate.toJSDate().toISOString(),
-      ends_at: event.endDate.toJSDate().toISOString(),
-    };
-  });
-}
+const sequencesOf = (views: ReturnType<typeof version>[]) =>
+  views.reduce<CalendarSequences | undefined>((prev, v) => nextSequences(prev, v), undefined);
 
 describe('the programme as a calendar', () => {
   it('writes each session and each talk at its own time in Beijing time, which the parser turns into the same instants', () => {
-    const events = parse(
+    const events = calendarEvents(
       programmeCalendar(version([opening, orals, posters]), undefined, {
         lang: 'en',
         name: 'IACR 2024 programme',
@@ -117,7 +109,7 @@ describe('the programme as a calendar', () => {
   it('writes the Chinese titles and room names, and links to the Chinese pages, for a Chinese reader', () => {
     const zhRooms = rooms.map((r) => (r.id === 'hall-a' ? { ...r, name_zh: '主会场 A' } : r));
     const zhSession = { ...orals, title_zh: '数据质量' };
-    const [event] = parse(
+    const [event] = calendarEvents(
       programmeCalendar(version([zhSession], zhRooms), undefined, {
         lang: 'zh-Hans',
         name: 'IACR 2024 日程',
@@ -136,7 +128,7 @@ describe('the programme as a calendar', () => {
   it("gives only the events asked for: one session, one talk, a delegate's selection", () => {
     const all = version([opening, orals, posters]);
     const one = (uids: string[]) =>
-      parse(
+      calendarEvents(
         programmeCalendar(all, undefined, { lang: 'en', name: 'x', stamp: STAMP, only: new Set(uids) }),
       ).map((e) => e.uid);
     expect(one([talkUid('a2')])).toEqual([talkUid('a2')]);
@@ -157,7 +149,9 @@ describe('the programme as a calendar', () => {
     expect(sequences[sessionUid('s1')]!.sequence).toBe(0); // never changed
     expect(sequences[sessionUid('s2')]!.sequence).toBe(2); // moved, then renamed
     expect(sequences[talkUid('a1')]!.sequence).toBe(1); // moved with its session; the session's new title is only in its description
-    const events = parse(programmeCalendar(versions.at(-1)!, sequences, { lang: 'en', name: 'x', stamp: STAMP }));
+    const events = calendarEvents(
+      programmeCalendar(versions.at(-1)!, sequences, { lang: 'en', name: 'x', stamp: STAMP }),
+    );
     expect(events.find((e) => e.uid === sessionUid('s2'))).toMatchObject({
       sequence: 2,
       summary: 'Data quality and completeness',
@@ -188,7 +182,7 @@ describe('the programme as a calendar', () => {
     expect(file.replace(/\r\n/g, '').includes('\n')).toBe(false);
     for (const line of file.split('\r\n'))
       expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
-    expect(parse(file)[0]!.summary).toBe(title);
+    expect(calendarEvents(file)[0]!.summary).toBe(title);
   });
 
   it('folds by octets: a line of exactly 75 octets stays one line, one more octet folds', () => {
@@ -204,13 +198,21 @@ describe('the programme as a calendar', () => {
 
   it('keeps the count of an event taken out, and goes on from it when it is placed again', () => {
     const moved = { ...orals, starts_at: cst('2024-11-05T14:00'), ends_at: cst('2024-11-05T15:30') };
-    const sequences = sequencesOf([version([opening, orals]), version([opening]), version([opening, moved])])!;
+    const sequences = sequencesOf([
+      version([opening, orals]),
+      version([opening]),
+      version([opening, moved]),
+    ])!;
     expect(sequences[sessionUid('s2')]!.sequence).toBe(1);
   });
 
   it('is a valid empty calendar for a programme without sessions', () => {
-    const file = programmeCalendar({ sessions: [] }, undefined, { lang: 'en', name: 'IACR 2024 programme', stamp: STAMP });
-    expect(parse(file)).toEqual([]);
+    const file = programmeCalendar({ sessions: [] }, undefined, {
+      lang: 'en',
+      name: 'IACR 2024 programme',
+      stamp: STAMP,
+    });
+    expect(calendarEvents(file)).toEqual([]);
     expect(file).toContain('BEGIN:VTIMEZONE');
   });
 });

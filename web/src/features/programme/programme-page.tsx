@@ -292,11 +292,7 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
 
 function groupByDay(sessions: readonly PublicSession[]): [string, PublicSession[]][] {
   const out = new Map<string, PublicSession[]>();
-  for (const s of sessions) {
-    const p = cstParts(s.starts_at);
-    const d = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-    out.set(d, [...(out.get(d) ?? []), s]);
-  }
+  for (const s of sessions) out.set(cstDate(s.starts_at), [...(out.get(cstDate(s.starts_at)) ?? []), s]);
   return [...out];
 }
 
