@@ -42,6 +42,8 @@ export const grantNames = [
   'dynamodb:ConditionCheckItem',
   /** Reading a page's rows by their keys (the office's money lists). */
   'dynamodb:BatchGetItem',
+  /** Writing many items that need no transaction together (the programme's abstract pages at publication). */
+  'dynamodb:BatchWriteItem',
   's3:GetObject',
   's3:PutObject',
   's3:PutObjectTagging',
@@ -111,6 +113,8 @@ export const routes = {
   /** The latest published programme (core/programme/public-programme.ts): one item, never the abstracts; for the `/program` page, no login. */
   getProgramme: { method: 'GET', path: '/programme', handler: 'programme/get-programme', auth: 'public', grants: [GET], publicCacheSeconds: 60 },
   /** The published programme as a calendar file (core/programme/calendar.ts, decision 0065): the feed to subscribe to, one session or one talk. */
+  /** A placed abstract's page (core/programme/abstract-pages.ts): its text as the programme published it; one item. */
+  getProgrammeAbstract: { method: 'GET', path: '/programme/abstracts/{id}', handler: 'programme/get-abstract', auth: 'public', grants: [GET], publicCacheSeconds: 300 },
   getProgrammeCalendar: { method: 'GET', path: '/programme/calendar', handler: 'programme/get-calendar', auth: 'public', grants: [GET, QUERY], publicCacheSeconds: 300, file: 'text/calendar' },
   getNow: { method: 'GET', path: '/now', handler: 'conference/get-now', auth: 'public', grants: [] },
   getRegisterTypeFee: { method: 'GET', path: '/register_type_fee', handler: 'registration-by-category/get-register-type-fee', auth: 'public', grants: [] },
@@ -392,7 +396,7 @@ export const routes = {
   deleteProgrammeSession: { method: 'DELETE', path: '/review/committee/programme/sessions/{id}', handler: 'programme/delete-session', auth: 'committee', grants: [GET, QUERY, PUT] },
   numberProgrammeBoards: { method: 'POST', path: '/review/committee/programme/sessions/{id}/boards', handler: 'programme/number-boards', auth: 'committee', grants: [GET, QUERY, PUT] },
   /** One transaction: the draft still at the version read (ConditionCheckItem), the new version, the public view, the audit entry; the chairs' names from their accounts. */
-  publishProgramme: { method: 'POST', path: '/review/committee/programme/publications', handler: 'programme/publish', auth: 'committee', grants: [GET, QUERY, PUT, CHECK] },
+  publishProgramme: { method: 'POST', path: '/review/committee/programme/publications', handler: 'programme/publish', auth: 'committee', grants: [GET, QUERY, PUT, CHECK, 'dynamodb:BatchWriteItem'] },
   listProgrammePublications: { method: 'GET', path: '/review/committee/programme/publications', handler: 'programme/list-publications', auth: 'committee', grants: [QUERY] },
   getProgrammePublication: { method: 'GET', path: '/review/committee/programme/publications/{number}', handler: 'programme/get-publication', auth: 'committee', grants: [GET] },
   /** The committee's change by hand (core/review/manual-assignment.ts): an added reviewer is checked against every abstract (co-authorship). */

@@ -159,6 +159,8 @@ export const keys = {
   programmeVersionPrefix: 'VERSION#',
   programmePublic: () => ({ pk: 'PROGRAMME', sk: 'PUBLIC' }),
   programmePartition: 'PROGRAMME',
+  /** A placed abstract's text as the programme publishes it (core/programme/abstract-pages.ts): its own page on /program. */
+  programmeAbstract: (abstractId: string) => ({ pk: 'PROGRAMME', sk: `ABSTRACT#${abstractId}` }),
   throttle: (key: string, windowStart: number) => ({ pk: `THROTTLE#${key}#${windowStart}`, sk: 'THROTTLE' }),
   cooldown: (key: string) => ({ pk: `COOLDOWN#${key}`, sk: 'COOLDOWN' }),
 };

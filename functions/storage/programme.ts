@@ -5,14 +5,18 @@
  * - VERSION#000001, ...: a published version (the programme as published, its difference from the
  *   one before), never changed once written.
  * - PUBLIC: the public view of the latest published version, the one key the public read gets.
+ * - ABSTRACT#<id>: a placed abstract's text for its page (core/programme/abstract-pages.ts), one
+ *   GetItem per page; written (or removed, when it left the programme) right after the
+ *   publication's transaction, so a draft's placement is never readable before it is published.
  * A version's and the public view's content is kept gzip-compressed (`body`): with 150 talks and
  * 400 posters, their titles and authors, the plain JSON could come near DynamoDB's 400 KB item limit.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { PublishedAbstract } from '#core/programme/abstract-pages';
 import type { AuditEntry } from '#core/audit/audit';
 import type { Programme } from '#core/programme/model';
-import type { ProgrammeStore, PublishedSummary, PublishedVersion } from '#core/programme/ports';
+import type { AbstractPages, ProgrammeStore, PublishedSummary, PublishedVersion } from '#core/programme/ports';
 import type { PublicProgramme } from '#core/programme/public-programme';
 import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
@@ -58,6 +62,22 @@ const summaryOf = (item: Record<string, unknown>): PublishedSummary => ({
   changes: item.changes as number,
 });
 
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+/** Writes in batches of 25 (BatchWriteItem's most), sending again what DynamoDB leaves unprocessed. */
+async function batchWrite(requests: WriteRequest[]) {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending: Record<string, WriteRequest[]> | undefined = { [env.tableName()]: requests.slice(i, i + 25) };
+    for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      const r = await documentClient().send(new BatchWriteCommand({ RequestItems: pending as never }));
+      pending = r.UnprocessedItems as typeof pending;
+    }
+  }
+}
+
+const pageItem = (page: PublishedAbstract) => ({ ...keys.programmeAbstract(page.abstract_id), entity: 'programme-abstract', ...page });
+
 const versionQuery = { KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': keys.programmePartition, ':s': keys.programmeVersionPrefix } };
 
 export const programmeStore: ProgrammeStore & { isPublished(): Promise<boolean> } = {
@@ -76,7 +96,7 @@ export const programmeStore: ProgrammeStore & { isPublished(): Promise<boolean> 
     // The summary's fields only: a list of publications does not unpack them.
     return queryAll({ ...versionQuery, ScanIndexForward: false, ProjectionExpression: '#n, published_at, published_by, version, sessions, changes', ExpressionAttributeNames: { '#n': 'number' } }, summaryOf);
   },
-  async publish(published, view: PublicProgramme, audit) {
+  async publish(published, view: PublicProgramme, audit, pages: AbstractPages) {
     const summary: PublishedSummary = {
       number: published.number,
       published_at: published.published_at,
@@ -99,7 +119,13 @@ export const programmeStore: ProgrammeStore & { isPublished(): Promise<boolean> 
       },
       auditPut(audit),
     ]);
-    if (result === 'ok') return true;
+    if (result === 'ok') {
+      await batchWrite([
+        ...pages.put.map((page) => ({ PutRequest: { Item: pageItem(page) } })),
+        ...pages.remove.map((id) => ({ DeleteRequest: { Key: keys.programmeAbstract(id) } })),
+      ]);
+      return true;
+    }
     if (result.slice(0, 3).includes('ConditionalCheckFailed')) return false;
     throw new Error(`programme not published: ${result.join(', ')}`);
   },
@@ -112,5 +138,11 @@ export const programmeStore: ProgrammeStore & { isPublished(): Promise<boolean> 
     // An eventually consistent read: the public may see a new publication a moment late.
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.programmePublic() }));
     return r.Item ? unpack<PublicProgramme>(r.Item.body) : undefined;
+  },
+  async publishedAbstract(abstractId) {
+    const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.programmeAbstract(abstractId) }));
+    if (!r.Item) return undefined;
+    const { pk: _pk, sk: _sk, entity: _e, ...page } = r.Item;
+    return page as PublishedAbstract;
   },
 };

@@ -25,6 +25,7 @@ import { programmeMessages as m } from '#core/programme/schemas';
 import { problemTexts } from '#core/programme/checks';
 import type { PublicProgramme } from '#core/programme/public-programme';
 import type { PublishedSummary, PublishedVersion } from '#core/programme/ports';
+import type { PublishedAbstract } from '#core/programme/abstract-pages';
 import { localise } from '#core/i18n/server-messages';
 import type { JobView } from '#core/office/jobs';
 import { pdfText } from '../support/pdf';
@@ -819,6 +820,38 @@ describe('rooms and sessions over the version read', () => {
       language.status,
       ((await language.json()) as { data: { errors: Record<string, string> } }).data.errors.lang,
     ]).toEqual([422, m.calendarLanguage]);
+  });
+
+  it("gives each placed abstract its own page: the text as published, its authors and their institutes, its session; no page for one not placed", async () => {
+    const page = await call<PublishedAbstract>('GET', `/programme/abstracts/${ids.o1}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(page.body.data).toMatchObject({
+      abstract_id: ids.o1,
+      number: numbers.o1,
+      type: 'oral',
+      title: `SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase(),
+      session_id: s1,
+      keywords: 'liver cancer; incidence; registry',
+      affiliations: ['Henan Cancer Registry, Zhengzhou, China'],
+      // Version 2 put O2 (25 minutes) first.
+      starts_at: '2024-11-05T01:25:00.000Z',
+      ends_at: '2024-11-05T01:55:00.000Z',
+    });
+    expect(page.body.data.authors.map((a) => [a.name, a.presenter, a.affiliations])).toEqual([
+      ['Na Li-a', true, [1]],
+      [`Na Li-co-${`SCREENING UPTAKE IN LINZHOU ${tag}`.length}`, false, [1]],
+    ]);
+    expect(page.body.data.sections.map((s) => s.label)).toEqual(['Background', 'Methods']);
+    // Nothing of the account or the e-mail addresses is on a public page.
+    expect(JSON.stringify(page.body.data)).not.toMatch(/@example\.org|owner_id|email/);
+    const poster = ok(await call<PublishedAbstract>('GET', `/programme/abstracts/${ids.p1}`));
+    expect([poster.number, poster.board, poster.starts_at]).toEqual([numbers.p1, expect.any(Number), undefined]);
+
+    const rejected = await call('GET', `/programme/abstracts/${ids.r1}`);
+    expect([rejected.status, rejected.body.message]).toEqual([404, m.noSuchAbstract]);
+    const unknownZh = await call('GET', '/programme/abstracts/no-such-abstract', { headers: zh });
+    expect([unknownZh.status, unknownZh.body.message]).toEqual([404, '已发布的日程中没有该摘要。']);
   });
 });
 

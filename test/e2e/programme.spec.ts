@@ -365,6 +365,26 @@ test('a delegate browses the published programme on a phone: the session on now,
   await expect(methods).toBeHidden();
   await expect(page.getByRole('article').filter({ hasNotText: 'Poster session' })).toHaveCount(0);
 
+  // A talk's title leads to its abstract's own page: the text as published, and back to its session.
+  await page.goto('/program');
+  await methods.getByRole('link', { name: `SCREENING UPTAKE IN LINZHOU ${tag}` }).click();
+  await expect(page).toHaveURL(/\/program\/abstracts\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: `SCREENING UPTAKE IN LINZHOU ${tag}`, level: 1 })).toBeVisible();
+  await expect(page.getByText(n('O', 1), { exact: true })).toBeVisible();
+  await expect(page.getByText('Oral presentation', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^5 November 2024, \d\d:\d\d–\d\d:\d\d CST$/)).toBeVisible();
+  await expect(page.getByText(`Methods ${tag}, Hall A`)).toBeVisible();
+  const authors = page.getByRole('region', { name: 'Authors' });
+  await expect(authors).toContainText('(presenting)');
+  await expect(page.getByRole('region', { name: 'Abstract' }).getByText('Background:')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add this talk to your calendar' })).toBeVisible();
+  await noSidewaysScroll(page);
+  await expectAccessible(page, 'abstract page');
+  await page.screenshot({ path: 'test-results/programme-abstract-390.png', fullPage: true });
+  await page.getByRole('link', { name: 'Back to the programme' }).click();
+  await expect(page).toHaveURL(/\/program#session-/);
+  await expect(methods).toBeVisible();
+
   // The same in Chinese: the sessions' Chinese titles and rooms, the words of the page.
   await page.goto('/zh/program');
   await expect(page.getByRole('heading', { name: '大会日程', level: 1 })).toBeVisible();
@@ -376,5 +396,13 @@ test('a delegate browses the published programme on a phone: the session on now,
   await noSidewaysScroll(page);
   await expectAccessible(page, 'programme in Chinese');
   await page.screenshot({ path: 'test-results/programme-zh-390.png', fullPage: true });
+  await zhMethods.getByRole('link', { name: `SCREENING UPTAKE IN LINZHOU ${tag}` }).click();
+  await expect(page).toHaveURL(/\/zh\/program\/abstracts\/[^/]+$/);
+  await expect(page.getByText('口头报告', { exact: true })).toBeVisible();
+  await expect(page.getByText(`登记方法 ${tag}，主会场 A 厅`)).toBeVisible();
+  await expect(page.getByRole('region', { name: '作者' })).toContainText('（报告人）');
+  await expect(page.getByRole('link', { name: '返回大会日程' })).toBeVisible();
+  await expectAccessible(page, 'abstract page in Chinese');
+  await page.screenshot({ path: 'test-results/programme-abstract-zh-390.png', fullPage: true });
   expect(consoleErrors).toEqual([]);
 });

@@ -5,8 +5,10 @@
  */
 import type { AuditEntry } from '../audit/audit';
 import type { Text } from '../i18n/messages';
+import type { PublishedAbstract } from './abstract-pages';
+import type { BookAbstract } from './abstract-book';
 import type { CalendarSequences } from './calendar';
-import type { Programme, ProgrammeAbstract, PublishedProgramme } from './model';
+import type { Programme, PublishedProgramme } from './model';
 import type { PublicProgramme } from './public-programme';
 import type { PlacementChange, ProgrammeDiff, SessionChange } from './versions';
 
@@ -48,6 +50,12 @@ export interface PublishedSummary {
   changes: number;
 }
 
+/** What a publication does to the abstracts' own pages (abstract-pages.ts): the placed ones' texts, and the ones that left. */
+export interface AbstractPages {
+  put: PublishedAbstract[];
+  remove: string[];
+}
+
 export interface ProgrammeStore {
   /** The committee's draft (empty at version 0 before the first change). */
   draft(): Promise<Programme>;
@@ -61,16 +69,19 @@ export interface ProgrammeStore {
   /**
    * Stores a new published version and makes its public view the latest, in one write with the
    * audit entry, only while the draft is still at `published.version` and no version of that
-   * number exists; false otherwise (an edit or another publication came first).
+   * number exists; false otherwise (an edit or another publication came first). The abstracts'
+   * pages are written, and the ones that left removed, after that write (abstract-pages.ts).
    */
-  publish(published: PublishedVersion, view: PublicProgramme, audit: AuditEntry): Promise<boolean>;
+  publish(published: PublishedVersion, view: PublicProgramme, audit: AuditEntry, pages: AbstractPages): Promise<boolean>;
   /** The latest published version as the public reads it: one item. */
   publicView(): Promise<PublicProgramme | undefined>;
+  /** A placed abstract's page, if the published programme holds it. */
+  publishedAbstract(abstractId: string): Promise<PublishedAbstract | undefined>;
 }
 
 export interface ProgrammeSources {
-  /** Every abstract of the portal (the checks need every accepted one, and every one placed). */
-  abstracts(): Promise<ProgrammeAbstract[]>;
+  /** Every abstract of the portal (the checks need every accepted one, and every one placed), with its text (the abstracts' pages). */
+  abstracts(): Promise<BookAbstract[]>;
   /** A chair's name from their account (undefined when the account is gone). */
   accountName(accountId: string): Promise<string | undefined>;
 }

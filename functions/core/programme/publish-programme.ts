@@ -9,6 +9,7 @@ import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
 import { text } from '../i18n/messages';
 import { serverTranslator } from '../i18n/server-messages';
+import { abstractsLeaving, publishedAbstracts } from './abstract-pages';
 import { nextSequences, programmeCalendar, sessionUid, talkUid, type CalendarLang } from './calendar';
 import { checkProgramme, refuseUnpublishable } from './checks';
 import type { PublishedProgramme } from './model';
@@ -67,7 +68,9 @@ export async function publishProgramme(
     },
   });
   const calendar = nextSequences(previous?.calendar, view);
-  if (!(await deps.store.publish({ ...published, diff: storedDiff(diff), calendar }, view, audit)))
+  const pages = publishedAbstracts(published, abstracts);
+  const leaving = abstractsLeaving(previous, pages);
+  if (!(await deps.store.publish({ ...published, diff: storedDiff(diff), calendar }, view, audit, { put: pages, remove: leaving })))
     throw conflict(m.changedMeanwhile);
   // The presenters of diff.mail are not mailed yet: a later slice queues them (decision 0064).
   return {

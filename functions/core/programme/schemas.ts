@@ -45,6 +45,7 @@ export const programmeMessages = {
   noSuchVersion: 'There is no such published version of the programme.',
   notPublished: 'The programme has not been published yet.',
   notInProgramme: 'There is no such session or talk in the published programme.',
+  noSuchAbstract: 'This abstract is not in the published programme.',
   calendarLanguage: 'Please choose the language of the calendar: English or Simplified Chinese.',
 } as const;
 const m = programmeMessages;

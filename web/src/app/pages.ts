@@ -35,6 +35,7 @@ export const publicPages: PageRoute[] = [
   [paths.unsubscribe, 'account/unsubscribe-page'],
   [paths.accountDeleted, 'account/account-deleted-page'],
   [paths.program, 'programme/programme-page'],
+  [paths.programAbstract, 'programme/abstract-page'],
 ];
 
 export const notFoundPage = 'errors/not-found-page';

@@ -39,6 +39,8 @@ export const paths = {
   payResult: '/pay/:type',
   /** The published scientific programme (issue 33): anyone, no login. */
   program: '/program',
+  /** A placed abstract's own page (its text as published). */
+  programAbstract: '/program/abstracts/:id',
   // Delegate pages (auth)
   center: '/admin/center',
   updatePassword: '/admin/updatePassword',
@@ -155,6 +157,7 @@ export const publicSpaPaths: string[] = [
   paths.unsubscribe,
   paths.accountDeleted,
   paths.program,
+  paths.programAbstract,
 ];
 
 /** True for a page that opens in its address's language whatever was remembered. */

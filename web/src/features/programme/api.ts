@@ -2,6 +2,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { PublicProgramme } from '#core/programme/public-programme';
+import type { PublishedAbstract } from '#core/programme/abstract-pages';
 import { ApiError, callApi } from '../../lib/api-client';
 
 export const programmeKey = ['programme', 'published'] as const;
@@ -21,3 +22,18 @@ export const programmeQuery = queryOptions({
 });
 
 export const prefetchProgramme = (queryClient: QueryClient) => void queryClient.prefetchQuery(programmeQuery);
+
+/** A placed abstract's own page (GET /programme/abstracts/{id}); null when the published programme does not hold it (404). */
+export const programmeAbstractQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['programme', 'abstract', id] as const,
+    queryFn: async (): Promise<PublishedAbstract | null> => {
+      try {
+        return await callApi<PublishedAbstract>(routes.getProgrammeAbstract, { params: { id } });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });

@@ -24,17 +24,18 @@ import {
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { abstractCategories, categoryName } from '#core/data/abstract-options';
 import { formatDay } from '#core/i18n/format';
-import { routes } from '#core/routes';
 import type { Lang } from '#core/i18n/lang';
 import type { MessageId, Translate } from '#core/i18n/messages';
 import { browseProgramme, nowAndNext, openingDay, programmeDays } from '#core/programme/browse';
 import { sessionTypes, type SessionType } from '#core/programme/model';
 import type { PublicSession } from '#core/programme/public-programme';
-import { cst, cstDate, cstParts } from '#core/time';
+import { cst, cstDate } from '#core/time';
 import type { palettes } from '../../app/theme';
 import { FormAlert } from '../../components/form/form-alert';
+import { paths, pathTo } from '../../config/paths';
 import { Page, PageSkeleton } from '../../components/page';
 import { QueryError } from '../../components/query-error';
 import { useLang, useT } from '../../i18n/i18n';
@@ -42,6 +43,7 @@ import { useServerNow } from '../../lib/clock';
 import { categoryOptionLabel } from '../abstracts/option-labels';
 import { programmeQuery } from './api';
 import { programmeFrame } from './programme-frame';
+import { calendarHref, clock, inLang } from './show';
 
 export { prefetchProgramme as prefetch } from './api';
 
@@ -63,20 +65,8 @@ const typePalette: Record<SessionType, (typeof palettes)[number] | 'brand'> = {
   social: 'gray',
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const clock = (instant: string) => {
-  const p = cstParts(instant);
-  return `${pad(p.hour)}:${pad(p.minute)}`;
-};
-const inLang = (lang: Lang, en: string, zh: string | undefined) => (lang === 'zh-Hans' && zh ? zh : en);
-
 const categoryOptions = abstractCategories.flatMap((g) => g.children.map((c) => c.value));
 
-/** The programme's calendar file (GET /programme/calendar): the whole feed, or one session's event. */
-const calendarHref = (lang: Lang, session?: string) => {
-  const query = new URLSearchParams({ lang, ...(session ? { session } : {}) });
-  return `/api/v1/admin${routes.getProgrammeCalendar.path}?${query.toString()}`;
-};
 /** The session an address names (`/program#session-<id>`, the calendar's links), if any. */
 const sessionInAddress = () =>
   typeof window === 'undefined' ? undefined : /^#session-(.+)$/.exec(window.location.hash)?.[1];
@@ -290,6 +280,15 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
   );
 }
 
+/** A talk's or poster's title, leading to its abstract's page. */
+function AbstractLink({ id, title }: { id: string; title: string }) {
+  return (
+    <Link asChild fontWeight="medium" color="brand.fg" textDecoration="underline" textUnderlineOffset="2px">
+      <RouterLink to={pathTo(paths.programAbstract, { id })}>{title}</RouterLink>
+    </Link>
+  );
+}
+
 function groupByDay(sessions: readonly PublicSession[]): [string, PublicSession[]][] {
   const out = new Map<string, PublicSession[]>();
   for (const s of sessions) out.set(cstDate(s.starts_at), [...(out.get(cstDate(s.starts_at)) ?? []), s]);
@@ -336,7 +335,7 @@ function SessionCard(props: {
             <Text color="gray.700">{t('programme.chairs', { names: s.chairs.join(', ') })}</Text>
           )}
           <Link
-            href={calendarHref(lang, s.id)}
+            href={calendarHref(lang, { session: s.id })}
             aria-label={t('programme.addSessionLabel', { session: inLang(lang, s.title, s.title_zh) })}
             color="brand.fg"
             textDecoration="underline"
@@ -354,7 +353,7 @@ function SessionCard(props: {
                       {t('programme.time', { start: clock(talk.starts_at), end: clock(talk.ends_at) })} ·{' '}
                       {talk.number}
                     </Text>
-                    <Text fontWeight="medium">{talk.title}</Text>
+                    <AbstractLink id={talk.abstract_id} title={talk.title} />
                     <Text fontSize="sm">
                       {t('programme.presenters', { names: talk.presenters.join(', ') })}
                     </Text>
@@ -390,7 +389,7 @@ function SessionCard(props: {
                         <Text fontSize="sm" color="gray.700">
                           {t('programme.board', { board: String(p.board) })} · {p.number}
                         </Text>
-                        <Text fontWeight="medium">{p.title}</Text>
+                        <AbstractLink id={p.abstract_id} title={p.title} />
                         <Text fontSize="sm">
                           {t('programme.presenters', { names: p.presenters.join(', ') })}
                         </Text>
