@@ -14,6 +14,12 @@
  *   missing grant fails a test instead of a delegate.
  */
 export const API_BASE = '/api/v1/admin';
+/**
+ * The published programme's public reads (GET /programme, /programme/status, /programme/calendar,
+ * /programme/abstracts/{id}): CloudFront keeps their answers for everyone (infra/cdk/web-stack.ts),
+ * so every route under it is public and cached (a test holds the route table to it).
+ */
+export const publicProgrammePaths = `${API_BASE}/programme*`;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
@@ -113,6 +119,8 @@ export const routes = {
   /** The latest published programme (core/programme/public-programme.ts): one item, never the abstracts; for the `/program` page, no login. */
   getProgramme: { method: 'GET', path: '/programme', handler: 'programme/get-programme', auth: 'public', grants: [GET], publicCacheSeconds: 60 },
   /** The published programme as a calendar file (core/programme/calendar.ts, decision 0065): the feed to subscribe to, one session or one talk. */
+  /** Whether a programme is published, and which version (core/programme/publish-programme.ts): the home page's cards lead to /program once one is. One key read. */
+  getProgrammeStatus: { method: 'GET', path: '/programme/status', handler: 'programme/get-status', auth: 'public', grants: [GET], publicCacheSeconds: 60 },
   /** A placed abstract's page (core/programme/abstract-pages.ts): its text as the programme published it; one item. */
   getProgrammeAbstract: { method: 'GET', path: '/programme/abstracts/{id}', handler: 'programme/get-abstract', auth: 'public', grants: [GET], publicCacheSeconds: 300 },
   getProgrammeCalendar: { method: 'GET', path: '/programme/calendar', handler: 'programme/get-calendar', auth: 'public', grants: [GET, QUERY], publicCacheSeconds: 300, file: 'text/calendar' },

@@ -139,6 +139,12 @@ export const programmeStore: ProgrammeStore & { isPublished(): Promise<boolean> 
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.programmePublic() }));
     return r.Item ? unpack<PublicProgramme>(r.Item.body) : undefined;
   },
+  async publishedStatus() {
+    const r = await documentClient().send(
+      new GetCommand({ TableName: env.tableName(), Key: keys.programmePublic(), ProjectionExpression: '#n, published_at', ExpressionAttributeNames: { '#n': 'number' } }),
+    );
+    return r.Item ? { number: r.Item.number as number, published_at: r.Item.published_at as string } : undefined;
+  },
   async publishedAbstract(abstractId) {
     const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.programmeAbstract(abstractId) }));
     if (!r.Item) return undefined;

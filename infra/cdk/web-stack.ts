@@ -10,6 +10,8 @@ import * as cr from 'aws-cdk-lib/custom-resources';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { pagePatterns, prerenderedPaths } from '../../web/src/config/paths';
+import { LANGUAGE_HEADER } from '../../functions/core/i18n/lang';
+import { publicProgrammePaths } from '../../functions/core/routes';
 import { NOT_FOUND_OBJECT, securityHeaders, siteObjectFor } from '../site/routing';
 import { acknowledgeWildcards } from './nag';
 
@@ -193,6 +195,21 @@ export class WebStack extends Stack {
       queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
     });
+    // The published programme's public reads (decision 0064): the same for everyone, so CloudFront
+    // keeps each answer as long as the route says (`publicCacheSeconds`), keyed by the reader's
+    // language and the query (the calendar's ?lang, ?session, ?talk), never by a token: the routes
+    // under this pattern are public only (test/infra/stacks.test.ts holds the route table to it).
+    const programmeCache = new cloudfront.CachePolicy(this, 'ProgrammeCache', {
+      comment: "The published programme's public reads: the route's max-age, per language and query",
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList(LANGUAGE_HEADER),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
     const apiRequests = new cloudfront.OriginRequestPolicy(this, 'ApiRequests', {
       comment: 'API: the viewer headers it reads, the viewer address CloudFront vouches for; never the Host',
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...apiForwardedHeaders),
@@ -204,6 +221,20 @@ export class WebStack extends Stack {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       comment: 'The viewer Host as x-forwarded-host for the API',
     });
+
+    const api: cloudfront.BehaviorOptions = {
+      origin: new origins.HttpOrigin(apiDomain, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        // A dynamic reference, resolved at deploy: the secret is never in the template.
+        customHeaders: { 'x-origin-verify': props.originVerify.secretValue.unsafeUnwrap() },
+      }),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: apiCache,
+      originRequestPolicy: apiRequests,
+      responseHeadersPolicy: responseHeaders,
+      functionAssociations: [{ function: forwardedHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    };
 
     this.distribution = new cloudfront.Distribution(this, 'Site', {
       comment: 'Congress portal',
@@ -230,19 +261,9 @@ export class WebStack extends Stack {
         ],
       },
       additionalBehaviors: {
-        '/api/*': {
-          origin: new origins.HttpOrigin(apiDomain, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            // A dynamic reference, resolved at deploy: the secret is never in the template.
-            customHeaders: { 'x-origin-verify': props.originVerify.secretValue.unsafeUnwrap() },
-          }),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: apiCache,
-          originRequestPolicy: apiRequests,
-          responseHeadersPolicy: responseHeaders,
-          functionAssociations: [{ function: forwardedHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-        },
+        // CloudFront takes the first pattern that matches, in this order: the programme's before the rest of /api/*.
+        [publicProgrammePaths]: { ...api, allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD, cachePolicy: programmeCache },
+        '/api/*': api,
         '/assets/*': staticFiles,
         '/pdf/*': staticFiles,
         '/images/*': staticFiles,

@@ -848,6 +848,10 @@ describe('rooms and sessions over the version read', () => {
     const poster = ok(await call<PublishedAbstract>('GET', `/programme/abstracts/${ids.p1}`));
     expect([poster.number, poster.board, poster.starts_at]).toEqual([numbers.p1, expect.any(Number), undefined]);
 
+    // The home page asks whether a programme is published (its cards then lead to /program).
+    const status = await call<{ published: boolean; number: number; published_at: string }>('GET', '/programme/status');
+    expect([status.status, status.headers.get('cache-control'), status.body.data.published, status.body.data.number]).toEqual([200, 'public, max-age=60', true, 2]);
+
     const rejected = await call('GET', `/programme/abstracts/${ids.r1}`);
     expect([rejected.status, rejected.body.message]).toEqual([404, m.noSuchAbstract]);
     const unknownZh = await call('GET', '/programme/abstracts/no-such-abstract', { headers: zh });

@@ -32,7 +32,17 @@ test('before the first publication /program says so and offers the PDFs, in both
       body: JSON.stringify({ code: 404, message: 'The programme has not been published yet.', data: null }),
     }),
   );
+  await page.route('**/api/v1/admin/programme/status', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 200, message: '', data: { published: false } }) }),
+  );
   await page.setViewportSize({ width: 390, height: 844 });
+  // The home page's programme cards still lead to the PDFs (in a new window).
+  const status = page.waitForResponse('**/api/v1/admin/programme/status');
+  await page.goto('/');
+  await status;
+  const fullCard = page.getByTestId('home-card').filter({ hasText: 'Full Programme' });
+  await expect(fullCard).toHaveAttribute('href', '/pdf/full-programme.pdf');
+  await expect(fullCard).toHaveAttribute('target', '_blank');
   await page.goto('/program');
   await expect(page.getByRole('heading', { name: 'Programme', level: 1 })).toBeVisible();
   await expect(page.getByText('The programme is not published yet')).toBeVisible();
@@ -292,6 +302,12 @@ test('a delegate browses the published programme on a phone: the session on now,
   await pinClock('2024-11-05T01:20:00Z');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
+  // The home page's programme cards lead to /program now, in this window.
+  const glance = page.getByTestId('home-card').filter({ hasText: 'Program at a glance' });
+  await expect(glance).toHaveAttribute('href', '/program');
+  await expect(glance).not.toHaveAttribute('target', /./);
+  await expect(glance).toHaveAccessibleName(/^Program at a glance/);
+  await expect(glance).not.toContainText('new tab');
   await page.getByRole('button', { name: 'Menu' }).click();
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -385,7 +401,9 @@ test('a delegate browses the published programme on a phone: the session on now,
   await expect(page).toHaveURL(/\/program#session-/);
   await expect(methods).toBeVisible();
 
-  // The same in Chinese: the sessions' Chinese titles and rooms, the words of the page.
+  // The same in Chinese: the home page's card, the sessions' Chinese titles and rooms, the words of the page.
+  await page.goto('/zh');
+  await expect(page.getByTestId('home-card').filter({ hasText: '完整日程' })).toHaveAttribute('href', '/zh/program');
   await page.goto('/zh/program');
   await expect(page.getByRole('heading', { name: '大会日程', level: 1 })).toBeVisible();
   const zhMethods = page.getByRole('article', { name: `登记方法 ${tag}` });

@@ -254,6 +254,9 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   publishProgramme: [{ body: { version: 1 } }],
   listProgrammePublications: [{}],
   getProgrammePublication: [{ params: { number: { text: '1' } } }],
+  getProgrammeStatus: [{}],
+  // A placed abstract's page: the attacker's own abstract (placed or not) and one that does not exist.
+  getProgrammeAbstract: [{ params: { id: own('abstractId') } }, { params: { id: { text: 'no-such-abstract' } } }],
   // The calendar (a file when there is a programme, else 404): the feed in Chinese, a session and a talk the programme may not hold.
   getProgrammeCalendar: [{ query: [['lang', 'zh-Hans']] }, { query: [['session', 'session-1']] }, { query: [['talk', own('abstractId')]] }],
   // By hand: the attacker (who submitted the abstract) added as its reviewer: refused, an author never reviews their own.

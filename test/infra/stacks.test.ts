@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, effectiveGrants, routeList } from '#core/routes';
+import { API_BASE, effectiveGrants, publicProgrammePaths, routeList, routes } from '#core/routes';
 import { workerList } from '#core/workers';
 import { tableDefinition } from '#storage/table';
 import { deployedStage, synthStage } from './synth';
@@ -275,6 +275,33 @@ describe('web stack', () => {
     expect(behavior.FunctionAssociations[0].EventType).toBe('viewer-request');
   });
 
+  it("keeps the published programme's public reads at the edge, per language and query, never by a token; only public cached routes are under it", () => {
+    const dist = Object.values(web.findResources('AWS::CloudFront::Distribution'))[0]!;
+    const behaviors = dist.Properties.DistributionConfig.CacheBehaviors as { PathPattern: string; AllowedMethods: string[]; CachePolicyId: { Ref: string }; OriginRequestPolicyId: unknown }[];
+    // The first matching pattern wins: the programme's comes before the rest of /api/*.
+    const at = (pattern: string) => behaviors.findIndex((b) => b.PathPattern === pattern);
+    expect(at(publicProgrammePaths)).toBeGreaterThanOrEqual(0);
+    expect(at(publicProgrammePaths)).toBeLessThan(at('/api/*'));
+    const programme = behaviors[at(publicProgrammePaths)]!;
+    expect(programme.AllowedMethods.sort()).toEqual(['GET', 'HEAD']);
+    expect(programme.OriginRequestPolicyId).toEqual(behaviors[at('/api/*')]!.OriginRequestPolicyId);
+    const policy = web.findResources('AWS::CloudFront::CachePolicy')[programme.CachePolicyId.Ref]!;
+    expect(policy.Properties.CachePolicyConfig).toMatchObject({
+      MinTTL: 0,
+      DefaultTTL: 0,
+      MaxTTL: 86400,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['x-language'] },
+        CookiesConfig: { CookieBehavior: 'none' },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+      },
+    });
+    const pattern = new RegExp(`^${publicProgrammePaths.replace('*', '')}`);
+    const under = Object.entries(routes).filter(([, r]) => pattern.test(`${API_BASE}${r.path}`));
+    expect(under.map(([name]) => name).sort()).toEqual(['getProgramme', 'getProgrammeAbstract', 'getProgrammeCalendar', 'getProgrammeStatus']);
+    for (const [name, r] of under) expect([name, r.method, r.auth, (r as { publicCacheSeconds?: number }).publicCacheSeconds! > 0]).toEqual([name, 'GET', 'public', true]);
+  });
+
   it('copies the viewer Host into x-forwarded-host, overwriting a forged one', () => {
     const handler = new Function(`${forwardedHostFunctionCode}; return handler;`)() as (e: unknown) => { headers: Record<string, { value: string }> };
     const request = handler({ request: { headers: { host: { value: 'congress.example.org' }, 'x-forwarded-host': { value: 'evil.example' } } } });
@@ -312,7 +339,7 @@ describe('web stack', () => {
     const behaviors = Object.fromEntries(
       config.CacheBehaviors.map((b: { PathPattern: string }) => [b.PathPattern, b]),
     ) as Record<string, { AllowedMethods: string[]; CachePolicyId: string }>;
-    expect(Object.keys(behaviors).sort()).toEqual(['/api/*', '/assets/*', '/images/*', '/pdf/*']);
+    expect(Object.keys(behaviors).sort()).toEqual(['/api/*', '/api/v1/admin/programme*', '/assets/*', '/images/*', '/pdf/*']);
     expect(behaviors['/api/*']!.AllowedMethods).toContain('POST');
     expect(behaviors['/api/*']!.CachePolicyId).toEqual({ Ref: Object.keys(web.findResources('AWS::CloudFront::CachePolicy'))[0] });
     expect(config.DefaultCacheBehavior.FunctionAssociations.map((f: { EventType: string }) => f.EventType).sort()).toEqual([

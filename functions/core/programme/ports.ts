@@ -75,6 +75,8 @@ export interface ProgrammeStore {
   publish(published: PublishedVersion, view: PublicProgramme, audit: AuditEntry, pages: AbstractPages): Promise<boolean>;
   /** The latest published version as the public reads it: one item. */
   publicView(): Promise<PublicProgramme | undefined>;
+  /** The latest publication's number and time, if any (one key read, not its content). */
+  publishedStatus(): Promise<{ number: number; published_at: string } | undefined>;
   /** A placed abstract's page, if the published programme holds it. */
   publishedAbstract(abstractId: string): Promise<PublishedAbstract | undefined>;
 }

@@ -104,6 +104,12 @@ export async function latestPublicProgramme(store: ProgrammeStore) {
   return view;
 }
 
+/** Whether a programme is published (the home page's cards lead to /program once one is): the latest version's number and time, or none. */
+export async function programmeStatus(store: Pick<ProgrammeStore, 'publishedStatus'>) {
+  const latest = await store.publishedStatus();
+  return latest ? { published: true, number: latest.number, published_at: latest.published_at } : { published: false };
+}
+
 /** What a calendar file of the programme holds: the whole programme, one session or one talk. */
 export type CalendarChoice = { lang: CalendarLang; session?: string; talk?: string };
 

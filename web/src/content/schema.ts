@@ -64,9 +64,12 @@ export const homeSchema = z.object({
   hero: z.object({ title: text, subtitle: text, dates: text, place: text }),
   /** Partner logos in the banner carousel: 4 visible on desktop, 1 up to 768 px. */
   partners: z.array(z.object({ name: text, logo: supplied(imagePath), href: href.optional() })).min(4),
-  /** The 12 cards; a path beginning with http opens in a new window. */
+  /**
+   * The 12 cards; a path beginning with http opens in a new window. `published_path`: where the
+   * card leads once the programme is published (web/src/islands/programme-cards.ts), `path` until then.
+   */
   cards: z
-    .array(z.object({ title: text, description: text, path: href, icon: imagePath }))
+    .array(z.object({ title: text, description: text, path: href, published_path: href.optional(), icon: imagePath }))
     .length(12),
   instructions: z.object({ title: text, blocks: z.array(blockSchema).min(1) }),
 });

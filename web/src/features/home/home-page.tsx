@@ -22,7 +22,11 @@ function HomeCard({ card }: { card: HomeContent['cards'][number] }) {
       <Box>
         <Text fontWeight="semibold" color="brand.fg" fontSize="lg" lineHeight="short">
           {card.title}
-          {kind !== 'internal' && <Box as="span" srOnly>{t('frame.opensNewTab')}</Box>}
+          {kind !== 'internal' && (
+            <Box as="span" srOnly data-new-tab-note="">
+              {t('frame.opensNewTab')}
+            </Box>
+          )}
         </Text>
         <Text fontSize="sm" color="gray.700" mt="1">
           {card.description}
@@ -44,7 +48,12 @@ function HomeCard({ card }: { card: HomeContent['cards'][number] }) {
   return (
     <Box as="li" listStyleType="none">
       <Box asChild {...style}>
-        <a href={pathIn(lang, card.path)} {...newWindowProps(card.path)} data-testid="home-card">
+        <a
+          href={pathIn(lang, card.path)}
+          {...newWindowProps(card.path)}
+          data-published-path={card.published_path ? pathIn(lang, card.published_path) : undefined}
+          data-testid="home-card"
+        >
           {body}
         </a>
       </Box>
