@@ -505,6 +505,11 @@ export const routes = {
 
   // The office's announcements: a delegate opts out by the link in each (or one click in the mail program), or in the account centre
   unsubscribe: { method: 'POST', path: '/unsubscribe/{token}', handler: 'accounts/unsubscribe', auth: 'public', grants: [GET, PUT] },
+  // "My programme" (core/programme/my-programme.ts): the sessions and talks a delegate picks on /program, and their calendar by its own address (a calendar app sends no login)
+  getMyProgramme: { method: 'GET', path: '/account/programme', handler: 'programme/get-mine', auth: 'delegate', grants: [GET] },
+  pickMyProgramme: { method: 'POST', path: '/account/programme/picks', handler: 'programme/pick', auth: 'delegate', grants: [GET, UPDATE, PUT] },
+  renewMyCalendar: { method: 'POST', path: '/account/programme/calendar-key', handler: 'programme/renew-calendar', auth: 'delegate', grants: [GET, UPDATE, PUT, DELETE] },
+  getMyCalendar: { method: 'GET', path: '/account/programme/calendar', handler: 'programme/get-my-calendar', auth: 'public', grants: [GET, QUERY], file: 'text/calendar' },
   // A delegate's own data (issue 17, core/accounts/own-data.ts): everything about the account as JSON; the account's deletion (password confirms it)
   exportOwnData: { method: 'GET', path: '/account/export', handler: 'accounts/export-own-data', auth: 'delegate', grants: [GET, QUERY] },
   deleteAccount: {

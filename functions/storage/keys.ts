@@ -27,6 +27,10 @@ export const keys = {
   documentOncePrefix: 'DOCONCE#',
   /** A registration by category (the older flow): at most one per delegate, in the delegate's partition. */
   registration: (ownerId: string) => ({ pk: `USER#${ownerId}`, sk: 'REGISTRATION' }),
+  /** "My programme" (core/programme/my-programme.ts): the delegate's picks (a string set) and their calendar's key. */
+  myProgramme: (ownerId: string) => ({ pk: `USER#${ownerId}`, sk: 'MYPROGRAMME' }),
+  /** Which account a "my programme" calendar key names, by the key's hash (the address itself is not in the table's keys). */
+  myCalendarKey: (keyHash: string) => ({ pk: `MYCALENDAR#${keyHash}`, sk: 'KEY' }),
   /** The office's lists of registrations (storage/registrations.ts): all by creation (byList), the review queue by hand-in (byOwner). */
   registrationsAll: (createdAt: string, ownerId: string) => ({ gsi3pk: 'REGISTRATIONS', gsi3sk: `${createdAt}#${ownerId}` }),
   registrationsAllList: 'REGISTRATIONS',

@@ -1,5 +1,7 @@
 /** Wiring of the programme (core/programme): its items in the table, every abstract by category, the chairs' accounts. */
 import type { ProgrammeDeps } from '#core/programme/ports';
+import type { MyProgrammeDeps } from '#core/programme/my-programme';
+import { myProgrammeStore } from '#storage/my-programme';
 import { allAbstracts } from '#core/review/conflict-checks';
 import { secrets } from '#lib/crypto';
 import { abstractDirectory } from '#storage/office-directory';
@@ -16,4 +18,11 @@ export const programmeDeps: ProgrammeDeps = {
     },
   },
   newId: secrets.newId,
+};
+
+/** "My programme": the delegate's picks, the published programme for their calendar, a calendar key (256 random bits). */
+export const myProgrammeDeps: MyProgrammeDeps = {
+  mine: myProgrammeStore,
+  programme: programmeStore,
+  newKey: () => secrets.newToken().token,
 };

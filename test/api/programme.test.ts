@@ -22,6 +22,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { officeMessages } from '#core/office/access';
 import type { DraftView } from '#core/programme/edit-programme';
 import { programmeMessages as m } from '#core/programme/schemas';
+import { myProgrammeMessages as my } from '#core/programme/my-programme';
 import { problemTexts } from '#core/programme/checks';
 import type { PublicProgramme } from '#core/programme/public-programme';
 import type { PublishedSummary, PublishedVersion } from '#core/programme/ports';
@@ -852,6 +853,66 @@ describe('rooms and sessions over the version read', () => {
     const status = await call<{ published: boolean; number: number; published_at: string }>('GET', '/programme/status');
     expect([status.status, status.headers.get('cache-control'), status.body.data.published, status.body.data.number]).toEqual([200, 'public, max-age=60', true, 2]);
 
+    const rejected = await call('GET', `/programme/abstracts/${ids.r1}`);
+    expect([rejected.status, rejected.body.message]).toEqual([404, m.noSuchAbstract]);
+  });
+
+  it('keeps a delegate\'s own programme on the account, and its calendar at an address of its own that a new one replaces', async () => {
+    type Mine = { sessions: string[]; talks: string[]; calendar_key: string | null; max: number };
+    const me = await newDelegate();
+    const mine = (json?: unknown, headers?: Record<string, string>) =>
+      json === undefined
+        ? call<Mine>('GET', '/account/programme', { token: me.token })
+        : call<Mine>('POST', '/account/programme/picks', { token: me.token, json, ...(headers ? { headers } : {}) });
+    expect(ok(await mine())).toEqual({ sessions: [], talks: [], calendar_key: null, max: 300 });
+    expect(ok(await mine({ kind: 'session', id: s1, picked: true }), my.added).calendar_key).toMatch(/^[\w-]{43}$/);
+    const both = ok(await mine({ kind: 'talk', id: ids.o2, picked: true }), my.added);
+    expect([both.sessions, both.talks]).toEqual([[s1], [ids.o2]]);
+    // Adding again changes nothing; a pick the programme does not hold is kept but not in the calendar.
+    ok(await mine({ kind: 'talk', id: ids.o2, picked: true }));
+    ok(await mine({ kind: 'talk', id: ids.r1, picked: true }));
+    const key = ok(await mine()).calendar_key!;
+
+    const ics = (query: string, headers: Record<string, string> = {}) =>
+      fetch(new URL(`/api/v1/admin/account/programme/calendar?${query}`, origin()), { headers: { 'x-local-client-ip': '10.9.33.2', ...headers } });
+    const file = await ics(`key=${key}`);
+    expect([file.status, file.headers.get('content-type')]).toEqual([200, 'text/calendar; charset=utf-8']);
+    const text = await file.text();
+    expect(text).toContain('X-WR-CALNAME:My IACR 2024 Beijing programme');
+    expect(calendarEvents(text).map((e) => e.uid).sort()).toEqual([`session-${s1}@iacr2024-beijing.org`, `talk-${ids.o2}@iacr2024-beijing.org`].sort());
+    expect(await (await ics(`key=${key}&lang=zh-Hans`)).text()).toContain('X-WR-CALNAME:我的 IACR 2024 北京大会日程');
+
+    // Removing: gone from the list and from the calendar.
+    expect(ok(await mine({ kind: 'session', id: s1, picked: false }), my.removed).sessions).toEqual([]);
+    expect(calendarEvents(await (await ics(`key=${key}`)).text()).map((e) => e.uid)).toEqual([`talk-${ids.o2}@iacr2024-beijing.org`]);
+
+    // A new address: the old one stops working, in the reader's language.
+    const renewed = await call<Mine>('POST', '/account/programme/calendar-key', { token: me.token });
+    expect([renewed.status, renewed.body.message]).toEqual([200, my.renewed]);
+    expect(renewed.body.data.calendar_key).not.toBe(key);
+    const old = await ics(`key=${key}`, zh);
+    expect([old.status, ((await old.json()) as { message: string }).message]).toEqual([404, '该日历地址无效（可能已被新地址取代）。请从大会日程页面重新复制地址。']);
+    expect((await ics(`key=${renewed.body.data.calendar_key}`)).status).toBe(200);
+    const malformed = await ics('key=short');
+    expect([malformed.status, ((await malformed.json()) as { data: { errors: Record<string, string> } }).data.errors.key]).toEqual([422, my.badKey]);
+
+    // Refusals: no login, fields under their names (in Chinese too).
+    expect((await call('POST', '/account/programme/picks', { json: { kind: 'session', id: s1, picked: true } })).status).toBe(401);
+    const bad = await mine({ kind: 'room', id: '', picked: 'yes' });
+    expect([bad.status, (bad.body.data as unknown as { errors: Record<string, string> }).errors]).toEqual([422, { kind: my.kind, id: my.id, picked: my.picked }]);
+    const badZh = await mine({ kind: 'room', id: s1, picked: true }, zh);
+    expect((badZh.body.data as unknown as { errors: Record<string, string> }).errors.kind).toBe('请选择专场或报告。');
+
+    // At most 300: the 301st is refused, an existing one is still removed and added back.
+    for (let i = 0; i < 300; i += 25) {
+      await Promise.all(Array.from({ length: 25 }, (_, j) => mine({ kind: 'session', id: `filler-${i + j}`, picked: true })));
+    }
+    const full = await mine({ kind: 'session', id: 'one-more', picked: true });
+    expect([full.status, full.body.message]).toEqual([422, my.full]);
+    ok(await mine({ kind: 'talk', id: ids.o2, picked: true }));
+  });
+
+  it('answers 404 for an abstract the published programme does not hold', async () => {
     const rejected = await call('GET', `/programme/abstracts/${ids.r1}`);
     expect([rejected.status, rejected.body.message]).toEqual([404, m.noSuchAbstract]);
     const unknownZh = await call('GET', '/programme/abstracts/no-such-abstract', { headers: zh });

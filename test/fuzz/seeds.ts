@@ -255,6 +255,11 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   listProgrammePublications: [{}],
   getProgrammePublication: [{ params: { number: { text: '1' } } }],
   getProgrammeStatus: [{}],
+  // "My programme": the attacker's own picks and calendar; a calendar key nobody holds.
+  getMyProgramme: [{}],
+  pickMyProgramme: [{ body: { kind: 'session', id: 'session-1', picked: true } }, { body: { kind: 'talk', id: own('abstractId'), picked: false } }],
+  renewMyCalendar: [{}],
+  getMyCalendar: [{ query: [['key', 'A'.repeat(43)], ['lang', 'zh-Hans']] }],
   // A placed abstract's page: the attacker's own abstract (placed or not) and one that does not exist.
   getProgrammeAbstract: [{ params: { id: own('abstractId') } }, { params: { id: { text: 'no-such-abstract' } } }],
   // The calendar (a file when there is a programme, else 404): the feed in Chinese, a session and a talk the programme may not hold.

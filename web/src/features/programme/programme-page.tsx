@@ -44,6 +44,7 @@ import { categoryOptionLabel } from '../abstracts/option-labels';
 import { programmeQuery } from './api';
 import { programmeFrame } from './programme-frame';
 import { calendarHref, clock, inLang } from './show';
+import { inMyProgramme, MyProgrammePanel, PickButton, useMyProgramme, type MyProgramme } from './my-programme';
 
 export { prefetchProgramme as prefetch } from './api';
 
@@ -126,6 +127,9 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
   const [type, setType] = useState<SessionType | ''>('');
   const [category, setCategory] = useState('');
   const day = chosenDay ?? openingDay(days, now);
+  const mine = useMyProgramme();
+  const [onlyMine, setOnlyMine] = useState(false);
+  const picks = mine.view;
   // A link to a session followed on this page (or the page opened with it): its day, then the session in view.
   useEffect(() => {
     const follow = () => {
@@ -144,7 +148,7 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
   const shown = useMemo(
     () =>
       browseProgramme(
-        { sessions },
+        { sessions: onlyMine ? sessions.filter((s) => inMyProgramme(mine, s)) : sessions },
         {
           day,
           query: deferredQuery.trim() || undefined,
@@ -152,7 +156,8 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
           category: category || undefined,
         },
       ),
-    [sessions, day, deferredQuery, type, category],
+    // `mine` is new on each render; what it answers follows `picks`.
+    [sessions, day, deferredQuery, type, category, onlyMine, picks],
   );
   const marks = useMemo(
     () => (now ? nowAndNext({ sessions }, now) : { now: new Set<string>(), next: new Set<string>() }),
@@ -195,6 +200,7 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
             {t('programme.subscribeHint')}
           </Text>
         </Stack>
+        <MyProgrammePanel mine={mine} onlyMine={onlyMine} setOnlyMine={setOnlyMine} />
         <Box as="form" role="search" aria-label={t('programme.filters')} onSubmit={(e) => e.preventDefault()}>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" alignItems="start">
             <Field.Root>
@@ -270,6 +276,7 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
                 t={t}
                 lang={lang}
                 mark={marks.now.has(s.id) ? 'now' : marks.next.has(s.id) ? 'next' : null}
+                mine={mine}
                 openPosters={searching || category !== ''}
               />
             ))}
@@ -301,8 +308,9 @@ function SessionCard(props: {
   lang: Lang;
   mark: 'now' | 'next' | null;
   openPosters: boolean;
+  mine: MyProgramme;
 }) {
-  const { session: s, t, lang, mark } = props;
+  const { session: s, t, lang, mark, mine } = props;
   const [postersOpen, setPostersOpen] = useState(false);
   const showPosters = postersOpen || (props.openPosters && s.posters.length > 0);
   const headingId = `session-${s.id}`;
@@ -334,6 +342,7 @@ function SessionCard(props: {
           {s.chairs.length > 0 && (
             <Text color="gray.700">{t('programme.chairs', { names: s.chairs.join(', ') })}</Text>
           )}
+          <PickButton mine={mine} kind="session" id={s.id} label={inLang(lang, s.title, s.title_zh)} />
           <Link
             href={calendarHref(lang, { session: s.id })}
             aria-label={t('programme.addSessionLabel', { session: inLang(lang, s.title, s.title_zh) })}
@@ -360,6 +369,7 @@ function SessionCard(props: {
                     <Text fontSize="sm" color="gray.700">
                       {t('programme.authors', { names: talk.authors.join(', ') })}
                     </Text>
+                    <PickButton mine={mine} kind="talk" id={talk.abstract_id} label={talk.title} />
                   </Stack>
                 </List.Item>
               ))}
