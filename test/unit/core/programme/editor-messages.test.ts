@@ -15,10 +15,14 @@ import { expectChinese } from '../chinese-text';
 type Arg = { name: string; kind: 'plain' | 'number' | 'select'; options: string[] };
 function argsOf(elements: MessageFormatElement[], out = new Map<string, Arg>()): Map<string, Arg> {
   for (const e of elements) {
-    if (e.type === TYPE.argument) out.set(e.value, out.get(e.value) ?? { name: e.value, kind: 'plain', options: [] });
-    if (e.type === TYPE.plural || e.type === TYPE.number) out.set(e.value, { name: e.value, kind: 'number', options: [] });
-    if (e.type === TYPE.select) out.set(e.value, { name: e.value, kind: 'select', options: Object.keys(e.options) });
-    if (e.type === TYPE.plural || e.type === TYPE.select) for (const o of Object.values(e.options)) argsOf(o.value, out);
+    if (e.type === TYPE.argument)
+      out.set(e.value, out.get(e.value) ?? { name: e.value, kind: 'plain', options: [] });
+    if (e.type === TYPE.plural || e.type === TYPE.number)
+      out.set(e.value, { name: e.value, kind: 'number', options: [] });
+    if (e.type === TYPE.select)
+      out.set(e.value, { name: e.value, kind: 'select', options: Object.keys(e.options) });
+    if (e.type === TYPE.plural || e.type === TYPE.select)
+      for (const o of Object.values(e.options)) argsOf(o.value, out);
   }
   return out;
 }
@@ -30,7 +34,10 @@ describe("the programme editor's texts", () => {
     expect(Object.keys(zh).sort()).toEqual([...ids].sort());
   });
   it.each(ids)('%s reads in Chinese with the same arguments', (id) => {
-    const [enArgs, zhArgs] = [argsOf(parse(en[id], { ignoreTag: true })), argsOf(parse((zh as Record<string, string>)[id]!, { ignoreTag: true }))];
+    const [enArgs, zhArgs] = [
+      argsOf(parse(en[id], { ignoreTag: true })),
+      argsOf(parse((zh as Record<string, string>)[id]!, { ignoreTag: true })),
+    ];
     expect([...zhArgs.keys()].sort()).toEqual([...enArgs.keys()].sort());
     // Every branch: each count of 0, 1 and 2, each option of a select.
     const selects = [...zhArgs.values()].filter((a) => a.kind === 'select');
@@ -38,7 +45,15 @@ describe("the programme editor's texts", () => {
     for (const count of [0, 1, 2]) {
       for (const choice of choices) {
         const values: Record<string, string | number> = {};
-        for (const a of zhArgs.values()) values[a.name] = a.kind === 'number' ? count : a.kind === 'select' ? (a === selects[0] ? choice : a.options[0]!) : '甲';
+        for (const a of zhArgs.values())
+          values[a.name] =
+            a.kind === 'number'
+              ? count
+              : a.kind === 'select'
+                ? a === selects[0]
+                  ? choice
+                  : a.options[0]!
+                : '甲';
         const zhText = localise('zh-Hans', text(id as MessageId, values));
         const enText = localise('en', text(id as MessageId, values));
         expect(enText).not.toMatch(/[{}]/);

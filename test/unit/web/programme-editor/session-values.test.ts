@@ -7,7 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '#core/programme/model';
 import { programmeMessages as m } from '#core/programme/schemas';
-import { abstractNames, addable, problemsBySession } from '../../../../web/src/features/programme/editor/draft-lookups';
+import {
+  abstractNames,
+  addable,
+  problemsBySession,
+} from '../../../../web/src/features/programme/editor/draft-lookups';
 import {
   moved,
   nextBoard,
@@ -35,32 +39,63 @@ const session: Session = {
 };
 
 const resolve = async (values: SessionValues) =>
-  (await sessionResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false })).errors as Record<string, unknown>;
+  (await sessionResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false }))
+    .errors as Record<string, unknown>;
 const messageAt = (errors: Record<string, unknown>, path: string) =>
-  (path.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], errors) as { message?: string } | undefined)?.message;
+  (
+    path
+      .split('.')
+      .reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], errors) as
+      { message?: string } | undefined
+  )?.message;
 
 describe('the session form', () => {
   it('shows a session in Beijing time and sends it back as the same instants with +08:00', () => {
     const values = sessionValues(session);
-    expect(values).toMatchObject({ start_day: '2024-11-05', start_time: '09:00', end_day: '2024-11-05', end_time: '10:30', room_id: 'hall-a' });
+    expect(values).toMatchObject({
+      start_day: '2024-11-05',
+      start_time: '09:00',
+      end_day: '2024-11-05',
+      end_time: '10:30',
+      room_id: 'hall-a',
+    });
     expect(values.chairs).toEqual([
       { kind: 'name', value: 'Freddie Bray' },
       { kind: 'account', value: 'acc-1' },
     ]);
     const body = sessionFormBody(values, 7);
-    expect(body).toMatchObject({ starts_at: '2024-11-05T09:00+08:00', ends_at: '2024-11-05T10:30+08:00', version: 7 });
+    expect(body).toMatchObject({
+      starts_at: '2024-11-05T09:00+08:00',
+      ends_at: '2024-11-05T10:30+08:00',
+      version: 7,
+    });
     expect(new Date(body.starts_at).toISOString()).toBe(session.starts_at);
     expect(body.chairs).toEqual(session.chairs);
     expect(body.talks).toEqual(session.talks);
   });
 
   it('crosses midnight with an end day of its own (a session of the evening of 4 November)', () => {
-    const body = sessionFormBody({ ...sessionValues(undefined, '2024-11-04'), start_time: '22:00', end_day: '2024-11-05', end_time: '01:00' }, 0);
+    const body = sessionFormBody(
+      {
+        ...sessionValues(undefined, '2024-11-04'),
+        start_time: '22:00',
+        end_day: '2024-11-05',
+        end_time: '01:00',
+      },
+      0,
+    );
     expect([body.starts_at, body.ends_at]).toEqual(['2024-11-04T22:00+08:00', '2024-11-05T01:00+08:00']);
   });
 
   it('a new session starts on the day chosen, with nothing in it', () => {
-    expect(sessionValues(undefined, '2024-11-06')).toMatchObject({ start_day: '2024-11-06', end_day: '2024-11-06', type: '', talks: [], boards: [], chairs: [] });
+    expect(sessionValues(undefined, '2024-11-06')).toMatchObject({
+      start_day: '2024-11-06',
+      end_day: '2024-11-06',
+      type: '',
+      talks: [],
+      boards: [],
+      chairs: [],
+    });
   });
 
   it("is checked by the API's own schema, each message under the field the committee typed in", async () => {
@@ -82,7 +117,13 @@ describe('the session form', () => {
     expect(messageAt(errors, 'chairs.0.value')).toBe(m.chair);
     expect(messageAt(errors, 'talks.0.minutes')).toBe(m.minutes);
     expect(messageAt(errors, 'talks.1.minutes')).toBe(m.minutes);
-    const again = await resolve({ ...ok, talks: [{ abstract_id: 'o1', minutes: '10' }, { abstract_id: 'o1', minutes: '10' }] });
+    const again = await resolve({
+      ...ok,
+      talks: [
+        { abstract_id: 'o1', minutes: '10' },
+        { abstract_id: 'o1', minutes: '10' },
+      ],
+    });
     expect(messageAt(again, 'talks.1.abstract_id')).toBe(m.abstractTwice);
     const ends = await resolve({ ...ok, end_time: '08:00' });
     expect(messageAt(ends, 'end_time')).toBe(m.endsBeforeStart);
@@ -92,7 +133,11 @@ describe('the session form', () => {
     expect(messageAt(noRoom, 'room_id')).toBe(m.room);
     // A social event may have no room; boards only in a poster session.
     expect(await resolve({ ...ok, type: 'social', room_id: '', talks: [] })).toEqual({});
-    const boards = await resolve({ ...ok, talks: [], boards: [{ abstract_id: 'p1', board: '1', by_hand: false }] });
+    const boards = await resolve({
+      ...ok,
+      talks: [],
+      boards: [{ abstract_id: 'p1', board: '1', by_hand: false }],
+    });
     expect(messageAt(boards, 'boards')).toBe(m.boardsOnlyPoster);
     const twice = await resolve({
       ...ok,
@@ -107,20 +152,29 @@ describe('the session form', () => {
   });
 
   it("puts the server's field paths on the form's fields", () => {
-    expect(['starts_at', 'ends_at', 'chairs.2.name', 'chairs.0.account_id', 'talks.1.minutes', 'version'].map(sessionFieldOf)).toEqual([
-      'start_time',
-      'end_time',
-      'chairs.2.value',
-      'chairs.0.value',
-      'talks.1.minutes',
-      'root',
-    ]);
+    expect(
+      ['starts_at', 'ends_at', 'chairs.2.name', 'chairs.0.account_id', 'talks.1.minutes', 'version'].map(
+        sessionFieldOf,
+      ),
+    ).toEqual(['start_time', 'end_time', 'chairs.2.value', 'chairs.0.value', 'talks.1.minutes', 'root']);
   });
 
   it('checks a room with the same schema (seats typed as text)', async () => {
-    const errors = (await roomResolver({ name: '', name_zh: '', capacity: '12.5' }, undefined, { fields: {}, shouldUseNativeValidation: false })).errors as Record<string, unknown>;
+    const errors = (
+      await roomResolver({ name: '', name_zh: '', capacity: '12.5' }, undefined, {
+        fields: {},
+        shouldUseNativeValidation: false,
+      })
+    ).errors as Record<string, unknown>;
     expect([messageAt(errors, 'name'), messageAt(errors, 'capacity')]).toEqual([m.roomName, m.capacity]);
-    expect((await roomResolver({ name: 'Hall A', name_zh: '', capacity: '600' }, undefined, { fields: {}, shouldUseNativeValidation: false })).errors).toEqual({});
+    expect(
+      (
+        await roomResolver({ name: 'Hall A', name_zh: '', capacity: '600' }, undefined, {
+          fields: {},
+          shouldUseNativeValidation: false,
+        })
+      ).errors,
+    ).toEqual({});
   });
 });
 
@@ -152,12 +206,30 @@ describe('the draft as the editor reads it', () => {
     const view = {
       placed: [{ id: 'o1', type: 'oral' as const, number: 'O-001', title: 'Screening', presenters: [] }],
       unplaced: [
-        { id: 'o2', type: 'oral' as const, number: 'O-002', title: 'Survival', category: 'x', presenters: [] },
-        { id: 'p1', type: 'poster' as const, number: 'P-001', title: 'Registry', category: 'x', presenters: [] },
+        {
+          id: 'o2',
+          type: 'oral' as const,
+          number: 'O-002',
+          title: 'Survival',
+          category: 'x',
+          presenters: [],
+        },
+        {
+          id: 'p1',
+          type: 'poster' as const,
+          number: 'P-001',
+          title: 'Registry',
+          category: 'x',
+          presenters: [],
+        },
       ],
     };
     const names = abstractNames(view);
-    expect([names.label('o1'), names.label('o2'), names.label('gone')]).toEqual(['O-001 · Screening', 'O-002 · Survival', 'gone']);
+    expect([names.label('o1'), names.label('o2'), names.label('gone')]).toEqual([
+      'O-001 · Screening',
+      'O-002 · Survival',
+      'gone',
+    ]);
     expect(addable(view, 'oral', []).map((a) => a.id)).toEqual(['o2']);
     expect(addable(view, 'oral', ['o2'])).toEqual([]);
     expect(addable(view, 'poster', []).map((a) => a.id)).toEqual(['p1']);

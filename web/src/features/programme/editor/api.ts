@@ -25,13 +25,19 @@ export interface Published {
 export const editorApi = {
   draft: () => callApi<DraftView>(routes.getProgrammeDraft),
   createRoom: (body: RoomForm) => callApiForMessage<DraftView>(routes.createProgrammeRoom, { body }),
-  updateRoom: (id: string, body: RoomForm) => callApiForMessage<DraftView>(routes.updateProgrammeRoom, { params: { id }, body }),
-  deleteRoom: (id: string, version: number) => callApiForMessage<DraftView>(routes.deleteProgrammeRoom, { params: { id }, body: { version } }),
+  updateRoom: (id: string, body: RoomForm) =>
+    callApiForMessage<DraftView>(routes.updateProgrammeRoom, { params: { id }, body }),
+  deleteRoom: (id: string, version: number) =>
+    callApiForMessage<DraftView>(routes.deleteProgrammeRoom, { params: { id }, body: { version } }),
   createSession: (body: SessionForm) => callApiForMessage<DraftView>(routes.createProgrammeSession, { body }),
-  updateSession: (id: string, body: SessionForm) => callApiForMessage<DraftView>(routes.updateProgrammeSession, { params: { id }, body }),
-  deleteSession: (id: string, version: number) => callApiForMessage<DraftView>(routes.deleteProgrammeSession, { params: { id }, body: { version } }),
-  numberBoards: (id: string, body: { version: number; add_unplaced: boolean }) => callApiForMessage<DraftView>(routes.numberProgrammeBoards, { params: { id }, body }),
+  updateSession: (id: string, body: SessionForm) =>
+    callApiForMessage<DraftView>(routes.updateProgrammeSession, { params: { id }, body }),
+  deleteSession: (id: string, version: number) =>
+    callApiForMessage<DraftView>(routes.deleteProgrammeSession, { params: { id }, body: { version } }),
+  numberBoards: (id: string, body: { version: number; add_unplaced: boolean }) =>
+    callApiForMessage<DraftView>(routes.numberProgrammeBoards, { params: { id }, body }),
   publish: (version: number) => callApiForMessage<Published>(routes.publishProgramme, { body: { version } }),
   publications: () => callApi<{ items: PublishedSummary[] }>(routes.listProgrammePublications),
-  publication: (number: number) => callApi<PublishedVersion>(routes.getProgrammePublication, { params: { number } }),
+  publication: (number: number) =>
+    callApi<PublishedVersion>(routes.getProgrammePublication, { params: { number } }),
 };

@@ -35,7 +35,11 @@ export function abstractNames(view: Pick<DraftView, 'placed' | 'unplaced'>) {
  * The accepted abstracts of `type` a session's form may add: not placed anywhere in the draft, and
  * not in the form already (the form's own unsaved list).
  */
-export function addable(view: Pick<DraftView, 'unplaced'>, type: 'oral' | 'poster', inForm: readonly string[]) {
+export function addable(
+  view: Pick<DraftView, 'unplaced'>,
+  type: 'oral' | 'poster',
+  inForm: readonly string[],
+) {
   const taken = new Set(inForm);
   return view.unplaced.filter((u) => u.type === type && !taken.has(u.id));
 }

@@ -28,9 +28,21 @@ export default function ProgrammeEditorPage() {
   if (status.isPending) content = <Text color="gray.700">{t('review.editor.loading')}</Text>;
   else if (status.isError) {
     const error = status.error;
-    content = error instanceof ApiError && error.status === 403 ? <NotOnTheTeam message={localise(officeMessages.committeeOnly)} /> : <QueryError error={error} onRetry={() => void status.refetch()} />;
+    content =
+      error instanceof ApiError && error.status === 403 ? (
+        <NotOnTheTeam message={localise(officeMessages.committeeOnly)} />
+      ) : (
+        <QueryError error={error} onRetry={() => void status.refetch()} />
+      );
   } else if (!status.data.enrolled) content = <Enrol />;
-  else if (!status.data.verified) content = <Verify recoveryCodesLeft={status.data.recovery_codes_left} reason={t('review.committee.verifyLead')} openLabel={t('review.committee.open')} />;
+  else if (!status.data.verified)
+    content = (
+      <Verify
+        recoveryCodesLeft={status.data.recovery_codes_left}
+        reason={t('review.committee.verifyLead')}
+        openLabel={t('review.committee.open')}
+      />
+    );
   else content = <Editor />;
   return <ReviewFrame title={t('review.editor.title')}>{content}</ReviewFrame>;
 }
@@ -39,7 +51,14 @@ function Editor() {
   const t = useT();
   const draft = useDraftQuery();
   if (draft.isPending) return <Text color="gray.700">{t('review.editor.loading')}</Text>;
-  if (draft.isError) return <QueryError error={draft.error} title={t('review.editor.loadFailed')} onRetry={() => void draft.refetch()} />;
+  if (draft.isError)
+    return (
+      <QueryError
+        error={draft.error}
+        title={t('review.editor.loadFailed')}
+        onRetry={() => void draft.refetch()}
+      />
+    );
   const view = draft.data;
   return (
     <Stack gap="8">
@@ -76,7 +95,10 @@ function Summary({ view }: { view: DraftView }) {
           {view.problems.length === 0 ? (
             <FormAlert status="success">{t('review.editor.summary.none')}</FormAlert>
           ) : (
-            <FormAlert status="warning" title={t('review.editor.summary.count', { count: view.problems.length })}>
+            <FormAlert
+              status="warning"
+              title={t('review.editor.summary.count', { count: view.problems.length })}
+            >
               {t('review.editor.summary.explain')}
             </FormAlert>
           )}
@@ -97,7 +119,12 @@ function Summary({ view }: { view: DraftView }) {
               <List.Root gap="1" ps="5" aria-label={t('review.editor.unplaced.list')}>
                 {view.unplaced.map((u) => (
                   <List.Item key={u.id}>
-                    {t('review.editor.unplaced.item', { type: u.type, number: u.number, title: u.title, presenters: u.presenters.join(', ') })}
+                    {t('review.editor.unplaced.item', {
+                      type: u.type,
+                      number: u.number,
+                      title: u.title,
+                      presenters: u.presenters.join(', '),
+                    })}
                   </List.Item>
                 ))}
               </List.Root>

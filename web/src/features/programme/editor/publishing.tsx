@@ -33,12 +33,19 @@ export function Publishing({ view }: { view: DraftView }) {
     try {
       const { message, data } = await editorApi.publish(view.programme.version);
       setResult({ status: 'success', message, lines: data.changes.map((c) => t(c.id, c.values)) });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: publicationsKey }), queryClient.invalidateQueries({ queryKey: draftKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: publicationsKey }),
+        queryClient.invalidateQueries({ queryKey: draftKey }),
+      ]);
     } catch (error) {
       if (isCancelled(error)) return;
       const api = error instanceof ApiError ? error : null;
       // Refused: the problems in the page's language (data.errors), or another member's change first (409: read again).
-      setResult({ status: 'error', message: localise(api ? api.message : 'request failure.'), lines: Object.values(api?.fieldErrors ?? {}) });
+      setResult({
+        status: 'error',
+        message: localise(api ? api.message : 'request failure.'),
+        lines: Object.values(api?.fieldErrors ?? {}),
+      });
       if (api?.status === 409) await queryClient.invalidateQueries({ queryKey: draftKey });
     } finally {
       setConfirming(false);
@@ -53,7 +60,10 @@ export function Publishing({ view }: { view: DraftView }) {
         </Card.Title>
         <Card.Description>
           {view.published
-            ? t('review.editor.publish.latest', { number: String(view.published.number), at: formatInstant(lang, view.published.published_at) })
+            ? t('review.editor.publish.latest', {
+                number: String(view.published.number),
+                at: formatInstant(lang, view.published.published_at),
+              })
             : t('review.editor.publish.never')}
         </Card.Description>
       </Card.Header>
@@ -90,17 +100,29 @@ export function Publishing({ view }: { view: DraftView }) {
                 <Box as="li" key={p.number} borderTopWidth="1px" borderColor="gray.200" pt="3">
                   <HStack justify="space-between" wrap="wrap" gap="2">
                     <Text>
-                      {t('review.editor.publish.version', { number: String(p.number), at: formatInstant(lang, p.published_at), sessions: p.sessions, changes: p.changes })}
+                      {t('review.editor.publish.version', {
+                        number: String(p.number),
+                        at: formatInstant(lang, p.published_at),
+                        sessions: p.sessions,
+                        changes: p.changes,
+                      })}
                     </Text>
                     <Button
                       size="sm"
                       variant="outline"
                       aria-expanded={reading === p.number}
                       aria-controls={`version-${p.number}`}
-                      aria-label={t(reading === p.number ? 'review.editor.publish.closeLabel' : 'review.editor.publish.readLabel', { number: String(p.number) })}
+                      aria-label={t(
+                        reading === p.number
+                          ? 'review.editor.publish.closeLabel'
+                          : 'review.editor.publish.readLabel',
+                        { number: String(p.number) },
+                      )}
                       onClick={() => setReading(reading === p.number ? null : p.number)}
                     >
-                      {reading === p.number ? t('review.editor.publish.close') : t('review.editor.publish.read')}
+                      {reading === p.number
+                        ? t('review.editor.publish.close')
+                        : t('review.editor.publish.read')}
                     </Button>
                   </HStack>
                   {reading === p.number && <Version number={p.number} />}
@@ -133,7 +155,12 @@ export function Publishing({ view }: { view: DraftView }) {
             <Text>{t('review.editor.publish.unchanged', { number: String(view.published.number) })}</Text>
           ) : (
             <Stack gap="2">
-              <Text>{t('review.editor.publish.changes', { number: String(view.published.number), count: view.changes.length })}</Text>
+              <Text>
+                {t('review.editor.publish.changes', {
+                  number: String(view.published.number),
+                  count: view.changes.length,
+                })}
+              </Text>
               <List.Root ps="4" gap="1" maxH="50vh" overflowY="auto">
                 {view.changes.map((c, i) => (
                   <List.Item key={i}>{t(c.id, c.values)}</List.Item>
@@ -151,7 +178,11 @@ export function Publishing({ view }: { view: DraftView }) {
 function Version({ number }: { number: number }) {
   const t = useT();
   const lang = useLang();
-  const version = useQuery({ queryKey: publicationKey(number), queryFn: () => editorApi.publication(number), staleTime: Number.POSITIVE_INFINITY });
+  const version = useQuery({
+    queryKey: publicationKey(number),
+    queryFn: () => editorApi.publication(number),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   if (version.isPending) return <Text color="gray.700">{t('review.editor.loading')}</Text>;
   if (version.isError) return <QueryError error={version.error} onRetry={() => void version.refetch()} />;
   const v = version.data;

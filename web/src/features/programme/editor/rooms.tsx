@@ -64,14 +64,26 @@ export function Rooms({ view }: { view: DraftView }) {
                         <Text fontWeight="semibold">{r.name}</Text>
                         {r.name_zh && <Text lang="zh-Hans">{r.name_zh}</Text>}
                         <Text fontSize="sm" color="gray.700">
-                          {t('review.editor.rooms.seats', { count: r.capacity })} · {t('review.editor.rooms.sessions', { count: sessionsIn(r.id) })}
+                          {t('review.editor.rooms.seats', { count: r.capacity })} ·{' '}
+                          {t('review.editor.rooms.sessions', { count: sessionsIn(r.id) })}
                         </Text>
                       </Stack>
                       <HStack gap="2">
-                        <Button size="sm" variant="outline" aria-label={t('review.editor.rooms.editLabel', { room: r.name })} onClick={() => setEditing(r.id)}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={t('review.editor.rooms.editLabel', { room: r.name })}
+                          onClick={() => setEditing(r.id)}
+                        >
                           {t('review.editor.edit')}
                         </Button>
-                        <Button size="sm" variant="outline" colorPalette="red" aria-label={t('review.editor.rooms.deleteLabel', { room: r.name })} onClick={() => setDeleting(r)}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          colorPalette="red"
+                          aria-label={t('review.editor.rooms.deleteLabel', { room: r.name })}
+                          onClick={() => setDeleting(r)}
+                        >
                           {t('review.editor.delete')}
                         </Button>
                       </HStack>
@@ -100,7 +112,9 @@ export function Rooms({ view }: { view: DraftView }) {
             setDeleting(null);
           }}
         >
-          <Text>{t('review.editor.rooms.confirmText', { count: deleting ? sessionsIn(deleting.id) : 0 })}</Text>
+          <Text>
+            {t('review.editor.rooms.confirmText', { count: deleting ? sessionsIn(deleting.id) : 0 })}
+          </Text>
         </ConfirmDialog>
       </Card.Body>
     </Card.Root>
@@ -114,13 +128,24 @@ function RoomForm(props: { room?: Room; onDone: (o: Outcome) => void; onCancel?:
   const change = useDraftChange();
   const form = useForm<RoomValues>({
     resolver: roomResolver,
-    defaultValues: { name: props.room?.name ?? '', name_zh: props.room?.name_zh ?? '', capacity: props.room ? String(props.room.capacity) : '' },
+    defaultValues: {
+      name: props.room?.name ?? '',
+      name_zh: props.room?.name_zh ?? '',
+      capacity: props.room ? String(props.room.capacity) : '',
+    },
   });
   const [failure, setFailure] = useState<Outcome>(null);
   const submit = form.handleSubmit(async (values) => {
     const room = props.room;
-    const o = await change((version) => (room ? editorApi.updateRoom(room.id, roomFormBody(values, version)) : editorApi.createRoom(roomFormBody(values, version))));
-    if (o && !o.ok) for (const [path, message] of Object.entries(o.fieldErrors)) if ((roomFields as readonly string[]).includes(path)) form.setError(path as Path<RoomValues>, { type: 'server', message });
+    const o = await change((version) =>
+      room
+        ? editorApi.updateRoom(room.id, roomFormBody(values, version))
+        : editorApi.createRoom(roomFormBody(values, version)),
+    );
+    if (o && !o.ok)
+      for (const [path, message] of Object.entries(o.fieldErrors))
+        if ((roomFields as readonly string[]).includes(path))
+          form.setError(path as Path<RoomValues>, { type: 'server', message });
     if (o?.ok && !room) form.reset();
     setFailure(o && !o.ok ? o : null);
     props.onDone(o);
@@ -128,13 +153,28 @@ function RoomForm(props: { room?: Room; onDone: (o: Outcome) => void; onCancel?:
   const idPrefix = props.room ? `room-${props.room.id}` : 'room-new';
   return (
     <FormProvider {...form}>
-      <FormStack noValidate onSubmit={submit} id={idPrefix} aria-label={props.room ? t('review.editor.rooms.editLabel', { room: props.room.name }) : t('review.editor.rooms.add')}>
+      <FormStack
+        noValidate
+        onSubmit={submit}
+        id={idPrefix}
+        aria-label={
+          props.room
+            ? t('review.editor.rooms.editLabel', { room: props.room.name })
+            : t('review.editor.rooms.add')
+        }
+      >
         <Stack gap="3">
           {failure && props.room && <OutcomeAlert outcome={failure} />}
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
             <TextField<RoomValues> name="name" label={t('review.editor.rooms.name')} required />
             <TextField<RoomValues> name="name_zh" label={t('review.editor.rooms.nameZh')} lang="zh-Hans" />
-            <TextField<RoomValues> name="capacity" label={t('review.editor.rooms.capacity')} type="number" inputMode="numeric" required />
+            <TextField<RoomValues>
+              name="capacity"
+              label={t('review.editor.rooms.capacity')}
+              type="number"
+              inputMode="numeric"
+              required
+            />
           </SimpleGrid>
           <HStack gap="2">
             <SubmitButton size="sm" loading={form.formState.isSubmitting}>

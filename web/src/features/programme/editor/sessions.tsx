@@ -7,7 +7,13 @@ import { Badge, Box, Button, Card, Checkbox, Flex, HStack, List, Stack, Text } f
 import { useState } from 'react';
 import { formatDay } from '#core/i18n/format';
 import type { MessageId } from '#core/i18n/messages';
-import { bySessionOrder, congressDays, talkTimes, type Session, type SessionType } from '#core/programme/model';
+import {
+  bySessionOrder,
+  congressDays,
+  talkTimes,
+  type Session,
+  type SessionType,
+} from '#core/programme/model';
 import { cst, cstDate } from '#core/time';
 import { FormAlert } from '../../../components/form/form-alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -42,7 +48,10 @@ export function Sessions({ view }: { view: DraftView }) {
   const shown = day === OUTSIDE ? outside : sessions.filter((s) => cstDate(s.starts_at) === day);
   const problems = problemsBySession(view.problems);
   const names = abstractNames(view);
-  const dayButtons = [...congressDays.map((d) => ({ value: d.day, label: formatDay(lang, cst(d.day)) })), ...(outside.length ? [{ value: OUTSIDE, label: t('review.editor.sessions.outside') }] : [])];
+  const dayButtons = [
+    ...congressDays.map((d) => ({ value: d.day, label: formatDay(lang, cst(d.day)) })),
+    ...(outside.length ? [{ value: OUTSIDE, label: t('review.editor.sessions.outside') }] : []),
+  ];
   return (
     <Card.Root as="section" aria-labelledby="editor-sessions">
       <Card.Header>
@@ -56,7 +65,10 @@ export function Sessions({ view }: { view: DraftView }) {
           <Box role="group" aria-label={t('review.editor.sessions.days')}>
             <Flex gap="2" wrap="wrap">
               {dayButtons.map((d) => {
-                const count = d.value === OUTSIDE ? outside.length : sessions.filter((s) => cstDate(s.starts_at) === d.value).length;
+                const count =
+                  d.value === OUTSIDE
+                    ? outside.length
+                    : sessions.filter((s) => cstDate(s.starts_at) === d.value).length;
                 return (
                   <Button
                     key={d.value}
@@ -88,8 +100,11 @@ export function Sessions({ view }: { view: DraftView }) {
                   setOutcome(o?.ok ? o : null);
                   if (o?.ok) {
                     setAdding(false);
-                    const added = o.draft.programme.sessions.find((s) => !view.programme.sessions.some((x) => x.id === s.id));
-                    if (added && congressDaySet.has(cstDate(added.starts_at))) setDay(cstDate(added.starts_at));
+                    const added = o.draft.programme.sessions.find(
+                      (s) => !view.programme.sessions.some((x) => x.id === s.id),
+                    );
+                    if (added && congressDaySet.has(cstDate(added.starts_at)))
+                      setDay(cstDate(added.starts_at));
                   }
                 }}
                 onCancel={() => setAdding(false)}
@@ -105,7 +120,16 @@ export function Sessions({ view }: { view: DraftView }) {
           {shown.length === 0 ? (
             <Text color="gray.700">{t('review.editor.sessions.none')}</Text>
           ) : (
-            shown.map((s) => <SessionCard key={s.id} session={s} view={view} problems={problems.get(s.id) ?? []} names={names} onOutcome={setOutcome} />)
+            shown.map((s) => (
+              <SessionCard
+                key={s.id}
+                session={s}
+                view={view}
+                problems={problems.get(s.id) ?? []}
+                names={names}
+                onOutcome={setOutcome}
+              />
+            ))
           )}
         </Stack>
       </Card.Body>
@@ -134,24 +158,52 @@ function SessionCard(props: {
   const title = lang === 'zh-Hans' && s.title_zh ? s.title_zh : s.title;
   const times = talkTimes(s);
   return (
-    <Card.Root as="article" aria-labelledby={headingId} variant="outline" borderColor={props.problems.length ? 'orange.400' : undefined}>
+    <Card.Root
+      as="article"
+      aria-labelledby={headingId}
+      variant="outline"
+      borderColor={props.problems.length ? 'orange.400' : undefined}
+    >
       <Card.Body p={{ base: '3', md: '5' }}>
         <Stack gap="3">
           <HStack gap="2" wrap="wrap">
-            <Text fontWeight="semibold">{t('review.editor.sessions.time', { start: cstClock(s.starts_at), end: cstClock(s.ends_at), day: formatDay(lang, s.starts_at) })}</Text>
-            <Badge colorPalette={s.type === 'poster' ? 'green' : s.type === 'oral' ? 'blue' : 'gray'}>{t(typeIds[s.type])}</Badge>
-            <Text color="gray.700">{room ? room.name : s.room_id ? t('review.editor.sessions.roomGone') : t('review.editor.sessions.noRoom')}</Text>
+            <Text fontWeight="semibold">
+              {t('review.editor.sessions.time', {
+                start: cstClock(s.starts_at),
+                end: cstClock(s.ends_at),
+                day: formatDay(lang, s.starts_at),
+              })}
+            </Text>
+            <Badge colorPalette={s.type === 'poster' ? 'green' : s.type === 'oral' ? 'blue' : 'gray'}>
+              {t(typeIds[s.type])}
+            </Badge>
+            <Text color="gray.700">
+              {room
+                ? room.name
+                : s.room_id
+                  ? t('review.editor.sessions.roomGone')
+                  : t('review.editor.sessions.noRoom')}
+            </Text>
           </HStack>
           <Text as="h3" fontSize="lg" fontWeight="semibold" id={headingId}>
             {title}
           </Text>
           {s.chairs.length > 0 && (
             <Text fontSize="sm" color="gray.700">
-              {t('review.editor.sessions.chairs', { names: s.chairs.map((c) => ('name' in c ? c.name : t('review.editor.sessions.chairAccount', { id: c.account_id }))).join(', ') })}
+              {t('review.editor.sessions.chairs', {
+                names: s.chairs
+                  .map((c) =>
+                    'name' in c ? c.name : t('review.editor.sessions.chairAccount', { id: c.account_id }),
+                  )
+                  .join(', '),
+              })}
             </Text>
           )}
           {props.problems.length > 0 && (
-            <FormAlert status="warning" title={t('review.editor.sessions.problems', { count: props.problems.length })}>
+            <FormAlert
+              status="warning"
+              title={t('review.editor.sessions.problems', { count: props.problems.length })}
+            >
               <List.Root ps="4" gap="1">
                 {props.problems.map((p, i) => (
                   <List.Item key={i}>{t(p.text.id, p.text.values)}</List.Item>
@@ -173,10 +225,20 @@ function SessionCard(props: {
           ) : (
             <>
               {s.talks.length > 0 && (
-                <List.Root as="ol" ps="5" gap="1" aria-label={t('review.editor.talks.listOf', { session: title })}>
+                <List.Root
+                  as="ol"
+                  ps="5"
+                  gap="1"
+                  aria-label={t('review.editor.talks.listOf', { session: title })}
+                >
                   {s.talks.map((talk, i) => (
                     <List.Item key={talk.abstract_id}>
-                      {t('review.editor.talks.item', { start: cstClock(times[i]!.starts_at), end: cstClock(times[i]!.ends_at), name: names.label(talk.abstract_id), minutes: talk.minutes })}
+                      {t('review.editor.talks.item', {
+                        start: cstClock(times[i]!.starts_at),
+                        end: cstClock(times[i]!.ends_at),
+                        name: names.label(talk.abstract_id),
+                        minutes: talk.minutes,
+                      })}
                     </List.Item>
                   ))}
                 </List.Root>
@@ -185,17 +247,35 @@ function SessionCard(props: {
                 <List.Root ps="5" gap="1" aria-label={t('review.editor.boards.listOf', { session: title })}>
                   {s.boards.map((b) => (
                     <List.Item key={b.abstract_id}>
-                      {t('review.editor.boards.item', { board: String(b.board), name: names.label(b.abstract_id), byHand: b.by_hand ? 'yes' : 'no' })}
+                      {t('review.editor.boards.item', {
+                        board: String(b.board),
+                        name: names.label(b.abstract_id),
+                        byHand: b.by_hand ? 'yes' : 'no',
+                      })}
                     </List.Item>
                   ))}
                 </List.Root>
               )}
               {local && <OutcomeAlert outcome={local} />}
               <HStack gap="2" wrap="wrap">
-                <Button size="sm" variant="outline" aria-label={t('review.editor.sessions.editLabel', { session: title })} onClick={() => setEditing(true)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={t('review.editor.sessions.editLabel', { session: title })}
+                  onClick={() => {
+                    setLocal(null);
+                    setEditing(true);
+                  }}
+                >
                   {t('review.editor.edit')}
                 </Button>
-                <Button size="sm" variant="outline" colorPalette="red" aria-label={t('review.editor.sessions.deleteLabel', { session: title })} onClick={() => setDeleting(true)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  aria-label={t('review.editor.sessions.deleteLabel', { session: title })}
+                  onClick={() => setDeleting(true)}
+                >
                   {t('review.editor.delete')}
                 </Button>
               </HStack>
@@ -204,7 +284,11 @@ function SessionCard(props: {
                   <Text fontSize="sm" color="gray.700">
                     {t('review.editor.boards.numberHint')}
                   </Text>
-                  <Checkbox.Root checked={addUnplaced} onCheckedChange={(e) => setAddUnplaced(e.checked === true)} size="sm">
+                  <Checkbox.Root
+                    checked={addUnplaced}
+                    onCheckedChange={(e) => setAddUnplaced(e.checked === true)}
+                    size="sm"
+                  >
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />
                     <Checkbox.Label>{t('review.editor.boards.addUnplaced')}</Checkbox.Label>
@@ -218,7 +302,9 @@ function SessionCard(props: {
                       aria-label={t('review.editor.boards.numberLabel', { session: title })}
                       onClick={async () => {
                         setNumbering(true);
-                        const o = await change((version) => editorApi.numberBoards(s.id, { version, add_unplaced: addUnplaced }));
+                        const o = await change((version) =>
+                          editorApi.numberBoards(s.id, { version, add_unplaced: addUnplaced }),
+                        );
                         setNumbering(false);
                         setLocal(o);
                       }}

@@ -8,7 +8,13 @@ import { ApiError, isCancelled } from '../../../lib/api-client';
 import { useLocalise } from '../../../i18n/i18n';
 import { draftKey, editorApi, type DraftView } from './api';
 
-export const useDraftQuery = () => useQuery({ queryKey: draftKey, queryFn: editorApi.draft, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false });
+export const useDraftQuery = () =>
+  useQuery({
+    queryKey: draftKey,
+    queryFn: editorApi.draft,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
 
 /** A change's outcome: the server's message (in the page's language), and for a refusal its field messages. */
 export type Outcome =
@@ -20,7 +26,9 @@ export function useDraftChange() {
   const queryClient = useQueryClient();
   const localise = useLocalise();
   /** Runs `call` over the version this page holds; the draft it answers replaces the page's. Null when cancelled. */
-  return async (call: (version: number) => Promise<{ data: DraftView; message: string }>): Promise<Outcome> => {
+  return async (
+    call: (version: number) => Promise<{ data: DraftView; message: string }>,
+  ): Promise<Outcome> => {
     const current = queryClient.getQueryData<DraftView>(draftKey);
     if (!current) return null;
     try {
@@ -32,7 +40,12 @@ export function useDraftChange() {
       const api = error instanceof ApiError ? error : null;
       // A 409: another member changed the draft (or it cannot be done as it is now): read it again.
       if (api?.status === 409) await queryClient.invalidateQueries({ queryKey: draftKey });
-      return { ok: false, message: localise(api ? api.message : 'request failure.'), stale: api?.status === 409, fieldErrors: api?.fieldErrors ?? {} };
+      return {
+        ok: false,
+        message: localise(api ? api.message : 'request failure.'),
+        stale: api?.status === 409,
+        fieldErrors: api?.fieldErrors ?? {},
+      };
     }
   };
 }
