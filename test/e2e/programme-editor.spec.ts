@@ -86,7 +86,7 @@ test('the committee builds a day in the editor, sees a room booked twice and fix
   page,
   consoleErrors,
 }) => {
-  test.setTimeout(Number(process.env.EDITOR_TIMEOUT ?? 300_000));
+  test.setTimeout(300_000);
   const tag = Date.now().toString(36).slice(-5).toUpperCase();
   const number = (prefix: string, i: number) => `${prefix}-E${tag}${i}`;
 
