@@ -270,6 +270,7 @@ describe('the draft and its forms', () => {
       [numbers.p3, 'poster'],
     ]);
     expect(unplaced[0]!.presenters).toEqual([`Na Li-a`]);
+    expect(view.placed.filter((a) => mine().has(a.id))).toEqual([]);
     expect(JSON.stringify(view.unplaced)).not.toContain(`@example.org`);
     const unscheduled = view.problems.filter(
       (p) => p.code === 'unscheduled' && mine().has(p.abstract_ids[0]!),
@@ -606,6 +607,14 @@ describe('rooms and sessions over the version read', () => {
     expect(boardOf(ids.p2)).toBeGreaterThan(boardOf(ids.p3));
     expect(new Set(boards.map((b) => b.board)).size).toBe(boards.length);
     expect(view.unplaced.filter((u) => u.type === 'poster')).toEqual([]);
+    // The editor names what the draft places.
+    expect(view.placed.find((a) => a.id === ids.p1)).toEqual({
+      id: ids.p1,
+      type: 'poster',
+      number: numbers.p1,
+      title: `REGISTRY COMPLETENESS ${tag}`.toUpperCase(),
+      presenters: ['Na Li-a'],
+    });
   });
 
   it('publishes the draft when the checks find nothing: version 1, audited, readable; anyone reads it without logging in', async () => {
@@ -731,11 +740,18 @@ describe('rooms and sessions over the version read', () => {
         }),
       ),
     );
+    // The draft says beforehand what the publication will list (the editor's confirmation shows it).
+    const preview = moved.changes as unknown as { id: string; values: Record<string, unknown> }[];
+    expect(preview.map((c) => [c.id, c.values.abstract])).toEqual([
+      ['review.programme.change.talkMoved', numbers.o2],
+      ['review.programme.change.talkMoved', numbers.o1],
+    ]);
     const published = await committee<{
       number: number;
       changes: { id: string; values: Record<string, unknown> }[];
       mail: number;
     }>('POST', '/publications', { version: moved.programme.version });
+    expect((await draft()).changes).toEqual([]);
     expect([published.status, published.body.message]).toEqual([
       200,
       'Version 2 of the programme is published.',

@@ -9,9 +9,11 @@ import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
 import { numberBoards } from './boards';
 import { checkProgramme, type ProgrammeProblem } from './checks';
+import type { Text } from '../i18n/messages';
 import { acceptedAs, presentersOf, type Programme, type ProgrammeAbstract, type Room, type Session } from './model';
-import type { ProgrammeDeps } from './ports';
+import type { ProgrammeDeps, PublishedVersion } from './ports';
 import { programmeMessages as m, type SessionData } from './schemas';
+import { programmeDiff } from './versions';
 
 /** An accepted abstract with no place in the draft, as the editor lists it (orals first, by number). */
 export interface UnplacedAbstract {
@@ -23,12 +25,28 @@ export interface UnplacedAbstract {
   presenters: string[];
 }
 
+/** An abstract the draft places, as the editor names it: its number and type once accepted (null when it is not, or no longer). */
+export interface PlacedAbstract {
+  id: string;
+  type: 'oral' | 'poster' | null;
+  number: string | null;
+  title: string;
+  presenters: string[];
+}
+
 export interface DraftView {
   programme: Programme;
   problems: ProgrammeProblem[];
   unplaced: UnplacedAbstract[];
+  /** Every abstract the draft places that is still in the portal (a withdrawn one is missing: its problem says so). */
+  placed: PlacedAbstract[];
   /** The latest publication, if any. */
   published: { number: number; published_at: string } | null;
+  /**
+   * What publishing the draft now would change since the latest publication, in words (the lines a
+   * publication keeps, versions.ts): the editor's confirmation shows them. Empty before the first one.
+   */
+  changes: Text[];
 }
 
 function unplacedOf(problems: readonly ProgrammeProblem[], abstracts: readonly ProgrammeAbstract[]): UnplacedAbstract[] {
@@ -45,15 +63,32 @@ function unplacedOf(problems: readonly ProgrammeProblem[], abstracts: readonly P
     });
 }
 
-function viewOf(programme: Programme, abstracts: readonly ProgrammeAbstract[], published: DraftView['published']): DraftView {
+function placedOf(programme: Programme, abstracts: readonly ProgrammeAbstract[]): PlacedAbstract[] {
+  const ids = new Set(programme.sessions.flatMap((s) => [...s.talks, ...s.boards].map((x) => x.abstract_id)));
+  return abstracts
+    .filter((a) => ids.has(a.id))
+    .map((a) => {
+      const accepted = acceptedAs(a);
+      return { id: a.id, type: accepted?.type ?? null, number: accepted?.number ?? null, title: a.title_of_abstract, presenters: presentersOf(a).map((p) => p.name) };
+    });
+}
+
+function viewOf(programme: Programme, abstracts: readonly ProgrammeAbstract[], latest: PublishedVersion | undefined): DraftView {
   const problems = checkProgramme(programme, abstracts);
-  return { programme, problems, unplaced: unplacedOf(problems, abstracts), published };
+  return {
+    programme,
+    problems,
+    unplaced: unplacedOf(problems, abstracts),
+    placed: placedOf(programme, abstracts),
+    published: latest ? { number: latest.number, published_at: latest.published_at } : null,
+    changes: latest ? programmeDiff(latest, programme, abstracts).lines : [],
+  };
 }
 
 /** GET: the draft, its problems and the accepted abstracts not placed. */
 export async function draftView(deps: ProgrammeDeps): Promise<DraftView> {
   const [draft, abstracts, latest] = await Promise.all([deps.store.draft(), deps.sources.abstracts(), deps.store.latest()]);
-  return viewOf(draft, abstracts, latest ? { number: latest.number, published_at: latest.published_at } : null);
+  return viewOf(draft, abstracts, latest);
 }
 
 interface Edit {
@@ -83,7 +118,7 @@ async function change(deps: ProgrammeDeps, actor: Actor, readVersion: number, no
   });
   if (!(await deps.store.saveDraft(next, draft.version, audit))) throw conflict(m.changedMeanwhile);
   const [abstracts, latest] = await Promise.all([deps.sources.abstracts(), deps.store.latest()]);
-  return { message, data: viewOf(next, abstracts, latest ? { number: latest.number, published_at: latest.published_at } : null) };
+  return { message, data: viewOf(next, abstracts, latest) };
 }
 
 const roomOf = (draft: Programme, id: string) => {

@@ -75,6 +75,7 @@ export const delegatePages: PageRoute[] = [
   [paths.review, 'review/queue-page'],
   [paths.reviewAbstract, 'review/review-page'],
   [paths.reviewCommittee, 'review/committee-page'],
+  [paths.reviewProgramme, 'programme/editor/programme-editor-page'],
 ];
 
 
@@ -88,10 +89,11 @@ const modules = import.meta.glob<PageModule>([
   '../features/office/*-page.tsx',
   '../features/review/*-page.tsx',
   '../features/programme/*-page.tsx',
+  '../features/programme/editor/*-page.tsx',
 ]);
 
-/** The office's and the review's pages: they read the organisers' texts (web/src/i18n/staff-texts.tsx). */
-const isStaffPage = (page: string) => page.startsWith('office/') || page.startsWith('review/');
+/** The office's and the review's pages (the programme committee's editor too): they read the organisers' texts (web/src/i18n/staff-texts.tsx). */
+const isStaffPage = (page: string) => page.startsWith('office/') || page.startsWith('review/') || page.startsWith('programme/editor/');
 
 export function pageLoader(page: string): PageLoader {
   const load = modules[`../features/${page}.tsx`];

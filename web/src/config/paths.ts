@@ -88,6 +88,8 @@ export const paths = {
   review: '/review',
   reviewAbstract: '/review/abstracts/:id',
   reviewCommittee: '/review/committee',
+  /** The programme committee's editor of the programme (issue 33): rooms, sessions, talks, boards, publication. */
+  reviewProgramme: '/review/committee/programme',
   /** The abstract review's team: reviewers by category and the programme committee, granted by the office. */
   officeReviewTeam: '/office/review-team',
   /** The decision outbox: the mails of each publication of the review's decisions. */

@@ -21,3 +21,4 @@ export const MenuIcon = strokeIcon('M3 6h18M3 12h18M3 18h18', '6');
 export const CloseIcon = strokeIcon('M6 6l12 12M18 6L6 18', '6');
 export const ChevronLeftIcon = strokeIcon('M15 6l-6 6 6 6', '5');
 export const ChevronRightIcon = strokeIcon('M9 6l6 6-6 6', '5');
+export const ChevronUpIcon = strokeIcon('M6 15l6-6 6 6', '4');

@@ -16,6 +16,7 @@ function ReviewNav() {
   const sections = [
     { path: paths.review, label: t('review.frame.myReviews') },
     { path: paths.reviewCommittee, label: t('review.frame.committee') },
+    { path: paths.reviewProgramme, label: t('review.frame.programme') },
   ];
   return <SectionNav label={t('review.frame.nav')} links={sections} />;
 }

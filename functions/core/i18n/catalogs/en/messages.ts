@@ -15,6 +15,7 @@ import office from './office.json' with { type: 'json' };
 import officeMoney from './office-money.json' with { type: 'json' };
 import review from './review.json' with { type: 'json' };
 import reviewProgramme from './review-programme.json' with { type: 'json' };
+import reviewProgrammeEditor from './review-programme-editor.json' with { type: 'json' };
 import officeFapiao from './office-fapiao.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
 import congress from './congress.json' with { type: 'json' };
@@ -36,6 +37,7 @@ export const enMessages = {
   ...officeMoney,
   ...review,
   ...reviewProgramme,
+  ...reviewProgrammeEditor,
   ...officeFapiao,
   ...documents,
   ...congress,

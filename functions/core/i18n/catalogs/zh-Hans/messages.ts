@@ -13,6 +13,7 @@ import office from './office.json' with { type: 'json' };
 import officeMoney from './office-money.json' with { type: 'json' };
 import review from './review.json' with { type: 'json' };
 import reviewProgramme from './review-programme.json' with { type: 'json' };
+import reviewProgrammeEditor from './review-programme-editor.json' with { type: 'json' };
 import officeFapiao from './office-fapiao.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
 import congress from './congress.json' with { type: 'json' };
@@ -34,6 +35,7 @@ export const zhHansMessages: Record<keyof typeof enMessages, string> = {
   ...officeMoney,
   ...review,
   ...reviewProgramme,
+  ...reviewProgrammeEditor,
   ...officeFapiao,
   ...documents,
   ...congress,
