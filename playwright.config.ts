@@ -6,6 +6,7 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium';
  * browser here. `npm test` starts the portal and passes API_ORIGIN; run alone, Playwright starts
  * a throw-away portal itself (after `npm run build`).
  */
+const programmeJourneys = /\/programme[\w-]*\.spec\.ts$/;
 const origin = process.env.API_ORIGIN ?? `http://localhost:${process.env.TEST_PORT ?? 3100}`;
 
 export default defineConfig({
@@ -28,6 +29,12 @@ export default defineConfig({
     // cost a tenth of the run's time); pages and screenshots render the same.
     launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, '--disable-gpu-compositing', '--disable-software-rasterizer'] },
   },
+  projects: [
+    { name: 'portal', testIgnore: programmeJourneys },
+    // The programme is one draft for the whole portal: the journeys that build and publish it
+    // (test/e2e/programme*.spec.ts) run one at a time, beside the other tests.
+    { name: 'programme', testMatch: programmeJourneys, workers: 1, fullyParallel: false },
+  ],
   webServer: process.env.API_ORIGIN
     ? undefined
     : { command: 'npx tsx scripts/test-portal.ts', url: `${origin}/api/v1/admin/now`, reuseExistingServer: false, timeout: 60_000 },
