@@ -5,6 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { validAbstract } from '../support/bodies';
 import { calendarEvents } from '../support/calendar';
+import type { PublicProgramme } from '#core/programme/public-programme';
 import { totpCode } from '../support/office';
 import {
   api,
@@ -422,5 +423,63 @@ test('a delegate browses the published programme on a phone: the session on now,
   await expect(page.getByRole('link', { name: '返回大会日程' })).toBeVisible();
   await expectAccessible(page, 'abstract page in Chinese');
   await page.screenshot({ path: 'test-results/programme-abstract-zh-390.png', fullPage: true });
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a delegate keeps their own programme: picks a session and a talk, shows only those, and takes their calendar address; in Chinese too', async ({
+  page,
+  consoleErrors,
+}) => {
+  // Whatever the run published last: a session with talks, and one of its talks.
+  const published = (await (await page.request.get(api('/programme'))).json()) as { data: PublicProgramme };
+  const session = published.data.sessions.find((s) => s.talks.length > 1)!;
+  const talk = session.talks[1]!;
+  expect(session).toBeDefined();
+
+  // Not logged in: the page says how to get one.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/program#session-${session.id}`);
+  await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Add to my programme/ })).toHaveCount(0);
+
+  await logInAsNewDelegate(page, 'mine');
+  await page.goto(`/program#session-${session.id}`);
+  const panel = page.getByRole('region', { name: 'My programme' });
+  await expect(panel).toContainText('Nothing picked yet');
+  await expect(panel.getByRole('checkbox', { name: 'Show only my programme' })).toBeDisabled();
+  const card = page.getByRole('article', { name: session.title });
+  await card.getByRole('button', { name: `Add to my programme: ${session.title}` }).click();
+  await expect(card.getByRole('button', { name: `In my programme (press to remove): ${session.title}` })).toHaveAttribute('aria-pressed', 'true');
+  await card.getByRole('button', { name: `Add to my programme: ${talk.title}` }).click();
+  await expect(panel).toContainText('2 sessions and talks picked.');
+  const address = panel.getByRole('textbox', { name: "Your calendar's address" });
+  await expect(address).toHaveValue(/\/api\/v1\/admin\/account\/programme\/calendar\?key=[\w-]{43}&lang=en$/);
+
+  // Only mine: the picked session is there, any other session of its day is not.
+  await panel.getByText('Show only my programme').click();
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await noSidewaysScroll(page);
+  await expectAccessible(page, 'my programme');
+  await page.screenshot({ path: 'test-results/programme-mine-390.png', fullPage: true });
+
+  // The calendar at that address holds the two picks; the picks stay after a reload.
+  const ics = await page.request.get(await address.inputValue());
+  expect(ics.status()).toBe(200);
+  expect(calendarEvents(await ics.text()).map((e) => e.uid).sort()).toEqual(
+    [`session-${session.id}@iacr2024-beijing.org`, `talk-${talk.abstract_id}@iacr2024-beijing.org`].sort(),
+  );
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'My programme' })).toContainText('2 sessions and talks picked.');
+  await page.getByRole('article', { name: session.title }).getByRole('button', { name: `In my programme (press to remove): ${talk.title}` }).click();
+  await expect(page.getByRole('region', { name: 'My programme' })).toContainText('1 session or talk picked.');
+
+  // In Chinese: the panel's words and the buttons.
+  await page.goto(`/zh/program#session-${session.id}`);
+  const zhPanel = page.getByRole('region', { name: '我的日程' });
+  await expect(zhPanel).toContainText('已选择 1 个专场和报告。');
+  await expect(page.getByRole('button', { name: /^已在我的日程中（点击移除）：/ })).toHaveCount(1);
+  await expect(zhPanel.getByRole('textbox', { name: '您的日历地址' })).toHaveValue(/&lang=zh-Hans$/);
+  await expectAccessible(page, 'my programme in Chinese');
   expect(consoleErrors).toEqual([]);
 });
