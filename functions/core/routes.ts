@@ -112,6 +112,8 @@ export const routes = {
   getProgramme: { method: 'GET', path: '/programme', handler: 'programme/get-programme', auth: 'public', grants: [GET], publicCacheSeconds: 60 },
   /** The published programme as a calendar file (core/programme/calendar.ts, decision 0065): the feed to subscribe to, one session or one talk. */
   getProgrammeCalendar: { method: 'GET', path: '/programme/calendar', handler: 'programme/get-calendar', auth: 'public', grants: [GET, QUERY], publicCacheSeconds: 300, file: 'text/calendar' },
+  /** The signed-in delegate's accepted abstracts with their place in the latest published programme and their uploads (core/programme/my-presentations.ts): the public view (GetItem), the account's abstracts and files (Query). */
+  getMyPresentations: { method: 'GET', path: '/programme/my-presentations', handler: 'programme/my-presentations', auth: 'delegate', grants: [GET, QUERY] },
   getNow: { method: 'GET', path: '/now', handler: 'conference/get-now', auth: 'public', grants: [] },
   getRegisterTypeFee: { method: 'GET', path: '/register_type_fee', handler: 'registration-by-category/get-register-type-fee', auth: 'public', grants: [] },
 

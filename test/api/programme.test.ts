@@ -27,8 +27,11 @@ import type { PublicProgramme } from '#core/programme/public-programme';
 import type { PublishedSummary, PublishedVersion } from '#core/programme/ports';
 import { localise } from '#core/i18n/server-messages';
 import type { JobView } from '#core/office/jobs';
+import type { MyPresentations } from '#core/programme/my-presentations';
 import { pdfText } from '../support/pdf';
 import { validAbstract } from '../support/bodies';
+import { pptxBytes } from '../support/files';
+import { SESSION_ENDED } from '#core/accounts/authenticate';
 import { calendarEvents } from '../support/calendar';
 import { call, db, newDelegate, officeSession, origin, totpCode, userIdOf } from './support';
 
@@ -49,6 +52,8 @@ let chairId: string;
 let office: { token: string; email: string };
 let reviewer: { token: string };
 let delegate: { token: string };
+/** The accounts that submitted our abstracts: the first O1, O2 and P1, the second P2, P3 and R1. */
+let authors: { first: { token: string; email: string }; second: { token: string; email: string } };
 /** Our abstracts by their role in the tests: two orals, three posters (P1 and P3 share their presenter with O1), one rejected. */
 const ids: Record<'o1' | 'o2' | 'p1' | 'p2' | 'p3' | 'r1', string> = {
   o1: '',
@@ -217,6 +222,7 @@ beforeAll(async () => {
   delegate = await newDelegate('programme-delegate');
 
   const [first, second] = [await newDelegate('programme-author1'), await newDelegate('programme-author2')];
+  authors = { first, second };
   ids.o1 = await submit(first.token, presenter.a, `SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase());
   ids.o2 = await submit(first.token, presenter.b, `LIVER CANCER TRENDS ${tag}`.toUpperCase());
   ids.p1 = await submit(first.token, presenter.a, `REGISTRY COMPLETENESS ${tag}`.toUpperCase());
@@ -279,6 +285,15 @@ describe('the draft and its forms', () => {
     expect(none.headers.get('cache-control')).toBe('no-store');
     const noneZh = await call('GET', '/programme', { headers: zh });
     expect(noneZh.body.message).toBe('日程尚未发布。');
+    // A presenter sees their accepted abstracts, with no place yet: nothing is published.
+    const presents = await call<MyPresentations>('GET', '/programme/my-presentations', { token: authors.first.token });
+    expect(presents.status, JSON.stringify(presents.body)).toBe(200);
+    expect(presents.body.data.published).toBeNull();
+    expect(presents.body.data.items.map((i) => [i.number, i.type, i.place, i.upload.uploaded, i.upload.path])).toEqual([
+      [numbers.o1, 'oral', null, false, '/oral/upload'],
+      [numbers.o2, 'oral', null, false, '/oral/upload'],
+      [numbers.p1, 'poster', null, false, '/poster/upload'],
+    ]);
   });
 
   it('refuses a room without a name or seats, or without its version, under each field (and in Chinese)', async () => {
@@ -764,6 +779,45 @@ describe('rooms and sessions over the version read', () => {
       numbers.o2,
       numbers.o1,
     ]);
+  });
+
+  it("shows a presenter their accepted abstracts where the latest publication places them, with their uploads; only their own", async () => {
+    const presentations = (token: string, headers?: Record<string, string>) => call<MyPresentations>('GET', '/programme/my-presentations', { token, headers });
+    // Slides for O2, named as presenting it.
+    const presign = await call<{ key: string; url: string; headers: Record<string, string> }>('POST', '/uploads/presign', {
+      token: authors.first.token,
+      json: { purpose: 'oral', file_name: 'o2.pptx', size: pptxBytes().length, abstract_id: ids.o2 },
+    });
+    expect(presign.status, JSON.stringify(presign.body)).toBe(200);
+    expect((await fetch(presign.body.data.url, { method: 'PUT', headers: presign.body.data.headers, body: new Uint8Array(pptxBytes()) })).ok).toBe(true);
+    expect((await call('POST', '/oral/upload', { token: authors.first.token, json: { key: presign.body.data.key } })).status).toBe(200);
+
+    const first = await presentations(authors.first.token);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    expect(first.body.data.published).toMatchObject({ number: 2 });
+    const [o1, o2, p1] = first.body.data.items;
+    // Version 2 put O2 first: O1 is the second talk, at its own time.
+    expect(o1).toMatchObject({
+      abstract_id: ids.o1,
+      number: numbers.o1,
+      type: 'oral',
+      title: `SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase(),
+      place: { session_id: s1, session_title: `Methods ${tag}`, room: { name: `Hall A ${tag}`, name_zh: '一号厅' }, starts_at: '2024-11-05T01:25:00.000Z', ends_at: '2024-11-05T01:55:00.000Z' },
+      upload: { uploaded: false, path: '/oral/upload', deadline: '2024-10-25T16:00:00.000Z' },
+    });
+    expect(o2).toMatchObject({ number: numbers.o2, place: { starts_at: '2024-11-05T01:00:00.000Z' }, upload: { uploaded: true } });
+    expect(p1).toMatchObject({ number: numbers.p1, type: 'poster', place: { session_id: s2, board: expect.any(Number) }, upload: { uploaded: false, path: '/poster/upload' } });
+    expect(p1!.place!.board).toBeGreaterThan(0);
+    // The other account sees its own (P2, P3; never the rejected R1), the same in Chinese (the data carries no text).
+    const second = await presentations(authors.second.token, zh);
+    expect(second.body.data.items.map((i) => i.number)).toEqual([numbers.p2, numbers.p3]);
+    // A delegate without an accepted abstract: an empty list; nobody signed in: 401 in the reader's language.
+    expect((await presentations(delegate.token)).body.data.items).toEqual([]);
+    const anonymous = await call('GET', '/programme/my-presentations');
+    expect(anonymous.status).toBe(401);
+    const ended = await call('GET', '/programme/my-presentations', { token: 'not-a-session-token' });
+    expect([ended.status, ended.body.message]).toEqual([401, SESSION_ENDED]);
   });
 
   it('offers the published programme as a calendar file: the feed, a session, a talk, in Chinese; a talk that moved counts one revision', async () => {

@@ -2,6 +2,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { PublicProgramme } from '#core/programme/public-programme';
+import type { MyPresentations } from '#core/programme/my-presentations';
 import { ApiError, callApi } from '../../lib/api-client';
 
 export const programmeKey = ['programme', 'published'] as const;
@@ -21,3 +22,9 @@ export const programmeQuery = queryOptions({
 });
 
 export const prefetchProgramme = (queryClient: QueryClient) => void queryClient.prefetchQuery(programmeQuery);
+
+/** The signed-in delegate's presentations (GET /programme/my-presentations). */
+export const myPresentationsQuery = queryOptions({
+  queryKey: ['programme', 'my-presentations'] as const,
+  queryFn: () => callApi<MyPresentations>(routes.getMyPresentations),
+});
