@@ -393,8 +393,8 @@ export const routes = {
   updateProgrammeSession: { method: 'PUT', path: '/review/committee/programme/sessions/{id}', handler: 'programme/update-session', auth: 'committee', grants: [GET, QUERY, PUT] },
   deleteProgrammeSession: { method: 'DELETE', path: '/review/committee/programme/sessions/{id}', handler: 'programme/delete-session', auth: 'committee', grants: [GET, QUERY, PUT] },
   numberProgrammeBoards: { method: 'POST', path: '/review/committee/programme/sessions/{id}/boards', handler: 'programme/number-boards', auth: 'committee', grants: [GET, QUERY, PUT] },
-  /** One transaction: the draft still at the version read (ConditionCheckItem), the new version, the public view, the audit entry; the chairs' names from their accounts. */
-  publishProgramme: { method: 'POST', path: '/review/committee/programme/publications', handler: 'programme/publish', auth: 'committee', grants: [GET, QUERY, PUT, CHECK] },
+  /** One transaction: the draft still at the version read (ConditionCheckItem), the new version, the public view, the audit entry; the chairs' names from their accounts; then the presenters' mail job (with its audit entry) sent to the office-jobs queue. */
+  publishProgramme: { method: 'POST', path: '/review/committee/programme/publications', handler: 'programme/publish', auth: 'committee', grants: [GET, QUERY, PUT, CHECK, 'sqs:SendMessage'] },
   listProgrammePublications: { method: 'GET', path: '/review/committee/programme/publications', handler: 'programme/list-publications', auth: 'committee', grants: [QUERY] },
   getProgrammePublication: { method: 'GET', path: '/review/committee/programme/publications/{number}', handler: 'programme/get-publication', auth: 'committee', grants: [GET] },
   /** The committee's change by hand (core/review/manual-assignment.ts): an added reviewer is checked against every abstract (co-authorship). */

@@ -29,6 +29,9 @@ import { allAbstracts } from '#core/review/conflict-checks';
 import { abstractDirectory } from '#storage/office-directory';
 import { programmeStore } from '#storage/programme';
 import { programmeDeps } from './programme';
+import { presenterMailOf, type PresenterMailDeps } from '#core/programme/presenter-mails';
+import type { PublishedVersion } from '#core/programme/ports';
+import type { StoredAbstract } from '#core/abstracts/ports';
 
 const officeJobs = queueSender('office-jobs');
 export const jobQueue: JobQueue = { send: (message) => officeJobs.send({ body: message }) };
@@ -46,6 +49,32 @@ const bookExport: BookExportDeps = {
     const { renderAbstractBook } = await import('#lib/pdf/abstract-book');
     return (await renderAbstractBook(book)).bytes;
   },
+};
+
+/**
+ * The presenters' mails of a programme publication (core/programme/presenter-mails.ts): versions
+ * never change once published (kept here for the worker's life), the abstracts are read once a
+ * minute at most (a batch of 25 mails reads them once, not 25 times).
+ */
+const versionsRead = new Map<number, Promise<PublishedVersion | undefined>>();
+let abstractsRead: { at: number; all: Promise<StoredAbstract[]> } | undefined;
+const presenterMailDeps: PresenterMailDeps = {
+  versions: {
+    version(number) {
+      if (!versionsRead.has(number)) {
+        const read = programmeStore.version(number);
+        versionsRead.set(number, read);
+        read.then((v) => v ?? versionsRead.delete(number)).catch(() => versionsRead.delete(number));
+      }
+      return versionsRead.get(number)!;
+    },
+  },
+  abstracts() {
+    if (!abstractsRead || Date.now() - abstractsRead.at > 60_000) abstractsRead = { at: Date.now(), all: allAbstracts(abstractDirectory) };
+    return abstractsRead.all;
+  },
+  accountIdOf: async (email) => (await findUserByEmail(email))?.id,
+  languages: recipientLanguages,
 };
 
 const publicationMails = { publication: publicationStore, source: decisionMailSource, languages: recipientLanguages };
@@ -82,9 +111,11 @@ export const jobWorkerDeps: WorkerDeps = {
     queue: jobQueue,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     decisionMail: (r, siteOrigin) => decisionMailOf(publicationMails, r, siteOrigin),
+    presenterMail: (r, job) => presenterMailOf(presenterMailDeps, r, job),
     log: domainLog,
     languages: recipientLanguages,
   },
+  presenterMails: { ...presenterMailDeps, jobs: officeJobStore, batches: mailBatchStore, queue: jobQueue, log: domainLog },
   assignment: { jobs: officeJobStore, run: (actor, now) => runAssignment(reviewDeps, actor, now) },
   publication: { publication: publicationStore, source: decisionMailSource, jobs: officeJobStore, batches: mailBatchStore, queue: jobQueue, log: domainLog },
 };

@@ -33,7 +33,7 @@ import { validAbstract } from '../support/bodies';
 import { pptxBytes } from '../support/files';
 import { SESSION_ENDED } from '#core/accounts/authenticate';
 import { calendarEvents } from '../support/calendar';
-import { call, db, newDelegate, officeSession, origin, totpCode, userIdOf } from './support';
+import { call, db, mailsTo, newDelegate, officeSession, origin, sendToJobsQueue, totpCode, until, userIdOf } from './support';
 
 const SUBMITTING = '2024-05-10T02:00:00Z';
 const BASE = '/review/committee/programme';
@@ -223,6 +223,9 @@ beforeAll(async () => {
 
   const [first, second] = [await newDelegate('programme-author1'), await newDelegate('programme-author2')];
   authors = { first, second };
+  // Presenter B has an account that reads Chinese: their mails are in Chinese (decision 0059).
+  const b = await newDelegate('programme-presenter-b', presenter.b.email);
+  expect((await call('PUT', '/language', { json: { language: 'zh-Hans' }, token: b.token })).status).toBe(200);
   ids.o1 = await submit(first.token, presenter.a, `SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase());
   ids.o2 = await submit(first.token, presenter.b, `LIVER CANCER TRENDS ${tag}`.toUpperCase());
   ids.p1 = await submit(first.token, presenter.a, `REGISTRY COMPLETENESS ${tag}`.toUpperCase());
@@ -780,6 +783,38 @@ describe('rooms and sessions over the version read', () => {
       numbers.o1,
     ]);
   });
+
+  it("tells the presenters whose place version 2 changed, the old and the new place, each in their language, once; nobody at version 1", async () => {
+    const changed = (to: string) => mailsTo(to).then((all) => all.filter((m) => m.subject.includes(numbers.o1) || m.subject.includes(numbers.o2)));
+    const [a] = await until('the mail to presenter A', () => changed(presenter.a.email), (m) => m.length >= 1, 30_000);
+    expect(a!.subject).toBe(`${numbers.o1}: the place of your presentation has changed`);
+    const text = a!.body.text!.replace(/\s+/g, ' ');
+    expect(text).toContain(`Dear Na, version 2 of the programme changes where or when ${numbers.o1} "${`SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase()}" is presented.`);
+    expect(text).toContain(`Before: Methods ${tag}, Hall A ${tag}, 5 November 2024 09:00–09:30 CST`);
+    expect(text).toContain(`Now: Methods ${tag}, Hall A ${tag}, 5 November 2024 09:25–09:55 CST`);
+    expect(text).toMatch(/http\S+\/admin\/presentations/);
+    // B's account reads Chinese: the whole mail is in Chinese, the room by its Chinese name.
+    const [b] = await until('the mail to presenter B', () => changed(presenter.b.email), (m) => m.length >= 1, 30_000);
+    expect(b!.subject).toBe(`${numbers.o2}：您的报告安排有变动`);
+    const zhText = b!.body.text!.replace(/\s+/g, ' ');
+    expect(zhText).toContain(`原安排：Methods ${tag}，一号厅，2024年11月5日 09:30–09:55（北京时间）`);
+    expect(zhText).toContain(`现安排：Methods ${tag}，一号厅，2024年11月5日 09:00–09:25（北京时间）`);
+    expect(zhText).toMatch(/http\S+\/zh\/admin\/presentations/);
+    // Presenters whose place did not change (P1's A is told once, about O1 only), and the co-authors, get nothing.
+    expect(await changed(presenter.c.email)).toEqual([]);
+    // The job is audited and done; every recipient recorded as sent; its message again sends nobody twice.
+    const jobs = await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :p AND begins_with(sk, :j)', FilterExpression: '#k = :k', ExpressionAttributeNames: { '#k': 'kind' }, ExpressionAttributeValues: { ':p': 'OFFICEJOBS', ':j': 'JOB#', ':k': 'programme_mail' } }));
+    const job = jobs.Items!.find((j) => j.programme_publication === 2)!;
+    expect(job).toMatchObject({ state: 'done', total: 2, counts: { sent: 2, withheld: 0, opted_out: 0, failed: 0 }, requested_by: { id: chairId } });
+    expect(jobs.Items!.filter((j) => j.programme_publication === 1)).toEqual([]);
+    const audit = await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `AUDIT#programme_mail#${job.id}` } }));
+    expect(audit.Items![0]).toMatchObject({ action: 'programme.presenters_mail_requested', after: { publication: 2, abstracts: 2 } });
+    await sendToJobsQueue(JSON.stringify({ job: job.id }));
+    await sendToJobsQueue(JSON.stringify({ job: job.id, batch: 0 }));
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await changed(presenter.a.email)).toHaveLength(1);
+    expect(await changed(presenter.b.email)).toHaveLength(1);
+  }, 60_000);
 
   it("shows a presenter their accepted abstracts where the latest publication places them, with their uploads; only their own", async () => {
     const presentations = (token: string, headers?: Record<string, string>) => call<MyPresentations>('GET', '/programme/my-presentations', { token, headers });
