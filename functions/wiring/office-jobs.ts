@@ -29,6 +29,9 @@ import { allAbstracts } from '#core/review/conflict-checks';
 import { abstractDirectory } from '#storage/office-directory';
 import { programmeStore } from '#storage/programme';
 import { programmeDeps } from './programme';
+import { remindPresenters } from '#core/programme/reminders';
+import { fileStore } from '#storage/files';
+import { mailOnce } from '#storage/mail-once';
 import { presenterMailOf, type PresenterMailDeps } from '#core/programme/presenter-mails';
 import type { PublishedVersion } from '#core/programme/ports';
 import type { StoredAbstract } from '#core/abstracts/ports';
@@ -89,6 +92,22 @@ export const jobWorkerDeps: WorkerDeps = {
   // The same check as `npm run reconcile`, webhook endpoint included.
   reconcile: () => checkLedger(),
   tasks: {
+    presenterReminders: (at) =>
+      remindPresenters(
+        {
+          latest: () => programmeStore.latest(),
+          abstracts: () => allAbstracts(abstractDirectory),
+          files: (ownerId, type) => fileStore.list(ownerId, type),
+          accountIdOf: presenterMailDeps.accountIdOf,
+          once: mailOnce,
+          mailer: sesMailer,
+          languages: recipientLanguages,
+          log: domainLog,
+          siteOrigin: env.siteOrigin(),
+          pause: () => new Promise((resolve) => setTimeout(resolve, mailPauseMs())),
+        },
+        at,
+      ),
     certificatesReady: (cursor, now) =>
       mailReadyCertificates(
         {

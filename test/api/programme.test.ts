@@ -855,6 +855,40 @@ describe('rooms and sessions over the version read', () => {
     expect([ended.status, ended.body.message]).toEqual([401, SESSION_ENDED]);
   });
 
+  it('reminds the presenters without a file 7 and 2 days before their session starts (on the tick\'s clock), once each, never one whose file is uploaded', async () => {
+    const ours = new RegExp(`^(${Object.values(numbers).join('|')}): please upload your (slides|poster)$`);
+    const reminders = (to: string) => mailsTo(to).then((all) => all.filter((m) => ours.test(m.subject)).map((m) => m.subject));
+    const tick = (at: string) => sendToJobsQueue(JSON.stringify({ task: 'presenter-reminders', at }));
+    const settle = () => new Promise((r) => setTimeout(r, 3000));
+    // Methods starts on 5 November at 09:00 CST (01:00 UTC): one second before 7 days before it, nothing of ours.
+    await tick('2024-10-29T00:59:59.000Z');
+    await settle();
+    expect(await reminders(presenter.a.email)).toEqual([]);
+    // Exactly 7 days before: A, who gives O1 without slides; never B, whose O2 slides are uploaded.
+    await tick('2024-10-29T01:00:00.000Z');
+    await until('the 7-day reminder of O1', () => reminders(presenter.a.email), (m) => m.length >= 1, 30_000);
+    const [mail] = (await mailsTo(presenter.a.email)).filter((m) => ours.test(m.subject));
+    expect(mail!.body.text!.replace(/\s+/g, ' ')).toContain(`is presented in 7 days: Methods ${tag}, Hall A ${tag}, 5 November 2024 09:25–09:55 CST. We have no slides for it yet.`);
+    // The same tick again (a redelivery, a second run) sends nothing more.
+    await tick('2024-10-29T01:00:00.000Z');
+    await tick('2024-10-29T01:15:00.000Z');
+    await settle();
+    expect(await reminders(presenter.a.email)).toEqual([`${numbers.o1}: please upload your slides`]);
+    // The poster session (14:00 CST): A's two posters, C's one; then 2 days before each, once more each.
+    await tick('2024-10-29T06:00:00.000Z');
+    await until('the posters\' reminders', () => reminders(presenter.c.email), (m) => m.length >= 1, 30_000);
+    await tick('2024-11-03T06:00:00.000Z');
+    await until('the 2-day reminders', () => reminders(presenter.a.email), (m) => m.length >= 6, 30_000);
+    await tick('2024-11-03T06:15:00.000Z');
+    await settle();
+    expect((await reminders(presenter.a.email)).sort()).toEqual(
+      [numbers.o1, numbers.o1, numbers.p1, numbers.p1, numbers.p3, numbers.p3].map((n) => `${n}: please upload your ${n.startsWith('O') ? 'slides' : 'poster'}`).sort(),
+    );
+    expect(await reminders(presenter.c.email)).toEqual([`${numbers.p2}: please upload your poster`, `${numbers.p2}: please upload your poster`]);
+    expect(await reminders(presenter.b.email)).toEqual([]);
+    expect((await mailsTo(presenter.b.email)).filter((m) => m.subject.includes('请上传'))).toEqual([]);
+  }, 120_000);
+
   it('offers the published programme as a calendar file: the feed, a session, a talk, in Chinese; a talk that moved counts one revision', async () => {
     const ics = (query: string, headers: Record<string, string> = {}) =>
       fetch(new URL(`/api/v1/admin/programme/calendar${query}`, origin()), {

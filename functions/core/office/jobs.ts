@@ -103,8 +103,12 @@ export type JobMessage = { job: string; batch?: number };
  * A task the platform's schedule puts on the queue (core/workers.ts `schedules`), with no job
  * record: the certificate-ready mails at the congress's end, a page of paid orders per message.
  */
-export type TaskMessage = { task: 'certificates-ready'; cursor?: string };
-const taskMessageSchema = z.object({ task: z.literal('certificates-ready'), cursor: z.optional(z.string().check(z.maxLength(2000))) });
+export type TaskMessage = { task: 'certificates-ready'; cursor?: string } | { task: 'presenter-reminders'; at: string };
+const taskMessageSchema = z.union([
+  z.object({ task: z.literal('certificates-ready'), cursor: z.optional(z.string().check(z.maxLength(2000))) }),
+  // The schedule's tick (EventBridge's event time, or the local portal's clock).
+  z.object({ task: z.literal('presenter-reminders'), at: z.iso.datetime({ offset: true }) }),
+]);
 
 
 const JOB_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
@@ -276,7 +280,7 @@ export interface WorkerDeps {
   /** The presenters' mails of a programme publication (core/programme/presenter-mails.ts `planPresenterMails`). */
   presenterMails?: Parameters<typeof planPresenterMails>[0];
   /** The schedule's tasks (TaskMessage): each idempotent, so a redelivered message does no harm. */
-  tasks: { certificatesReady(cursor: string | undefined, now: Date): Promise<unknown> };
+  tasks: { certificatesReady(cursor: string | undefined, now: Date): Promise<unknown>; presenterReminders(at: Date): Promise<unknown> };
   log: { info(message: string, extra?: Record<string, unknown>): void; error(message: string, extra?: Record<string, unknown>): void };
 }
 
@@ -329,7 +333,12 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
     const body: unknown = JSON.parse(message.text);
     const task = taskMessageSchema.safeParse(body);
     // A task of the schedule: an error goes back to the queue (the message comes again).
-    if (task.success) return void (await deps.tasks.certificatesReady(task.data.cursor, now()));
+    if (task.success) {
+      if (task.data.task === 'certificates-ready') return void (await deps.tasks.certificatesReady(task.data.cursor, now()));
+      // As at the tick, never later than the worker's own clock (a message cannot bring reminders forward).
+      const at = new Date(Math.min(Date.parse(task.data.at), now().getTime()));
+      return void (await deps.tasks.presenterReminders(at));
+    }
     parsed = jobMessageSchema.parse(body);
   } catch (error) {
     if (!(error instanceof SyntaxError) && !(error instanceof z.core.$ZodError)) throw error;

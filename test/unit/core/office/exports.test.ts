@@ -170,6 +170,9 @@ describe('runOfficeJob', () => {
     certificatesReady: async (): Promise<never> => {
       throw new Error('export jobs run no task');
     },
+    presenterReminders: async (): Promise<never> => {
+      throw new Error('export jobs run no task');
+    },
   };
   const message = (receiveCount = 1) => ({ text: JSON.stringify({ job: id }), receiveCount });
 
