@@ -94,7 +94,7 @@ function PresentationCard({ item, programmePublished }: { item: MyPresentation; 
             {programmePublished ? t('programme.mine.notPlaced') : t('programme.mine.notPublished')}
           </Text>
         )}
-        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} size="md">
+        <DataList.Root orientation="horizontal" size="md">
           {[
             ...rows,
             [t('programme.mine.deadline'), formatDeadline(lang, item.upload.deadline)],
