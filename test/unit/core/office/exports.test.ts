@@ -209,6 +209,25 @@ describe('runOfficeJob', () => {
   });
 });
 
+describe("the schedule's presenter-reminders task", () => {
+  const deps = (runs: Date[]) =>
+    ({
+      jobs: memoryJobs({ id: '20240801T020000000Z-00000000', kind: 'export', export: 'orders', state: 'done', requested_by: { id: 'org' }, requested_at: NOW.toISOString(), attempts: 1 }),
+      log: { info: () => undefined, error: () => undefined },
+      tasks: { certificatesReady: async () => undefined, presenterReminders: async (at: Date) => void runs.push(at) },
+    }) as unknown as WorkerDeps;
+  const tick = (at: string) => ({ text: JSON.stringify({ task: 'presenter-reminders', at }), receiveCount: 1 });
+
+  it("runs as at the tick's instant, never later than the worker's clock; a tick without an instant is dropped", async () => {
+    const runs: Date[] = [];
+    await runOfficeJob(deps(runs), tick('2024-07-31T02:00:00Z'), () => NOW);
+    await runOfficeJob(deps(runs), tick('2024-11-01T02:00:00.000Z'), () => NOW);
+    await runOfficeJob(deps(runs), { text: JSON.stringify({ task: 'presenter-reminders' }), receiveCount: 1 }, () => NOW);
+    await runOfficeJob(deps(runs), tick('yesterday'), () => NOW);
+    expect(runs.map((d) => d.toISOString())).toEqual(['2024-07-31T02:00:00.000Z', NOW.toISOString()]);
+  });
+});
+
 describe('exportLink', () => {
   const id = jobIdOf(NOW, 'abcdef01');
   const done: OfficeJob = { id, kind: 'export', export: 'orders', state: 'done', requested_by: { id: 'o' }, requested_at: NOW.toISOString(), finished_at: NOW.toISOString(), attempts: 1, object_key: `exports/${id}/x.csv`, file_name: 'x.csv' };
