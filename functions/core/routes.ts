@@ -124,6 +124,8 @@ export const routes = {
   /** A placed abstract's page (core/programme/abstract-pages.ts): its text as the programme published it; one item. */
   getProgrammeAbstract: { method: 'GET', path: '/programme/abstracts/{id}', handler: 'programme/get-abstract', auth: 'public', grants: [GET], publicCacheSeconds: 300 },
   getProgrammeCalendar: { method: 'GET', path: '/programme/calendar', handler: 'programme/get-calendar', auth: 'public', grants: [GET, QUERY], publicCacheSeconds: 300, file: 'text/calendar' },
+  /** The signed-in delegate's accepted abstracts with their place in the latest published programme and their uploads (core/programme/my-presentations.ts): the public view (GetItem), the account's abstracts and files (Query). */
+  getMyPresentations: { method: 'GET', path: '/account/presentations', handler: 'programme/my-presentations', auth: 'delegate', grants: [GET, QUERY] },
   getNow: { method: 'GET', path: '/now', handler: 'conference/get-now', auth: 'public', grants: [] },
   getRegisterTypeFee: { method: 'GET', path: '/register_type_fee', handler: 'registration-by-category/get-register-type-fee', auth: 'public', grants: [] },
 
@@ -403,8 +405,8 @@ export const routes = {
   updateProgrammeSession: { method: 'PUT', path: '/review/committee/programme/sessions/{id}', handler: 'programme/update-session', auth: 'committee', grants: [GET, QUERY, PUT] },
   deleteProgrammeSession: { method: 'DELETE', path: '/review/committee/programme/sessions/{id}', handler: 'programme/delete-session', auth: 'committee', grants: [GET, QUERY, PUT] },
   numberProgrammeBoards: { method: 'POST', path: '/review/committee/programme/sessions/{id}/boards', handler: 'programme/number-boards', auth: 'committee', grants: [GET, QUERY, PUT] },
-  /** One transaction: the draft still at the version read (ConditionCheckItem), the new version, the public view, the audit entry; the chairs' names from their accounts. */
-  publishProgramme: { method: 'POST', path: '/review/committee/programme/publications', handler: 'programme/publish', auth: 'committee', grants: [GET, QUERY, PUT, CHECK, 'dynamodb:BatchWriteItem'] },
+  /** One transaction: the draft still at the version read (ConditionCheckItem), the new version, the public view, the audit entry; the chairs' names from their accounts; then the presenters' mail job (with its audit entry) sent to the office-jobs queue; the placed abstracts' pages (BatchWriteItem). */
+  publishProgramme: { method: 'POST', path: '/review/committee/programme/publications', handler: 'programme/publish', auth: 'committee', grants: [GET, QUERY, PUT, CHECK, 'sqs:SendMessage', 'dynamodb:BatchWriteItem'] },
   listProgrammePublications: { method: 'GET', path: '/review/committee/programme/publications', handler: 'programme/list-publications', auth: 'committee', grants: [QUERY] },
   getProgrammePublication: { method: 'GET', path: '/review/committee/programme/publications/{number}', handler: 'programme/get-publication', auth: 'committee', grants: [GET] },
   /** The committee's change by hand (core/review/manual-assignment.ts): an added reviewer is checked against every abstract (co-authorship). */

@@ -126,12 +126,15 @@ export const workers = {
 export type WorkerId = keyof typeof workers;
 
 /**
- * One-time messages the platform puts on a queue at an instant, for its worker: on AWS an
- * EventBridge rule whose cron names that minute (UTC; infra/cdk/worker-function.ts), locally once
- * the portal's clock has passed it (infra/local/workers.ts `startSchedules`). A message may come
- * more than once (a redelivery, a local restart): what it starts must be idempotent. Only to a
- * standard queue: EventBridge sends to a FIFO queue only with content-based deduplication, which
- * the table's FIFO queues do not have (their senders give the deduplication id).
+ * Messages the platform puts on a queue, for its worker: on AWS an EventBridge rule per schedule
+ * (infra/cdk/worker-function.ts), locally a timer on the portal's clock (infra/local/workers.ts
+ * `startSchedules`). A one-time schedule (`at`) sends its message once, at that minute (UTC; a
+ * cron with the year); a recurring one (`every` minutes, from `from` until `until`) sends it at
+ * each tick with the tick's instant added as `at` (EventBridge's event time; locally the portal's
+ * clock, so a portal pinned with APP_NOW runs the 2024 season). A message may come more than once
+ * (a redelivery, a local restart): what it starts must be idempotent. Only to a standard queue:
+ * EventBridge sends to a FIFO queue only with content-based deduplication, which the table's FIFO
+ * queues do not have (their senders give the deduplication id).
  */
 export const schedules = {
   /**
@@ -145,7 +148,24 @@ export const schedules = {
     message: { task: 'certificates-ready' },
     description: 'Tells the delegates whose attendance was marked that their certificate of attendance is ready',
   },
-} as const satisfies Record<string, { at: string; queue: StandardQueue; message: Record<string, string>; description: string }>;
+  /**
+   * Every 15 minutes from 7 days before the congress's first day until its end: the presenters
+   * without a file are reminded 7 and 2 days before their session (core/programme/reminders.ts).
+   * The rule's cron covers the months of that span (a tick outside it finds nothing due).
+   */
+  presenterReminders: {
+    every: 15,
+    from: new Date(Date.parse(cst(conference.dates.start)) - 7 * 86_400_000).toISOString(),
+    until: cst(`${conference.dates.end}T24:00`),
+    queue: 'office-jobs',
+    message: { task: 'presenter-reminders' },
+    description: 'Reminds the presenters without an uploaded file, 7 and 2 days before their session',
+  },
+} as const satisfies Record<string, ScheduleDef>;
+
+/** A one-time schedule (`at`) or a recurring one (`every` minutes between `from` and `until`). */
+export type ScheduleDef = { queue: StandardQueue; message: Record<string, string>; description: string } & ({ at: string } | { every: number; from: string; until: string });
+export const isRecurring = (s: ScheduleDef): s is ScheduleDef & { every: number; from: string; until: string } => 'every' in s;
 export type ScheduleId = keyof typeof schedules;
 
 export const workerList: ReadonlyArray<WorkerDef & { id: WorkerId }> = Object.entries(workers).map(([id, def]) => ({

@@ -29,6 +29,12 @@ import { allAbstracts } from '#core/review/conflict-checks';
 import { abstractDirectory } from '#storage/office-directory';
 import { programmeStore } from '#storage/programme';
 import { programmeDeps } from './programme';
+import { remindPresenters } from '#core/programme/reminders';
+import { fileStore } from '#storage/files';
+import { mailOnce } from '#storage/mail-once';
+import { presenterMailOf, type PresenterMailDeps } from '#core/programme/presenter-mails';
+import type { PublishedVersion } from '#core/programme/ports';
+import type { StoredAbstract } from '#core/abstracts/ports';
 
 const officeJobs = queueSender('office-jobs');
 export const jobQueue: JobQueue = { send: (message) => officeJobs.send({ body: message }) };
@@ -48,6 +54,32 @@ const bookExport: BookExportDeps = {
   },
 };
 
+/**
+ * The presenters' mails of a programme publication (core/programme/presenter-mails.ts): versions
+ * never change once published (kept here for the worker's life), the abstracts are read once a
+ * minute at most (a batch of 25 mails reads them once, not 25 times).
+ */
+const versionsRead = new Map<number, Promise<PublishedVersion | undefined>>();
+let abstractsRead: { at: number; all: Promise<StoredAbstract[]> } | undefined;
+const presenterMailDeps: PresenterMailDeps = {
+  versions: {
+    version(number) {
+      if (!versionsRead.has(number)) {
+        const read = programmeStore.version(number);
+        versionsRead.set(number, read);
+        read.then((v) => v ?? versionsRead.delete(number)).catch(() => versionsRead.delete(number));
+      }
+      return versionsRead.get(number)!;
+    },
+  },
+  abstracts() {
+    if (!abstractsRead || Date.now() - abstractsRead.at > 60_000) abstractsRead = { at: Date.now(), all: allAbstracts(abstractDirectory) };
+    return abstractsRead.all;
+  },
+  accountIdOf: async (email) => (await findUserByEmail(email))?.id,
+  languages: recipientLanguages,
+};
+
 const publicationMails = { publication: publicationStore, source: decisionMailSource, languages: recipientLanguages };
 
 export const jobWorkerDeps: WorkerDeps = {
@@ -60,6 +92,22 @@ export const jobWorkerDeps: WorkerDeps = {
   // The same check as `npm run reconcile`, webhook endpoint included.
   reconcile: () => checkLedger(),
   tasks: {
+    presenterReminders: (at) =>
+      remindPresenters(
+        {
+          latest: () => programmeStore.latest(),
+          abstracts: () => allAbstracts(abstractDirectory),
+          files: (ownerId, type) => fileStore.list(ownerId, type),
+          accountIdOf: presenterMailDeps.accountIdOf,
+          once: mailOnce,
+          mailer: sesMailer,
+          languages: recipientLanguages,
+          log: domainLog,
+          siteOrigin: env.siteOrigin(),
+          pause: () => new Promise((resolve) => setTimeout(resolve, mailPauseMs())),
+        },
+        at,
+      ),
     certificatesReady: (cursor, now) =>
       mailReadyCertificates(
         {
@@ -82,9 +130,11 @@ export const jobWorkerDeps: WorkerDeps = {
     queue: jobQueue,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     decisionMail: (r, siteOrigin) => decisionMailOf(publicationMails, r, siteOrigin),
+    presenterMail: (r, job) => presenterMailOf(presenterMailDeps, r, job),
     log: domainLog,
     languages: recipientLanguages,
   },
+  presenterMails: { ...presenterMailDeps, jobs: officeJobStore, batches: mailBatchStore, queue: jobQueue, log: domainLog },
   assignment: { jobs: officeJobStore, run: (actor, now) => runAssignment(reviewDeps, actor, now) },
   publication: { publication: publicationStore, source: decisionMailSource, jobs: officeJobStore, batches: mailBatchStore, queue: jobQueue, log: domainLog },
 };

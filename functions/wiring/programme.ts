@@ -7,6 +7,8 @@ import { secrets } from '#lib/crypto';
 import { abstractDirectory } from '#storage/office-directory';
 import { programmeStore } from '#storage/programme';
 import { getUser } from '#storage/users';
+import { officeJobStore } from '#storage/office-jobs';
+import { queueSender } from '#lib/queue-sender';
 
 export const programmeDeps: ProgrammeDeps = {
   store: programmeStore,
@@ -25,4 +27,12 @@ export const myProgrammeDeps: MyProgrammeDeps = {
   mine: myProgrammeStore,
   programme: programmeStore,
   newKey: () => secrets.newToken().token,
+};
+
+const officeJobs = queueSender('office-jobs');
+
+/** The publication's, with the office's jobs for the presenters' mails (decision 0067). */
+export const publishDeps: ProgrammeDeps = {
+  ...programmeDeps,
+  presenterMails: { jobs: officeJobStore, queue: { send: (message) => officeJobs.send({ body: message }) }, newId: secrets.newId },
 };

@@ -18,7 +18,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { effectiveGrants } from '../../functions/core/routes';
-import { deadLetterQueueNameOf, isFifoQueue, queueNameOf, queues, schedules, visibilityTimeoutOf, workerList, workerOfQueue, type WorkerDef, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
+import { deadLetterQueueNameOf, isFifoQueue, isRecurring, queueNameOf, queues, schedules, visibilityTimeoutOf, workerList, workerOfQueue, type ScheduleDef, type WorkerDef, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
 import { acknowledgeWildcards, functionCode, policyStatements } from './api-function';
 
 export interface WorkerFunctionProps {
@@ -151,15 +151,31 @@ export function addQueueWorkers(
     if (consumer?.trigger.kind === 'sqs' && fifo && consumer.trigger.batchSize > 10) throw new Error(`The worker ${consumer.id} of the FIFO queue ${name} takes batches of at most 10 (Lambda's limit for FIFO queues).`);
     return { name, queue, failed, deadLetterQueueName, consumer: consumer?.trigger.kind === 'sqs' ? { worker: consumer, batchSize: consumer.trigger.batchSize } : undefined };
   });
-  // The schedules' one-time messages: a rule per schedule whose cron names its minute (UTC, with the year: it fires once).
-  for (const [id, schedule] of Object.entries(schedules)) {
-    const at = new Date(schedule.at);
+  // The schedules: a one-time message is a rule whose cron names its minute (UTC, with the year: it
+  // fires once); a recurring one fires every `every` minutes in the months (UTC) of its span, its
+  // message carrying the event's time as `at`.
+  for (const [id, def] of Object.entries(schedules)) {
+    const schedule: ScheduleDef = def;
     const { queue, failed } = made.find((m) => m.name === schedule.queue)!;
+    let cron: events.Schedule;
+    let message: events.RuleTargetInput;
+    if (isRecurring(schedule)) {
+      const [from, until] = [new Date(schedule.from), new Date(schedule.until)];
+      if (from.getUTCFullYear() !== until.getUTCFullYear()) throw new Error(`The schedule ${id} spans two years: one cron cannot bound it.`);
+      if (60 % schedule.every !== 0) throw new Error(`The schedule ${id} runs every ${schedule.every} minutes: a cron's step divides the hour.`);
+      const months = [from.getUTCMonth() + 1, until.getUTCMonth() + 1];
+      cron = events.Schedule.cron({ minute: `0/${schedule.every}`, hour: '*', day: '*', month: months[0] === months[1] ? String(months[0]) : `${months[0]}-${months[1]}`, year: String(from.getUTCFullYear()) });
+      message = events.RuleTargetInput.fromObject({ ...schedule.message, at: events.EventField.time });
+    } else {
+      const at = new Date(schedule.at);
+      cron = events.Schedule.cron({ minute: String(at.getUTCMinutes()), hour: String(at.getUTCHours()), day: String(at.getUTCDate()), month: String(at.getUTCMonth() + 1), year: String(at.getUTCFullYear()) });
+      message = events.RuleTargetInput.fromObject(schedule.message);
+    }
     new events.Rule(scope, `${id}Schedule`, {
       description: schedule.description,
-      schedule: events.Schedule.cron({ minute: String(at.getUTCMinutes()), hour: String(at.getUTCHours()), day: String(at.getUTCDate()), month: String(at.getUTCMonth() + 1), year: String(at.getUTCFullYear()) }),
+      schedule: cron,
       // A message EventBridge could not put on the queue (after its retries) lands in the queue's dead-letter queue (alarmed).
-      targets: [new eventTargets.SqsQueue(queue, { message: events.RuleTargetInput.fromObject(schedule.message), deadLetterQueue: failed, retryAttempts: 8 })],
+      targets: [new eventTargets.SqsQueue(queue, { message, deadLetterQueue: failed, retryAttempts: 8 })],
     });
   }
   const queueArns = Object.fromEntries(made.map((m) => [m.name, m.queue.queueArn])) as Record<WorkerQueue, string>;

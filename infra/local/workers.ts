@@ -22,7 +22,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SNSEvent, SQSEvent } from 'aws-lambda';
-import { queues, schedules, workerList, type WorkerId, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
+import { isRecurring, queues, schedules, workerList, type ScheduleDef, type WorkerId, type WorkerQueue, type WorkerTopic } from '../../functions/core/workers';
 import { lambdaContext } from './api-gateway';
 
 type WorkerHandler = (event: SNSEvent | SQSEvent, context: Context) => Promise<unknown>;
@@ -139,15 +139,28 @@ export async function pollQueue(
 
 /**
  * Plays the worker table's schedules (core/workers.ts `schedules`), as the EventBridge rules do on
- * AWS: once the portal's clock (APP_NOW included) has passed a schedule's instant, its message is
- * put on its queue, once per run of the portal; a portal started after the instant sends it at
- * start. What a message starts is idempotent, so a restart that sends it again does no harm.
+ * AWS, on the portal's clock (APP_NOW included): a one-time schedule's message is put on its queue
+ * once the clock has passed its instant, once per run of the portal (a portal started after the
+ * instant sends it at start); a recurring one's at every `every` minutes of the clock within its
+ * span, with that tick's instant as `at` (a portal started within the span sends one at start).
+ * What a message starts is idempotent, so a restart that sends it again does no harm.
  */
 export function startSchedules(options: { now: () => Date; send: (queue: WorkerQueue, body: string) => Promise<void>; signal: AbortSignal; everyMs?: number; onError?: (error: unknown) => void }) {
-  const pending = new Map<string, (typeof schedules)[keyof typeof schedules]>(Object.entries(schedules));
+  const pending = new Map<string, ScheduleDef>(Object.entries(schedules));
+  /** A recurring schedule's last tick (ms on the portal's clock). */
+  const lastTick = new Map<string, number>();
   const tick = async () => {
+    const now = options.now().getTime();
     for (const [id, schedule] of pending) {
-      if (options.now().getTime() < Date.parse(schedule.at)) continue;
+      if (isRecurring(schedule)) {
+        if (now < Date.parse(schedule.from) || now >= Date.parse(schedule.until)) continue;
+        const last = lastTick.get(id);
+        if (last !== undefined && now - last < schedule.every * 60_000) continue;
+        lastTick.set(id, now);
+        await options.send(schedule.queue, JSON.stringify({ ...schedule.message, at: new Date(now).toISOString() })).catch((error: unknown) => options.onError?.(error));
+        continue;
+      }
+      if (now < Date.parse(schedule.at)) continue;
       pending.delete(id);
       await options.send(schedule.queue, JSON.stringify(schedule.message)).catch((error: unknown) => options.onError?.(error));
     }

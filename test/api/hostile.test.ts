@@ -78,7 +78,7 @@ describe('prototype pollution', () => {
 });
 
 describe("the programme's routes (issue 33)", () => {
-  const programmeRoutes = routeList.filter((r) => r.path.includes('programme'));
+  const programmeRoutes = routeList.filter((r) => /programme|^\/account\/presentations$/.test(r.path));
 
   it('refuse prototype names in a JSON body or a query before anything else, and deep JSON, on every one of them', async () => {
     expect(programmeRoutes.length).toBeGreaterThanOrEqual(12);

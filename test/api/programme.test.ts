@@ -29,10 +29,13 @@ import type { PublishedSummary, PublishedVersion } from '#core/programme/ports';
 import type { PublishedAbstract } from '#core/programme/abstract-pages';
 import { localise } from '#core/i18n/server-messages';
 import type { JobView } from '#core/office/jobs';
+import type { MyPresentations } from '#core/programme/my-presentations';
 import { pdfText } from '../support/pdf';
 import { validAbstract } from '../support/bodies';
+import { pptxBytes } from '../support/files';
+import { SESSION_ENDED } from '#core/accounts/authenticate';
 import { calendarEvents } from '../support/calendar';
-import { call, db, newDelegate, officeSession, origin, totpCode, userIdOf } from './support';
+import { call, db, mailsTo, newDelegate, officeSession, origin, sendToJobsQueue, totpCode, until, userIdOf } from './support';
 
 const SUBMITTING = '2024-05-10T02:00:00Z';
 const BASE = '/review/committee/programme';
@@ -51,6 +54,8 @@ let chairId: string;
 let office: { token: string; email: string };
 let reviewer: { token: string };
 let delegate: { token: string };
+/** The accounts that submitted our abstracts: the first O1, O2 and P1, the second P2, P3 and R1. */
+let authors: { first: { token: string; email: string }; second: { token: string; email: string } };
 /** Our abstracts by their role in the tests: two orals, three posters (P1 and P3 share their presenter with O1), one rejected. */
 const ids: Record<'o1' | 'o2' | 'p1' | 'p2' | 'p3' | 'r1', string> = {
   o1: '',
@@ -219,6 +224,10 @@ beforeAll(async () => {
   delegate = await newDelegate('programme-delegate');
 
   const [first, second] = [await newDelegate('programme-author1'), await newDelegate('programme-author2')];
+  authors = { first, second };
+  // Presenter B has an account that reads Chinese: their mails are in Chinese (decision 0059).
+  const b = await newDelegate('programme-presenter-b', presenter.b.email);
+  expect((await call('PUT', '/language', { json: { language: 'zh-Hans' }, token: b.token })).status).toBe(200);
   ids.o1 = await submit(first.token, presenter.a, `SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase());
   ids.o2 = await submit(first.token, presenter.b, `LIVER CANCER TRENDS ${tag}`.toUpperCase());
   ids.p1 = await submit(first.token, presenter.a, `REGISTRY COMPLETENESS ${tag}`.toUpperCase());
@@ -282,6 +291,15 @@ describe('the draft and its forms', () => {
     expect(none.headers.get('cache-control')).toBe('no-store');
     const noneZh = await call('GET', '/programme', { headers: zh });
     expect(noneZh.body.message).toBe('日程尚未发布。');
+    // A presenter sees their accepted abstracts, with no place yet: nothing is published.
+    const presents = await call<MyPresentations>('GET', '/account/presentations', { token: authors.first.token });
+    expect(presents.status, JSON.stringify(presents.body)).toBe(200);
+    expect(presents.body.data.published).toBeNull();
+    expect(presents.body.data.items.map((i) => [i.number, i.type, i.place, i.upload.uploaded, i.upload.path])).toEqual([
+      [numbers.o1, 'oral', null, false, '/oral/upload'],
+      [numbers.o2, 'oral', null, false, '/oral/upload'],
+      [numbers.p1, 'poster', null, false, '/poster/upload'],
+    ]);
   });
 
   it('refuses a room without a name or seats, or without its version, under each field (and in Chinese)', async () => {
@@ -783,6 +801,111 @@ describe('rooms and sessions over the version read', () => {
       numbers.o1,
     ]);
   });
+
+  it("tells the presenters whose place version 2 changed, the old and the new place, each in their language, once; nobody at version 1", async () => {
+    const changed = (to: string) => mailsTo(to).then((all) => all.filter((m) => m.subject.includes(numbers.o1) || m.subject.includes(numbers.o2)));
+    const [a] = await until('the mail to presenter A', () => changed(presenter.a.email), (m) => m.length >= 1, 30_000);
+    expect(a!.subject).toBe(`${numbers.o1}: the place of your presentation has changed`);
+    const text = a!.body.text!.replace(/\s+/g, ' ');
+    expect(text).toContain(`Dear Na, version 2 of the programme changes where or when ${numbers.o1} "${`SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase()}" is presented.`);
+    expect(text).toContain(`Before: Methods ${tag}, Hall A ${tag}, 5 November 2024 09:00–09:30 CST`);
+    expect(text).toContain(`Now: Methods ${tag}, Hall A ${tag}, 5 November 2024 09:25–09:55 CST`);
+    expect(text).toMatch(/http\S+\/admin\/presentations/);
+    // B's account reads Chinese: the whole mail is in Chinese, the room by its Chinese name.
+    const [b] = await until('the mail to presenter B', () => changed(presenter.b.email), (m) => m.length >= 1, 30_000);
+    expect(b!.subject).toBe(`${numbers.o2}：您的报告安排有变动`);
+    const zhText = b!.body.text!.replace(/\s+/g, ' ');
+    expect(zhText).toContain(`原安排：Methods ${tag}，一号厅，2024年11月5日 09:30–09:55（北京时间）`);
+    expect(zhText).toContain(`现安排：Methods ${tag}，一号厅，2024年11月5日 09:00–09:25（北京时间）`);
+    expect(zhText).toMatch(/http\S+\/zh\/admin\/presentations/);
+    // Presenters whose place did not change (P1's A is told once, about O1 only), and the co-authors, get nothing.
+    expect(await changed(presenter.c.email)).toEqual([]);
+    // The job is audited and done; every recipient recorded as sent; its message again sends nobody twice.
+    const jobs = await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :p AND begins_with(sk, :j)', FilterExpression: '#k = :k', ExpressionAttributeNames: { '#k': 'kind' }, ExpressionAttributeValues: { ':p': 'OFFICEJOBS', ':j': 'JOB#', ':k': 'programme_mail' } }));
+    const job = jobs.Items!.find((j) => j.programme_publication === 2)!;
+    expect(job).toMatchObject({ state: 'done', total: 2, counts: { sent: 2, withheld: 0, opted_out: 0, failed: 0 }, requested_by: { id: chairId } });
+    expect(jobs.Items!.filter((j) => j.programme_publication === 1)).toEqual([]);
+    const audit = await db().send(new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `AUDIT#programme_mail#${job.id}` } }));
+    expect(audit.Items![0]).toMatchObject({ action: 'programme.presenters_mail_requested', after: { publication: 2, abstracts: 2 } });
+    await sendToJobsQueue(JSON.stringify({ job: job.id }));
+    await sendToJobsQueue(JSON.stringify({ job: job.id, batch: 0 }));
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await changed(presenter.a.email)).toHaveLength(1);
+    expect(await changed(presenter.b.email)).toHaveLength(1);
+  }, 60_000);
+
+  it("shows a presenter their accepted abstracts where the latest publication places them, with their uploads; only their own", async () => {
+    const presentations = (token: string, headers?: Record<string, string>) => call<MyPresentations>('GET', '/account/presentations', { token, headers });
+    // Slides for O2, named as presenting it.
+    const presign = await call<{ key: string; url: string; headers: Record<string, string> }>('POST', '/uploads/presign', {
+      token: authors.first.token,
+      json: { purpose: 'oral', file_name: 'o2.pptx', size: pptxBytes().length, abstract_id: ids.o2 },
+    });
+    expect(presign.status, JSON.stringify(presign.body)).toBe(200);
+    expect((await fetch(presign.body.data.url, { method: 'PUT', headers: presign.body.data.headers, body: new Uint8Array(pptxBytes()) })).ok).toBe(true);
+    expect((await call('POST', '/oral/upload', { token: authors.first.token, json: { key: presign.body.data.key } })).status).toBe(200);
+
+    const first = await presentations(authors.first.token);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    expect(first.body.data.published).toMatchObject({ number: 2 });
+    const [o1, o2, p1] = first.body.data.items;
+    // Version 2 put O2 first: O1 is the second talk, at its own time.
+    expect(o1).toMatchObject({
+      abstract_id: ids.o1,
+      number: numbers.o1,
+      type: 'oral',
+      title: `SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase(),
+      place: { session_id: s1, session_title: `Methods ${tag}`, room: { name: `Hall A ${tag}`, name_zh: '一号厅' }, starts_at: '2024-11-05T01:25:00.000Z', ends_at: '2024-11-05T01:55:00.000Z' },
+      upload: { uploaded: false, path: '/oral/upload', deadline: '2024-10-25T16:00:00.000Z' },
+    });
+    expect(o2).toMatchObject({ number: numbers.o2, place: { starts_at: '2024-11-05T01:00:00.000Z' }, upload: { uploaded: true } });
+    expect(p1).toMatchObject({ number: numbers.p1, type: 'poster', place: { session_id: s2, board: expect.any(Number) }, upload: { uploaded: false, path: '/poster/upload' } });
+    expect(p1!.place!.board).toBeGreaterThan(0);
+    // The other account sees its own (P2, P3; never the rejected R1), the same in Chinese (the data carries no text).
+    const second = await presentations(authors.second.token, zh);
+    expect(second.body.data.items.map((i) => i.number)).toEqual([numbers.p2, numbers.p3]);
+    // A delegate without an accepted abstract: an empty list; nobody signed in: 401 in the reader's language.
+    expect((await presentations(delegate.token)).body.data.items).toEqual([]);
+    const anonymous = await call('GET', '/account/presentations');
+    expect(anonymous.status).toBe(401);
+    const ended = await call('GET', '/account/presentations', { token: 'not-a-session-token' });
+    expect([ended.status, ended.body.message]).toEqual([401, SESSION_ENDED]);
+  });
+
+  it('reminds the presenters without a file 7 and 2 days before their session starts (on the tick\'s clock), once each, never one whose file is uploaded', async () => {
+    const ours = new RegExp(`^(${Object.values(numbers).join('|')}): please upload your (slides|poster)$`);
+    const reminders = (to: string) => mailsTo(to).then((all) => all.filter((m) => ours.test(m.subject)).map((m) => m.subject));
+    const tick = (at: string) => sendToJobsQueue(JSON.stringify({ task: 'presenter-reminders', at }));
+    const settle = () => new Promise((r) => setTimeout(r, 3000));
+    // Methods starts on 5 November at 09:00 CST (01:00 UTC): one second before 7 days before it, nothing of ours.
+    await tick('2024-10-29T00:59:59.000Z');
+    await settle();
+    expect(await reminders(presenter.a.email)).toEqual([]);
+    // Exactly 7 days before: A, who gives O1 without slides; never B, whose O2 slides are uploaded.
+    await tick('2024-10-29T01:00:00.000Z');
+    await until('the 7-day reminder of O1', () => reminders(presenter.a.email), (m) => m.length >= 1, 30_000);
+    const [mail] = (await mailsTo(presenter.a.email)).filter((m) => ours.test(m.subject));
+    expect(mail!.body.text!.replace(/\s+/g, ' ')).toContain(`is presented in 7 days: Methods ${tag}, Hall A ${tag}, 5 November 2024 09:25–09:55 CST. We have no slides for it yet.`);
+    // The same tick again (a redelivery, a second run) sends nothing more.
+    await tick('2024-10-29T01:00:00.000Z');
+    await tick('2024-10-29T01:15:00.000Z');
+    await settle();
+    expect(await reminders(presenter.a.email)).toEqual([`${numbers.o1}: please upload your slides`]);
+    // The poster session (14:00 CST): A's two posters, C's one; then 2 days before each, once more each.
+    await tick('2024-10-29T06:00:00.000Z');
+    await until('the posters\' reminders', () => reminders(presenter.c.email), (m) => m.length >= 1, 30_000);
+    await tick('2024-11-03T06:00:00.000Z');
+    await until('the 2-day reminders', () => reminders(presenter.a.email), (m) => m.length >= 6, 30_000);
+    await tick('2024-11-03T06:15:00.000Z');
+    await settle();
+    expect((await reminders(presenter.a.email)).sort()).toEqual(
+      [numbers.o1, numbers.o1, numbers.p1, numbers.p1, numbers.p3, numbers.p3].map((n) => `${n}: please upload your ${n.startsWith('O') ? 'slides' : 'poster'}`).sort(),
+    );
+    expect(await reminders(presenter.c.email)).toEqual([`${numbers.p2}: please upload your poster`, `${numbers.p2}: please upload your poster`]);
+    expect(await reminders(presenter.b.email)).toEqual([]);
+    expect((await mailsTo(presenter.b.email)).filter((m) => m.subject.includes('请上传'))).toEqual([]);
+  }, 120_000);
 
   it('offers the published programme as a calendar file: the feed, a session, a talk, in Chinese; a talk that moved counts one revision', async () => {
     const ics = (query: string, headers: Record<string, string> = {}) =>

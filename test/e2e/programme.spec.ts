@@ -1,5 +1,11 @@
 /**
- * The published programme (issue 33): /program as a delegate reads it on a phone and a laptop.
+ * The published programme (issue 33): /program as a delegate reads it on a phone and a laptop, and
+ * "My presentations" as a presenter reads it in the account.
+ *
+ * The programme is the portal's one: these tests edit it through the committee's API over the
+ * draft's version, so they run one after another (two at once would refuse each other's saves
+ * with 409). They still never assume they own it: each adds its own rooms and sessions, places
+ * whatever else is accepted, and reads back what was published.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -19,7 +25,10 @@ import {
   uniqueEmail,
 } from './fixtures';
 import { noSidewaysScroll } from './registration-steps';
+import type { MyPresentations } from '#core/programme/my-presentations';
 import { pinnedPage, teamMember, userIdOn } from './review-steps';
+
+test.describe.configure({ mode: 'serial' });
 
 test('before the first publication /program says so and offers the PDFs, in both languages', async ({
   page,
@@ -482,4 +491,144 @@ test('a delegate keeps their own programme: picks a session and a talk, shows on
   await expect(zhPanel.getByRole('textbox', { name: '您的日历地址' })).toHaveValue(/&lang=zh-Hans$/);
   await expectAccessible(page, 'my programme in Chinese');
   expect(consoleErrors).toEqual([]);
+});
+
+test('a presenter opens My presentations from the account on a phone, in English and Chinese, and follows the link to upload the slides', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const tag = Date.now().toString(36).slice(-5).toUpperCase();
+  const number = (prefix: string) => `${prefix}-${String(700 + (parseInt(tag, 36) % 90)).padStart(3, '0')}`;
+
+  // The presenter submits in May (the clock of this page stays there: uploads are open).
+  const author = await pinnedPage(browser, '2024-05-10T02:00:00Z');
+  await logInAsNewDelegate(author, 'presenter');
+  const submit = async (title: string) => {
+    const r = await author.request.post(api('/contribute'), {
+      data: validAbstract({
+        title_of_abstract: title,
+        authors: [{ first_name: 'Min', last_name: `Zhao${tag}`, email: uniqueEmail('presenter'), institute: 'Henan Cancer Registry', city: 'Zhengzhou', country: 'China' }],
+      }),
+      headers: await bearer(author),
+    });
+    expect(r.status(), await r.text()).toBe(200);
+    return ((await r.json()) as { data: { id: string } }).data.id;
+  };
+  const talk = await submit(`OESOPHAGEAL CANCER SCREENING ${tag}`);
+  const poster = await submit(`GASTRIC CANCER TRENDS ${tag}`);
+  const ownerId = await userIdOn(author);
+  const oralNumber = number('O');
+  const posterNumber = number('P');
+  await author.setViewportSize({ width: 390, height: 844 });
+
+  // Accepted, nothing published with them yet: the page says where they will appear.
+  await accept(ownerId, talk, 'oral', oralNumber);
+  await accept(ownerId, poster, 'poster', posterNumber);
+
+  // The committee adds its own room and sessions, places what else is waiting, and publishes.
+  const officePage = await pinnedPage(browser, '2024-07-10T02:00:00Z');
+  await officeOrganiser(officePage, 'presentations-office');
+  const { page: chair } = await teamMember(browser, officePage, 'presentations-chair', { committee: true });
+  const enrol = await chair.request.post(api('/office/second_factor/enrol'), { data: {}, headers: await bearer(chair) });
+  const { secret } = ((await enrol.json()) as { data: { secret: string } }).data;
+  expect((await chair.request.post(api('/office/second_factor/confirm'), { data: { code: await totpCode(secret) }, headers: await bearer(chair) })).status()).toBe(200);
+  const call = async (method: 'get' | 'post', path: string, data?: unknown) => {
+    const r = await chair.request.fetch(api(`/review/committee/programme${path}`), { method, data, headers: await bearer(chair) });
+    return { status: r.status(), body: (await r.json()) as { message: string; data: Draft } };
+  };
+  const ok = async (method: 'get' | 'post', path: string, data?: unknown) => {
+    const r = await call(method, path, data);
+    expect(r.status, JSON.stringify(r.body).slice(0, 1500)).toBe(200);
+    return r.body.data;
+  };
+  const room = `Room ${tag}`;
+  const session = (title: string, type: 'oral' | 'poster', roomId: string, from: string, to: string, extra: Record<string, unknown>, version: number) => ({
+    title,
+    title_zh: `${type === 'oral' ? '筛查专场' : '壁报专场'} ${tag}`,
+    type,
+    room_id: roomId,
+    starts_at: `${from}+08:00`,
+    ends_at: `${to}+08:00`,
+    chairs: [{ name: 'Freddie Bray' }],
+    talks: [],
+    boards: [],
+    version,
+    ...extra,
+  });
+  let published = false;
+  for (let round = 0; round < 4 && !published; round++) {
+    let draft = await ok('get', '');
+    if (!draft.programme.rooms.some((r) => r.name === room)) draft = await ok('post', '/rooms', { name: room, name_zh: `${tag} 号会场`, capacity: 200, version: draft.programme.version });
+    const roomId = draft.programme.rooms.find((r) => r.name === room)!.id;
+    // Our talk on 7 November at 08:00 with whatever orals are waiting after it, our poster and the waiting posters at 10:00 (ours: board 1).
+    const orals = draft.unplaced.filter((u) => u.type === 'oral');
+    if (orals.length)
+      draft = await ok('post', '/sessions', session(`Screening ${tag} ${round}`, 'oral', roomId, '2024-11-07T08:00', '2024-11-07T09:30', { talks: orals.map((o) => ({ abstract_id: o.id, minutes: o.id === talk ? 15 : 1 })) }, draft.programme.version));
+    if (draft.unplaced.some((u) => u.type === 'poster')) {
+      draft = await ok('post', '/sessions', session(`Posters ${tag} ${round}`, 'poster', roomId, '2024-11-07T10:00', '2024-11-07T11:30', {}, draft.programme.version));
+      const s = draft.programme.sessions.find((x) => x.title === `Posters ${tag} ${round}`)!;
+      draft = await ok('post', `/sessions/${s.id}/boards`, { version: draft.programme.version, add_unplaced: true });
+    }
+    const r = await call('post', '/publications', { version: draft.programme.version });
+    published = r.status === 200;
+  }
+  expect(published).toBe(true);
+  await officePage.context().close();
+  await chair.context().close();
+
+  // What the latest publication says of our two (another test may have published after us: read it, do not assume it).
+  const mine = (await (await author.request.get(api('/account/presentations'), { headers: await bearer(author) })).json()) as { data: MyPresentations };
+  const [oral, board] = mine.data.items;
+  expect([oral?.number, board?.number]).toEqual([oralNumber, posterNumber]);
+  expect(oral!.place).not.toBeNull();
+  expect(board!.place?.board).toBeGreaterThan(0);
+
+  // From the account centre, on a phone.
+  await author.goto('/admin/center');
+  await author.getByRole('link', { name: 'My presentations' }).first().click();
+  await expect(author).toHaveURL(/\/admin\/presentations$/);
+  await expect(author.getByRole('heading', { name: 'My presentations', level: 1 })).toBeVisible();
+  const talkCard = author.getByTestId(`presentation-${oralNumber}`);
+  await expect(talkCard.getByRole('heading', { name: `OESOPHAGEAL CANCER SCREENING ${tag}` })).toBeVisible();
+  await expect(talkCard.getByText('Oral presentation')).toBeVisible();
+  await expect(talkCard.getByText(`Abstract ${oralNumber}`)).toBeVisible();
+  await expect(talkCard.getByText(oral!.place!.session_title)).toBeVisible();
+  await expect(talkCard.getByText(/\d{2}:\d{2}–\d{2}:\d{2} CST/)).toBeVisible();
+  await expect(talkCard.getByText('25 October 2024, 24:00 CST (UTC+8)')).toBeVisible();
+  await expect(talkCard.getByText('No slides uploaded yet')).toBeVisible();
+  const posterCard = author.getByTestId(`presentation-${posterNumber}`);
+  await expect(posterCard.getByText('Board number')).toBeVisible();
+  await expect(posterCard.getByText(String(board!.place!.board), { exact: true })).toBeVisible();
+  await expect(posterCard.getByText('No poster uploaded yet')).toBeVisible();
+  await noSidewaysScroll(author);
+  await expectAccessible(author, 'my presentations');
+  await author.screenshot({ path: 'test-results/my-presentations-390.png', fullPage: true });
+
+  // In Chinese: every label in Chinese, the room by its Chinese name where the programme gives one.
+  await author.goto('/zh/admin/presentations');
+  await expect(author.getByRole('heading', { name: '我的报告', level: 1 })).toBeVisible();
+  const zhCard = author.getByTestId(`presentation-${oralNumber}`);
+  await expect(zhCard.getByText('口头报告')).toBeVisible();
+  await expect(zhCard.getByText(/（北京时间）/)).toBeVisible();
+  await expect(zhCard.getByText('尚未上传幻灯片')).toBeVisible();
+  await noSidewaysScroll(author);
+  await author.screenshot({ path: 'test-results/my-presentations-zh-390.png', fullPage: true });
+
+  // The link leads to the upload page of the slides, in the same language.
+  await zhCard.getByRole('link', { name: '上传幻灯片' }).click();
+  await expect(author).toHaveURL(/\/zh\/oral\/upload$/);
+  await expect(author.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // On a laptop the cards stand two a row.
+  await author.setViewportSize({ width: 1280, height: 800 });
+  await author.goto('/admin/presentations');
+  await expect(author.getByTestId(`presentation-${oralNumber}`)).toBeVisible();
+  await author.screenshot({ path: 'test-results/my-presentations-1280.png', fullPage: true });
+});
+
+test('a delegate without an accepted abstract sees that nothing is listed yet', async ({ page }) => {
+  await logInAsNewDelegate(page, 'no-presentation');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/presentations');
+  await expect(page.getByText('No accepted presentation yet')).toBeVisible();
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/my-presentations-empty-390.png', fullPage: true });
 });

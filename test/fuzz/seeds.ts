@@ -264,6 +264,8 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   getProgrammeAbstract: [{ params: { id: own('abstractId') } }, { params: { id: { text: 'no-such-abstract' } } }],
   // The calendar (a file when there is a programme, else 404): the feed in Chinese, a session and a talk the programme may not hold.
   getProgrammeCalendar: [{ query: [['lang', 'zh-Hans']] }, { query: [['session', 'session-1']] }, { query: [['talk', own('abstractId')]] }],
+  // The caller's own presentations (none accepted: an empty list, with or without a published programme).
+  getMyPresentations: [{}],
   // By hand: the attacker (who submitted the abstract) added as its reviewer: refused, an author never reviews their own.
   moveReviewAssignment: [{ params: { id: own('abstractId') }, body: { add_reviewer_id: own('userId') }, refusedWith: 'The reviewer to add is an author of this abstract: an author never reviews their own abstract.' }],
   // The office and the conflicts: a category's list; the attacker's authorship of their own abstract (never overridden), and a restore of nothing.

@@ -177,6 +177,20 @@ describe('the office-jobs queue', () => {
     });
   });
 
+  it('puts the presenter reminders on the jobs queue every 15 minutes in the months of their span, with the event time as `at`', () => {
+    api.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0/15 * * 10-11 ? 2024)',
+      State: 'ENABLED',
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [idOfQueue(queueName), 'Arn'] },
+          InputTransformer: { InputPathsMap: { time: '$.time' }, InputTemplate: '{"task":"presenter-reminders","at":<time>}' },
+          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [idOfQueue(`${queueName}-failed`), 'Arn'] } },
+        }),
+      ],
+    });
+  });
+
   it('never grants a route a Scan (only workers read the whole table)', () => {
     for (const route of routeList) expect(effectiveGrants(route), route.id).not.toContain('dynamodb:Scan');
   });

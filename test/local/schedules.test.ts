@@ -18,7 +18,7 @@ describe('the schedules, played locally', () => {
     clock = at;
     await new Promise((r) => setTimeout(r, 40));
     stop.abort();
-    expect(sent).toEqual([['office-jobs', JSON.stringify({ task: 'certificates-ready' })]]);
+    expect(sent.filter(([, body]) => body.includes('certificates-ready'))).toEqual([['office-jobs', JSON.stringify({ task: 'certificates-ready' })]]);
   });
 
   it('sends at start when the portal starts after the instant (the test portal runs on the real clock)', async () => {
@@ -26,6 +26,30 @@ describe('the schedules, played locally', () => {
     const stop = new AbortController();
     await startSchedules({ now: () => new Date(Date.parse(schedules.certificatesReady.at) + 1), send: async (_, body) => void sent.push(body), signal: stop.signal });
     stop.abort();
-    expect(sent).toHaveLength(1);
+    expect(sent.filter((b) => b.includes('certificates-ready'))).toHaveLength(1);
+  });
+
+  it("sends a recurring schedule's message every `every` minutes of the portal's clock within its span, with the tick's instant", async () => {
+    const { from, until, every } = schedules.presenterReminders;
+    expect([from, until, every]).toEqual(['2024-10-27T16:00:00.000Z', '2024-11-07T16:00:00.000Z', 15]);
+    let clock = Date.parse(from) - 1;
+    const sent: string[] = [];
+    const stop = new AbortController();
+    const reminders = () => sent.filter((b) => b.includes('presenter-reminders')).map((b) => (JSON.parse(b) as { at: string }).at);
+    await startSchedules({ now: () => new Date(clock), send: async (_, body) => void sent.push(body), signal: stop.signal, everyMs: 5 });
+    expect(reminders()).toEqual([]);
+    clock = Date.parse(from);
+    await new Promise((r) => setTimeout(r, 30));
+    // Not again within 15 minutes of the portal's clock...
+    clock += 14 * 60_000;
+    await new Promise((r) => setTimeout(r, 30));
+    // ... and again once they have passed; never after the span.
+    clock += 60_000;
+    await new Promise((r) => setTimeout(r, 30));
+    clock = Date.parse(until);
+    await new Promise((r) => setTimeout(r, 30));
+    stop.abort();
+    expect(reminders()).toEqual([from, new Date(Date.parse(from) + 15 * 60_000).toISOString()]);
+    expect(JSON.parse(sent.find((b) => b.includes('presenter-reminders'))!)).toEqual({ task: 'presenter-reminders', at: from });
   });
 });

@@ -26,6 +26,7 @@ import { csvRecords, type Column, type CsvWriter } from './csv';
 import { mailJobLabel, type MailSpec } from './mail-jobs';
 import { giveUpMailBatch, planMailJob, sendMailBatch, type MailWorkerDeps } from './send-mail';
 import { runPublication, type PublishDeps } from '../review/publishing';
+import { planPresenterMails } from '../programme/presenter-mails';
 import { runAssignmentJob, type AssignmentOutcome } from '../review/assignment-job';
 import {
   abstractColumns,
@@ -51,7 +52,8 @@ export type JobState = 'queued' | 'running' | 'ready' | 'sending' | 'done' | 'fa
 export interface OfficeJob {
   /** Sorts by the time it was requested (`20240801T020000123Z-...`): the newest are listed first. */
   id: string;
-  kind: 'export' | 'mail' | 'reconcile' | 'publish' | 'assign';
+  /** `programme_mail`: the presenters told of a programme publication's changes (core/programme/presenter-mails.ts). */
+  kind: 'export' | 'mail' | 'reconcile' | 'publish' | 'assign' | 'programme_mail';
   /** An export job: what it exports. */
   export?: ExportKind;
   /** A mail job: whom, what (send-mail.ts), the site its links name, and how far it is. */
@@ -79,7 +81,7 @@ export interface OfficeJob {
   /** A publication of the review's decisions (core/review/publishing.ts): what it published, by outcome. */
   /** A run of the review's assignment (core/review/assignment-job.ts): what it did. */
   assignment?: AssignmentOutcome;
-  /** An abstract book: the number of the programme's publication it prints. */
+  /** An abstract book: the number of the programme's publication it prints; a programme mail: the publication whose changes it tells. */
   programme_publication?: number;
   /** A publication of one review category only (none: every category). */
   category?: string;
@@ -101,8 +103,12 @@ export type JobMessage = { job: string; batch?: number };
  * A task the platform's schedule puts on the queue (core/workers.ts `schedules`), with no job
  * record: the certificate-ready mails at the congress's end, a page of paid orders per message.
  */
-export type TaskMessage = { task: 'certificates-ready'; cursor?: string };
-const taskMessageSchema = z.object({ task: z.literal('certificates-ready'), cursor: z.optional(z.string().check(z.maxLength(2000))) });
+export type TaskMessage = { task: 'certificates-ready'; cursor?: string } | { task: 'presenter-reminders'; at: string };
+const taskMessageSchema = z.union([
+  z.object({ task: z.literal('certificates-ready'), cursor: z.optional(z.string().check(z.maxLength(2000))) }),
+  // The schedule's tick (EventBridge's event time, or the local portal's clock).
+  z.object({ task: z.literal('presenter-reminders'), at: z.iso.datetime({ offset: true }) }),
+]);
 
 
 const JOB_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
@@ -216,7 +222,7 @@ export function jobView(job: OfficeJob) {
     id: job.id,
     kind: job.kind,
     export: job.export ?? null,
-    label: job.export ? exportLabels[job.export] : job.mail ? mailJobLabel(job.mail) : job.kind === 'publish' ? 'Publication of the decisions' : job.kind === 'assign' ? 'Assignment of the reviewers' : '',
+    label: job.export ? exportLabels[job.export] : job.mail ? mailJobLabel(job.mail) : job.kind === 'publish' ? 'Publication of the decisions' : job.kind === 'assign' ? 'Assignment of the reviewers' : job.kind === 'programme_mail' ? `Presenters told of the programme's version ${job.programme_publication ?? ''}` : '',
     mail: job.mail ?? null,
     total: job.total ?? null,
     counts: job.counts ?? null,
@@ -271,8 +277,10 @@ export interface WorkerDeps {
   reconcile: () => Promise<LedgerCheck>;
   /** The abstract book's sources and renderer (an export job of kind `abstract_book`). */
   book?: BookExportDeps;
+  /** The presenters' mails of a programme publication (core/programme/presenter-mails.ts `planPresenterMails`). */
+  presenterMails?: Parameters<typeof planPresenterMails>[0];
   /** The schedule's tasks (TaskMessage): each idempotent, so a redelivered message does no harm. */
-  tasks: { certificatesReady(cursor: string | undefined, now: Date): Promise<unknown> };
+  tasks: { certificatesReady(cursor: string | undefined, now: Date): Promise<unknown>; presenterReminders(at: Date): Promise<unknown> };
   log: { info(message: string, extra?: Record<string, unknown>): void; error(message: string, extra?: Record<string, unknown>): void };
 }
 
@@ -325,7 +333,12 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
     const body: unknown = JSON.parse(message.text);
     const task = taskMessageSchema.safeParse(body);
     // A task of the schedule: an error goes back to the queue (the message comes again).
-    if (task.success) return void (await deps.tasks.certificatesReady(task.data.cursor, now()));
+    if (task.success) {
+      if (task.data.task === 'certificates-ready') return void (await deps.tasks.certificatesReady(task.data.cursor, now()));
+      // As at the tick, never later than the worker's own clock (a message cannot bring reminders forward).
+      const at = new Date(Math.min(Date.parse(task.data.at), now().getTime()));
+      return void (await deps.tasks.presenterReminders(at));
+    }
     parsed = jobMessageSchema.parse(body);
   } catch (error) {
     if (!(error instanceof SyntaxError) && !(error instanceof z.core.$ZodError)) throw error;
@@ -345,9 +358,14 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
   // A mail's batches are sent only once the organiser confirmed it (or by a job from before the confirmation).
   if (parsed.batch !== undefined && job.state !== 'sending' && job.state !== 'running') return;
   try {
-    if (job.kind === 'mail' || job.kind === 'publish') {
-      if (parsed.batch === undefined) await (job.kind === 'mail' ? planMailJob(deps.mail, job, now) : runPublication(deps.publication, job, now));
-      else await sendMailBatch(deps.mail, job, parsed.batch, now);
+    if (job.kind === 'mail' || job.kind === 'publish' || job.kind === 'programme_mail') {
+      if (parsed.batch !== undefined) await sendMailBatch(deps.mail, job, parsed.batch, now);
+      else if (job.kind === 'mail') await planMailJob(deps.mail, job, now);
+      else if (job.kind === 'publish') await runPublication(deps.publication, job, now);
+      else {
+        if (!deps.presenterMails) throw new Error('The worker has no presenter mails (WorkerDeps.presenterMails)');
+        await planPresenterMails(deps.presenterMails, job, now);
+      }
       return;
     }
     if (job.kind === 'assign') {
@@ -369,7 +387,7 @@ export async function runOfficeJob(deps: WorkerDeps, message: { text: string; re
     if (message.receiveCount >= queues['office-jobs'].maxReceiveCount) {
       // One mail batch given up: its waiting recipients are recorded as failed and the rest of the
       // mail goes on; any other step given up fails the job.
-      if ((job.kind === 'mail' || job.kind === 'publish') && parsed.batch !== undefined) await giveUpMailBatch(deps.mail, job, parsed.batch, now);
+      if ((job.kind === 'mail' || job.kind === 'publish' || job.kind === 'programme_mail') && parsed.batch !== undefined) await giveUpMailBatch(deps.mail, job, parsed.batch, now);
       else {
         const failed = job.kind === 'reconcile' ? jobMessages.reconcileFailed : job.kind === 'assign' ? jobMessages.assignFailed : job.kind === 'publish' ? jobMessages.publishFailed : jobMessages.workerFailed;
         await deps.jobs.update(job.id, { state: 'failed', finished_at: now().toISOString(), error: failed }, ['running']);

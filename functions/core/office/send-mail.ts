@@ -81,6 +81,8 @@ export interface MailWorkerDeps {
   sleep: (ms: number) => Promise<void>;
   /** A publication's mail to one recipient (core/review/publishing.ts `decisionMailOf`). */
   decisionMail?: (r: RecipientResult, siteOrigin: string) => Promise<{ subject: string; html: string; text: string }>;
+  /** A programme publication's mail to one presenter (core/programme/presenter-mails.ts `presenterMailOf`). */
+  presenterMail?: (r: RecipientResult, job: OfficeJob) => Promise<{ subject: string; html: string; text: string }>;
   log: { info(message: string, extra?: Record<string, unknown>): void; error(message: string, extra?: Record<string, unknown>): void };
   /** Each recipient's language, read when a mail is written in both (none: English). */
   languages?: RecipientLanguages;
@@ -294,7 +296,7 @@ export async function sendMailBatch(deps: MailWorkerDeps, job: OfficeJob, index:
       sentBefore = true;
       try {
         const links = spec.purpose === 'announcement' ? unsubscribeLinks(job.site_origin!, await deps.tokens.issue(r.user_id, now()), versionFor(spec, r.language).lang) : undefined;
-        const mail = job.kind === 'publish' ? await deps.decisionMail!(r, job.site_origin ?? '') : renderMail(spec, r, links?.page);
+        const mail = job.kind === 'publish' ? await deps.decisionMail!(r, job.site_origin ?? '') : job.kind === 'programme_mail' ? await deps.presenterMail!(r, job) : renderMail(spec, r, links?.page);
         const sent = await deps.mailer.send({ to: r.email, ...mail, importance: 'notification', ...(links ? { headers: unsubscribeHeaders(links.oneClick) } : {}) });
         outcome = { state: sent };
       } catch (error) {

@@ -8,7 +8,8 @@ import type { Text } from '../i18n/messages';
 import type { PublishedAbstract } from './abstract-pages';
 import type { BookAbstract } from './abstract-book';
 import type { CalendarSequences } from './calendar';
-import type { Programme, PublishedProgramme } from './model';
+import type { Programme, ProgrammeAbstract, PublishedProgramme } from './model';
+import type { PresenterMailJobDeps } from './presenter-mails';
 import type { PublicProgramme } from './public-programme';
 import type { PlacementChange, ProgrammeDiff, SessionChange } from './versions';
 
@@ -16,7 +17,7 @@ import type { PlacementChange, ProgrammeDiff, SessionChange } from './versions';
 export interface StoredDiff {
   sessions: { added: string[]; removed: string[]; changed: { id: string; changes: SessionChange[] }[] };
   placements: { abstract_id: string; changes: PlacementChange[] }[];
-  /** The abstracts whose presenters are to be mailed (the mails are a later slice: decision 0064). */
+  /** The abstracts whose presenters are mailed (core/programme/presenter-mails.ts, decision 0067). */
   mail: string[];
   lines: Text[];
 }
@@ -92,4 +93,6 @@ export interface ProgrammeDeps {
   store: ProgrammeStore;
   sources: ProgrammeSources;
   newId: () => string;
+  /** The office's jobs, for the presenters' mails of a publication (none: nobody is mailed). */
+  presenterMails?: PresenterMailJobDeps;
 }

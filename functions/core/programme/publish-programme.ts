@@ -14,6 +14,7 @@ import { nextSequences, programmeCalendar, sessionUid, talkUid, type CalendarLan
 import { checkProgramme, refuseUnpublishable } from './checks';
 import type { PublishedProgramme } from './model';
 import { storedDiff, type ProgrammeDeps, type ProgrammeStore } from './ports';
+import { requestPresenterMails } from './presenter-mails';
 import { publicProgramme } from './public-programme';
 import { programmeMessages as m } from './schemas';
 import { programmeDiff } from './versions';
@@ -25,6 +26,7 @@ export async function publishProgramme(
   actor: Actor,
   input: { version: number },
   now: Date,
+  siteOrigin = '',
 ) {
   const [draft, abstracts, previous] = await Promise.all([
     deps.store.draft(),
@@ -72,7 +74,8 @@ export async function publishProgramme(
   const leaving = abstractsLeaving(previous, pages);
   if (!(await deps.store.publish({ ...published, diff: storedDiff(diff), calendar }, view, audit, { put: pages, remove: leaving })))
     throw conflict(m.changedMeanwhile);
-  // The presenters of diff.mail are not mailed yet: a later slice queues them (decision 0064).
+  // The presenters whose place changed are told through the office's mail queue (decision 0067).
+  const mailJob = deps.presenterMails ? await requestPresenterMails(deps.presenterMails, actor, { number, mail: diff.mail }, siteOrigin, now) : undefined;
   return {
     message: publishedText(number),
     data: {
@@ -81,6 +84,7 @@ export async function publishProgramme(
       version: draft.version,
       changes: diff.lines,
       mail: diff.mail.length,
+      mail_job: mailJob?.id ?? null,
     },
   };
 }

@@ -62,6 +62,7 @@ export const delegatePages: PageRoute[] = [
   [paths.abstractNew, 'abstracts/abstract-form-page'],
   [paths.abstractEdit, 'abstracts/abstract-form-page'],
   [paths.abstractSuccess, 'abstracts/abstract-success-page'],
+  [paths.myPresentations, 'programme/my-presentations-page'],
   [paths.posterUpload, 'presentations/poster-upload-page'],
   [paths.oralUpload, 'presentations/oral-upload-page'],
   [paths.registrationList, 'registration/order-list-page'],

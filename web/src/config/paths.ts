@@ -52,6 +52,8 @@ export const paths = {
   abstractNew: '/admin/upload',
   abstractEdit: '/admin/upload-update/:id',
   abstractSuccess: '/admin/uploadSuccess',
+  /** The delegate's accepted abstracts with their place in the published programme and their uploads (issue 33). */
+  myPresentations: '/admin/presentations',
   posterUpload: '/poster/upload',
   oralUpload: '/oral/upload',
   registrationList: '/registration/list',

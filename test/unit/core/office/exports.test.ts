@@ -170,6 +170,9 @@ describe('runOfficeJob', () => {
     certificatesReady: async (): Promise<never> => {
       throw new Error('export jobs run no task');
     },
+    presenterReminders: async (): Promise<never> => {
+      throw new Error('export jobs run no task');
+    },
   };
   const message = (receiveCount = 1) => ({ text: JSON.stringify({ job: id }), receiveCount });
 
@@ -203,6 +206,25 @@ describe('runOfficeJob', () => {
     await expect(runOfficeJob({ jobs, source: broken, files, csv: writeCsv, log, mail, publication, assignment, reconcile, tasks }, message(queues['office-jobs'].maxReceiveCount), () => NOW)).rejects.toThrow();
     expect(jobs.job).toMatchObject({ state: 'failed', attempts: 2 });
     expect(jobs.job.error).toMatch(/operations team/);
+  });
+});
+
+describe("the schedule's presenter-reminders task", () => {
+  const deps = (runs: Date[]) =>
+    ({
+      jobs: memoryJobs({ id: '20240801T020000000Z-00000000', kind: 'export', export: 'orders', state: 'done', requested_by: { id: 'org' }, requested_at: NOW.toISOString(), attempts: 1 }),
+      log: { info: () => undefined, error: () => undefined },
+      tasks: { certificatesReady: async () => undefined, presenterReminders: async (at: Date) => void runs.push(at) },
+    }) as unknown as WorkerDeps;
+  const tick = (at: string) => ({ text: JSON.stringify({ task: 'presenter-reminders', at }), receiveCount: 1 });
+
+  it("runs as at the tick's instant, never later than the worker's clock; a tick without an instant is dropped", async () => {
+    const runs: Date[] = [];
+    await runOfficeJob(deps(runs), tick('2024-07-31T02:00:00Z'), () => NOW);
+    await runOfficeJob(deps(runs), tick('2024-11-01T02:00:00.000Z'), () => NOW);
+    await runOfficeJob(deps(runs), { text: JSON.stringify({ task: 'presenter-reminders' }), receiveCount: 1 }, () => NOW);
+    await runOfficeJob(deps(runs), tick('yesterday'), () => NOW);
+    expect(runs.map((d) => d.toISOString())).toEqual(['2024-07-31T02:00:00.000Z', NOW.toISOString()]);
   });
 });
 

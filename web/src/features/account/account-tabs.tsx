@@ -6,6 +6,7 @@ import { useT } from '../../i18n/i18n';
 const tabs = [
   { label: 'account.tabs.personal', to: paths.center },
   { label: 'account.tabs.abstracts', to: paths.abstracts },
+  { label: 'programme.mine.title', to: paths.myPresentations },
   { label: 'account.tabs.payment', to: paths.fee },
 ] as const;
 

@@ -121,6 +121,7 @@ export default function CenterPage() {
         <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
           {[
             { to: paths.abstracts, title: t('account.center.abstracts'), text: t('account.center.abstractsText', { max: abstractLimits.maxAbstractsPerDelegate }) },
+            { to: paths.myPresentations, title: t('programme.mine.title'), text: t('programme.mine.cardText') },
             { to: paths.posterUpload, title: t('account.center.posters'), text: t('account.center.postersText') },
             { to: paths.oralUpload, title: t('account.center.orals'), text: t('account.center.oralsText') },
             u.register_code

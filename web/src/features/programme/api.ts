@@ -3,6 +3,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { routes } from '#core/routes';
 import type { PublicProgramme } from '#core/programme/public-programme';
 import type { PublishedAbstract } from '#core/programme/abstract-pages';
+import type { MyPresentations } from '#core/programme/my-presentations';
 import { ApiError, callApi } from '../../lib/api-client';
 
 export const programmeKey = ['programme', 'published'] as const;
@@ -37,3 +38,8 @@ export const programmeAbstractQuery = (id: string) =>
     },
     staleTime: 5 * 60_000,
   });
+/** The signed-in delegate's presentations (GET /account/presentations). */
+export const myPresentationsQuery = queryOptions({
+  queryKey: ['programme', 'my-presentations'] as const,
+  queryFn: () => callApi<MyPresentations>(routes.getMyPresentations),
+});
