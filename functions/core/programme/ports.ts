@@ -8,7 +8,7 @@ import type { Text } from '../i18n/messages';
 import type { PublishedAbstract } from './abstract-pages';
 import type { BookAbstract } from './abstract-book';
 import type { CalendarSequences } from './calendar';
-import type { Programme, ProgrammeAbstract, PublishedProgramme } from './model';
+import type { Programme, PublishedProgramme } from './model';
 import type { PresenterMailJobDeps } from './presenter-mails';
 import type { PublicProgramme } from './public-programme';
 import type { PlacementChange, ProgrammeDiff, SessionChange } from './versions';
