@@ -53,17 +53,20 @@ export const hashesPasswords = (route: RouteDef) => (route.memoryMb ?? 0) >= 176
  * Where a route's resources live (its function, role, route, integration and permission: five per
  * route). CloudFormation holds at most 500 resources per stack, so the office's routes (organisers
  * only, under /office) live in a nested stack of the API stack, `Office`, and the abstract review's
- * (reviewers and the committee, under /review) in another, `Review`; every other route in the
- * API stack itself. Both are built by the same ApiFunction from the same route table and added to
+ * (reviewers and the committee, under /review) in another, `Review`, the programme's for delegates
+ * and everyone (the published programme, my programme, my presentations: handlers under
+ * programme/, outside /review) in a third, `Programme`; every other route in the API stack itself. Both are built by the same ApiFunction from the same route table and added to
  * the same HTTP API: only where the resources live differs.
  */
-export type RouteStack = 'api' | 'office' | 'review';
+export type RouteStack = 'api' | 'office' | 'review' | 'programme';
 export const routeStackOf = (route: RouteDef): RouteStack =>
   route.auth === 'organiser' && route.path.startsWith('/office')
     ? 'office'
     : (route.auth === 'reviewer' || route.auth === 'committee') && route.path.startsWith('/review')
       ? 'review'
-      : 'api';
+      : route.handler.startsWith('programme/')
+        ? 'programme'
+        : 'api';
 
 /** CloudFormation's limit of resources in one stack (a nested stack is a stack of its own). */
 export const STACK_RESOURCE_LIMIT = 500;
@@ -88,6 +91,8 @@ export class ApiStack extends Stack {
   readonly office: NestedStack;
   /** The nested stack holding the abstract review's routes (routeStackOf). */
   readonly review: NestedStack;
+  /** The nested stack holding the programme's routes for delegates and everyone (routeStackOf). */
+  readonly programme: NestedStack;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -150,7 +155,8 @@ export class ApiStack extends Stack {
     // (the secret's value never does: its dynamic reference is built inside the nested template).
     this.office = new NestedStack(this, 'Office', { description: `Congress portal (${props.stage}): the office's routes (organisers, /office)` });
     this.review = new NestedStack(this, 'Review', { description: `Congress portal (${props.stage}): the abstract review's routes (reviewers and the committee, /review)` });
-    const nested: Record<Exclude<RouteStack, 'api'>, NestedStack> = { office: this.office, review: this.review };
+    this.programme = new NestedStack(this, 'Programme', { description: `Congress portal (${props.stage}): the programme's routes for delegates and everyone (/programme, /account/programme, /account/presentations)` });
+    const nested: Record<Exclude<RouteStack, 'api'>, NestedStack> = { office: this.office, review: this.review, programme: this.programme };
     for (const route of routeList) {
       const enqueues = route.grants.some((g) => g.startsWith('sqs:'));
       const home = routeStackOf(route);
@@ -201,6 +207,7 @@ export class ApiStack extends Stack {
     Validations.of(this.api).acknowledge(authorization);
     Validations.of(this.office).acknowledge(authorization);
     Validations.of(this.review).acknowledge(authorization);
+    Validations.of(this.programme).acknowledge(authorization);
 
     // Metrics the access log carries and the gateway does not publish (monitoring-stack.ts alarms on them).
     const namespace = `Congress/${this.stackName}`;

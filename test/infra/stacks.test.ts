@@ -17,6 +17,7 @@ let api: Template;
 let apiOwn: Template;
 let office: Template;
 let review: Template;
+let programme: Template;
 let data: Template;
 let web: Template;
 let customWeb: Template;
@@ -27,6 +28,7 @@ beforeAll(() => {
   apiOwn = Template.fromStack(stacks.api);
   office = Template.fromStack(stacks.api.office);
   review = Template.fromStack(stacks.api.review);
+  programme = Template.fromStack(stacks.api.programme);
   data = Template.fromStack(stacks.data);
   web = Template.fromStack(stacks.web);
   customWeb = Template.fromStack(synthStage('production', { production: deployedStage }).web);
@@ -45,13 +47,20 @@ describe('the size of the API stack', () => {
     expect(roomInRoutes(apiOwn), 'routes of room in the API stack').toBeGreaterThanOrEqual(20);
     expect(roomInRoutes(office), 'routes of room in the office stack').toBeGreaterThanOrEqual(20);
     expect(roomInRoutes(review), 'routes of room in the review stack').toBeGreaterThanOrEqual(20);
+    expect(roomInRoutes(programme), 'routes of room in the programme stack').toBeGreaterThanOrEqual(20);
   });
 
-  it("puts the office's routes (organisers, /office) and the review's (reviewers and committee, /review) in their nested stacks, every other route in the API stack", () => {
-    const stacks = { api: apiOwn, office, review } as const;
+  it("puts the office's routes (organisers, /office), the review's (reviewers and committee, /review) and the programme's (handlers under programme/) in their nested stacks, every other route in the API stack", () => {
+    const stacks = { api: apiOwn, office, review, programme } as const;
     const expected = (route: (typeof routeList)[number]) =>
-      route.auth === 'organiser' && route.path.startsWith('/office') ? 'office' : (route.auth === 'reviewer' || route.auth === 'committee') && route.path.startsWith('/review') ? 'review' : 'api';
-    for (const name of ['office', 'review'] as const) expect(routeList.filter((r) => routeStackOf(r) === name).length, name).toBeGreaterThan(0);
+      route.auth === 'organiser' && route.path.startsWith('/office')
+        ? 'office'
+        : (route.auth === 'reviewer' || route.auth === 'committee') && route.path.startsWith('/review')
+          ? 'review'
+          : route.handler.startsWith('programme/')
+            ? 'programme'
+            : 'api';
+    for (const name of ['office', 'review', 'programme'] as const) expect(routeList.filter((r) => routeStackOf(r) === name).length, name).toBeGreaterThan(0);
     for (const route of routeList) {
       expect(routeStackOf(route), route.id).toBe(expected(route));
       const home = stacks[routeStackOf(route)];
@@ -77,12 +86,12 @@ describe('the size of the API stack', () => {
     for (const type of ['AWS::ApiGatewayV2::Route', 'AWS::ApiGatewayV2::Integration']) {
       for (const resource of Object.values(api.findResources(type))) expect(resource.Properties.ApiId).toEqual({ Ref: apiId });
     }
-    apiOwn.resourceCountIs('AWS::CloudFormation::Stack', 2);
+    apiOwn.resourceCountIs('AWS::CloudFormation::Stack', 3);
   });
 
   it("passes the nested stacks no secret value: their functions build the origin secret's dynamic reference themselves", () => {
     for (const nested of Object.values(apiOwn.findResources('AWS::CloudFormation::Stack'))) expect(isSecretReference(nested.Properties.Parameters ?? {})).toBe(false);
-    for (const [name, template] of [['office', office], ['review', review]] as const) {
+    for (const [name, template] of [['office', office], ['review', review], ['programme', programme]] as const) {
       const functions = Object.values(template.findResources('AWS::Lambda::Function'));
       expect(functions.length, name).toBe(routeList.filter((r) => routeStackOf(r) === name).length);
       for (const fn of functions) expect(isSecretReference(fn.Properties.Environment.Variables.ORIGIN_VERIFY)).toBe(true);

@@ -96,11 +96,11 @@ export function PickButton(props: { mine: MyProgramme; kind: PickInput['kind']; 
       variant={on ? 'solid' : 'outline'}
       colorPalette="brand"
       aria-pressed={on}
-      aria-label={t(on ? 'programme.mine.pickedLabel' : 'programme.mine.pickLabel', { item: props.label })}
+      aria-label={t(on ? 'programme.picks.pickedLabel' : 'programme.picks.pickLabel', { item: props.label })}
       onClick={() => mine.toggle(props.kind, props.id)}
       alignSelf="flex-start"
     >
-      {t(on ? 'programme.mine.picked' : 'programme.mine.pick')}
+      {t(on ? 'programme.picks.picked' : 'programme.picks.pick')}
     </Button>
   );
 }
@@ -125,10 +125,10 @@ export function MyProgrammePanel(props: { mine: MyProgramme; onlyMine: boolean; 
       <Text color="gray.700">
         <Link asChild color="brand.fg" textDecoration="underline">
           <RouterLink to={paths.login} state={{ from: paths.program }}>
-            {t('programme.mine.logIn')}
+            {t('programme.picks.logIn')}
           </RouterLink>
         </Link>{' '}
-        {t('programme.mine.logInWhy')}
+        {t('programme.picks.logInWhy')}
       </Text>
     );
   }
@@ -140,34 +140,34 @@ export function MyProgrammePanel(props: { mine: MyProgramme; onlyMine: boolean; 
       <Card.Body>
         <Stack gap="3">
           <Text as="h2" id="my-programme" fontWeight="semibold" fontSize="lg">
-            {t('programme.mine.title')}
+            {t('programme.picks.title')}
           </Text>
-          <Text role="status">{t('programme.mine.count', { count })}</Text>
+          <Text role="status">{t('programme.picks.count', { count })}</Text>
           {mine.error && <FormAlert status="error" title={mine.error} />}
           <Checkbox.Root checked={props.onlyMine} onCheckedChange={(e) => props.setOnlyMine(e.checked === true)} disabled={count === 0 && !props.onlyMine} colorPalette="brand">
             <Checkbox.HiddenInput />
             <Checkbox.Control />
-            <Checkbox.Label fontWeight="normal">{t('programme.mine.only')}</Checkbox.Label>
+            <Checkbox.Label fontWeight="normal">{t('programme.picks.only')}</Checkbox.Label>
           </Checkbox.Root>
           {url ? (
             <Stack gap="2">
               <Field.Root>
-                <Field.Label>{t('programme.mine.address')}</Field.Label>
+                <Field.Label>{t('programme.picks.address')}</Field.Label>
                 <Input readOnly value={url} onFocus={(e) => e.currentTarget.select()} fontSize="sm" />
-                <Field.HelperText>{t('programme.mine.addressHint')}</Field.HelperText>
+                <Field.HelperText>{t('programme.picks.addressHint')}</Field.HelperText>
               </Field.Root>
               <HStack gap="3" wrap="wrap">
                 <Link href={url} color="brand.fg" textDecoration="underline">
-                  {t('programme.mine.download')}
+                  {t('programme.picks.download')}
                 </Link>
                 <Button size="sm" variant="outline" loading={renew.isPending} onClick={() => renew.mutate()}>
-                  {t('programme.mine.renew')}
+                  {t('programme.picks.renew')}
                 </Button>
               </HStack>
             </Stack>
           ) : (
             <Text fontSize="sm" color="gray.700">
-              {t('programme.mine.firstPick')}
+              {t('programme.picks.firstPick')}
             </Text>
           )}
           {notice && (
