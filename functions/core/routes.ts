@@ -65,7 +65,7 @@ export const grantNames = [
 export type Grant = (typeof grantNames)[number];
 
 /** The parts of the uploads bucket: delegates' uploads, the office's exports, issued documents' PDFs, reviewers' reading copies. */
-export type ObjectPrefix = 'users/' | 'exports/' | 'documents/' | 'review-exports/';
+export type ObjectPrefix = 'users/' | 'exports/' | 'documents/' | 'review-exports/' | 'programme/';
 
 export interface RouteDef {
   method: HttpMethod;
@@ -95,6 +95,8 @@ export interface RouteDef {
   publicCacheSeconds?: number;
   /** Its success is a file of this type, not the envelope (a calendar: decision 0065); its refusals are envelopes. */
   file?: 'text/calendar';
+  /** Its success sends the browser on (302) to a file's short-lived link (the abstract book for delegates); its refusals are envelopes. */
+  redirect?: true;
 }
 
 /** Password hashing (scrypt, ~128 MiB and ~0.4 s of one CPU): 1769 MB is one full vCPU on Lambda. */
@@ -121,6 +123,8 @@ export const routes = {
   /** The published programme as a calendar file (core/programme/calendar.ts, decision 0065): the feed to subscribe to, one session or one talk. */
   /** Whether a programme is published, and which version (core/programme/publish-programme.ts): the home page's cards lead to /program once one is. One key read. */
   getProgrammeStatus: { method: 'GET', path: '/programme/status', handler: 'programme/get-status', auth: 'public', grants: [GET], publicCacheSeconds: 60 },
+  /** The abstract book published to delegates (core/programme/delegates-book.ts): sends the browser on to a five-minute link to it (read only under programme/). */
+  getDelegatesBook: { method: 'GET', path: '/programme/abstract-book', handler: 'programme/get-book', auth: 'public', grants: [GET, 's3:GetObject'], objectPrefix: 'programme/', publicCacheSeconds: 60, redirect: true },
   /** A placed abstract's page (core/programme/abstract-pages.ts): its text as the programme published it; one item. */
   getProgrammeAbstract: { method: 'GET', path: '/programme/abstracts/{id}', handler: 'programme/get-abstract', auth: 'public', grants: [GET], publicCacheSeconds: 300 },
   getProgrammeCalendar: { method: 'GET', path: '/programme/calendar', handler: 'programme/get-calendar', auth: 'public', grants: [GET, QUERY], publicCacheSeconds: 300, file: 'text/calendar' },
@@ -487,6 +491,8 @@ export const routes = {
   // GetItem: whether a programme is published (the abstract book is refused before).
   requestExport: { method: 'POST', path: '/office/exports', handler: 'office/request-export', auth: 'organiser', grants: [GET, PUT, 'sqs:SendMessage'] },
   listExports: { method: 'GET', path: '/office/exports', handler: 'office/list-exports', auth: 'organiser', grants: [QUERY] },
+  /** The abstract book of an export published to delegates (core/programme/delegates-book.ts): the PDF copied from exports/ to programme/, audited. */
+  publishDelegatesBook: { method: 'POST', path: '/office/exports/{id}/publication', handler: 'office/publish-book', auth: 'organiser', grants: [GET, QUERY, PUT, 's3:GetObject', 's3:PutObject'], objectPrefix: ['exports/', 'programme/'] },
   downloadExport: { method: 'GET', path: '/office/exports/{id}/download', handler: 'office/download-export', auth: 'organiser', grants: [GET, 's3:GetObject'], objectPrefix: 'exports/' },
   /** Mail to delegates: the preview reads one order (by its number, through the reference index) or one account and its orders and abstracts. */
   previewMail: { method: 'POST', path: '/office/mail/preview', handler: 'office/preview-mail', auth: 'organiser', grants: [GET, QUERY] },

@@ -50,6 +50,27 @@ export const exportFiles: ExportFiles = {
   },
 };
 
+/**
+ * The abstract book for delegates: the office's export copied to programme/ (a public route may
+ * read only there, never exports/), read back through a link that lives five minutes. A Get and
+ * a Put (S3's CopyObject would need both grants too, and the book is a few MB).
+ */
+export const delegatesBookFiles = {
+  async publish(from: string, to: string) {
+    if (!from.startsWith('exports/') || !to.startsWith('programme/')) throw new Error(`The book goes from exports/ to programme/, not ${from} to ${to}`);
+    const { GetObjectCommand, PutObjectCommand, s3ClientInternal } = await loadS3();
+    const got = await s3ClientInternal().send(new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: from }));
+    const bytes = await got.Body!.transformToByteArray();
+    await s3ClientInternal().send(new PutObjectCommand({ Bucket: env.uploadsBucket(), Key: to, Body: bytes, ContentType: 'application/pdf' }));
+    return bytes.byteLength;
+  },
+  async link(key: string, fileName: string) {
+    const { GetObjectCommand, getSignedUrl, s3ClientForPresign } = await loadS3();
+    const command = new GetObjectCommand({ Bucket: env.uploadsBucket(), Key: key, ResponseContentDisposition: attachment(fileName), ResponseContentType: 'application/pdf' });
+    return getSignedUrl(s3ClientForPresign(), command, { expiresIn: EXPORT_LINK_SECONDS });
+  },
+};
+
 export const readingCopyFiles: ReadingCopyFiles = {
   async put(key, bytes, fileName, contentType) {
     if (!key.startsWith('review-exports/')) throw new Error(`A reading copy is stored under review-exports/, not ${key}`);

@@ -162,6 +162,8 @@ export const keys = {
   programmeVersion: (number: number) => ({ pk: 'PROGRAMME', sk: `VERSION#${String(number).padStart(6, '0')}` }),
   programmeVersionPrefix: 'VERSION#',
   programmePublic: () => ({ pk: 'PROGRAMME', sk: 'PUBLIC' }),
+  /** The abstract book published to delegates (core/programme/delegates-book.ts). */
+  programmeBook: () => ({ pk: 'PROGRAMME', sk: 'BOOK' }),
   programmePartition: 'PROGRAMME',
   /** A placed abstract's text as the programme publishes it (core/programme/abstract-pages.ts): its own page on /program. */
   programmeAbstract: (abstractId: string) => ({ pk: 'PROGRAMME', sk: `ABSTRACT#${abstractId}` }),

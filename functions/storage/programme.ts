@@ -14,6 +14,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublishedAbstract } from '#core/programme/abstract-pages';
+import type { DelegatesBook } from '#core/programme/delegates-book';
 import type { AuditEntry } from '#core/audit/audit';
 import type { Programme } from '#core/programme/model';
 import type { AbstractPages, ProgrammeStore, PublishedSummary, PublishedVersion } from '#core/programme/ports';
@@ -150,5 +151,19 @@ export const programmeStore: ProgrammeStore & { isPublished(): Promise<boolean> 
     if (!r.Item) return undefined;
     const { pk: _pk, sk: _sk, entity: _e, ...page } = r.Item;
     return page as PublishedAbstract;
+  },
+};
+
+/** The abstract book published to delegates: one item, with its audit entry. */
+export const delegatesBookStore = {
+  async book(): Promise<DelegatesBook | undefined> {
+    const r = await documentClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.programmeBook() }));
+    if (!r.Item) return undefined;
+    const { pk: _pk, sk: _sk, entity: _e, ...book } = r.Item;
+    return book as DelegatesBook;
+  },
+  async putBook(book: DelegatesBook, audit: AuditEntry) {
+    const result = await transact([{ Put: { TableName: env.tableName(), Item: { ...keys.programmeBook(), entity: 'programme-book', ...book } } }, auditPut(audit)]);
+    if (result !== 'ok') throw new Error(`abstract book not published: ${result.join(', ')}`);
   },
 };

@@ -5,7 +5,9 @@ import { myProgrammeStore } from '#storage/my-programme';
 import { allAbstracts } from '#core/review/conflict-checks';
 import { secrets } from '#lib/crypto';
 import { abstractDirectory } from '#storage/office-directory';
-import { programmeStore } from '#storage/programme';
+import { delegatesBookStore, programmeStore } from '#storage/programme';
+import type { DelegatesBookDeps } from '#core/programme/delegates-book';
+import { delegatesBookFiles } from '#storage/export-files';
 import { getUser } from '#storage/users';
 import { officeJobStore } from '#storage/office-jobs';
 import { queueSender } from '#lib/queue-sender';
@@ -35,4 +37,12 @@ const officeJobs = queueSender('office-jobs');
 export const publishDeps: ProgrammeDeps = {
   ...programmeDeps,
   presenterMails: { jobs: officeJobStore, queue: { send: (message) => officeJobs.send({ body: message }) }, newId: secrets.newId },
+};
+
+/** The abstract book for delegates: the office's export jobs, the latest publication's number, the book's file and item. */
+export const delegatesBookDeps: DelegatesBookDeps = {
+  jobs: officeJobStore,
+  latestPublication: async () => (await programmeStore.publishedStatus())?.number,
+  files: delegatesBookFiles,
+  store: delegatesBookStore,
 };

@@ -23,6 +23,7 @@ import { officeMessages } from '#core/office/access';
 import type { DraftView } from '#core/programme/edit-programme';
 import { programmeMessages as m } from '#core/programme/schemas';
 import { myProgrammeMessages as my } from '#core/programme/my-programme';
+import { delegatesBookMessages } from '#core/programme/delegates-book';
 import { problemTexts } from '#core/programme/checks';
 import type { PublicProgramme } from '#core/programme/public-programme';
 import type { PublishedSummary, PublishedVersion } from '#core/programme/ports';
@@ -1116,5 +1117,48 @@ describe('the abstract book of the published programme (an export of the office)
     expect(index).toMatch(/Li-a, Na/);
     for (const n of [numbers.o1, numbers.p1, numbers.p3]) expect(index).toContain(n);
     expect(index).toMatch(/Li-c, Na/);
+
+    // Published to delegates: copied out of the office's exports, linked for everyone, audited.
+    expect((await call('GET', '/programme/status')).body.data).toMatchObject({ published: true });
+    const before = await fetch(new URL('/api/v1/admin/programme/abstract-book', origin()), { redirect: 'manual', headers: { 'x-language': 'zh-Hans' } });
+    expect(before.status === 404 || before.status === 302).toBe(true);
+    expect((await call('POST', `/office/exports/${job.id}/publication`, { token: delegate.token })).status).toBe(403);
+    const missing = await call('POST', '/office/exports/no-such-job/publication', { token: office.token });
+    expect([missing.status, missing.body.message]).toEqual([404, delegatesBookMessages.notFound]);
+    const published = await call<{ publication: number; bytes: number }>('POST', `/office/exports/${job.id}/publication`, { token: office.token });
+    expect([published.status, published.body.message]).toEqual([200, `The abstract book of programme version ${job.programme_publication} is published to delegates.`]);
+    expect(published.body.data).toMatchObject({ publication: job.programme_publication, bytes: job.bytes });
+    const status = await call<{ book: { publication: number; bytes: number } }>('GET', '/programme/status');
+    expect(status.body.data.book).toMatchObject({ publication: job.programme_publication, bytes: job.bytes });
+    const onward = await fetch(new URL('/api/v1/admin/programme/abstract-book', origin()), { redirect: 'manual' });
+    expect(onward.status).toBe(302);
+    const to = onward.headers.get('location')!;
+    expect(to).toContain('/programme/abstract-book-');
+    expect(to).not.toContain('/exports/');
+    const book = await fetch(to);
+    expect([book.status, book.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    expect(new Uint8Array(await book.arrayBuffer()).byteLength).toBe(job.bytes);
+    const audit = await db().send(
+      new QueryCommand({ TableName: 'congress', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `AUDIT#programme#${job.programme_publication}` } }),
+    );
+    expect(audit.Items!.filter((i) => i.action === 'programme.book_published')).toEqual([
+      expect.objectContaining({ actor: expect.objectContaining({ kind: 'organiser' }), after: { job: job.id, bytes: job.bytes } }),
+    ]);
   }, 120_000);
+
+  it("refuses to publish to delegates a book of an older programme version, or one that is not a book", async () => {
+    const list = await call<{ items: JobView[] }>('GET', '/office/exports', { token: office.token });
+    const csv = list.body.data.items.find((j) => j.export !== 'abstract_book' && j.kind === 'export');
+    if (csv) {
+      const notBook = await call('POST', `/office/exports/${csv.id}/publication`, { token: office.token });
+      expect([notBook.status, notBook.body.message]).toEqual([404, delegatesBookMessages.notFound]);
+    }
+    const book = list.body.data.items.find((j) => j.export === 'abstract_book' && j.state === 'done')!;
+    // A later publication makes that book an older version's.
+    const view = await draft();
+    const again = await committee<{ number: number }>('POST', '/publications', { version: view.programme.version });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const stale = await call('POST', `/office/exports/${book.id}/publication`, { token: office.token, headers: zh });
+    expect([stale.status, stale.body.message]).toEqual([409, `该摘要集对应日程第 ${book.programme_publication} 版，而当前已发布第 ${again.body.data.number} 版。请重新生成摘要集后再发布。`]);
+  });
 });

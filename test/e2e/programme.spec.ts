@@ -632,3 +632,30 @@ test('a delegate without an accepted abstract sees that nothing is listed yet', 
   await noSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/my-presentations-empty-390.png', fullPage: true });
 });
+
+test('the office builds the abstract book, reads it and publishes it to delegates; /program then offers it', async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await officeOrganiser(page, 'book');
+  await page.goto('/office/exports');
+  await page.getByRole('button', { name: 'Export abstract book (pdf)' }).click();
+  // The worker builds it off the request path; the list looks again until it is done.
+  const publish = page.getByRole('button', { name: /^Publish to delegates: abstract_book-/ }).first();
+  await expect(publish).toBeVisible({ timeout: 60_000 });
+  await expectAccessible(page, 'exports with a book');
+  await publish.click();
+  await expect(page.getByRole('status').filter({ hasText: 'is published to delegates.' })).toBeVisible();
+
+  // A delegate (no login) finds it on /program and gets the PDF.
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.goto('/program');
+  const book = visitor.getByRole('link', { name: /^Abstract book \(PDF, (\d+ kB|\d+\.\d MB)\)$/ });
+  await expect(book).toBeVisible();
+  const pdf = await visitor.request.get((await book.getAttribute('href'))!);
+  expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
+  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await visitor.goto('/zh/program');
+  await expect(visitor.getByRole('link', { name: /^摘要集（PDF，(\d+ kB|\d+\.\d MB)）$/ })).toBeVisible();
+  await visitor.close();
+  expect(consoleErrors).toEqual([]);
+});

@@ -255,6 +255,8 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   listProgrammePublications: [{}],
   getProgrammePublication: [{ params: { number: { text: '1' } } }],
   getProgrammeStatus: [{}],
+  getDelegatesBook: [{}],
+  publishDelegatesBook: [{ params: { id: { text: 'job-1' } } }],
   // "My programme": the attacker's own picks and calendar; a calendar key nobody holds.
   getMyProgramme: [{}],
   pickMyProgramme: [{ body: { kind: 'session', id: 'session-1', picked: true } }, { body: { kind: 'talk', id: own('abstractId'), picked: false } }],

@@ -10,6 +10,7 @@ import { conflict, notFound } from '../errors';
 import { text } from '../i18n/messages';
 import { serverTranslator } from '../i18n/server-messages';
 import { abstractsLeaving, publishedAbstracts } from './abstract-pages';
+import type { DelegatesBook } from './delegates-book';
 import { nextSequences, programmeCalendar, sessionUid, talkUid, type CalendarLang } from './calendar';
 import { checkProgramme, refuseUnpublishable } from './checks';
 import type { PublishedProgramme } from './model';
@@ -108,10 +109,14 @@ export async function latestPublicProgramme(store: ProgrammeStore) {
   return view;
 }
 
-/** Whether a programme is published (the home page's cards lead to /program once one is): the latest version's number and time, or none. */
-export async function programmeStatus(store: Pick<ProgrammeStore, 'publishedStatus'>) {
-  const latest = await store.publishedStatus();
-  return latest ? { published: true, number: latest.number, published_at: latest.published_at } : { published: false };
+/**
+ * Whether a programme is published (the home page's cards lead to /program once one is): the
+ * latest version's number and time, and the abstract book published to delegates, if any.
+ */
+export async function programmeStatus(store: Pick<ProgrammeStore, 'publishedStatus'>, books: { book(): Promise<DelegatesBook | undefined> }) {
+  const [latest, book] = await Promise.all([store.publishedStatus(), books.book()]);
+  const bookView = book ? { publication: book.publication, bytes: book.bytes, published_at: book.published_at } : null;
+  return latest ? { published: true, number: latest.number, published_at: latest.published_at, book: bookView } : { published: false, book: null };
 }
 
 /** What a calendar file of the programme holds: the whole programme, one session or one talk. */

@@ -1,7 +1,8 @@
 import { routes } from '#core/routes';
 import { programmeStatus } from '#core/programme/publish-programme';
 import { programmeDeps } from '#wiring/programme';
+import { delegatesBookStore } from '#storage/programme';
 import { defineHandler } from '#lib/http/handler';
 
-/** GET /programme/status: whether a programme is published, and which version (one key read). */
-export const handler = defineHandler(routes.getProgrammeStatus, {}, async () => programmeStatus(programmeDeps.store));
+/** GET /programme/status: whether a programme is published, which version, and the abstract book for delegates (two key reads). */
+export const handler = defineHandler(routes.getProgrammeStatus, {}, async () => programmeStatus(programmeDeps.store, delegatesBookStore));

@@ -83,6 +83,11 @@ export class FileReply {
   ) {}
 }
 
+/** A success that sends the browser on to `location` (a route with `redirect`: a file's short-lived link). */
+export class RedirectReply {
+  constructor(readonly location: string) {}
+}
+
 /** The answer of a domain rule that says what happened: `{ message, data? }`. */
 export const replyWith = (result: { message: string | Text; data?: unknown }) => new Reply(result.data ?? null, result.message);
 
@@ -211,6 +216,17 @@ export function defineHandler<
         },
       } as Parameters<typeof run>[0];
       const result = await run(input);
+      if (result instanceof RedirectReply && route.redirect) {
+        status = 302;
+        return {
+          statusCode: 302,
+          headers: {
+            location: result.location,
+            'cache-control': route.auth === 'public' && route.publicCacheSeconds ? `public, max-age=${route.publicCacheSeconds}` : 'no-store',
+          },
+          body: '',
+        } satisfies APIGatewayProxyStructuredResultV2;
+      }
       if (result instanceof FileReply && route.file) {
         status = 200;
         return {

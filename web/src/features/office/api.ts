@@ -85,6 +85,7 @@ export const officeApi = {
   requestExport: (kind: ExportKind) => callApiForMessage<{ job: JobView }>(routes.requestExport, { body: { kind } }),
   exports: () => callApi<{ items: JobView[] }>(routes.listExports),
   exportLink: (id: string) => callApi<{ url: string; file_name: string }>(routes.downloadExport, { params: { id } }),
+  publishBook: (id: string) => callApiForMessage<{ publication: number; bytes: number }>(routes.publishDelegatesBook, { params: { id } }),
   previewMail: (spec: MailSpec, preview_for: string) =>
     callApi<{ to: string; subject: string; text: string; headers: { name: string; value: string }[] }>(routes.previewMail, { body: { ...spec, preview_for } }),
   sendMail: (spec: MailSpec) => callApiForMessage<{ job: JobView }>(routes.sendMail, { body: spec }),

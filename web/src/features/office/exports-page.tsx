@@ -151,6 +151,39 @@ function Download(props: { job: JobView }) {
   );
 }
 
+/** An abstract book's export: publish it to delegates (/program links it). */
+function PublishBook(props: { job: JobView }) {
+  const t = useT();
+  const onOfficeError = useOfficeCall();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const publish = async () => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome({ ok: true, text: (await officeApi.publishBook(props.job.id)).message });
+    } catch (e) {
+      if (isCancelled(e)) return;
+      onOfficeError(e);
+      setOutcome({ ok: false, text: messageOf(t, e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="1">
+      <Button size="sm" variant="outline" onClick={() => void publish()} loading={busy} aria-label={t('office.exports.publishBookLabel', { file: props.job.file_name ?? props.job.label })}>
+        {t('office.exports.publishBook')}
+      </Button>
+      {outcome && (
+        <Text role={outcome.ok ? 'status' : 'alert'} fontSize="sm" color={outcome.ok ? 'green.700' : 'red.700'}>
+          {outcome.text}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function ExportList() {
   const t = useT();
   const lang = useLang();
@@ -212,7 +245,14 @@ function ExportList() {
               )}
             </Table.Cell>
             <Table.Cell textAlign="end">{job.rows ?? ''}</Table.Cell>
-            <Table.Cell>{job.state === 'done' && !job.withdrawn_at && <Download job={job} />}</Table.Cell>
+            <Table.Cell>
+              {job.state === 'done' && !job.withdrawn_at && (
+                <Stack gap="2">
+                  <Download job={job} />
+                  {job.export === 'abstract_book' && <PublishBook job={job} />}
+                </Stack>
+              )}
+            </Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>

@@ -43,3 +43,15 @@ export const myPresentationsQuery = queryOptions({
   queryKey: ['programme', 'my-presentations'] as const,
   queryFn: () => callApi<MyPresentations>(routes.getMyPresentations),
 });
+
+export interface ProgrammeStatus {
+  published: boolean;
+  number?: number;
+  book: { publication: number; bytes: number; published_at: string } | null;
+}
+/** Whether a programme and an abstract book are published (GET /programme/status: small, cached). */
+export const programmeStatusQuery = queryOptions({
+  queryKey: ['programme', 'status'] as const,
+  queryFn: () => callApi<ProgrammeStatus>(routes.getProgrammeStatus),
+  staleTime: 5 * 60_000,
+});

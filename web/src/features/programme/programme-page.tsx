@@ -27,6 +27,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { abstractCategories, categoryName } from '#core/data/abstract-options';
 import { formatDay } from '#core/i18n/format';
+import { routes } from '#core/routes';
 import type { Lang } from '#core/i18n/lang';
 import type { MessageId, Translate } from '#core/i18n/messages';
 import { browseProgramme, nowAndNext, openingDay, programmeDays } from '#core/programme/browse';
@@ -41,7 +42,7 @@ import { QueryError } from '../../components/query-error';
 import { useLang, useT } from '../../i18n/i18n';
 import { useServerNow } from '../../lib/clock';
 import { categoryOptionLabel } from '../abstracts/option-labels';
-import { programmeQuery } from './api';
+import { programmeQuery, programmeStatusQuery } from './api';
 import { programmeFrame } from './programme-frame';
 import { calendarHref, clock, inLang } from './show';
 import { inMyProgramme, MyProgrammePanel, PickButton, useMyProgramme, type MyProgramme } from './my-programme';
@@ -200,6 +201,7 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
             {t('programme.subscribeHint')}
           </Text>
         </Stack>
+        <AbstractBookLink />
         <MyProgrammePanel mine={mine} onlyMine={onlyMine} setOnlyMine={setOnlyMine} />
         <Box as="form" role="search" aria-label={t('programme.filters')} onSubmit={(e) => e.preventDefault()}>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" alignItems="start">
@@ -284,6 +286,24 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
         ))}
       </Stack>
     </Page>
+  );
+}
+
+/** The abstract book, once the office publishes it to delegates. */
+function AbstractBookLink() {
+  const t = useT();
+  const status = useQuery(programmeStatusQuery);
+  const book = status.data?.book;
+  if (!book) return null;
+  return (
+    <Stack gap="1">
+      <Link href={`/api/v1/admin${routes.getDelegatesBook.path}`} color="brand.fg" textDecoration="underline" fontWeight="medium" alignSelf="flex-start">
+        {t('programme.book.link', { size: book.bytes < 1024 * 1024 ? `${Math.max(1, Math.round(book.bytes / 1024))} kB` : `${(book.bytes / 1024 / 1024).toFixed(1)} MB` })}
+      </Link>
+      <Text fontSize="sm" color="gray.700">
+        {t('programme.book.hint')}
+      </Text>
+    </Stack>
   );
 }
 
