@@ -61,6 +61,8 @@ export const grantNames = [
   'dynamodb:Scan',
   /** A message to the office's job queue (core/workers.ts `queues`): the routes that start a job, and the job worker for its next batch. */
   'sqs:SendMessage',
+  /** Dropping what CloudFront keeps of the published programme when it changes (decision 0069). */
+  'cloudfront:CreateInvalidation',
 ] as const;
 export type Grant = (typeof grantNames)[number];
 
@@ -410,7 +412,7 @@ export const routes = {
   deleteProgrammeSession: { method: 'DELETE', path: '/review/committee/programme/sessions/{id}', handler: 'programme/delete-session', auth: 'committee', grants: [GET, QUERY, PUT] },
   numberProgrammeBoards: { method: 'POST', path: '/review/committee/programme/sessions/{id}/boards', handler: 'programme/number-boards', auth: 'committee', grants: [GET, QUERY, PUT] },
   /** One transaction: the draft still at the version read (ConditionCheckItem), the new version, the public view, the audit entry; the chairs' names from their accounts; then the presenters' mail job (with its audit entry) sent to the office-jobs queue; the placed abstracts' pages (BatchWriteItem). */
-  publishProgramme: { method: 'POST', path: '/review/committee/programme/publications', handler: 'programme/publish', auth: 'committee', grants: [GET, QUERY, PUT, CHECK, 'sqs:SendMessage', 'dynamodb:BatchWriteItem'] },
+  publishProgramme: { method: 'POST', path: '/review/committee/programme/publications', handler: 'programme/publish', auth: 'committee', grants: [GET, QUERY, PUT, CHECK, 'sqs:SendMessage', 'dynamodb:BatchWriteItem', 'cloudfront:CreateInvalidation'] },
   listProgrammePublications: { method: 'GET', path: '/review/committee/programme/publications', handler: 'programme/list-publications', auth: 'committee', grants: [QUERY] },
   getProgrammePublication: { method: 'GET', path: '/review/committee/programme/publications/{number}', handler: 'programme/get-publication', auth: 'committee', grants: [GET] },
   /** The committee's change by hand (core/review/manual-assignment.ts): an added reviewer is checked against every abstract (co-authorship). */
@@ -492,7 +494,7 @@ export const routes = {
   requestExport: { method: 'POST', path: '/office/exports', handler: 'office/request-export', auth: 'organiser', grants: [GET, PUT, 'sqs:SendMessage'] },
   listExports: { method: 'GET', path: '/office/exports', handler: 'office/list-exports', auth: 'organiser', grants: [QUERY] },
   /** The abstract book of an export published to delegates (core/programme/delegates-book.ts): the PDF copied from exports/ to programme/, audited. */
-  publishDelegatesBook: { method: 'POST', path: '/office/exports/{id}/publication', handler: 'office/publish-book', auth: 'organiser', grants: [GET, QUERY, PUT, 's3:GetObject', 's3:PutObject'], objectPrefix: ['exports/', 'programme/'] },
+  publishDelegatesBook: { method: 'POST', path: '/office/exports/{id}/publication', handler: 'office/publish-book', auth: 'organiser', grants: [GET, QUERY, PUT, 's3:GetObject', 's3:PutObject', 'cloudfront:CreateInvalidation'], objectPrefix: ['exports/', 'programme/'] },
   downloadExport: { method: 'GET', path: '/office/exports/{id}/download', handler: 'office/download-export', auth: 'organiser', grants: [GET, 's3:GetObject'], objectPrefix: 'exports/' },
   /** Mail to delegates: the preview reads one order (by its number, through the reference index) or one account and its orders and abstracts. */
   previewMail: { method: 'POST', path: '/office/mail/preview', handler: 'office/preview-mail', auth: 'organiser', grants: [GET, QUERY] },

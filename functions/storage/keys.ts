@@ -2,6 +2,9 @@
  * Every key of the single table is built here, so that entities cannot collide and an access
  * pattern reads as its name. Secrets never appear in keys: tokens are keyed by their hash.
  */
+/** The site's CloudFront distribution id, written by the web stack at deploy (infra/cdk/web-stack.ts; none locally). */
+export const edgeConfigKey = { pk: 'SETTINGS#edge', sk: 'DISTRIBUTION' } as const;
+
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' }),
   /** Claims an address for one user (unique e-mail under concurrent sign-ups). */

@@ -11,6 +11,7 @@ import { delegatesBookFiles } from '#storage/export-files';
 import { getUser } from '#storage/users';
 import { officeJobStore } from '#storage/office-jobs';
 import { queueSender } from '#lib/queue-sender';
+import { edgeCache } from './edge';
 
 export const programmeDeps: ProgrammeDeps = {
   store: programmeStore,
@@ -37,6 +38,7 @@ const officeJobs = queueSender('office-jobs');
 export const publishDeps: ProgrammeDeps = {
   ...programmeDeps,
   presenterMails: { jobs: officeJobStore, queue: { send: (message) => officeJobs.send({ body: message }) }, newId: secrets.newId },
+  edge: edgeCache,
 };
 
 /** The abstract book for delegates: the office's export jobs, the latest publication's number, the book's file and item. */
@@ -45,4 +47,5 @@ export const delegatesBookDeps: DelegatesBookDeps = {
   latestPublication: async () => (await programmeStore.publishedStatus())?.number,
   files: delegatesBookFiles,
   store: delegatesBookStore,
+  edge: edgeCache,
 };

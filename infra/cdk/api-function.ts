@@ -130,6 +130,8 @@ export function acknowledgeWildcards(role: iam.IRole, statements: iam.PolicyStat
     '/users/*': 'Objects under users/ only: each key starts with the owner\'s id, which the handler checks against the session before signing.',
     '/exports/*': "Objects under exports/ only: the office's exports, written by the job worker and signed for an organiser behind the second factor.",
     '/review-exports/*': "Objects under review-exports/ only: a reviewer's reading copy of their assigned abstracts, keyed by the reviewer's id from the session, written and signed by the same request.",
+    '/programme/*': "Objects under programme/ only: the abstract book the office published to delegates (copied there from exports/ by an organiser's route, read through a short link by everyone).",
+    ':distribution/*': "CreateInvalidation on the site's distribution: its id is made after the API's functions (the API is its origin), so the policy cannot name it; the function invalidates only the id the web stack wrote into the table.",
     '/documents/*': "Objects under documents/ only: the PDFs of issued documents, keyed by their owner's id, which the handler reads from the session (or an organiser's route) before rendering or signing.",
     // The log streams of the function's own log group (CloudWatch names a group's streams by :*).
     ':*': "The log streams of the function's own log group, which Lambda creates as it runs.",
@@ -202,6 +204,9 @@ export function policyStatements(grants: Grant[], stack: Stack, props: Partial<P
   if (mail.length) statements.push(new iam.PolicyStatement({ actions: mail, resources: [need('mailIdentityArn'), need('mailConfigurationSetArn')] }));
   const secrets = of('secretsmanager');
   if (secrets.length) statements.push(new iam.PolicyStatement({ actions: secrets, resources: [need('stripeKeys').secretArn] }));
+  const edge = of('cloudfront');
+  // The distribution's id is not known when the functions are made (decision 0069): any of the account's.
+  if (edge.length) statements.push(new iam.PolicyStatement({ actions: edge, resources: [stack.formatArn({ service: 'cloudfront', region: '', resource: 'distribution', resourceName: '*' })] }));
   const queue = of('sqs');
   if (queue.length) statements.push(new iam.PolicyStatement({ actions: queue, resources: [need('jobsQueueArn'), ...(props.moneyEventsQueueArn ? [props.moneyEventsQueueArn] : [])] }));
   return statements;

@@ -61,6 +61,7 @@ export function buildStacks(app: App, settings: PortalSettings) {
     customDomain: settings.customDomain,
     webAssets: settings.webAssets,
     webAclArn: edge.webAclArn,
+    table: data.table,
   });
   const monitoring = new MonitoringStack(app, name('Monitoring'), {
     ...common('Monitoring', 'alarms and dashboard'),

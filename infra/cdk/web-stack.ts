@@ -6,12 +6,16 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { pagePatterns, prerenderedPaths } from '../../web/src/config/paths';
 import { LANGUAGE_HEADER } from '../../functions/core/i18n/lang';
 import { publicProgrammePaths } from '../../functions/core/routes';
+import { edgeConfigKey } from '../../functions/storage/keys';
+
+const marshalledKey = (key: { pk: string; sk: string }) => ({ pk: { S: key.pk }, sk: { S: key.sk } });
 import { NOT_FOUND_OBJECT, securityHeaders, siteObjectFor } from '../site/routing';
 import { acknowledgeWildcards } from './nag';
 
@@ -30,6 +34,8 @@ export interface WebStackProps extends StackProps {
   webAssets: string;
   /** The WAF web ACL (edge-stack.ts, us-east-1) in front of the distribution. */
   webAclArn: string;
+  /** The table: the distribution's id is written there for the functions that invalidate it (decision 0069). */
+  table: ITableV2;
 }
 
 /**
@@ -327,6 +333,25 @@ export class WebStack extends Stack {
       policy: cr.AwsCustomResourcePolicy.fromStatements([
         new iam.PolicyStatement({ actions: ['s3:PutBucketCORS'], resources: [props.uploads.bucketArn] }),
       ]),
+      installLatestAwsSdk: false,
+    });
+
+    // The functions that publish the programme drop CloudFront's copies of it (decision 0069). They
+    // are made before the distribution (the API is its origin), so its id cannot reach them by
+    // reference: it is written into the table under a fixed key, where they read it.
+    const edgeItem = {
+      service: 'DynamoDB',
+      action: 'putItem',
+      parameters: {
+        TableName: props.table.tableName,
+        Item: { ...marshalledKey(edgeConfigKey), entity: { S: 'edge-config' }, distribution_id: { S: this.distribution.distributionId } },
+      },
+      physicalResourceId: cr.PhysicalResourceId.of(`edge-config-${this.stackName}`),
+    };
+    new cr.AwsCustomResource(this, 'EdgeConfig', {
+      onCreate: edgeItem,
+      onUpdate: edgeItem,
+      policy: cr.AwsCustomResourcePolicy.fromStatements([new iam.PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] })]),
       installLatestAwsSdk: false,
     });
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, effectiveGrants, publicProgrammePaths, routeList, routes } from '#core/routes';
 import { workerList } from '#core/workers';
 import { tableDefinition } from '#storage/table';
+import { edgeConfigKey } from '#storage/keys';
 import { deployedStage, synthStage } from './synth';
 import { forwardedHostFunctionCode, notFoundStatusFunctionCode, rewriteFunctionCode } from '../../infra/cdk/web-stack';
 import { functionNameOf, passwordRouteThrottle, routeStackOf, STACK_RESOURCE_LIMIT } from '../../infra/cdk/api-stack';
@@ -307,8 +308,22 @@ describe('web stack', () => {
     });
     const pattern = new RegExp(`^${publicProgrammePaths.replace('*', '')}`);
     const under = Object.entries(routes).filter(([, r]) => pattern.test(`${API_BASE}${r.path}`));
-    expect(under.map(([name]) => name).sort()).toEqual(['getProgramme', 'getProgrammeAbstract', 'getProgrammeCalendar', 'getProgrammeStatus']);
+    expect(under.map(([name]) => name).sort()).toEqual(['getDelegatesBook', 'getProgramme', 'getProgrammeAbstract', 'getProgrammeCalendar', 'getProgrammeStatus']);
     for (const [name, r] of under) expect([name, r.method, r.auth, (r as { publicCacheSeconds?: number }).publicCacheSeconds! > 0]).toEqual([name, 'GET', 'public', true]);
+  });
+
+  it("writes the distribution's id into the table, where the publishing functions read it to drop the edge's copies", () => {
+    const [resource] = Object.values(web.findResources('Custom::AWS')).filter((r) => JSON.stringify(r.Properties.Create).includes('putItem'));
+    const create = JSON.stringify(resource!.Properties.Create);
+    // The call's parameters are a JSON text CloudFormation completes (the distribution's id).
+    expect(create).toContain(edgeConfigKey.pk);
+    expect(create).toContain(edgeConfigKey.sk);
+    expect(create).toContain('distribution_id');
+    expect(JSON.stringify(resource!.Properties.Update)).toContain('distribution_id');
+    for (const route of [routes.publishProgramme, routes.publishDelegatesBook]) expect(effectiveGrants(route)).toContain('cloudfront:CreateInvalidation');
+    const invalidating = statementsOf(api).filter((st) => [st.Action].flat().includes('cloudfront:CreateInvalidation'));
+    expect(invalidating).toHaveLength(2);
+    for (const statement of invalidating) expect(JSON.stringify(statement.Resource)).toContain(':distribution/*');
   });
 
   it('copies the viewer Host into x-forwarded-host, overwriting a forged one', () => {

@@ -10,6 +10,8 @@ import { auditEntry, type Actor, type AuditEntry } from '../audit/audit';
 import { conflict, notFound } from '../errors';
 import { text } from '../i18n/messages';
 import type { OfficeJob } from '../office/jobs';
+import { API_BASE } from '../routes';
+import type { EdgeCache } from './ports';
 
 export interface DelegatesBook {
   /** The programme's publication it prints. */
@@ -37,6 +39,8 @@ export interface DelegatesBookDeps {
     /** Keeps the published book with its audit entry. */
     putBook(book: DelegatesBook, audit: AuditEntry): Promise<void>;
   };
+  /** What CloudFront keeps of the programme's public reads (the status and the book's link). */
+  edge?: EdgeCache;
 }
 
 export const delegatesBookMessages = {
@@ -69,6 +73,7 @@ export async function publishBookToDelegates(deps: DelegatesBookDeps, actor: Act
   };
   const audit = auditEntry({ action: 'programme.book_published', actor, at: now, object: { type: 'programme', id: String(book.publication) }, after: { job: job.id, bytes } });
   await deps.store.putBook(book, audit);
+  await deps.edge?.invalidate([`${API_BASE}/programme/status`, `${API_BASE}/programme/abstract-book`], `book-${job.id}-${book.published_at}`);
   return { message: text('api.programme.book.published', { number: book.publication }), data: { publication: book.publication, bytes, published_at: book.published_at } };
 }
 

@@ -95,4 +95,15 @@ export interface ProgrammeDeps {
   newId: () => string;
   /** The office's jobs, for the presenters' mails of a publication (none: nobody is mailed). */
   presenterMails?: PresenterMailJobDeps;
+  /** What CloudFront keeps of the public reads, dropped after a publication (none: nothing is kept). */
+  edge?: EdgeCache;
+}
+
+/**
+ * The edge's copies of the public programme (decision 0069): dropped when a publication or the
+ * book changes them. `reference` names the change, so a retried request is one invalidation. A
+ * failure is the wiring's to log: the routes' max-age still bounds how long a copy lives.
+ */
+export interface EdgeCache {
+  invalidate(paths: string[], reference: string): Promise<void>;
 }

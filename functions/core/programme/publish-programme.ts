@@ -9,6 +9,7 @@ import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
 import { text } from '../i18n/messages';
 import { serverTranslator } from '../i18n/server-messages';
+import { publicProgrammePaths } from '../routes';
 import { abstractsLeaving, publishedAbstracts } from './abstract-pages';
 import type { DelegatesBook } from './delegates-book';
 import { nextSequences, programmeCalendar, sessionUid, talkUid, type CalendarLang } from './calendar';
@@ -77,6 +78,8 @@ export async function publishProgramme(
     throw conflict(m.changedMeanwhile);
   // The presenters whose place changed are told through the office's mail queue (decision 0067).
   const mailJob = deps.presenterMails ? await requestPresenterMails(deps.presenterMails, actor, { number, mail: diff.mail }, siteOrigin, now) : undefined;
+  // Everyone reads the new version now, not when the edge's copies expire.
+  await deps.edge?.invalidate([publicProgrammePaths], `programme-${number}`);
   return {
     message: publishedText(number),
     data: {

@@ -17,6 +17,7 @@ import type * as S3Module from './s3';
 import type * as SesModule from './ses';
 import type * as SecretsModule from './secrets';
 import type * as SqsModule from './sqs';
+import type * as EdgeModule from './edge';
 
 export const localCredentials = (id: string) => ({ accessKeyId: id, secretAccessKey: id });
 
@@ -49,3 +50,6 @@ export const loadSecrets = () => (secretsModule ??= import('./secrets'));
 let sqsModule: Promise<typeof SqsModule> | undefined;
 /** The SQS client, loaded once on first use (the routes that start an office job, and its worker). */
 export const loadSqs = () => (sqsModule ??= import('./sqs'));
+let edgeModule: Promise<typeof EdgeModule> | undefined;
+/** CloudFront (an invalidation after a publication): loaded only by the functions that publish. */
+export const loadEdge = () => (edgeModule ??= import('./edge'));

@@ -11,7 +11,7 @@ import type { InitializeMiddleware, MiddlewareStack, Pluggable } from '@smithy/t
 import { effectiveGrants, type Grant, type RouteDef } from '#core/routes';
 
 /** The IAM prefixes of the services the functions call. */
-export type AwsService = 'dynamodb' | 's3' | 'ses' | 'secretsmanager' | 'sqs';
+export type AwsService = 'dynamodb' | 's3' | 'ses' | 'secretsmanager' | 'sqs' | 'cloudfront';
 
 interface Serving {
   id: string;
