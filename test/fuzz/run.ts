@@ -388,9 +388,12 @@ export async function runWorker(shared: Shared, worker: number, own: Delegate, o
     // A route whose success is a file (a calendar) answers its refusals in the envelope.
     const answeringRoute = routeAnswering(wire);
     const fileAnswer = answer.status === 200 && answeringRoute !== undefined && 'file' in routes[answeringRoute];
-    const problem = isApiPath(wire) && !fileAnswer ? envelopeProblem(answer, wire.method) : undefined;
+    // A route whose success sends the browser on (the abstract book's link) answers 302 with where to, and its refusals in the envelope.
+    const redirectAnswer = answer.status === 302 && answeringRoute !== undefined && 'redirect' in routes[answeringRoute];
+    if (redirectAnswer && !/^https?:\/\//.test(String(answer.headers.location ?? ''))) fail('redirect', `no location to go on to: ${JSON.stringify(answer.headers.location)}`, spec, wire, answer);
+    const problem = isApiPath(wire) && !fileAnswer && !redirectAnswer ? envelopeProblem(answer, wire.method) : undefined;
     if (problem) fail('envelope', problem, spec, wire, answer);
-    const code = codeOf(answer);
+    const code = redirectAnswer ? 200 : codeOf(answer);
     const refused = code !== 200;
     const said = /"message":"((?:[^"\\]|\\.){0,60})/.exec(answer.text)?.[1] ?? '';
     count((figures.messagesByRoute[spec.route] ??= {}), `${answer.status} ${said}`);
