@@ -288,9 +288,12 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
 /** About how many rows (a session's heading, its talks, its posters when open) one part of the list holds. */
 const PART_ROWS = 6;
 
-/** Where each part of the list ends, as a count of sessions: a part closes once it holds `PART_ROWS` rows. */
+/**
+ * Where each part of the list ends, as a count of sessions: the first part holds none (the page's
+ * head and filters are a task's worth already), each next one closes once it holds `PART_ROWS` rows.
+ */
 function partEnds(sessions: readonly PublicSession[], postersOpen: boolean): number[] {
-  const ends: number[] = [];
+  const ends: number[] = [0];
   let rows = 0;
   sessions.forEach((s, i) => {
     rows += 1 + s.talks.length + (postersOpen ? s.posters.length : 0);
