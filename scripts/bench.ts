@@ -8,7 +8,10 @@
  *   2. cold init of every bundle in a fresh node process vs the floor (a bundle that only creates
  *      a DynamoDB document client), target <= 1.5x
  *   3. first-load JS of the SPA (gzip), target <= 200 kB
- *   4. Lighthouse mobile performance and accessibility, target >= 98 (issue 13)
+ *   4. Lighthouse mobile performance and accessibility, target >= 98 (issue 13); the programme's pages
+ *      (/program and a placed abstract's page, in English and Chinese) last, with the full programme
+ *      of 150 talks and 400 posters published (scripts/bench-programme.ts), on a clock during the
+ *      congress; the size of GET /programme (raw and gzip) beside them
  *   5. a 100 MB poster through presign + PUT + confirm vs a raw PUT to the local S3, target >= 0.9,
  *      and the file bytes that passed through the functions, target 0
  *   6. registration day (scripts/bench-orders.ts): `--delegates=N` (default 200) log in, then at once
@@ -52,6 +55,7 @@ import { uploadBench } from './bench-upload';
 import { parseDelegates } from './bench-checks';
 import { loginBurstBench, ordersBench, RECEIPTS_WITHIN_MS, type CpuPhase, type OrdersFigures } from './bench-orders';
 import { officeBench } from './bench-office';
+import { publishFullProgramme, type PublishedProgrammeFigures } from './bench-programme';
 import { reviewBench, type ReviewFigures } from './bench-review';
 import { reviewSettings } from '../functions/core/config/review';
 import { documentsBench } from './bench-documents';
@@ -395,7 +399,20 @@ const LOGGED_IN_PAGES: Record<string, { now: string; url: (d: Delegate) => strin
   '/zh/registration/list': { now: AUGUST, url: () => '/zh/registration/list' },
   '/zh/registration/submission': { now: AUGUST, url: () => '/zh/registration/submission' },
 };
-const ALL_LIGHTHOUSE_PAGES = ['/', '/congress/past', '/register/hotel', '/login', '/zh', '/zh/login', '/program', '/zh/program', ...Object.keys(LOGGED_IN_PAGES)];
+/**
+ * The programme's pages, measured last with the full programme published (the pages before are
+ * measured with nothing published, as a portal is before the programme), on the portal's clock at
+ * 10:00 in Beijing on the first day of talks: the sessions on now and next are marked. `{id}` is
+ * the measured abstract (an oral of the first session).
+ */
+const DURING_CONGRESS = '2024-11-05T02:00:00Z';
+const PROGRAMME_PAGES: Record<string, { now: string; url: (p: PublishedProgrammeFigures) => string }> = {
+  '/program': { now: DURING_CONGRESS, url: () => '/program' },
+  '/zh/program': { now: DURING_CONGRESS, url: () => '/zh/program' },
+  '/program/abstracts/{id}': { now: DURING_CONGRESS, url: (p) => `/program/abstracts/${p.abstractId}` },
+  '/zh/program/abstracts/{id}': { now: DURING_CONGRESS, url: (p) => `/zh/program/abstracts/${p.abstractId}` },
+};
+const ALL_LIGHTHOUSE_PAGES = ['/', '/congress/past', '/register/hotel', '/login', '/zh', '/zh/login', ...Object.keys(LOGGED_IN_PAGES), ...Object.keys(PROGRAMME_PAGES)];
 /** `--pages=/login,/registration/list` measures only those (e.g. while working on one page). */
 const pagesArg = process.argv.find((a) => a.startsWith('--pages='))?.slice(8).split(',');
 const LIGHTHOUSE_PAGES = pagesArg ? ALL_LIGHTHOUSE_PAGES.filter((p) => pagesArg.includes(p)) : ALL_LIGHTHOUSE_PAGES;
@@ -463,26 +480,32 @@ async function lighthouseRun(url: string, report: string, session?: { token: str
   return JSON.parse(fs.readFileSync(report, 'utf8')) as LighthouseReport;
 }
 
-/** Median of the runs per page (3 unless --runs=N); first-load JS is every script the page loaded (transfer size). */
+/**
+ * Median of the runs per page (3 unless --runs=N); first-load JS is every script the page loaded
+ * (transfer size). The full programme is published before the first of the programme's pages.
+ */
 async function lighthouse(portal: { origin: string; mail: string; stripe: { endpoint: string } | null }) {
   fs.mkdirSync(outDir, { recursive: true });
   const delegate = await benchDelegate(portal);
-  const rows: (string | number)[][] = [['page', 'performance', 'accessibility', 'FCP', 'LCP', 'TBT', 'CLS', 'JS', 'runs (perf)', 'target']];
+  let programme: PublishedProgrammeFigures | undefined;
+  const rows: (string | number)[][] = [['page', 'performance', 'accessibility', 'FCP', 'LCP', 'TBT', 'CLS', 'JS', 'runs (perf)', 'runs (TBT)', 'target']];
   for (const page of LIGHTHOUSE_PAGES) {
     const runs: LighthouseReport[] = [];
     let failure = '';
+    const onProgramme = PROGRAMME_PAGES[page];
+    if (onProgramme && !programme) programme = await publishFullProgramme(portal, new Date(DURING_CONGRESS));
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
       const report = path.join(outDir, `lighthouse-${page.replace(/\W+/g, '_') || 'home'}-${i + 1}.json`);
       try {
         const loggedIn = LOGGED_IN_PAGES[page];
-        const url = `${portal.origin}${loggedIn ? loggedIn.url(delegate) : page}`;
-        runs.push(await lighthouseRun(url, report, loggedIn ? delegate.session : undefined, loggedIn?.now));
+        const url = `${portal.origin}${loggedIn ? loggedIn.url(delegate) : onProgramme ? onProgramme.url(programme!) : page}`;
+        runs.push(await lighthouseRun(url, report, loggedIn ? delegate.session : undefined, loggedIn?.now ?? onProgramme?.now));
       } catch (error) {
         failure = (error as Error).message;
       }
     }
     if (!runs.length) {
-      rows.push([page, 'failed', failure, '', '', '', '', '', '', '']);
+      rows.push([page, 'failed', failure, '', '', '', '', '', '', '', '']);
       continue;
     }
     const score = (r: LighthouseReport, c: string) => Math.round(r.categories[c]!.score * 100);
@@ -493,7 +516,7 @@ async function lighthouse(portal: { origin: string; mail: string; stripe: { endp
         .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
     const med = (f: (r: LighthouseReport) => number) => median(runs.map(f));
     rows.push([
-      page + (LOGGED_IN_PAGES[page] ? ' (logged in)' : ''),
+      page + (LOGGED_IN_PAGES[page] ? ' (logged in)' : onProgramme ? ' (published)' : ''),
       med((r) => score(r, 'performance')),
       med((r) => score(r, 'accessibility')),
       `${(med((r) => audit(r, 'first-contentful-paint')) / 1000).toFixed(1)} s`,
@@ -502,10 +525,11 @@ async function lighthouse(portal: { origin: string; mail: string; stripe: { endp
       med((r) => audit(r, 'cumulative-layout-shift')).toFixed(3),
       kB(med(scripts)),
       runs.map((r) => score(r, 'performance')).join(' ') + (failure ? ` (${LIGHTHOUSE_RUNS - runs.length} failed: ${failure})` : ''),
+      runs.map((r) => Math.round(audit(r, 'total-blocking-time'))).join(' '),
       '>= 98, a11y 100',
     ]);
   }
-  return rows;
+  return { rows, programme };
 }
 
 /** 11. The abstract book of 600 abstracts, rendered in a fresh process; its first pages as PNGs. */
@@ -663,7 +687,16 @@ async function main() {
     try {
       if (wanted('lighthouse')) {
         console.log(`4. Lighthouse 12 mobile preset (simulated slow 4G, 4x CPU slowdown), median of ${LIGHTHOUSE_RUNS} runs; JS = scripts loaded (transfer)`);
-        table(await lighthouse(portal));
+        const { rows, programme: p } = await lighthouse(portal);
+        table(rows);
+        if (p) {
+          console.log(
+            `  (published): the full programme, ${p.talks} talks and ${p.posters} posters in ${p.sessions} sessions (${p.abstracts} accepted abstracts seeded in ${p.seconds.seed.toFixed(1)} s; the draft built through the committee's use cases in ${p.seconds.draft.toFixed(1)} s; version ${p.number} published in ${p.seconds.publish.toFixed(1)} s); clock ${DURING_CONGRESS}; {id} = ${p.abstractId}`,
+          );
+          console.log(
+            `  GET /programme (what /program loads): ${p.response.status}, ${kB(p.response.raw)} raw, ${kB(p.response.gzip)} gzip, ${kB(p.response.brotli)} brotli; the local gateway sent it ${p.response.encoding ? `with content-encoding ${p.response.encoding}` : 'uncompressed (CloudFront compresses it), as Lighthouse downloads it here'}`,
+          );
+        }
         console.log();
       }
       if (wanted('upload')) {

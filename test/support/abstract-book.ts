@@ -99,8 +99,14 @@ export interface SampleBook {
 /**
  * `orals` talks in oral sessions of `perOral`, `posters` posters in sessions of `perPoster`, over the
  * congress days 5-7 November; `unplaced` more accepted posters with no place.
+ *
+ * `publishable`: a programme the schedule checks (core/programme/checks.ts) accept, as the bench
+ * publishes it: the poster sessions take turns in the poster hall at times no talk is given
+ * (12:30, 17:30, 8:00: nine sessions at most), and each abstract's presenter is known apart by their address (the name
+ * pools are small: two "Wang Wei" are two people). The same draws as without it: the book's
+ * sample does not change.
  */
-export function sampleBook(o: { orals: number; posters: number; perOral?: number; perPoster?: number; unplaced?: number; seed?: number }): SampleBook {
+export function sampleBook(o: { orals: number; posters: number; perOral?: number; perPoster?: number; unplaced?: number; seed?: number; publishable?: boolean }): SampleBook {
   const rnd = random(o.seed ?? 2024);
   const perOral = o.perOral ?? 6;
   const perPoster = o.perPoster ?? 50;
@@ -120,6 +126,7 @@ export function sampleBook(o: { orals: number; posters: number; perOral?: number
       const a = author(rnd);
       if (!authors.some((b) => b.email === a.email)) authors.push(a);
     }
+    if (o.publishable) authors[0] = { ...authors[0]!, email: authors[0]!.email.replace('@', `+${id}@`) };
     abstracts.push({
       id,
       title_of_abstract: sentence(rnd, 10 + Math.floor(rnd() * 8)).slice(0, -1),
@@ -155,16 +162,19 @@ export function sampleBook(o: { orals: number; posters: number; perOral?: number
       boards: [],
     });
   }
+  // Publishable: a day's poster sessions one after another, none beside a talk.
+  const posterSlots = [['12:30', '14:00'], ['17:30', '19:00'], ['08:00', '09:00']] as const;
   for (let i = 0; i * perPoster < posterIds.length; i++) {
     const day = days[i % days.length]!;
+    const slot = posterSlots[Math.floor(i / days.length) % posterSlots.length]!;
     sessions.push({
       id: `poster-${i + 1}`,
       title: `Poster session ${i + 1}`,
       title_zh: `壁报交流 ${i + 1}`,
       type: 'poster',
       room_id: 'poster-hall',
-      starts_at: cst(`${day}T12:${String(i % 6).padStart(2, '0')}`),
-      ends_at: cst(`${day}T13:30`),
+      starts_at: cst(o.publishable ? `${day}T${slot[0]}` : `${day}T12:${String(i % 6).padStart(2, '0')}`),
+      ends_at: cst(o.publishable ? `${day}T${slot[1]}` : `${day}T13:30`),
       chairs: [],
       talks: [],
       boards: posterIds.slice(i * perPoster, (i + 1) * perPoster).map((abstract_id, b) => ({ abstract_id, board: b + 1 })),

@@ -8,6 +8,7 @@ import { localise } from '#core/i18n/server-messages';
 import { checkProgramme, refuseUnpublishable, type ProblemCode, type ProgrammeProblem } from '#core/programme/checks';
 import type { ProgrammeAbstract, Session } from '#core/programme/model';
 import { abstract, rooms, session } from './fixtures';
+import { sampleBook } from '../../../support/abstract-book';
 
 const accepted: ProgrammeAbstract[] = [
   abstract('o1', { outcome: 'oral', number: 'O-001' }),
@@ -251,6 +252,15 @@ describe('publication', () => {
     expect(appError.message).toBe(`The programme cannot be published until its ${problems.length} problems are solved: see the list in the editor.`);
     expect(Object.values((appError.data as { errors: Record<string, unknown> }).errors)).toEqual(problems.map((p) => p.text));
     expect(localise('en', refuseOne())).toBe('The programme cannot be published until its problem is solved: see the list in the editor.');
+  });
+});
+
+describe("the bench's full programme (npm run bench -- lighthouse publishes it)", () => {
+  it('150 talks and 400 posters, generated publishable, pass every check: the publication is not refused', () => {
+    const { programme, abstracts } = sampleBook({ orals: 150, posters: 400, publishable: true });
+    expect(programme.sessions.flatMap((s) => s.talks)).toHaveLength(150);
+    expect(programme.sessions.flatMap((s) => s.boards)).toHaveLength(400);
+    expect(checkProgramme(programme, abstracts).map(english)).toEqual([]);
   });
 });
 

@@ -4,6 +4,11 @@
  * would be a long page and a long task on a phone). A search looks at every day; the filters keep
  * a type or an abstract category. During the congress the sessions on now and next are marked by
  * the portal's clock. Before the first publication the page says so and links the PDFs.
+ *
+ * A day of the full programme (12 oral sessions, 72 talks) is hundreds of styled elements: rendered
+ * at once it was one task of about half a second on Lighthouse's phone, and the clock's arrival
+ * (the now/next marks) rendered every card again. So the list comes in parts, a session or so per
+ * task (useStagedRender), and a card renders again only when what it shows changes.
  */
 import {
   Badge,
@@ -23,7 +28,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { abstractCategories, categoryName } from '#core/data/abstract-options';
 import { formatDay } from '#core/i18n/format';
@@ -41,6 +46,7 @@ import { Page, PageSkeleton } from '../../components/page';
 import { QueryError } from '../../components/query-error';
 import { useLang, useT } from '../../i18n/i18n';
 import { useServerNow } from '../../lib/clock';
+import { useStagedRender } from '../../lib/use-staged-render';
 import { categoryOptionLabel } from '../abstracts/option-labels';
 import { programmeQuery, programmeStatusQuery } from './api';
 import { programmeFrame } from './programme-frame';
@@ -266,24 +272,16 @@ function Published({ sessions }: { sessions: PublicSession[] }) {
             </Button>
           )}
         </HStack>
-        {byDay.map(([d, list]) => (
-          <Stack key={d} gap="4" as="section" aria-labelledby={`day-${d}`}>
-            <Heading as="h2" size="lg" id={`day-${d}`}>
-              {formatDay(lang, cst(d))}
-            </Heading>
-            {list.map((s) => (
-              <SessionCard
-                key={s.id}
-                session={s}
-                t={t}
-                lang={lang}
-                mark={marks.now.has(s.id) ? 'now' : marks.next.has(s.id) ? 'next' : null}
-                mine={mine}
-                openPosters={searching || category !== ''}
-              />
-            ))}
-          </Stack>
-        ))}
+        {/* Another day (or the search) is a new list, rendered in parts again. */}
+        <SessionList
+          key={searching ? 'search' : (day ?? '')}
+          byDay={byDay}
+          t={t}
+          lang={lang}
+          marks={marks}
+          mine={mine}
+          openPosters={searching || category !== ''}
+        />
       </Stack>
     </Page>
   );
@@ -307,6 +305,71 @@ function AbstractBookLink() {
   );
 }
 
+/** About how many rows (a session's heading, its talks, its posters when open) one part of the list holds. */
+const PART_ROWS = 6;
+
+/**
+ * Where each part of the list ends, as a count of sessions: the first part holds none (the page's
+ * head and filters are a task's worth already), each next one closes once it holds `PART_ROWS` rows.
+ */
+function partEnds(sessions: readonly PublicSession[], postersOpen: boolean): number[] {
+  const ends: number[] = [0];
+  let rows = 0;
+  sessions.forEach((s, i) => {
+    rows += 1 + s.talks.length + (postersOpen ? s.posters.length : 0);
+    if (rows >= PART_ROWS) {
+      ends.push(i + 1);
+      rows = 0;
+    }
+  });
+  if (ends.at(-1) !== sessions.length) ends.push(sessions.length);
+  return ends;
+}
+
+/**
+ * The sessions by day, rendered a part per task; a session the address names (the calendar's
+ * links) is in the first part, so the page can scroll to it at once.
+ */
+function SessionList(props: {
+  byDay: [string, PublicSession[]][];
+  t: Translate;
+  lang: Lang;
+  marks: { now: Set<string>; next: Set<string> };
+  mine: MyProgramme;
+  openPosters: boolean;
+}) {
+  const { byDay, t, lang, marks, mine, openPosters } = props;
+  const all = useMemo(() => byDay.flatMap(([, list]) => list), [byDay]);
+  const ends = useMemo(() => partEnds(all, openPosters), [all, openPosters]);
+  const parts = useStagedRender(ends.length, true);
+  const linked = all.findIndex((s) => s.id === sessionInAddress());
+  const limit = Math.max(ends[parts - 1] ?? all.length, linked + 1);
+  let before = 0;
+  return byDay.map(([d, list]) => {
+    const from = before;
+    before += list.length;
+    if (from >= limit) return null;
+    return (
+      <Stack key={d} gap="4" as="section" aria-labelledby={`day-${d}`}>
+        <Heading as="h2" size="lg" id={`day-${d}`}>
+          {formatDay(lang, cst(d))}
+        </Heading>
+        {list.slice(0, limit - from).map((s) => (
+          <SessionCard
+            key={s.id}
+            session={s}
+            t={t}
+            lang={lang}
+            mark={marks.now.has(s.id) ? 'now' : marks.next.has(s.id) ? 'next' : null}
+            mine={mine}
+            openPosters={openPosters}
+          />
+        ))}
+      </Stack>
+    );
+  });
+}
+
 /** A talk's or poster's title, leading to its abstract's page. */
 function AbstractLink({ id, title }: { id: string; title: string }) {
   return (
@@ -322,14 +385,30 @@ function groupByDay(sessions: readonly PublicSession[]): [string, PublicSession[
   return [...out];
 }
 
-function SessionCard(props: {
+interface SessionCardProps {
   session: PublicSession;
   t: Translate;
   lang: Lang;
   mark: 'now' | 'next' | null;
   openPosters: boolean;
   mine: MyProgramme;
-}) {
+}
+
+/**
+ * A card renders again only when what it shows changes: `mine` is a new object on every render of
+ * the page, what its buttons show follows its `view` (and its `toggle` calls the mutation's stable
+ * `mutate` with that view), so the card compares those.
+ */
+const sameCard = (a: SessionCardProps, b: SessionCardProps) =>
+  a.session === b.session &&
+  a.t === b.t &&
+  a.lang === b.lang &&
+  a.mark === b.mark &&
+  a.openPosters === b.openPosters &&
+  a.mine.loggedIn === b.mine.loggedIn &&
+  a.mine.view === b.mine.view;
+
+const SessionCard = memo(function SessionCard(props: SessionCardProps) {
   const { session: s, t, lang, mark, mine } = props;
   const [postersOpen, setPostersOpen] = useState(false);
   const showPosters = postersOpen || (props.openPosters && s.posters.length > 0);
@@ -434,4 +513,4 @@ function SessionCard(props: {
       </Card.Body>
     </Card.Root>
   );
-}
+}, sameCard);
