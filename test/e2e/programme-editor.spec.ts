@@ -81,7 +81,7 @@ function committeeApi(chair: Page) {
   return call;
 }
 
-test('the committee builds a day in the editor, sees a room booked twice and fixes it, publishes, and a delegate sees the session on /program', async ({
+test('the committee builds a day in the editor (two oral sessions and a poster session), sees a room booked twice and fixes it, publishes, and a delegate sees the session on /program', async ({
   browser,
   page,
   consoleErrors,
@@ -249,6 +249,22 @@ test('the committee builds a day in the editor, sees a room booked twice and fix
     `Board 7: ${number('P', 1)} · ${titles.p1} (set by hand)`,
   );
   await expect(chair.getByRole('region', { name: 'Problems of the draft' })).not.toContainText(clash);
+
+  // A second oral session after the posters, 16:00-17:00: the day has two oral sessions and a poster session.
+  const closing = `Editor closing orals ${tag}`;
+  await chair.getByRole('button', { name: 'Add a session' }).click();
+  form = chair.getByRole('form', { name: 'Add a session' });
+  await form.getByRole('textbox', { name: 'Title', exact: true }).fill(closing);
+  await form.getByRole('combobox', { name: 'Type', exact: true }).selectOption('oral');
+  await form.getByRole('combobox', { name: 'Room', exact: true }).selectOption({ label: room });
+  await form.getByLabel('Start time').fill('16:00');
+  await form.getByLabel('End time').fill('17:00');
+  await form.getByRole('button', { name: 'Add a chair' }).click();
+  await form.getByRole('textbox', { name: 'Chair 1', exact: true }).fill('Wanqing Chen');
+  await form.getByRole('button', { name: 'Save the session' }).click();
+  await expect(chair.getByText('The session is saved.')).toBeVisible();
+  await expect(chair.getByRole('article', { name: closing })).toContainText('4 November 2024, 16:00–17:00 CST (UTC+8)');
+  await expect(chair.getByRole('region', { name: 'Problems of the draft' })).not.toContainText('booked twice');
 
   // Another member saves meanwhile: the save is refused (409), said, the draft read again, and what was typed kept.
   await oralCard.getByRole('button', { name: `Edit the session ${orals}` }).click();

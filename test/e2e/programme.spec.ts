@@ -11,6 +11,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { validAbstract } from '../support/bodies';
 import { calendarEvents } from '../support/calendar';
+import { pptxBytes } from '../support/files';
 import type { PublicProgramme } from '#core/programme/public-programme';
 import { totpCode } from '../support/office';
 import {
@@ -493,7 +494,7 @@ test('a delegate keeps their own programme: picks a session and a talk, shows on
   expect(consoleErrors).toEqual([]);
 });
 
-test('a presenter opens My presentations from the account on a phone, in English and Chinese, and follows the link to upload the slides', async ({ browser }) => {
+test('a presenter opens My presentations from the account on a phone, in English and Chinese, and follows the link to upload the slides, uploads them and sees them counted', async ({ browser }) => {
   test.setTimeout(240_000);
   const tag = Date.now().toString(36).slice(-5).toUpperCase();
   const number = (prefix: string) => `${prefix}-${String(700 + (parseInt(tag, 36) % 90)).padStart(3, '0')}`;
@@ -616,6 +617,13 @@ test('a presenter opens My presentations from the account on a phone, in English
   await zhCard.getByRole('link', { name: '上传幻灯片' }).click();
   await expect(author).toHaveURL(/\/zh\/oral\/upload$/);
   await expect(author.getByRole('heading', { level: 1 })).toBeVisible();
+  // The presenter uploads the slides there; My presentations then says so.
+  await author.goto('/oral/upload');
+  await author.getByTestId('file-input-oral').setInputFiles({ name: 'my talk.pptx', mimeType: 'application/octet-stream', buffer: pptxBytes(64 * 1024) });
+  await expect(author.getByText('my talk.pptx file uploaded successfully.')).toBeVisible();
+  await author.goto('/admin/presentations');
+  await expect(author.getByTestId(`presentation-${oralNumber}`).getByText('Slides uploaded', { exact: true })).toBeVisible();
+  await expect(author.getByTestId(`presentation-${posterNumber}`).getByText('No poster uploaded yet')).toBeVisible();
 
   // On a laptop the cards stand two a row.
   await author.setViewportSize({ width: 1280, height: 800 });
