@@ -142,12 +142,24 @@ export function Publishing({ view }: { view: DraftView }) {
         >
           {blocked ? (
             <Stack gap="2">
-              <Text>{t('review.editor.publish.blocked', { count: view.problems.length })}</Text>
-              <List.Root ps="4" gap="1" maxH="50vh" overflowY="auto">
-                {view.problems.map((p, i) => (
-                  <List.Item key={i}>{t(p.text.id, p.text.values)}</List.Item>
-                ))}
-              </List.Root>
+              <Text id="publish-problems-lead">
+                {t('review.editor.publish.blocked', { count: view.problems.length })}
+              </Text>
+              {/* A long list scrolls: the region takes the keyboard's focus, so it scrolls without a mouse. */}
+              <Box
+                role="region"
+                aria-labelledby="publish-problems-lead"
+                tabIndex={0}
+                maxH="50vh"
+                overflowY="auto"
+                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
+              >
+                <List.Root ps="4" gap="1">
+                  {view.problems.map((p, i) => (
+                    <List.Item key={i}>{t(p.text.id, p.text.values)}</List.Item>
+                  ))}
+                </List.Root>
+              </Box>
             </Stack>
           ) : !view.published ? (
             <Text>{t('review.editor.publish.first', { sessions: view.programme.sessions.length })}</Text>
@@ -155,17 +167,26 @@ export function Publishing({ view }: { view: DraftView }) {
             <Text>{t('review.editor.publish.unchanged', { number: String(view.published.number) })}</Text>
           ) : (
             <Stack gap="2">
-              <Text>
+              <Text id="publish-changes-lead">
                 {t('review.editor.publish.changes', {
                   number: String(view.published.number),
                   count: view.changes.length,
                 })}
               </Text>
-              <List.Root ps="4" gap="1" maxH="50vh" overflowY="auto">
-                {view.changes.map((c, i) => (
-                  <List.Item key={i}>{t(c.id, c.values)}</List.Item>
-                ))}
-              </List.Root>
+              <Box
+                role="region"
+                aria-labelledby="publish-changes-lead"
+                tabIndex={0}
+                maxH="50vh"
+                overflowY="auto"
+                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
+              >
+                <List.Root ps="4" gap="1">
+                  {view.changes.map((c, i) => (
+                    <List.Item key={i}>{t(c.id, c.values)}</List.Item>
+                  ))}
+                </List.Root>
+              </Box>
             </Stack>
           )}
         </ConfirmDialog>
