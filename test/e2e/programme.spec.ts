@@ -491,6 +491,15 @@ test('a delegate keeps their own programme: picks a session and a talk, shows on
   await expect(page.getByRole('button', { name: /^已在我的日程中（点击移除）：/ })).toHaveCount(1);
   await expect(zhPanel.getByRole('textbox', { name: '您的日历地址' })).toHaveValue(/&lang=zh-Hans$/);
   await expectAccessible(page, 'my programme in Chinese');
+  // On a laptop: the programme with the panel, and a talk's own page.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/program#session-${session.id}`);
+  await expect(page.getByRole('region', { name: 'My programme' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/programme-mine-1366.png' });
+  await page.goto(`/program/abstracts/${talk.abstract_id}`);
+  await expect(page.getByRole('heading', { name: talk.title, level: 1 })).toBeVisible();
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/programme-abstract-1366.png', fullPage: true });
   expect(consoleErrors).toEqual([]);
 });
 

@@ -41,6 +41,7 @@ import type { PublicSession } from '#core/programme/public-programme';
 import { cst, cstDate } from '#core/time';
 import type { palettes } from '../../app/theme';
 import { FormAlert } from '../../components/form/form-alert';
+import { formatBytes } from '../../components/upload/format';
 import { paths, pathTo } from '../../config/paths';
 import { Page, PageSkeleton } from '../../components/page';
 import { QueryError } from '../../components/query-error';
@@ -296,7 +297,7 @@ function AbstractBookLink() {
   return (
     <Stack gap="1">
       <Link href={`/api/v1/admin${routes.getDelegatesBook.path}`} color="brand.fg" textDecoration="underline" fontWeight="medium" alignSelf="flex-start">
-        {t('programme.book.link', { size: book.bytes < 1024 * 1024 ? `${Math.max(1, Math.round(book.bytes / 1024))} kB` : `${(book.bytes / 1024 / 1024).toFixed(1)} MB` })}
+        {t('programme.book.link', { size: formatBytes(book.bytes) })}
       </Link>
       <Text fontSize="sm" color="gray.700">
         {t('programme.book.hint')}

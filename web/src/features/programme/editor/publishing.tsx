@@ -145,21 +145,10 @@ export function Publishing({ view }: { view: DraftView }) {
               <Text id="publish-problems-lead">
                 {t('review.editor.publish.blocked', { count: view.problems.length })}
               </Text>
-              {/* A long list scrolls: the region takes the keyboard's focus, so it scrolls without a mouse. */}
-              <Box
-                role="region"
-                aria-labelledby="publish-problems-lead"
-                tabIndex={0}
-                maxH="50vh"
-                overflowY="auto"
-                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
-              >
-                <List.Root ps="4" gap="1">
-                  {view.problems.map((p, i) => (
-                    <List.Item key={i}>{t(p.text.id, p.text.values)}</List.Item>
-                  ))}
-                </List.Root>
-              </Box>
+              <ScrollList
+                labelledBy="publish-problems-lead"
+                items={view.problems.map((p) => t(p.text.id, p.text.values))}
+              />
             </Stack>
           ) : !view.published ? (
             <Text>{t('review.editor.publish.first', { sessions: view.programme.sessions.length })}</Text>
@@ -173,20 +162,10 @@ export function Publishing({ view }: { view: DraftView }) {
                   count: view.changes.length,
                 })}
               </Text>
-              <Box
-                role="region"
-                aria-labelledby="publish-changes-lead"
-                tabIndex={0}
-                maxH="50vh"
-                overflowY="auto"
-                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
-              >
-                <List.Root ps="4" gap="1">
-                  {view.changes.map((c, i) => (
-                    <List.Item key={i}>{t(c.id, c.values)}</List.Item>
-                  ))}
-                </List.Root>
-              </Box>
+              <ScrollList
+                labelledBy="publish-changes-lead"
+                items={view.changes.map((c) => t(c.id, c.values))}
+              />
             </Stack>
           )}
         </ConfirmDialog>
@@ -235,5 +214,25 @@ function Version({ number }: { number: number }) {
         ))}
       </List.Root>
     </Stack>
+  );
+}
+
+/** A list that may be long: it scrolls in a region the keyboard can focus (so it scrolls without a mouse), named by its lead. */
+function ScrollList({ labelledBy, items }: { labelledBy: string; items: string[] }) {
+  return (
+    <Box
+      role="region"
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+      maxH="50vh"
+      overflowY="auto"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
+    >
+      <List.Root ps="4" gap="1">
+        {items.map((item, i) => (
+          <List.Item key={i}>{item}</List.Item>
+        ))}
+      </List.Root>
+    </Box>
   );
 }
