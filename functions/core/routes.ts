@@ -26,13 +26,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * public: anyone; delegate: a valid api_token; organiser: a delegate with the organiser role (the
  * registration office); reviewer: a delegate granted the abstract reviewer role; committee: a
  * delegate on the programme committee (behind the office's second factor); stripe-signature: no
- * token, the request must carry the card provider's signature over its raw body (the webhook).
+ * token, the request must carry the card provider's signature over its raw body (the webhook);
+ * device: a door's check-in device, by its own token as `Authorization: Bearer` (core/checkin/devices.ts).
  */
-export type RouteAuth = 'public' | 'delegate' | 'organiser' | 'reviewer' | 'committee' | 'stripe-signature';
+export type RouteAuth = 'public' | 'delegate' | 'organiser' | 'reviewer' | 'committee' | 'stripe-signature' | 'device';
 
 /** Routes that need an api_token (a signed-in account, perhaps with a role). */
-export type SignedInAuth = Exclude<RouteAuth, 'public' | 'stripe-signature'>;
-export const isSignedIn = (auth: RouteAuth | undefined): auth is SignedInAuth => auth !== undefined && auth !== 'public' && auth !== 'stripe-signature';
+export type SignedInAuth = Exclude<RouteAuth, 'public' | 'stripe-signature' | 'device'>;
+export const isSignedIn = (auth: RouteAuth | undefined): auth is SignedInAuth => auth !== undefined && auth !== 'public' && auth !== 'stripe-signature' && auth !== 'device';
 
 /** Routes behind the office's second factor: the office's (but the ones that set it up) and the committee's. */
 export const needsSecondFactor = (route: { auth?: RouteAuth; secondFactor?: false }) =>
@@ -99,6 +100,11 @@ export interface RouteDef {
   file?: 'text/calendar';
   /** Its success sends the browser on (302) to a file's short-lived link (the abstract book for delegates); its refusals are envelopes. */
   redirect?: true;
+  /**
+   * It signs or verifies tickets (core/checkin): its `secretsmanager:GetSecretValue` reads the
+   * tickets' signing keys (functions/lib/checkin-keys.ts), not the card provider's.
+   */
+  signsTickets?: true;
 }
 
 /** Password hashing (scrypt, ~128 MiB and ~0.4 s of one CPU): 1769 MB is one full vCPU on Lambda. */
@@ -111,6 +117,8 @@ const UPDATE = 'dynamodb:UpdateItem';
 const DELETE = 'dynamodb:DeleteItem';
 const MAIL = 'ses:SendEmail';
 const STRIPE_KEYS = 'secretsmanager:GetSecretValue';
+/** The tickets' signing keys (with `signsTickets`: functions/lib/checkin-keys.ts). */
+const SIGNING_KEYS = 'secretsmanager:GetSecretValue';
 /** A ledger write may check that the order is still at the version read, without writing it. */
 const CHECK = 'dynamodb:ConditionCheckItem';
 /** A ledger write's money events are handed on to the money-events queue once committed (core/payments/money-events.ts). */
@@ -538,6 +546,22 @@ export const routes = {
   saveMailPreferences: { method: 'PUT', path: '/mail_preferences', handler: 'accounts/save-mail-preferences', auth: 'delegate', grants: [PUT] },
   /** The delegate's language (issue 32): the mails' and, after a login elsewhere, the pages'. */
   saveLanguage: { method: 'PUT', path: '/language', handler: 'accounts/save-language', auth: 'delegate', grants: [PUT] },
+
+  // On-site check-in (issue 34, core/checkin, decision 0070). The doors' devices: paired with a
+  // one-time code from the office, then by their own token; they read what they need to work
+  // offline and send their scans (each recorded once).
+  pairCheckinDevice: { method: 'POST', path: '/checkin/pair', handler: 'checkin/pair-device', auth: 'public', grants: [GET, QUERY, 'dynamodb:ConditionCheckItem', PUT, UPDATE, DELETE] },
+  getCheckinDevice: { method: 'GET', path: '/checkin/device', handler: 'checkin/get-device', auth: 'device', grants: [SIGNING_KEYS], signsTickets: true },
+  getCheckinTickets: { method: 'GET', path: '/checkin/tickets', handler: 'checkin/get-tickets', auth: 'device', grants: [QUERY, UPDATE] },
+  getCheckinEntries: { method: 'GET', path: '/checkin/entries', handler: 'checkin/get-entries', auth: 'device', grants: [QUERY] },
+  /** A device's scans (core/checkin/record-scans.ts): each with its entry claimed in one transaction; a first conference entry marks the order's attendance (and may tell the delegate the certificate is ready). */
+  postCheckinScans: { method: 'POST', path: '/checkin/scans', handler: 'checkin/post-scans', auth: 'device', grants: [GET, QUERY, PUT, UPDATE, DELETE, CHECK, MAIL, SIGNING_KEYS], signsTickets: true },
+  // The office's side: devices, counts, recent scans, the conflict report.
+  getCheckinOverview: { method: 'GET', path: '/office/checkin', handler: 'office/checkin-overview', auth: 'organiser', grants: [GET, QUERY] },
+  listCheckinConflicts: { method: 'GET', path: '/office/checkin/conflicts', handler: 'office/checkin-conflicts', auth: 'organiser', grants: [QUERY] },
+  createCheckinDevice: { method: 'POST', path: '/office/checkin/devices', handler: 'office/create-checkin-device', auth: 'organiser', grants: [PUT] },
+  renewCheckinPairing: { method: 'POST', path: '/office/checkin/devices/{id}/pairing', handler: 'office/renew-checkin-pairing', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, DELETE] },
+  revokeCheckinDevice: { method: 'POST', path: '/office/checkin/devices/{id}/revoke', handler: 'office/revoke-checkin-device', auth: 'organiser', grants: [GET, QUERY, PUT, UPDATE, DELETE] },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;
@@ -551,7 +575,7 @@ export type RouteId = keyof typeof routes;
  */
 export function effectiveGrants(route: { auth?: RouteAuth; grants: readonly Grant[]; secondFactor?: false }): Grant[] {
   const office: Grant[] = needsSecondFactor(route) ? ['dynamodb:UpdateItem'] : [];
-  const derived: Grant[] = isSignedIn(route.auth) || route.grants.includes('ses:SendEmail') ? ['dynamodb:GetItem', ...office] : [];
+  const derived: Grant[] = isSignedIn(route.auth) || route.auth === 'device' || route.grants.includes('ses:SendEmail') ? ['dynamodb:GetItem', ...office] : [];
   return grantNames.filter((g) => route.grants.includes(g) || derived.includes(g));
 }
 export type Route = (typeof routes)[RouteId];

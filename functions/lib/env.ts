@@ -38,6 +38,8 @@ const settings = Object.freeze({
   STRIPE_WEBHOOK_SECRET: read('STRIPE_WEBHOOK_SECRET'),
   STRIPE_API_BASE: read('STRIPE_API_BASE'),
   STRIPE_SECRET_ARN: read('STRIPE_SECRET_ARN'),
+  CHECKIN_KEYS: read('CHECKIN_KEYS'),
+  CHECKIN_KEYS_SECRET_ARN: read('CHECKIN_KEYS_SECRET_ARN'),
 });
 
 type Name = keyof typeof settings;
@@ -93,4 +95,7 @@ export const env = Object.freeze({
   stripeApiBase: () => settings.STRIPE_API_BASE,
   /** On AWS: the Secrets Manager secret holding the Stripe keys. */
   stripeSecretArn: () => settings.STRIPE_SECRET_ARN,
+  /** Locally: the tickets' signing keys as JSON (infra/local/portal.ts makes them); on AWS the secret below holds the same JSON. */
+  checkinKeys: () => settings.CHECKIN_KEYS,
+  checkinKeysSecretArn: () => settings.CHECKIN_KEYS_SECRET_ARN,
 });

@@ -139,6 +139,8 @@ export async function startLocalPortal(options: PortalOptions) {
       LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'INFO',
       ...(options.appNow ? { APP_NOW: options.appNow } : {}),
       ...(stripe?.env ?? {}),
+      // The tickets' signing keys: kept in the data folder, so tickets stay valid across restarts (on AWS: a secret).
+      CHECKIN_KEYS: await localCheckinKeys(options.dataDir),
     });
 
     // Loaded only now: the handler modules read the settings above.
@@ -220,6 +222,19 @@ export async function startLocalPortal(options: PortalOptions) {
     await stopAll();
     throw error;
   }
+}
+
+/** The tickets' signing keys of this portal: made once and kept in the data folder (a throw-away portal makes new ones). */
+async function localCheckinKeys(dataDir: string | undefined): Promise<string> {
+  const { newKeysJson } = await import('../../functions/lib/checkin-signing');
+  if (!dataDir) return newKeysJson();
+  const file = path.join(dataDir, 'checkin-keys.json');
+  const kept = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (kept) return kept;
+  const made = newKeysJson();
+  await fs.mkdir(dataDir, { recursive: true });
+  await fs.writeFile(file, made, { mode: 0o600 });
+  return made;
 }
 
 async function startStripe(port: number, host: string, origin: string, dataDir: string | undefined) {

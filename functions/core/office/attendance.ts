@@ -107,3 +107,33 @@ export async function markAttendance(deps: AttendanceDeps, actor: Actor, orderId
     data: { attendance, version: next.updated_at, certificate_mail: mail },
   };
 }
+
+/**
+ * A first conference entry at the doors (core/checkin/record-scans.ts) marks the delegate as
+ * attending, as the office's mark does: over the order's version (read again after a lost race,
+ * a few times), audited under the device, and the certificate's mail if it is ready. A mark
+ * already there (by the office, or an earlier entry) is left as it is; an order that holds no
+ * place is not marked (its ticket was revoked: the door reported it).
+ */
+export async function markAttendanceAtDoor(deps: AttendanceDeps, order: { owner_id: string; id: string }, door: { device_id: string; device_name: string; at: string }, now: Date): Promise<'marked' | 'already' | 'not-registered'> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const current = await deps.reads.get(order.owner_id, order.id);
+    if (!current || current.anonymised_at || !registered(current)) return 'not-registered';
+    if (current.attendance?.attended) return 'already';
+    const attendance: Attendance = { attended: true, marked_at: door.at, marked_by: `check-in: ${door.device_name}` };
+    const next: StoredOrder = { ...current, attendance, updated_at: nextVersion(current.updated_at, now) };
+    const audit = auditEntry({
+      action: 'order.attendance_checked_in',
+      actor: { kind: 'system', id: `checkin-device:${door.device_id}` },
+      at: now,
+      object: { type: 'order', id: current.id },
+      before: { attended: current.attendance?.attended ?? null },
+      after: { attended: true },
+    });
+    if ((await deps.saveAttendance(next, current.updated_at, audit)) === 'saved') {
+      await deps.certificateReady(next, now);
+      return 'marked';
+    }
+  }
+  throw new Error(`attendance of order ${order.id} not marked: the order kept changing`);
+}

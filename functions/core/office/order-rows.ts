@@ -22,6 +22,10 @@ import { wireAmount } from '../money';
 import { nameKeys, normaliseName } from '../accounts/name-key';
 import type { Payment, Refund } from '../payments/model';
 import { inVisaQueue, visaReviewOf } from '../orders/visa-review';
+import { hasTickets, ticketsOf } from '../checkin/tickets';
+
+/** The list of orders with tickets, by their last change (the doors' devices sync from it). */
+export const TICKETS_LIST = 'tickets';
 
 /** The one country whose delegates the Local rate is for (docs/decisions/0017-the-offices-dashboard-and-orders-table.md, "Local rate"). */
 export const LOCAL_RATE_COUNTRY = 'China';
@@ -121,7 +125,7 @@ export function orderRow(o: StoredOrder): OrderRow {
  * Every list the order is in, by its slot: one entry per slot and order, so a change moves the
  * entry to its new list (or out of every list: null) without knowing where it was.
  */
-export function orderListEntries(o: StoredOrder): Record<string, { list: string | null; sort: string }> {
+export function orderListEntries(o: StoredOrder): Record<string, { list: string | null; sort: string; data?: Record<string, unknown> }> {
   const byTime = `${o.created_at}#${o.id}`;
   // The same name keys as an account's (given family, family given), so one search reads both ways.
   const [first, last] = nameKeys(o);
@@ -145,6 +149,8 @@ export function orderListEntries(o: StoredOrder): Record<string, { list: string 
     chineseName: { list: chinese ? `name:${[...chinese][0]}` : null, sort: `${chinese}#${o.id}` },
     // The visa letters' review queue (core/office/visa-letters.ts), read oldest first.
     visaReview: { list: inVisaQueue(o) ? 'visa-review' : null, sort: `${visaReviewOf(o)?.pending_since ?? o.created_at}#${o.id}` },
+    // The doors' devices read the tickets changed since their last sync (core/checkin/device-sync.ts), the entry carrying them.
+    tickets: { list: hasTickets(o) ? TICKETS_LIST : null, sort: `${o.updated_at}#${o.id}`, data: { tickets: ticketsOf(o) } },
   };
 }
 

@@ -22,7 +22,8 @@ import type { Principal } from '#core/accounts/ports';
 import { AppError, unauthorized } from '#core/errors';
 import { LANGUAGE_HEADER, parseLang, type Lang } from '#core/i18n/lang';
 import { localise } from '#core/i18n/server-messages';
-import type { Text } from '#core/i18n/messages';
+import { text, type Text } from '#core/i18n/messages';
+import type { Device } from '#core/checkin/ports';
 import type { Envelope } from '#core/envelope';
 import { asRoute } from '../aws/grants';
 import { assertClockConfig, now } from '../clock';
@@ -35,6 +36,10 @@ export type { Principal };
 
 /** Resolves an api_token to its delegate, or throws `unauthorized`. */
 export type Authenticate = (token: string, at: Date) => Promise<Principal>;
+/** Resolves a check-in device's token to its device (core/checkin/devices.ts), or throws `unauthorized`. */
+export type AuthenticateDevice = (token: string, at: Date) => Promise<Device>;
+/** Who a route's caller is: a signed-in account, a door's device, or nobody. */
+type CallerOf<A> = A extends SignedInAuth ? Principal : A extends 'device' ? Device : undefined;
 
 type Schema = z.ZodMiniType;
 type Infer<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -96,6 +101,7 @@ interface Options<Q, B, P> {
   body?: B;
   params?: P;
   authenticate?: Authenticate;
+  authenticateDevice?: AuthenticateDevice;
 }
 
 /** api_token as the spec sends it (query, body or form field) or as `Authorization: Bearer`; own fields only. */
@@ -168,7 +174,7 @@ export function defineHandler<
   route: R,
   options: Options<Q, B, P>,
   run: (
-    input: HandlerInput<Infer<Q>, Infer<B>, Infer<P>, R['auth'] extends SignedInAuth ? Principal : undefined>,
+    input: HandlerInput<Infer<Q>, Infer<B>, Infer<P>, CallerOf<R['auth']>>,
   ) => Promise<unknown>,
 ) {
   assertClockConfig();
@@ -176,6 +182,8 @@ export function defineHandler<
   if (needsDelegate && !options.authenticate) {
     throw new Error(`Route ${route.method} ${route.path} needs a delegate but its handler has no authenticator`);
   }
+  const needsDevice = route.auth === 'device';
+  if (needsDevice && !options.authenticateDevice) throw new Error(`Route ${route.method} ${route.path} needs a device but its handler has no authenticator`);
 
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const started = Date.now();
@@ -190,12 +198,17 @@ export function defineHandler<
       const body = await parseBody({ body: event.body, isBase64Encoded: event.isBase64Encoded, contentType: headers['content-type'] });
       const token = tokenOf(headers, query, body);
       redactInLogs(token);
-      let auth: Principal | undefined;
+      let auth: Principal | Device | undefined;
       if (needsDelegate) {
         if (!token) throw unauthorized('Please log in first.');
-        auth = await options.authenticate!(token, at);
-        logger.appendKeys({ user_id: auth.userId });
-        assertRouteRole(route, auth);
+        const principal = await options.authenticate!(token, at);
+        logger.appendKeys({ user_id: principal.userId });
+        assertRouteRole(route, principal);
+        auth = principal;
+      } else if (needsDevice) {
+        if (!token) throw new AppError('unauthorized', text('api.checkin.deviceUnknown'));
+        auth = await options.authenticateDevice!(token, at);
+        logger.appendKeys({ device_id: auth.id });
       }
       const input = {
         query: options.query ? options.query.parse(query) : undefined,

@@ -21,6 +21,7 @@ import documents from './documents.json' with { type: 'json' };
 import congress from './congress.json' with { type: 'json' };
 import travel from './travel.json' with { type: 'json' };
 import programme from './programme.json' with { type: 'json' };
+import checkin from './checkin.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 
 export const enMessages = {
@@ -43,5 +44,6 @@ export const enMessages = {
   ...congress,
   ...travel,
   ...programme,
+  ...checkin,
   ...errors,
 };

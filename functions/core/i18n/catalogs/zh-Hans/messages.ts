@@ -19,6 +19,7 @@ import documents from './documents.json' with { type: 'json' };
 import congress from './congress.json' with { type: 'json' };
 import travel from './travel.json' with { type: 'json' };
 import programme from './programme.json' with { type: 'json' };
+import checkin from './checkin.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 
 export const zhHansMessages: Record<keyof typeof enMessages, string> = {
@@ -41,5 +42,6 @@ export const zhHansMessages: Record<keyof typeof enMessages, string> = {
   ...congress,
   ...travel,
   ...programme,
+  ...checkin,
   ...errors,
 };
