@@ -556,6 +556,9 @@ export const routes = {
   getCheckinEntries: { method: 'GET', path: '/checkin/entries', handler: 'checkin/get-entries', auth: 'device', grants: [QUERY] },
   /** A device's scans (core/checkin/record-scans.ts): each with its entry claimed in one transaction; a first conference entry marks the order's attendance (and may tell the delegate the certificate is ready). */
   postCheckinScans: { method: 'POST', path: '/checkin/scans', handler: 'checkin/post-scans', auth: 'device', grants: [GET, QUERY, PUT, UPDATE, DELETE, CHECK, MAIL, SIGNING_KEYS], signsTickets: true },
+  /** A delegate's order's tickets with their QR codes (core/checkin/order-tickets.ts); the office's view of any order's. */
+  getOrderTickets: { method: 'GET', path: '/registration/tickets/{id}', handler: 'checkin/get-order-tickets', auth: 'delegate', grants: [GET, SIGNING_KEYS], signsTickets: true },
+  getOfficeOrderTickets: { method: 'GET', path: '/office/orders/{id}/tickets', handler: 'office/get-order-tickets', auth: 'organiser', grants: [GET, SIGNING_KEYS], signsTickets: true },
   // The office's side: devices, counts, recent scans, the conflict report.
   getCheckinOverview: { method: 'GET', path: '/office/checkin', handler: 'office/checkin-overview', auth: 'organiser', grants: [GET, QUERY] },
   listCheckinConflicts: { method: 'GET', path: '/office/checkin/conflicts', handler: 'office/checkin-conflicts', auth: 'organiser', grants: [QUERY] },
