@@ -20,6 +20,8 @@ import congress from './congress.json' with { type: 'json' };
 import travel from './travel.json' with { type: 'json' };
 import programme from './programme.json' with { type: 'json' };
 import checkin from './checkin.json' with { type: 'json' };
+import checkinApp from './checkin-app.json' with { type: 'json' };
+import officeCheckin from './office-checkin.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 
 export const zhHansMessages: Record<keyof typeof enMessages, string> = {
@@ -43,5 +45,7 @@ export const zhHansMessages: Record<keyof typeof enMessages, string> = {
   ...travel,
   ...programme,
   ...checkin,
+  ...checkinApp,
+  ...officeCheckin,
   ...errors,
 };
