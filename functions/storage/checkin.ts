@@ -161,9 +161,20 @@ export const deviceStore: DeviceStore = {
 
 const scanItem = (scan: RecordedScan) => ({ ...checkinKeys.scan(scan.key), entity: 'checkin-scan', gsi3pk: checkinKeys.scans, gsi3sk: `${scan.received_at}#${scan.key}`, scan });
 const conflictItem = (scan: RecordedScan) => ({ ...checkinKeys.conflict(scan.key), entity: 'checkin-conflict', gsi3pk: checkinKeys.conflicts, gsi3sk: `${scan.received_at}#${scan.key}`, scan });
-const countUpdate = (list: string, counter: 'entries' | 'reentries' | 'duplicates' | 'refused' | 'conflicts', by = 1) => ({
-  Update: { TableName: table(), Key: checkinKeys.count(list), UpdateExpression: 'ADD #c :n SET entity = :e', ExpressionAttributeNames: { '#c': counter }, ExpressionAttributeValues: { ':n': by, ':e': 'checkin-count' } },
-});
+type Counter = 'entries' | 'reentries' | 'duplicates' | 'refused' | 'conflicts';
+/** One update of the list's counts item (a transaction may name an item once: a conflict's two counters go in one update). */
+const countUpdate = (list: string, counters: Counter | Counter[], by = 1) => {
+  const names = [counters].flat();
+  return {
+    Update: {
+      TableName: table(),
+      Key: checkinKeys.count(list),
+      UpdateExpression: `ADD ${names.map((_, i) => `#c${i} :n`).join(', ')} SET entity = :e`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((c, i) => [`#c${i}`, c])),
+      ExpressionAttributeValues: { ':n': by, ':e': 'checkin-count' },
+    },
+  };
+};
 const counterOf = (scan: RecordedScan) => (scan.outcome === 'entry' ? 'entries' : scan.outcome === 'reentry' ? 'reentries' : scan.outcome === 'duplicate' ? 'duplicates' : 'refused');
 
 async function readScan(key: string) {
@@ -201,8 +212,8 @@ export const checkinStore: CheckinStore = {
   async recordScan(scan) {
     const result = await transact([
       { Put: { TableName: table(), Item: scanItem(scan), ConditionExpression: 'attribute_not_exists(pk)' } },
-      ...(scan.conflict ? [{ Put: { TableName: table(), Item: conflictItem(scan) } }, countUpdate(scan.list, 'conflicts')] : []),
-      countUpdate(scan.list, counterOf(scan)),
+      ...(scan.conflict ? [{ Put: { TableName: table(), Item: conflictItem(scan) } }] : []),
+      countUpdate(scan.list, scan.conflict ? [counterOf(scan), 'conflicts'] : counterOf(scan)),
     ]);
     if (result === 'ok') return 'recorded';
     if (result[0] === 'ConditionalCheckFailed') return 'scan-exists';
