@@ -38,7 +38,9 @@ function closure(manifest: Manifest, source: string, into = new Set<string>()): 
 export function checkinWorkerFiles(manifest: Manifest, shells: string[]): string[] {
   const files = new Set<string>(Object.values(SHELLS));
   // What the shell's HTML names itself (its entry, preloads, styles, the logo), not the PDFs it links.
-  for (const html of shells) for (const m of html.matchAll(/(?:href|src)="(\/[^"?#]+\.(?:js|css|svg|png|ico|webp|woff2))"/g)) files.add(m[1]!);
+  for (const html of shells)
+    for (const m of html.matchAll(/(?:href|src)="(\/[^"?#]+\.(?:js|css|svg|png|ico|webp|woff2))"/g))
+      files.add(m[1]!);
   const entry = Object.keys(manifest).find((k) => k === 'index.html');
   const add = (source: string) => {
     for (const f of closure(manifest, source)) files.add(f);
@@ -51,7 +53,8 @@ export function checkinWorkerFiles(manifest: Manifest, shells: string[]): string
   add(page);
   for (const key of manifest[page]?.dynamicImports ?? []) add(key);
   for (const key of Object.keys(manifest).filter((k) => /i18n-catalog[:/](en|zh-Hans)$/.test(k))) add(key);
-  if (!files.has(`/${manifest['src/features/checkin/checkin-page.tsx']?.file}`)) throw new Error('The check-in page is not in the build');
+  if (!files.has(`/${manifest['src/features/checkin/checkin-page.tsx']?.file}`))
+    throw new Error('The check-in page is not in the build');
   return [...files].sort();
 }
 

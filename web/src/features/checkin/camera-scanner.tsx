@@ -1,7 +1,7 @@
 /**
  * The phone's rear camera, read for QR codes a few times a second while `paused` is false. The
  * same code held in front of the camera is reported once (until another is read or 4 s pass), so
- * a ticket left in the frame after its answer is not scanned again at once.
+ * a ticket left in the frame after its answer is not scanned again at once (the next person's is).
  */
 import { Box, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +10,8 @@ import { createQrReader, type QrReader } from './qr-reader';
 
 const READ_EVERY_MS = 150;
 const SAME_CODE_MS = 4_000;
+/** The last code read, across the scanner's mounts (it is unmounted while an answer shows). */
+let last = { text: '', at: 0 };
 
 export function CameraScanner({ onRead, paused }: { onRead: (text: string) => void; paused: boolean }) {
   const t = useT();
@@ -22,7 +24,6 @@ export function CameraScanner({ onRead, paused }: { onRead: (text: string) => vo
     let stopped = false;
     let stream: MediaStream | undefined;
     let reader: QrReader | undefined;
-    let last = { text: '', at: 0 };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const loop = async () => {
       if (stopped) return;

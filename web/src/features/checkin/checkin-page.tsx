@@ -44,8 +44,8 @@ function StatusBanner({ state }: { state: DeviceState }) {
       role="status"
       aria-live="polite"
       data-testid="device-status"
-      bg={offline ? 'orange.300' : 'gray.100'}
-      color="gray.950"
+      bg={offline ? 'gray.900' : 'gray.100'}
+      color={offline ? 'white' : 'gray.950'}
       borderRadius="md"
       px="4"
       py="3"
@@ -72,14 +72,17 @@ function StatusBanner({ state }: { state: DeviceState }) {
   );
 }
 
+/** Pairing: a phone's first, or again after its pairing ended (then without the "not paired" heading). */
 function Pairing({ state }: { state: DeviceState }) {
   const t = useT();
   const [camera, setCamera] = useState(false);
   return (
     <Stack gap="4">
-      <Text fontSize="xl" fontWeight="bold">
-        {t('checkin.app.unpaired')}
-      </Text>
+      {!state.ended && (
+        <Text fontSize="xl" fontWeight="bold">
+          {t('checkin.app.unpaired')}
+        </Text>
+      )}
       <Text>{t('checkin.app.unpairedLead')}</Text>
       {state.pairError && (
         <Alert.Root status="error">
@@ -226,7 +229,7 @@ function Scanning({ state }: { state: DeviceState }) {
           </Text>
         )}
       </Stack>
-      {list && outcome && (
+      {list && outcome && !state.ended && (
         <AnswerScreen
           outcome={outcome}
           listId={list}
@@ -234,7 +237,7 @@ function Scanning({ state }: { state: DeviceState }) {
           onNext={() => setOutcome(null)}
         />
       )}
-      {list && !outcome && (
+      {list && !outcome && !state.ended && (
         <>
           {camera ? (
             <Stack gap="2">
@@ -284,7 +287,9 @@ function Scanning({ state }: { state: DeviceState }) {
           </Button>
         )}
       </HStack>
-      {state.syncFailed && state.reachable && <Text color="red.700">{t('checkin.app.syncFailed')}</Text>}
+      {state.syncFailed && state.reachable && !state.ended && (
+        <Text color="red.700">{t('checkin.app.syncFailed')}</Text>
+      )}
     </Stack>
   );
 }

@@ -52,6 +52,15 @@ async function wasmReader(): Promise<QrReader> {
   };
 }
 
-export async function createQrReader(): Promise<QrReader> {
-  return (await nativeReader()) ?? wasmReader();
+let reader: Promise<QrReader> | undefined;
+
+/** The page's one reader (the decoder is loaded once, whatever the scanner's mounts). */
+export function createQrReader(): Promise<QrReader> {
+  reader ??= nativeReader()
+    .then((native) => native ?? wasmReader())
+    .catch((error: unknown) => {
+      reader = undefined;
+      throw error;
+    });
+  return reader;
 }

@@ -53,7 +53,7 @@ const listName = (id: string) => (checkinList(id)?.name ?? 'office.checkin.col.l
 function Counts({ lists }: { lists: CheckinOverview['lists'] }) {
   const t = useT();
   return (
-    <Stack gap="3" as="section" aria-labelledby="checkin-counts">
+    <Stack gap="3" as="section">
       <Heading as="h2" size="lg" id="checkin-counts">
         {t('office.checkin.counts')}
       </Heading>
@@ -266,7 +266,7 @@ function Devices({ devices }: { devices: DeviceView[] }) {
     await queryClient.invalidateQueries({ queryKey: checkinOverviewKey });
   };
   return (
-    <Stack gap="4" as="section" aria-labelledby="checkin-devices">
+    <Stack gap="4" as="section">
       <Heading as="h2" size="lg" id="checkin-devices">
         {t('office.checkin.devices')}
       </Heading>
@@ -372,7 +372,7 @@ function Recent({ scans }: { scans: ScanLine[] }) {
   const t = useT();
   const lang = useLang();
   return (
-    <Stack gap="3" as="section" aria-labelledby="checkin-recent">
+    <Stack gap="3" as="section">
       <Heading as="h2" size="lg" id="checkin-recent">
         {t('office.checkin.recent')}
       </Heading>
@@ -424,7 +424,7 @@ function Conflicts({ first }: { first: CheckinOverview['conflicts'] }) {
   });
   const page = cursor === undefined ? first : later.data;
   return (
-    <Stack gap="3" as="section" aria-labelledby="checkin-conflicts">
+    <Stack gap="3" as="section">
       <Heading as="h2" size="lg" id="checkin-conflicts">
         {t('office.checkin.conflicts')}
       </Heading>
@@ -439,10 +439,10 @@ function Conflicts({ first }: { first: CheckinOverview['conflicts'] }) {
               <Table.Row>
                 <Table.ColumnHeader>{t('office.checkin.col.kind')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('office.checkin.col.ticket')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('office.checkin.col.list')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('office.checkin.col.device')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('office.checkin.col.at')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('office.checkin.col.first')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('office.checkin.col.list')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -454,7 +454,6 @@ function Conflicts({ first }: { first: CheckinOverview['conflicts'] }) {
                   <Table.Cell>
                     <TicketCell line={s} />
                   </Table.Cell>
-                  <Table.Cell>{t(listName(s.list))}</Table.Cell>
                   <Table.Cell>{s.device_name}</Table.Cell>
                   <Table.Cell>{formatInstant(lang, s.at)}</Table.Cell>
                   <Table.Cell>
@@ -465,6 +464,7 @@ function Conflicts({ first }: { first: CheckinOverview['conflicts'] }) {
                         })
                       : null}
                   </Table.Cell>
+                  <Table.Cell>{t(listName(s.list))}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
