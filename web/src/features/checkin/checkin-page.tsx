@@ -17,17 +17,12 @@ import { CameraScanner } from './camera-scanner';
 import { DeviceController, type DeviceState, type ScanOutcome } from './device-controller';
 import { playAnswer, unlockSound } from './sound';
 import { registerCheckinWorker } from './service-worker';
+import { pairingCode } from './pairing-code';
 
 const controller = new DeviceController();
 
 function useDevice(): DeviceState {
   return useSyncExternalStore(controller.subscribe, controller.snapshot, controller.snapshot);
-}
-
-/** The pairing code in a scanned or opened address (`…/checkin#pair=<code>`), if it holds one. */
-export function pairingCode(text: string): string | null {
-  const m = /#pair=([A-Za-z0-9_-]{10,100})$/.exec(text.trim());
-  return m ? m[1]! : null;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -305,7 +300,7 @@ export default function CheckinPage() {
       if (!live) return s();
       stop = s;
       // An opened pairing link: the code is used at once and leaves the address (and the history).
-      const code = pairingCode(window.location.hash);
+      const code = pairingCode(window.location.pathname + window.location.hash);
       if (code) {
         history.replaceState(null, '', window.location.pathname + window.location.search);
         void controller.pair(code);
