@@ -313,6 +313,8 @@ export default function CheckinPage() {
   }, []);
   return (
     <Page title={t('checkin.app.title')} lead={t('checkin.app.lead')}>
+      {/* Installable on the phone's home screen (React hoists it into <head>). */}
+      <link rel="manifest" href="/checkin.webmanifest" />
       <Box maxW="34rem">
         {state.phase === 'loading' ? (
           <Text role="status">{t('checkin.app.loading')}</Text>

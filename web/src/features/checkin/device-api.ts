@@ -27,9 +27,16 @@ export class DeviceEnded extends Error {
   }
 }
 export class Refused extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
     super(message);
     this.name = 'Refused';
+  }
+  /** The request itself is wrong (400, 422): sending it again will never work. */
+  get unreadable() {
+    return this.code === 400 || this.code === 422;
   }
 }
 
@@ -62,7 +69,7 @@ async function call<T>(
     throw new Unreachable();
   }
   if (envelope.code === 401 && options.token) throw new DeviceEnded(envelope.message);
-  if (envelope.code !== 200) throw new Refused(envelope.message);
+  if (envelope.code !== 200) throw new Refused(envelope.message, envelope.code);
   return envelope.data;
 }
 

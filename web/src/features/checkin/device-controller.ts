@@ -240,10 +240,25 @@ export class DeviceController {
       const queue = await deviceStore.queue();
       if (!queue.length) return;
       const batch = queue.slice(0, MAX_SCANS_PER_BATCH);
-      await deviceApi.scans(
-        token,
-        batch.map(({ seq: _seq, ...scan }) => scan),
-      );
+      const send = (scans: QueuedScan[]) =>
+        deviceApi.scans(
+          token,
+          scans.map(({ seq: _seq, ...scan }) => scan),
+        );
+      try {
+        await send(batch);
+      } catch (error) {
+        if (!(error instanceof Refused && error.unreadable)) throw error;
+        // The server cannot read one of them (an app older than the server's rules): send them one
+        // by one, so one scan it will never take does not hold the others back; that one is dropped.
+        for (const scan of batch) {
+          try {
+            await send([scan]);
+          } catch (single) {
+            if (!(single instanceof Refused && single.unreadable)) throw single;
+          }
+        }
+      }
       await deviceStore.dequeue(batch.map((s) => s.id));
       this.set({ queueLength: queue.length - batch.length });
     }
