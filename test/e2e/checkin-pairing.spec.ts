@@ -1,8 +1,9 @@
 /**
  * Pairing a door's phone by its camera, in Chinese (issue 34): the office's pairing code is a QR
  * of the app's address; the phone's fake camera films it (a video this test renders) and the app
- * pairs itself. The office then revokes the device after a confirmation, and the phone's next
- * sync says its pairing no longer works. Axe clean; 390 px screenshots.
+ * pairs itself. The office gives a new pairing code (the old pairing stops, the new link pairs the
+ * phone again), then revokes the device after a confirmation; the phone's next sync says its
+ * pairing no longer works. Axe clean; 390 px screenshots.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,10 +32,17 @@ function qrVideo(text: string, file: string) {
     }
   }
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, Buffer.alloc((W * H) / 2, 128)]);
-  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]));
+  fs.writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]),
+  );
 }
 
-test('a phone pairs by scanning the office QR code (Chinese), and stops when the office revokes it', async ({ page, pinClock, baseURL }) => {
+test('a phone pairs by scanning the office QR code (Chinese), and stops when the office revokes it', async ({
+  page,
+  pinClock,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   await pinClock(DAY2);
   await officeOrganiser(page, 'checkin-pairing');
@@ -51,7 +59,12 @@ test('a phone pairs by scanning the office QR code (Chinese), and stops when the
   qrVideo(`${baseURL}/zh/checkin#pair=${pairing_code}`, video);
   const cameras = await chromium.launch({
     executablePath: chromiumPath,
-    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    args: [
+      ...chromiumArgs,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
   });
   try {
     const context = await cameras.newContext({
@@ -78,20 +91,43 @@ test('a phone pairs by scanning the office QR code (Chinese), and stops when the
     await expectAccessible(phone, '/zh/checkin, paired');
     await phone.screenshot({ path: 'test-results/checkin-app-zh-390.png' });
 
-    // The office revokes the device, after saying what that does.
+    // The office gives the device a new pairing code (a phone lost, or replaced): the old pairing stops.
     await page.goto('/office/checkin');
     const devices = page.getByRole('region', { name: 'Devices' });
     await expect(devices.getByRole('row').filter({ hasText: name })).toContainText('Paired');
+    await devices.getByRole('button', { name: `New pairing code for ${name}` }).click();
+    const pairing = page.getByRole('region', { name: `Pairing code for ${name}` });
+    await expect(pairing.getByRole('img', { name: `Pairing QR code for ${name}` })).toBeVisible();
+    await expect(devices.getByRole('row').filter({ hasText: name })).toContainText('Waiting for pairing');
+    const renewed = (await pairing.getByTestId('pairing-link').getAttribute('href'))!;
+    await phone.getByRole('button', { name: '立即同步' }).click();
+    await expect(
+      phone.getByText('此手机的配对已失效（已撤销或已过期）。请向注册处索取新的配对码。'),
+    ).toBeVisible();
+    await expect(phone.getByRole('button', { name: '开始扫描' })).toBeHidden();
+    // The new link pairs the same device again (its copy and queue are kept); the office's page is English, so is the link.
+    await phone.goto(renewed);
+    await expect(phone.getByText(`Device: ${name}`)).toBeVisible();
+    await expect(phone.getByRole('button', { name: 'Start scanning' })).toBeVisible();
+    await page.reload();
+    await expect(devices.getByRole('row').filter({ hasText: name })).toContainText('Paired');
+
+    // The office revokes the device, after saying what that does.
     await devices.getByRole('button', { name: `Revoke ${name}` }).click();
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
     await expect(dialog).toContainText('Its token stops working at once');
     await dialog.getByRole('button', { name: 'Revoke the device' }).click();
-    await expect(page.getByText('Device revoked: its token no longer works and its uploads are refused.')).toBeVisible();
+    await expect(
+      page.getByText('Device revoked: its token no longer works and its uploads are refused.'),
+    ).toBeVisible();
     await expect(devices.getByRole('row').filter({ hasText: name })).toContainText('Revoked');
 
-    // The phone hears of it at its next sync.
-    await phone.getByRole('button', { name: '立即同步' }).click();
-    await expect(phone.getByText('此手机的配对已失效（已撤销或已过期）。请向注册处索取新的配对码。')).toBeVisible();
+    // The phone hears of it at its next sync (in Chinese again).
+    await phone.goto('/zh/checkin');
+    await expect(
+      phone.getByText('此手机的配对已失效（已撤销或已过期）。请向注册处索取新的配对码。'),
+    ).toBeVisible();
+    await expect(phone.getByRole('button', { name: '开始扫描' })).toBeHidden();
     await expectAccessible(phone, '/zh/checkin, revoked');
     await phone.screenshot({ path: 'test-results/checkin-app-zh-revoked-390.png', fullPage: true });
   } finally {

@@ -130,7 +130,13 @@ export class DeviceController {
         ticketsResume: earlier?.device.id === device.id ? earlier.ticketsResume : null,
         entriesResume: earlier?.device.id === device.id ? earlier.entriesResume : null,
         lastSyncAt: null,
-        list: device.lists.length === 1 ? device.lists[0]! : null,
+        // The same device paired again keeps the desk's list; a new one with one list starts on it.
+        list:
+          earlier?.device.id === device.id && earlier.list && device.lists.includes(earlier.list)
+            ? earlier.list
+            : device.lists.length === 1
+              ? device.lists[0]!
+              : null,
       };
       await deviceStore.setMeta(meta);
       this.set({
