@@ -167,6 +167,9 @@ test('two offline phones admit the same ticket; back online the office sees the 
   baseURL,
 }) => {
   test.setTimeout(240_000);
+  // Device names of this run (the office lists every device the portal has).
+  const run = Math.random().toString(36).slice(2, 6);
+  const [deskA, deskB] = [`Desk A ${run}`, `Desk B ${run}`];
   await pinClock(DAY2);
   await officeOrganiser(page, 'checkin-office');
   const family = `Okafor${Math.random().toString(36).slice(2, 6)}`;
@@ -181,12 +184,12 @@ test('two offline phones admit the same ticket; back online the office sees the 
     .click();
   await expect(page.getByRole('heading', { name: 'Check-in', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Counts per list' })).toBeVisible();
-  const linkA = await createDevice(page, 'Desk A');
+  const linkA = await createDevice(page, deskA);
   await expectAccessible(page, 'office check-in with a pairing code');
-  const linkB = await createDevice(page, 'Desk B');
+  const linkB = await createDevice(page, deskB);
   expect(linkA).toMatch(/\/checkin#pair=[\w-]{20,}$/);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('region', { name: 'Pairing code for Desk B' }).scrollIntoViewIfNeeded();
+  await page.getByRole('region', { name: `Pairing code for ${deskB}` }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/checkin-office-pairing-390.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -206,8 +209,8 @@ test('two offline phones admit the same ticket; back online the office sees the 
   try {
     const a = await phone(cameras, baseURL!, '10.78.1.1');
     const b = await phone(cameras, baseURL!, '10.78.1.2');
-    await pair(a.page, linkA, 'Desk A');
-    await pair(b.page, linkB, 'Desk B');
+    await pair(a.page, linkA, deskA);
+    await pair(b.page, linkB, deskB);
     await expectAccessible(a.page, 'check-in app, paired');
     await a.page.screenshot({ path: 'test-results/checkin-app-ready-390.png', fullPage: true });
 
@@ -215,7 +218,7 @@ test('two offline phones admit the same ticket; back online the office sees the 
     await a.context.setOffline(true);
     await b.context.setOffline(true);
     await a.page.reload();
-    await expect(a.page.getByText(`Device: Desk A`)).toBeVisible();
+    await expect(a.page.getByText(`Device: ${deskA}`)).toBeVisible();
     await expect(
       a.page.getByText('Offline: this phone answers from its copy and sends the scans later.'),
     ).toBeVisible();
@@ -252,7 +255,7 @@ test('two offline phones admit the same ticket; back online the office sees the 
       .fill(family.toLowerCase());
     await a.page.getByRole('button', { name: `Check in Amara ${family}` }).click();
     await expect(answerA).toHaveAttribute('data-answer', 'already');
-    await expect(answerA.getByRole('alert')).toContainText('Already admitted 10:00 at Desk A');
+    await expect(answerA.getByRole('alert')).toContainText(`Already admitted 10:00 at ${deskA}`);
     await expect(answerA.getByRole('alert')).toContainText('Answered on this phone (offline)');
     expect(await answerA.getByRole('alert').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
       'rgb(253, 186, 116)',
@@ -284,6 +287,37 @@ test('two offline phones admit the same ticket; back online the office sees the 
     await expect(answerA).toHaveAttribute('data-answer', 'already');
     await expect(answerA).toContainText('Answered by the server.');
     await expect(queue(a.page)).toHaveAttribute('data-count', '0');
+
+    // The office cancels the order: its tickets are revoked. Online the server refuses the ticket;
+    // Desk B, synced and then offline again, refuses it from its own copy (the revocation list).
+    const cancelled = await page.request.post(api(`/office/orders/${order.id}/cancel`), {
+      data: { refund: 'other', refund_amount: '0.00', reason: 'Check-in test' },
+      headers: await bearer(page),
+    });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    await a.page.getByRole('button', { name: 'Next scan' }).click();
+    await a.page.getByRole('searchbox', { name: 'Search by name or order number' }).fill(order.orderNo);
+    await a.page.getByRole('button', { name: `Check in Amara ${family}` }).click();
+    await expect(answerA).toHaveAttribute('data-answer', 'revoked');
+    await expect(answerA.getByRole('alert')).toContainText('Ticket revoked: the order was cancelled');
+    expect(await answerA.getByRole('alert').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(153, 25, 25)',
+    );
+    await expectAccessible(a.page, 'answer: revoked');
+    await a.page.screenshot({ path: 'test-results/checkin-answer-revoked-390.png' });
+
+    // The sync's last read is the entries: once it is answered, B's copy knows of the revocation.
+    const synced = b.page.waitForResponse((r) => r.url().includes('/checkin/entries'));
+    await b.page.getByRole('button', { name: 'Sync now' }).click();
+    await synced;
+    await expect(b.page.getByRole('button', { name: 'Sync now' })).toBeEnabled();
+    await b.context.setOffline(true);
+    await b.page.getByRole('button', { name: 'Next scan' }).click();
+    const answerB = b.page.getByTestId('answer');
+    await expect(answerB).toHaveAttribute('data-answer', 'revoked', { timeout: 20_000 });
+    await expect(answerB.getByRole('alert')).toContainText('Answered on this phone (offline)');
+    await b.context.setOffline(false);
+    await expect(queue(b.page)).toHaveAttribute('data-count', '0', { timeout: 45_000 });
   } finally {
     await cameras.close();
   }
@@ -293,10 +327,10 @@ test('two offline phones admit the same ticket; back online the office sees the 
   const conflicts = page.getByRole('region', { name: 'Conflict report' });
   const row = conflicts.getByRole('row').filter({ hasText: order.ticket.id });
   await expect(row).toContainText('Admitted twice');
-  await expect(row).toContainText('Desk B');
-  await expect(row).toContainText('Desk A');
+  await expect(row).toContainText(deskB);
+  await expect(row).toContainText(deskA);
   const devices = page.getByRole('region', { name: 'Devices' });
-  await expect(devices.getByRole('row').filter({ hasText: 'Desk A' })).toContainText('Paired');
+  await expect(devices.getByRole('row').filter({ hasText: deskA })).toContainText('Paired');
   await expectAccessible(page, 'office check-in with a conflict');
   await page.setViewportSize({ width: 390, height: 844 });
   await conflicts.scrollIntoViewIfNeeded();

@@ -1,7 +1,7 @@
 /**
- * The phone's rear camera, read for QR codes a few times a second while `paused` is false. The
- * same code held in front of the camera is reported once (until another is read or 4 s pass), so
- * a ticket left in the frame after its answer is not scanned again at once (the next person's is).
+ * The phone's rear camera, read for QR codes a few times a second while `paused` is false. A code
+ * is reported again only after 4 s (another code at once), so a ticket left in the frame after its
+ * answer is not scanned again at once (the next person's is).
  */
 import { Box, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
@@ -39,7 +39,7 @@ export function CameraScanner({ onRead, paused }: { onRead: (text: string) => vo
           ) {
             last = { text, at: now };
             latest.current.onRead(text);
-          } else if (text) last.at = now;
+          }
         } catch {
           // A frame that could not be read: the next one will be.
         }
