@@ -321,7 +321,24 @@ const tokensFor = (office: boolean) =>
     { weight: 10, arbitrary: tokenUse(office).map((t) => [t]) },
     { weight: 3, arbitrary: fc.tuple(tokenUse(office), tokenUse(office)).map(([a, b]) => [a, b]) },
   );
-const tokens = { office: tokensFor(true), delegate: tokensFor(false) };
+/** A door device's routes: its own token mostly; a revoked device's, a delegate's (an account is not a device) and garbage must get 401. */
+const deviceTokenUse: fc.Arbitrary<TokenUse> = fc.record({
+  who: fc.oneof(
+    { weight: 8, arbitrary: fc.constant('device' as const) },
+    { weight: 1, arbitrary: fc.constant('device.revoked' as const) },
+    { weight: 1, arbitrary: fc.constant('own' as const) },
+    { weight: 1, arbitrary: fc.constant('organiser' as const) },
+    { weight: 3, arbitrary: fc.constant('garbage' as const) },
+  ),
+  slot: fc.oneof({ weight: 6, arbitrary: fc.constant('bearer' as const) }, { weight: 1, arbitrary: fc.constant('query' as const) }, { weight: 1, arbitrary: fc.constant('body' as const) }),
+  garbage: garbageTokens,
+  scheme: fc.oneof({ weight: 8, arbitrary: fc.constant('Bearer ') }, { weight: 1, arbitrary: fc.constantFrom('bearer ', 'Basic ', 'Bearer', '') }),
+});
+const tokens = {
+  office: tokensFor(true),
+  delegate: tokensFor(false),
+  device: fc.oneof({ weight: 1, arbitrary: fc.constant<TokenUse[]>([]) }, { weight: 10, arbitrary: deviceTokenUse.map((t) => [t]) }),
+};
 
 const contentTypes = [
   'text/plain',
@@ -429,6 +446,7 @@ export function routeRequest(route: Route): fc.Arbitrary<RequestSpec> {
   const list = seeds[route.id] ?? [undefined];
   const names = pathParams(route.path);
   const office = organiserCalls(route);
+  const device = route.auth === 'device';
   const home = homeClock(route);
   return fc.nat(list.length - 1).chain((i) => {
     const seed = list[i];
@@ -440,7 +458,7 @@ export function routeRequest(route: Route): fc.Arbitrary<RequestSpec> {
       query: queryPairs(seed),
       body: encodings(route, seed),
       contentType: fc.oneof({ weight: 10, arbitrary: fc.constant<string | null>('auto') }, { weight: 2, arbitrary: fc.constantFrom<string | null>(...contentTypes, null) }),
-      tokens: office ? tokens.office : tokens.delegate,
+      tokens: device ? tokens.device : office ? tokens.office : tokens.delegate,
       at: clock(route),
       client: fc.nat(63),
       headers: extraHeaders,
@@ -454,7 +472,7 @@ export function routeRequest(route: Route): fc.Arbitrary<RequestSpec> {
       query: queryPairs(seed),
       body: encodings(route, seed),
       contentType: fc.constant<string | null>('auto'),
-      tokens: fc.constantFrom<TokenUse['slot']>('bearer', 'query', 'body').map((slot): TokenUse[] => [{ who: office ? 'organiser' : 'own', slot, scheme: 'Bearer ' }]),
+      tokens: fc.constantFrom<TokenUse['slot']>('bearer', 'query', 'body').map((slot): TokenUse[] => [{ who: device ? 'device' : office ? 'organiser' : 'own', slot, scheme: 'Bearer ' }]),
       at: fc.oneof(
         { weight: 1, arbitrary: fc.constant<string | null>(null) },
         { weight: home ? 4 : 0, arbitrary: fc.constant<string | null>(home) },
