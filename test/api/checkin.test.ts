@@ -6,6 +6,7 @@
  * delegate's attendance. Every refusal's words, in English and in Chinese.
  */
 import { randomUUID } from 'node:crypto';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base45Decode, base45Encode, readPayload } from '#core/checkin/payload';
 import { keysFromJson, newKeysJson } from '#lib/checkin-signing';
@@ -15,7 +16,8 @@ import type { TicketView } from '#core/checkin/order-tickets';
 import en from '../../functions/core/i18n/catalogs/en/checkin.json' with { type: 'json' };
 import zh from '../../functions/core/i18n/catalogs/zh-Hans/checkin.json' with { type: 'json' };
 import { validOrder } from '../support/bodies';
-import { call, newDelegate, officeSession } from './support';
+import { backfillCommand as backfill, call, db, newDelegate, officeSession } from './support';
+
 
 const T0 = '2024-08-01T02:00:00Z';
 /** The congress's first day, 08:30 CST. */
@@ -216,6 +218,17 @@ describe('scans', () => {
     expect(overview.body.data.devices.find((d) => d.id === deskB.id)?.last_sync_at).not.toBeNull();
     expect((await call('GET', '/checkin/entries', { token: deskB.token, at: DAY1, query: { since: 'not a position' } })).status).toBe(422);
     expect((await call('GET', '/office/checkin/conflicts', { token: office, at: DAY1, query: { cursor: '../../x' } })).status).toBe(422);
+  });
+
+  it("the backfill gives an order paid before the doors existed its tickets' entry, once", async () => {
+    const old = await paidOrder();
+    await db().send(new DeleteCommand({ TableName: 'congress', Key: { pk: `ORDERROW#${old.id}`, sk: 'tickets' } }));
+    const listed = async () => (await call<{ items: { id: string }[] }>('GET', '/checkin/tickets', { token: deskA.token, at: DAY1 })).body.data.items.some((t) => t.id === old.tickets[0]!.id);
+    expect(await listed()).toBe(false);
+    const run = await backfill();
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toMatch(/; [1-9]\d* paid order\(s\) gave their tickets to the doors\.$/);
+    expect(await listed()).toBe(true);
   });
 
   it('another delegate cannot read the tickets of an order not theirs', async () => {

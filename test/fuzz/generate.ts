@@ -9,7 +9,7 @@ import * as conferenceConfig from '#core/config/conference';
 import { routeList, type RouteDef, type RouteId } from '#core/routes';
 import { Deep, Huge, Ref, type Body, type RequestSpec, type TokenUse, type Value } from './model';
 import { hashesPasswords, seeds, seedFieldNames, toNullProto, type Seed } from './seeds';
-import { CATEGORY_REGISTRATION_OPEN, OPEN, REGISTRATION_OPEN, REVIEW_OPEN } from './world';
+import { CATEGORY_REGISTRATION_OPEN, DOORS_OPEN, OPEN, REGISTRATION_OPEN, REVIEW_OPEN } from './world';
 import { bracketKeyAttacks, hostileString, hostileValue, loadedStrings, nullObject, prototypeNames, unicodeEdges } from './values';
 
 type Route = RouteDef & { id: RouteId };
@@ -397,6 +397,8 @@ const extraHeaders = fc.oneof(
  */
 export function homeClock(route: Pick<RouteDef, 'path' | 'auth' | 'handler'>): string | null {
   if (route.handler.startsWith('registration-by-category/')) return CATEGORY_REGISTRATION_OPEN;
+  // The doors: the congress's first day (devices are valid from now to at most 30 days on).
+  if (route.handler.startsWith('checkin/') || route.path.startsWith('/office/checkin')) return DOORS_OPEN;
   if (/^\/(registration|stripe-payment|office)(\/|$)/.test(route.path)) return REGISTRATION_OPEN;
   if (/^\/(contribute|upload|poster|oral|uploads)(\/|$)/.test(route.path)) return OPEN;
   if (/^\/review(\/|$)/.test(route.path)) return REVIEW_OPEN;
