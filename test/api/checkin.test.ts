@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base45Decode, base45Encode, readPayload } from '#core/checkin/payload';
 import { keysFromJson, newKeysJson } from '#lib/checkin-signing';
@@ -229,6 +230,27 @@ describe('scans', () => {
     expect(run.code, run.output).toBe(0);
     expect(run.output).toMatch(/; [1-9]\d* paid order\(s\) gave their tickets to the doors\.$/);
     expect(await listed()).toBe(true);
+  });
+
+  it('the office exports every scan as CSV, with the holder, the answer at the door and the conflicts', async () => {
+    const requested = await call<{ job: { id: string } }>('POST', '/office/exports', { token: office, at: DAY1_LATER, json: { kind: 'checkins' } });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+    let link: { url: string } | undefined;
+    for (let i = 0; i < 100 && !link; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      const got = await call<{ url: string }>('GET', `/office/exports/${requested.body.data.job.id}/download`, { token: office, at: DAY1_LATER });
+      if (got.status === 200) link = got.body.data;
+    }
+    expect(link, 'the export was made').toBeDefined();
+    const rows = parse(Buffer.from(await (await fetch(link!.url)).arrayBuffer()).toString('utf8'), { columns: true, bom: true }) as Record<string, string>[];
+    const mine = rows.filter((r) => r.ticket === delegate.tickets[0]!.id && r.list === 'gala-dinner');
+    // Two scans recorded in the same instant keep no order between them: compared as a set.
+    expect(mine.map((r) => [r.device, r.outcome, r.conflict, r.chinese_name, r.first_entry_device]).sort()).toEqual([
+      ['Desk A', 'entry', '', '李明', ''],
+      ['Desk B', 'duplicate', 'duplicate', '李明', 'Desk A'],
+      ['Desk B', 'refused', '', '李明', ''],
+    ]);
+    expect(mine.find((r) => r.outcome === 'entry')!['scanned_at (CST, UTC+8)']).toBe('2024-11-04 08:30:00 +08:00');
   });
 
   it('another delegate cannot read the tickets of an order not theirs', async () => {

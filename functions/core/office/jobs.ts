@@ -35,6 +35,8 @@ import {
   exportFileName,
   exportKinds,
   fapiaoColumns,
+  checkinColumns,
+  type CheckinExportRow,
   exportLabels,
   orderColumns,
   type AbstractExportRow,
@@ -142,6 +144,8 @@ export interface ExportSource {
   reviewSheet(): Promise<ReviewSheetSource>;
   /** Every abstract with its summary (scores, pending decision). */
   decisions(): Promise<DecisionSheetSource>;
+  /** Every scan the doors recorded, oldest first, with its ticket's holder. */
+  checkins(): Promise<CheckinExportRow[]>;
 }
 
 export interface ExportFiles {
@@ -180,7 +184,7 @@ export const jobMessages = {
 } as const;
 
 export const exportRequestSchema = z.object({
-  kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet, the review decisions or the abstract book.' }),
+  kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet, the review decisions, the abstract book or the check-ins.' }),
 });
 
 /** A job id that sorts by time (to the millisecond): `20240801T020000123Z-1a2b3c4d`. */
@@ -304,6 +308,8 @@ async function runExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind
         ? await build(reviewSheetColumns, deps.source.reviewSheet().then(reviewSheetRows))
         : job.export === 'decisions'
         ? await build(decisionColumns, deps.source.decisions().then(decisionRows))
+        : job.export === 'checkins'
+        ? await build(checkinColumns, deps.source.checkins())
         : await build(abstractColumns, deps.source.abstracts());
   const fileName = exportFileName(job.export, job.requested_at);
   const key = `exports/${job.id}/${fileName}`;
