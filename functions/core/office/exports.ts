@@ -22,7 +22,7 @@ import { REGISTRATION_DINNERS, REGISTRATION_FEE, registrationStatusName } from '
 import { reviewStateNames } from './registrations';
 import type { CellValue, Column } from './csv';
 
-export const exportKinds = ['orders', 'fapiao', 'registrations', 'delegates', 'abstracts', 'review_sheet', 'decisions', 'abstract_book'] as const;
+export const exportKinds = ['orders', 'fapiao', 'registrations', 'delegates', 'abstracts', 'review_sheet', 'decisions', 'abstract_book', 'badges'] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
 /** Days an export's file is kept (S3 deletes it then: infra/cdk/data-stack.ts); its link is refused after. */
@@ -37,10 +37,11 @@ export const exportLabels: Record<ExportKind, string> = {
   review_sheet: 'Review sheet',
   decisions: 'Review decisions',
   abstract_book: 'Abstract book (PDF)',
+  badges: 'Badges (PDF, A4 sheets of four)',
 };
 
-/** The one export that is not a CSV: the abstract book of the latest published programme (decision 0066). */
-export const isPdfExport = (kind: ExportKind) => kind === 'abstract_book';
+/** The exports that are not CSVs: the abstract book of the latest published programme (decision 0066), every paid order's badges (issue 34). */
+export const isPdfExport = (kind: ExportKind) => kind === 'abstract_book' || kind === 'badges';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant as a spreadsheet reads it, on Beijing's clock with the offset: `2024-08-01 10:00:00 +08:00`. */

@@ -28,6 +28,7 @@ const labels: Record<ExportKind, MessageId> = {
   review_sheet: 'office.exports.kind.review_sheet',
   decisions: 'office.exports.kind.decisions',
   abstract_book: 'office.exports.kind.abstract_book',
+  badges: 'office.exports.kind.badges',
 };
 
 const descriptions: Record<ExportKind, MessageId> = {
@@ -39,6 +40,7 @@ const descriptions: Record<ExportKind, MessageId> = {
   review_sheet: 'office.exports.desc.review_sheet',
   decisions: 'office.exports.desc.decisions',
   abstract_book: 'office.exports.desc.abstract_book',
+  badges: 'office.exports.desc.badges',
 };
 
 const stateNames: Record<JobState, { label: MessageId; palette: string }> = {
