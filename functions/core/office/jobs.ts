@@ -180,7 +180,7 @@ export const jobMessages = {
 } as const;
 
 export const exportRequestSchema = z.object({
-  kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet, the review decisions, the abstract book or the badges.' }),
+  kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet, the review decisions or the abstract book.' }),
 });
 
 /** A job id that sorts by time (to the millisecond): `20240801T020000123Z-1a2b3c4d`. */
