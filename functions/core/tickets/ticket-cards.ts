@@ -10,13 +10,10 @@
  * The order names only its delegate: an accompanying person's badge says whose guest they are.
  */
 import { documentTexts, fillText } from '../documents/texts';
-import { tidy } from '../documents/names';
+import { namesOf } from './names';
 import { entitlementsOf, entitlementNames, type Entitlement } from '../checkin/lists';
 import type { TicketView } from '../checkin/order-tickets';
 import type { BadgeRole } from './badge-role';
-
-const HAN = /\p{Script=Han}/u;
-const LATIN = /\p{Script=Latin}/u;
 
 /** Both languages of one word or line: the Chinese (`zh`) printed first where it differs. */
 export interface Bilingual {
@@ -48,19 +45,6 @@ export interface TicketCard {
 const badgeTexts = documentTexts.badge;
 const roleLabel = (role: BadgeRole): Bilingual => ({ en: badgeTexts.roles[role], zh: badgeTexts.roles[`${role}_zh`] });
 export const entitlementMark = (e: Entitlement): Bilingual => ({ en: badgeTexts.marks[e], zh: badgeTexts.marks[`${e}_zh`] });
-
-/** The delegate's names: in Chinese characters (family name first) and in Latin letters. */
-export function namesOf(t: Pick<TicketView, 'first_name' | 'last_name' | 'chinese_name'>): { native: string | null; latin: string | null } {
-  const first = tidy(t.first_name);
-  const last = tidy(t.last_name);
-  const whole = `${first}${last}`;
-  if (HAN.test(whole) && !LATIN.test(whole)) return { native: t.chinese_name ?? `${last}${first}`.replace(/ /g, ''), latin: null };
-  const latin = tidy(`${first} ${last}`);
-  return { native: t.chinese_name && t.chinese_name !== latin ? t.chinese_name : null, latin: latin || null };
-}
-
-/** One line naming the delegate: "Xiaoming Wang 王小明". */
-export const fullName = (names: { native: string | null; latin: string | null }) => [names.latin, names.native].filter(Boolean).join(' ');
 
 export function ticketCard(t: TicketView, role: BadgeRole): TicketCard {
   const names = namesOf(t);
