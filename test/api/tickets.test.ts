@@ -12,7 +12,7 @@ import { entitlementsOf } from '#core/checkin/lists';
 import type { JobView } from '#core/office/jobs';
 import { validOrder } from '../support/bodies';
 import { pdfText } from '../support/pdf';
-import { call, newDelegate, officeSession } from './support';
+import { call, mailsTo, newDelegate, officeSession, until } from './support';
 
 const T0 = '2024-08-01T02:00:00Z';
 const zh = { 'x-language': 'zh-Hans' };
@@ -144,6 +144,25 @@ describe('an order\'s tickets', () => {
     expect(text).toContain('王小明');
     expect(text).not.toContain('?');
   }, 180_000);
+});
+
+describe('the payment mail', () => {
+  it('names the tickets and links to them, in the delegate\'s language', async () => {
+    const d = await paidOrder(office.token);
+    const mails = await until('the payment mail', () => mailsTo(d.email), (m) => m.some((x) => x.subject.startsWith('Payment received')));
+    const text = mails.find((m) => m.subject.startsWith('Payment received'))!.body.text ?? '';
+    expect(text).toMatch(/Your 2 tickets, one per person, are on your order list with their QR codes, each also as a PDF to print: \S+\/registration\/list\./);
+    expect(text).toContain('- Person 1 (delegate): 4 Nov, 5 Nov, 6 Nov, 7 Nov, Morning workshop, Welcome reception, Gala dinner, Group visit\n- Person 2 (accompanying person): Welcome reception, Gala dinner\n');
+
+    const zh = await newDelegate('tickets-zh');
+    expect((await call('PUT', '/language', { token: zh.token, at: T0, json: { language: 'zh-Hans' } })).status).toBe(200);
+    const created = await call<{ id: string }>('POST', '/registration/submission', { token: zh.token, at: T0, json: validOrder(names) });
+    const { order } = (await call<{ order: { reference: string; amount_required: string } }>('GET', `/registration/submission/${created.body.data.id}`, { token: zh.token, at: T0 })).body.data;
+    await call('POST', `/registration/submission/transfer-payment/${created.body.data.id}`, { token: zh.token, at: T0, json: { type: 'done' } });
+    expect((await call('POST', `/office/transfers/${order.reference}/received`, { token: office.token, at: T0, json: { amount: order.amount_required } })).status).toBe(200);
+    const zhMails = await until('the Chinese payment mail', () => mailsTo(zh.email), (m) => m.some((x) => x.subject.startsWith('已收到付款')));
+    expect(zhMails.find((m) => m.subject.startsWith('已收到付款'))!.body.text).toMatch(/您的1张入场票（每人一张）及其二维码已在订单列表中，也可下载PDF文件打印：\S+\/zh\/registration\/list。/);
+  }, SLOW);
 });
 
 describe('a cancelled order\'s tickets', () => {
