@@ -10,7 +10,7 @@
  *   board; the presenter known by e-mail, as the programme knows presenters) is `speaker`;
  * - else `delegate`.
  *
- * Organiser before committee before speaker: the band says what the person is asked about on
+ * Organiser before committee before speaker (decision 0071): the band says what the person is asked about on
  * site; an organiser who also presents is still the one to ask. Pure: the caller reads the
  * account and the programme.
  */

@@ -1,5 +1,5 @@
 /**
- * The badge's role band (core/tickets/badge-role.ts), the names as tickets print them
+ * The badge's role band (core/tickets/badge-role.ts, decision 0071), the names as tickets print them
  * (core/tickets/names.ts), one person's card (core/tickets/ticket-cards.ts), one order's badge
  * print with its audit entries (core/tickets/ticket-files.ts), and the PDFs' text read back with
  * pdftotext: no missing glyph, the name in Chinese characters and in Latin.
