@@ -289,6 +289,9 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
     { query: [['cursor', office('orderCursor')], ['limit', '1']] },
   ],
   getOfficeOrder: [{ params: { id: own('orderId') } }],
+  // Printed tickets (issue 34): a ticket's PDF (the delegate, then a guest the order may not have), the office's badge print (audited).
+  getTicketPdf: [{ params: { id: own('orderId'), person: { text: '1' } } }, { params: { id: own('orderId'), person: { text: '2' } } }],
+  printOrderBadges: [{ params: { id: own('orderId') } }],
   // The visa letters: the queue, one order's review; a decision or a new letter over a version that is not the order's (409) or refused by its rules.
   listVisaQueue: [{}],
   getOfficeOrderVisa: [{ params: { id: own('orderId') } }],

@@ -23,7 +23,7 @@ import { reviewStateNames } from './registrations';
 import type { CellValue, Column } from './csv';
 import type { RecordedScan } from '../checkin/ports';
 
-export const exportKinds = ['orders', 'fapiao', 'registrations', 'delegates', 'abstracts', 'review_sheet', 'decisions', 'abstract_book', 'checkins'] as const;
+export const exportKinds = ['orders', 'fapiao', 'registrations', 'delegates', 'abstracts', 'review_sheet', 'decisions', 'abstract_book', 'badges', 'checkins'] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
 /** Days an export's file is kept (S3 deletes it then: infra/cdk/data-stack.ts); its link is refused after. */
@@ -38,11 +38,12 @@ export const exportLabels: Record<ExportKind, string> = {
   review_sheet: 'Review sheet',
   decisions: 'Review decisions',
   abstract_book: 'Abstract book (PDF)',
+  badges: 'Badges (PDF, A4 sheets of four)',
   checkins: 'Check-ins at the doors',
 };
 
-/** The one export that is not a CSV: the abstract book of the latest published programme (decision 0066). */
-export const isPdfExport = (kind: ExportKind) => kind === 'abstract_book';
+/** The exports that are not CSVs: the abstract book of the latest published programme (decision 0066), every paid order's badges (issue 34). */
+export const isPdfExport = (kind: ExportKind) => kind === 'abstract_book' || kind === 'badges';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant as a spreadsheet reads it, on Beijing's clock with the offset: `2024-08-01 10:00:00 +08:00`. */

@@ -28,6 +28,7 @@ const labels: Record<ExportKind, MessageId> = {
   review_sheet: 'office.exports.kind.review_sheet',
   decisions: 'office.exports.kind.decisions',
   abstract_book: 'office.exports.kind.abstract_book',
+  badges: 'office.exports.kind.badges',
   checkins: 'office.exports.kind.checkins',
 };
 
@@ -40,6 +41,7 @@ const descriptions: Record<ExportKind, MessageId> = {
   review_sheet: 'office.exports.desc.review_sheet',
   decisions: 'office.exports.desc.decisions',
   abstract_book: 'office.exports.desc.abstract_book',
+  badges: 'office.exports.desc.badges',
   checkins: 'office.exports.desc.checkins',
 };
 

@@ -22,6 +22,7 @@ import congress from './congress.json' with { type: 'json' };
 import travel from './travel.json' with { type: 'json' };
 import programme from './programme.json' with { type: 'json' };
 import checkin from './checkin.json' with { type: 'json' };
+import tickets from './tickets.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 
 export const enMessages = {
@@ -45,5 +46,6 @@ export const enMessages = {
   ...travel,
   ...programme,
   ...checkin,
+  ...tickets,
   ...errors,
 };

@@ -20,6 +20,7 @@ import congress from './congress.json' with { type: 'json' };
 import travel from './travel.json' with { type: 'json' };
 import programme from './programme.json' with { type: 'json' };
 import checkin from './checkin.json' with { type: 'json' };
+import tickets from './tickets.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 
 export const zhHansMessages: Record<keyof typeof enMessages, string> = {
@@ -43,5 +44,6 @@ export const zhHansMessages: Record<keyof typeof enMessages, string> = {
   ...travel,
   ...programme,
   ...checkin,
+  ...tickets,
   ...errors,
 };
