@@ -66,7 +66,7 @@ export class ApiFunction extends Construct {
     // (inline): a separate policy resource per function would take the API stack past
     // CloudFormation's 500 resources.
     const logGroup = logs.LogGroup.fromLogGroupName(this, 'Logs', logGroupNameOf(props.functionName));
-    const statements = policyStatements(effectiveGrants(route), Stack.of(this), { ...props, objectPrefix: route.objectPrefix, signsTickets: route.signsTickets });
+    const statements = policyStatements(effectiveGrants(route), Stack.of(this), { ...props, objectPrefix: route.objectPrefix, secrets: route.signsTickets ? ['checkinKeys'] : ['stripeKeys'] });
     const writeLogs = new iam.PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] });
     const traces = new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] });
     const role = new iam.Role(this, 'Role', {
@@ -173,8 +173,8 @@ export function functionCode(handler: string, options: { pdf?: boolean } = {}) {
 type PolicyResources = Pick<ApiFunctionProps, 'tableName' | 'uploadsBucketName' | 'mailIdentityArn' | 'mailConfigurationSetArn' | 'stripeKeys' | 'checkinKeys' | 'jobsQueueArn' | 'moneyEventsQueueArn'> & {
   /** Where in the bucket the S3 grants apply: `users/` (default) or a worker's `exports/`, or several. */
   objectPrefix?: ObjectPrefix | readonly ObjectPrefix[];
-  /** Its secret is the tickets' signing keys, not the Stripe keys. */
-  signsTickets?: boolean;
+  /** The secrets its `secretsmanager:GetSecretValue` reads: the Stripe keys (default), the tickets' signing keys, or both (the office's job worker). */
+  secrets?: readonly ('stripeKeys' | 'checkinKeys')[];
 };
 
 /**
@@ -208,7 +208,7 @@ export function policyStatements(grants: Grant[], stack: Stack, props: Partial<P
   const mail = of('ses');
   if (mail.length) statements.push(new iam.PolicyStatement({ actions: mail, resources: [need('mailIdentityArn'), need('mailConfigurationSetArn')] }));
   const secrets = of('secretsmanager');
-  if (secrets.length) statements.push(new iam.PolicyStatement({ actions: secrets, resources: [props.signsTickets ? need('checkinKeys').secretArn : need('stripeKeys').secretArn] }));
+  if (secrets.length) statements.push(new iam.PolicyStatement({ actions: secrets, resources: (props.secrets ?? ['stripeKeys']).map((name) => need(name).secretArn) }));
   const edge = of('cloudfront');
   // The distribution's id is not known when the functions are made (decision 0069): any of the account's.
   if (edge.length) statements.push(new iam.PolicyStatement({ actions: edge, resources: [stack.formatArn({ service: 'cloudfront', region: '', resource: 'distribution', resourceName: '*' })] }));

@@ -152,7 +152,7 @@ export class ApiStack extends Stack {
     const jobs = addQueueWorkers(this, {
       stage: props.stage,
       tableName: props.tableName,
-      resources: { uploadsBucketName: props.uploadsBucketName, mailIdentityArn: props.mailIdentityArn, mailConfigurationSetArn: props.mailConfigurationSet.arn, stripeKeys: props.stripeKeys },
+      resources: { uploadsBucketName: props.uploadsBucketName, mailIdentityArn: props.mailIdentityArn, mailConfigurationSetArn: props.mailConfigurationSet.arn, stripeKeys: props.stripeKeys, checkinKeys: props.checkinKeys },
       // Everything the routes get but CloudFront's secret: no request reaches a worker.
       environment: Object.fromEntries(Object.entries(environment).filter(([name]) => name !== 'ORIGIN_VERIFY')),
     });

@@ -173,6 +173,16 @@ describe('api stack', () => {
     }
   });
 
+  it("gives the office's job worker both secrets it reads: the Stripe keys (reconciliations) and the tickets' signing keys (the badges export)", () => {
+    const worker = workerList.find((w) => w.signsTickets)!;
+    expect(worker, 'a worker signs tickets').toBeDefined();
+    const policy = policyOf(worker.id);
+    const secrets = policy.find((st) => st.actions.includes('secretsmanager:GetSecretValue'))!;
+    expect([secrets.resource.includes('StripeKeys'), secrets.resource.includes('CheckinKeys')]).toEqual([true, true]);
+    const [, fn] = Object.entries(api.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith(`${worker.id}Fn`))!;
+    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['STRIPE_SECRET_ARN', 'CHECKIN_KEYS_SECRET_ARN']));
+  });
+
   it('gives a delegate route the read of its session even when it lists no grant (GET /contribute/options)', () => {
     expect(policyOf('getAbstractOptions').flatMap((st) => st.actions).filter((a) => !a.startsWith('logs:'))).toEqual(['dynamodb:GetItem']);
   });
