@@ -136,7 +136,7 @@ describe('an order\'s tickets', () => {
       job = (await call<{ items: JobView[] }>('GET', '/office/exports', { token: office.token, at: T0 })).body.data.items.find((j) => j.id === id);
       if (job?.state === 'done' || job?.state === 'failed') break;
     }
-    expect(job, JSON.stringify(job)).toMatchObject({ state: 'done', label: 'Badges (PDF, A4 sheets of four)' });
+    expect(job, JSON.stringify(job)).toMatchObject({ state: 'done', label: 'Badges (PDF)' });
     expect(job!.file_name).toMatch(/^badges-.+\.pdf$/);
     expect(job!.rows).toBeGreaterThanOrEqual(2);
     const link = await call<{ url: string }>('GET', `/office/exports/${id}/download`, { token: office.token, at: T0 });

@@ -3,7 +3,7 @@
  * order list, each with a visible QR code of a real size, in English and in Chinese, at 1280 and
  * 390 px, axe clean; downloads the ticket PDF (its text read back: the name in Chinese characters
  * and in Latin); the office sees the tickets on the order page and prints the badges, the print
- * recorded in the order's audit trail.
+ * recorded in the order's audit trail; once the order is cancelled its tickets are shown revoked.
  */
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -101,4 +101,16 @@ test('a delegate sees and downloads the tickets of a paid order; the office prin
   await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText('badge.printed');
   await expectAccessible(page, 'office order with tickets');
   await officeTickets.screenshot({ path: 'test-results/tickets-office-order.png' });
+
+  // The office cancels the order: its tickets are shown revoked, with no code and no badge to print.
+  const cancellation = ((await (await page.request.get(api(`/office/orders/${id}`), { headers: await bearer(page) })).json()) as { data: { cancellation: { refund_amount: string } } }).data.cancellation;
+  const cancelled = await page.request.post(api(`/office/orders/${id}/cancel`), { data: { expected_refund: cancellation.refund_amount }, headers: await bearer(page) });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  await page.reload();
+  await expect(officeTickets.getByTestId('ticket-revoked')).toHaveCount(2);
+  await expect(officeTickets.getByTestId('ticket-qr')).toHaveCount(0);
+  await expect(officeTickets.getByText('Revoked', { exact: true })).toHaveCount(2);
+  await expect(officeTickets.getByRole('button', { name: 'Print badges (A6)' })).toHaveCount(0);
+  await expectAccessible(page, 'office order with revoked tickets');
+  await officeTickets.screenshot({ path: 'test-results/tickets-office-revoked.png' });
 });

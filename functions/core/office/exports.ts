@@ -38,7 +38,7 @@ export const exportLabels: Record<ExportKind, string> = {
   review_sheet: 'Review sheet',
   decisions: 'Review decisions',
   abstract_book: 'Abstract book (PDF)',
-  badges: 'Badges (PDF, A4 sheets of four)',
+  badges: 'Badges (PDF)',
   checkins: 'Check-ins at the doors',
 };
 

@@ -12,7 +12,10 @@ import { useT } from '../../i18n/i18n';
 import { ticketApi, type TicketItem } from './api';
 import { TicketQr } from './ticket-qr';
 
-const roleIds: Record<TicketItem['role'], MessageId> = { delegate: 'tickets.role.delegate', accompanying: 'tickets.role.accompanying' };
+const roleIds: Record<TicketItem['role'], MessageId> = {
+  delegate: 'tickets.role.delegate',
+  accompanying: 'tickets.role.accompanying',
+};
 
 function Download({ ticket }: { ticket: TicketItem }) {
   const t = useT();
@@ -33,7 +36,14 @@ function Download({ ticket }: { ticket: TicketItem }) {
   };
   return (
     <Stack gap="1" align="start">
-      <Button size="sm" variant="outline" colorPalette="brand" onClick={() => void download()} loading={busy} loadingText={t('tickets.preparing')}>
+      <Button
+        size="sm"
+        variant="outline"
+        colorPalette="brand"
+        onClick={() => void download()}
+        loading={busy}
+        loadingText={t('tickets.preparing')}
+      >
         {t('tickets.download', { n: ticket.person + 1 })}
       </Button>
       {error && (
@@ -51,7 +61,14 @@ export function TicketCard({ ticket, download }: { ticket: TicketItem; download:
   const guest = ticket.person > 0;
   const shownName = [names.latin, names.native].filter(Boolean).join(' ');
   return (
-    <Card.Root as="li" size="sm" variant="outline" data-testid="ticket" data-ticket={ticket.id} borderColor={ticket.revoked ? 'red.300' : undefined}>
+    <Card.Root
+      as="li"
+      size="sm"
+      variant="outline"
+      data-testid="ticket"
+      data-ticket={ticket.id}
+      borderColor={ticket.revoked ? 'red.300' : undefined}
+    >
       <Card.Body gap="3">
         <HStack justify="space-between" align="start" wrap="wrap" gap="2">
           <Text fontWeight="semibold">{t('tickets.person', { n: ticket.person + 1 })}</Text>
@@ -60,7 +77,10 @@ export function TicketCard({ ticket, download }: { ticket: TicketItem; download:
           </Badge>
         </HStack>
         {ticket.qr ? (
-          <TicketQr text={ticket.qr} label={t('tickets.qrLabel', { name: shownName, n: ticket.person + 1, orderNo: ticket.order_no })} />
+          <TicketQr
+            text={ticket.qr}
+            label={t('tickets.qrLabel', { name: shownName, n: ticket.person + 1, orderNo: ticket.order_no })}
+          />
         ) : (
           <Text color="red.700" fontWeight="semibold" data-testid="ticket-revoked">
             {t('tickets.revoked')}
@@ -87,18 +107,21 @@ export function TicketCard({ ticket, download }: { ticket: TicketItem; download:
             {t(roleIds[ticket.role])}
           </Text>
         </Stack>
-        <Stack gap="1">
-          <Text fontSize="sm" fontWeight="semibold">
-            {t('tickets.admits')}
-          </Text>
-          <HStack as="ul" listStyleType="none" gap="1" wrap="wrap">
-            {ticket.entitlement_names.map((e) => (
-              <Badge as="li" key={e} variant="outline" colorPalette="gray" size="sm">
-                {t(`checkin.entitlement.${e}` as MessageId)}
-              </Badge>
-            ))}
-          </HStack>
-        </Stack>
+        {/* A revoked ticket admits to nothing: no list of what it did. */}
+        {!ticket.revoked && (
+          <Stack gap="1">
+            <Text fontSize="sm" fontWeight="semibold">
+              {t('tickets.admits')}
+            </Text>
+            <HStack as="ul" listStyleType="none" gap="1" wrap="wrap">
+              {ticket.entitlement_names.map((e) => (
+                <Badge as="li" key={e} variant="outline" colorPalette="gray" size="sm">
+                  {t(`checkin.entitlement.${e}` as MessageId)}
+                </Badge>
+              ))}
+            </HStack>
+          </Stack>
+        )}
         {download && !ticket.revoked && <Download ticket={ticket} />}
       </Card.Body>
     </Card.Root>
