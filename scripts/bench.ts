@@ -617,23 +617,42 @@ function checkinBench() {
   ]);
   execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfFile, path.join(dir, 'sheet')]);
   console.log(`  the first sheet as PNG: ${path.relative(root, dir)}/sheet-*.png`);
-  checkinDoorBench();
 }
 
 /**
- * 12. Check-in, part 2 (to come with the check-in app, web/src/features/checkin): 4 devices, 1,500
- * scans in a simulated 30 minutes with 10 minutes offline; scan-to-answer time on a 4x-slowed CPU
- * and the sync time. Its figures go in the same section, after part 1's.
+ * 12. Check-in, part 2 (scripts/checkin/bench-doors.ts): 4 devices, 1,500 scans in a simulated 30
+ * minutes with 10 minutes offline, against a throw-away portal: sync, online and offline answers,
+ * the queue's upload.
  */
-function checkinDoorBench() {
-  console.log('  part 2 (scan-to-answer, sync): not measured yet: it comes with the check-in app\n');
+async function checkinDoorBench() {
+  const portal = await startTestPortal();
+  try {
+    const { doorsBench } = await import('./checkin/bench-doors');
+    const f = await doorsBench(portal);
+    const kB = (b: number) => `${(b / 1024).toFixed(0)} kB`;
+    console.log(`  part 2, the doors: ${f.tickets} tickets of ${f.orders} paid orders (seeded in ${f.seedSeconds.toFixed(1)} s), 4 devices, ${f.online.count + f.offline.count} scans in a simulated 30 minutes, desks C and D offline from minute 10 to 20`);
+    table([
+      ['first sync of a device (tickets and entries)', `${f.firstSync.ms.map((x) => ms(x)).join(', ')} (${f.firstSync.pages} pages, ${kB(f.firstSync.bytes)} uncompressed)`],
+      ['an online scan answered by the server (p50 / p95 / max)', `${ms(f.online.p50)} / ${ms(f.online.p95)} / ${ms(f.online.max)} (${f.online.count} scans)`],
+      ['an offline scan answered from the synced copy (signature and rule, p50 / p95)', `${f.offline.p50.toFixed(2)} ms / ${f.offline.p95.toFixed(2)} ms (${f.offline.count} scans, this process's CPU)`],
+      ['the queues sent when the network returned', `${f.upload.scans} scans in ${f.upload.batches} batches: ${ms(f.upload.ms)} (batches ${f.upload.perBatch.map((x) => ms(x)).join(', ')})`],
+      ['the sync after the network returned', `${f.resync.ms.map((x) => ms(x)).join(', ')} (${kB(f.resync.bytes)})`],
+      ['recorded', `${Object.entries(f.outcomes).map(([k, n]) => `${k} ${n}`).join(', ')}; conflicts reported ${f.conflicts}`],
+    ]);
+    console.log('');
+  } finally {
+    await portal.stop();
+  }
 }
 
 async function main() {
   console.log(`Bench on ${process.platform}/${process.arch}, node ${process.version}, ${new Date().toISOString()}\n`);
 
   if (wanted('abstract-book')) abstractBookBench();
-  if (wanted('checkin')) checkinBench();
+  if (wanted('checkin')) {
+    checkinBench();
+    await checkinDoorBench();
+  }
 
   if (wanted('documents')) {
     const { figures, functions } = documentsBench(path.join(outDir, 'documents'), benchDocumentSpecs());
