@@ -12,6 +12,8 @@
  */
 import { createPublicKey, randomUUID, verify as verifySignature } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { KnownTicket } from '#core/checkin/scan-rules';
+import type { StoredOrder } from '#core/orders/ports';
 import { validForm } from '../../test/unit/core/orders/form';
 
 export interface DoorFigures {
@@ -49,8 +51,6 @@ export async function doorsBench(portal: { origin: string }): Promise<DoorFigure
   const { signingKeys } = await import('#lib/checkin-keys');
   const { identify, answerFor, admits } = await import('#core/checkin/scan-rules');
   const { checkinList } = await import('#core/checkin/lists');
-  type StoredOrder = import('#core/orders/ports').StoredOrder;
-  type KnownTicket = import('#core/checkin/scan-rules').KnownTicket;
 
   const api = async (method: string, path: string, token: string | undefined, at: string, body?: unknown) => {
     const r = await fetch(`${portal.origin}/api/v1/admin${path}`, {
