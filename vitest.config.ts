@@ -9,6 +9,8 @@ import { defineConfig } from 'vitest/config';
  *   local  the local stand-ins themselves (the local Stripe through the real SDK), on ephemeral ports
  *   fuzz   the hostile-input suite (test/fuzz): generated requests over every route, same portal;
  *          it runs after the other projects (groupOrder) so it neither slows nor throttles them
+ *   checkin the model-based test of the doors' offline sync (test/checkin): generated programs of
+ *          devices going offline and online, scans, revocations and batches sent again, same portal
  *   money  the model-based money test (test/money): generated concurrent programs of orders,
  *          payments, webhooks, transfers, office actions and refunds, checked against the money
  *          invariants; same portal, last and alone (it pauses the local Stripe's deliveries)
@@ -61,6 +63,16 @@ export default defineConfig({
           name: 'local',
           include: ['test/local/**/*.test.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'checkin',
+          include: ['test/checkin/**/*.test.ts'],
+          globalSetup: ['test/api/global-setup.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -25,7 +25,7 @@ export async function runBackfill(args: string[], print: (line: string) => void 
     const { backfillOfficeKeys } = await import('#storage/office-backfill');
     const done = await backfillOfficeKeys();
     print(
-      `Listed ${done.accounts} account(s) (${done.nameKeys} name key(s)), ${done.abstracts} abstract(s) and ${done.moneyLists} money-list item(s) for the office; ${done.orderNames} account(s) took the names given in their orders.`,
+      `Listed ${done.accounts} account(s) (${done.nameKeys} name key(s)), ${done.abstracts} abstract(s) and ${done.moneyLists} money-list item(s) for the office; ${done.orderNames} account(s) took the names given in their orders; ${done.tickets} paid order(s) gave their tickets to the doors.`,
     );
     return 0;
   } catch (error) {

@@ -39,6 +39,13 @@
  *      beside the rows shown), and every abstract decided within the slots (throughput); the
  *      publication of every decision (an office job: numbers gap-free, a minute of its mails). Named `review`; fails (exit 1) on a broken
  *      invariant or a refused decision.
+ *  12. check-in (scripts/checkin/bench-sample.ts, in a process of its own): 1,500 tickets signed as the
+ *      portal signs them: the QR payload's length and the QR version at error correction M; the badge
+ *      sheets of every ticket (A4, four a sheet) through the office job's own code, off the request
+ *      path: time (first and second in one process), peak memory, pages, size, missing glyphs; the
+ *      first sheet as a PNG to look at. Part 2, the door (scan-to-answer on a 4x-slowed CPU, 4 devices,
+ *      1,500 scans in a simulated 30 minutes with 10 offline, sync time), comes with the check-in
+ *      app: `checkinDoorBench` below. Named `checkin`; report only.
  *
  * `npm run bench -- --only=bundles,init` (or `npm run bench -- bundles init`) runs a subset;
  * `npm run bench -- --only=orders --delegates=1000` registration day with 1,000 delegates.
@@ -572,10 +579,80 @@ function abstractBookBench() {
   console.log(`  pages 1-3 and the index's first page (${f.where.index}) as PNG: ${path.relative(root, dir)}/*.png\n`);
 }
 
+/** 12. Check-in, part 1: the tickets' QR payloads and the badge sheets of 1,500 delegates, in a fresh process. */
+function checkinBench() {
+  const dir = path.join(outDir, 'checkin');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const pdfFile = path.join(dir, 'badges.pdf');
+  const printed = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/checkin/bench-sample.ts'), '1500', pdfFile], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 20 });
+  const f = JSON.parse(printed.trim().split('\n').at(-1)!) as {
+    orders: number;
+    tickets: number;
+    payload: { min: number; max: number };
+    versions: Record<string, number>;
+    signMs: number;
+    qrMs: number;
+    runs: { ms: number; bytes: number; pages: number; badges: number; missingGlyphs: number }[];
+    baseRss: number;
+    baseHeap: number;
+    peakRss: number;
+    peakHeap: number;
+    maxRss: number;
+  };
+  const MB = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+  const [first, second] = f.runs;
+  console.log(`12. Check-in, part 1: ${f.tickets} tickets of ${f.orders} paid orders (names in Chinese, Latin-extended and Arabic script); in a fresh process; report only`);
+  table([
+    ['QR payload length (Base45 characters)', f.payload.min === f.payload.max ? String(f.payload.min) : `${f.payload.min}-${f.payload.max}`],
+    ['QR version at error correction M (tickets)', Object.entries(f.versions).map(([v, n]) => `version ${v}: ${n}`).join(', ')],
+    ['signing all tickets (Ed25519, Node crypto)', `${f.signMs.toFixed(0)} ms`],
+    ['badge sheets, A4 of four, via the office job (first, fonts read)', `${(first!.ms / 1000).toFixed(2)} s`],
+    ['badge sheets (second, same process)', `${(second!.ms / 1000).toFixed(2)} s`],
+    ['badges / pages', `${second!.badges} / ${second!.pages}`],
+    ['file size', MB(second!.bytes)],
+    ['missing glyphs', String(second!.missingGlyphs)],
+    ['peak RSS (sampled per sheet / process maxRSS)', `${MB(f.peakRss)} / ${MB(f.maxRss)} (at start ${MB(f.baseRss)})`],
+    ['peak V8 heap used (sampled per sheet)', `${MB(f.peakHeap)} (at start ${MB(f.baseHeap)})`],
+  ]);
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfFile, path.join(dir, 'sheet')]);
+  console.log(`  the first sheet as PNG: ${path.relative(root, dir)}/sheet-*.png`);
+}
+
+/**
+ * 12. Check-in, part 2 (scripts/checkin/bench-doors.ts): 4 devices, 1,500 scans in a simulated 30
+ * minutes with 10 minutes offline, against a throw-away portal: sync, online and offline answers,
+ * the queue's upload.
+ */
+async function checkinDoorBench() {
+  const portal = await startTestPortal();
+  try {
+    const { doorsBench } = await import('./checkin/bench-doors');
+    const f = await doorsBench(portal);
+    const kB = (b: number) => `${(b / 1024).toFixed(0)} kB`;
+    console.log(`  part 2, the doors: ${f.tickets} tickets of ${f.orders} paid orders (seeded in ${f.seedSeconds.toFixed(1)} s), 4 devices, ${f.online.count + f.offline.count} scans in a simulated 30 minutes, desks C and D offline from minute 10 to 20`);
+    table([
+      ['first sync of a device (tickets and entries)', `${f.firstSync.ms.map((x) => ms(x)).join(', ')} (${f.firstSync.pages} pages, ${kB(f.firstSync.bytes)} uncompressed)`],
+      ['an online scan answered by the server (p50 / p95 / max)', `${ms(f.online.p50)} / ${ms(f.online.p95)} / ${ms(f.online.max)} (${f.online.count} scans)`],
+      ['an offline scan answered from the synced copy (signature and rule, p50 / p95)', `${f.offline.p50.toFixed(2)} ms / ${f.offline.p95.toFixed(2)} ms (${f.offline.count} scans, this process's CPU)`],
+      ['the queues sent when the network returned', `${f.upload.scans} scans in ${f.upload.batches} batches: ${ms(f.upload.ms)} (batches ${f.upload.perBatch.map((x) => ms(x)).join(', ')})`],
+      ['the sync after the network returned', `${f.resync.ms.map((x) => ms(x)).join(', ')} (${kB(f.resync.bytes)})`],
+      ['recorded', `${Object.entries(f.outcomes).map(([k, n]) => `${k} ${n}`).join(', ')}; conflicts reported ${f.conflicts}`],
+    ]);
+    console.log('');
+  } finally {
+    await portal.stop();
+  }
+}
+
 async function main() {
   console.log(`Bench on ${process.platform}/${process.arch}, node ${process.version}, ${new Date().toISOString()}\n`);
 
   if (wanted('abstract-book')) abstractBookBench();
+  if (wanted('checkin')) {
+    checkinBench();
+    await checkinDoorBench();
+  }
 
   if (wanted('documents')) {
     const { figures, functions } = documentsBench(path.join(outDir, 'documents'), benchDocumentSpecs());

@@ -559,6 +559,34 @@ export const routes = {
   /** A delegate's order's tickets with their QR codes (core/checkin/order-tickets.ts); the office's view of any order's. */
   getOrderTickets: { method: 'GET', path: '/registration/tickets/{id}', handler: 'checkin/get-order-tickets', auth: 'delegate', grants: [GET, SIGNING_KEYS], signsTickets: true },
   getOfficeOrderTickets: { method: 'GET', path: '/office/orders/{id}/tickets', handler: 'office/get-order-tickets', auth: 'organiser', grants: [GET, SIGNING_KEYS], signsTickets: true },
+  /** A ticket as a one-page PDF (core/tickets/ticket-files.ts): made at each download (a revocation shows at once), kept under documents/tickets/, answered as a short-lived link. */
+  getTicketPdf: {
+    method: 'GET',
+    path: '/registration/tickets/{id}/{person}/pdf',
+    handler: 'tickets/ticket-pdf',
+    auth: 'delegate',
+    grants: [GET, SIGNING_KEYS, 's3:PutObject', 's3:GetObject'],
+    objectPrefix: 'documents/',
+    pdf: true,
+    memoryMb: 1024,
+    signsTickets: true,
+  },
+  /**
+   * One order's badges printed at the desk (A6, one per valid ticket), each print and reprint an
+   * audit entry on the order (its trail read: Query); the account's roles (GetItem) and the
+   * published programme's presenters (Query) give the role band. The PDF under exports/badges/.
+   */
+  printOrderBadges: {
+    method: 'POST',
+    path: '/office/orders/{id}/badges',
+    handler: 'office/print-badges',
+    auth: 'organiser',
+    grants: [GET, QUERY, PUT, SIGNING_KEYS, 's3:PutObject', 's3:GetObject'],
+    objectPrefix: 'exports/',
+    pdf: true,
+    memoryMb: 1024,
+    signsTickets: true,
+  },
   // The office's side: devices, counts, recent scans, the conflict report.
   getCheckinOverview: { method: 'GET', path: '/office/checkin', handler: 'office/checkin-overview', auth: 'organiser', grants: [GET, QUERY] },
   listCheckinConflicts: { method: 'GET', path: '/office/checkin/conflicts', handler: 'office/checkin-conflicts', auth: 'organiser', grants: [QUERY] },

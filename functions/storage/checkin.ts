@@ -69,10 +69,14 @@ async function deviceRecord(id: string) {
   return r.Item as { device: Device; token_hash?: string } | undefined;
 }
 
-/** Over the device's version: its item is replaced, its old token and pairing go. */
-async function replaceDevice(next: Device, base: string, extra: Items, tokenHash: string | undefined, audit?: AuditEntry): Promise<boolean> {
+/**
+ * Over the device's version: its item is replaced; its token is kept (a revoked device is told it
+ * is revoked), dropped (a renewed pairing), or replaced (paired again).
+ */
+async function replaceDevice(next: Device, base: string, extra: Items, token: 'keep' | 'drop' | { hash: string }, audit?: AuditEntry): Promise<boolean> {
   const before = await deviceRecord(next.id);
   if (!before || before.device.version !== base) return false;
+  const tokenHash = token === 'keep' ? before.token_hash : token === 'drop' ? undefined : token.hash;
   const items: Items = [
     {
       Put: {
@@ -122,15 +126,15 @@ export const deviceStore: DeviceStore = {
       // The code is used up in the same write: a second phone with the same code loses.
       { Delete: { TableName: table(), Key: checkinKeys.pairing(codeHash), ConditionExpression: 'attribute_exists(pk)' } },
       { Put: { TableName: table(), Item: { ...checkinKeys.token(tokenHash), entity: 'checkin-token', device_id: device.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    ], tokenHash);
+    ], { hash: tokenHash });
     return ok ? 'paired' : 'changed';
   },
   async renewPairing(device, pairing, base, audit) {
-    const ok = await replaceDevice(device, base, [{ Put: { TableName: table(), Item: pairingItem(device.id, pairing), ConditionExpression: 'attribute_not_exists(pk)' } }], undefined, audit);
+    const ok = await replaceDevice(device, base, [{ Put: { TableName: table(), Item: pairingItem(device.id, pairing), ConditionExpression: 'attribute_not_exists(pk)' } }], 'drop', audit);
     return ok ? 'renewed' : 'changed';
   },
   async revoke(device, base, audit) {
-    return (await replaceDevice(device, base, [], undefined, audit)) ? 'revoked' : 'changed';
+    return (await replaceDevice(device, base, [], 'keep', audit)) ? 'revoked' : 'changed';
   },
   async byToken(tokenHash) {
     const r = await documentClient().send(new GetCommand({ TableName: table(), Key: checkinKeys.token(tokenHash), ConsistentRead: true }));
@@ -162,19 +166,16 @@ export const deviceStore: DeviceStore = {
 const scanItem = (scan: RecordedScan) => ({ ...checkinKeys.scan(scan.key), entity: 'checkin-scan', gsi3pk: checkinKeys.scans, gsi3sk: `${scan.received_at}#${scan.key}`, scan });
 const conflictItem = (scan: RecordedScan) => ({ ...checkinKeys.conflict(scan.key), entity: 'checkin-conflict', gsi3pk: checkinKeys.conflicts, gsi3sk: `${scan.received_at}#${scan.key}`, scan });
 type Counter = 'entries' | 'reentries' | 'duplicates' | 'refused' | 'conflicts';
-/** One update of the list's counts item (a transaction may name an item once: a conflict's two counters go in one update). */
-const countUpdate = (list: string, counters: Counter | Counter[], by = 1) => {
-  const names = [counters].flat();
-  return {
-    Update: {
-      TableName: table(),
-      Key: checkinKeys.count(list),
-      UpdateExpression: `ADD ${names.map((_, i) => `#c${i} :n`).join(', ')} SET entity = :e`,
-      ExpressionAttributeNames: Object.fromEntries(names.map((c, i) => [`#c${i}`, c])),
-      ExpressionAttributeValues: { ':n': by, ':e': 'checkin-count' },
-    },
-  };
-};
+/** One update of a list's counters (a transaction may name an item once). */
+const countUpdate = (list: string, counters: readonly Counter[]) => ({
+  Update: {
+    TableName: table(),
+    Key: checkinKeys.count(list),
+    UpdateExpression: `ADD ${counters.map((_, i) => `#c${i} :one`).join(', ')} SET entity = :e`,
+    ExpressionAttributeNames: Object.fromEntries(counters.map((c, i) => [`#c${i}`, c])),
+    ExpressionAttributeValues: { ':one': 1, ':e': 'checkin-count' },
+  },
+});
 const counterOf = (scan: RecordedScan) => (scan.outcome === 'entry' ? 'entries' : scan.outcome === 'reentry' ? 'reentries' : scan.outcome === 'duplicate' ? 'duplicates' : 'refused');
 
 async function readScan(key: string) {
@@ -199,7 +200,7 @@ export const checkinStore: CheckinStore = {
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      countUpdate(entry.list, 'entries'),
+      countUpdate(entry.list, ['entries']),
     ]);
     if (result === 'ok') return 'recorded';
     if (result[0] === 'ConditionalCheckFailed') return 'scan-exists';
@@ -213,7 +214,7 @@ export const checkinStore: CheckinStore = {
     const result = await transact([
       { Put: { TableName: table(), Item: scanItem(scan), ConditionExpression: 'attribute_not_exists(pk)' } },
       ...(scan.conflict ? [{ Put: { TableName: table(), Item: conflictItem(scan) } }] : []),
-      countUpdate(scan.list, scan.conflict ? [counterOf(scan), 'conflicts'] : counterOf(scan)),
+      countUpdate(scan.list, scan.conflict ? [counterOf(scan), 'conflicts'] : [counterOf(scan)]),
     ]);
     if (result === 'ok') return 'recorded';
     if (result[0] === 'ConditionalCheckFailed') return 'scan-exists';

@@ -10,6 +10,8 @@ import type { StoredAbstract } from '#core/abstracts/ports';
 import type { User } from '#core/accounts/model';
 import type { ExportSource } from '#core/office/jobs';
 import type { MailSource } from '#core/office/send-mail';
+import type { RecordedScan } from '#core/checkin/ports';
+import { ticketsOf } from '#core/checkin/tickets';
 import type { StoredOrder } from '#core/orders/ports';
 import type { Payment, Refund, Subject } from '#core/payments/model';
 import type { StoredRegistration } from '#core/registration-by-category/ports';
@@ -32,6 +34,22 @@ function userOf(item: Item): User {
 const byTime = (a: { created_at: string }, b: { created_at: string }) => a.created_at.localeCompare(b.created_at);
 
 export const exportSource: ExportSource = {
+  async checkins() {
+    // Every scan, and the orders they name (for the holder's name), in one pass over the table.
+    const scans: RecordedScan[] = [];
+    const orders = new Map<string, StoredOrder>();
+    for await (const item of scanEntities(['checkin-scan', 'order'])) {
+      if (item.entity === 'checkin-scan') scans.push(item.scan as RecordedScan);
+      else orders.set(item.id as string, recordOf<StoredOrder>(item));
+    }
+    return scans
+      .sort((a, b) => a.received_at.localeCompare(b.received_at) || a.key.localeCompare(b.key))
+      .map((scan) => {
+        const order = scan.order_id ? orders.get(scan.order_id) : undefined;
+        const ticket = order && ticketsOf(order).find((t) => t.id === scan.ticket_id);
+        return { scan, ...(ticket ? { holder: { order_no: ticket.order_no, first_name: ticket.first_name, last_name: ticket.last_name, chinese_name: ticket.chinese_name, role: ticket.role } } : {}) };
+      });
+  },
   async orders() {
     // The orders with their payments and refunds, as the reconciliation reads them (oldest first).
     return (await allOrdersWithMoney())

@@ -3,7 +3,8 @@
  * (byList), accounts their name keys (storage/office-directory.ts) and the names given in their
  * orders (order_names, with their keys: storage/users.ts refreshOrderNames), and payments and
  * refunds their money-list items (storage/order-rows.ts; a transfer awaited for a rest is known
- * as such only if it was recorded after `rest_of` was). Reads the table once
+ * as such only if it was recorded after `rest_of` was), and paid orders their tickets' entry for
+ * the doors' devices (decision 0070). Reads the table once
  * (a Scan: a maintenance job, never a route) and writes only what is missing; running it again
  * writes nothing new. The data itself does not change, so there is no audit entry.
  */
@@ -13,7 +14,9 @@ import { documentClient } from '#lib/aws/clients';
 import { env } from '#lib/env';
 import type { Payment, Refund } from '#core/payments/model';
 import { keys } from './keys';
-import { moneyListWrites } from './order-rows';
+import { moneyListWrites, orderRowWrites } from './order-rows';
+import { toOrder } from './orders';
+import { hasTickets } from '#core/checkin/tickets';
 import { owedRefundIndex } from './ledger';
 import { refreshOrderNames } from './users';
 
@@ -39,22 +42,42 @@ async function tookOrderNames(userId: string) {
   return r.outcome === 'updated' && r.names > 0;
 }
 
-export async function backfillOfficeKeys(): Promise<{ accounts: number; abstracts: number; nameKeys: number; moneyLists: number; orderNames: number }> {
-  const counts = { accounts: 0, abstracts: 0, nameKeys: 0, moneyLists: 0, orderNames: 0 };
+/**
+ * The doors' list entry of an order paid before the doors existed (decision 0070), only if it is
+ * missing: an order written since has it from its own write, which this must never overwrite.
+ */
+async function putTicketsEntry(item: Record<string, unknown>): Promise<boolean> {
+  const order = toOrder(item);
+  if (!hasTickets(order)) return false;
+  const put = orderRowWrites(order).find((w) => w.Put?.Item?.sk === 'tickets')?.Put;
+  if (!put) return false;
+  return documentClient()
+    .send(new PutCommand({ TableName: put.TableName, Item: put.Item, ConditionExpression: 'attribute_not_exists(pk)' }))
+    .then(() => true)
+    .catch((error: Error) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+      return false;
+    });
+}
+
+export async function backfillOfficeKeys(): Promise<{ accounts: number; abstracts: number; nameKeys: number; moneyLists: number; orderNames: number; tickets: number }> {
+  const counts = { accounts: 0, abstracts: 0, nameKeys: 0, moneyLists: 0, orderNames: 0, tickets: 0 };
   let start: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
       new ScanCommand({
         TableName: env.tableName(),
         FilterExpression:
-          '((entity = :user OR entity = :abstract) AND attribute_not_exists(gsi3pk)) OR (entity = :user AND attribute_not_exists(order_names)) OR entity = :payment OR entity = :refund',
-        ExpressionAttributeValues: { ':user': 'user', ':abstract': 'abstract', ':payment': 'payment', ':refund': 'refund' },
+          '((entity = :user OR entity = :abstract) AND attribute_not_exists(gsi3pk)) OR (entity = :user AND attribute_not_exists(order_names)) OR entity = :payment OR entity = :refund OR entity = :order',
+        ExpressionAttributeValues: { ':user': 'user', ':abstract': 'abstract', ':payment': 'payment', ':refund': 'refund', ':order': 'order' },
         ExclusiveStartKey: start,
       }),
     );
     for (const item of page.Items ?? []) {
       const key = { pk: item.pk as string, sk: item.sk as string };
-      if (item.entity === 'payment' || item.entity === 'refund') {
+      if (item.entity === 'order') {
+        if (await putTicketsEntry(item)) counts.tickets += 1;
+      } else if (item.entity === 'payment' || item.entity === 'refund') {
         // The money lists (ledger writes keep them from now on): each item only if it is missing.
         for (const write of moneyListWrites([item as unknown as Payment | Refund])) {
           const put = write.Put!;

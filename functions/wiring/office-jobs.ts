@@ -20,6 +20,9 @@ import { writeCsv } from '#lib/csv-writer';
 import { mailReadyCertificates } from '#core/documents/certificate-mail';
 import { mailPauseMs } from '#core/office/mail-jobs';
 import { certificateMailDeps, paidOrders } from './certificate-mail';
+import { renderAllBadges } from '#core/tickets/ticket-files';
+import { signingKeys } from '#lib/checkin-keys';
+import { roleSource, ticketRenderer } from './tickets';
 import { decisionMailOf } from '#core/review/publishing';
 import { publicationStore } from '#storage/review-publication';
 import { decisionMailSource, reviewDeps } from './review';
@@ -88,6 +91,7 @@ export const jobWorkerDeps: WorkerDeps = {
   files: exportFiles,
   csv: writeCsv,
   book: bookExport,
+  badges: { render: (title) => renderAllBadges({ orders: paidOrders, signer: signingKeys, roles: roleSource, render: ticketRenderer }, title) },
   log: domainLog,
   // The same check as `npm run reconcile`, webhook endpoint included.
   reconcile: () => checkLedger(),

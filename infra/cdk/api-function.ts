@@ -16,8 +16,8 @@ import { stripeWorstCaseMs } from '../../functions/lib/payments/stripe-client';
 import { bundleFunction, projectRoot } from './bundling';
 import { logGroupNameOf } from './function-names';
 
-/** A route that calls the card provider (it reads the Stripe keys). */
-export const callsStripe = (route: RouteDef) => effectiveGrants(route).includes('secretsmanager:GetSecretValue');
+/** A route that calls the card provider (it reads the Stripe keys); a route that signs tickets reads the signing keys instead. */
+export const callsStripe = (route: RouteDef) => effectiveGrants(route).includes('secretsmanager:GetSecretValue') && !route.signsTickets;
 
 /** Every function's timeout: a request the gateway waits for (DynamoDB, S3 signing, one mail). */
 export const FUNCTION_TIMEOUT_S = 10;
@@ -43,6 +43,8 @@ export interface ApiFunctionProps {
   mailConfigurationSetArn: string;
   /** The secret holding the Stripe keys (for routes granted secretsmanager:GetSecretValue). */
   stripeKeys: ISecret;
+  /** The secret holding the tickets' signing keys (for routes that sign tickets: `signsTickets`). */
+  checkinKeys: ISecret;
   /** The office's job queue (for routes granted sqs:SendMessage). */
   jobsQueueArn?: string;
   /** The money events' queue (for routes granted sqs:SendMessage: a ledger write hands its events on). */
@@ -64,7 +66,7 @@ export class ApiFunction extends Construct {
     // (inline): a separate policy resource per function would take the API stack past
     // CloudFormation's 500 resources.
     const logGroup = logs.LogGroup.fromLogGroupName(this, 'Logs', logGroupNameOf(props.functionName));
-    const statements = policyStatements(effectiveGrants(route), Stack.of(this), { ...props, objectPrefix: route.objectPrefix });
+    const statements = policyStatements(effectiveGrants(route), Stack.of(this), { ...props, objectPrefix: route.objectPrefix, secrets: route.signsTickets ? ['checkinKeys'] : ['stripeKeys'] });
     const writeLogs = new iam.PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] });
     const traces = new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] });
     const role = new iam.Role(this, 'Role', {
@@ -89,6 +91,7 @@ export class ApiFunction extends Construct {
       environment: {
         ...props.environment,
         ...(payment ? { STRIPE_SECRET_ARN: props.stripeKeys.secretArn } : {}),
+        ...(route.signsTickets ? { CHECKIN_KEYS_SECRET_ARN: props.checkinKeys.secretArn } : {}),
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'congress-portal',
       },
@@ -167,9 +170,11 @@ export function functionCode(handler: string, options: { pdf?: boolean } = {}) {
   });
 }
 
-type PolicyResources = Pick<ApiFunctionProps, 'tableName' | 'uploadsBucketName' | 'mailIdentityArn' | 'mailConfigurationSetArn' | 'stripeKeys' | 'jobsQueueArn' | 'moneyEventsQueueArn'> & {
+type PolicyResources = Pick<ApiFunctionProps, 'tableName' | 'uploadsBucketName' | 'mailIdentityArn' | 'mailConfigurationSetArn' | 'stripeKeys' | 'checkinKeys' | 'jobsQueueArn' | 'moneyEventsQueueArn'> & {
   /** Where in the bucket the S3 grants apply: `users/` (default) or a worker's `exports/`, or several. */
   objectPrefix?: ObjectPrefix | readonly ObjectPrefix[];
+  /** The secrets its `secretsmanager:GetSecretValue` reads: the Stripe keys (default), the tickets' signing keys, or both (the office's job worker). */
+  secrets?: readonly ('stripeKeys' | 'checkinKeys')[];
 };
 
 /**
@@ -203,7 +208,7 @@ export function policyStatements(grants: Grant[], stack: Stack, props: Partial<P
   const mail = of('ses');
   if (mail.length) statements.push(new iam.PolicyStatement({ actions: mail, resources: [need('mailIdentityArn'), need('mailConfigurationSetArn')] }));
   const secrets = of('secretsmanager');
-  if (secrets.length) statements.push(new iam.PolicyStatement({ actions: secrets, resources: [need('stripeKeys').secretArn] }));
+  if (secrets.length) statements.push(new iam.PolicyStatement({ actions: secrets, resources: (props.secrets ?? ['stripeKeys']).map((name) => need(name).secretArn) }));
   const edge = of('cloudfront');
   // The distribution's id is not known when the functions are made (decision 0069): any of the account's.
   if (edge.length) statements.push(new iam.PolicyStatement({ actions: edge, resources: [stack.formatArn({ service: 'cloudfront', region: '', resource: 'distribution', resourceName: '*' })] }));

@@ -27,6 +27,8 @@ export interface ApiStackProps extends StackProps {
   uploadsBucketName: string;
   originVerify: ISecret;
   stripeKeys: ISecret;
+  /** The tickets' signing keys (functions/lib/checkin-keys.ts). */
+  checkinKeys: ISecret;
   mailIdentityArn: string;
   mailFrom: string;
   /** The SES configuration set every mail names (bounces and complaints reach the mail-events worker). */
@@ -55,10 +57,11 @@ export const hashesPasswords = (route: RouteDef) => (route.memoryMb ?? 0) >= 176
  * only, under /office) live in a nested stack of the API stack, `Office`, and the abstract review's
  * (reviewers and the committee, under /review) in another, `Review`, the programme's for delegates
  * and everyone (the published programme, my programme, my presentations: handlers under
- * programme/, outside /review) in a third, `Programme`; every other route in the API stack itself. Both are built by the same ApiFunction from the same route table and added to
+ * programme/, outside /review) in a third, `Programme`, the doors' devices' and the tickets' (handlers
+ * under checkin/) in a fourth, `Checkin`; every other route in the API stack itself. Both are built by the same ApiFunction from the same route table and added to
  * the same HTTP API: only where the resources live differs.
  */
-export type RouteStack = 'api' | 'office' | 'review' | 'programme';
+export type RouteStack = 'api' | 'office' | 'review' | 'programme' | 'checkin';
 export const routeStackOf = (route: RouteDef): RouteStack =>
   route.auth === 'organiser' && route.path.startsWith('/office')
     ? 'office'
@@ -66,7 +69,9 @@ export const routeStackOf = (route: RouteDef): RouteStack =>
       ? 'review'
       : route.handler.startsWith('programme/')
         ? 'programme'
-        : 'api';
+        : route.handler.startsWith('checkin/')
+          ? 'checkin'
+          : 'api';
 
 /** CloudFormation's limit of resources in one stack (a nested stack is a stack of its own). */
 export const STACK_RESOURCE_LIMIT = 500;
@@ -93,6 +98,8 @@ export class ApiStack extends Stack {
   readonly review: NestedStack;
   /** The nested stack holding the programme's routes for delegates and everyone (routeStackOf). */
   readonly programme: NestedStack;
+  /** The doors' devices and the tickets (handlers under checkin/). */
+  readonly checkin: NestedStack;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -145,7 +152,7 @@ export class ApiStack extends Stack {
     const jobs = addQueueWorkers(this, {
       stage: props.stage,
       tableName: props.tableName,
-      resources: { uploadsBucketName: props.uploadsBucketName, mailIdentityArn: props.mailIdentityArn, mailConfigurationSetArn: props.mailConfigurationSet.arn, stripeKeys: props.stripeKeys },
+      resources: { uploadsBucketName: props.uploadsBucketName, mailIdentityArn: props.mailIdentityArn, mailConfigurationSetArn: props.mailConfigurationSet.arn, stripeKeys: props.stripeKeys, checkinKeys: props.checkinKeys },
       // Everything the routes get but CloudFront's secret: no request reaches a worker.
       environment: Object.fromEntries(Object.entries(environment).filter(([name]) => name !== 'ORIGIN_VERIFY')),
     });
@@ -156,7 +163,8 @@ export class ApiStack extends Stack {
     this.office = new NestedStack(this, 'Office', { description: `Congress portal (${props.stage}): the office's routes (organisers, /office)` });
     this.review = new NestedStack(this, 'Review', { description: `Congress portal (${props.stage}): the abstract review's routes (reviewers and the committee, /review)` });
     this.programme = new NestedStack(this, 'Programme', { description: `Congress portal (${props.stage}): the programme's routes for delegates and everyone (/programme, /account/programme, /account/presentations)` });
-    const nested: Record<Exclude<RouteStack, 'api'>, NestedStack> = { office: this.office, review: this.review, programme: this.programme };
+    this.checkin = new NestedStack(this, 'Checkin', { description: `Congress portal (${props.stage}): the doors' devices and the tickets (/checkin, /registration/tickets)` });
+    const nested: Record<Exclude<RouteStack, 'api'>, NestedStack> = { office: this.office, review: this.review, programme: this.programme, checkin: this.checkin };
     for (const route of routeList) {
       const enqueues = route.grants.some((g) => g.startsWith('sqs:'));
       const home = routeStackOf(route);
@@ -171,6 +179,7 @@ export class ApiStack extends Stack {
         mailIdentityArn: props.mailIdentityArn,
         mailConfigurationSetArn: props.mailConfigurationSet.arn,
         stripeKeys: props.stripeKeys,
+        checkinKeys: props.checkinKeys,
         jobsQueueArn: jobs.queueArns['office-jobs'],
         moneyEventsQueueArn: jobs.queueArns['money-events'],
         environment: enqueues ? { ...environment, JOBS_QUEUE_URL: jobs.queueUrls['office-jobs'], MONEY_EVENTS_QUEUE_URL: jobs.queueUrls['money-events'] } : environment,
@@ -202,12 +211,13 @@ export class ApiStack extends Stack {
     }
     const authorization = {
       id: 'AwsSolutions-APIG4',
-      reason: 'Authorization is the route table\'s: each function checks the session (api_token / Bearer), the organiser role or the Stripe signature itself (functions/lib/http/handler.ts); a gateway authorizer would duplicate it per request.',
+      reason: 'Authorization is the route table\'s: each function checks the session (api_token / Bearer), the organiser role, a door device\'s token or the Stripe signature itself (functions/lib/http/handler.ts); a gateway authorizer would duplicate it per request.',
     };
     Validations.of(this.api).acknowledge(authorization);
     Validations.of(this.office).acknowledge(authorization);
     Validations.of(this.review).acknowledge(authorization);
     Validations.of(this.programme).acknowledge(authorization);
+    Validations.of(this.checkin).acknowledge(authorization);
 
     // Metrics the access log carries and the gateway does not publish (monitoring-stack.ts alarms on them).
     const namespace = `Congress/${this.stackName}`;

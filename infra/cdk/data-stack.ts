@@ -38,6 +38,8 @@ export class DataStack extends Stack {
   readonly originVerify: secretsmanager.Secret;
   /** The Stripe keys, as JSON { "secret_key": "sk_...", "webhook_secret": "whsec_..." }: organisers set the value. */
   readonly stripeKeys: secretsmanager.Secret;
+  /** The tickets' signing keys (functions/lib/checkin-keys.ts): JSON put by `npm run checkin-key` (docs/deploy.md). */
+  readonly checkinKeys: secretsmanager.Secret;
 
   /** Server access logs of the uploads bucket (who read which object). */
   readonly accessLogs: s3.Bucket;
@@ -131,6 +133,17 @@ export class DataStack extends Stack {
     Validations.of(this.stripeKeys).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason: 'Stripe keys are rolled in the Stripe dashboard and then put here by an organiser (docs/deploy.md, "Rotating the Stripe keys"); AWS cannot rotate them.',
+    });
+
+    // The tickets' Ed25519 signing keys (decision 0070): created with a placeholder; `npm run
+    // checkin-key` makes the key set (and rotates it: a new key id, the old ones kept to verify).
+    this.checkinKeys = new secretsmanager.Secret(this, 'CheckinKeys', {
+      description: 'Signing keys of the tickets\' QR codes: JSON {"current":1,"keys":{"1":"<PKCS#8 DER, base64>"}} (npm run checkin-key)',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.checkinKeys).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Rotated by key id with `npm run checkin-key` (docs/deploy.md, "The tickets\' signing keys"): printed tickets carry the key id, so old keys must stay to verify them; a rotation Lambda cannot know when a key may go.',
     });
   }
 }

@@ -36,6 +36,7 @@ export function buildStacks(app: App, settings: PortalSettings) {
     uploadsBucketName: uploadsBucketNameOf(stage),
     originVerify: data.originVerify,
     stripeKeys: data.stripeKeys,
+    checkinKeys: data.checkinKeys,
     mailIdentityArn: mail.identityArn,
     mailConfigurationSet: mail.configurationSet,
     mailFrom: settings.mailFrom,

@@ -28,7 +28,7 @@ export interface WorkerFunctionProps {
   /** The table's fixed name (data-stack.ts). */
   tableName: string;
   /** What a queue worker's grants name besides the table (its bucket, mail identity, queue, the Stripe secret). */
-  resources?: { uploadsBucketName?: string; mailIdentityArn?: string; mailConfigurationSetArn?: string; jobsQueueArn?: string; stripeKeys?: ISecret };
+  resources?: { uploadsBucketName?: string; mailIdentityArn?: string; mailConfigurationSetArn?: string; jobsQueueArn?: string; stripeKeys?: ISecret; checkinKeys?: ISecret };
   /** A queue worker's dead-letter queue is its queue's (redrive); an SNS worker gets its own. */
   failed?: { queue: sqs.Queue; name: string };
   environment: Record<string, string>;
@@ -72,12 +72,19 @@ export class WorkerFunction extends Construct {
         ...props.environment,
         // A worker that calls Stripe (the office's reconciliation) reads its keys as the payment routes do.
         ...(effectiveGrants(worker).includes('secretsmanager:GetSecretValue') ? { STRIPE_SECRET_ARN: props.resources?.stripeKeys?.secretArn ?? missing('stripeKeys') } : {}),
+        // A worker that signs tickets (the badges export) reads the tickets' signing keys as the ticket routes do.
+        ...(worker.signsTickets ? { CHECKIN_KEYS_SECRET_ARN: props.resources?.checkinKeys?.secretArn ?? missing('checkinKeys') } : {}),
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'congress-portal',
       },
       logGroup,
     });
-    const statements = policyStatements(effectiveGrants(worker), Stack.of(this), { tableName: props.tableName, ...props.resources, objectPrefix: worker.objectPrefix });
+    const statements = policyStatements(effectiveGrants(worker), Stack.of(this), {
+      tableName: props.tableName,
+      ...props.resources,
+      objectPrefix: worker.objectPrefix,
+      secrets: worker.signsTickets ? ['stripeKeys', 'checkinKeys'] : ['stripeKeys'],
+    });
     for (const statement of statements) this.fn.addToRolePolicy(statement);
     acknowledgeWildcards(role, statements);
     Validations.of(this.fn).acknowledge(

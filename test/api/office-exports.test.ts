@@ -70,7 +70,7 @@ describe('who may export', () => {
     expect((await call('GET', '/office/exports', { token: d.token, at: T0 })).status).toBe(403);
     const wrong = await call<{ errors: Record<string, string> }>('POST', '/office/exports', { token: office.token, at: T0, json: { kind: 'passwords' } });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.data.errors.kind).toBe('Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet, the review decisions or the abstract book.');
+    expect(wrong.body.data.errors.kind).toBe('Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet, the review decisions, the abstract book, the badges or the check-ins.');
   });
 
   it('answers 404 for an export that does not exist', async () => {

@@ -3,8 +3,6 @@
  * e-mail, name prefix), one delegate with their orders, abstracts and files, the activation mail
  * sent again, and the audit entries every change of a delegate's own writes.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#core/audit/audit';
 import { delegateMessages, type DelegateRow, type OfficeDelegate } from '#core/office/delegates';
@@ -19,7 +17,7 @@ import { nameKeys } from '#core/accounts/name-key';
 import { newUser } from '#core/accounts/model';
 import { keys } from '../../functions/storage/keys';
 import { pdfBytes, pptxBytes } from '../support/files';
-import { PASSWORD, call, countSeeded, dynamoOrigin, mailedToken, mailsTo, newClient, newDelegate, officeSession, organiserCommand, uniqueEmail, uploadFile, moneyEventsFollowed, userIdOf } from './support';
+import { PASSWORD, backfillCommand, call, countSeeded, dynamoOrigin, mailedToken, mailsTo, newClient, newDelegate, officeSession, organiserCommand, uniqueEmail, uploadFile, moneyEventsFollowed, userIdOf } from './support';
 
 /** Sign-ups far in the future, so that they are the newest accounts of the run. */
 const FUTURE = Date.UTC(2090, 0, 1) + Math.floor(Math.random() * 1e9) * 1000;
@@ -47,14 +45,6 @@ const idOf = async (token: string) => (await call<{ id: string }>('GET', '/get_p
 const trail = async (office: string, type: string, id: string) => (await call<{ items: AuditEntry[] }>('GET', `/office/audit/${type}/${id}`, { token: office })).body.data.items;
 const actions = (entries: AuditEntry[]) => entries.map((e) => e.action);
 
-/** `npm run backfill-office-keys` against the test portal's DynamoDB Local. */
-function backfillCommand(): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), path.resolve('scripts/backfill-office-keys.ts')], { env: { ...process.env, DYNAMODB_ORIGIN: dynamoOrigin() } }, (error, stdout) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout.trim() }),
-    );
-  });
-}
 
 const db = () =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamoOrigin(), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
@@ -339,14 +329,14 @@ describe('accounts and abstracts written before the office lists', () => {
     expect(first).toMatchObject({
       code: 0,
       output: expect.stringMatching(
-        /^Listed [1-9]\d* account\(s\) \(\d+ name key\(s\)\), [1-9]\d* abstract\(s\) and \d+ money-list item\(s\) for the office; [1-9]\d* account\(s\) took the names given in their orders\.$/,
+        /^Listed [1-9]\d* account\(s\) \(\d+ name key\(s\)\), [1-9]\d* abstract\(s\) and \d+ money-list item\(s\) for the office; [1-9]\d* account\(s\) took the names given in their orders; \d+ paid order\(s\) gave their tickets to the doors\.$/,
       ),
     });
     expect((await search()).body.data.items.map((r) => r.id)).toEqual([user.id]);
     expect((await byOrderName()).body.data.items.map((r) => [r.id, r.name, r.name_source])).toEqual([[namedId, `Lan ${orderFamily}`, 'order']]);
     const list = await call<{ items: OfficeAbstractRow[] }>('GET', '/office/abstracts', { token: office.token, query: { category: 'registration.lmic' } });
     expect(list.body.data.items.map((a) => a.id)).toContain(abstract.id);
-    expect((await backfillCommand()).output).toBe('Listed 0 account(s) (0 name key(s)), 0 abstract(s) and 0 money-list item(s) for the office; 0 account(s) took the names given in their orders.');
+    expect((await backfillCommand()).output).toBe('Listed 0 account(s) (0 name key(s)), 0 abstract(s) and 0 money-list item(s) for the office; 0 account(s) took the names given in their orders; 0 paid order(s) gave their tickets to the doors.');
   });
 });
 

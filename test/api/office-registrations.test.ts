@@ -132,6 +132,6 @@ describe('the registrations export', () => {
   it('refuses a kind that is not an export, naming the registrations among the kinds', async () => {
     const bad = await call<{ errors: Record<string, string> }>('POST', '/office/exports', { token: office.token, at: EARLY, json: { kind: 'payments' } });
     expect(bad.status).toBe(422);
-    expect(bad.body.data.errors.kind).toBe('Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet, the review decisions or the abstract book.');
+    expect(bad.body.data.errors.kind).toBe('Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet, the review decisions, the abstract book, the badges or the check-ins.');
   });
 });

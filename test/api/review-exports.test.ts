@@ -243,7 +243,7 @@ describe('review exports', () => {
       const refused = await call('POST', '/office/exports', { token: r1.token, at: T0, json: { kind: 'review_sheet' } });
       expect([refused.status, refused.body.message]).toEqual([403, officeMessages.organisersOnly]);
       const wrong = await call<{ errors: Record<string, string> }>('POST', '/office/exports', { token: office.token, at: T0, json: { kind: 'reviews' } });
-      expect([wrong.status, wrong.body.data.errors.kind]).toEqual([422, 'Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet, the review decisions or the abstract book.']);
+      expect([wrong.status, wrong.body.data.errors.kind]).toEqual([422, 'Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet, the review decisions, the abstract book, the badges or the check-ins.']);
     });
 
     it('the review sheet: every review with its scores and comments, and each reviewer of the category in conflict, with the reason', async () => {

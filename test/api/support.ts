@@ -1,4 +1,6 @@
 /** Helpers of the API tests: calls through the local server, the local mailbox, a pinned clock. */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueUrlCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -308,4 +310,13 @@ export async function runAssignmentJob(token: string, at: string): Promise<Assig
     if (asked.status === 200 && run?.assignment) return run.assignment;
   }
   throw new Error('the assignment stayed busy');
+}
+
+/** `npm run backfill-office-keys` against the test portal's DynamoDB Local. */
+export function backfillCommand(): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), path.resolve('scripts/backfill-office-keys.ts')], { env: { ...process.env, DYNAMODB_ORIGIN: dynamoOrigin() } }, (error, stdout) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout.trim() }),
+    );
+  });
 }

@@ -9,7 +9,7 @@ import * as conferenceConfig from '#core/config/conference';
 import { routeList, type RouteDef, type RouteId } from '#core/routes';
 import { Deep, Huge, Ref, type Body, type RequestSpec, type TokenUse, type Value } from './model';
 import { hashesPasswords, seeds, seedFieldNames, toNullProto, type Seed } from './seeds';
-import { CATEGORY_REGISTRATION_OPEN, OPEN, REGISTRATION_OPEN, REVIEW_OPEN } from './world';
+import { CATEGORY_REGISTRATION_OPEN, DOORS_OPEN, OPEN, REGISTRATION_OPEN, REVIEW_OPEN } from './world';
 import { bracketKeyAttacks, hostileString, hostileValue, loadedStrings, nullObject, prototypeNames, unicodeEdges } from './values';
 
 type Route = RouteDef & { id: RouteId };
@@ -321,7 +321,24 @@ const tokensFor = (office: boolean) =>
     { weight: 10, arbitrary: tokenUse(office).map((t) => [t]) },
     { weight: 3, arbitrary: fc.tuple(tokenUse(office), tokenUse(office)).map(([a, b]) => [a, b]) },
   );
-const tokens = { office: tokensFor(true), delegate: tokensFor(false) };
+/** A door device's routes: its own token mostly; a revoked device's, a delegate's (an account is not a device) and garbage must get 401. */
+const deviceTokenUse: fc.Arbitrary<TokenUse> = fc.record({
+  who: fc.oneof(
+    { weight: 8, arbitrary: fc.constant('device' as const) },
+    { weight: 1, arbitrary: fc.constant('device.revoked' as const) },
+    { weight: 1, arbitrary: fc.constant('own' as const) },
+    { weight: 1, arbitrary: fc.constant('organiser' as const) },
+    { weight: 3, arbitrary: fc.constant('garbage' as const) },
+  ),
+  slot: fc.oneof({ weight: 6, arbitrary: fc.constant('bearer' as const) }, { weight: 1, arbitrary: fc.constant('query' as const) }, { weight: 1, arbitrary: fc.constant('body' as const) }),
+  garbage: garbageTokens,
+  scheme: fc.oneof({ weight: 8, arbitrary: fc.constant('Bearer ') }, { weight: 1, arbitrary: fc.constantFrom('bearer ', 'Basic ', 'Bearer', '') }),
+});
+const tokens = {
+  office: tokensFor(true),
+  delegate: tokensFor(false),
+  device: fc.oneof({ weight: 1, arbitrary: fc.constant<TokenUse[]>([]) }, { weight: 10, arbitrary: deviceTokenUse.map((t) => [t]) }),
+};
 
 const contentTypes = [
   'text/plain',
@@ -380,6 +397,8 @@ const extraHeaders = fc.oneof(
  */
 export function homeClock(route: Pick<RouteDef, 'path' | 'auth' | 'handler'>): string | null {
   if (route.handler.startsWith('registration-by-category/')) return CATEGORY_REGISTRATION_OPEN;
+  // The doors: the congress's first day (devices are valid from now to at most 30 days on).
+  if (route.handler.startsWith('checkin/') || route.path.startsWith('/office/checkin')) return DOORS_OPEN;
   if (/^\/(registration|stripe-payment|office)(\/|$)/.test(route.path)) return REGISTRATION_OPEN;
   if (/^\/(contribute|upload|poster|oral|uploads)(\/|$)/.test(route.path)) return OPEN;
   if (/^\/review(\/|$)/.test(route.path)) return REVIEW_OPEN;
@@ -429,6 +448,7 @@ export function routeRequest(route: Route): fc.Arbitrary<RequestSpec> {
   const list = seeds[route.id] ?? [undefined];
   const names = pathParams(route.path);
   const office = organiserCalls(route);
+  const device = route.auth === 'device';
   const home = homeClock(route);
   return fc.nat(list.length - 1).chain((i) => {
     const seed = list[i];
@@ -440,7 +460,7 @@ export function routeRequest(route: Route): fc.Arbitrary<RequestSpec> {
       query: queryPairs(seed),
       body: encodings(route, seed),
       contentType: fc.oneof({ weight: 10, arbitrary: fc.constant<string | null>('auto') }, { weight: 2, arbitrary: fc.constantFrom<string | null>(...contentTypes, null) }),
-      tokens: office ? tokens.office : tokens.delegate,
+      tokens: device ? tokens.device : office ? tokens.office : tokens.delegate,
       at: clock(route),
       client: fc.nat(63),
       headers: extraHeaders,
@@ -454,7 +474,7 @@ export function routeRequest(route: Route): fc.Arbitrary<RequestSpec> {
       query: queryPairs(seed),
       body: encodings(route, seed),
       contentType: fc.constant<string | null>('auto'),
-      tokens: fc.constantFrom<TokenUse['slot']>('bearer', 'query', 'body').map((slot): TokenUse[] => [{ who: office ? 'organiser' : 'own', slot, scheme: 'Bearer ' }]),
+      tokens: fc.constantFrom<TokenUse['slot']>('bearer', 'query', 'body').map((slot): TokenUse[] => [{ who: device ? 'device' : office ? 'organiser' : 'own', slot, scheme: 'Bearer ' }]),
       at: fc.oneof(
         { weight: 1, arbitrary: fc.constant<string | null>(null) },
         { weight: home ? 4 : 0, arbitrary: fc.constant<string | null>(home) },

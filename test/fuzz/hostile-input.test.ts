@@ -21,6 +21,7 @@ import {
   diff,
   furnish,
   furnishOffice,
+  pairDevices,
   furnishOrders,
   mintSession,
   grantOrganiser,
@@ -123,6 +124,7 @@ describe('hostile input over every route', () => {
         }),
       );
       const office = await furnishOffice(origins, organiser, bankVersion, teams[0]!.own);
+      const devices = await pairDevices(origins, organiser);
       const setupSeconds = (Date.now() - started) / 1000;
 
       const shared: Shared = {
@@ -131,6 +133,7 @@ describe('hostile input over every route', () => {
         organiser,
         pendingOrganiser,
         office,
+        devices,
         victimBaseline: await snapshot(origins, victim.id),
         figures: newFigures(),
         failures: [],

@@ -83,9 +83,10 @@ export type Value = null | boolean | number | string | Ref | Huge | Deep | Value
 export type TokenSlot = 'bearer' | 'query' | 'body';
 /**
  * `organiser`: the run's organiser, past the second factor (office routes only); `organiser.pending`:
- * an organiser who never set up the second factor (refused with its own message).
+ * an organiser who never set up the second factor (refused with its own message); `device`: the
+ * run's paired door device (device routes); `device.revoked`: a device the office revoked.
  */
-export type TokenWho = 'own' | 'other' | 'own.expired' | 'victim.dead' | 'garbage' | 'organiser' | 'organiser.pending';
+export type TokenWho = 'own' | 'other' | 'own.expired' | 'victim.dead' | 'garbage' | 'organiser' | 'organiser.pending' | 'device' | 'device.revoked';
 export interface TokenUse {
   who: TokenWho;
   slot: TokenSlot;

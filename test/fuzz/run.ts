@@ -71,6 +71,8 @@ export interface Shared {
   organiser: Delegate;
   pendingOrganiser: Delegate;
   office: OfficeWorld;
+  /** The run's door devices (paired by the organiser): one in use, one revoked. */
+  devices: { token: string; revokedToken: string };
   victimBaseline: Snapshot;
   figures: Figures;
   failures: Failure[];
@@ -307,6 +309,8 @@ export function resolver(shared: Shared, own: Delegate, other: Delegate, worker:
     token(who) {
       if (who === 'organiser') return shared.organiser.token;
       if (who === 'organiser.pending') return shared.pendingOrganiser.token;
+      if (who === 'device') return shared.devices.token;
+      if (who === 'device.revoked') return shared.devices.revokedToken;
       if (who === 'own' || who === 'own.expired') return own.token;
       if (who === 'other') return other.token;
       return shared.victim.deadToken!;

@@ -289,6 +289,9 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
     { query: [['cursor', office('orderCursor')], ['limit', '1']] },
   ],
   getOfficeOrder: [{ params: { id: own('orderId') } }],
+  // Printed tickets (issue 34): a ticket's PDF (the delegate, then a guest the order may not have), the office's badge print (audited).
+  getTicketPdf: [{ params: { id: own('orderId'), person: { text: '1' } } }, { params: { id: own('orderId'), person: { text: '2' } } }],
+  printOrderBadges: [{ params: { id: own('orderId') } }],
   // The visa letters: the queue, one order's review; a decision or a new letter over a version that is not the order's (409) or refused by its rules.
   listVisaQueue: [{}],
   getOfficeOrderVisa: [{ params: { id: own('orderId') } }],
@@ -344,6 +347,20 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   // One at a time: while one is under way the next is refused (409), so the run starts few table scans.
   requestReconciliation: [{ body: {} }],
   getReconciliation: [{ params: { id: office('reconciliationId') } }],
+  // The doors (issue 34). The device routes carry the run's device token; a made-up ticket is refused as unknown or malformed.
+  pairCheckinDevice: [{ body: { code: 'A'.repeat(43) } }],
+  getCheckinTickets: [{ query: [] }, { query: [['since', '2024-11-04T00:00:00.000Z#x']] }],
+  getCheckinEntries: [{ query: [] }, { query: [['after', '2024-11-04T00:00:00.000Z#gala-dinner#1-0']] }],
+  postCheckinScans: [
+    { body: { scans: [{ id: '00000000-0000-4000-8000-000000000001', list: 'gala-dinner', via: 'search', ticket_id: '1-0', at: '2024-11-04T01:00:00.000Z', offline: false, answer: null }] } },
+    { body: { scans: [{ id: '00000000-0000-4000-8000-000000000002', list: 'entry-2024-11-04', via: 'qr', payload: 'W50O13000DN1/90WL4YCOOP7', at: '2024-11-04T01:00:00.000Z', offline: true, answer: 'admitted' }] } },
+  ],
+  getOrderTickets: [{ params: { id: own('orderId') } }],
+  getOfficeOrderTickets: [{ params: { id: own('orderId') } }],
+  listCheckinConflicts: [{ query: [] }],
+  createCheckinDevice: [{ body: { name: 'Desk', lists: ['badge-pickup'], valid_until: '2024-11-08T00:00:00Z' } }],
+  renewCheckinPairing: [{ params: { id: { text: '00000000-0000-4000-8000-000000000000' } }, body: { version: '2024-11-04T00:00:00.000Z' } }],
+  revokeCheckinDevice: [{ params: { id: { text: '00000000-0000-4000-8000-000000000000' } }, body: { version: '2024-11-04T00:00:00.000Z' } }],
 };
 
 /**

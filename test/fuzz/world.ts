@@ -492,4 +492,21 @@ export async function furnishOffice(o: Origins, organiser: Delegate, bankVersion
   return { lineIds: imported.lines.map((l) => l.id), importIds: [imported.import.id], exportIds: [exported.job.id], mailJobIds: [mailed.job.id], bankVersion, orderCursor: page.next, reconciliationIds: [reconciliation], publicationIds: [publication] };
 }
 
+/** Two door devices made and paired by the organiser (issue 34): one in use, one revoked. */
+export async function pairDevices(o: Origins, organiser: Delegate): Promise<{ token: string; revokedToken: string }> {
+  const pair = async (name: string) => {
+    const created = expectOk('create device', await api(o, 'POST', '/office/checkin/devices', { token: organiser.token, at: DOORS_OPEN, json: { name, lists: ['entry-2024-11-04', 'gala-dinner', 'badge-pickup'], valid_until: '2024-11-08T00:00:00Z' } })).data as { device: { id: string; version: string }; pairing_code: string };
+    const paired = expectOk('pair device', await api(o, 'POST', '/checkin/pair', { at: DOORS_OPEN, json: { code: created.pairing_code } })).data as { token: string };
+    return { id: created.device.id, version: created.device.version, token: paired.token };
+  };
+  const device = await pair('Fuzz desk');
+  const revoked = await pair('Fuzz desk revoked');
+  const listed = expectOk('office check-in', await api(o, 'GET', '/office/checkin', { token: organiser.token, at: DOORS_OPEN })).data as { devices: { id: string; version: string }[] };
+  const version = listed.devices.find((d) => d.id === revoked.id)!.version;
+  expectOk('revoke device', await api(o, 'POST', `/office/checkin/devices/${revoked.id}/revoke`, { token: organiser.token, at: DOORS_OPEN, json: { version } }));
+  return { token: device.token, revokedToken: revoked.token };
+}
+/** The congress's first day, 08:00 CST: the doors are open. */
+export const DOORS_OPEN = '2024-11-04T00:00:00Z';
+
 export { api as setupCall };

@@ -22,6 +22,7 @@ it('bundles each function into its own asset: index.mjs plus chunks loaded on fi
     const table = new dynamodb.TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
     const uploads = new s3.Bucket(stack, 'Uploads');
     const stripeKeys = new secrets.Secret(stack, 'StripeKeys');
+    const checkinKeys = new secrets.Secret(stack, 'CheckinKeys');
     const made = ['getNow', 'createCheckout', 'documentLink'].map((id) => routeList.find((r) => r.id === id)!).map(
       (route) =>
         new ApiFunction(stack, route.id, {
@@ -32,6 +33,7 @@ it('bundles each function into its own asset: index.mjs plus chunks loaded on fi
           tableName: 'congress-test',
           uploadsBucketName: 'congress-test-uploads',
           stripeKeys,
+          checkinKeys,
           mailIdentityArn: 'arn:aws:ses:us-east-1:111122223333:identity/example.org',
           mailConfigurationSetArn: 'arn:aws:ses:us-east-1:111122223333:configuration-set/congress',
           // createCheckout hands its money events on (sqs:SendMessage).

@@ -91,6 +91,7 @@ describe('the office-jobs queue', () => {
           mailConfigurationSetArn: 'arn:aws:ses:us-east-1:111122223333:configuration-set/congress',
           jobsQueueArn: 'arn:aws:sqs:us-east-1:111122223333:congress-test-office-jobs',
           stripeKeys: new secretsmanager.Secret(stack, 'StripeKeys'),
+          checkinKeys: new secretsmanager.Secret(stack, 'CheckinKeys'),
         },
         environment: {},
       });

@@ -19,6 +19,7 @@ let apiOwn: Template;
 let office: Template;
 let review: Template;
 let programme: Template;
+let checkin: Template;
 let data: Template;
 let web: Template;
 let customWeb: Template;
@@ -30,6 +31,7 @@ beforeAll(() => {
   office = Template.fromStack(stacks.api.office);
   review = Template.fromStack(stacks.api.review);
   programme = Template.fromStack(stacks.api.programme);
+  checkin = Template.fromStack(stacks.api.checkin);
   data = Template.fromStack(stacks.data);
   web = Template.fromStack(stacks.web);
   customWeb = Template.fromStack(synthStage('production', { production: deployedStage }).web);
@@ -49,10 +51,11 @@ describe('the size of the API stack', () => {
     expect(roomInRoutes(office), 'routes of room in the office stack').toBeGreaterThanOrEqual(20);
     expect(roomInRoutes(review), 'routes of room in the review stack').toBeGreaterThanOrEqual(20);
     expect(roomInRoutes(programme), 'routes of room in the programme stack').toBeGreaterThanOrEqual(20);
+    expect(roomInRoutes(checkin), 'routes of room in the check-in stack').toBeGreaterThanOrEqual(20);
   });
 
-  it("puts the office's routes (organisers, /office), the review's (reviewers and committee, /review) and the programme's (handlers under programme/) in their nested stacks, every other route in the API stack", () => {
-    const stacks = { api: apiOwn, office, review, programme } as const;
+  it("puts the office's routes (organisers, /office), the review's (reviewers and committee, /review), the programme's (handlers under programme/) and the doors' (handlers under checkin/) in their nested stacks, every other route in the API stack", () => {
+    const stacks = { api: apiOwn, office, review, programme, checkin } as const;
     const expected = (route: (typeof routeList)[number]) =>
       route.auth === 'organiser' && route.path.startsWith('/office')
         ? 'office'
@@ -60,8 +63,10 @@ describe('the size of the API stack', () => {
           ? 'review'
           : route.handler.startsWith('programme/')
             ? 'programme'
-            : 'api';
-    for (const name of ['office', 'review', 'programme'] as const) expect(routeList.filter((r) => routeStackOf(r) === name).length, name).toBeGreaterThan(0);
+            : route.handler.startsWith('checkin/')
+              ? 'checkin'
+              : 'api';
+    for (const name of ['office', 'review', 'programme', 'checkin'] as const) expect(routeList.filter((r) => routeStackOf(r) === name).length, name).toBeGreaterThan(0);
     for (const route of routeList) {
       expect(routeStackOf(route), route.id).toBe(expected(route));
       const home = stacks[routeStackOf(route)];
@@ -87,12 +92,12 @@ describe('the size of the API stack', () => {
     for (const type of ['AWS::ApiGatewayV2::Route', 'AWS::ApiGatewayV2::Integration']) {
       for (const resource of Object.values(api.findResources(type))) expect(resource.Properties.ApiId).toEqual({ Ref: apiId });
     }
-    apiOwn.resourceCountIs('AWS::CloudFormation::Stack', 3);
+    apiOwn.resourceCountIs('AWS::CloudFormation::Stack', 4);
   });
 
   it("passes the nested stacks no secret value: their functions build the origin secret's dynamic reference themselves", () => {
     for (const nested of Object.values(apiOwn.findResources('AWS::CloudFormation::Stack'))) expect(isSecretReference(nested.Properties.Parameters ?? {})).toBe(false);
-    for (const [name, template] of [['office', office], ['review', review], ['programme', programme]] as const) {
+    for (const [name, template] of [['office', office], ['review', review], ['programme', programme], ['checkin', checkin]] as const) {
       const functions = Object.values(template.findResources('AWS::Lambda::Function'));
       expect(functions.length, name).toBe(routeList.filter((r) => routeStackOf(r) === name).length);
       for (const fn of functions) expect(isSecretReference(fn.Properties.Environment.Variables.ORIGIN_VERIFY)).toBe(true);
@@ -162,9 +167,20 @@ describe('api stack', () => {
       // Objects under users/, or the office's exports/ for a route that names that prefix.
       if (services.has('s3')) for (const prefix of [route.objectPrefix ?? 'users/'].flat()) expect(st.resource).toContain(`/${prefix}*`);
       if (services.has('ses')) expect(st.resource).toContain('identity');
-      if (services.has('secretsmanager')) expect(st.resource).toContain('StripeKeys');
+      // The card provider's keys, or for a route that signs tickets the tickets' signing keys.
+      if (services.has('secretsmanager')) expect(st.resource).toContain(route.signsTickets ? 'CheckinKeys' : 'StripeKeys');
       if (services.has('sqs')) expect(st.resource).toContain('runOfficeJobQueue');
     }
+  });
+
+  it("gives the office's job worker both secrets it reads: the Stripe keys (reconciliations) and the tickets' signing keys (the badges export)", () => {
+    const worker = workerList.find((w) => w.signsTickets)!;
+    expect(worker, 'a worker signs tickets').toBeDefined();
+    const policy = policyOf(worker.id);
+    const secrets = policy.find((st) => st.actions.includes('secretsmanager:GetSecretValue'))!;
+    expect([secrets.resource.includes('StripeKeys'), secrets.resource.includes('CheckinKeys')]).toEqual([true, true]);
+    const [, fn] = Object.entries(api.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith(`${worker.id}Fn`))!;
+    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['STRIPE_SECRET_ARN', 'CHECKIN_KEYS_SECRET_ARN']));
   });
 
   it('gives a delegate route the read of its session even when it lists no grant (GET /contribute/options)', () => {
@@ -190,11 +206,14 @@ describe('api stack', () => {
     for (const route of routeList) {
       const [, fn] = Object.entries(fns).find(([id]) => id.startsWith(`${route.id}Fn`))!;
       const arn = fn.Properties.Environment.Variables.STRIPE_SECRET_ARN;
-      expect(Boolean(arn), route.id).toBe(effectiveGrants(route).includes('secretsmanager:GetSecretValue'));
+      expect(Boolean(arn), route.id).toBe(effectiveGrants(route).includes('secretsmanager:GetSecretValue') && !route.signsTickets);
+      // The tickets' signing keys only to the routes that sign or verify tickets, by reference too.
+      expect(Boolean(fn.Properties.Environment.Variables.CHECKIN_KEYS_SECRET_ARN), route.id).toBe(Boolean(route.signsTickets));
     }
     const template = JSON.stringify([api.toJSON(), data.toJSON(), web.toJSON()]);
     expect(/sk_(test|live)_[A-Za-z0-9]{8,}|whsec_[A-Za-z0-9]{8,}/.test(template), 'a Stripe key in a template').toBe(false);
     data.hasResourceProperties('AWS::SecretsManager::Secret', { Description: Match.stringLikeRegexp('Stripe keys') });
+    data.hasResourceProperties('AWS::SecretsManager::Secret', { Description: Match.stringLikeRegexp('Signing keys of the tickets') });
   });
 
   it('gives password hashing a whole vCPU', () => {

@@ -74,9 +74,12 @@ export interface ReadPayload {
   signature: Uint8Array;
 }
 
-/** Reads a scanned text: its facts, and what to verify; the signature is not checked here. */
+/**
+ * Reads a scanned text: its facts, and what to verify; the signature is not checked here. A line
+ * end a scanner adds is dropped, never a space: the space is one of Base45's characters.
+ */
 export function readPayload(text: string): ReadPayload | PayloadProblem {
-  const bytes = base45Decode(text.trim());
+  const bytes = base45Decode(text.replace(/^[\r\n\t]+|[\r\n\t]+$/g, ''));
   if (!bytes || bytes.length !== PAYLOAD_BYTES) return 'malformed';
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint8(0) !== PAYLOAD_FORMAT) return 'format';

@@ -21,8 +21,9 @@ import type { StoredRegistration } from '../registration-by-category/ports';
 import { REGISTRATION_DINNERS, REGISTRATION_FEE, registrationStatusName } from '../registration-by-category/registration-payables';
 import { reviewStateNames } from './registrations';
 import type { CellValue, Column } from './csv';
+import type { RecordedScan } from '../checkin/ports';
 
-export const exportKinds = ['orders', 'fapiao', 'registrations', 'delegates', 'abstracts', 'review_sheet', 'decisions', 'abstract_book'] as const;
+export const exportKinds = ['orders', 'fapiao', 'registrations', 'delegates', 'abstracts', 'review_sheet', 'decisions', 'abstract_book', 'badges', 'checkins'] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
 /** Days an export's file is kept (S3 deletes it then: infra/cdk/data-stack.ts); its link is refused after. */
@@ -37,10 +38,12 @@ export const exportLabels: Record<ExportKind, string> = {
   review_sheet: 'Review sheet',
   decisions: 'Review decisions',
   abstract_book: 'Abstract book (PDF)',
+  badges: 'Badges (PDF)',
+  checkins: 'Check-ins at the doors',
 };
 
-/** The one export that is not a CSV: the abstract book of the latest published programme (decision 0066). */
-export const isPdfExport = (kind: ExportKind) => kind === 'abstract_book';
+/** The exports that are not CSVs: the abstract book of the latest published programme (decision 0066), every paid order's badges (issue 34). */
+export const isPdfExport = (kind: ExportKind) => kind === 'abstract_book' || kind === 'badges';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant as a spreadsheet reads it, on Beijing's clock with the offset: `2024-08-01 10:00:00 +08:00`. */
@@ -230,6 +233,31 @@ export const abstractColumns: Column<AbstractExportRow>[] = [
   { header: `created_at ${TIME}`, cell: (r) => csvInstant(r.abstract.created_at) },
   { header: `updated_at ${TIME}`, cell: (r) => csvInstant(r.abstract.updated_at) },
   { header: 'abstract_body', cell: (r) => r.abstract.abstract_body },
+];
+
+/** Every scan the doors recorded (core/checkin/record-scans.ts), with the ticket's holder when the scan named one. */
+export interface CheckinExportRow {
+  scan: RecordedScan;
+  holder?: { order_no: string; first_name: string; last_name: string; chinese_name: string | null; role: string };
+}
+
+export const checkinColumns: Column<CheckinExportRow>[] = [
+  { header: `scanned_at ${TIME}`, cell: (r) => csvInstant(r.scan.at) },
+  { header: `recorded_at ${TIME}`, cell: (r) => csvInstant(r.scan.received_at) },
+  { header: 'list', cell: (r) => r.scan.list },
+  { header: 'device', cell: (r) => r.scan.device_name },
+  { header: 'ticket', cell: (r) => r.scan.ticket_id ?? '' },
+  { header: 'order_no', cell: (r) => r.holder?.order_no ?? '' },
+  { header: 'first_name', cell: (r) => r.holder?.first_name ?? '' },
+  { header: 'last_name', cell: (r) => r.holder?.last_name ?? '' },
+  { header: 'chinese_name', cell: (r) => r.holder?.chinese_name ?? '' },
+  { header: 'role', cell: (r) => r.holder?.role ?? '' },
+  { header: 'offline', cell: (r) => r.scan.offline },
+  { header: 'door_answer', cell: (r) => r.scan.device_answer ?? r.scan.server_answer.kind },
+  { header: 'outcome', cell: (r) => r.scan.outcome },
+  { header: 'conflict', cell: (r) => r.scan.conflict?.kind ?? '' },
+  { header: 'first_entry_device', cell: (r) => r.scan.conflict?.first?.device_name ?? '' },
+  { header: `first_entry_at ${TIME}`, cell: (r) => csvInstant(r.scan.conflict?.first?.at) },
 ];
 
 /** The file name an export is downloaded as: `orders-2024-08-01-1000.csv` (Beijing time of the request). */

@@ -35,6 +35,8 @@ import {
   exportFileName,
   exportKinds,
   fapiaoColumns,
+  checkinColumns,
+  type CheckinExportRow,
   exportLabels,
   orderColumns,
   type AbstractExportRow,
@@ -142,6 +144,8 @@ export interface ExportSource {
   reviewSheet(): Promise<ReviewSheetSource>;
   /** Every abstract with its summary (scores, pending decision). */
   decisions(): Promise<DecisionSheetSource>;
+  /** Every scan the doors recorded, oldest first, with its ticket's holder. */
+  checkins(): Promise<CheckinExportRow[]>;
 }
 
 export interface ExportFiles {
@@ -180,7 +184,7 @@ export const jobMessages = {
 } as const;
 
 export const exportRequestSchema = z.object({
-  kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet, the review decisions or the abstract book.' }),
+  kind: z.enum(exportKinds, { message: 'Please choose what to export: orders, fapiao requests, registrations, delegates, abstracts, the review sheet, the review decisions, the abstract book, the badges or the check-ins.' }),
 });
 
 /** A job id that sorts by time (to the millisecond): `20240801T020000123Z-1a2b3c4d`. */
@@ -277,6 +281,8 @@ export interface WorkerDeps {
   reconcile: () => Promise<LedgerCheck>;
   /** The abstract book's sources and renderer (an export job of kind `abstract_book`). */
   book?: BookExportDeps;
+  /** Every paid order's badges on A4 sheets of four (an export job of kind `badges`: core/tickets/ticket-files.ts `renderAllBadges`). */
+  badges?: { render(title: string): Promise<{ bytes: Uint8Array; badges: number }> };
   /** The presenters' mails of a programme publication (core/programme/presenter-mails.ts `planPresenterMails`). */
   presenterMails?: Parameters<typeof planPresenterMails>[0];
   /** The schedule's tasks (TaskMessage): each idempotent, so a redelivered message does no harm. */
@@ -287,6 +293,7 @@ export interface WorkerDeps {
 /** Runs the export of `job`: reads every row, writes the CSV, answers rows and bytes. */
 async function runExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind }) {
   if (job.export === 'abstract_book') return runBookExport(deps, job);
+  if (job.export === 'badges') return runBadgeExport(deps, job);
   const build = async <Row>(columns: Column<Row>[], rows: Promise<Row[]>) => {
     const all = await rows;
     return { rows: all.length, chunks: deps.csv(csvRecords(columns, all)) };
@@ -304,6 +311,8 @@ async function runExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind
         ? await build(reviewSheetColumns, deps.source.reviewSheet().then(reviewSheetRows))
         : job.export === 'decisions'
         ? await build(decisionColumns, deps.source.decisions().then(decisionRows))
+        : job.export === 'checkins'
+        ? await build(checkinColumns, deps.source.checkins())
         : await build(abstractColumns, deps.source.abstracts());
   const fileName = exportFileName(job.export, job.requested_at);
   const key = `exports/${job.id}/${fileName}`;
@@ -319,6 +328,16 @@ async function runBookExport(deps: WorkerDeps, job: OfficeJob & { export: Export
   const key = `exports/${job.id}/${fileName}`;
   const bytes = await deps.files.putPdf(key, made.bytes, fileName);
   return { rows: made.abstracts, bytes, object_key: key, file_name: fileName, programme_publication: made.publication };
+}
+
+/** Every paid order's badges as a PDF under exports/ (rows: the badges it prints). */
+async function runBadgeExport(deps: WorkerDeps, job: OfficeJob & { export: ExportKind }) {
+  if (!deps.badges) throw new Error('The worker has no badges (WorkerDeps.badges)');
+  const fileName = exportFileName(job.export, job.requested_at);
+  const made = await deps.badges.render(fileName);
+  const key = `exports/${job.id}/${fileName}`;
+  const bytes = await deps.files.putPdf(key, made.bytes, fileName);
+  return { rows: made.badges, bytes, object_key: key, file_name: fileName };
 }
 
 /**

@@ -18,6 +18,10 @@ import { methodName, moneyItems } from '../payments/mail-facts';
 import { rateOf } from './pricing';
 import { refundPolicyLines } from './refund-policy';
 import type { StoredOrder } from './ports';
+import { ticketsOf } from '../checkin/tickets';
+import { ORDER_STATUS } from './states';
+import { entitlementsOf, entitlementNames } from '../checkin/lists';
+import type { MessageId } from '../i18n/messages';
 
 const usd = (cents: number) => formatMoney(cents, 'USD');
 
@@ -62,8 +66,19 @@ const refundRoute = (r: Pick<Refund, 'method' | 'paid_to'>, lang: Lang) => {
 const accountAsk = (r: Pick<Refund, 'method' | 'state'>, link: string, lang: Lang) =>
   r.method === 'transfer' && r.state !== 'done' ? { label: mailTranslator(lang)('mail.order.action.refundAccount'), url: link } : undefined;
 
+/** One ticket in the payment mail: "Person 1 (delegate): 4 Nov, 5 Nov, …, Gala dinner". */
+function ticketLine(ticket: ReturnType<typeof ticketsOf>[number], lang: Lang) {
+  const t = mailTranslator(lang);
+  const has = entitlementsOf(ticket.entitlements);
+  const entitlements = entitlementNames.filter((e) => has.has(e)).map((e) => t(`checkin.entitlement.${e}` as MessageId));
+  return t('mail.order.ticket.line', { n: ticket.person + 1, role: t(`mail.order.ticket.role.${ticket.role}`), entitlements: entitlements.join(lang === 'en' ? ', ' : '、') });
+}
+
 export function paymentReceivedMail(order: StoredOrder, payment: Payment, at: Date, links: { list: string }, lang: Lang = 'en') {
   const t = mailTranslator(lang);
+  // The order's tickets, one per person: this mail says the order is paid (its record here may be
+  // the one read before the payment's write, still Checking), so they are the Paid order's.
+  const tickets = ticketsOf({ ...order, payment_status: ORDER_STATUS.paid });
   return layout(
     {
       subject: t('mail.order.received.subject', { orderNo: order.order_no }),
@@ -72,10 +87,13 @@ export function paymentReceivedMail(order: StoredOrder, payment: Payment, at: Da
         t('mail.order.received.paid', { orderNo: order.order_no }),
         // A link, not an attachment: this mail leaves with the payment's write, before any PDF is rendered.
         t('mail.order.received.receipt', { link: links.list }),
+        // The tickets (issue 34): on the list with their QR codes and PDFs (signed there, not in a mail that may be forwarded).
+        ...(tickets.length ? [t('mail.order.received.tickets', { count: tickets.length, link: links.list })] : []),
       ],
       sections: [
         { heading: t('mail.order.section.payment'), items: [...moneyItems(payment, lang), t('mail.order.date', { date: formatInstant(lang, payment.confirmed_at ?? at.toISOString()) })] },
         { heading: t('mail.order.section.order'), items: summary(order, lang) },
+        ...(tickets.length ? [{ heading: t('mail.order.section.tickets'), items: tickets.map((ticket) => ticketLine(ticket, lang)) }] : []),
       ],
       action: { label: t('mail.order.action.list'), url: links.list },
     },

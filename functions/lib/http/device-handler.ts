@@ -3,7 +3,8 @@ import type { RouteDef } from '#core/routes';
 import type * as z from 'zod/mini';
 import { authenticateDevice } from '#core/checkin/devices';
 import type { Device } from '#core/checkin/ports';
-import { deviceDeps } from '#wiring/checkin';
+import { deviceStore } from '#storage/checkin';
+import { hashToken } from '../crypto';
 import { defineHandler, type HandlerInput } from './handler';
 
 type Schema = z.ZodMiniType;
@@ -14,5 +15,5 @@ export function defineDeviceHandler<R extends RouteDef & { auth: 'device' }, Q e
   schemas: { query?: Q; body?: B },
   run: (input: HandlerInput<Infer<Q>, Infer<B>, undefined, Device>) => Promise<unknown>,
 ) {
-  return defineHandler(route, { ...schemas, authenticateDevice: (token, at) => authenticateDevice(deviceDeps, token, at) }, run as never);
+  return defineHandler(route, { ...schemas, authenticateDevice: (token, at) => authenticateDevice({ store: deviceStore, hashToken }, token, at) }, run as never);
 }

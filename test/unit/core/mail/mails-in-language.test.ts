@@ -148,6 +148,24 @@ describe('every mail kind in the recipient\'s language', () => {
   });
 });
 
+describe('the payment mail\'s tickets (issue 34)', () => {
+  it('names each person\'s ticket and links to the order list, in English and in Chinese', () => {
+    const en = paymentReceivedMail(order, card, new Date(card.confirmed_at!), links({ siteOrigin: origin }, order));
+    expect(en.text).toContain('Your 2 tickets, one per person, are on your order list with their QR codes, each also as a PDF to print: https://portal.example.org/registration/list. Show the code at the registration desk to collect your badge, and at the doors.');
+    expect(en.text).toContain('- Person 1 (delegate): 4 Nov, 5 Nov, 6 Nov, 7 Nov, Morning workshop, Welcome reception, Gala dinner, Group visit');
+    expect(en.text).toContain('- Person 2 (accompanying person): Welcome reception, Gala dinner, Group visit');
+    const zh = paymentReceivedMail(order, card, new Date(card.confirmed_at!), links({ siteOrigin: origin }, order, 'zh-Hans'), 'zh-Hans');
+    expect(zh.text).toContain('您的2张入场票（每人一张）及其二维码已在订单列表中，也可下载PDF文件打印：https://portal.example.org/zh/registration/list。');
+    expect(zh.text).toContain('- 第1人（参会代表）：11月4日、11月5日、11月6日、11月7日、上午培训班、欢迎酒会、大会晚宴、集体参观');
+    expectChinese(zh);
+  });
+
+  it('counts the tickets of the order as paid, though its record was read before the payment (Checking)', () => {
+    const mail = paymentReceivedMail({ ...order, payment_status: 2 }, card, new Date(card.confirmed_at!), links({ siteOrigin: origin }, order));
+    expect(mail.text).toContain('Your 2 tickets, one per person');
+  });
+});
+
 describe('the registration by category\'s mails', () => {
   const registration = {
     first_name: 'Ada', middle_initial: '', last_name: 'Lovelace', regiatration_type: 1, gala_dinner: 'Yes', working_lunch: 'No', accompany: [], groups: [],

@@ -157,6 +157,7 @@ describe('runOfficeJob', () => {
   const source = (orders: () => Promise<OrderExportRow[]>): ExportSource => ({ orders, registrations: async () => [], delegates: async () => [{ user: { id: 'u', email: 'a@b' } as User }], abstracts: async () => [],
     reviewSheet: async () => ({ abstracts: [], reviews: [], members: [], people: new Map() }),
     decisions: async () => ({ abstracts: [], summaries: [] }),
+    checkins: async () => [],
   });
   const log = { info: () => undefined, error: () => undefined };
   // Export jobs never touch the mail side.

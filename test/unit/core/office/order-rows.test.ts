@@ -9,7 +9,16 @@ const order = (over: Partial<StoredOrder> = {}) =>
 describe('the lists of an order', () => {
   it('puts it in one list per slot, or in none, so a change moves it without knowing where it was', () => {
     const lists = Object.fromEntries(Object.entries(orderListEntries(order())).map(([slot, e]) => [slot, e.list]));
-    expect(lists).toEqual({ all: 'all', status: 'status:0', method: null, rate: 'rate:650', visa: null, hotel: null, local: null, email: 'email:wei@example.org', contact: null, name: 'name:w', nameReversed: 'name:z', chineseName: null, fapiao: null, visaReview: null });
+    expect(lists).toEqual({ all: 'all', status: 'status:0', method: null, rate: 'rate:650', visa: null, hotel: null, local: null, email: 'email:wei@example.org', contact: null, name: 'name:w', nameReversed: 'name:z', chineseName: null, fapiao: null, visaReview: null, tickets: null });
+  });
+
+  it("puts a paid order's tickets in the doors' list by its version, and keeps a cancelled one there (revoked), never an unpaid one", () => {
+    const paid = orderListEntries(order({ payment_status: 1, updated_at: '2024-08-02T00:00:00.000Z', sequence: 4 }));
+    expect([paid.tickets!.list, paid.tickets!.sort]).toEqual(['tickets', '2024-08-02T00:00:00.000Z#o1']);
+    expect((paid.tickets!.data!.tickets as { id: string; revoked: boolean }[]).map((t) => [t.id, t.revoked])).toEqual([['4-0', false]]);
+    const cancelled = orderListEntries(order({ payment_status: -1, sequence: 4 }));
+    expect((cancelled.tickets!.data!.tickets as { revoked: boolean }[]).every((t) => t.revoked)).toBe(true);
+    expect(orderListEntries(order({ payment_status: 2 })).tickets!.list).toBeNull();
   });
 
   it('flags a Local-rate order whose country is not China (Hong Kong too), and keeps a Chinese name written together', () => {

@@ -28,6 +28,8 @@ const labels: Record<ExportKind, MessageId> = {
   review_sheet: 'office.exports.kind.review_sheet',
   decisions: 'office.exports.kind.decisions',
   abstract_book: 'office.exports.kind.abstract_book',
+  badges: 'office.exports.kind.badges',
+  checkins: 'office.exports.kind.checkins',
 };
 
 const descriptions: Record<ExportKind, MessageId> = {
@@ -39,6 +41,8 @@ const descriptions: Record<ExportKind, MessageId> = {
   review_sheet: 'office.exports.desc.review_sheet',
   decisions: 'office.exports.desc.decisions',
   abstract_book: 'office.exports.desc.abstract_book',
+  badges: 'office.exports.desc.badges',
+  checkins: 'office.exports.desc.checkins',
 };
 
 const stateNames: Record<JobState, { label: MessageId; palette: string }> = {

@@ -37,6 +37,10 @@ import { officeApi, type OfficeOrderDetail } from './api';
 import { OfficeFrame } from './office-frame';
 import { OrderDocumentsTable } from './order-documents';
 import { OrderVisaSection } from './visa-panel';
+import { BadgePrintCard } from './badge-print-card';
+import { hasTickets } from '#core/checkin/tickets';
+import type { OrderStatus } from '#core/orders/states';
+import { OrderTickets } from '../tickets/order-tickets';
 
 const stepTitles: Record<2 | 3 | 4, MessageId> = { 2: 'office.order.step2', 3: 'office.order.step3', 4: 'office.order.step4' };
 
@@ -227,6 +231,15 @@ export default function OrderPage() {
               </Heading>
               <OrderDocumentsTable owner={detail.data.row.owner_id} docs={detail.data.documents} beingIssued={detail.data.documents_being_issued} />
             </Stack>
+            {hasTickets(detail.data.order as { payment_status: OrderStatus }) && (
+              <Stack gap="3" as="section" aria-label={t('tickets.heading')}>
+                <Heading as="h2" size="lg">
+                  {t('tickets.heading')}
+                </Heading>
+                <BadgePrintCard orderId={id} valid={detail.data.order.payment_status === 1} />
+                <OrderTickets orderId={id} orderNo={detail.data.order.order_no} office headingLevel="h3" />
+              </Stack>
+            )}
             {detail.data.can_cancel && detail.data.cancellation && (
               <Stack gap="3" as="section" aria-label={t('office.order.section.cancel')}>
                 <Heading as="h2" size="lg">

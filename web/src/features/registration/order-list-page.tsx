@@ -34,6 +34,8 @@ import { VisaLetterLine } from './visa-letter-line';
 import { BankRefundLine } from './bank-refund-line';
 import { useLang, useLocalise, useT } from '../../i18n/i18n';
 import { statusNameIds } from './status-names';
+import { hasTickets } from '#core/checkin/tickets';
+import { OrderTickets } from '../tickets/order-tickets';
 
 export { prefetchOrders as prefetch } from './api';
 
@@ -380,6 +382,9 @@ export default function OrderListPage() {
           <>
             {table}
             {cards}
+            {items.filter(hasTickets).map((item) => (
+              <OrderTickets key={`tickets-${item.id}`} orderId={item.id} orderNo={item.order_no} />
+            ))}
           </>
         )}
       </Stack>

@@ -24,6 +24,7 @@ import programme from './programme.json' with { type: 'json' };
 import checkin from './checkin.json' with { type: 'json' };
 import checkinApp from './checkin-app.json' with { type: 'json' };
 import officeCheckin from './office-checkin.json' with { type: 'json' };
+import tickets from './tickets.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 
 export const enMessages = {
@@ -49,5 +50,6 @@ export const enMessages = {
   ...checkin,
   ...checkinApp,
   ...officeCheckin,
+  ...tickets,
   ...errors,
 };

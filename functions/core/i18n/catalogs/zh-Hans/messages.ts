@@ -22,6 +22,7 @@ import programme from './programme.json' with { type: 'json' };
 import checkin from './checkin.json' with { type: 'json' };
 import checkinApp from './checkin-app.json' with { type: 'json' };
 import officeCheckin from './office-checkin.json' with { type: 'json' };
+import tickets from './tickets.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 
 export const zhHansMessages: Record<keyof typeof enMessages, string> = {
@@ -47,5 +48,6 @@ export const zhHansMessages: Record<keyof typeof enMessages, string> = {
   ...checkin,
   ...checkinApp,
   ...officeCheckin,
+  ...tickets,
   ...errors,
 };
