@@ -54,6 +54,19 @@ test('a phone pairs by scanning the office QR code (Chinese), and stops when the
   expect(created.status(), await created.text()).toBe(200);
   const { pairing_code } = ((await created.json()) as { data: { pairing_code: string } }).data;
 
+  // The office's page in Chinese: the device waits for its pairing.
+  await page.goto('/zh/office/checkin');
+  await expect(page.getByRole('heading', { name: '签到', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: '各名单人数' })).toContainText('欢迎酒会（11月4日）');
+  await expect(
+    page.getByRole('region', { name: '设备' }).getByRole('row').filter({ hasText: name }),
+  ).toContainText('等待配对');
+  await expectAccessible(page, '/zh/office/checkin');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/checkin-office-zh-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   const video = path.resolve('test-results', `checkin-pairing-${Date.now()}.y4m`);
   fs.mkdirSync(path.dirname(video), { recursive: true });
   qrVideo(`${baseURL}/zh/checkin#pair=${pairing_code}`, video);
