@@ -21,6 +21,7 @@ import type * as entryServer from '../web/src/entry-server';
 
 type EntryServer = typeof entryServer;
 import { buildPdfs } from './pdf/build-pdfs';
+import { CHECKIN_WORKER_FILE, checkinWorkerFiles, checkinWorkerSource } from './checkin-worker';
 import { fillPage, languageLinks } from './page-template';
 import { langPrefix, languages, pathIn, type Lang } from '../functions/core/i18n/lang';
 
@@ -141,6 +142,9 @@ export async function buildWeb() {
     for (const route of framedPaths) write(siteObjectFor(pathIn(lang, pathTo(route, { id: 'x' })), prerenderedPaths, pagePatterns), fillPage(spaPages, ssr.renderShell(route, lang)));
     write(at('app.html'), fillPage(spaPages, ssr.renderShell(undefined, lang)));
   }
+  // The check-in app's service worker with the list of its files (scripts/checkin-worker.ts).
+  const shells = languages.map((lang) => fs.readFileSync(path.join(webOut, `${langPrefix[lang]}/app.html`.replace(/^\//, '')), 'utf8'));
+  write(CHECKIN_WORKER_FILE, checkinWorkerSource(checkinWorkerFiles(manifest, shells)));
 
   fs.writeFileSync(stampFile, sourcesStamp());
   printMissingContent();

@@ -50,7 +50,8 @@ export const sessionFlagScriptSource = `'sha256-${createHash('sha256').update(se
 export function securityHeaders(options: { uploadOrigins: string[] }): Record<string, string> {
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${sessionFlagScriptSource}`,
+    // 'wasm-unsafe-eval': the check-in app's QR decoder is WebAssembly (zxing-wasm, a file of this site).
+    `script-src 'self' ${sessionFlagScriptSource} 'wasm-unsafe-eval'`,
     // Chakra (emotion) injects style elements at run time.
     "style-src 'self' 'unsafe-inline'",
     // The uploads bucket too: the office sees a delegate's image documents and voucher inline (presigned GET).
@@ -68,6 +69,7 @@ export function securityHeaders(options: { uploadOrigins: string[] }): Record<st
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    // The camera for this site's own pages only: the check-in app scans tickets with it.
+    'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
   };
 }

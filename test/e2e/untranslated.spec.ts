@@ -21,6 +21,7 @@ export const chinesePages = [
   '/zh/contact',
   '/zh/congress/committees',
   '/zh/abstract/late',
+  '/zh/checkin',
 ];
 
 for (const path of chinesePages) {

@@ -36,6 +36,7 @@ export const publicPages: PageRoute[] = [
   [paths.accountDeleted, 'account/account-deleted-page'],
   [paths.program, 'programme/programme-page'],
   [paths.programAbstract, 'programme/abstract-page'],
+  [paths.checkin, 'checkin/checkin-page'],
 ];
 
 export const notFoundPage = 'errors/not-found-page';
@@ -91,6 +92,7 @@ const modules = import.meta.glob<PageModule>([
   '../features/review/*-page.tsx',
   '../features/programme/*-page.tsx',
   '../features/programme/editor/*-page.tsx',
+  '../features/checkin/*-page.tsx',
 ]);
 
 /** The office's and the review's pages (the programme committee's editor too): they read the organisers' texts (web/src/i18n/staff-texts.tsx). */

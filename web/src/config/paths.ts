@@ -41,6 +41,8 @@ export const paths = {
   program: '/program',
   /** A placed abstract's own page (its text as published). */
   programAbstract: '/program/abstracts/:id',
+  /** The doors' check-in app (issue 34): a PWA on a phone the office paired (its token, not a login). */
+  checkin: '/checkin',
   // Delegate pages (auth)
   center: '/admin/center',
   updatePassword: '/admin/updatePassword',
@@ -86,6 +88,8 @@ export const paths = {
   officeFapiao: '/office/fapiao',
   officeAudit: '/office/audit',
   officeSettings: '/office/settings',
+  /** The doors (issue 34): counts per list, check-in devices and their pairing, recent scans, the conflict report. */
+  officeCheckin: '/office/checkin',
   /** The abstract review (reviewers and the programme committee): the reviewer's queue, one abstract's review, the committee's page. */
   review: '/review',
   reviewAbstract: '/review/abstracts/:id',
@@ -162,6 +166,7 @@ export const publicSpaPaths: string[] = [
   paths.accountDeleted,
   paths.program,
   paths.programAbstract,
+  paths.checkin,
 ];
 
 /** True for a page that opens in its address's language whatever was remembered. */

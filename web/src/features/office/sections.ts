@@ -89,6 +89,12 @@ export const officeSections: OfficeSection[] = [
     description: 'office.section.reviewConflictsDescription',
   },
   {
+    path: paths.officeCheckin,
+    label: 'office.checkin.navLabel',
+    page: 'office/checkin-page',
+    description: 'office.checkin.description',
+  },
+  {
     path: paths.officeAudit,
     label: 'office.section.audit',
     page: 'office/audit-page',

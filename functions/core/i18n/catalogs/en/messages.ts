@@ -22,6 +22,8 @@ import congress from './congress.json' with { type: 'json' };
 import travel from './travel.json' with { type: 'json' };
 import programme from './programme.json' with { type: 'json' };
 import checkin from './checkin.json' with { type: 'json' };
+import checkinApp from './checkin-app.json' with { type: 'json' };
+import officeCheckin from './office-checkin.json' with { type: 'json' };
 import tickets from './tickets.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 
@@ -46,6 +48,8 @@ export const enMessages = {
   ...travel,
   ...programme,
   ...checkin,
+  ...checkinApp,
+  ...officeCheckin,
   ...tickets,
   ...errors,
 };

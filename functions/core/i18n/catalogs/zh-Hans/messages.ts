@@ -20,6 +20,8 @@ import congress from './congress.json' with { type: 'json' };
 import travel from './travel.json' with { type: 'json' };
 import programme from './programme.json' with { type: 'json' };
 import checkin from './checkin.json' with { type: 'json' };
+import checkinApp from './checkin-app.json' with { type: 'json' };
+import officeCheckin from './office-checkin.json' with { type: 'json' };
 import tickets from './tickets.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 
@@ -44,6 +46,8 @@ export const zhHansMessages: Record<keyof typeof enMessages, string> = {
   ...travel,
   ...programme,
   ...checkin,
+  ...checkinApp,
+  ...officeCheckin,
   ...tickets,
   ...errors,
 };
