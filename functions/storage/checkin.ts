@@ -6,7 +6,8 @@
  *   CHECKINTOKEN#<token hash> / TOKEN    names the device a token belongs to
  *   CHECKINSCAN#<device>#<scan> / SCAN   a scan, once; byList CHECKIN#scans by when it arrived
  *   CHECKINCONFLICT#<device>#<scan> / C  the conflict report's line of a scan; byList CHECKIN#conflicts
- *   CHECKINENTRY#<list>#<ticket> / E     a ticket's one entry at a list; byList CHECKIN#entries
+ *   CHECKINENTRY#<list>#<ticket> / E     a ticket's one entry at a list; byList CHECKIN#entries by
+ *                                        the moment of the write (devices read it by position: it only grows)
  *   CHECKINCOUNT#<list> / COUNT          entries, re-entries, duplicates and refusals at a list
  *
  * The tickets themselves are the orders' (storage/order-rows.ts, slot `tickets`).
@@ -196,7 +197,7 @@ export const checkinStore: CheckinStore = {
       {
         Put: {
           TableName: table(),
-          Item: { ...checkinKeys.entry(entry.list, entry.ticket_id), entity: 'checkin-entry', gsi3pk: checkinKeys.entries, gsi3sk: `${scan.received_at}#${entry.list}#${entry.ticket_id}`, entry },
+          Item: { ...checkinKeys.entry(entry.list, entry.ticket_id), entity: 'checkin-entry', gsi3pk: checkinKeys.entries, gsi3sk: `${new Date().toISOString()}#${entry.list}#${entry.ticket_id}`, entry },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },

@@ -23,7 +23,7 @@ export function orderRowWrites(order: StoredOrder): Items {
   return Object.entries(orderListEntries(order)).map(([slot, entry]) => ({
     Put: {
       TableName: env.tableName(),
-      Item: { ...keys.orderRow(order.id, slot), entity: 'order-row', ...(entry.list ? { gsi3pk: keys.orderList(entry.list), gsi3sk: entry.sort } : {}), row, ...entry.data },
+      Item: { ...keys.orderRow(order.id, slot), entity: 'order-row', ...(entry.list ? { gsi3pk: keys.orderList(entry.list), gsi3sk: entry.byWriteTime ? `${new Date().toISOString()}#${entry.sort}` : entry.sort } : {}), row, ...entry.data },
     },
   }));
 }

@@ -125,7 +125,19 @@ export function orderRow(o: StoredOrder): OrderRow {
  * Every list the order is in, by its slot: one entry per slot and order, so a change moves the
  * entry to its new list (or out of every list: null) without knowing where it was.
  */
-export function orderListEntries(o: StoredOrder): Record<string, { list: string | null; sort: string; data?: Record<string, unknown> }> {
+/**
+ * An order's entry in one list. `byWriteTime`: the list is read by position since a reader's last
+ * read (the doors' devices), so storage puts the moment of the write before `sort` (positions only
+ * grow); the order's version would not do, being the portal's clock, which tests pin to any day.
+ */
+export interface OrderListEntry {
+  list: string | null;
+  sort: string;
+  byWriteTime?: true;
+  data?: Record<string, unknown>;
+}
+
+export function orderListEntries(o: StoredOrder): Record<string, OrderListEntry> {
   const byTime = `${o.created_at}#${o.id}`;
   // The same name keys as an account's (given family, family given), so one search reads both ways.
   const [first, last] = nameKeys(o);
@@ -150,7 +162,7 @@ export function orderListEntries(o: StoredOrder): Record<string, { list: string 
     // The visa letters' review queue (core/office/visa-letters.ts), read oldest first.
     visaReview: { list: inVisaQueue(o) ? 'visa-review' : null, sort: `${visaReviewOf(o)?.pending_since ?? o.created_at}#${o.id}` },
     // The doors' devices read the tickets changed since their last sync (core/checkin/device-sync.ts), the entry carrying them.
-    tickets: { list: hasTickets(o) ? TICKETS_LIST : null, sort: `${o.updated_at}#${o.id}`, data: { tickets: ticketsOf(o) } },
+    tickets: { list: hasTickets(o) ? TICKETS_LIST : null, sort: o.id, byWriteTime: true, data: { tickets: ticketsOf(o) } },
   };
 }
 
