@@ -83,7 +83,10 @@ export function PresentationUploadPage({ purpose }: { purpose: PresentationPurpo
                 </NativeSelect.Root>
               </Field.Root>
             )}
-            {decided && accepted.length === 0 ? (
+            {/* Until the abstracts are read, which abstract a file presents is not known: a file chosen then was refused. */}
+            {abstracts.isPending ? (
+              <Text color="fg.muted">{t('frame.loading')}</Text>
+            ) : decided && accepted.length === 0 ? (
               <Alert.Root status="info">
                 <Alert.Indicator />
                 <Alert.Description>{t('presentations.page.noneAccepted', { kind })}</Alert.Description>
