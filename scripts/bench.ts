@@ -88,6 +88,7 @@ const DELEGATES = delegatesArg.delegates;
 const wanted = (name: string) => !only || only.includes(name);
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
 
 function table(rows: (string | number)[][]) {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
@@ -638,6 +639,14 @@ async function checkinDoorBench() {
       ['the queues sent when the network returned', `${f.upload.scans} scans in ${f.upload.batches} batches: ${ms(f.upload.ms)} (batches ${f.upload.perBatch.map((x) => ms(x)).join(', ')})`],
       ['the sync after the network returned', `${f.resync.ms.map((x) => ms(x)).join(', ')} (${kB(f.resync.bytes)})`],
       ['recorded', `${Object.entries(f.outcomes).map(([k, n]) => `${k} ${n}`).join(', ')}; conflicts reported ${f.conflicts}`],
+      ...(f.app
+        ? [
+            ['the app (Chromium, 390 px, CPU 4x slower): pairing and first sync', ms(f.app.syncMs)],
+            ['  a ticket chosen by search to its answer, offline (p50 / p95)', `${ms(median(f.app.offline))} / ${ms(p95(f.app.offline))} (${f.app.offline.length})`],
+            ['  the same online, the server answering (p50 / p95)', `${ms(median(f.app.online))} / ${ms(p95(f.app.online))} (${f.app.online.length})`],
+            ['  a QR signature checked with WebCrypto Ed25519 (p50 / p95)', `${median(f.app.verify).toFixed(1)} ms / ${p95(f.app.verify).toFixed(1)} ms`],
+          ]
+        : [['the app', 'not measured (see the error above)']]),
     ]);
     console.log('');
   } finally {

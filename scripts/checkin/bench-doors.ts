@@ -13,10 +13,13 @@
 import { createPublicKey, randomUUID, verify as verifySignature } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { KnownTicket } from '#core/checkin/scan-rules';
+import type { AppScanFigures } from './bench-door-app';
 import type { StoredOrder } from '#core/orders/ports';
 import { validForm } from '../../test/unit/core/orders/form';
 
 export interface DoorFigures {
+  /** In the app (bench-door-app.ts): choosing a ticket to its answer on a 4x-slowed CPU. */
+  app: AppScanFigures | null;
   tickets: number;
   orders: number;
   seedSeconds: number;
@@ -50,6 +53,7 @@ export async function doorsBench(portal: { origin: string }): Promise<DoorFigure
   const { ticketsOf, signTicket } = await import('#core/checkin/tickets');
   const { signingKeys } = await import('#lib/checkin-keys');
   const { identify, answerFor, admits } = await import('#core/checkin/scan-rules');
+  const { readPayload } = await import('#core/checkin/payload');
   const { checkinList } = await import('#core/checkin/lists');
 
   const api = async (method: string, path: string, token: string | undefined, at: string, body?: unknown) => {
@@ -203,7 +207,21 @@ export async function doorsBench(portal: { origin: string }): Promise<DoorFigure
     }
   }
 
+  // --- In the app: a fifth device paired in Chromium, answers on a 4x-slowed CPU.
+  const desk = await createDevice(deviceDeps, { kind: 'command-line', id: 'bench' }, deviceBody.parse({ name: 'Desk E', lists: ['entry-2024-11-04'], valid_until: '2024-11-08T00:00:00Z' }), new Date(minute(25)));
+  const { appScanBench } = await import('./bench-door-app');
+  // Orders without a guest (one result per search), scanned a second time: offline 'already' from the copy, online from the server.
+  const chosen = orders.filter((_, i) => i % 5 !== 0).slice(0, 40).map((o) => o.order_no);
+  const sample = readPayload(payloads.get(tickets[0]!.id)!);
+  if (typeof sample === 'string') throw new Error(`bench: a ticket's payload reads as ${sample}`);
+  const signature = { key: keys[String(sample.facts.keyId)]!, message: [...sample.message], signature: [...sample.signature] };
+  const app = await appScanBench(portal.origin, minute(30), desk.data.pairing_code, chosen, tickets.length, signature).catch((error: Error) => {
+    console.error(`  the app's part could not run: ${error.message}`);
+    return null;
+  });
+
   return {
+    app,
     tickets: tickets.length,
     orders: orders.length,
     seedSeconds,
