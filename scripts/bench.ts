@@ -43,9 +43,11 @@
  *      portal signs them: the QR payload's length and the QR version at error correction M; the badge
  *      sheets of every ticket (A4, four a sheet) through the office job's own code, off the request
  *      path: time (first and second in one process), peak memory, pages, size, missing glyphs; the
- *      first sheet as a PNG to look at. Part 2, the door (scan-to-answer on a 4x-slowed CPU, 4 devices,
- *      1,500 scans in a simulated 30 minutes with 10 offline, sync time), comes with the check-in
- *      app: `checkinDoorBench` below. Named `checkin`; report only.
+ *      first sheet as a PNG to look at. Part 2, the doors (scripts/checkin/bench-doors.ts, against a
+ *      throw-away portal): 4 devices, 1,500 tickets, 1,575 scans in a simulated 30 minutes with two
+ *      desks offline for 10: sync, online and offline answers, the queues' upload; then the app in
+ *      Chromium with the CPU slowed 4x (bench-door-app.ts): a ticket chosen to its answer, offline
+ *      and online, and a QR signature checked with WebCrypto. Named `checkin`; report only.
  *
  * `npm run bench -- --only=bundles,init` (or `npm run bench -- bundles init`) runs a subset;
  * `npm run bench -- --only=orders --delegates=1000` registration day with 1,000 delegates.
