@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { validOrder } from '../support/bodies';
 import { api, bearer, expect, expectAccessible, mailedLink, officeOrganiser, PASSWORD, test, uniqueEmail } from './fixtures';
+import { logIn } from './office-ui-steps';
 
 const AUGUST = '2024-08-01T02:00:00Z';
 const DAY2 = '2024-11-05T02:00:00Z';
@@ -19,14 +20,6 @@ async function noSidewaysScroll(page: Page, screenshot: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `test-results/${screenshot}`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/login(\?|$)/);
 }
 
 test('the office marks attendance; the delegate downloads the certificate after the congress', async ({ browser, page, pinClock }) => {

@@ -8,35 +8,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import QRCode from 'qrcode';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium';
+import { qrVideo } from './checkin-steps';
 import { api, bearer, expect, expectAccessible, officeOrganiser, test } from './fixtures';
 
 const DAY2 = '2024-11-05T02:00:00Z';
-
-/** A video of a QR code (YUV4MPEG2, 4:2:0), as Chromium's fake camera plays it in a loop. */
-function qrVideo(text: string, file: string) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const [W, H] = [640, 480];
-  const scale = Math.floor(H / (n + 8));
-  const [x0, y0] = [Math.floor((W - n * scale) / 2), Math.floor((H - n * scale) / 2)];
-  const y = Buffer.alloc(W * H, 235);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      if (!qr.modules.get(r, c)) continue;
-      for (let dy = 0; dy < scale; dy++) {
-        const row = (y0 + r * scale + dy) * W;
-        y.fill(16, row + x0 + c * scale, row + x0 + (c + 1) * scale);
-      }
-    }
-  }
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, Buffer.alloc((W * H) / 2, 128)]);
-  fs.writeFileSync(
-    file,
-    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]),
-  );
-}
 
 test('a phone pairs by scanning the office QR code (Chinese), and stops when the office revokes it', async ({
   page,

@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import QRCode from 'qrcode';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium';
+import { qrVideo } from './checkin-steps';
 import { validOrder } from '../support/bodies';
 import {
   api,
@@ -29,33 +29,6 @@ const AUGUST = '2024-08-01T02:00:00Z';
 const DAY2 = '2024-11-05T02:00:00Z';
 /** A list valid once per ticket (conference entry lets people in again: no conflict there). */
 const LIST = 'Gala dinner (6 November)';
-
-/** A video of the QR code (YUV4MPEG2, 4:2:0), as Chromium's fake camera plays it in a loop. */
-function qrVideo(text: string, file: string) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const [W, H] = [640, 480];
-  const scale = Math.floor(H / (n + 8));
-  const [x0, y0] = [Math.floor((W - n * scale) / 2), Math.floor((H - n * scale) / 2)];
-  const y = Buffer.alloc(W * H, 235);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      if (!qr.modules.get(r, c)) continue;
-      for (let dy = 0; dy < scale; dy++)
-        y.fill(
-          16,
-          (y0 + r * scale + dy) * W + x0 + c * scale,
-          (y0 + r * scale + dy) * W + x0 + (c + 1) * scale,
-        );
-    }
-  }
-  const chroma = Buffer.alloc((W * H) / 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
-  fs.writeFileSync(
-    file,
-    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]),
-  );
-}
 
 /** A delegate's order placed in August and paid by a transfer the office confirms (the page's organiser, on day 2). */
 async function paidOrder(browser: Browser, page: Page, names: Record<string, string>) {

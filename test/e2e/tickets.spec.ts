@@ -6,20 +6,12 @@
  * recorded in the order's audit trail; once the order is cancelled its tickets are shown revoked.
  */
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import { validOrder } from '../support/bodies';
 import { pdfText } from '../support/pdf';
 import { api, bearer, expect, expectAccessible, mailedLink, officeOrganiser, PASSWORD, test, uniqueEmail } from './fixtures';
+import { logIn } from './office-ui-steps';
 
 const AUGUST = '2024-08-01T02:00:00Z';
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/login(\?|$)/);
-}
 
 test('a delegate sees and downloads the tickets of a paid order; the office prints the badges', async ({ browser, page, pinClock }) => {
   test.setTimeout(180_000);
