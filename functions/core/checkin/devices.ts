@@ -10,14 +10,13 @@ import { auditEntry, type Actor } from '../audit/audit';
 import { AppError, conflict, notFound } from '../errors';
 import { instantValue, text } from '../i18n/messages';
 import { nextVersion } from '../versions';
+import { doors } from '../config/conference';
 import { checkinListIds } from './lists';
 import checkinTexts from '../i18n/catalogs/en/checkin.json' with { type: 'json' };
 import type { Device, DeviceStore } from './ports';
 
-/** How long a pairing code works once shown. */
-export const PAIRING_MINUTES = 15;
-/** The longest validity the office may give a device. */
-export const MAX_DEVICE_DAYS = 30;
+export const PAIRING_MINUTES = doors.pairingMinutes;
+export const MAX_DEVICE_DAYS = doors.maxDeviceDays;
 
 /** The forms' words as the catalog's English (the API finds their Chinese by them). */
 const words = {

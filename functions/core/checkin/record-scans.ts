@@ -13,7 +13,7 @@
  * A first entry at a conference-entry list marks the delegate's attendance (the certificate's).
  */
 import * as z from 'zod/mini';
-import { conference } from '../config/conference';
+import { conference, doors } from '../config/conference';
 import { cstDate } from '../time';
 import { checkinListIds, type CheckinList } from './lists';
 import { readPayload } from './payload';
@@ -23,7 +23,7 @@ import { parseTicketId, ticketsOf, type TicketOrder } from './tickets';
 
 export const answerKinds = ['admitted', 'reentry', 'already', 'not-for-list', 'revoked', 'invalid', 'other-edition', 'expired'] as const satisfies readonly AnswerKind[];
 /** Most scans a device sends at once (a queue longer than this goes in several requests). */
-export const MAX_SCANS_PER_BATCH = 200;
+export const MAX_SCANS_PER_BATCH = doors.maxScansPerBatch;
 
 const scanSchema = z.strictObject({
   /** The device's own id for the scan (a UUID): the same scan sent again is recognised. */

@@ -186,6 +186,20 @@ export const legacyFees2019 = {
   maxGroupMembers: 99,
 } as const;
 
+/** The doors on site (issue 34, decision 0070): the devices' pairing and validity, their scans and sync. */
+export const doors = {
+  /** How long the office's one-time pairing code works once shown. */
+  pairingMinutes: 15,
+  /** The longest validity the office may give a device. */
+  maxDeviceDays: 30,
+  /** Most scans a device sends in one request (a longer queue goes in several). */
+  maxScansPerBatch: 200,
+  /** How long a phone online waits for the server's answer before it answers from its own copy. */
+  onlineAnswerMs: 2_000,
+  /** How often a phone reads what changed (and whenever the network returns). */
+  syncEveryMs: 30_000,
+} as const;
+
 /** The 2024 registration order: rates and extras in USD cents. */
 export const registration2024 = {
   currency: 'USD',

@@ -4,6 +4,7 @@
  * `Unreachable`, which the app takes as "offline" (no one switches a mode by hand); a refused
  * token rejects with `DeviceEnded`.
  */
+import type { ScanInput } from '#core/checkin/record-scans';
 import { API_BASE, routes, type RouteDef } from '#core/routes';
 import { LANGUAGE_HEADER } from '#core/i18n/lang';
 import type { Envelope } from '#core/envelope';
@@ -11,7 +12,6 @@ import type { DeviceSetup, SyncPage } from '#core/checkin/device-sync';
 import type { Ticket } from '#core/checkin/tickets';
 import type { ScanResult } from '#core/checkin/record-scans';
 import type { Entry } from '#core/checkin/ports';
-import type { AnswerKind } from '#core/checkin/scan-rules';
 import { pageLang } from '../../i18n/page-lang';
 
 export class Unreachable extends Error {
@@ -73,16 +73,8 @@ async function call<T>(
   return envelope.data;
 }
 
-export interface ScanToSend {
-  id: string;
-  list: string;
-  via: 'qr' | 'search';
-  payload?: string;
-  ticket_id?: string;
-  at: string;
-  offline: boolean;
-  answer: AnswerKind | null;
-}
+/** A scan as the server reads it (core/checkin/record-scans.ts `scansBody`): one schema for both. */
+export type ScanToSend = ScanInput;
 
 export type SyncedEntry = Pick<Entry, 'list' | 'ticket_id' | 'at' | 'device_name' | 'device_id'>;
 

@@ -9,13 +9,14 @@
 import { admits, type PriorEntry, type ScanAnswer, type Scanned } from '#core/checkin/scan-rules';
 import type { Ticket } from '#core/checkin/tickets';
 import { MAX_SCANS_PER_BATCH } from '#core/checkin/record-scans';
+import { doors } from '#core/config/conference';
 import { DeviceEnded, Refused, Unreachable, deviceApi, type ScanToSend } from './device-api';
 import { deviceStore, entryKey, type DeviceMeta, type QueuedScan, type StoredEntry } from './device-store';
 import { answerLocally } from './local-answer';
 
 /** How long a scan waits for the server's answer before the phone's own stands. */
-export const ONLINE_ANSWER_MS = 2_000;
-export const SYNC_EVERY_MS = 30_000;
+export const ONLINE_ANSWER_MS = doors.onlineAnswerMs;
+export const SYNC_EVERY_MS = doors.syncEveryMs;
 
 export interface ScanOutcome {
   id: string;

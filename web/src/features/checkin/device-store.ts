@@ -7,6 +7,7 @@
  * - entries: who was let in where, by `<list>#<ticket>` (other devices' from the sync, this one's own);
  * - queue: scans answered offline, in order, until the server has them.
  */
+import type { ScanInput } from '#core/checkin/record-scans';
 import type { Ticket } from '#core/checkin/tickets';
 import type { AnswerKind, PriorEntry } from '#core/checkin/scan-rules';
 
@@ -32,18 +33,13 @@ export interface StoredEntry extends PriorEntry {
   ticket_id: string;
 }
 
-export interface QueuedScan {
-  id: string;
-  list: string;
-  via: 'qr' | 'search';
-  payload?: string;
-  ticket_id?: string;
-  at: string;
+/** A scan answered on the phone and waiting to be sent: the server's scan (`scansBody`), offline, with its place in the queue. */
+export type QueuedScan = ScanInput & {
   offline: true;
   answer: AnswerKind;
   /** The order the scans were made in (the server records them in this order). */
   seq: number;
-}
+};
 
 export const entryKey = (list: string, ticketId: string) => `${list}#${ticketId}`;
 
