@@ -308,4 +308,10 @@ test('two offline phones admit the same ticket; back online the office sees the 
   await page.setViewportSize({ width: 390, height: 844 });
   await conflicts.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/checkin-office-conflicts-390.png' });
+  // On the office's laptop: the whole page, every table at its width.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  // From the top: a full-page picture of a scrolled page paints the sticky header where it was.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'the office page at 1366 px').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/checkin-office-1366.png', fullPage: true });
 });
