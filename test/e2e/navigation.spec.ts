@@ -100,7 +100,9 @@ async function crawl(page: Page): Promise<Set<string>> {
     const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     for (const href of hrefs) {
       const url = new URL(href);
-      if (url.origin !== new URL(page.url()).origin || /\.\w+$/.test(url.pathname)) continue;
+      // Files are not pages: a named file, or an API answer (the published programme's calendar, once a
+      // programme is published by a test running beside this one, is a download).
+      if (url.origin !== new URL(page.url()).origin || /\.\w+$/.test(url.pathname) || url.pathname.startsWith('/api/')) continue;
       const target = url.pathname.replace(/(.)\/$/, '$1');
       if (!seen.has(target)) {
         seen.add(target);
