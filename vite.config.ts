@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { fillPage } from './scripts/page-template';
+import { fillPage } from './functions/lib/site/page-template';
 import { compiledCatalogs, noIcuParser } from './scripts/vite-i18n';
 import type * as entryServer from './web/src/entry-server';
 

@@ -22,7 +22,7 @@ import type * as entryServer from '../web/src/entry-server';
 type EntryServer = typeof entryServer;
 import { buildPdfs } from './pdf/build-pdfs';
 import { CHECKIN_WORKER_FILE, checkinWorkerFiles, checkinWorkerSource } from './checkin-worker';
-import { fillPage, languageLinks } from './page-template';
+import { fillPage, languageLinks, SSR_TEMPLATE_FILE } from '../functions/lib/site/page-template';
 import { langPrefix, languages, pathIn, type Lang } from '../functions/core/i18n/lang';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -121,6 +121,8 @@ export async function buildWeb() {
     '<!--app-state-->',
     `<script type="application/json" id="__PAGE_CHUNKS__">${pageChunks(manifest, ssr.pageSources())}</script>\n    <!--app-state-->`,
   );
+  // The pages the server renders per request fill the same template (functions/lib/site/server-pages.ts).
+  fs.writeFileSync(path.join(ssrOut, SSR_TEMPLATE_FILE), spaPages);
   const write = (file: string, html: string) => {
     fs.mkdirSync(path.dirname(path.join(webOut, file)), { recursive: true });
     fs.writeFileSync(path.join(webOut, file), html);

@@ -21,6 +21,13 @@ export const API_BASE = '/api/v1/admin';
  */
 export const publicProgrammePaths = `${API_BASE}/programme*`;
 
+/**
+ * The site's addresses of the pages the server renders from the published programme (an abstract's
+ * page, decision 0072), in both languages: CloudFront keeps them by those addresses, so a new
+ * publication drops them too (web/src/config/paths.ts `serverRenderedPages`; a test keeps the two alike).
+ */
+export const programmePagePaths = ['/program/abstracts/*', '/zh/program/abstracts/*'];
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * public: anyone; delegate: a valid api_token; organiser: a delegate with the organiser role (the
@@ -96,8 +103,14 @@ export interface RouteDef {
    * for everyone (the published programme: decision 0064).
    */
   publicCacheSeconds?: number;
-  /** Its success is a file of this type, not the envelope (a calendar: decision 0065); its refusals are envelopes. */
-  file?: 'text/calendar';
+  /** Its success is a file of this type, not the envelope (a calendar: decision 0065; a page: decision 0072); its refusals are envelopes. */
+  file?: 'text/calendar' | 'text/html';
+  /**
+   * It renders the site's pages on the server (functions/lib/site/server-pages.ts): its bundle
+   * carries the build's pre-rendering entry (infra/cdk/bundling.ts), and the site sends the
+   * page's address to it (infra/site/routing.ts `serverPages`).
+   */
+  ssr?: true;
   /** Its success sends the browser on (302) to a file's short-lived link (the abstract book for delegates); its refusals are envelopes. */
   redirect?: true;
   /**
@@ -137,6 +150,8 @@ export const routes = {
   getDelegatesBook: { method: 'GET', path: '/programme/abstract-book', handler: 'programme/get-book', auth: 'public', grants: [GET, 's3:GetObject'], objectPrefix: 'programme/', publicCacheSeconds: 60, redirect: true },
   /** A placed abstract's page (core/programme/abstract-pages.ts): its text as the programme published it; one item. */
   getProgrammeAbstract: { method: 'GET', path: '/programme/abstracts/{id}', handler: 'programme/get-abstract', auth: 'public', grants: [GET], publicCacheSeconds: 300 },
+  // The page of /program/abstracts/{id} with its text in the HTML (decision 0072): the site's address is sent here.
+  getProgrammeAbstractPage: { method: 'GET', path: '/programme/abstracts/{id}/page', handler: 'programme/get-abstract-page', auth: 'public', grants: [GET], publicCacheSeconds: 300, file: 'text/html', ssr: true, memoryMb: 1024 },
   getProgrammeCalendar: { method: 'GET', path: '/programme/calendar', handler: 'programme/get-calendar', auth: 'public', grants: [GET, QUERY], publicCacheSeconds: 300, file: 'text/calendar' },
   /** The signed-in delegate's accepted abstracts with their place in the latest published programme and their uploads (core/programme/my-presentations.ts): the public view (GetItem), the account's abstracts and files (Query). */
   getMyPresentations: { method: 'GET', path: '/account/presentations', handler: 'programme/my-presentations', auth: 'delegate', grants: [GET, QUERY] },

@@ -78,7 +78,7 @@ export class ApiFunction extends Construct {
       // Everything it may do is in the inline policy above (X-Ray's too): nothing adds to it.
       role: role.withoutPolicyUpdates(),
       functionName: props.functionName,
-      code: functionCode(route.handler, { pdf: route.pdf === true }),
+      code: functionCode(route.handler, { pdf: route.pdf === true, ssr: route.ssr === true }),
       handler: 'index.handler',
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
@@ -152,14 +152,14 @@ export function acknowledgeWildcards(role: iam.IRole, statements: iam.PolicyStat
  * A function's code: its handler module bundled on this machine with esbuild (bundling.ts), as
  * the bench measures it; no Docker. Routes and workers (worker-function.ts) alike.
  */
-export function functionCode(handler: string, options: { pdf?: boolean } = {}) {
+export function functionCode(handler: string, options: { pdf?: boolean; ssr?: boolean } = {}) {
   return lambda.Code.fromAsset(projectRoot, {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
       // Never run (the local bundler always answers), but part of the asset's cache key: without
       // a per-function value every function would get the first function's bundle.
-      command: ['sh', '-c', `echo "bundle ${handler}${options.pdf ? ' with pdf assets' : ''} with npm run synth (local esbuild)" >&2; exit 1`],
+      command: ['sh', '-c', `echo "bundle ${handler}${options.pdf ? ' with pdf assets' : ''}${options.ssr ? ' with the pre-rendering entry' : ''} with npm run synth (local esbuild)" >&2; exit 1`],
       local: {
         tryBundle(outputDir) {
           bundleFunction(handler, outputDir, options);

@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { PDF_ASSET_DIR, pdfAssetFiles } from '../../functions/lib/pdf/assets';
+import { SSR_TEMPLATE_FILE } from '../../functions/lib/site/page-template';
+import { SSR_DIR } from '../../functions/lib/site/server-pages';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 export const handlerEntry = (handler: string) => path.join(projectRoot, 'functions/handlers', `${handler}.ts`);
@@ -49,12 +51,26 @@ export const splitOptions = {
 
 /**
  * Bundles a function into `outdir`. A function that renders PDFs (`pdf`) also gets the fonts and
- * images under pdf-assets/ (functions/lib/pdf/assets.ts reads them from there on Lambda).
+ * images under pdf-assets/ (functions/lib/pdf/assets.ts reads them from there on Lambda); one that
+ * renders pages (`ssr`) the build's pre-rendering entry and template under ssr/ (functions/lib/site/server-pages.ts).
  */
-export function bundleFunction(handler: string, outdir: string, options: { pdf?: boolean } = {}) {
+export function bundleFunction(handler: string, outdir: string, options: { pdf?: boolean; ssr?: boolean } = {}) {
   const result = buildSync({ ...splitOptions, entryPoints: [handlerEntry(handler)], outdir, logLevel: 'error', metafile: true });
   if (options.pdf) copyPdfAssets(outdir);
+  if (options.ssr) copySsr(outdir);
   return result;
+}
+
+/**
+ * The web build's pre-rendering entry (dist/ssr: one ES module with React, Chakra and the pages,
+ * and the SPA's template of the same build) where a page-rendering function reads it on Lambda.
+ * The site deploy uploads the same build (its hashed assets are never pruned), so the pages name
+ * scripts that exist.
+ */
+export function copySsr(outdir: string) {
+  const source = path.join(projectRoot, 'dist/ssr');
+  if (!fs.existsSync(path.join(source, SSR_TEMPLATE_FILE))) throw new Error('dist/ssr is not built: run `npm run build` before synth (a page-rendering function carries it)');
+  fs.cpSync(source, path.join(outdir, SSR_DIR), { recursive: true });
 }
 
 /** The fonts and images of functions/lib/pdf/assets.ts, where a bundle's renderer reads them on Lambda. */

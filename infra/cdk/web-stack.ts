@@ -10,13 +10,13 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { pagePatterns, prerenderedPaths } from '../../web/src/config/paths';
+import { pagePatterns, prerenderedPaths, serverRenderedPages } from '../../web/src/config/paths';
 import { LANGUAGE_HEADER } from '../../functions/core/i18n/lang';
 import { publicProgrammePaths } from '../../functions/core/routes';
 import { edgeConfigKey } from '../../functions/storage/keys';
 
 const marshalledKey = (key: { pk: string; sk: string }) => ({ pk: { S: key.pk }, sk: { S: key.sk } });
-import { NOT_FOUND_OBJECT, securityHeaders, siteObjectFor } from '../site/routing';
+import { NOT_FOUND_OBJECT, securityHeaders, serverPageFor, serverPagePathPatterns, siteObjectFor } from '../site/routing';
 import { acknowledgeWildcards } from './nag';
 
 /** The site's own names (CloudFront aliases) and their ACM certificate, which must be in us-east-1. */
@@ -97,6 +97,29 @@ export function rewriteFunctionCode(prerendered: string[], patterns: string[]): 
     'function handler(event) {',
     '  var request = event.request;',
     '  request.uri = siteObjectFor(request.uri, PRERENDERED, PATTERNS);',
+    '  return request;',
+    '}',
+  ].join('\n');
+}
+
+/**
+ * Viewer request on the pages the server renders (decision 0072): the page's address becomes its
+ * API route's, in the language of the address (`x-language`, part of the cache key), with the
+ * viewer's Host for the page's links as on /api/*; the viewer's query is dropped (one cached copy
+ * per page and language). A deeper path under such a page is not a page: 404 at the edge.
+ */
+export function serverPagesFunctionCode(pages: string[][]): string {
+  return [
+    `var PAGES = ${JSON.stringify(pages)};`,
+    `var serverPageFor = ${serverPageFor.toString()};`,
+    'function handler(event) {',
+    '  var request = event.request;',
+    '  var page = serverPageFor(request.uri, PAGES);',
+    "  if (!page) return { statusCode: 404, statusDescription: 'Not Found' };",
+    '  request.uri = page.uri;',
+    '  request.querystring = {};',
+    `  request.headers[${JSON.stringify(LANGUAGE_HEADER)}] = { value: page.lang };`,
+    '  request.headers["x-forwarded-host"] = { value: request.headers.host ? request.headers.host.value : "" };',
     '  return request;',
     '}',
   ].join('\n');
@@ -242,6 +265,19 @@ export class WebStack extends Stack {
       functionAssociations: [{ function: forwardedHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
     };
 
+    // The pages the server renders: their answers are the API's, kept as the route says, like the programme's reads.
+    const serverPages = new cloudfront.Function(this, 'ServerPages', {
+      code: cloudfront.FunctionCode.fromInline(serverPagesFunctionCode(serverRenderedPages)),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: "A page's address to the API route that renders it",
+    });
+    const serverPage: cloudfront.BehaviorOptions = {
+      ...api,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: programmeCache,
+      functionAssociations: [{ function: serverPages, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    };
+
     this.distribution = new cloudfront.Distribution(this, 'Site', {
       comment: 'Congress portal',
       // TLS 1.2 or later with the site's own certificate (the CloudFront name's certificate is AWS's, fixed).
@@ -270,6 +306,7 @@ export class WebStack extends Stack {
         // CloudFront takes the first pattern that matches, in this order: the programme's before the rest of /api/*.
         [publicProgrammePaths]: { ...api, allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD, cachePolicy: programmeCache },
         '/api/*': api,
+        ...Object.fromEntries(serverPagePathPatterns(serverRenderedPages).map((pattern) => [pattern, serverPage])),
         '/assets/*': staticFiles,
         '/pdf/*': staticFiles,
         '/images/*': staticFiles,

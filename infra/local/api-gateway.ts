@@ -19,6 +19,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_BASE, matchPath, routeList, type RouteDef } from '../../functions/core/routes';
 import { runAt } from '../../functions/lib/clock';
@@ -174,6 +175,8 @@ export async function handleApi(
   handlers: Map<string, LambdaHandler>,
   cloudFront: CloudFrontPart,
   traffic?: ApiTraffic,
+  /** A page the server renders (infra/site/routing.ts `serverPageFor`): CloudFront's behaviour adds the site's headers and compresses it. */
+  page?: { headers: Record<string, string> },
 ) {
   const relative = url.pathname.slice(API_BASE.length) || '/';
   let matched: { route: (typeof routeList)[number]; params: Record<string, string> } | undefined;
@@ -211,6 +214,15 @@ export async function handleApi(
   // Local only (API Gateway adds nothing of the kind): how many DynamoDB round trips the function
   // made for this request, so API tests assert the counts of the money path (test/api/round-trips.test.ts).
   headers['x-local-dynamodb-round-trips'] = String(stats.dynamodb);
+  let answer: string | Buffer = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? '');
+  if (page) {
+    Object.assign(headers, page.headers, { vary: 'accept-encoding' });
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && /^text\/html/.test(headers['content-type'] ?? '')) {
+      answer = gzipSync(answer);
+      headers['content-encoding'] = 'gzip';
+      headers['content-length'] = String(answer.length);
+    }
+  }
   res.writeHead(result.statusCode ?? 200, headers);
-  res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
+  res.end(answer);
 }

@@ -12,8 +12,9 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { API_BASE } from '../../functions/core/routes';
-import { pagePatterns, prerenderedPaths } from '../../web/src/config/paths';
-import { securityHeaders } from '../site/routing';
+import { pagePatterns, prerenderedPaths, serverRenderedPages } from '../../web/src/config/paths';
+import { LANGUAGE_HEADER } from '../../functions/core/i18n/lang';
+import { securityHeaders, serverPageFor } from '../site/routing';
 import { assertPortFree } from './ports';
 import { ensureTable, seedDemoBankAccount, startDynamo } from './dynamodb';
 import { startS3 } from './s3';
@@ -175,19 +176,26 @@ export async function startLocalPortal(options: PortalOptions) {
       onError: (error) => console.error('schedule:', error),
     });
     const apiTraffic = { requests: 0, bodyBytes: 0, byRoute: new Map<string, { ms: number; dynamodb: number }[]>() };
+    const siteHeaders = securityHeaders({ uploadOrigins: [s3.endpoint] });
     const site = createSiteHandler({
       root: path.resolve(options.webRoot ?? 'dist/web'),
       prerendered: prerenderedPaths,
       patterns: pagePatterns,
-      headers: securityHeaders({ uploadOrigins: [s3.endpoint] }),
+      headers: siteHeaders,
     });
     const server = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', origin);
+      // A page the server renders goes to its route as CloudFront's behaviour sends it: the
+      // language of its address in the header, the viewer's query left out (infra/cdk/web-stack.ts).
+      const page = req.method === 'GET' ? serverPageFor(url.pathname, serverRenderedPages) : null;
+      if (page) req.headers[LANGUAGE_HEADER] = page.lang;
       const work = url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)
         ? handleApi(req, res, url, handlers, cloudFront, apiTraffic)
-        : url.pathname === INTEGRITY_PATH
-          ? Promise.resolve(answerIntegrity(res))
-          : Promise.resolve(site(req, res, url));
+        : page
+          ? handleApi(req, res, new URL(page.uri, origin), handlers, cloudFront, apiTraffic, { headers: siteHeaders })
+          : url.pathname === INTEGRITY_PATH
+            ? Promise.resolve(answerIntegrity(res))
+            : Promise.resolve(site(req, res, url));
       work.catch((error: unknown) => {
         console.error(error);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

@@ -40,6 +40,44 @@ export function siteObjectFor(uri: string, prerendered: string[], patterns: stri
   return '/404.html';
 }
 
+/**
+ * Pages the server renders per request (decision 0072): each is `[page pattern, API path]`, where
+ * `:name` is one segment of the page's address, put into the API path as it came (still encoded).
+ * `serverPageFor` gives the API path and the language of the page (`/zh/...` is Chinese), or null
+ * when the address is not such a page. Plain ES5 as `siteObjectFor` (embedded in a CloudFront Function).
+ */
+export function serverPageFor(uri: string, pages: string[][]): { uri: string; lang: string } | null {
+  var lang = 'en';
+  if (/^\/zh(\/|$)/i.test(uri)) {
+    lang = 'zh-Hans';
+    uri = uri.slice(3) || '/';
+  }
+  var clean = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
+  var parts = clean.split('/');
+  for (var i = 0; i < pages.length; i++) {
+    var pattern = pages[i]![0]!.split('/');
+    if (pattern.length !== parts.length) continue;
+    var values: Record<string, string> = {};
+    var same = true;
+    for (var j = 0; j < pattern.length && same; j++) {
+      if (pattern[j]!.charAt(0) === ':') {
+        same = parts[j] !== '';
+        values[pattern[j]!.slice(1)] = parts[j]!;
+      } else same = pattern[j]!.toLowerCase() === parts[j]!.toLowerCase();
+    }
+    if (same) return { uri: pages[i]![1]!.replace(/:(\w+)/g, function (_: string, name: string) { return values[name]!; }), lang: lang };
+  }
+  return null;
+}
+
+/** The CloudFront path patterns of the server's pages (English and Chinese): a page's address up to its first parameter, then `*`. */
+export function serverPagePathPatterns(pages: string[][]): string[] {
+  return pages.flatMap(([page]) => {
+    const prefix = `${page!.slice(0, page!.indexOf('/:'))}/*`;
+    return [prefix, `/zh${prefix}`];
+  });
+}
+
 /** The not-found page; whoever serves it answers status 404. */
 export const NOT_FOUND_OBJECT = '/404.html';
 

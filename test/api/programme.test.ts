@@ -999,6 +999,49 @@ describe('rooms and sessions over the version read', () => {
     expect([rejected.status, rejected.body.message]).toEqual([404, m.noSuchAbstract]);
   });
 
+  it("serves each abstract's page at its address with its text in the HTML, in English and in Chinese, ready to hydrate; the not-found page with 404", async () => {
+    // The session comes with the abstract: its page needs no other read.
+    expect(ok(await call<PublishedAbstract>('GET', `/programme/abstracts/${ids.o1}`)).session).toMatchObject({ title: `Methods ${tag}`, room: { name: `Hall A ${tag}` } });
+    const page = (address: string) => fetch(new URL(address, origin()), { headers: { 'x-local-client-ip': '10.9.33.7', 'accept-encoding': 'gzip' } });
+    const title = `SCREENING UPTAKE IN LINZHOU ${tag}`.toUpperCase();
+
+    const en = await page(`/program/abstracts/${ids.o1}?utm_source=mail`);
+    expect([en.status, en.headers.get('content-type'), en.headers.get('cache-control'), en.headers.get('content-encoding')]).toEqual([200, 'text/html; charset=utf-8', 'public, max-age=300', 'gzip']);
+    // The site's headers, as on every page (CloudFront's response headers policy).
+    expect(en.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await en.text();
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain(`<title>${title}`);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+    // The text, the presenter, the institute and the session, as words of the page itself.
+    for (const words of ['Background', 'Na Li-a', 'Henan Cancer Registry, Zhengzhou, China', `Methods ${tag}`, `Hall A ${tag}`, '5 November 2024']) expect(html).toContain(words);
+    expect(html).toContain('data-render="hydrate"');
+    expect(html).toContain(`<link rel="canonical" href="${origin()}/program/abstracts/${ids.o1}">`);
+    expect(html).toContain(`hreflang="zh-Hans" href="${origin()}/zh/program/abstracts/${ids.o1}"`);
+    // The browser starts from the same data: it does not ask the API again.
+    const state = JSON.parse(/<script type="application\/json" id="__QUERY_STATE__">(.*?)<\/script>/s.exec(html)![1]!) as { queries: { queryKey: unknown[]; state: { data: { abstract_id?: string } } }[] };
+    expect(state.queries.find((q) => q.queryKey.join('/') === `programme/abstract/${ids.o1}`)?.state.data.abstract_id).toBe(ids.o1);
+
+    const zhPage = await (await page(`/zh/program/abstracts/${ids.o1}`)).text();
+    expect(zhPage).toContain('<html lang="zh-Hans">');
+    expect(zhPage).toContain('2024年11月5日');
+    expect(zhPage).toContain(title);
+
+    for (const [address, words] of [
+      [`/program/abstracts/${ids.r1}`, 'This abstract is not in the programme'],
+      ['/program/abstracts/no-such-abstract', 'This abstract is not in the programme'],
+      [`/program/abstracts/${'x'.repeat(200)}`, 'This abstract is not in the programme'],
+      ['/zh/program/abstracts/no-such-abstract', '日程中没有该摘要'],
+    ] as const) {
+      const missing = await page(address);
+      const text = await missing.text();
+      expect([address, missing.status, missing.headers.get('content-type')]).toEqual([address, 404, 'text/html; charset=utf-8']);
+      expect(text).toContain(words);
+      expect(text).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+
   it('keeps a delegate\'s own programme on the account, and its calendar at an address of its own that a new one replaces', async () => {
     type Mine = { sessions: string[]; talks: string[]; calendar_key: string | null; max: number };
     const me = await newDelegate();

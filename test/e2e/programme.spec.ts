@@ -408,9 +408,40 @@ test('a delegate browses the published programme on a phone: the session on now,
   await noSidewaysScroll(page);
   await expectAccessible(page, 'abstract page');
   await page.screenshot({ path: 'test-results/programme-abstract-390.png', fullPage: true });
+  const abstractAddress = page.url();
   await page.getByRole('link', { name: 'Back to the programme' }).click();
   await expect(page).toHaveURL(/\/program#session-/);
   await expect(methods).toBeVisible();
+
+  // Opened from a shared link, the page comes whole from the server (decision 0072): a browser
+  // that runs no script at all reads the title, the session and the text.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const plain = await noScript.newPage();
+  const served = await plain.goto(abstractAddress);
+  expect(served?.status()).toBe(200);
+  await expect(plain.getByRole('heading', { name: `SCREENING UPTAKE IN LINZHOU ${tag}`, level: 1 })).toBeVisible();
+  await expect(plain.getByText(`Methods ${tag}, Hall A`)).toBeVisible();
+  await expect(plain.getByRole('region', { name: 'Abstract' }).getByText('Background:')).toBeVisible();
+  await plain.screenshot({ path: 'test-results/programme-abstract-no-script-390.png', fullPage: true });
+  await noScript.close();
+  // With scripts, the same page is hydrated in place (a mismatch would be a console error) and
+  // its links work inside the app; it did not ask the API for the abstract again.
+  const asked: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/api/v1/admin/programme/abstracts/') && asked.push(r.url())));
+  await page.goto(abstractAddress);
+  await expect(page.getByRole('heading', { name: `SCREENING UPTAKE IN LINZHOU ${tag}`, level: 1 })).toBeVisible();
+  // Hydrated: React has taken over the page's own link (its props are on the element).
+  await page.waitForFunction(() => {
+    const back = [...document.querySelectorAll('#root a')].find((a) => a.getAttribute('href')?.startsWith('/program#'));
+    return Boolean(back && Object.keys(back).some((key) => key.startsWith('__reactProps')));
+  });
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole('link', { name: 'Back to the programme' }).click();
+  await expect(page).toHaveURL(/\/program#session-/);
+  await expect(methods).toBeVisible();
+  // The same document: the app moved to the programme, no page was loaded.
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(asked).toEqual([]);
 
   // The same in Chinese: the home page's card, the sessions' Chinese titles and rooms, the words of the page.
   await page.goto('/zh');

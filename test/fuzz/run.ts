@@ -389,9 +389,12 @@ export async function runWorker(shared: Shared, worker: number, own: Delegate, o
 
     if (answer.status >= 500) fail('status < 500', `HTTP ${answer.status}`, spec, wire, answer);
     // A path that normalises out of the API (`/api/v1/admin/x/../../../page`) is the site's, not the API's: no envelope there.
-    // A route whose success is a file (a calendar) answers its refusals in the envelope.
+    // A route whose success is a file (a calendar, a page) answers its refusals in the envelope; a
+    // page of something the programme does not hold is the not-found page (HTML with 404).
     const answeringRoute = routeAnswering(wire);
-    const fileAnswer = answer.status === 200 && answeringRoute !== undefined && 'file' in routes[answeringRoute];
+    const fileType = answeringRoute !== undefined ? (routes[answeringRoute] as { file?: string }).file : undefined;
+    const fileAnswer =
+      fileType !== undefined && (answer.status === 200 || (answer.status === 404 && fileType === 'text/html' && /^text\/html/.test(String(answer.headers['content-type'] ?? ''))));
     // A route whose success sends the browser on (the abstract book's link) answers 302 with where to, and its refusals in the envelope.
     const redirectAnswer = answer.status === 302 && answeringRoute !== undefined && 'redirect' in routes[answeringRoute];
     if (redirectAnswer && !/^https?:\/\//.test(String(answer.headers.location ?? ''))) fail('redirect', `no location to go on to: ${JSON.stringify(answer.headers.location)}`, spec, wire, answer);

@@ -1,15 +1,15 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, effectiveGrants, publicProgrammePaths, routeList, routes } from '#core/routes';
+import { API_BASE, effectiveGrants, programmePagePaths, publicProgrammePaths, routeList, routes } from '#core/routes';
 import { workerList } from '#core/workers';
 import { tableDefinition } from '#storage/table';
 import { edgeConfigKey } from '#storage/keys';
 import { deployedStage, synthStage } from './synth';
-import { forwardedHostFunctionCode, notFoundStatusFunctionCode, rewriteFunctionCode } from '../../infra/cdk/web-stack';
+import { forwardedHostFunctionCode, notFoundStatusFunctionCode, rewriteFunctionCode, serverPagesFunctionCode } from '../../infra/cdk/web-stack';
 import { functionNameOf, passwordRouteThrottle, routeStackOf, STACK_RESOURCE_LIMIT } from '../../infra/cdk/api-stack';
 import { PENDING_TAG } from '#core/uploads/rules';
-import { siteObjectFor } from '../../infra/site/routing';
-import { pagePatterns, prerenderedPaths } from '../../web/src/config/paths';
+import { serverPageFor, serverPagePathPatterns, siteObjectFor } from '../../infra/site/routing';
+import { pagePatterns, prerenderedPaths, serverRenderedPages } from '../../web/src/config/paths';
 import { statementsOf } from './policies';
 import { withNested } from './nested';
 
@@ -327,7 +327,7 @@ describe('web stack', () => {
     });
     const pattern = new RegExp(`^${publicProgrammePaths.replace('*', '')}`);
     const under = Object.entries(routes).filter(([, r]) => pattern.test(`${API_BASE}${r.path}`));
-    expect(under.map(([name]) => name).sort()).toEqual(['getDelegatesBook', 'getProgramme', 'getProgrammeAbstract', 'getProgrammeCalendar', 'getProgrammeStatus']);
+    expect(under.map(([name]) => name).sort()).toEqual(['getDelegatesBook', 'getProgramme', 'getProgrammeAbstract', 'getProgrammeAbstractPage', 'getProgrammeCalendar', 'getProgrammeStatus']);
     for (const [name, r] of under) expect([name, r.method, r.auth, (r as { publicCacheSeconds?: number }).publicCacheSeconds! > 0]).toEqual([name, 'GET', 'public', true]);
   });
 
@@ -382,7 +382,7 @@ describe('web stack', () => {
     const behaviors = Object.fromEntries(
       config.CacheBehaviors.map((b: { PathPattern: string }) => [b.PathPattern, b]),
     ) as Record<string, { AllowedMethods: string[]; CachePolicyId: string }>;
-    expect(Object.keys(behaviors).sort()).toEqual(['/api/*', '/api/v1/admin/programme*', '/assets/*', '/images/*', '/pdf/*']);
+    expect(Object.keys(behaviors).sort()).toEqual(['/api/*', '/api/v1/admin/programme*', '/assets/*', '/images/*', '/pdf/*', '/program/abstracts/*', '/zh/program/abstracts/*']);
     expect(behaviors['/api/*']!.AllowedMethods).toContain('POST');
     expect(behaviors['/api/*']!.CachePolicyId).toEqual({ Ref: Object.keys(web.findResources('AWS::CloudFront::CachePolicy'))[0] });
     expect(config.DefaultCacheBehavior.FunctionAssociations.map((f: { EventType: string }) => f.EventType).sort()).toEqual([
@@ -417,6 +417,41 @@ describe('web stack', () => {
     expect(handler({ request: { uri: '/admin/upload-update/42' } }).uri).toBe('/admin/upload-update/_id/index.html');
     expect(handler({ request: { uri: '/registration/submission-edit/abc' } }).uri).toBe('/registration/submission-edit/_id/index.html');
     expect(handler({ request: { uri: '/no/such/page' } }).uri).toBe('/404.html');
+  });
+
+  it("sends an abstract's page, in either language, to the API route that renders it, cached like the programme's reads and dropped on publication", () => {
+    const dist = Object.values(web.findResources('AWS::CloudFront::Distribution'))[0]!;
+    const behaviors = Object.fromEntries(
+      dist.Properties.DistributionConfig.CacheBehaviors.map((b: { PathPattern: string }) => [b.PathPattern, b]),
+    ) as Record<string, { AllowedMethods: string[]; CachePolicyId: unknown; TargetOriginId: string; FunctionAssociations: { EventType: string; FunctionARN: unknown }[] }>;
+    for (const pattern of serverPagePathPatterns(serverRenderedPages)) {
+      const b = behaviors[pattern]!;
+      // The API's origin and the programme's cache policy (the route's max-age, per language).
+      expect([b.TargetOriginId, b.CachePolicyId, b.AllowedMethods]).toEqual([behaviors['/api/v1/admin/programme*']!.TargetOriginId, behaviors['/api/v1/admin/programme*']!.CachePolicyId, ['GET', 'HEAD']]);
+      expect(b.FunctionAssociations.map((f) => [f.EventType, JSON.stringify(f.FunctionARN).includes('ServerPages')])).toEqual([['viewer-request', true]]);
+    }
+    // The publication drops the pages by the addresses CloudFront keeps them under.
+    expect(serverPagePathPatterns(serverRenderedPages)).toEqual(programmePagePaths);
+    const code = serverPagesFunctionCode(serverRenderedPages);
+    expect(code.length).toBeLessThan(10_240);
+    type Request = { uri: string; querystring: Record<string, unknown>; headers: Record<string, { value: string }> };
+    const handler = new Function(`${code}; return handler;`)() as (e: { request: Request }) => Request & { statusCode?: number };
+    const viewer = (uri: string) => handler({ request: { uri, querystring: { utm: { value: 'x' } }, headers: { host: { value: 'congress.example.org' }, 'x-language': { value: 'en' }, 'x-forwarded-host': { value: 'evil.example' } } } });
+    const zh = viewer('/zh/program/abstracts/a%20b');
+    expect([zh.uri, zh.querystring, zh.headers['x-language'], zh.headers['x-forwarded-host']]).toEqual([
+      `${API_BASE}/programme/abstracts/a%20b/page`,
+      {},
+      { value: 'zh-Hans' },
+      { value: 'congress.example.org' },
+    ]);
+    expect(viewer('/program/abstracts/abc/').headers['x-language']).toEqual({ value: 'en' });
+    expect(viewer('/program/abstracts/abc').uri).toBe(`${API_BASE}/programme/abstracts/abc/page`);
+    // The local server takes the same rule (infra/local/portal.ts).
+    expect(serverPageFor('/Program/Abstracts/abc', serverRenderedPages)).toEqual({ uri: `${API_BASE}/programme/abstracts/abc/page`, lang: 'en' });
+    expect(viewer('/program/abstracts/abc/more').statusCode).toBe(404);
+    expect(serverPageFor('/program', serverRenderedPages)).toBeNull();
+    // The route renders pages: its bundle carries the pre-rendering entry, and it may read the published abstract only.
+    expect([routes.getProgrammeAbstractPage.ssr, routes.getProgrammeAbstractPage.file, effectiveGrants(routes.getProgrammeAbstractPage)]).toEqual([true, 'text/html', ['dynamodb:GetItem']]);
   });
 
   it('answers the not-found page with status 404 and leaves every other answer alone', () => {

@@ -11,7 +11,7 @@
  * shift, less work on start); web/src/app/layout/use-site-frame.ts brings its links to life.
  */
 import createEmotionServer from '@emotion/server/create-instance';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -28,6 +28,10 @@ import { langPrefix, languages, pathIn, type Lang } from '#core/i18n/lang';
 import { loadCatalog, loadedCatalog } from './i18n/catalogs';
 import type { PageLanguage } from './app/providers';
 import { translator } from '#core/i18n/messages';
+import type { RenderedPage } from '#lib/site/page-template';
+import type { PublishedAbstract } from '#core/programme/abstract-pages';
+import { paths, pathTo } from './config/paths';
+import { programmeAbstractQuery } from './features/programme/api';
 
 /** Both catalogs, before any page is rendered (the render functions are synchronous where they can be). */
 export async function loadCatalogs() {
@@ -37,13 +41,7 @@ export async function loadCatalogs() {
 export { staticPages };
 export { pageSources } from './app/pages';
 
-/** A page's parts for the HTML template: what goes into <head>, the body, the query state if any. */
-export interface RenderedPage {
-  lang: Lang;
-  head: string;
-  html: string;
-  state?: string;
-}
+export type { RenderedPage };
 
 function setup(lang: Lang) {
   const language: PageLanguage = { lang, catalog: loadedCatalog(lang) };
@@ -120,9 +118,20 @@ export function renderShell(url?: string, lang: Lang = 'en'): RenderedPage {
   return { lang, head: frame?.title || frame?.titleId ? shell.head : `<title>${siteName}</title>${shell.head}`, html: shell.html };
 }
 
-export async function renderSpa(url: string, lang: Lang = 'en'): Promise<RenderedPage> {
+/** An SPA page rendered whole, to be hydrated; `seed` puts the data its queries read into the state the browser starts from. */
+export async function renderSpa(url: string, lang: Lang = 'en', seed?: (queryClient: QueryClient) => void): Promise<RenderedPage> {
   const s = setup(lang);
+  seed?.(s.queryClient);
   await preloadRoute(url);
   const router = (children: ReactNode) => staticRouter(s, url, children);
   return renderAppPage(s, url, <App queryClient={s.queryClient} emotionCache={s.emotionCache} language={s.language} router={router} />, true);
+}
+
+/**
+ * A placed abstract's page as the server answers it (functions/lib/site/server-pages.ts, decision
+ * 0072): the page whole, with its text in the HTML, and the abstract in the query state so the
+ * browser hydrates it without asking again; `null` renders the page's "not in the programme".
+ */
+export function renderProgrammeAbstract(id: string, lang: Lang, entry: PublishedAbstract | null): Promise<RenderedPage> {
+  return renderSpa(pathTo(paths.programAbstract, { id }), lang, (queryClient) => queryClient.setQueryData(programmeAbstractQuery(id).queryKey, entry));
 }

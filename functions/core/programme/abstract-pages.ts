@@ -11,13 +11,22 @@
  * error and publishing again (nothing changed) writes every text once more.
  */
 import { notFound } from '../errors';
-import { abstractBook, type BookAbstract, type BookEntry } from './abstract-book';
+import { abstractBook, type BookAbstract, type BookEntry, type BookSession } from './abstract-book';
 import type { PublishedProgramme } from './model';
-import { programmeMessages as m } from './schemas';
+import { MAX_ID_LENGTH, programmeMessages as m } from './schemas';
+
+/** What the page says of the session: its title, room and times (written with the page since decision 0072). */
+export type AbstractSession = Pick<BookSession, 'title' | 'title_zh' | 'room' | 'starts_at' | 'ends_at'>;
 
 export interface PublishedAbstract extends BookEntry {
   /** The session it is given in (its first, in programme order, when placed twice). */
   session_id: string;
+  /**
+   * That session as the page shows it, so that the page is whole with one read (its HTML is
+   * rendered from this item alone). Absent on pages written by an earlier publication: the page
+   * then reads the session from the programme.
+   */
+  session?: AbstractSession;
 }
 
 /** Every abstract the programme places, once each, with its session. */
@@ -29,7 +38,8 @@ export function publishedAbstracts(programme: Pick<PublishedProgramme, 'rooms' |
       for (const entry of session.entries) {
         if (seen.has(entry.abstract_id)) continue;
         seen.add(entry.abstract_id);
-        out.push({ ...entry, session_id: session.id });
+        const { title, title_zh, room, starts_at, ends_at } = session;
+        out.push({ ...entry, session_id: session.id, session: { title, ...(title_zh ? { title_zh } : {}), ...(room ? { room } : {}), starts_at, ends_at } });
       }
   return out;
 }
@@ -51,4 +61,13 @@ export async function readPublishedAbstract(store: AbstractPageStore, abstractId
   const found = await store.publishedAbstract(abstractId);
   if (!found) throw notFound(m.noSuchAbstract);
   return found;
+}
+
+/**
+ * The same for its page (decision 0072): `null` where the API answers 404, the page then says the
+ * programme does not hold it. Any text of the address is an id; only one the store can hold is looked up.
+ */
+export async function abstractForPage(store: AbstractPageStore, abstractId: string): Promise<PublishedAbstract | null> {
+  if (!abstractId || abstractId.length > MAX_ID_LENGTH) return null;
+  return (await store.publishedAbstract(abstractId)) ?? null;
 }

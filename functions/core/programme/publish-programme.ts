@@ -9,7 +9,7 @@ import { auditEntry, type Actor } from '../audit/audit';
 import { conflict, notFound } from '../errors';
 import { text } from '../i18n/messages';
 import { serverTranslator } from '../i18n/server-messages';
-import { publicProgrammePaths } from '../routes';
+import { publicProgrammePaths, programmePagePaths } from '../routes';
 import { abstractsLeaving, publishedAbstracts } from './abstract-pages';
 import type { DelegatesBook } from './delegates-book';
 import { nextSequences, programmeCalendar, sessionUid, talkUid, type CalendarLang } from './calendar';
@@ -79,7 +79,7 @@ export async function publishProgramme(
   // The presenters whose place changed are told through the office's mail queue (decision 0067).
   const mailJob = deps.presenterMails ? await requestPresenterMails(deps.presenterMails, actor, { number, mail: diff.mail }, siteOrigin, now) : undefined;
   // Everyone reads the new version now, not when the edge's copies expire.
-  await deps.edge?.invalidate([publicProgrammePaths], `programme-${number}`);
+  await deps.edge?.invalidate([publicProgrammePaths, ...programmePagePaths], `programme-${number}`);
   return {
     message: publishedText(number),
     data: {

@@ -120,8 +120,14 @@ export const sessionBody = z
 export type SessionForm = z.input<typeof sessionBody>;
 export type SessionData = z.output<typeof sessionBody>;
 
+/** The longest id of a room, a session or an abstract in a path. */
+export const MAX_ID_LENGTH = 64;
+
 /** A room's or a session's id in a path. */
-export const programmeItemParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+export const programmeItemParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)) });
+
+/** An abstract's page: any text of its address (one that names nothing is answered with the not-found page). */
+export const programmePageParams = z.object({ id: z.string() });
 
 /** A change that carries only the draft's version read (a deletion, a publication). */
 export const versionBody = z.object({ version });

@@ -77,14 +77,16 @@ export class Reply<T> {
 export const reply = <T>(data: T, message?: string | Text, status?: number) => new Reply(data, message, status);
 
 /**
- * A success that is a file rather than the envelope (a calendar to import or subscribe to): only
- * for a route that declares it (`file` in the route table); its refusals stay envelopes.
+ * A success that is a file rather than the envelope (a calendar to import or subscribe to, a page
+ * the server renders): only for a route that declares it (`file` in the route table); its refusals
+ * stay envelopes. A page has no file name, and may say with `status` that it is a not-found page.
  */
 export class FileReply {
   constructor(
     readonly body: string,
     readonly contentType: string,
-    readonly filename: string,
+    readonly filename?: string,
+    readonly status: 200 | 404 = 200,
   ) {}
 }
 
@@ -241,12 +243,12 @@ export function defineHandler<
         } satisfies APIGatewayProxyStructuredResultV2;
       }
       if (result instanceof FileReply && route.file) {
-        status = 200;
+        status = result.status;
         return {
-          statusCode: 200,
+          statusCode: result.status,
           headers: {
             'content-type': result.contentType,
-            'content-disposition': `inline; filename="${result.filename.replace(/[^\w.-]/g, '')}"`,
+            ...(result.filename ? { 'content-disposition': `inline; filename="${result.filename.replace(/[^\w.-]/g, '')}"` } : {}),
             'cache-control': route.auth === 'public' && route.publicCacheSeconds ? `public, max-age=${route.publicCacheSeconds}` : 'no-store',
           },
           body: result.body,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_OBJECT, siteObjectFor } from '../../../infra/site/routing';
 import { isPublicPath, pagePatterns, paths, pathTo, prerenderedPaths, publicSpaPaths, staticPaths } from '../../../web/src/config/paths';
 import { publicPages } from '../../../web/src/app/pages';
-import { languageLinks } from '../../../scripts/page-template';
+import { languageLinks } from '#lib/site/page-template';
 
 const serve = (uri: string) => siteObjectFor(uri, prerenderedPaths, pagePatterns);
 

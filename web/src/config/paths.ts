@@ -3,6 +3,10 @@
  * path rules all read it). Route names follow the spec, including its capitals (`/register/StepOne`).
  */
 import { splitLangPath } from '#core/i18n/lang';
+import { API_BASE, routes, type RouteDef } from '#core/routes';
+
+/** A route's full address as a page pattern: `/api/v1/admin/programme/abstracts/:id/page`. */
+const apiPathPattern = (route: RouteDef) => `${API_BASE}${route.path.replace(/\{(\w+)\}/g, ':$1')}`;
 
 export const paths = {
   root: '/',
@@ -181,6 +185,13 @@ export const hydratedPaths: string[] = [paths.login, paths.registerStepOne, path
  * with a parameter has one file for all its paths (infra/site/routing.ts).
  */
 export const framedPaths: string[] = [paths.registrationList, paths.registrationNew, paths.registrationEdit, paths.abstracts, paths.abstractNew, paths.abstractEdit, paths.program];
+
+/**
+ * SPA pages the server renders per request, whole, to be hydrated (decision 0072): their words
+ * exist only once published. Each is `[page route, API path that renders it]`; the site sends the
+ * page's address there (infra/site/routing.ts `serverPageFor`, on CloudFront and locally).
+ */
+export const serverRenderedPages: string[][] = [[paths.programAbstract, apiPathPattern(routes.getProgrammeAbstractPage)]];
 
 /** Every page with its own HTML file (`<path>/index.html`). */
 export const prerenderedPaths: string[] = [...staticPaths, ...hydratedPaths, ...framedPaths];

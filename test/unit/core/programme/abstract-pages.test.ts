@@ -35,6 +35,20 @@ describe('publishedAbstracts', () => {
     expect(pages[0]!.sections.map((s) => s.label)).toEqual(['Background', 'Methods']);
   });
 
+  it("carries its session's title, room and times, so that its page needs no other read", () => {
+    const pages = publishedAbstracts({ rooms, sessions }, abstracts);
+    const early = sessions[1]!;
+    const room = rooms.find((r) => r.id === early.room_id);
+    expect(pages[0]!.session).toEqual({
+      title: early.title,
+      ...(early.title_zh ? { title_zh: early.title_zh } : {}),
+      ...(room ? { room: { name: room.name, ...(room.name_zh ? { name_zh: room.name_zh } : {}) } } : {}),
+      starts_at: '2024-11-05T01:00:00.000Z',
+      ends_at: '2024-11-05T02:00:00.000Z',
+    });
+    expect(pages[2]!.session).toMatchObject({ starts_at: '2024-11-05T04:00:00.000Z', ends_at: '2024-11-05T05:00:00.000Z' });
+  });
+
   it('gives no page to an abstract that is not accepted, even where a session names it', () => {
     const pages = publishedAbstracts({ rooms, sessions: [session('s', { talks: [['r1', 15]] })] }, abstracts);
     expect(pages).toEqual([]);

@@ -10,8 +10,7 @@ import { Fragment } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDay } from '#core/i18n/format';
 import type { Lang } from '#core/i18n/lang';
-import type { PublishedAbstract } from '#core/programme/abstract-pages';
-import type { PublicSession } from '#core/programme/public-programme';
+import type { AbstractSession, PublishedAbstract } from '#core/programme/abstract-pages';
 import { paths } from '../../config/paths';
 import { FormAlert } from '../../components/form/form-alert';
 import { Page, PageSkeleton } from '../../components/page';
@@ -24,8 +23,9 @@ export default function AbstractPage() {
   const t = useT();
   const { id = '' } = useParams();
   const page = useQuery(programmeAbstractQuery(id));
-  // The session's title and room: the programme most visitors came from is already loaded.
-  const programme = useQuery(programmeQuery);
+  // The session's title, room and times come with the page; a page written by an earlier
+  // publication reads them from the programme (most visitors came from it: it is loaded).
+  const programme = useQuery({ ...programmeQuery, enabled: page.isSuccess && Boolean(page.data) && !page.data?.session });
   if (page.isPending) return <PageSkeleton title={t('programme.abstract.loading')} />;
   if (page.isError) {
     return (
@@ -44,7 +44,8 @@ export default function AbstractPage() {
       </Page>
     );
   }
-  const session = programme.data?.sessions.find((s) => s.id === page.data!.session_id);
+  const listed = programme.data?.sessions.find((s) => s.id === page.data!.session_id);
+  const session = page.data.session ?? (listed && { ...listed, room: listed.room ?? undefined });
   return <AbstractText entry={page.data} session={session} />;
 }
 
@@ -57,7 +58,7 @@ function BackLink({ session }: { session?: string }) {
   );
 }
 
-function When({ entry, session, lang }: { entry: PublishedAbstract; session?: PublicSession; lang: Lang }) {
+function When({ entry, session, lang }: { entry: PublishedAbstract; session?: AbstractSession; lang: Lang }) {
   const t = useT();
   const start = entry.starts_at ?? session?.starts_at;
   const end = entry.ends_at ?? session?.ends_at;
@@ -80,7 +81,7 @@ function When({ entry, session, lang }: { entry: PublishedAbstract; session?: Pu
   );
 }
 
-function AbstractText({ entry, session }: { entry: PublishedAbstract; session?: PublicSession }) {
+function AbstractText({ entry, session }: { entry: PublishedAbstract; session?: AbstractSession }) {
   const t = useT();
   const lang = useLang();
   const several = entry.affiliations.length > 1;

@@ -1,8 +1,19 @@
-import { languages, pathIn, type Lang } from '../functions/core/i18n/lang';
-import type { RenderedPage } from '../web/src/entry-server';
+import { languages, pathIn, type Lang } from '#core/i18n/lang';
+
+/** A page's parts for the HTML template (web/src/entry-server.tsx renders them): what goes into <head>, the body, the query state if any. */
+export interface RenderedPage {
+  lang: Lang;
+  head: string;
+  html: string;
+  state?: string;
+}
+
+/** The SPA's template as built (its scripts and the page chunks' list), kept beside the pre-rendering entry for the pages the server renders. */
+export const SSR_TEMPLATE_FILE = 'spa.html';
 
 /**
- * A page's HTML from the template (web/index.html, as built) and its rendered parts. The query
+ * A page's HTML from the template (web/index.html, as built: at build time, and on the server for
+ * the pages rendered per request, functions/lib/site/server-pages.ts) and its rendered parts. The query
  * state is data, not script: the strict content security policy allows it.
  */
 export function fillPage(template: string, page: RenderedPage, head = ''): string {
