@@ -48,6 +48,9 @@
  *      desks offline for 10: sync, online and offline answers, the queues' upload; then the app in
  *      Chromium with the CPU slowed 4x (bench-door-app.ts): a ticket chosen to its answer, offline
  *      and online, and a QR signature checked with WebCrypto. Named `checkin`; report only.
+ *  13. an abstract's page rendered by its route (scripts/bench-server-pages.ts, bundled as synth
+ *      bundles the route and run in a fresh process, as a new function): the pre-rendering entry's load with the first page, then warm pages in both
+ *      languages (p50/p95), the HTML's size raw, gzip and brotli. Named `ssr`; report only.
  *
  * `npm run bench -- --only=bundles,init` (or `npm run bench -- bundles init`) runs a subset;
  * `npm run bench -- --only=orders --delegates=1000` registration day with 1,000 delegates.
@@ -58,7 +61,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { routeList } from '../functions/core/routes';
-import { bundleFunction, splitOptions } from '../infra/cdk/bundling';
+import { bundleFunction, copySsr, splitOptions } from '../infra/cdk/bundling';
 import { buildWebIfStale } from './build-web';
 import { uploadBench } from './bench-upload';
 import { parseDelegates } from './bench-checks';
@@ -543,6 +546,25 @@ async function lighthouse(portal: { origin: string; mail: string; stripe: { endp
 }
 
 /** 11. The abstract book of 600 abstracts, rendered in a fresh process; its first pages as PNGs. */
+async function serverPagesBench() {
+  await buildWebIfStale();
+  // Bundled as synth bundles the route (esbuild, dist/ssr copied beside it), run where node_modules is out of reach.
+  const dir = path.join(outDir, 'server-pages');
+  fs.rmSync(dir, { recursive: true, force: true });
+  await build({ ...splitOptions, entryPoints: [path.join(root, 'scripts/bench-server-pages.ts')], outdir: dir, logLevel: 'error' });
+  copySsr(dir);
+  const printed = execFileSync(process.execPath, [path.join(dir, 'index.mjs')], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH, LAMBDA_TASK_ROOT: dir } });
+  const f = JSON.parse(printed.trim().split('\n').at(-1)!) as { firstMs: number; warmP50: number; warmP95: number; warm: number; bytes: number; gzip: number; brotli: number; rssMb: number };
+  console.log("13. An abstract's page rendered by its route (decision 0072), in a fresh process: the build's pre-rendering entry loaded, then warm pages in both languages; report only");
+  table([
+    ['first page (entry loaded, catalogs, render)', `${f.firstMs.toFixed(0)} ms`],
+    [`a page of a warm process (p50 / p95 of ${f.warm})`, `${f.warmP50.toFixed(1)} / ${f.warmP95.toFixed(1)} ms`],
+    ['HTML (raw / gzip / brotli)', `${kB(f.bytes)} / ${kB(f.gzip)} / ${kB(f.brotli)}`],
+    ['RSS after', `${f.rssMb.toFixed(0)} MB`],
+  ]);
+  console.log('');
+}
+
 function abstractBookBench() {
   const dir = path.join(outDir, 'abstract-book');
   fs.rmSync(dir, { recursive: true, force: true });
@@ -660,6 +682,7 @@ async function main() {
   console.log(`Bench on ${process.platform}/${process.arch}, node ${process.version}, ${new Date().toISOString()}\n`);
 
   if (wanted('abstract-book')) abstractBookBench();
+  if (wanted('ssr')) await serverPagesBench();
   if (wanted('checkin')) {
     checkinBench();
     await checkinDoorBench();
