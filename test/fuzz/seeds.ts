@@ -264,6 +264,7 @@ export const seeds: Partial<Record<RouteId, Seed[]>> = {
   getMyCalendar: [{ query: [['key', 'A'.repeat(43)], ['lang', 'zh-Hans']] }],
   // A placed abstract's page: the attacker's own abstract (placed or not) and one that does not exist.
   getProgrammeAbstract: [{ params: { id: own('abstractId') } }, { params: { id: { text: 'no-such-abstract' } } }],
+  getProgrammeAbstractPage: [{ params: { id: own('abstractId') } }, { params: { id: { text: 'no-such-abstract' } } }],
   // The calendar (a file when there is a programme, else 404): the feed in Chinese, a session and a talk the programme may not hold.
   getProgrammeCalendar: [{ query: [['lang', 'zh-Hans']] }, { query: [['session', 'session-1']] }, { query: [['talk', own('abstractId')]] }],
   // The caller's own presentations (none accepted: an empty list, with or without a published programme).
