@@ -1,7 +1,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { API_BASE, routeList, type RouteDef } from '../../functions/core/routes';
+import { API_BASE, programmePagePaths, routeList, type RouteDef } from '../../functions/core/routes';
 import { hashesPasswords } from './api-stack';
 
 /**
@@ -10,7 +10,7 @@ import { hashesPasswords } from './api-stack';
  * venue's few addresses.
  */
 export const rateLimits = {
-  /** Every /api/* request. */
+  /** Every /api/* request, and the pages the server renders. */
   api: 3000,
   /** Logins, sign-ups, password changes and resets, and the public routes that send mail. */
   accounts: 300,
@@ -98,7 +98,8 @@ export class EdgeStack extends Stack {
               limit: rateLimits.api,
               evaluationWindowSec: rateLimits.windowSeconds,
               aggregateKeyType: 'IP',
-              scopeDownStatement: pathStartsWith('/api/'),
+              // The pages the server renders are the API's work too (decision 0072): an id not cached yet runs a function.
+              scopeDownStatement: { orStatement: { statements: ['/api/', ...programmePagePaths.map((p) => p.replace(/\*$/, ''))].map(pathStartsWith) } },
             },
           },
           visibilityConfig: visibility('ApiPerClient'),

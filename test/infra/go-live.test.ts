@@ -233,6 +233,8 @@ describe('the edge: WAF in front of CloudFront', () => {
     const api = byName.ApiPerClient!.Statement.RateBasedStatement!;
     expect(api).toMatchObject({ Limit: rateLimits.api, AggregateKeyType: 'IP' });
     expect(JSON.stringify(api.ScopeDownStatement)).toContain('"/api/"');
+    // An abstract's page not cached yet runs a function: counted like the API (decision 0072).
+    for (const prefix of ['/program/abstracts/', '/zh/program/abstracts/']) expect(JSON.stringify(api.ScopeDownStatement)).toContain(`"${prefix}"`);
     expect(rateLimits.accounts).toBeLessThan(rateLimits.api);
     for (const r of [byName.AccountRoutesPerClient!, byName.ApiPerClient!]) expect(r.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
   });
