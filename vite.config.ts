@@ -71,8 +71,14 @@ export default defineConfig(({ command }) => ({
         // The UI library (Chakra and what it is built on) that four or more pages share is one chunk:
         // split as the pages import it, a delegate's page loaded 40 chunks of about 1 kB each, and
         // requesting and evaluating each was main-thread work on a slow phone (issue 32, Lighthouse).
+        // React itself is a chunk of its own, before the UI library's: the UI group takes what its
+        // modules import, and with React in it, evaluating react-dom (web/src/boot.ts, a task of its
+        // own) evaluated all of Chakra in the same task.
         codeSplitting: {
-          groups: [{ name: 'ui', test: /node_modules[\\/](@chakra-ui|@zag-js|@ark-ui|@emotion|@pandacss|stylis)[\\/]/, minShareCount: 4 }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'ui', test: /node_modules[\\/](@chakra-ui|@zag-js|@ark-ui|@emotion|@pandacss|stylis)[\\/]/, minShareCount: 4, priority: 1 },
+          ],
         },
       },
     },
