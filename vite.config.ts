@@ -23,6 +23,11 @@ const reactRouterProduction = [
  */
 const csvParseBrowser = [{ find: /^csv-parse\/sync$/, replacement: 'csv-parse/browser/esm/sync' }];
 
+/** Component styles inserted as components render, not in React's commit (web/src/lib/emotion-insertion.ts). */
+const emotionInsertion = [
+  { find: /^@emotion\/use-insertion-effect-with-fallbacks$/, replacement: path.resolve(import.meta.dirname, 'web/src/lib/emotion-insertion.ts') },
+];
+
 /** `npm run dev` serves the page shell the build writes to app.html: the static site frame around the app's root. */
 const devShell: Plugin = {
   name: 'dev-shell',
@@ -77,7 +82,7 @@ const chakraBrowserSystem: Plugin = {
 
 export default defineConfig(({ command }) => ({
   root: 'web',
-  resolve: { alias: [...csvParseBrowser, ...(command === 'build' ? [...reactRouterProduction, ...noIcuParser] : [])] },
+  resolve: { alias: [...csvParseBrowser, ...(command === 'build' ? [...reactRouterProduction, ...noIcuParser, ...emotionInsertion] : [])] },
   publicDir: 'public',
   plugins: [react(), compiledCatalogs, devShell, chakraBrowserSystem],
   build: {
