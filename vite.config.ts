@@ -23,6 +23,11 @@ const reactRouterProduction = [
  */
 const csvParseBrowser = [{ find: /^csv-parse\/sync$/, replacement: 'csv-parse/browser/esm/sync' }];
 
+/** Component styles inserted as components render, not in React's commit (web/src/lib/emotion-insertion.ts). */
+const emotionInsertion = [
+  { find: /^@emotion\/use-insertion-effect-with-fallbacks$/, replacement: path.resolve(import.meta.dirname, 'web/src/lib/emotion-insertion.ts') },
+];
+
 /** `npm run dev` serves the page shell the build writes to app.html: the static site frame around the app's root. */
 const devShell: Plugin = {
   name: 'dev-shell',
@@ -35,26 +40,49 @@ const devShell: Plugin = {
 };
 
 /**
- * Chakra's createSystem also serializes the global styles (reset, token variables, global CSS:
- * about 70% of its time) as it creates the system. In the browser they are never used: every
- * page's HTML holds them, and web/src/app/providers.tsx gives the provider none. The client build
- * leaves that serialization out; pre-rendering (SSR build) and `npm run dev` keep it.
+ * Chakra's createSystem, as the browser runs it. It also serializes the global styles (reset, token
+ * variables, global CSS: about 70% of its time) as it creates the system. In the browser they are
+ * never used: every page's HTML holds them, and web/src/app/providers.tsx gives the provider none.
+ * The client build leaves that serialization out; pre-rendering (SSR build) and `npm run dev` keep it.
+ * What is left is still one piece of 50 ms on a slow phone (merging the configs, the token
+ * dictionary, the rest): the client build also gives it as steps, `createSystem.steps` (a generator
+ * that pauses after the merge and after the token dictionary), which web/src/app/theme.ts runs a
+ * task each. `createSystem` itself runs the same steps at once.
  */
 const CHAKRA_SYSTEM = '@chakra-ui/react/dist/esm/styled-system/system.js';
-const CHAKRA_EAGER_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+const chakraSystemEdits: [string, string][] = [
+  ['const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];', 'const _global = [];'],
+  ['function createSystem(...configs) {', 'function* createSystemSteps(...configs) {'],
+  ['const config = mergeConfigs(...configs);', 'const config = mergeConfigs(...configs);\n  yield;'],
+  ['    prefix: cssVarsPrefix\n  });', '    prefix: cssVarsPrefix\n  });\n  yield;'],
+];
+const chakraSystemSteps = `
+function createSystem(...configs) {
+  const steps = createSystemSteps(...configs);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+createSystem.steps = createSystemSteps;
+`;
 const chakraBrowserSystem: Plugin = {
   name: 'chakra-browser-system',
   apply: 'build',
   transform(code, id, options) {
     if (options?.ssr || !id.replaceAll('\\', '/').endsWith(CHAKRA_SYSTEM)) return null;
-    if (!code.includes(CHAKRA_EAGER_GLOBAL)) throw new Error(`${CHAKRA_SYSTEM} changed: update the chakra-browser-system plugin (vite.config.ts)`);
-    return { code: code.replace(CHAKRA_EAGER_GLOBAL, 'const _global = [];'), map: null };
+    let edited = code;
+    for (const [from, to] of chakraSystemEdits) {
+      if (edited.split(from).length !== 2) throw new Error(`${CHAKRA_SYSTEM} changed: update the chakra-browser-system plugin (vite.config.ts)`);
+      edited = edited.replace(from, to);
+    }
+    return { code: edited.replace('function getTokenMap(', `${chakraSystemSteps}function getTokenMap(`), map: null };
   },
 };
 
 export default defineConfig(({ command }) => ({
   root: 'web',
-  resolve: { alias: [...csvParseBrowser, ...(command === 'build' ? [...reactRouterProduction, ...noIcuParser] : [])] },
+  resolve: { alias: [...csvParseBrowser, ...(command === 'build' ? [...reactRouterProduction, ...noIcuParser, ...emotionInsertion] : [])] },
   publicDir: 'public',
   plugins: [react(), compiledCatalogs, devShell, chakraBrowserSystem],
   build: {
@@ -71,8 +99,14 @@ export default defineConfig(({ command }) => ({
         // The UI library (Chakra and what it is built on) that four or more pages share is one chunk:
         // split as the pages import it, a delegate's page loaded 40 chunks of about 1 kB each, and
         // requesting and evaluating each was main-thread work on a slow phone (issue 32, Lighthouse).
+        // React itself is a chunk of its own, before the UI library's: the UI group takes what its
+        // modules import, and with React in it, evaluating react-dom (web/src/boot.ts, a task of its
+        // own) evaluated all of Chakra in the same task.
         codeSplitting: {
-          groups: [{ name: 'ui', test: /node_modules[\\/](@chakra-ui|@zag-js|@ark-ui|@emotion|@pandacss|stylis)[\\/]/, minShareCount: 4 }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'ui', test: /node_modules[\\/](@chakra-ui|@zag-js|@ark-ui|@emotion|@pandacss|stylis)[\\/]/, minShareCount: 4, priority: 1 },
+          ],
         },
       },
     },

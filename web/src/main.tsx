@@ -4,8 +4,9 @@
  * loaded, so nothing flashes; on the shell (app.html) the app replaces the painted skeleton. The
  * app renders only inside its root: the site frame around it is static HTML. The start is cut
  * into tasks the browser can run input between: the modules' evaluation (react-dom's alone first,
- * web/src/boot.ts), the page's code and data requests, the theme's creation, then the first
- * render in a transition (React yields every few milliseconds).
+ * then the app's chunks a slice at a time, web/src/boot.ts), the page's code and data requests,
+ * the theme's creation (a task per step), then the first render in a transition (React yields
+ * every few milliseconds).
  */
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
@@ -14,7 +15,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { createEmotionCache, createQueryClient } from './app/providers';
 import { preloadRoute } from './app/routes';
-import { siteSystem } from './app/theme';
+import { createSiteSystem } from './app/theme';
 import { conferenceQuery } from './lib/conference';
 import { syncClock } from './lib/clock';
 import { markSession } from './lib/session-store';
@@ -53,7 +54,7 @@ async function start() {
   // The page's code (preloaded by boot.ts) first: it starts loading its data, if any.
   await preloadRoute(splitLangPath(window.location.pathname).path, queryClient);
   await nextTask();
-  siteSystem();
+  await createSiteSystem(nextTask);
   await nextTask();
   if (container.dataset.render === 'hydrate') {
     startTransition(() => {

@@ -172,12 +172,36 @@ const themeConfig = defineConfig({
 });
 
 let system: SystemContext | undefined;
+const configs = [defaultBaseConfig, themeConfig, brand] as const;
 
 /**
- * The site's system, created on first use: the SPA creates it in a task of its own before its
+ * The site's system, created on first use: the SPA creates it with `createSiteSystem` before its
  * first render (web/src/main.tsx), not while its modules load.
  */
 export function siteSystem(): SystemContext {
-  system ??= createSystem(defaultBaseConfig, themeConfig, brand);
+  system ??= createSystem(...configs);
   return system;
+}
+
+/** The client build's createSystem, which can also run as steps (vite.config.ts, chakra-browser-system). */
+type SteppedCreateSystem = typeof createSystem & { steps?: (...args: Parameters<typeof createSystem>) => Generator<void, SystemContext> };
+
+/**
+ * Creates the site's system a step at a time (merging the configs, the token dictionary, the
+ * rest), `between` in between: in one piece it was a long task of its own on a slow phone. Where
+ * createSystem has no steps (pre-rendering, `npm run dev`), in one piece.
+ */
+export async function createSiteSystem(between: () => Promise<void>): Promise<SystemContext> {
+  const steps = (createSystem as SteppedCreateSystem).steps;
+  if (!system && steps) {
+    const stepper = steps(...configs);
+    for (let step = stepper.next(); ; step = stepper.next()) {
+      if (step.done) {
+        system = step.value;
+        break;
+      }
+      await between();
+    }
+  }
+  return siteSystem();
 }
