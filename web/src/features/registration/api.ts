@@ -71,11 +71,21 @@ export const orderApi = {
   removePendingFile: (id: string) => callApi<null>(routes.deleteUpload, { params: { id }, concurrent: true }),
 };
 
-/** While a receipt or credit note is being issued (seconds after a payment), the list asks again every 2 s until it is there. */
-const ordersQuery = queryOptions({
+/** A list read this recently is the one the page opens with (the app's start reads it before the page mounts). */
+const JUST_READ_MS = 2000;
+
+/**
+ * While a receipt or credit note is being issued (seconds after a payment), the list asks again
+ * every 2 s until it is there. Opening the list reads it again, unless it was read in the last
+ * 2 s: the list read while the app starts (`prefetchOrders`) often arrived before the page
+ * mounted, and the page then asked for it a second time.
+ */
+export const ordersQuery = queryOptions({
   queryKey: orderKeys.list,
   queryFn: orderApi.list,
   refetchInterval: (query) => (query.state.data?.items.some((item) => item.documents_being_issued) ? 2000 : false),
+  // A list marked out of date (a change of the delegate's) is read again whenever it was read.
+  refetchOnMount: (query) => query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > JUST_READ_MS,
 });
 export const useOrders = () => useQuery(ordersQuery);
 
