@@ -108,7 +108,7 @@ export interface RouteDef {
   /**
    * It renders the site's pages on the server (functions/lib/site/server-pages.ts): its bundle
    * carries the build's pre-rendering entry (infra/cdk/bundling.ts), and the site sends the
-   * page's address to it (infra/site/routing.ts `serverPages`).
+   * page's address to it (web/src/config/paths.ts `serverRenderedPages`, infra/site/routing.ts `serverPageFor`).
    */
   ssr?: true;
   /** Its success sends the browser on (302) to a file's short-lived link (the abstract book for delegates); its refusals are envelopes. */

@@ -131,7 +131,9 @@ export async function renderSpa(url: string, lang: Lang = 'en', seed?: (queryCli
  * A placed abstract's page as the server answers it (functions/lib/site/server-pages.ts, decision
  * 0072): the page whole, with its text in the HTML, and the abstract in the query state so the
  * browser hydrates it without asking again; `null` renders the page's "not in the programme".
+ * `url` is the page's address (in English), for its canonical and language links.
  */
-export function renderProgrammeAbstract(id: string, lang: Lang, entry: PublishedAbstract | null): Promise<RenderedPage> {
-  return renderSpa(pathTo(paths.programAbstract, { id }), lang, (queryClient) => queryClient.setQueryData(programmeAbstractQuery(id).queryKey, entry));
+export async function renderProgrammeAbstract(id: string, lang: Lang, entry: PublishedAbstract | null): Promise<RenderedPage & { url: string }> {
+  const url = pathTo(paths.programAbstract, { id });
+  return { ...(await renderSpa(url, lang, (queryClient) => queryClient.setQueryData(programmeAbstractQuery(id).queryKey, entry))), url };
 }

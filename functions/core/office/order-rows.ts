@@ -122,10 +122,6 @@ export function orderRow(o: StoredOrder): OrderRow {
 }
 
 /**
- * Every list the order is in, by its slot: one entry per slot and order, so a change moves the
- * entry to its new list (or out of every list: null) without knowing where it was.
- */
-/**
  * An order's entry in one list. `byWriteTime`: the list is read by position since a reader's last
  * read (the doors' devices), so storage puts the moment of the write before `sort` (positions only
  * grow); the order's version would not do, being the portal's clock, which tests pin to any day.
@@ -137,6 +133,10 @@ export interface OrderListEntry {
   data?: Record<string, unknown>;
 }
 
+/**
+ * Every list the order is in, by its slot: one entry per slot and order, so a change moves the
+ * entry to its new list (or out of every list: null) without knowing where it was.
+ */
 export function orderListEntries(o: StoredOrder): Record<string, OrderListEntry> {
   const byTime = `${o.created_at}#${o.id}`;
   // The same name keys as an account's (given family, family given), so one search reads both ways.

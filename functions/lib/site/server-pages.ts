@@ -27,7 +27,7 @@ export function ssrDir(): string {
 /** What the pre-rendering entry (web/src/entry-server.tsx) gives this module. */
 interface Renderer {
   loadCatalogs(): Promise<void>;
-  renderProgrammeAbstract(id: string, lang: Lang, entry: PublishedAbstract | null): Promise<RenderedPage>;
+  renderProgrammeAbstract(id: string, lang: Lang, entry: PublishedAbstract | null): Promise<RenderedPage & { url: string }>;
 }
 
 let loaded: Promise<{ renderer: Renderer; template: string }> | undefined;
@@ -54,6 +54,5 @@ function load() {
 export async function abstractPageHtml(id: string, lang: Lang, entry: PublishedAbstract | null, origin: string): Promise<string> {
   const { renderer, template } = await load();
   const page = await renderer.renderProgrammeAbstract(id, lang, entry);
-  const url = `/program/abstracts/${encodeURIComponent(id)}`;
-  return fillPage(template, page, entry ? languageLinks(url, lang, origin) : '<meta name="robots" content="noindex">');
+  return fillPage(template, page, entry ? languageLinks(page.url, lang, origin) : '<meta name="robots" content="noindex">');
 }
